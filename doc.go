@@ -1,0 +1,46 @@
+// Package evalopt is an embeddable library for the Evaluator-Optimizer
+// pattern: a generator proposes a candidate, an evaluator judges it against
+// explicit criteria and evidence, and a controller accepts it, asks for a
+// targeted revision, blocks it, escalates it to a human, or stops when its
+// budget is spent, recording every step.
+//
+// # When to use it
+//
+// Use it when a model's output reaches a user, a customer or another system
+// and a wrong answer costs more than a second model call: refunds, contract
+// reviews, compliance summaries, code that will be merged. Use it when you can
+// state what "good" means as criteria a judge can check and evidence it can
+// cite. Do not use it when there is no criterion beyond taste, when one
+// deterministic check would do, or when latency matters more than quality: a
+// loop multiplies model calls.
+//
+// # Packages
+//
+//   - evaluator: the contract (Task, Evidence, EvaluationDecision, Evaluator),
+//     validation, strict parsing of a judge's reply, JSON Schemas for
+//     structured output, and Chain to run deterministic stages before a model.
+//   - loop: RunLoop, the controller: budgets, stop reasons, retries, trace.
+//   - rubric: weighted rubrics with floors and auto-fail rules; the library
+//     recomputes the score a judge reports.
+//   - checks: deterministic checks (placeholders, cross-references, hedging,
+//     readability, quote verification) that run before any model judgment.
+//   - evaluator/golden and evaluator/evaltest: golden sets, regression gates,
+//     and measures of the evaluator itself.
+//
+// Model clients stay with the caller: the library never imports an LLM SDK.
+// Roles are small interfaces with function adapters, like http.Handler and
+// http.HandlerFunc.
+//
+// # Quick start
+//
+//	judge := evaluator.Func[string](func(ctx context.Context, t evaluator.Task, c string) (evaluator.EvaluationDecision, error) {
+//		reply, err := myModel.Complete(ctx, judgePrompt(t, c)) // your client
+//		if err != nil {
+//			return evaluator.EvaluationDecision{}, err
+//		}
+//		return evaluator.ParseDecision([]byte(reply))
+//	})
+//	gate := evaluator.Chain[string](deterministicChecks, judge)
+//	d, err := gate.Evaluate(ctx, task, draft)
+//	// d.Status is pass, revise, block or escalate; err is never a pass.
+package evalopt

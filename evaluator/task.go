@@ -1,0 +1,126 @@
+package evaluator
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Task is what the generator is asked to do, the criteria a candidate is
+// judged against, and the evidence a decision may cite. It is a plain value.
+type Task struct {
+	// ID identifies the task in traces and reports.
+	ID string `json:"id"`
+	// Input is the request the generator answers.
+	Input string `json:"input"`
+	// Criteria state, one per entry, what a good candidate must satisfy.
+	Criteria []string `json:"criteria,omitempty"`
+	// Evidence is what a candidate and a decision may rely on. A criterion's
+	// EvidenceRefs name these IDs.
+	Evidence []Evidence `json:"evidence,omitempty"`
+	// Metadata carries caller-defined labels (tenant, locale, policy version).
+	// The library never interprets it.
+	Metadata map[string]string `json:"metadata,omitempty"`
+}
+
+// Evidence is one piece of material a task holds: a document, a tool result,
+// a photo description, a policy excerpt.
+type Evidence struct {
+	// ID is how decisions cite this evidence; unique within a task.
+	ID string `json:"id"`
+	// Source says where it came from ("crm", "upload", "policy.md#4").
+	Source string `json:"source,omitempty"`
+	// Content is the evidence itself, as text.
+	Content string `json:"content"`
+	// Metadata carries caller-defined labels. The library never interprets it.
+	Metadata map[string]string `json:"metadata,omitempty"`
+}
+
+// FindEvidence returns the evidence with the given ID and whether it exists.
+func (t Task) FindEvidence(id string) (Evidence, bool) {
+	for _, e := range t.Evidence {
+		if e.ID == id {
+			return e, true
+		}
+	}
+	return Evidence{}, false
+}
+
+// HasEvidence reports whether the task holds evidence with the given ID.
+func (t Task) HasEvidence(id string) bool {
+	_, ok := t.FindEvidence(id)
+	return ok
+}
+
+// Validate checks that every evidence item has a non-empty, unique ID.
+// Errors name the field ("evidence[2].id: duplicate of evidence[0].id").
+func (t Task) Validate() error {
+	var errs []error
+	seen := make(map[string]int, len(t.Evidence))
+	for i, e := range t.Evidence {
+		field := fmt.Sprintf("evidence[%d].id", i)
+		if strings.TrimSpace(e.ID) == "" {
+			errs = append(errs, fmt.Errorf("%s: empty", field))
+			continue
+		}
+		if j, dup := seen[e.ID]; dup {
+			errs = append(errs, fmt.Errorf("%s: duplicate of evidence[%d].id %q", field, j, e.ID))
+			continue
+		}
+		seen[e.ID] = i
+	}
+	return errors.Join(errs...)
+}
+
+// ErrMissingEvidence is matched (with errors.Is) by *MissingEvidenceError.
+var ErrMissingEvidence = errors.New("evaluator: decision cites evidence the task does not hold")
+
+// MissingEvidenceError lists the evidence refs a decision cites that its
+// task does not hold. It matches ErrMissingEvidence.
+type MissingEvidenceError struct {
+	// Refs are the unknown IDs, in the order first cited.
+	Refs []string
+}
+
+// Error lists the missing refs.
+func (e *MissingEvidenceError) Error() string {
+	return fmt.Sprintf("evaluator: decision cites evidence the task does not hold: %s", strings.Join(e.Refs, ", "))
+}
+
+// Is makes errors.Is(err, ErrMissingEvidence) true.
+func (e *MissingEvidenceError) Is(target error) bool { return target == ErrMissingEvidence }
+
+// MissingEvidence returns the evidence refs that d's criteria cite and task
+// does not hold, deduplicated, in the order first cited. It returns nil when
+// every ref resolves.
+func MissingEvidence(task Task, d EvaluationDecision) []string {
+	var missing []string
+	for _, c := range d.Criteria {
+		for _, ref := range c.EvidenceRefs {
+			if task.HasEvidence(ref) || contains(missing, ref) {
+				continue
+			}
+			missing = append(missing, ref)
+		}
+	}
+	return missing
+}
+
+// CheckEvidence returns a *MissingEvidenceError when d cites evidence task
+// does not hold, and nil otherwise. A controller uses it to refuse a pass
+// that rests on evidence nobody supplied.
+func CheckEvidence(task Task, d EvaluationDecision) error {
+	if missing := MissingEvidence(task, d); len(missing) > 0 {
+		return &MissingEvidenceError{Refs: missing}
+	}
+	return nil
+}
+
+func contains(ss []string, s string) bool {
+	for _, v := range ss {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

@@ -15,7 +15,10 @@ import (
 // field, or a value that breaks the contract. It matches ErrInvalidDecision.
 type ParseError struct {
 	// Offset is the byte offset in the raw reply where the problem was
-	// found, or -1 when the problem concerns the decision as a whole.
+	// found: for syntax errors the offending byte, for field problems the
+	// position just past the key or value at fault. It is -1 when the
+	// problem concerns the decision as a whole (a missing field, a rule
+	// Validate enforces).
 	Offset int64
 	// Field is the JSON path of the offending value ("criteria[1].passed"),
 	// empty for syntax errors and whole-reply problems.
@@ -50,7 +53,8 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalidDecision
 // JSON, JSON inside a ```json fence, or JSON on its own line after prose (see
 // ExtractJSON). It is strict, because a lenient parser is how a garbled reply
 // turns into a pass: it rejects unknown fields, duplicate keys, wrong types,
-// null values, a missing status or score, text after a bare JSON object, and
+// null values (except for arrays, which json.Marshal writes as null when nil,
+// read as empty), a missing status or score, text after a bare JSON object, and
 // anything Validate rejects. Every error is a *ParseError naming the field
 // and, where one applies, the byte offset in raw. It never panics.
 func ParseDecision(raw []byte) (EvaluationDecision, error) {
@@ -189,8 +193,8 @@ func (p *decisionParser) object(path string, member func(key string) error) erro
 }
 
 func (p *decisionParser) criteria(path string) ([]Criterion, error) {
-	var out []Criterion
-	err := p.array(path, func(i int) error {
+	out := []Criterion{} // "[]" decodes to an empty slice, as in encoding/json
+	null, err := p.array(path, func(i int) error {
 		field := path + "[" + strconv.Itoa(i) + "]"
 		var c Criterion
 		seen := make(map[string]bool, 4)
@@ -226,34 +230,46 @@ func (p *decisionParser) criteria(path string) ([]Criterion, error) {
 		out = append(out, c)
 		return nil
 	})
+	if null {
+		return nil, nil
+	}
 	return out, err
 }
 
-// array reads an array at path, calling elem for each element index.
-func (p *decisionParser) array(path string, elem func(i int) error) error {
+// array reads an array at path, calling elem for each element index. It
+// reports null instead of an array as null == true.
+func (p *decisionParser) array(path string, elem func(i int) error) (null bool, err error) {
 	tok, err := p.token(path)
 	if err != nil {
-		return err
+		return false, err
+	}
+	if tok == nil {
+		// json.Marshal writes a nil slice as null; accept it as empty so
+		// decisions a Go program stored can be read back.
+		return true, nil
 	}
 	if tok != json.Delim('[') {
-		return p.fail(path, "want an array, got %s", kind(tok))
+		return false, p.fail(path, "want an array, got %s", kind(tok))
 	}
 	for i := 0; p.dec.More(); i++ {
 		if err := elem(i); err != nil {
-			return err
+			return false, err
 		}
 	}
 	_, err = p.token(path)
-	return err
+	return false, err
 }
 
 func (p *decisionParser) strings(path string) ([]string, error) {
-	var out []string
-	err := p.array(path, func(i int) error {
+	out := []string{}
+	null, err := p.array(path, func(i int) error {
 		s, err := p.str(path + "[" + strconv.Itoa(i) + "]")
 		out = append(out, s)
 		return err
 	})
+	if null {
+		return nil, nil
+	}
 	return out, err
 }
 

@@ -9,7 +9,8 @@ import (
 
 // FuzzParseDecision checks that ParseDecision never panics, that everything
 // it accepts is a valid decision, that every rejection is a *ParseError with
-// an offset inside the input, and that an accepted decision survives a
+// an offset inside the input, that encoding/json reads an accepted reply
+// to the same decision, and that an accepted decision survives a
 // marshal/parse round trip unchanged.
 func FuzzParseDecision(f *testing.F) {
 	f.Add([]byte(passJSON))
@@ -38,6 +39,19 @@ func FuzzParseDecision(f *testing.F) {
 		}
 		if verr := d.Validate(); verr != nil {
 			t.Fatalf("accepted an invalid decision: %v", verr)
+		}
+		// Differential check: encoding/json must read the same body to the
+		// same decision, so the hand-written lexer agrees with the standard.
+		body, _, err := ExtractJSON(raw)
+		if err != nil {
+			t.Fatalf("accepted, but ExtractJSON fails: %v", err)
+		}
+		var std EvaluationDecision
+		if err := json.Unmarshal(body, &std); err != nil {
+			t.Fatalf("accepted %q, encoding/json rejects it: %v", body, err)
+		}
+		if !reflect.DeepEqual(std, d) {
+			t.Fatalf("encoding/json reads %+v, ParseDecision %+v", std, d)
 		}
 		again, err := json.Marshal(d)
 		if err != nil {

@@ -74,7 +74,7 @@ func TestParseDecisionRejects(t *testing.T) {
 		{"fence without object", "```json\n[1]\n```", "", "code fence does not hold a JSON object", 8},
 		{"syntax error", `{"status":"pass","score":0.9,}`, "", "syntax error", -2},
 		{"truncated", `{"status":"pass","score":0.9`, "", "unexpected end of JSON", -2},
-		{"unknown top-level field", `{"status":"pass","score":1,"verdict":"ok"}`, "verdict", "unknown field", 36},
+		{"unknown top-level field", `{"status":"pass","score":1,"verdict":"ok"}`, "verdict", "unknown field", 27},
 		{"unknown criterion field", `{"status":"pass","score":1,"criteria":[{"name":"a","passed":true,"weight":1}]}`, "criteria[0].weight", "unknown field", -2},
 		{"duplicate top-level key", `{"status":"block","score":1,"status":"pass"}`, "status", "duplicate key", -2},
 		{"duplicate criterion key", `{"status":"pass","score":1,"criteria":[{"name":"a","name":"b","passed":true}]}`, "criteria[0].name", "duplicate key", -2},

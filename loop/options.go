@@ -141,6 +141,11 @@ func AllowSameModel() Option {
 
 // resolve applies opts over the defaults and checks them for candidate type C.
 func resolve[C any](opts []Option) (config, []func(Step[C]), error) {
+	if len(opts) == 0 {
+		// Separate from the general case: applying options makes the
+		// config escape to the heap.
+		return config{maxRevisions: DefaultMaxRevisions, attempts: 1}, nil, nil
+	}
 	cfg := config{maxRevisions: DefaultMaxRevisions, attempts: 1}
 	for i, o := range opts {
 		if o == nil {

@@ -3,6 +3,7 @@ package loop
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -472,4 +473,39 @@ func TestNilContext(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "nil context")
 	assert.Equal(t, OutcomeFailed, res.Outcome)
+}
+
+func TestEvidenceIDsOK(t *testing.T) {
+	ev := func(ids ...string) []evaluator.Evidence {
+		out := make([]evaluator.Evidence, len(ids))
+		for i, id := range ids {
+			out[i] = evaluator.Evidence{ID: id}
+		}
+		return out
+	}
+	many := make([]string, 40)
+	for i := range many {
+		many[i] = fmt.Sprint("e", i)
+	}
+	tests := []struct {
+		name string
+		ev   []evaluator.Evidence
+		ok   bool
+	}{
+		{"none", nil, true},
+		{"unique", ev("a", "b", "c"), true},
+		{"blank", ev("a", "  "), false},
+		{"duplicate", ev("a", "b", "a"), false},
+		{"large sets go to Validate", ev(many...), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.ok, evidenceIDsOK(tt.ev))
+			// Whatever the fast path says, a task is refused exactly when
+			// Validate fails.
+			s := &script{}
+			_, err := s.run(context.Background(), evaluator.Task{Evidence: tt.ev})
+			assert.Equal(t, evaluator.Task{Evidence: tt.ev}.Validate() != nil, errors.Is(err, ErrInvalidTask))
+		})
+	}
 }

@@ -47,9 +47,10 @@ const (
 type Next struct {
 	// Action is what to do.
 	Action Action `json:"action"`
-	// Outcome and StopReason are how the loop ends (set for ActionAccept
-	// and ActionStop; empty for ActionRevise).
-	Outcome    Outcome              `json:"outcome,omitempty"`
+	// Outcome is how the loop ends (set for ActionAccept and ActionStop;
+	// empty for ActionRevise).
+	Outcome Outcome `json:"outcome,omitempty"`
+	// StopReason is why the loop ends (set with Outcome).
 	StopReason evaluator.StopReason `json:"stopReason,omitempty"`
 	// Decision is the decision the controller acts on, with StopReason set
 	// when the loop ends. It is the evaluator's decision, except that a

@@ -72,5 +72,8 @@ func IsPermanent(err error) bool {
 
 type permanentError struct{ err error }
 
+// Error returns the wrapped error's text unchanged.
 func (e *permanentError) Error() string { return e.err.Error() }
+
+// Unwrap returns the wrapped error.
 func (e *permanentError) Unwrap() error { return e.err }

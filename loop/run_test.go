@@ -27,6 +27,7 @@ var refundTask = evaluator.Task{
 // issue (and a few variants of the rows whose cause can arise in several
 // roles).
 func TestRunLoopSemantics(t *testing.T) {
+	var cancelDuringRevise context.CancelFunc // set by a row's ctx, called by its reviser
 	tests := []struct {
 		name    string
 		s       *script
@@ -139,7 +140,7 @@ func TestRunLoopSemantics(t *testing.T) {
 					return "", ctx.Err()
 				},
 			},
-			opts:    []Option{WithTimeout(20 * time.Millisecond)},
+			opts:    []Option{WithTimeout(200 * time.Millisecond)},
 			outcome: OutcomeFailed, reason: evaluator.StopTimeout,
 			calls: [3]int{1, 1, 1},
 			check: func(t *testing.T, _ *script, res Result[string], _ error) {
@@ -293,13 +294,14 @@ func TestRunLoopSemantics(t *testing.T) {
 			s: &script{
 				decisions: []evaluator.EvaluationDecision{revise(0.5)},
 				revHook: func(ctx context.Context, _ int, _ string) (string, error) {
+					cancelDuringRevise()
 					<-ctx.Done()
 					return "", ctx.Err()
 				},
 			},
 			ctx: func(t *testing.T) context.Context {
 				ctx, cancel := context.WithCancel(context.Background())
-				time.AfterFunc(10*time.Millisecond, cancel)
+				cancelDuringRevise = cancel
 				return ctx
 			},
 			opts:    []Option{WithTimeout(time.Minute), WithRetry(5, time.Millisecond)},
@@ -317,7 +319,7 @@ func TestRunLoopSemantics(t *testing.T) {
 				},
 			},
 			ctx: func(t *testing.T) context.Context {
-				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+				ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 				t.Cleanup(cancel)
 				return ctx
 			},

@@ -65,17 +65,17 @@ func WithTimeout(d time.Duration) Option {
 
 // WithMaxCost sets the cost budget (default: none; 0 means none). Roles
 // report cost with AddCost. After every role call the loop compares the
-// total with max; when the total reaches or exceeds max it calls no further
+// total with limit; when the total reaches or exceeds limit it calls no further
 // role and stops with StopCostBudget. A decision that ends the loop by itself
 // (pass, block, escalate) still stands: its cost is already spent. A
-// negative or NaN max is an error; +Inf means no budget.
-func WithMaxCost(max float64) Option {
+// negative or NaN limit is an error; +Inf means no budget.
+func WithMaxCost(limit float64) Option {
 	return func(c *config) {
-		if math.IsNaN(max) || max < 0 {
-			c.invalid("WithMaxCost(%v): must be >= 0", max)
+		if math.IsNaN(limit) || limit < 0 {
+			c.invalid("WithMaxCost(%v): must be >= 0", limit)
 			return
 		}
-		c.maxCost = max
+		c.maxCost = limit
 	}
 }
 

@@ -2,6 +2,8 @@ package loop
 
 import (
 	"context"
+	"runtime"
+	"time"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -83,9 +85,10 @@ func TestStepsRefusesToStart(t *testing.T) {
 // TestStepsBreak stops iterating after the first evaluation: no further role
 // is called and the iterator returns cleanly.
 func TestStepsBreak(t *testing.T) {
+	baseline := runtime.NumGoroutine()
 	s := &script{decisions: []evaluator.EvaluationDecision{revise(0.4)}}
 	seen := 0
-	for st := range Steps(context.Background(), refundTask, s.gen(), s.eval(), s.rev(), WithMaxRevisions(5)) {
+	for st := range Steps(context.Background(), refundTask, s.gen(), s.eval(), s.rev(), WithMaxRevisions(5), WithTimeout(time.Hour)) {
 		seen++
 		if st.Role == RoleEvaluate {
 			break
@@ -94,6 +97,7 @@ func TestStepsBreak(t *testing.T) {
 	assert.Equal(t, 2, seen)
 	gc, ec, rc := s.calls()
 	assert.Equal(t, [3]int{1, 1, 0}, [3]int{gc, ec, rc}, "nothing runs after the break")
+	assertNoLeak(t, baseline)
 }
 
 func TestObserverSeesEachStepAsItHappens(t *testing.T) {

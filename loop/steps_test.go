@@ -3,8 +3,8 @@ package loop
 import (
 	"context"
 	"runtime"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -36,11 +36,18 @@
 //	judge := evaluator.Func[string](func(ctx context.Context, t evaluator.Task, c string) (evaluator.EvaluationDecision, error) {
 //		reply, err := myModel.Complete(ctx, judgePrompt(t, c)) // your client
 //		if err != nil {
-//			return evaluator.EvaluationDecision{}, err
+//			return evaluator.EvaluationDecision{}, err // an error is never a pass
 //		}
 //		return evaluator.ParseDecision([]byte(reply))
 //	})
-//	gate := evaluator.Chain[string](deterministicChecks, judge)
-//	d, err := gate.Evaluate(ctx, task, draft)
-//	// d.Status is pass, revise, block or escalate; err is never a pass.
+//	gate := evaluator.Chain[string](deterministicChecks, judge) // blockers first
+//	res, err := loop.RunLoop(ctx, task, drafter, gate, reviser,
+//		loop.WithMaxRevisions(2), loop.WithTimeout(time.Minute), loop.WithMaxCost(0.50))
+//	// res.Outcome is succeeded, failed, blocked or escalated; res.StopReason
+//	// says why; res.Trace records every role call; err reports a role that
+//	// failed or a canceled context, never a quality verdict.
+//
+// drafter is a loop.Generator[string] and reviser a loop.Reviser[string]
+// (loop.GeneratorFunc and loop.ReviserFunc adapt plain functions). The
+// runnable version of this loop is examples/refund: go run ./examples/refund.
 package evalopt

@@ -6,10 +6,13 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/loop"
 )
 
-// A deterministic stage runs before the model judge; a draft that promises
-// money before approval is blocked, and the judge is never asked.
+// RunLoop drives the roles: the first draft promises money before approval,
+// a deterministic stage (run before the model judge) asks for a revision,
+// the reviser fixes the draft, and the loop succeeds. The trace records
+// every role call.
 func Example() {
 	task := evaluator.Task{
 		ID:    "refund-42",
@@ -18,31 +21,40 @@ func Example() {
 			{ID: "photo-1", Source: "upload", Content: "Photo: cracked jug."},
 		},
 	}
-	noPromise := evaluator.Func[string](func(_ context.Context, _ evaluator.Task, draft string) (evaluator.EvaluationDecision, error) {
-		if strings.Contains(strings.ToLower(draft), "money is on its way") {
+	draft := loop.GeneratorFunc[string](func(context.Context, evaluator.Task) (string, error) {
+		return "Sorry about the blender. Your money is on its way!", nil // stands in for a model
+	})
+	noPromise := evaluator.Func[string](func(_ context.Context, _ evaluator.Task, d string) (evaluator.EvaluationDecision, error) {
+		if strings.Contains(strings.ToLower(d), "money is on its way") {
 			return evaluator.EvaluationDecision{
-				Status:           evaluator.StatusBlock,
-				Criteria:         []evaluator.Criterion{{Name: "no_unapproved_promise", Reason: "promises a refund before approval"}},
-				BlockingFailures: []string{"promise_before_approval"},
+				Status:               evaluator.StatusRevise,
+				Score:                0.3,
+				Criteria:             []evaluator.Criterion{{Name: "no_unapproved_promise", Reason: "promises a refund before approval"}},
+				RevisionInstructions: []string{"Do not promise money before approval; say the request is under review."},
 			}, nil
 		}
 		return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 1}, nil
 	})
-	judgeCalls := 0
 	judge := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
-		judgeCalls++ // stands in for the caller's model client
+		// Stands in for the caller's model client; its reply is parsed strictly.
 		return evaluator.ParseDecision([]byte(`{"status":"pass","score":0.95,"criteria":[{"name":"tone","passed":true,"evidenceRefs":["photo-1"],"reason":"polite"}]}`))
 	})
-	gate := evaluator.Chain[string](noPromise, judge)
+	fix := loop.ReviserFunc[string](func(_ context.Context, _ evaluator.Task, _ string, d evaluator.EvaluationDecision) (string, error) {
+		return "Sorry about the blender. We have opened a refund request for review.", nil // follows d.RevisionInstructions
+	})
 
-	for _, draft := range []string{
-		"Sorry about the blender. Your money is on its way!",
-		"Sorry about the blender. We have opened a refund request for review.",
-	} {
-		d, err := gate.Evaluate(context.Background(), task, draft)
-		fmt.Println(d.Status, d.BlockingFailures, err, "judge calls:", judgeCalls)
+	res, err := loop.RunLoop(context.Background(), task, draft, evaluator.Chain(noPromise, judge), fix,
+		loop.WithMaxRevisions(2))
+	for _, s := range res.Trace {
+		fmt.Println(strings.TrimSpace(fmt.Sprint(s.Index, " ", s.Role, " ", s.Decision.Status)))
 	}
+	fmt.Println(res.Outcome, res.StopReason, "revisions:", res.Revisions, "error:", err)
+	fmt.Println(res.Candidate)
 	// Output:
-	// block [promise_before_approval] <nil> judge calls: 0
-	// pass [] <nil> judge calls: 1
+	// 0 generate
+	// 1 evaluate revise
+	// 2 revise
+	// 3 evaluate pass
+	// succeeded passed revisions: 1 error: <nil>
+	// Sorry about the blender. We have opened a refund request for review.
 }

@@ -1,0 +1,158 @@
+package loop
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// benchRoles are no-op roles: the evaluator asks for two revisions, then
+// passes. Only the loop's own work is measured.
+func benchRoles() (Generator[string], evaluator.Evaluator[string], Reviser[string]) {
+	instr := []string{"tighten the wording"}
+	gen := GeneratorFunc[string](func(context.Context, evaluator.Task) (string, error) { return "v0", nil })
+	eval := evaluator.Func[string](func(_ context.Context, _ evaluator.Task, c string) (evaluator.EvaluationDecision, error) {
+		if c == "v2" {
+			return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 0.9}, nil
+		}
+		return evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.5, RevisionInstructions: instr}, nil
+	})
+	rev := ReviserFunc[string](func(_ context.Context, _ evaluator.Task, c string, _ evaluator.EvaluationDecision) (string, error) {
+		if c == "v0" {
+			return "v1", nil
+		}
+		return "v2", nil
+	})
+	return gen, eval, rev
+}
+
+// BenchmarkRunLoop measures one whole loop with no-op roles: generate,
+// three evaluations, two revisions (six role calls, six trace steps).
+func BenchmarkRunLoop(b *testing.B) {
+	gen, eval, rev := benchRoles()
+	ctx := context.Background()
+	b.ReportAllocs()
+	cpu0, cpuOK := processCPU()
+	for b.Loop() {
+		res, err := RunLoop(ctx, refundTask, gen, eval, rev)
+		if err != nil || res.Outcome != OutcomeSucceeded || res.Revisions != 2 {
+			b.Fatalf("unexpected result: %v %v %d", err, res.Outcome, res.Revisions)
+		}
+	}
+	reportCPU(b, cpu0, cpuOK, 1)
+}
+
+// BenchmarkRunLoopWithOptions adds a timeout, a cost budget and an observer,
+// the configuration a production caller is likely to use.
+func BenchmarkRunLoopWithOptions(b *testing.B) {
+	gen, eval, rev := benchRoles()
+	ctx := context.Background()
+	steps := 0
+	opts := []Option{
+		WithTimeout(time.Minute), WithMaxCost(100), WithStallLimit(3),
+		WithObserver(func(Step[string]) { steps++ }),
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := RunLoop(ctx, refundTask, gen, eval, rev, opts...); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecide measures the pure decision function alone.
+func BenchmarkDecide(b *testing.B) {
+	d := revise(0.5, "x")
+	s := State{MaxRevisions: 2}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = Decide(s, refundTask, d)
+	}
+}
+
+// BenchmarkConcurrentLoops10k runs 10,000 loops at once, sharing their
+// roles, each role call sleeping 10 ms to stand in for a model call (six
+// calls per loop: about 60 ms of latency per loop). One op is the whole
+// batch; loops/s is reported.
+func BenchmarkConcurrentLoops10k(b *testing.B) {
+	const loops = 10000
+	const latency = 10 * time.Millisecond
+	gen0, eval0, rev0 := benchRoles()
+	var calls atomic.Int64
+	gen := GeneratorFunc[string](func(ctx context.Context, t evaluator.Task) (string, error) {
+		calls.Add(1)
+		time.Sleep(latency)
+		return gen0.Generate(ctx, t)
+	})
+	eval := evaluator.Func[string](func(ctx context.Context, t evaluator.Task, c string) (evaluator.EvaluationDecision, error) {
+		calls.Add(1)
+		time.Sleep(latency)
+		return eval0.Evaluate(ctx, t, c)
+	})
+	rev := ReviserFunc[string](func(ctx context.Context, t evaluator.Task, c string, d evaluator.EvaluationDecision) (string, error) {
+		calls.Add(1)
+		time.Sleep(latency)
+		return rev0.Revise(ctx, t, c, d)
+	})
+	ctx := context.Background()
+	b.ReportAllocs()
+	cpu0, cpuOK := processCPU()
+	for b.Loop() {
+		var wg sync.WaitGroup
+		var failed atomic.Int64
+		for i := 0; i < loops; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				res, err := RunLoop(ctx, refundTask, gen, eval, rev, WithTimeout(time.Minute))
+				if err != nil || res.Outcome != OutcomeSucceeded {
+					failed.Add(1)
+				}
+			}()
+		}
+		wg.Wait()
+		if n := failed.Load(); n > 0 {
+			b.Fatalf("%d loops did not succeed", n)
+		}
+	}
+	reportCPU(b, cpu0, cpuOK, loops)
+	b.ReportMetric(float64(loops)*float64(b.N)/b.Elapsed().Seconds(), "loops/s")
+	b.ReportMetric(float64(calls.Load())/float64(b.N)/loops, "calls/loop")
+}
+
+// BenchmarkConcurrentBaseline10k is BenchmarkConcurrentLoops10k without
+// the loop: each of the 10,000 goroutines sleeps six times 10 ms directly.
+// The difference between the two is what the loop adds at that scale.
+func BenchmarkConcurrentBaseline10k(b *testing.B) {
+	const loops = 10000
+	const latency = 10 * time.Millisecond
+	b.ReportAllocs()
+	cpu0, cpuOK := processCPU()
+	for b.Loop() {
+		var wg sync.WaitGroup
+		for i := 0; i < loops; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for c := 0; c < 6; c++ {
+					time.Sleep(latency)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	reportCPU(b, cpu0, cpuOK, loops)
+	b.ReportMetric(float64(loops)*float64(b.N)/b.Elapsed().Seconds(), "loops/s")
+}
+
+// reportCPU reports the process CPU time spent per loop since cpu0 (it
+// includes the runtime's own background work, such as the GC).
+func reportCPU(b *testing.B, cpu0 time.Duration, ok bool, loops int) {
+	if cpu1, ok1 := processCPU(); ok && ok1 {
+		b.ReportMetric(float64(cpu1-cpu0)/float64(b.N)/float64(loops), "cpu-ns/loop")
+	}
+}

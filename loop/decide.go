@@ -1,0 +1,182 @@
+package loop
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// State is what the controller knows between evaluations: the input of
+// Decide. RunLoop keeps one per run; a durable workflow engine can persist it
+// between steps, since it is a plain value.
+type State struct {
+	// Revisions counts the revisions completed so far. The driver
+	// increments it after each successful revise call; Decide never does.
+	Revisions int `json:"revisions"`
+	// MaxRevisions is the revision budget (see WithMaxRevisions).
+	MaxRevisions int `json:"maxRevisions"`
+	// StallLimit is the stall limit, 0 for none (see WithStallLimit).
+	StallLimit int `json:"stallLimit"`
+	// Evaluations counts the valid decisions seen so far.
+	Evaluations int `json:"evaluations"`
+	// BestScore is the best score among those decisions; meaningless
+	// while Evaluations is 0.
+	BestScore float64 `json:"bestScore"`
+	// Stalled counts the consecutive evaluations since BestScore last
+	// improved strictly.
+	Stalled int `json:"stalled"`
+}
+
+// Action is what the controller does after an evaluation.
+type Action string
+
+// The three actions Decide may return.
+const (
+	// ActionAccept: the candidate passed; the loop ends with
+	// OutcomeSucceeded and StopPassed.
+	ActionAccept Action = "accept"
+	// ActionRevise: call the reviser with the candidate and the decision,
+	// then evaluate the revision.
+	ActionRevise Action = "revise"
+	// ActionStop: the loop ends with Next.Outcome and Next.StopReason.
+	ActionStop Action = "stop"
+)
+
+// Next is Decide's answer.
+type Next struct {
+	// Action is what to do.
+	Action Action `json:"action"`
+	// Outcome is how the loop ends (set for ActionAccept and ActionStop;
+	// empty for ActionRevise).
+	Outcome Outcome `json:"outcome,omitempty"`
+	// StopReason is why the loop ends (set with Outcome).
+	StopReason evaluator.StopReason `json:"stopReason,omitempty"`
+	// Decision is the decision the controller acts on, with StopReason set
+	// when the loop ends. It is the evaluator's decision, except that a
+	// pass or revise turned into a block for missing evidence becomes a
+	// block (see Decide).
+	Decision evaluator.EvaluationDecision `json:"decision"`
+	// Best reports that the judged candidate scores at least as well as
+	// every earlier one (ties go to the latest): the driver keeps it as the
+	// candidate to return if the loop does not succeed.
+	Best bool `json:"best"`
+	// State is the state after this evaluation.
+	State State `json:"state"`
+	// Err is non-nil when the decision fails Validate; it matches
+	// evaluator.ErrInvalidDecision and Action is ActionStop with
+	// OutcomeFailed and StopError.
+	Err error `json:"-"`
+}
+
+// MissingEvidenceFailure is the blocking failure the controller adds when it
+// turns a decision into a block because evidence is missing.
+const MissingEvidenceFailure = "missing_evidence"
+
+// EvidenceCriterion names the criterion the controller adds when a pass
+// cites evidence refs the task does not hold.
+const EvidenceCriterion = "loop.evidence_refs_resolve"
+
+// Decide is the controller's decision logic: given the state so far, the
+// task, and the latest decision, it says whether to accept, revise or stop,
+// and why. It is pure (no clock, goroutine, randomness or I/O) and
+// deterministic, so a durable engine can replay it. The rules, in order:
+//
+//  1. A decision that fails Validate stops the loop: failed, StopError,
+//     Err wrapping the validation error. It does not count as an evaluation.
+//  2. The score updates the state: the first evaluation, or a score
+//     strictly above BestScore, sets BestScore and resets Stalled; any other
+//     score increments Stalled. Best is true when the score is >= BestScore.
+//  3. A decision whose StopReason is StopMissingEvidence, whatever its
+//     status, stops the loop: blocked, StopMissingEvidence. A revision
+//     cannot conjure evidence.
+//  4. block: blocked, StopPolicyBlock.
+//  5. escalate: escalated, StopEscalated.
+//  6. pass: if a criterion cites an evidence ref the task does not hold
+//     (evaluator.MissingEvidence), the pass is refused: blocked,
+//     StopMissingEvidence. Otherwise accept: succeeded, StopPassed.
+//  7. revise: stop with StopMaxRevisions when Revisions >= MaxRevisions,
+//     else with StopStalled when StallLimit > 0 and Stalled >= StallLimit,
+//     else revise.
+//
+// Any other StopReason a decision carries is informative only: budgets and
+// stop conditions belong to the controller. When the outcome is blocked and
+// the decision is not a block, Next.Decision is a copy turned into a block
+// with the blocking failure MissingEvidenceFailure (and, for unresolved
+// refs, a failed EvidenceCriterion naming them), so that an accepted-looking
+// decision never leaves a blocked loop.
+func Decide(s State, task evaluator.Task, d evaluator.EvaluationDecision) Next {
+	if err := d.Validate(); err != nil {
+		d.StopReason = evaluator.StopError
+		return Next{
+			Action: ActionStop, Outcome: OutcomeFailed, StopReason: evaluator.StopError,
+			Decision: d, State: s,
+			Err: fmt.Errorf("loop: evaluator returned an invalid decision: %w", err),
+		}
+	}
+
+	n := Next{State: s}
+	if s.Evaluations == 0 || d.Score > s.BestScore {
+		n.State.BestScore = d.Score
+		n.State.Stalled = 0
+		n.Best = true
+	} else {
+		n.State.Stalled++
+		n.Best = d.Score == s.BestScore
+	}
+	n.State.Evaluations++
+
+	switch {
+	case d.StopReason == evaluator.StopMissingEvidence:
+		return n.stop(OutcomeBlocked, evaluator.StopMissingEvidence, asBlock(d, nil))
+	case d.Status == evaluator.StatusBlock:
+		return n.stop(OutcomeBlocked, evaluator.StopPolicyBlock, d)
+	case d.Status == evaluator.StatusEscalate:
+		return n.stop(OutcomeEscalated, evaluator.StopEscalated, d)
+	case d.Status == evaluator.StatusPass:
+		if missing := evaluator.MissingEvidence(task, d); len(missing) > 0 {
+			return n.stop(OutcomeBlocked, evaluator.StopMissingEvidence, asBlock(d, missing))
+		}
+		n.Action = ActionAccept
+		n.Outcome, n.StopReason = OutcomeSucceeded, evaluator.StopPassed
+		n.Decision = d
+		n.Decision.StopReason = evaluator.StopPassed
+		return n
+	}
+	// Validate guarantees the only status left is revise.
+	switch {
+	case s.Revisions >= s.MaxRevisions:
+		return n.stop(OutcomeFailed, evaluator.StopMaxRevisions, d)
+	case s.StallLimit > 0 && n.State.Stalled >= s.StallLimit:
+		return n.stop(OutcomeFailed, evaluator.StopStalled, d)
+	}
+	n.Action = ActionRevise
+	n.Decision = d
+	return n
+}
+
+func (n Next) stop(o Outcome, r evaluator.StopReason, d evaluator.EvaluationDecision) Next {
+	n.Action, n.Outcome, n.StopReason = ActionStop, o, r
+	n.Decision = d
+	n.Decision.StopReason = r
+	return n
+}
+
+// asBlock returns a copy of d turned into a block for missing evidence; the
+// copy shares nothing with d's slices that it appends to.
+func asBlock(d evaluator.EvaluationDecision, missing []string) evaluator.EvaluationDecision {
+	if d.Status == evaluator.StatusBlock {
+		return d
+	}
+	b := d
+	b.Status = evaluator.StatusBlock
+	b.BlockingFailures = append(append([]string(nil), d.BlockingFailures...), MissingEvidenceFailure)
+	if len(missing) > 0 {
+		b.Criteria = append(append([]evaluator.Criterion(nil), d.Criteria...), evaluator.Criterion{
+			Name:   EvidenceCriterion,
+			Passed: false,
+			Reason: "the decision cites evidence the task does not hold: " + strings.Join(missing, ", "),
+		})
+	}
+	return b
+}

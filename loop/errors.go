@@ -1,0 +1,79 @@
+package loop
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Errors RunLoop returns before calling any role; match them with errors.Is.
+var (
+	// ErrInvalidOption is matched by the error for an option with an
+	// out-of-range value, a nil option or observer, or an observer whose
+	// Step type does not match the loop's candidate type.
+	ErrInvalidOption = errors.New("loop: invalid option")
+	// ErrNilRole is matched by the error for a nil generator, evaluator or
+	// reviser (including a nil GeneratorFunc, evaluator.Func or ReviserFunc).
+	ErrNilRole = errors.New("loop: nil role")
+	// ErrInvalidTask is matched by the error for a task whose evidence IDs
+	// are empty or duplicated (see evaluator.Task.Validate).
+	ErrInvalidTask = errors.New("loop: invalid task")
+	// ErrSameModel is matched by the error the self-approval guard returns
+	// when the evaluator reports the same model as the generator or the
+	// reviser and AllowSameModel was not given.
+	ErrSameModel = errors.New("loop: evaluator uses the same model as the role it judges")
+)
+
+// ErrInvalidCost is matched by the error a loop returns when a role reported
+// a negative or NaN cost through AddCost. The loop stops with StopError.
+var ErrInvalidCost = errors.New("loop: invalid cost")
+
+// PanicError is the error a role's panic becomes. RunLoop recovers the
+// panic, stops the loop with StopError and never retries the call.
+type PanicError struct {
+	// Role is the role that panicked.
+	Role Role
+	// Value is the value passed to panic.
+	Value any
+	// Stack is the goroutine's stack trace at the time of the panic.
+	Stack []byte
+}
+
+// Error reports the role and the panic value; the stack is in Stack.
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("%s panicked: %v", e.Role, e.Value)
+}
+
+// Unwrap returns the panic value when it is an error, so that errors.Is and
+// errors.As see through the panic.
+func (e *PanicError) Unwrap() error {
+	if err, ok := e.Value.(error); ok {
+		return err
+	}
+	return nil
+}
+
+// Permanent marks err as not worth retrying: a role returns Permanent(err)
+// for a failure another attempt cannot fix (bad credentials, a request the
+// model rejects). The returned error has err's text and unwraps to err.
+// Permanent(nil) is nil.
+func Permanent(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &permanentError{err: err}
+}
+
+// IsPermanent reports whether err, or an error it wraps, was marked with
+// Permanent.
+func IsPermanent(err error) bool {
+	var p *permanentError
+	return errors.As(err, &p)
+}
+
+type permanentError struct{ err error }
+
+// Error returns the wrapped error's text unchanged.
+func (e *permanentError) Error() string { return e.err.Error() }
+
+// Unwrap returns the wrapped error.
+func (e *permanentError) Unwrap() error { return e.err }

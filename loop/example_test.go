@@ -1,0 +1,113 @@
+package loop_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/loop"
+)
+
+// The generator's first draft promises money before approval; the judge
+// asks for a revision, the reviser fixes the draft, and the loop succeeds.
+// The roles stand in for model calls and report their cost with AddCost.
+func Example() {
+	task := evaluator.Task{
+		ID:       "refund-42",
+		Input:    "Customer asks for a refund of a damaged blender.",
+		Evidence: []evaluator.Evidence{{ID: "photo-1", Source: "upload", Content: "Photo: cracked jug."}},
+	}
+	gen := loop.GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
+		loop.AddCost(ctx, 0.002)
+		return "Sorry about the blender. Your money is on its way!", nil
+	})
+	judge := evaluator.Func[string](func(ctx context.Context, _ evaluator.Task, draft string) (evaluator.EvaluationDecision, error) {
+		loop.AddCost(ctx, 0.001)
+		if strings.Contains(draft, "money is on its way") {
+			return evaluator.EvaluationDecision{
+				Status:               evaluator.StatusRevise,
+				Score:                0.4,
+				Criteria:             []evaluator.Criterion{{Name: "no_promise_before_approval", Reason: "promises money before approval"}},
+				RevisionInstructions: []string{"Do not promise the refund; say it is under review."},
+			}, nil
+		}
+		return evaluator.EvaluationDecision{
+			Status:   evaluator.StatusPass,
+			Score:    0.9,
+			Criteria: []evaluator.Criterion{{Name: "cites_evidence", Passed: true, EvidenceRefs: []string{"photo-1"}}},
+		}, nil
+	})
+	rev := loop.ReviserFunc[string](func(ctx context.Context, _ evaluator.Task, draft string, d evaluator.EvaluationDecision) (string, error) {
+		loop.AddCost(ctx, 0.002)
+		return "Sorry about the blender; thanks for the photo. Your refund request is under review.", nil
+	})
+
+	res, err := loop.RunLoop(context.Background(), task, gen, judge, rev, loop.WithMaxRevisions(2))
+	if err != nil {
+		fmt.Println("error:", err)
+		return
+	}
+	for _, s := range res.Trace {
+		line := fmt.Sprintf("%d %-8s %-6s %s", s.Index, s.Role, s.Decision.Status, strings.Join(s.Instructions, " "))
+		fmt.Println(strings.TrimRight(line, " "))
+	}
+	fmt.Printf("%s (%s) after %d revision(s), cost %.3f\n", res.Outcome, res.StopReason, res.Revisions, res.Cost)
+	fmt.Println(res.Candidate)
+	// Output:
+	// 0 generate
+	// 1 evaluate revise
+	// 2 revise          Do not promise the refund; say it is under review.
+	// 3 evaluate pass
+	// succeeded (passed) after 1 revision(s), cost 0.006
+	// Sorry about the blender; thanks for the photo. Your refund request is under review.
+}
+
+// Steps streams the same loop; the last step carries the Result.
+func ExampleSteps() {
+	gen := loop.GeneratorFunc[int](func(context.Context, evaluator.Task) (int, error) { return 1, nil })
+	judge := evaluator.Func[int](func(_ context.Context, _ evaluator.Task, n int) (evaluator.EvaluationDecision, error) {
+		if n < 3 {
+			return evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: float64(n) / 4, RevisionInstructions: []string{"add one"}}, nil
+		}
+		return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 1}, nil
+	})
+	rev := loop.ReviserFunc[int](func(_ context.Context, _ evaluator.Task, n int, _ evaluator.EvaluationDecision) (int, error) {
+		return n + 1, nil
+	})
+	for step, err := range loop.Steps(context.Background(), evaluator.Task{ID: "count"}, gen, judge, rev) {
+		if step.Role == loop.RoleStop {
+			fmt.Println(step.Result.Outcome, step.Result.Candidate, err)
+			break
+		}
+		fmt.Println(step.Index, step.Role, step.Candidate)
+	}
+	// Output:
+	// 0 generate 1
+	// 1 evaluate 1
+	// 2 revise 2
+	// 3 evaluate 2
+	// 4 revise 3
+	// 5 evaluate 3
+	// succeeded 3 <nil>
+}
+
+// Decide is the pure decision function RunLoop drives; a workflow engine
+// can drive it the same way.
+func ExampleDecide() {
+	s := loop.State{MaxRevisions: 1}
+	for _, d := range []evaluator.EvaluationDecision{
+		{Status: evaluator.StatusRevise, Score: 0.5, RevisionInstructions: []string{"shorter"}},
+		{Status: evaluator.StatusRevise, Score: 0.6, RevisionInstructions: []string{"shorter still"}},
+	} {
+		next := loop.Decide(s, evaluator.Task{}, d)
+		fmt.Println(strings.TrimSpace(fmt.Sprint(next.Action, " ", next.Outcome, " ", next.StopReason)))
+		s = next.State
+		if next.Action == loop.ActionRevise {
+			s.Revisions++ // the driver counts the revision once the reviser returns
+		}
+	}
+	// Output:
+	// revise
+	// stop failed max_revisions
+}

@@ -1,0 +1,171 @@
+package loop
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+)
+
+// Option configures RunLoop and Steps. The zero configuration is: at most 2
+// revisions, no time budget, no cost budget, no observer, no stall limit,
+// one attempt per role call (no retry), and the self-approval guard on.
+type Option func(*config)
+
+// config is the resolved set of options.
+type config struct {
+	maxRevisions   int
+	timeout        time.Duration
+	maxCost        float64
+	observers      []any // each a func(Step[C]); checked against C in resolve
+	stallLimit     int
+	attempts       int
+	backoff        time.Duration
+	allowSameModel bool
+	errs           []error
+}
+
+// DefaultMaxRevisions is the revision budget when WithMaxRevisions is not
+// given.
+const DefaultMaxRevisions = 2
+
+func (c *config) invalid(format string, args ...any) {
+	c.errs = append(c.errs, fmt.Errorf("%w: "+format, append([]any{ErrInvalidOption}, args...)...))
+}
+
+// WithMaxRevisions sets how many times the reviser may be called (default
+// 2). When a decision asks for a revision and n revisions are done, the loop
+// stops with StopMaxRevisions, so the evaluator runs at most n+1 times.
+// 0 means the first candidate must pass as it is. A negative n is an error.
+func WithMaxRevisions(n int) Option {
+	return func(c *config) {
+		if n < 0 {
+			c.invalid("WithMaxRevisions(%d): must be >= 0", n)
+			return
+		}
+		c.maxRevisions = n
+	}
+}
+
+// WithTimeout sets the loop's own time budget, measured from the start of
+// RunLoop (default: none; 0 means none). When it runs out the loop stops
+// with StopTimeout and a nil error: a spent budget is an outcome, not a
+// failure. The budget reaches roles through their context, so a role that
+// ignores its context delays the stop until it returns. A negative d is an
+// error.
+func WithTimeout(d time.Duration) Option {
+	return func(c *config) {
+		if d < 0 {
+			c.invalid("WithTimeout(%v): must be >= 0", d)
+			return
+		}
+		c.timeout = d
+	}
+}
+
+// WithMaxCost sets the cost budget (default: none; 0 means none). Roles
+// report cost with AddCost. After every role call the loop compares the
+// total with limit; when the total reaches or exceeds limit it calls no further
+// role and stops with StopCostBudget. A decision that ends the loop by itself
+// (pass, block, escalate) still stands: its cost is already spent. A
+// negative or NaN limit is an error; +Inf means no budget.
+func WithMaxCost(limit float64) Option {
+	return func(c *config) {
+		if math.IsNaN(limit) || limit < 0 {
+			c.invalid("WithMaxCost(%v): must be >= 0", limit)
+			return
+		}
+		c.maxCost = limit
+	}
+}
+
+// WithObserver adds fn, called synchronously on the loop's goroutine with
+// each Step as soon as the role call it records has returned, before the
+// loop goes on. Observers run in the order given. C must be the loop's
+// candidate type; a mismatch, or a nil fn, makes RunLoop return an error
+// matching ErrInvalidOption. A panic in fn is not recovered.
+func WithObserver[C any](fn func(Step[C])) Option {
+	return func(c *config) {
+		if fn == nil {
+			c.invalid("WithObserver: nil function")
+			return
+		}
+		c.observers = append(c.observers, fn)
+	}
+}
+
+// WithStallLimit stops the loop with StopStalled when the best score has not
+// improved (strictly) for k consecutive evaluations and the latest decision
+// asks for another revision (default 0: off). The first evaluation always
+// sets the best score. A negative k is an error.
+func WithStallLimit(k int) Option {
+	return func(c *config) {
+		if k < 0 {
+			c.invalid("WithStallLimit(%d): must be >= 0", k)
+			return
+		}
+		c.stallLimit = k
+	}
+}
+
+// WithRetry retries a role call that returned an error, up to attempts tries
+// in all (the first included; default 1: no retry), waiting backoff before
+// the first retry and doubling the wait before each next one. The wait ends
+// early when the context ends. Never retried: errors marked with Permanent,
+// context errors (context.Canceled, context.DeadlineExceeded), panics,
+// invalid costs and invalid decisions. Every attempt is its own Step.
+// attempts < 1 or a negative backoff is an error.
+func WithRetry(attempts int, backoff time.Duration) Option {
+	return func(c *config) {
+		if attempts < 1 {
+			c.invalid("WithRetry(%d, %v): attempts must be >= 1", attempts, backoff)
+			return
+		}
+		if backoff < 0 {
+			c.invalid("WithRetry(%d, %v): backoff must be >= 0", attempts, backoff)
+			return
+		}
+		c.attempts, c.backoff = attempts, backoff
+	}
+}
+
+// AllowSameModel turns off the self-approval guard. By default, when the
+// evaluator and the generator (or the reviser) both implement
+// interface{ Model() string } and report the same non-empty model name
+// (compared ignoring case and surrounding space), RunLoop refuses to start
+// and returns an error matching ErrSameModel: two instances of one model make
+// the same mistakes, so a model must not approve its own work.
+func AllowSameModel() Option {
+	return func(c *config) { c.allowSameModel = true }
+}
+
+// resolve applies opts over the defaults and checks them for candidate type C.
+func resolve[C any](opts []Option) (config, []func(Step[C]), error) {
+	if len(opts) == 0 {
+		// Separate from the general case: applying options makes the
+		// config escape to the heap.
+		return config{maxRevisions: DefaultMaxRevisions, attempts: 1}, nil, nil
+	}
+	cfg := config{maxRevisions: DefaultMaxRevisions, attempts: 1}
+	for i, o := range opts {
+		if o == nil {
+			cfg.invalid("opts[%d]: nil option", i)
+			continue
+		}
+		o(&cfg)
+	}
+	var observers []func(Step[C])
+	for _, o := range cfg.observers {
+		fn, ok := o.(func(Step[C]))
+		if !ok {
+			var want func(Step[C])
+			cfg.invalid("WithObserver: observer is a %T, the loop needs a %T", o, want)
+			continue
+		}
+		observers = append(observers, fn)
+	}
+	if len(cfg.errs) > 0 {
+		return cfg, nil, errors.Join(cfg.errs...)
+	}
+	return cfg, observers, nil
+}

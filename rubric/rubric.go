@@ -236,7 +236,7 @@ func (r Rubric) Validate() error {
 		}
 	}
 	if len(r.Dimensions) > 0 && math.Abs(sum-1) > weightSumTolerance {
-		p.add("dimensions", fmt.Sprintf("weights must sum to 1 (within 1e-9), got %v", sum))
+		p.add("dimensions", fmt.Sprintf("weights must sum to 1 (within 1e-9), got %s", formatScore(sum)))
 	}
 	unitOK(&p, "passThreshold", r.PassThreshold)
 	unitOK(&p, "rules.lowScore", r.Rules.LowScore)

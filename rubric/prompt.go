@@ -21,10 +21,10 @@ var userTemplate string
 // bug the package's tests catch, not a user error.
 var (
 	systemTmpl = template.Must(template.New("prompt.tmpl").Funcs(template.FuncMap{
-		"num":      formatScore,
-		"inc":      func(i int) int { return i + 1 },
-		"names":    dimensionNames,
-		"bands":    bandList,
+		"num":   formatScore,
+		"inc":   func(i int) int { return i + 1 },
+		"names": dimensionNames,
+		"bands": bandList,
 	}).Parse(promptTemplate))
 	userTmpl = template.Must(template.New("user.tmpl").Parse(userTemplate))
 )

@@ -270,7 +270,10 @@ func TestEvaluatorConcurrent(t *testing.T) {
 // first means the judge is never asked.
 func TestEvaluatorInChain(t *testing.T) {
 	calls := 0
-	judge := func(context.Context, Prompt) (string, error) { calls++; return string(marshal(t, goodOutput(0.9))), nil }
+	judge := func(context.Context, Prompt) (string, error) {
+		calls++
+		return string(marshal(t, goodOutput(0.9))), nil
+	}
 	ev, err := NewEvaluator[string](Deliverable(), judge, Config[string]{})
 	require.NoError(t, err)
 	block := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {

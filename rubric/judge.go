@@ -73,18 +73,18 @@ func (r Rubric) validateInput(in Input) ([]Score, error) {
 	ordered := make([]Score, len(r.Dimensions))
 	found := make([]int, len(r.Dimensions)) // 1 + index into in.Scores
 	for i, s := range in.Scores {
-		f := fmt.Sprintf("scores[%d]", i)
+		f := loc{"scores", i}
 		d := r.index(s.Dimension)
 		switch {
 		case d < 0:
-			p.add(f+".dimension", fmt.Sprintf("unknown dimension %q", s.Dimension))
+			p.add(f.at(".dimension"), fmt.Sprintf("unknown dimension %q", s.Dimension))
 		case found[d] > 0:
-			p.add(f+".dimension", fmt.Sprintf("duplicate of scores[%d].dimension %q", found[d]-1, s.Dimension))
+			p.add(f.at(".dimension"), fmt.Sprintf("duplicate of scores[%d].dimension %q", found[d]-1, s.Dimension))
 		default:
 			found[d] = i + 1
 			ordered[d] = s
 		}
-		unitOK(&p, f+".score", s.Score)
+		unitOK(&p, f, ".score", s.Score)
 	}
 	for d, dim := range r.Dimensions {
 		if found[d] == 0 {
@@ -92,22 +92,22 @@ func (r Rubric) validateInput(in Input) ([]Score, error) {
 		}
 	}
 	for i, a := range in.AutoFails {
-		f := fmt.Sprintf("autoFails[%d]", i)
+		f := loc{"autoFails", i}
 		if dim, ok := r.Dimension(a.Dimension); !ok {
-			p.add(f+".dimension", fmt.Sprintf("unknown dimension %q", a.Dimension))
+			p.add(f.at(".dimension"), fmt.Sprintf("unknown dimension %q", a.Dimension))
 		} else if !dim.AutoFail {
-			p.add(f+".dimension", fmt.Sprintf("dimension %q does not allow auto-fail", a.Dimension))
+			p.add(f.at(".dimension"), fmt.Sprintf("dimension %q does not allow auto-fail", a.Dimension))
 		}
 		if strings.TrimSpace(a.Reason) == "" {
-			p.add(f+".reason", "empty")
+			p.add(f.at(".reason"), "empty")
 		}
 		if a.Source != SourceJudge && a.Source != SourceCheck {
-			p.add(f+".source", fmt.Sprintf("must be %q or %q, got %q", SourceJudge, SourceCheck, a.Source))
+			p.add(f.at(".source"), fmt.Sprintf("must be %q or %q, got %q", SourceJudge, SourceCheck, a.Source))
 		}
 	}
-	unitOK(&p, "confidence", in.Confidence)
+	unitOK(&p, loc{}, "confidence", in.Confidence)
 	if in.JudgeOverall != nil {
-		unitOK(&p, "judgeOverall", *in.JudgeOverall)
+		unitOK(&p, loc{}, "judgeOverall", *in.JudgeOverall)
 	}
 	if err := p.err(); err != nil {
 		return nil, err

@@ -153,24 +153,24 @@ func ParseJudgeOutput(raw []byte, r Rubric) (JudgeOutput, error) {
 // checkJudgeOutput checks a decoded reply against r.
 func (r Rubric) checkJudgeOutput(out JudgeOutput) error {
 	p := problems{kind: ErrInvalidJudgeOutput}
-	unitOK(&p, "overallScore", out.OverallScore)
-	unitOK(&p, "confidence", out.Confidence)
+	unitOK(&p, loc{}, "overallScore", out.OverallScore)
+	unitOK(&p, loc{}, "confidence", out.Confidence)
 	found := make([]int, len(r.Dimensions)) // 1 + index into out.Dimensions
 	for i, d := range out.Dimensions {
-		f := fmt.Sprintf("dimensions[%d]", i)
+		f := loc{"dimensions", i}
 		j := r.index(d.Name)
 		switch {
 		case j < 0:
-			p.add(f+".name", fmt.Sprintf("unknown dimension %q (want one of %s)", d.Name, r.dimensionList()))
+			p.add(f.at(".name"), fmt.Sprintf("unknown dimension %q (want one of %s)", d.Name, r.dimensionList()))
 		case found[j] > 0:
-			p.add(f+".name", fmt.Sprintf("duplicate of dimensions[%d].name %q", found[j]-1, d.Name))
+			p.add(f.at(".name"), fmt.Sprintf("duplicate of dimensions[%d].name %q", found[j]-1, d.Name))
 		default:
 			found[j] = i + 1
 			if want := r.Dimensions[j].Weight; math.Abs(d.Weight-want) > weightTolerance {
-				p.add(f+".weight", fmt.Sprintf("must equal the rubric weight %v of %q, got %v", want, d.Name, d.Weight))
+				p.add(f.at(".weight"), fmt.Sprintf("must equal the rubric weight %v of %q, got %v", want, d.Name, d.Weight))
 			}
 		}
-		unitOK(&p, f+".score", d.Score)
+		unitOK(&p, f, ".score", d.Score)
 	}
 	for j, d := range r.Dimensions {
 		if found[j] == 0 {

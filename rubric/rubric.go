@@ -3,6 +3,7 @@ package rubric
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -213,36 +214,36 @@ func (r Rubric) Validate() error {
 	seen := make(map[string]int, len(r.Dimensions))
 	sum := 0.0
 	for i, d := range r.Dimensions {
-		f := fmt.Sprintf("dimensions[%d]", i)
+		f := loc{"dimensions", i}
 		switch {
 		case strings.TrimSpace(d.Name) == "":
-			p.add(f+".name", "empty")
+			p.add(f.at(".name"), "empty")
 		case seen[d.Name] > 0:
-			p.add(f+".name", fmt.Sprintf("duplicate of dimensions[%d].name %q", seen[d.Name]-1, d.Name))
+			p.add(f.at(".name"), fmt.Sprintf("duplicate of dimensions[%d].name %q", seen[d.Name]-1, d.Name))
 		default:
 			seen[d.Name] = i + 1
 		}
-		if unitOK(&p, f+".weight", d.Weight) {
+		if unitOK(&p, f, ".weight", d.Weight) {
 			sum += d.Weight
 		}
-		unitOK(&p, f+".floor", d.Floor)
+		unitOK(&p, f, ".floor", d.Floor)
 		for j, c := range d.Checks {
 			if strings.TrimSpace(c) == "" {
-				p.add(fmt.Sprintf("%s.checks[%d]", f, j), "empty")
+				p.add(f.at(fmt.Sprintf(".checks[%d]", j)), "empty")
 			}
 		}
 		if d.Policy && !d.AutoFail {
-			p.add(f+".policy", "a policy dimension must allow auto-fail (set autoFail)")
+			p.add(f.at(".policy"), "a policy dimension must allow auto-fail (set autoFail)")
 		}
 	}
 	if len(r.Dimensions) > 0 && math.Abs(sum-1) > weightSumTolerance {
 		p.add("dimensions", fmt.Sprintf("weights must sum to 1 (within 1e-9), got %s", formatScore(sum)))
 	}
-	unitOK(&p, "passThreshold", r.PassThreshold)
-	unitOK(&p, "rules.lowScore", r.Rules.LowScore)
-	unitOK(&p, "rules.humanReviewBelow", r.Rules.HumanReviewBelow)
-	unitOK(&p, "rules.limitedVerificationBelow", r.Rules.LimitedVerificationBelow)
-	unitOK(&p, "rules.mismatchTolerance", r.Rules.MismatchTolerance)
+	unitOK(&p, loc{}, "passThreshold", r.PassThreshold)
+	unitOK(&p, loc{}, "rules.lowScore", r.Rules.LowScore)
+	unitOK(&p, loc{}, "rules.humanReviewBelow", r.Rules.HumanReviewBelow)
+	unitOK(&p, loc{}, "rules.limitedVerificationBelow", r.Rules.LimitedVerificationBelow)
+	unitOK(&p, loc{}, "rules.mismatchTolerance", r.Rules.MismatchTolerance)
 	if n := r.Rules.LowDimensionsFail; n < 0 || n > len(r.Dimensions) {
 		p.add("rules.lowDimensionsFail", fmt.Sprintf("must be in [0,%d] (the number of dimensions), got %d", len(r.Dimensions), n))
 	}
@@ -254,14 +255,31 @@ func (r Rubric) Validate() error {
 	return p.err()
 }
 
-// unitOK adds a problem unless v is a finite number in [0,1], and reports
-// whether it was.
-func unitOK(p *problems, field string, v float64) bool {
+// loc locates a value as prefix[i] followed by a sub-path. The path string
+// is built only when a problem is reported, so validating a valid value
+// allocates nothing for it.
+type loc struct {
+	prefix string
+	i      int
+}
+
+// at returns the path of sub inside l: "dimensions[3].weight", or sub
+// alone (without a leading dot) for the zero loc.
+func (l loc) at(sub string) string {
+	if l.prefix == "" {
+		return strings.TrimPrefix(sub, ".")
+	}
+	return l.prefix + "[" + strconv.Itoa(l.i) + "]" + sub
+}
+
+// unitOK adds a problem at l.at(sub) unless v is a finite number in [0,1],
+// and reports whether it was.
+func unitOK(p *problems, l loc, sub string, v float64) bool {
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
-		p.add(field, fmt.Sprintf("must be a finite number in [0,1], got %v", v))
+		p.add(l.at(sub), fmt.Sprintf("must be a finite number in [0,1], got %v", v))
 	case v < 0 || v > 1:
-		p.add(field, fmt.Sprintf("must be in [0,1], got %v", v))
+		p.add(l.at(sub), fmt.Sprintf("must be in [0,1], got %v", v))
 	default:
 		return true
 	}
@@ -276,35 +294,35 @@ func validateBands(p *problems, bands []Band) {
 	}
 	names := make(map[string]int, len(bands))
 	for i, b := range bands {
-		f := fmt.Sprintf("bands[%d]", i)
+		f := loc{"bands", i}
 		switch {
 		case strings.TrimSpace(b.Name) == "":
-			p.add(f+".name", "empty")
+			p.add(f.at(".name"), "empty")
 		case names[b.Name] > 0:
-			p.add(f+".name", fmt.Sprintf("duplicate of bands[%d].name %q", names[b.Name]-1, b.Name))
+			p.add(f.at(".name"), fmt.Sprintf("duplicate of bands[%d].name %q", names[b.Name]-1, b.Name))
 		default:
 			names[b.Name] = i + 1
 		}
-		minOK := unitOK(p, f+".min", b.Min)
-		maxOK := unitOK(p, f+".max", b.Max)
+		minOK := unitOK(p, f, ".min", b.Min)
+		maxOK := unitOK(p, f, ".max", b.Max)
 		if !minOK || !maxOK {
 			continue
 		}
 		if b.Min > b.Max || (b.Min == b.Max && (b.MinExclusive || b.MaxExclusive)) {
-			p.add(f, fmt.Sprintf("empty range: min %v, max %v", b.Min, b.Max))
+			p.add(f.at(""), fmt.Sprintf("empty range: min %v, max %v", b.Min, b.Max))
 		}
 		if i == 0 && (b.Min != 0 || b.MinExclusive) {
-			p.add(f+".min", fmt.Sprintf("the first band must start at 0 inclusive, got %v", b.Min))
+			p.add(f.at(".min"), fmt.Sprintf("the first band must start at 0 inclusive, got %v", b.Min))
 		}
 		if i == len(bands)-1 && (b.Max != 1 || b.MaxExclusive) {
-			p.add(f+".max", fmt.Sprintf("the last band must end at 1 inclusive, got %v", b.Max))
+			p.add(f.at(".max"), fmt.Sprintf("the last band must end at 1 inclusive, got %v", b.Max))
 		}
 		if i > 0 {
 			prev := bands[i-1]
 			if b.Min != prev.Max {
-				p.add(f+".min", fmt.Sprintf("must equal bands[%d].max (%v) so the bands leave no gap or overlap, got %v", i-1, prev.Max, b.Min))
+				p.add(f.at(".min"), fmt.Sprintf("must equal bands[%d].max (%v) so the bands leave no gap or overlap, got %v", i-1, prev.Max, b.Min))
 			} else if prev.MaxExclusive == b.MinExclusive {
-				p.add(f+".minExclusive", fmt.Sprintf("exactly one of bands[%d].maxExclusive and bands[%d].minExclusive must be true at the shared bound %v", i-1, i, b.Min))
+				p.add(f.at(".minExclusive"), fmt.Sprintf("exactly one of bands[%d].maxExclusive and bands[%d].minExclusive must be true at the shared bound %v", i-1, i, b.Min))
 			}
 		}
 	}

@@ -299,17 +299,23 @@ func (r Rubric) guidance(v Verdict, in Input) []Guidance {
 	})
 	for _, i := range order {
 		d := v.Dimensions[i]
-		label := fmt.Sprintf("%s (score %s)", d.Name, formatScore(d.Score))
 		issues := 0
 		for _, is := range d.Issues {
-			if strings.TrimSpace(is) == "" {
-				continue
+			if strings.TrimSpace(is) != "" {
+				issues++
 			}
-			issues++
-			out = append(out, Guidance{Kind: GuidanceDimension, Dimension: d.Name, Score: d.Score, Text: label + ": " + is})
 		}
 		weak := d.Score < r.PassThreshold || (d.Floor > 0 && d.Score < d.Floor) || d.Score < r.Rules.LowScore
-		if issues == 0 && weak {
+		if issues == 0 && !weak {
+			continue
+		}
+		label := d.Name + " (score " + formatScore(d.Score) + ")"
+		for _, is := range d.Issues {
+			if strings.TrimSpace(is) != "" {
+				out = append(out, Guidance{Kind: GuidanceDimension, Dimension: d.Name, Score: d.Score, Text: label + ": " + is})
+			}
+		}
+		if issues == 0 {
 			text := label + ": no issue was reported; raise it to at least " + formatScore(math.Max(r.PassThreshold, d.Floor))
 			if desc := r.Dimensions[i].Description; desc != "" {
 				text += " (" + desc + ")"

@@ -133,7 +133,12 @@ func ParseJudgeOutput(raw []byte, r Rubric) (JudgeOutput, error) {
 	}
 	body, base, err := evaluator.ExtractJSON(raw)
 	if err != nil {
-		return JudgeOutput{}, &ParseError{Offset: -1, Problem: err.Error(), Err: err}
+		pe := &ParseError{Offset: -1, Problem: err.Error(), Err: err}
+		var ee *evaluator.ParseError
+		if errors.As(err, &ee) {
+			pe.Offset, pe.Problem = ee.Offset, ee.Problem
+		}
+		return JudgeOutput{}, pe
 	}
 	if werr := walkJSON(body, judgeShape); werr != nil {
 		return JudgeOutput{}, &ParseError{Offset: int64(base) + werr.offset, Field: werr.field, Problem: werr.problem, Err: werr.err}

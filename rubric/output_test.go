@@ -88,6 +88,13 @@ func TestParseJudgeOutputStructure(t *testing.T) {
 	}
 }
 
+func TestParseJudgeOutputExtractError(t *testing.T) {
+	_, err := ParseJudgeOutput([]byte("  \n"), Deliverable())
+	assert.EqualError(t, err, "rubric: parse judge output: empty reply: no JSON object (at byte 0)")
+	var ee *evaluator.ParseError
+	assert.True(t, errors.As(err, &ee), "the evaluator's error stays reachable")
+}
+
 func TestParseJudgeOutputOffsets(t *testing.T) {
 	raw := "Verdict:\n```json\n{\"passed\": \"yes\"}\n```"
 	_, err := ParseJudgeOutput([]byte(raw), Deliverable())

@@ -105,8 +105,9 @@ type Mismatch struct {
 	JudgePassed *bool `json:"judgePassed,omitempty"`
 	// JudgeOverall is the judge's overall score, nil if it gave none.
 	JudgeOverall *float64 `json:"judgeOverall,omitempty"`
-	// Passed and Overall are the recomputed values.
-	Passed  bool    `json:"passed"`
+	// Passed is the recomputed verdict.
+	Passed bool `json:"passed"`
+	// Overall is the recomputed overall score.
 	Overall float64 `json:"overall"`
 	// Reason says what differs.
 	Reason string `json:"reason"`
@@ -114,8 +115,9 @@ type Mismatch struct {
 
 // Verdict is the library's decision on one deliverable.
 type Verdict struct {
-	// Rubric and Version identify the rubric that decided.
-	Rubric  string `json:"rubric"`
+	// Rubric is the name of the rubric that decided.
+	Rubric string `json:"rubric"`
+	// Version is that rubric's version.
 	Version string `json:"version"`
 	// Passed reports whether the deliverable passed: overall at or above
 	// the threshold and no failing rule fired.

@@ -191,12 +191,37 @@ func (r Rubric) Judge(in Input) (Verdict, error) {
 		v.Fired = append(v.Fired, Fired{Rule: RuleAutoFail, Dimension: a.Dimension, Fails: true,
 			Reason: fmt.Sprintf("auto-fail raised by the %s: %s; %s is zeroed and the deliverable fails whatever its score", a.Source, a.Reason, a.Dimension)})
 	}
+	v.Overall = weightedSum(v.Dimensions)
+	r.scoreRules(&v)
+	r.confidenceRules(&v, in.Confidence)
+	if m := r.mismatch(in, v.Passed, v.Overall); m != nil {
+		v.Mismatch = m
+		v.Fired = append(v.Fired, Fired{Rule: RuleMismatch, Reason: m.Reason})
+	}
+	v.Guidance = r.guidance(v, in)
+	// Validate guarantees that the bands cover [0,1], so a band is found.
+	if b, ok := r.Band(v.Overall); ok {
+		v.Band = b.Name
+		if v.Passed && b.Observations {
+			v.Observations = texts(v.Guidance)
+		}
+	}
+	return v, nil
+}
+
+// weightedSum returns the overall score of ds: the weighted sum in rubric
+// order, rounded to 1e-9 and clamped to [0,1].
+func weightedSum(ds []DimensionResult) float64 {
 	sum := 0.0
-	for _, d := range v.Dimensions {
+	for _, d := range ds {
 		sum += d.Weight * d.Score
 	}
-	v.Overall = math.Min(1, math.Max(0, round9(sum)))
+	return math.Min(1, math.Max(0, round9(sum)))
+}
 
+// scoreRules applies the floors, the low-dimensions rule and the pass
+// threshold to v (whose scores are already zeroed), then sets v.Passed.
+func (r Rubric) scoreRules(v *Verdict) {
 	for i := range v.Dimensions {
 		d := &v.Dimensions[i]
 		d.Low = d.Score < r.Rules.LowScore
@@ -229,31 +254,20 @@ func (r Rubric) Judge(in Input) (Verdict, error) {
 			v.Passed = false
 		}
 	}
+}
 
+// confidenceRules flags human review or limited verification.
+func (r Rubric) confidenceRules(v *Verdict, confidence float64) {
 	switch {
-	case in.Confidence < r.Rules.HumanReviewBelow:
+	case confidence < r.Rules.HumanReviewBelow:
 		v.HumanReview = true
 		v.Fired = append(v.Fired, Fired{Rule: RuleHumanReview,
-			Reason: fmt.Sprintf("judge confidence %s is below %s: a human must review this verdict", formatScore(in.Confidence), formatScore(r.Rules.HumanReviewBelow))})
-	case in.Confidence < r.Rules.LimitedVerificationBelow:
+			Reason: fmt.Sprintf("judge confidence %s is below %s: a human must review this verdict", formatScore(confidence), formatScore(r.Rules.HumanReviewBelow))})
+	case confidence < r.Rules.LimitedVerificationBelow:
 		v.LimitedVerification = true
 		v.Fired = append(v.Fired, Fired{Rule: RuleLimitedVerification,
-			Reason: fmt.Sprintf("judge confidence %s is below %s: limited verification", formatScore(in.Confidence), formatScore(r.Rules.LimitedVerificationBelow))})
+			Reason: fmt.Sprintf("judge confidence %s is below %s: limited verification", formatScore(confidence), formatScore(r.Rules.LimitedVerificationBelow))})
 	}
-	if m := r.mismatch(in, v.Passed, v.Overall); m != nil {
-		v.Mismatch = m
-		v.Fired = append(v.Fired, Fired{Rule: RuleMismatch, Reason: m.Reason})
-	}
-	if b, ok := r.Band(v.Overall); ok {
-		v.Band = b.Name
-		v.Guidance = r.guidance(v, in)
-		if v.Passed && b.Observations {
-			v.Observations = texts(v.Guidance)
-		}
-	} else {
-		v.Guidance = r.guidance(v, in)
-	}
-	return v, nil
 }
 
 // mismatch compares the judge's own verdict with the recomputed one.

@@ -2,10 +2,12 @@ package rubric
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -101,6 +103,11 @@ func TestLoadStrict(t *testing.T) {
 			assert.Zero(t, r.Name, "a failed load returns the zero rubric")
 		})
 	}
+}
+
+func TestLoadReadError(t *testing.T) {
+	_, err := Load(iotest.ErrReader(errors.New("disk gone")))
+	assert.ErrorContains(t, err, "rubric: load: disk gone")
 }
 
 func TestLoadErrorCarriesOffset(t *testing.T) {

@@ -1,0 +1,170 @@
+package rubric
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// JudgeFunc is the caller's model client: it sends the prompt to a model and
+// returns the model's raw reply. An error means the call itself failed
+// (network, quota, context); it is returned by Evaluate as an error, never
+// turned into a verdict. A JudgeFunc shared by an Evaluator must be safe for
+// concurrent use if the Evaluator is.
+type JudgeFunc func(ctx context.Context, p Prompt) (string, error)
+
+// ErrJudgePanic is matched by the error Evaluate returns when the judge
+// function, the renderer or the checks function panics.
+var ErrJudgePanic = errors.New("rubric: judge function panicked")
+
+// Config configures an Evaluator. The zero value is the documented default.
+type Config[C any] struct {
+	// Profile, when not nil, is the specialist profile the system prompt
+	// includes (see Profiles). Default: none; specialistRole "evaluator".
+	Profile *Profile
+	// Render turns a candidate into the text the judge reads. Default: a
+	// string as is, a []byte as text, a fmt.Stringer's String, anything
+	// else as indented JSON.
+	Render func(candidate C) (string, error)
+	// AutoFails, when set, runs deterministic checks before the judge is
+	// called and returns their auto-fail triggers; an empty Source is set to
+	// SourceCheck. A trigger from a check fails the deliverable however the
+	// judge scores it. An error is returned by Evaluate as an error.
+	AutoFails func(ctx context.Context, task evaluator.Task, candidate C) ([]AutoFail, error)
+}
+
+// Evaluator is an evaluator.Evaluator built from a rubric and a judge
+// function: it renders the prompt, calls the judge, parses its reply
+// strictly, applies the rubric and returns the verdict's decision. It is
+// safe for concurrent use when the judge, Render and AutoFails functions
+// are.
+type Evaluator[C any] struct {
+	rubric Rubric
+	system string
+	judge  JudgeFunc
+	cfg    Config[C]
+}
+
+// NewEvaluator returns an Evaluator for r that asks judge. It validates r
+// (ErrInvalidRubric) and the profile, renders the system prompt once, and
+// fails if judge is nil. r and the profile are copied: later changes to the
+// caller's values do not affect the Evaluator.
+func NewEvaluator[C any](r Rubric, judge JudgeFunc, cfg Config[C]) (*Evaluator[C], error) {
+	if judge == nil {
+		return nil, errors.New("rubric: NewEvaluator: judge function is nil")
+	}
+	r = r.Clone()
+	if cfg.Profile != nil {
+		p := cfg.Profile.clone()
+		cfg.Profile = &p
+	}
+	system, err := RenderPrompt(r, cfg.Profile)
+	if err != nil {
+		return nil, err
+	}
+	return &Evaluator[C]{rubric: r, system: system, judge: judge, cfg: cfg}, nil
+}
+
+// Rubric returns a copy of the rubric the Evaluator applies.
+func (e *Evaluator[C]) Rubric() Rubric { return e.rubric.Clone() }
+
+// SystemPrompt returns the system prompt sent with every judge call.
+func (e *Evaluator[C]) SystemPrompt() string { return e.system }
+
+// Evaluate judges candidate and returns Verdict.Decision (see there for the
+// mapping to pass, revise, block and escalate). It fails closed: every
+// error below comes with the zero decision, never a pass:
+//   - a task whose evidence IDs are empty or duplicated, or a candidate
+//     Render cannot render;
+//   - an error from AutoFails or from the judge (wrapped, so errors.Is
+//     finds context.Canceled and the like), or a panic in any of them
+//     (ErrJudgePanic);
+//   - a reply ParseJudgeOutput rejects: the error matches
+//     ErrInvalidJudgeOutput and evaluator.ErrInvalidDecision. An unreadable
+//     reply is reported as an error rather than as a revise or an escalate
+//     because the library cannot tell a garbled reply from a broken client;
+//     the controller decides whether to retry.
+func (e *Evaluator[C]) Evaluate(ctx context.Context, task evaluator.Task, candidate C) (evaluator.EvaluationDecision, error) {
+	v, err := e.Verdict(ctx, task, candidate)
+	if err != nil {
+		return evaluator.EvaluationDecision{}, err
+	}
+	return v.Decision(), nil
+}
+
+// Verdict is Evaluate returning the full Verdict instead of its decision:
+// every rule that fired, the guidance, the mismatch if any.
+func (e *Evaluator[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C) (v Verdict, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			v, err = Verdict{}, fmt.Errorf("%w: %v", ErrJudgePanic, p)
+		}
+	}()
+	if err := ctx.Err(); err != nil {
+		return Verdict{}, fmt.Errorf("rubric: %w", err)
+	}
+	text, err := e.render(candidate)
+	if err != nil {
+		return Verdict{}, fmt.Errorf("rubric: render candidate: %w", err)
+	}
+	user, err := RenderUserMessage(task, text)
+	if err != nil {
+		return Verdict{}, err
+	}
+	var checks []AutoFail
+	if e.cfg.AutoFails != nil {
+		checks, err = e.cfg.AutoFails(ctx, task, candidate)
+		if err != nil {
+			return Verdict{}, fmt.Errorf("rubric: auto-fail checks: %w", err)
+		}
+		for i := range checks {
+			if checks[i].Source == "" {
+				checks[i].Source = SourceCheck
+			}
+		}
+	}
+	reply, err := e.judge(ctx, Prompt{System: e.system, User: user})
+	if err != nil {
+		return Verdict{}, fmt.Errorf("rubric: judge: %w", err)
+	}
+	out, err := ParseJudgeOutput([]byte(reply), e.rubric)
+	if err != nil {
+		return Verdict{}, fmt.Errorf("rubric: judge reply: %w", err)
+	}
+	in, err := out.Input(e.rubric)
+	if err != nil {
+		return Verdict{}, fmt.Errorf("rubric: judge reply: %w", err)
+	}
+	in.AutoFails = append(checks, in.AutoFails...)
+	v, err = e.rubric.Judge(in)
+	if err != nil {
+		return Verdict{}, fmt.Errorf("rubric: %w", err)
+	}
+	return v, nil
+}
+
+// render applies Config.Render or the default rendering.
+func (e *Evaluator[C]) render(candidate C) (string, error) {
+	if e.cfg.Render != nil {
+		return e.cfg.Render(candidate)
+	}
+	switch c := any(candidate).(type) {
+	case string:
+		return c, nil
+	case []byte:
+		return string(c), nil
+	case fmt.Stringer:
+		return c.String(), nil
+	}
+	b, err := json.MarshalIndent(candidate, "", "  ")
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// The Evaluator satisfies the contract.
+var _ evaluator.Evaluator[string] = (*Evaluator[string])(nil)

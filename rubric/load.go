@@ -1,0 +1,123 @@
+package rubric
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+)
+
+// rubricShape is the JSON a rubric file must have. Every field of Rubric,
+// Dimension and Band is accepted; name, version, dimensions, passThreshold,
+// bands and rules are required, and so is every rule: a rubric file states
+// its thresholds rather than inheriting defaults silently.
+var rubricShape = &shape{kind: kindObject, fields: []field{
+	{name: "name", shape: stringShape, required: true},
+	{name: "version", shape: stringShape, required: true},
+	{name: "description", shape: stringShape},
+	{name: "dimensions", required: true, shape: &shape{kind: kindArray, elem: &shape{kind: kindObject, fields: []field{
+		{name: "name", shape: stringShape, required: true},
+		{name: "weight", shape: numberShape, required: true},
+		{name: "description", shape: stringShape},
+		{name: "checks", shape: stringsList},
+		{name: "floor", shape: numberShape},
+		{name: "autoFail", shape: boolShape},
+		{name: "policy", shape: boolShape},
+	}}}},
+	{name: "passThreshold", shape: numberShape, required: true},
+	{name: "bands", required: true, shape: &shape{kind: kindArray, elem: &shape{kind: kindObject, fields: []field{
+		{name: "name", shape: stringShape, required: true},
+		{name: "min", shape: numberShape, required: true},
+		{name: "max", shape: numberShape, required: true},
+		{name: "minExclusive", shape: boolShape},
+		{name: "maxExclusive", shape: boolShape},
+		{name: "observations", shape: boolShape},
+		{name: "description", shape: stringShape},
+	}}}},
+	{name: "rules", required: true, shape: &shape{kind: kindObject, fields: []field{
+		{name: "lowScore", shape: numberShape, required: true},
+		{name: "lowDimensionsFail", shape: intShape, required: true},
+		{name: "humanReviewBelow", shape: numberShape, required: true},
+		{name: "limitedVerificationBelow", shape: numberShape, required: true},
+		{name: "mismatchTolerance", shape: numberShape, required: true},
+	}}},
+}}
+
+// Load reads one rubric in JSON from r and validates it. Decoding is
+// strict: unknown fields, duplicate keys, nulls, wrong types, a missing
+// required field (name, version, dimensions, passThreshold, bands, rules and
+// each rule; a dimension's name and weight; a band's name, min and max) and
+// data after the object are errors, as is anything Validate rejects. Errors
+// are *FieldError values matching ErrInvalidRubric that name the field and,
+// for decoding problems, the byte offset ("dimensions[2].weight: want a
+// number, got a string (at byte 310)").
+func Load(r io.Reader) (Rubric, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Rubric{}, fmt.Errorf("rubric: load: %w", err)
+	}
+	if werr := walkJSON(data, rubricShape); werr != nil {
+		return Rubric{}, &FieldError{
+			Field:   werr.field,
+			Problem: werr.problem + " (at byte " + strconv.FormatInt(werr.offset, 10) + ")",
+			Kind:    ErrInvalidRubric,
+		}
+	}
+	var rb Rubric
+	if err := json.Unmarshal(data, &rb); err != nil {
+		// walkJSON has checked every type, so this is not expected; report
+		// it rather than trusting a half-filled rubric.
+		return Rubric{}, &FieldError{Problem: err.Error(), Kind: ErrInvalidRubric}
+	}
+	if err := rb.Validate(); err != nil {
+		return Rubric{}, err
+	}
+	return rb, nil
+}
+
+// LoadFile reads and validates the rubric in the named JSON file (see Load).
+// Errors carry the path.
+func LoadFile(path string) (Rubric, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Rubric{}, fmt.Errorf("rubric: %w", err)
+	}
+	defer f.Close()
+	rb, err := Load(f)
+	if err != nil {
+		return Rubric{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return rb, nil
+}
+
+// Save validates r and writes it to w as indented JSON that Load reads back
+// to an equal rubric. An invalid rubric is not written.
+func (r Rubric) Save(w io.Writer) error {
+	if err := r.Validate(); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return fmt.Errorf("rubric: save: %w", err)
+	}
+	data = append(data, '\n')
+	if _, err := w.Write(data); err != nil {
+		return fmt.Errorf("rubric: save: %w", err)
+	}
+	return nil
+}
+
+// SaveFile validates r and writes it to the named file (see Save), creating
+// or truncating it with mode 0644.
+func (r Rubric) SaveFile(path string) error {
+	var buf bytes.Buffer
+	if err := r.Save(&buf); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("rubric: %w", err)
+	}
+	return nil
+}

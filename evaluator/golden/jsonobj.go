@@ -34,7 +34,9 @@ func (d *strictDecoder) document(data []byte) *jsonObject {
 		err := json.Unmarshal(data, &v)
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
-			d.fail("", "invalid JSON at byte %d: %v", syn.Offset, syn)
+			// Offset counts the bytes read, the offending one included;
+			// report the zero-based position of that byte.
+			d.fail("", "invalid JSON at byte %d: %v", max(syn.Offset-1, 0), syn)
 		} else {
 			d.fail("", "invalid JSON: %v", err)
 		}

@@ -291,7 +291,7 @@ func (o *jsonObject) stringLists(name string) map[string][]string {
 	for _, k := range obj.names {
 		obj.used[k] = true
 		if k == "" {
-			o.d.fail(join(path, k), "empty key")
+			o.d.fail(path, "empty key")
 			continue
 		}
 		out[k] = decodeStrings(o.d, obj.fields[k], join(path, k), true)

@@ -141,7 +141,7 @@ func Gate(base Baseline, current map[string]Metrics, opts GateOptions) GateResul
 			g.Reason = fmt.Sprintf("f1_score fell %.4f (%.4f -> %.4f), more than the tolerance %.4g", drop, old.F1Score, cur.F1Score, tol)
 		} else {
 			g.Status = GatePass
-			g.Reason = fmt.Sprintf("f1_score %.4f -> %.4f (%+.4f), within the tolerance %.4g", old.F1Score, cur.F1Score, -drop, tol)
+			g.Reason = fmt.Sprintf("f1_score %.4f -> %.4f (%+.4f), within the tolerance %.4g", old.F1Score, cur.F1Score, cur.F1Score-old.F1Score, tol)
 		}
 		res.Agents = append(res.Agents, g)
 	}

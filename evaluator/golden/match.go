@@ -1,8 +1,10 @@
 package golden
 
 import (
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // NormalizeCategory puts a category into the form matching compares:
@@ -16,24 +18,40 @@ func NormalizeCategory(s string) string { return normalizeCategory(s) }
 // lower-casing, every maximal run of the characters '/', '&', ',', '_' and
 // white space ends up as a single '_' (a '/' run becomes a space, which
 // joins the white space run around it, which becomes '_', which merges with
-// neighbouring '_'), and '_' at either end is dropped.
+// neighbouring '_'), and '_' at either end is dropped. Lower-casing is
+// unicode.ToLower per rune, as strings.ToLower does; the ASCII fast path
+// exists because Score normalises every produced category.
 func normalizeCategory(s string) string {
-	s = strings.ToLower(s)
-	var b strings.Builder
-	b.Grow(len(s))
+	buf := make([]byte, 0, len(s))
 	pending := false // a separator run is waiting to be written as '_'
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		var r rune
+		if c := s[i]; c < utf8.RuneSelf {
+			r = rune(c)
+			i++
+		} else {
+			var size int
+			r, size = utf8.DecodeRuneInString(s[i:])
+			i += size
+		}
 		if r == '/' || r == '&' || r == ',' || r == '_' || unicode.IsSpace(r) {
 			pending = true
 			continue
 		}
-		if pending && b.Len() > 0 {
-			b.WriteByte('_')
+		if pending && len(buf) > 0 {
+			buf = append(buf, '_')
 		}
 		pending = false
-		b.WriteRune(r)
+		switch {
+		case 'A' <= r && r <= 'Z':
+			buf = append(buf, byte(r+'a'-'A'))
+		case r < utf8.RuneSelf:
+			buf = append(buf, byte(r))
+		default:
+			buf = utf8.AppendRune(buf, unicode.ToLower(r))
+		}
 	}
-	return b.String()
+	return string(buf)
 }
 
 // CategoryMatches reports whether a produced category matches an expected
@@ -46,16 +64,17 @@ func CategoryMatches(produced, expected string, syn Synonyms) bool {
 
 // categoryNames returns the normalised names a produced category is compared
 // with for one expected category: the category itself, its synonyms, and
-// every member of every synonym group it belongs to.
+// every member of every synonym group it belongs to. The result may be
+// shared with the index: it is clipped so that appending copies it.
 func categoryNames(expected string, idx *synIndex) []string {
 	e := normalizeCategory(expected)
 	if e == "" {
 		return nil
 	}
-	names := []string{e}
-	names = appendUnique(names, idx.categorySyns[e]...)
-	names = appendUnique(names, idx.categoryGroups[e]...)
-	return names
+	if names, ok := idx.categoryNames[e]; ok {
+		return slices.Clip(names)
+	}
+	return []string{e}
 }
 
 // categoryMatch reports whether the normalised produced category p contains,
@@ -110,28 +129,35 @@ func compileExpected(ef *ExpectedFinding, idx *synIndex) compiledExpected {
 	return c
 }
 
-// preparedFinding is a produced Finding lower-cased and normalised once.
+// preparedFinding is a produced Finding normalised once. The lower-cased
+// text and citations are computed on first use: most produced findings fail
+// on category for most expected findings and never need them.
 type preparedFinding struct {
 	f        *Finding
-	category string   // normalised
+	category string // normalised
+	lowered  bool
 	text     string   // lower-cased title + " " + description
 	paths    []string // lower-cased citation source paths
 	locs     []string // lower-cased citation locations
 }
 
 func prepareFinding(f *Finding) preparedFinding {
-	p := preparedFinding{
-		f:        f,
-		category: normalizeCategory(f.Category),
-		text:     strings.ToLower(f.Title + " " + f.Description),
-		paths:    make([]string, len(f.Citations)),
-		locs:     make([]string, len(f.Citations)),
+	return preparedFinding{f: f, category: normalizeCategory(f.Category)}
+}
+
+// lower fills text, paths and locs once.
+func (p *preparedFinding) lower() {
+	if p.lowered {
+		return
 	}
-	for i, c := range f.Citations {
+	p.lowered = true
+	p.text = strings.ToLower(p.f.Title + " " + p.f.Description)
+	p.paths = make([]string, len(p.f.Citations))
+	p.locs = make([]string, len(p.f.Citations))
+	for i, c := range p.f.Citations {
 		p.paths[i] = strings.ToLower(c.SourcePath)
 		p.locs[i] = strings.ToLower(c.Location)
 	}
-	return p
 }
 
 // matches applies the three matching rules: category, keywords, citation
@@ -140,6 +166,13 @@ func (c *compiledExpected) matches(p *preparedFinding) bool {
 	if !categoryMatch(p.category, c.names) {
 		return false
 	}
+	return c.matchesText(p)
+}
+
+// matchesText applies the keyword and citation-file rules, once the
+// category is known to match.
+func (c *compiledExpected) matchesText(p *preparedFinding) bool {
+	p.lower()
 	for _, forms := range c.keywords {
 		found := false
 		for _, f := range forms {
@@ -170,6 +203,7 @@ func (c *compiledExpected) matches(p *preparedFinding) bool {
 // citationCorrect reports whether some citation satisfies both the file and
 // the page_or_section constraint (each when set).
 func (c *compiledExpected) citationCorrect(p *preparedFinding) bool {
+	p.lower()
 	for i := range p.paths {
 		if (c.file == "" || strings.Contains(p.paths[i], c.file)) &&
 			(c.section == "" || strings.Contains(p.locs[i], c.section)) {

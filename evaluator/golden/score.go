@@ -103,13 +103,41 @@ func Score(produced []Finding, gt GroundTruth, opts Options) Metrics {
 		expected[i] = compileExpected(&gt.ExpectedFindings[i], idx)
 	}
 
+	// Agents draw categories from a small vocabulary, so the category test
+	// (the costly part: many synonyms, two substring searches each) runs
+	// once per distinct produced category rather than once per finding.
+	catID := make([]int, len(prepared))
+	var distinct []string
+	seen := make(map[string]int, len(prepared))
+	for p := range prepared {
+		id, ok := seen[prepared[p].category]
+		if !ok {
+			id = len(distinct)
+			seen[prepared[p].category] = id
+			distinct = append(distinct, prepared[p].category)
+		}
+		catID[p] = id
+	}
+	catOK := make([]int8, len(distinct)) // 0 not yet tested, 1 match, -1 no match
+	categoryMatches := func(names []string, p int) bool {
+		id := catID[p]
+		if catOK[id] == 0 {
+			catOK[id] = -1
+			if categoryMatch(distinct[id], names) {
+				catOK[id] = 1
+			}
+		}
+		return catOK[id] == 1
+	}
+
 	// match[e] lists, in produced order, the produced findings that match
 	// expected finding e.
 	match := make([][]int, len(expected))
 	matchedAny := make([]bool, len(prepared))
 	for e := range expected {
+		clear(catOK)
 		for p := range prepared {
-			if expected[e].matches(&prepared[p]) {
+			if categoryMatches(expected[e].names, p) && expected[e].matchesText(&prepared[p]) {
 				match[e] = append(match[e], p)
 				matchedAny[p] = true
 			}
@@ -163,17 +191,20 @@ func Score(produced []Finding, gt GroundTruth, opts Options) Metrics {
 	m.CitationAccuracy = ratioOr(citOK, citTotal, 1)
 
 	if len(prepared) > 0 && len(gt.MustNotFind) > 0 {
-		forbidden := make([][]string, len(gt.MustNotFind))
-		for i, mnf := range gt.MustNotFind {
-			forbidden[i] = categoryNames(mnf.Category, idx)
+		forbidden := make([]bool, len(prepared))
+		for _, mnf := range gt.MustNotFind {
+			names := categoryNames(mnf.Category, idx)
+			clear(catOK)
+			for p := range prepared {
+				if !forbidden[p] && categoryMatches(names, p) {
+					forbidden[p] = true
+				}
+			}
 		}
 		fp := 0
-		for p := range prepared {
-			for _, names := range forbidden {
-				if categoryMatch(prepared[p].category, names) {
-					fp++
-					break
-				}
+		for _, f := range forbidden {
+			if f {
+				fp++
 			}
 		}
 		m.FalsePositiveRate = float64(fp) / float64(len(prepared))

@@ -102,6 +102,10 @@ type synIndex struct {
 	// categoryGroups maps a normalised category to every member of every
 	// group it belongs to (canonical plus synonyms, normalised).
 	categoryGroups map[string][]string
+	// categoryNames maps a normalised category that appears in the table to
+	// the names it is compared with: itself, its synonyms, and its groups'
+	// members (see categoryNames).
+	categoryNames map[string][]string
 }
 
 var emptySynIndex = buildSynIndex(nil, nil)
@@ -111,6 +115,7 @@ func buildSynIndex(keywords, categories map[string][]string) *synIndex {
 		keywordGroups:  map[string][]string{},
 		categorySyns:   map[string][]string{},
 		categoryGroups: map[string][]string{},
+		categoryNames:  map[string][]string{},
 	}
 	// Iterate in sorted order so that the member lists are deterministic.
 	for _, canon := range sortedKeys(keywords) {
@@ -134,6 +139,11 @@ func buildSynIndex(keywords, categories map[string][]string) *synIndex {
 		for _, m := range members {
 			idx.categoryGroups[m] = appendUnique(idx.categoryGroups[m], members...)
 		}
+	}
+	for _, m := range sortedKeys(idx.categoryGroups) {
+		names := []string{m}
+		names = appendUnique(names, idx.categorySyns[m]...)
+		idx.categoryNames[m] = appendUnique(names, idx.categoryGroups[m]...)
 	}
 	return idx
 }

@@ -87,11 +87,16 @@ func (g GateResult) Failed() []string {
 //
 //	legal: fail: f1_score fell 0.0800 (0.7627 -> 0.6827), more than the tolerance 0.05
 //	    f1_score 0.7627 -> 0.6827 (-0.0800)
+//	    finding_count 29 -> 25 (-4)
 func (g GateResult) String() string {
 	var b strings.Builder
 	for _, a := range g.Agents {
 		fmt.Fprintf(&b, "%s: %s: %s\n", a.Agent, a.Status, a.Reason)
 		for _, m := range a.Moves {
+			if m.Metric == "finding_count" {
+				fmt.Fprintf(&b, "    %s %d -> %d (%+d)\n", m.Metric, int(m.Old), int(m.New), int(m.Delta))
+				continue
+			}
 			fmt.Fprintf(&b, "    %s %.4f -> %.4f (%+.4f)\n", m.Metric, m.Old, m.New, m.Delta)
 		}
 	}

@@ -38,6 +38,8 @@ type Baseline struct {
 type AgentMetrics struct {
 	// AgentName repeats the map key.
 	AgentName string `json:"agent_name"`
+	// Metrics are the agent's aggregated metrics; their JSON fields sit
+	// beside agent_name.
 	Metrics
 }
 

@@ -13,11 +13,13 @@ const ContradictionGap = 2
 type Contradiction struct {
 	// Category is the shared category, normalised (NormalizeCategory).
 	Category string `json:"category"`
-	// AgentA and SeverityA are the first finding's agent and severity.
-	AgentA    string   `json:"agent_a"`
+	// AgentA is the first finding's agent (AgentA < AgentB).
+	AgentA string `json:"agent_a"`
+	// SeverityA is the first finding's severity.
 	SeverityA Severity `json:"agent_a_severity"`
-	// AgentB and SeverityB are the second finding's agent and severity.
-	AgentB    string   `json:"agent_b"`
+	// AgentB is the second finding's agent.
+	AgentB string `json:"agent_b"`
+	// SeverityB is the second finding's severity.
 	SeverityB Severity `json:"agent_b_severity"`
 	// Gap is the number of levels between the two severities (2 or 3).
 	Gap int `json:"gap"`

@@ -8,7 +8,7 @@ import (
 // The loaders must never panic, must fail only with ErrInvalidData, and what
 // they accept must be valid by their own rules.
 
-func FuzzParseGroundTruth(f *testing.F) {
+func FuzzLoadGroundTruth(f *testing.F) {
 	f.Add([]byte(`{"contract": "a.md", "agent": "legal", "expected_findings": [{"category": "termination", "min_severity": "P3", "max_severity": "P1"}]}`))
 	f.Add([]byte(`{"contract": "a.md", "agent": "legal", "expected_findings": [{"category": "c", "min_severity": "P5"}]}`))
 	f.Add([]byte(`{"contract": "a.md", "agent": "legal", "ambiguity_zone": 0.1, "min_expected_findings": 0, "max_expected_findings": 3}`))
@@ -42,7 +42,7 @@ func FuzzParseGroundTruth(f *testing.F) {
 	})
 }
 
-func FuzzParseSynonyms(f *testing.F) {
+func FuzzLoadSynonyms(f *testing.F) {
 	f.Add([]byte(`{"source": "x", "common_keyword_synonyms": {"terminate": ["cancel"]}, "category_synonyms": {"change_of_control": ["coc"]}}`))
 	f.Add([]byte(`{"category_synonyms": {"a": [""]}}`))
 	f.Add([]byte(`{"common_keyword_synonyms": {"": []}}`))
@@ -61,7 +61,7 @@ func FuzzParseSynonyms(f *testing.F) {
 	})
 }
 
-func FuzzParseBaseline(f *testing.F) {
+func FuzzBaseline(f *testing.F) {
 	f.Add([]byte(`{"timestamp": "2026-06-05T09:55:35.107884+00:00", "commit": "c", "notes": "n", "samples": 3, "metrics": {"legal": {"agent_name": "legal", "finding_recall": 1.0, "finding_precision": 0.75, "citation_accuracy": 1.0, "severity_accuracy": 1.0, "false_positive_rate": 0.0, "f1_score": 0.8571428571428571, "finding_count": 9}}}`))
 	f.Add([]byte(`{"timestamp": "x", "metrics": {}}`))
 	f.Add([]byte(`{"timestamp": "2026-06-05T09:55:35Z", "metrics": {"a": {"agent_name": "b"}}}`))

@@ -43,9 +43,11 @@ func TestScoreRecallMatching(t *testing.T) {
 			want:     1,
 		},
 		{
-			name:     "augmenting path of length two",
+			// gamma takes beta's finding, beta takes alpha's, alpha moves to
+			// the last one.
+			name:     "augmenting path through two reassignments",
 			expected: []ExpectedFinding{req("alpha"), req("beta"), req("gamma")},
-			produced: []Finding{cat("alpha_beta"), cat("beta_gamma"), cat("gamma")},
+			produced: []Finding{cat("alpha_beta"), cat("beta_gamma"), cat("alpha")},
 			capacity: 1,
 			want:     1,
 		},

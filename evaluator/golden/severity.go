@@ -5,9 +5,13 @@ type Severity string
 
 // The four severities, from the most severe to the least.
 const (
+	// SeverityP0 is the most severe: a deal-breaker.
 	SeverityP0 Severity = "P0"
+	// SeverityP1 is high.
 	SeverityP1 Severity = "P1"
+	// SeverityP2 is medium.
 	SeverityP2 Severity = "P2"
+	// SeverityP3 is the least severe.
 	SeverityP3 Severity = "P3"
 )
 

@@ -23,11 +23,16 @@ const (
 
 // Default thresholds (those of dd-agents) and the default ambiguity band.
 const (
-	DefaultRecallThreshold            = 0.80
-	DefaultCitationAccuracyThreshold  = 0.90
-	DefaultSeverityAccuracyThreshold  = 0.75
+	// DefaultRecallThreshold is the minimum finding recall.
+	DefaultRecallThreshold = 0.80
+	// DefaultCitationAccuracyThreshold is the minimum citation accuracy.
+	DefaultCitationAccuracyThreshold = 0.90
+	// DefaultSeverityAccuracyThreshold is the minimum severity accuracy.
+	DefaultSeverityAccuracyThreshold = 0.75
+	// DefaultFalsePositiveRateThreshold is the maximum false-positive rate.
 	DefaultFalsePositiveRateThreshold = 0.15
-	DefaultBand                       = 0.02
+	// DefaultBand is the ambiguity band beside each threshold.
+	DefaultBand = 0.02
 )
 
 // floatSlack absorbs float rounding in comparisons (a mean of 0.9s may come
@@ -117,9 +122,13 @@ func (t Thresholds) ForGroundTruth(gt GroundTruth) Thresholds {
 
 // Verdicts are the per-metric verdicts and their combination.
 type Verdicts struct {
-	Recall            Verdict `json:"finding_recall"`
-	CitationAccuracy  Verdict `json:"citation_accuracy"`
-	SeverityAccuracy  Verdict `json:"severity_accuracy"`
+	// Recall judges FindingRecall against Thresholds.Recall.
+	Recall Verdict `json:"finding_recall"`
+	// CitationAccuracy judges CitationAccuracy against its threshold.
+	CitationAccuracy Verdict `json:"citation_accuracy"`
+	// SeverityAccuracy judges SeverityAccuracy against its threshold.
+	SeverityAccuracy Verdict `json:"severity_accuracy"`
+	// FalsePositiveRate judges FalsePositiveRate (lower is better).
 	FalsePositiveRate Verdict `json:"false_positive_rate"`
 	// Overall is fail when any metric fails, else inconclusive when any is
 	// inconclusive, else pass.

@@ -14,7 +14,7 @@ const DefaultTolerance = 0.05
 // GateOptions configure Gate.
 type GateOptions struct {
 	// Tolerance is the largest F1 drop (baseline minus current) that still
-	// passes; zero means DefaultTolerance (0.05). To allow no drop at all,
+	// passes; zero (or NaN) means DefaultTolerance (0.05). To allow no drop at all,
 	// pass a tiny positive value such as 1e-9; a negative value demands an
 	// improvement of at least its size.
 	Tolerance float64
@@ -111,7 +111,7 @@ func (g GateResult) String() string {
 // in the baseline that this run did not score; neither fails the gate.
 func Gate(base Baseline, current map[string]Metrics, opts GateOptions) GateResult {
 	tol := opts.Tolerance
-	if tol == 0 {
+	if tol == 0 || math.IsNaN(tol) {
 		tol = DefaultTolerance
 	}
 	names := map[string]bool{}

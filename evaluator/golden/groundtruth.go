@@ -97,7 +97,9 @@ type MustNotFind struct {
 // unknown fields, wrong types, missing contract or agent, unknown
 // severities, a min/max severity pair in the wrong order, empty categories
 // or keywords, and min/max expected findings out of order; every problem is
-// reported, each a *DataError naming the file and the field.
+// reported, each a *DataError naming the file and the field. A null list or
+// map (what encoding/json writes for a nil one) reads as empty; a null
+// scalar is an error.
 func LoadGroundTruth(path string) (GroundTruth, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -198,7 +200,7 @@ func parseExpectedFinding(d *strictDecoder, raw json.RawMessage, path string) (E
 	}
 	o.strs("must_contain_keywords", &ef.MustContainKeywords, true)
 	ef.KeywordSynonyms = o.stringLists("keyword_synonyms")
-	if raw, ok := o.take("citation_must_reference"); ok {
+	if raw, ok := o.takeList("citation_must_reference"); ok {
 		cpath := join(path, "citation_must_reference")
 		if co := d.object(raw, cpath); co != nil {
 			co.str("file", &ef.CitationMustReference.File, false)

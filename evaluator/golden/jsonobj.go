@@ -135,6 +135,16 @@ func (o *jsonObject) take(name string) (json.RawMessage, bool) {
 	return raw, ok
 }
 
+// takeList is take for optional lists and maps: null counts as absent, so
+// that what encoding/json writes for a nil slice or map reads back.
+func (o *jsonObject) takeList(name string) (json.RawMessage, bool) {
+	raw, ok := o.take(name)
+	if ok && kindOf(raw) == "null" {
+		return nil, false
+	}
+	return raw, ok
+}
+
 // has reports whether the object holds a field, without consuming it.
 func (o *jsonObject) has(name string) bool {
 	_, ok := o.fields[name]
@@ -168,7 +178,7 @@ func decodeString(d *strictDecoder, raw json.RawMessage, path string, dst *strin
 
 // strs decodes an array of strings; nonEmpty rejects empty entries.
 func (o *jsonObject) strs(name string, dst *[]string, nonEmpty bool) {
-	raw, ok := o.take(name)
+	raw, ok := o.takeList(name)
 	if !ok {
 		return
 	}
@@ -210,7 +220,7 @@ func decodeArray(d *strictDecoder, raw json.RawMessage, path string) ([]json.Raw
 
 // array decodes an array field into its raw items.
 func (o *jsonObject) array(name string) ([]json.RawMessage, bool) {
-	raw, ok := o.take(name)
+	raw, ok := o.takeList(name)
 	if !ok {
 		return nil, false
 	}
@@ -278,7 +288,7 @@ func (o *jsonObject) integer(name string, dst *int) bool {
 // stringLists decodes an object whose values are arrays of non-empty strings
 // (a synonym table); keys must be non-empty.
 func (o *jsonObject) stringLists(name string) map[string][]string {
-	raw, ok := o.take(name)
+	raw, ok := o.takeList(name)
 	if !ok {
 		return nil
 	}

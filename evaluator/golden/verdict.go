@@ -63,8 +63,8 @@ func JudgeValue(value, threshold, band float64, higherIsBetter bool) Verdict {
 }
 
 // Thresholds are the bars an agent's metrics must clear. Start from
-// DefaultThresholds: a zero Thresholds accepts everything but a
-// false-positive rate above Band.
+// DefaultThresholds: a zero Thresholds demands nothing of recall and the
+// accuracies, and fails any false-positive rate above zero.
 type Thresholds struct {
 	// Recall is the minimum FindingRecall (default 0.80).
 	Recall float64

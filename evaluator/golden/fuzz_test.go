@@ -92,3 +92,24 @@ func FuzzBaseline(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseFindings(f *testing.F) {
+	f.Add([]byte(`[{"category": "Change of Control", "severity": "P1", "title": "t", "description": "d", "citations": [{"source_path": "a.md", "location": "§4"}], "extra": 1}]`))
+	f.Add([]byte(`[{"severity": 1}]`))
+	f.Add([]byte(`{}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fs, err := ParseFindings(data)
+		if err != nil {
+			return
+		}
+		// Whatever decodes must score against any ground truth without panicking.
+		gt := GroundTruth{ExpectedFindings: []ExpectedFinding{{Category: "change_of_control", MustContainKeywords: []string{"coc"},
+			CitationMustReference: CitationRef{File: "a.md", PageOrSection: "4"}, Required: true}},
+			MustNotFind: []MustNotFind{{Category: "privacy"}}}
+		m := Score(fs, gt, Options{})
+		if m.FindingCount != len(fs) || m.FindingRecall < 0 || m.FindingRecall > 1 || m.FindingPrecision < 0 || m.FindingPrecision > 1 {
+			t.Fatalf("metrics out of range: %+v", m)
+		}
+		Contradictions(map[string][]Finding{"a": fs, "b": fs})
+	})
+}

@@ -106,7 +106,7 @@ func (g GateResult) String() string {
 // Gate compares this run's per-agent metrics with a baseline. An agent fails
 // when its F1 fell more than the tolerance below its baseline F1
 // (differences under 1e-9 count as equal, so a drop of exactly the
-// tolerance passes). Every agent's report lists what moved, metric by
+// tolerance passes; a NaN F1 fails). Every agent's report lists what moved, metric by
 // metric. An agent with no baseline is skipped and said so, as is an agent
 // in the baseline that this run did not score; neither fails the gate.
 func Gate(base Baseline, current map[string]Metrics, opts GateOptions) GateResult {
@@ -141,7 +141,10 @@ func Gate(base Baseline, current map[string]Metrics, opts GateOptions) GateResul
 		}
 		g := AgentGate{Agent: a, Moves: moves(old.Metrics, cur)}
 		drop := old.F1Score - cur.F1Score
-		if drop > tol+floatSlack {
+		if math.IsNaN(drop) { // fail closed: a NaN compares false with everything
+			g.Status = GateFail
+			g.Reason = fmt.Sprintf("f1_score is not a number (%v -> %v)", old.F1Score, cur.F1Score)
+		} else if drop > tol+floatSlack {
 			g.Status = GateFail
 			g.Reason = fmt.Sprintf("f1_score fell %.4f (%.4f -> %.4f), more than the tolerance %.4g", drop, old.F1Score, cur.F1Score, tol)
 		} else {

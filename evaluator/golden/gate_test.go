@@ -1,6 +1,7 @@
 package golden
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -79,6 +80,13 @@ func TestGateReportsMovesAndSkips(t *testing.T) {
 	assert.Contains(t, s, "legal: fail: f1_score fell 0.2571")
 	assert.Contains(t, s, "    finding_recall 1.0000 -> 0.5000 (-0.5000)")
 	assert.Contains(t, s, "tax: skipped: in the baseline but not scored in this run")
+}
+
+func TestGateNaNFails(t *testing.T) {
+	base := NewBaseline(time.Unix(0, 0), "", "", 1, map[string]Metrics{"legal": {F1Score: 0.8}})
+	r := Gate(base, map[string]Metrics{"legal": {F1Score: math.NaN()}}, GateOptions{})
+	assert.Equal(t, GateFail, r.Agents[0].Status)
+	assert.Contains(t, r.Agents[0].Reason, "not a number")
 }
 
 func TestGateOnlySkipsPasses(t *testing.T) {

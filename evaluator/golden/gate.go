@@ -141,13 +141,14 @@ func Gate(base Baseline, current map[string]Metrics, opts GateOptions) GateResul
 		}
 		g := AgentGate{Agent: a, Moves: moves(old.Metrics, cur)}
 		drop := old.F1Score - cur.F1Score
-		if math.IsNaN(drop) { // fail closed: a NaN compares false with everything
+		switch {
+		case math.IsNaN(drop): // fail closed: a NaN compares false with everything
 			g.Status = GateFail
 			g.Reason = fmt.Sprintf("f1_score is not a number (%v -> %v)", old.F1Score, cur.F1Score)
-		} else if drop > tol+floatSlack {
+		case drop > tol+floatSlack:
 			g.Status = GateFail
 			g.Reason = fmt.Sprintf("f1_score fell %.4f (%.4f -> %.4f), more than the tolerance %.4g", drop, old.F1Score, cur.F1Score, tol)
-		} else {
+		default:
 			g.Status = GatePass
 			g.Reason = fmt.Sprintf("f1_score %.4f -> %.4f (%+.4f), within the tolerance %.4g", old.F1Score, cur.F1Score, cur.F1Score-old.F1Score, tol)
 		}

@@ -1,0 +1,96 @@
+package golden
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestGateTolerance(t *testing.T) {
+	base := NewBaseline(time.Unix(0, 0), "", "", 1, map[string]Metrics{"legal": {FindingRecall: 1, FindingPrecision: 0.8, F1Score: 0.85}})
+	tests := []struct {
+		name      string
+		f1        float64
+		tolerance float64
+		want      GateStatus
+	}{
+		{"improvement passes", 0.95, 0, GatePass},
+		{"unchanged passes", 0.85, 0, GatePass},
+		{"drop within default tolerance passes", 0.81, 0, GatePass},
+		{"drop of exactly the default tolerance passes", 0.80, 0, GatePass},
+		{"drop just beyond the default tolerance fails", 0.7999, 0, GateFail},
+		{"large drop fails", 0.5, 0, GateFail},
+		{"custom tolerance: exactly at it passes", 0.75, 0.10, GatePass},
+		{"custom tolerance: beyond it fails", 0.7499, 0.10, GateFail},
+		{"tiny tolerance: any real drop fails", 0.8499, 1e-9, GateFail},
+		{"negative tolerance demands an improvement", 0.86, -0.02, GateFail},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Gate(base, map[string]Metrics{"legal": {FindingRecall: 1, FindingPrecision: 0.8, F1Score: tt.f1}}, GateOptions{Tolerance: tt.tolerance})
+			require.Len(t, r.Agents, 1)
+			assert.Equal(t, tt.want, r.Agents[0].Status, r.String())
+			assert.Equal(t, tt.want != GateFail, r.Passed())
+		})
+	}
+	t.Run("zero tolerance means the default", func(t *testing.T) {
+		assert.Equal(t, DefaultTolerance, Gate(base, nil, GateOptions{}).Tolerance)
+	})
+}
+
+func TestGateReportsMovesAndSkips(t *testing.T) {
+	base := NewBaseline(time.Unix(0, 0), "", "", 3, map[string]Metrics{
+		"legal": {FindingRecall: 1, FindingPrecision: 0.75, CitationAccuracy: 1, SeverityAccuracy: 1, F1Score: F1(1, 0.75), FindingCount: 29},
+		"tax":   {FindingRecall: 1, FindingPrecision: 1, CitationAccuracy: 1, SeverityAccuracy: 1, F1Score: 1, FindingCount: 6},
+	})
+	current := map[string]Metrics{
+		"legal":   {FindingRecall: 0.5, FindingPrecision: 0.75, CitationAccuracy: 1, SeverityAccuracy: 0.5, FalsePositiveRate: 0.1, F1Score: F1(0.5, 0.75), FindingCount: 20},
+		"finance": {FindingRecall: 1, FindingPrecision: 1, F1Score: 1},
+	}
+	r := Gate(base, current, GateOptions{})
+	require.Len(t, r.Agents, 3)
+
+	assert.Equal(t, "finance", r.Agents[0].Agent)
+	assert.Equal(t, GateSkipped, r.Agents[0].Status)
+	assert.Contains(t, r.Agents[0].Reason, "no baseline")
+
+	legal := r.Agents[1]
+	assert.Equal(t, GateFail, legal.Status)
+	assert.Contains(t, legal.Reason, "f1_score fell 0.2571 (0.8571 -> 0.6000), more than the tolerance 0.05")
+	var names []string
+	for _, m := range legal.Moves {
+		names = append(names, m.Metric)
+	}
+	assert.Equal(t, []string{"finding_recall", "severity_accuracy", "false_positive_rate", "f1_score", "finding_count"}, names,
+		"only what moved, in field order")
+	assert.Equal(t, MetricMove{Metric: "finding_recall", Old: 1, New: 0.5, Delta: -0.5}, legal.Moves[0])
+	assert.Equal(t, MetricMove{Metric: "finding_count", Old: 29, New: 20, Delta: -9}, legal.Moves[4])
+
+	assert.Equal(t, "tax", r.Agents[2].Agent)
+	assert.Equal(t, GateSkipped, r.Agents[2].Status)
+	assert.Contains(t, r.Agents[2].Reason, "not scored in this run")
+
+	assert.False(t, r.Passed())
+	assert.Equal(t, []string{"legal"}, r.Failed())
+	s := r.String()
+	assert.Contains(t, s, "finance: skipped: no baseline for this agent")
+	assert.Contains(t, s, "legal: fail: f1_score fell 0.2571")
+	assert.Contains(t, s, "    finding_recall 1.0000 -> 0.5000 (-0.5000)")
+	assert.Contains(t, s, "tax: skipped: in the baseline but not scored in this run")
+}
+
+func TestGateNaNFails(t *testing.T) {
+	base := NewBaseline(time.Unix(0, 0), "", "", 1, map[string]Metrics{"legal": {F1Score: 0.8}})
+	r := Gate(base, map[string]Metrics{"legal": {F1Score: math.NaN()}}, GateOptions{})
+	assert.Equal(t, GateFail, r.Agents[0].Status)
+	assert.Contains(t, r.Agents[0].Reason, "not a number")
+}
+
+func TestGateOnlySkipsPasses(t *testing.T) {
+	r := Gate(Baseline{}, map[string]Metrics{"legal": {}}, GateOptions{})
+	assert.True(t, r.Passed())
+	assert.Equal(t, GateSkipped, r.Agents[0].Status)
+}

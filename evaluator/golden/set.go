@@ -1,0 +1,121 @@
+package golden
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Set is a whole golden set: every ground truth under expected/, keyed by
+// agent, and the contracts they refer to.
+type Set struct {
+	// Dir is the directory the set was loaded from.
+	Dir string
+	// GroundTruths holds every ground truth, sorted by agent then contract.
+	GroundTruths []GroundTruth
+}
+
+// LoadSet reads a golden set laid out as
+//
+//	dir/contracts/*.md                    source documents
+//	dir/expected/{agent}/{contract}.json  ground truths
+//
+// Every ground truth is loaded with LoadGroundTruth; on top of its checks,
+// a file's agent must equal its folder name, its contract's stem must equal
+// its file name's, and the contract must exist under contracts/. Files in expected/ that are not .json, and folders
+// nested deeper, are errors rather than being skipped silently. Every
+// problem found is returned, joined. Other top-level files (synonyms.json, a
+// baseline, a NOTICE) are left to the caller.
+func LoadSet(dir string) (Set, error) {
+	set := Set{Dir: dir}
+	expDir := filepath.Join(dir, "expected")
+	agents, err := os.ReadDir(expDir)
+	if err != nil {
+		return Set{}, fmt.Errorf("golden: %w", err)
+	}
+	var errs []error
+	for _, a := range agents {
+		agentPath := filepath.Join(expDir, a.Name())
+		if !a.IsDir() {
+			errs = append(errs, &DataError{File: agentPath, Problem: "expected a folder per agent, found a file"})
+			continue
+		}
+		files, err := os.ReadDir(agentPath)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("golden: %w", err))
+			continue
+		}
+		for _, f := range files {
+			path := filepath.Join(agentPath, f.Name())
+			if f.IsDir() || filepath.Ext(f.Name()) != ".json" {
+				errs = append(errs, &DataError{File: path, Problem: "expected only {contract}.json files here"})
+				continue
+			}
+			gt, err := LoadGroundTruth(path)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			if gt.Agent != a.Name() {
+				errs = append(errs, &DataError{File: path, Field: "agent", Problem: fmt.Sprintf("%q does not match its folder %q", gt.Agent, a.Name())})
+				continue
+			}
+			if filepath.Base(gt.Contract) != gt.Contract || ContractName(gt.Contract)+".json" != f.Name() {
+				errs = append(errs, &DataError{File: path, Field: "contract", Problem: fmt.Sprintf("%q does not match the file name (want {contract}.json)", gt.Contract)})
+				continue
+			}
+			if _, err := os.Stat(filepath.Join(dir, "contracts", gt.Contract)); err != nil {
+				errs = append(errs, &DataError{File: path, Field: "contract", Problem: fmt.Sprintf("%q not found under contracts/: %v", gt.Contract, err)})
+				continue
+			}
+			set.GroundTruths = append(set.GroundTruths, gt)
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return Set{}, err
+	}
+	sort.Slice(set.GroundTruths, func(i, j int) bool {
+		a, b := set.GroundTruths[i], set.GroundTruths[j]
+		if a.Agent != b.Agent {
+			return a.Agent < b.Agent
+		}
+		return a.Contract < b.Contract
+	})
+	return set, nil
+}
+
+// Agents returns the agents the set has ground truths for, sorted.
+func (s Set) Agents() []string {
+	var agents []string
+	for _, gt := range s.GroundTruths {
+		if len(agents) == 0 || agents[len(agents)-1] != gt.Agent {
+			agents = append(agents, gt.Agent)
+		}
+	}
+	return agents
+}
+
+// ForAgent returns the agent's ground truths, sorted by contract.
+func (s Set) ForAgent(agent string) []GroundTruth {
+	var out []GroundTruth
+	for _, gt := range s.GroundTruths {
+		if gt.Agent == agent {
+			out = append(out, gt)
+		}
+	}
+	return out
+}
+
+// ContractPath returns the path of a ground truth's source document.
+func (s Set) ContractPath(gt GroundTruth) string {
+	return filepath.Join(s.Dir, "contracts", gt.Contract)
+}
+
+// ContractName returns a contract's name without its extension
+// ("coc_basic.md" → "coc_basic"), the stem its ground-truth files share.
+func ContractName(contract string) string {
+	return strings.TrimSuffix(contract, filepath.Ext(contract))
+}

@@ -1,0 +1,182 @@
+package golden
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Synonyms are the caller's domain vocabulary: keyword synonyms shared by
+// every expected finding, and category synonym groups. The library ships
+// none of its own. The file format is that of dd-agents' synonyms.json:
+//
+//	{"source": "...",
+//	 "common_keyword_synonyms": {"terminate": ["cancel", "end"]},
+//	 "category_synonyms": {"change_of_control": ["coc", "ownership_change"]}}
+//
+// Each map key is a group's canonical name and its list the synonyms; the
+// group is the canonical name plus its synonyms.
+//
+// Build a Synonyms with LoadSynonyms, ParseSynonyms or NewSynonyms, which
+// also precompute the lookup tables Score uses; treat it as read-only
+// afterwards (it is then safe for concurrent use). A Synonyms literal also
+// works, but Score then rebuilds the tables on every call.
+type Synonyms struct {
+	// Source says where the tables come from (free text, optional).
+	Source string `json:"source,omitempty"`
+	// Keywords is the common keyword table: canonical keyword → synonyms.
+	Keywords map[string][]string `json:"common_keyword_synonyms"`
+	// Categories is the category table: canonical category → synonyms.
+	Categories map[string][]string `json:"category_synonyms"`
+
+	idx *synIndex // precomputed lookups; nil for a literal
+}
+
+// NewSynonyms returns a Synonyms over the two tables with its lookup tables
+// built. It keeps the maps it is given; do not modify them afterwards.
+func NewSynonyms(keywords, categories map[string][]string) Synonyms {
+	s := Synonyms{Keywords: keywords, Categories: categories}
+	s.idx = buildSynIndex(keywords, categories)
+	return s
+}
+
+// LoadSynonyms reads a synonyms file (see Synonyms). It rejects bad JSON,
+// unknown fields, wrong types, empty keys and empty synonyms, each error a
+// *DataError naming the file and the field.
+func LoadSynonyms(path string) (Synonyms, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Synonyms{}, fmt.Errorf("golden: %w", err)
+	}
+	return ParseSynonyms(data, path)
+}
+
+// ParseSynonyms is LoadSynonyms for bytes already read; name is used in
+// error messages.
+func ParseSynonyms(data []byte, name string) (Synonyms, error) {
+	d := &strictDecoder{file: name}
+	o := d.document(data)
+	if o == nil {
+		return Synonyms{}, d.err()
+	}
+	var s Synonyms
+	o.str("source", &s.Source, false)
+	s.Keywords = o.stringLists("common_keyword_synonyms")
+	s.Categories = o.stringLists("category_synonyms")
+	for canon := range s.Categories {
+		if normalizeCategory(canon) == "" {
+			d.fail(join("category_synonyms", canon), "empty category")
+		}
+	}
+	o.done()
+	if err := d.err(); err != nil {
+		return Synonyms{}, err
+	}
+	s.idx = buildSynIndex(s.Keywords, s.Categories)
+	return s, nil
+}
+
+// index returns the precomputed lookups, building them when s is a literal.
+func (s *Synonyms) index() *synIndex {
+	if s == nil {
+		return emptySynIndex
+	}
+	if s.idx != nil {
+		return s.idx
+	}
+	if len(s.Keywords) == 0 && len(s.Categories) == 0 {
+		return emptySynIndex
+	}
+	return buildSynIndex(s.Keywords, s.Categories)
+}
+
+// synIndex holds the synonym tables normalised for matching.
+type synIndex struct {
+	// keywordGroups maps a lower-cased keyword to every member (lower-cased)
+	// of every common group it belongs to, as canonical or as synonym.
+	keywordGroups map[string][]string
+	// categorySyns maps a normalised canonical category to its normalised
+	// synonyms.
+	categorySyns map[string][]string
+	// categoryGroups maps a normalised category to every member of every
+	// group it belongs to (canonical plus synonyms, normalised).
+	categoryGroups map[string][]string
+	// categoryNames maps a normalised category that appears in the table to
+	// the names it is compared with: itself, its synonyms, and its groups'
+	// members (see categoryNames).
+	categoryNames map[string][]string
+}
+
+var emptySynIndex = buildSynIndex(nil, nil)
+
+func buildSynIndex(keywords, categories map[string][]string) *synIndex {
+	idx := &synIndex{
+		keywordGroups:  map[string][]string{},
+		categorySyns:   map[string][]string{},
+		categoryGroups: map[string][]string{},
+		categoryNames:  map[string][]string{},
+	}
+	// Iterate in sorted order so that the member lists are deterministic.
+	for _, canon := range sortedKeys(keywords) {
+		members := append([]string{strings.ToLower(canon)}, lowerAll(keywords[canon])...)
+		for _, m := range members {
+			idx.keywordGroups[m] = appendUnique(idx.keywordGroups[m], members...)
+		}
+	}
+	for _, canon := range sortedKeys(categories) {
+		c := normalizeCategory(canon)
+		syns := make([]string, 0, len(categories[canon]))
+		for _, s := range categories[canon] {
+			if n := normalizeCategory(s); n != "" {
+				syns = append(syns, n)
+			}
+		}
+		// Two keys that normalise alike ("Change of Control" and
+		// "change_of_control") are one group.
+		idx.categorySyns[c] = appendUnique(idx.categorySyns[c], syns...)
+		members := append([]string{c}, syns...)
+		for _, m := range members {
+			idx.categoryGroups[m] = appendUnique(idx.categoryGroups[m], members...)
+		}
+	}
+	for _, m := range sortedKeys(idx.categoryGroups) {
+		names := []string{m}
+		names = appendUnique(names, idx.categorySyns[m]...)
+		idx.categoryNames[m] = appendUnique(names, idx.categoryGroups[m]...)
+	}
+	return idx
+}
+
+func sortedKeys(m map[string][]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func lowerAll(ss []string) []string {
+	out := make([]string, 0, len(ss))
+	for _, s := range ss {
+		if s != "" {
+			out = append(out, strings.ToLower(s))
+		}
+	}
+	return out
+}
+
+// appendUnique appends the values not already in dst, keeping order.
+func appendUnique(dst []string, vals ...string) []string {
+outer:
+	for _, v := range vals {
+		for _, d := range dst {
+			if d == v {
+				continue outer
+			}
+		}
+		dst = append(dst, v)
+	}
+	return dst
+}

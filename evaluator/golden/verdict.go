@@ -1,0 +1,171 @@
+package golden
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Verdict is a three-valued judgment of a metric against its threshold.
+type Verdict string
+
+// The three verdicts.
+const (
+	// VerdictPass: the metric meets its threshold.
+	VerdictPass Verdict = "pass"
+	// VerdictFail: the metric misses its threshold by more than the band.
+	VerdictFail Verdict = "fail"
+	// VerdictInconclusive: the metric misses its threshold by no more than
+	// the band (too close to call on a noisy measurement), or there was
+	// nothing to measure.
+	VerdictInconclusive Verdict = "inconclusive"
+)
+
+// Default thresholds (those of dd-agents) and the default ambiguity band.
+const (
+	// DefaultRecallThreshold is the minimum finding recall.
+	DefaultRecallThreshold = 0.80
+	// DefaultCitationAccuracyThreshold is the minimum citation accuracy.
+	DefaultCitationAccuracyThreshold = 0.90
+	// DefaultSeverityAccuracyThreshold is the minimum severity accuracy.
+	DefaultSeverityAccuracyThreshold = 0.75
+	// DefaultFalsePositiveRateThreshold is the maximum false-positive rate.
+	DefaultFalsePositiveRateThreshold = 0.15
+	// DefaultBand is the ambiguity band beside each threshold.
+	DefaultBand = 0.02
+)
+
+// floatSlack absorbs float rounding in comparisons (a mean of 0.9s may come
+// out as 0.8999999999999999) so that it never flips a verdict or a gate.
+const floatSlack = 1e-9
+
+// JudgeValue returns the verdict for one metric. For a metric where higher
+// is better it is pass when value >= threshold, fail when value < threshold
+// - band, and inconclusive in between; for one where lower is better (the
+// false-positive rate) pass when value <= threshold, fail when value >
+// threshold + band, inconclusive in between. The band lies on the failing
+// side only, so a value that meets its threshold always passes. Differences
+// under 1e-9 count as equal. A NaN value is inconclusive.
+func JudgeValue(value, threshold, band float64, higherIsBetter bool) Verdict {
+	if math.IsNaN(value) {
+		return VerdictInconclusive
+	}
+	if !higherIsBetter {
+		value, threshold = -value, -threshold
+	}
+	switch {
+	case value >= threshold-floatSlack:
+		return VerdictPass
+	case value < threshold-band-floatSlack:
+		return VerdictFail
+	}
+	return VerdictInconclusive
+}
+
+// Thresholds are the bars an agent's metrics must clear. Start from
+// DefaultThresholds: a zero Thresholds demands nothing of recall and the
+// accuracies, and fails any false-positive rate above zero.
+type Thresholds struct {
+	// Recall is the minimum FindingRecall (default 0.80).
+	Recall float64
+	// CitationAccuracy is the minimum CitationAccuracy (default 0.90).
+	CitationAccuracy float64
+	// SeverityAccuracy is the minimum SeverityAccuracy (default 0.75).
+	SeverityAccuracy float64
+	// FalsePositiveRate is the maximum FalsePositiveRate (default 0.15).
+	FalsePositiveRate float64
+	// Band is the ambiguity band beside each threshold (default 0.02): a
+	// value that misses its threshold by no more than Band is inconclusive
+	// rather than failing.
+	Band float64
+}
+
+// DefaultThresholds returns recall >= 0.80, citation accuracy >= 0.90,
+// severity accuracy >= 0.75, false-positive rate <= 0.15, band 0.02.
+func DefaultThresholds() Thresholds {
+	return Thresholds{
+		Recall:            DefaultRecallThreshold,
+		CitationAccuracy:  DefaultCitationAccuracyThreshold,
+		SeverityAccuracy:  DefaultSeverityAccuracyThreshold,
+		FalsePositiveRate: DefaultFalsePositiveRateThreshold,
+		Band:              DefaultBand,
+	}
+}
+
+// Validate reports every threshold outside [0,1], each error naming its
+// field.
+func (t Thresholds) Validate() error {
+	var errs []error
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{
+		{"Recall", t.Recall}, {"CitationAccuracy", t.CitationAccuracy},
+		{"SeverityAccuracy", t.SeverityAccuracy}, {"FalsePositiveRate", t.FalsePositiveRate},
+		{"Band", t.Band},
+	} {
+		if math.IsNaN(f.v) || f.v < 0 || f.v > 1 {
+			errs = append(errs, fmt.Errorf("golden: thresholds.%s: must be in [0,1], got %v", f.name, f.v))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// ForGroundTruth returns t with Band replaced by the ground truth's own
+// ambiguity_zone when the file sets one.
+func (t Thresholds) ForGroundTruth(gt GroundTruth) Thresholds {
+	if gt.AmbiguityZone != nil {
+		t.Band = *gt.AmbiguityZone
+	}
+	return t
+}
+
+// Verdicts are the per-metric verdicts and their combination.
+type Verdicts struct {
+	// Recall judges FindingRecall against Thresholds.Recall.
+	Recall Verdict `json:"finding_recall"`
+	// CitationAccuracy judges CitationAccuracy against its threshold.
+	CitationAccuracy Verdict `json:"citation_accuracy"`
+	// SeverityAccuracy judges SeverityAccuracy against its threshold.
+	SeverityAccuracy Verdict `json:"severity_accuracy"`
+	// FalsePositiveRate judges FalsePositiveRate (lower is better).
+	FalsePositiveRate Verdict `json:"false_positive_rate"`
+	// Overall is fail when any metric fails, else inconclusive when any is
+	// inconclusive, else pass.
+	Overall Verdict `json:"overall"`
+}
+
+// Judge returns the verdict of each metric in m against t (see JudgeValue).
+func (t Thresholds) Judge(m Metrics) Verdicts {
+	v := Verdicts{
+		Recall:            JudgeValue(m.FindingRecall, t.Recall, t.Band, true),
+		CitationAccuracy:  JudgeValue(m.CitationAccuracy, t.CitationAccuracy, t.Band, true),
+		SeverityAccuracy:  JudgeValue(m.SeverityAccuracy, t.SeverityAccuracy, t.Band, true),
+		FalsePositiveRate: JudgeValue(m.FalsePositiveRate, t.FalsePositiveRate, t.Band, false),
+	}
+	v.Overall = combine(v.Recall, v.CitationAccuracy, v.SeverityAccuracy, v.FalsePositiveRate)
+	return v
+}
+
+// JudgeAgent judges an aggregated agent result; an agent with no scored
+// contract is inconclusive on every metric.
+func (t Thresholds) JudgeAgent(r AgentResult) Verdicts {
+	if !r.Conclusive() {
+		i := VerdictInconclusive
+		return Verdicts{Recall: i, CitationAccuracy: i, SeverityAccuracy: i, FalsePositiveRate: i, Overall: i}
+	}
+	return t.Judge(r.Metrics)
+}
+
+func combine(vs ...Verdict) Verdict {
+	out := VerdictPass
+	for _, v := range vs {
+		switch v {
+		case VerdictFail:
+			return VerdictFail
+		case VerdictInconclusive:
+			out = VerdictInconclusive
+		}
+	}
+	return out
+}

@@ -1,0 +1,50 @@
+package golden
+
+import (
+	"context"
+	"math"
+	"sync"
+)
+
+// costKey is the context key of the per-call cost meter.
+type costKey struct{}
+
+// costMeter sums the cost one evaluator call reports.
+type costMeter struct {
+	mu    sync.Mutex
+	total float64
+}
+
+// AddCost records amount (in the caller's unit: dollars, tokens) against the
+// evaluator call ctx belongs to. RunCases gives every call its own meter in
+// the context it passes to Evaluate, and reports the sum per call, per case
+// and in total; an evaluator that knows its cost (a model client's usage)
+// calls AddCost(ctx, cost) before it returns. Cost reported after Evaluate
+// returns is not counted.
+//
+// AddCost returns false, recording nothing, when ctx does not come from
+// RunCases or amount is negative, NaN or infinite. It is safe for concurrent
+// use.
+func AddCost(ctx context.Context, amount float64) bool {
+	m, ok := ctx.Value(costKey{}).(*costMeter)
+	if !ok || amount < 0 || math.IsNaN(amount) || math.IsInf(amount, 0) {
+		return false
+	}
+	m.mu.Lock()
+	m.total += amount
+	m.mu.Unlock()
+	return true
+}
+
+// withCostMeter returns a context carrying a fresh meter.
+func withCostMeter(ctx context.Context) (context.Context, *costMeter) {
+	m := &costMeter{}
+	return context.WithValue(ctx, costKey{}, m), m
+}
+
+// sum returns the total recorded so far.
+func (m *costMeter) sum() float64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.total
+}

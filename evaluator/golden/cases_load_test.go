@@ -154,7 +154,6 @@ func TestReadCasesNamesFileAndLine(t *testing.T) {
 	assert.Len(t, cases, 1)
 }
 
-
 // TestCaseShapeMatchesStruct keeps caseShape (used for strict decoding) in
 // step with the JSON tags of Case and the types it nests.
 func TestCaseShapeMatchesStruct(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -367,4 +368,25 @@ func TestRunCasesCitesMissingEvidence(t *testing.T) {
 	r, err := RunCases(context.Background(), ev, []Case{c}, WithRepeats(2))
 	require.NoError(t, err)
 	assert.Equal(t, 2, r.CitesMissingEvidence)
+}
+
+// TestRunCasesLeavesNoGoroutines checks that every worker has exited when
+// RunCases returns, including after a cancellation.
+func TestRunCasesLeavesNoGoroutines(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithCancel(context.Background())
+	var calls atomic.Int64
+	ev := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
+		if calls.Add(1) == 5 {
+			cancel()
+		}
+		return pass, nil
+	})
+	_, err := RunCases(ctx, ev, passCases(50), WithConcurrency(8))
+	require.ErrorIs(t, err, context.Canceled)
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	assert.LessOrEqual(t, runtime.NumGoroutine(), before)
 }

@@ -9,10 +9,22 @@ import (
 // costKey is the context key of the per-call cost meter.
 type costKey struct{}
 
-// costMeter sums the cost one evaluator call reports.
+// costMeter sums the cost one evaluator call reports. It is also the
+// context passed to that call (the parent context plus the meter), which
+// saves the runner an allocation per call over context.WithValue.
 type costMeter struct {
+	context.Context
 	mu    sync.Mutex
 	total float64
+}
+
+// Value returns the meter itself for costKey and defers to the parent for
+// every other key.
+func (m *costMeter) Value(key any) any {
+	if key == (costKey{}) {
+		return m
+	}
+	return m.Context.Value(key)
 }
 
 // AddCost records amount (in the caller's unit: dollars, tokens) against the
@@ -38,8 +50,8 @@ func AddCost(ctx context.Context, amount float64) bool {
 
 // withCostMeter returns a context carrying a fresh meter.
 func withCostMeter(ctx context.Context) (context.Context, *costMeter) {
-	m := &costMeter{}
-	return context.WithValue(ctx, costKey{}, m), m
+	m := &costMeter{Context: ctx}
+	return m, m
 }
 
 // sum returns the total recorded so far.

@@ -192,7 +192,10 @@ func TestRunCasesCancelMidRun(t *testing.T) {
 
 func TestRunCasesCost(t *testing.T) {
 	ev := evaluator.Func[string](func(ctx context.Context, task evaluator.Task, _ string) (evaluator.EvaluationDecision, error) {
-		if !AddCost(ctx, 0.25) || !AddCost(ctx, 0.5) {
+		// A context derived from the call's still reaches its meter.
+		sub, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		if !AddCost(ctx, 0.25) || !AddCost(sub, 0.5) {
 			return evaluator.EvaluationDecision{}, errors.New("AddCost refused a valid amount")
 		}
 		if AddCost(ctx, -1) {

@@ -192,6 +192,9 @@ func TestRunCasesCancelMidRun(t *testing.T) {
 
 func TestRunCasesCost(t *testing.T) {
 	ev := evaluator.Func[string](func(ctx context.Context, task evaluator.Task, _ string) (evaluator.EvaluationDecision, error) {
+		if ctx.Value(parentKey{}) != "parent value" {
+			return evaluator.EvaluationDecision{}, errors.New("the call's context lost the parent's values")
+		}
 		// A context derived from the call's still reaches its meter.
 		sub, cancel := context.WithTimeout(ctx, time.Minute)
 		defer cancel()
@@ -203,13 +206,16 @@ func TestRunCasesCost(t *testing.T) {
 		}
 		return pass, nil
 	})
-	r, err := RunCases(context.Background(), ev, passCases(4), WithRepeats(2))
+	parent := context.WithValue(context.Background(), parentKey{}, "parent value")
+	r, err := RunCases(parent, ev, passCases(4), WithRepeats(2))
 	require.NoError(t, err)
-	assert.Equal(t, 0, r.Errors)
+	assert.Equal(t, 0, r.Errors, "%v", r.Results[0].Calls[0].Error)
 	assert.InDelta(t, 6.0, r.Cost, 1e-12)
 	assert.InDelta(t, 1.5, r.Results[0].Cost, 1e-12)
 	assert.InDelta(t, 0.75, r.Results[0].Calls[1].Cost, 1e-12)
 }
+
+type parentKey struct{}
 
 func TestAddCost(t *testing.T) {
 	ctx, m := withCostMeter(context.Background())

@@ -134,7 +134,7 @@ func ValidateCases(cases []Case) error {
 	var errs []error
 	seen := make(map[string]int, len(cases))
 	for i, c := range cases {
-		for _, e := range validateCase(c) {
+		for _, e := range validateOneCase(c) {
 			e.Index = i
 			errs = append(errs, e)
 		}
@@ -150,8 +150,8 @@ func ValidateCases(cases []Case) error {
 	return errors.Join(errs...)
 }
 
-// validateCase checks one case on its own; the caller sets Index.
-func validateCase(c Case) []*CaseError {
+// validateOneCase checks one case on its own; the caller sets Index.
+func validateOneCase(c Case) []*CaseError {
 	var errs []*CaseError
 	add := func(field, format string, args ...any) {
 		errs = append(errs, &CaseError{Field: field, Problem: fmt.Sprintf(format, args...)})

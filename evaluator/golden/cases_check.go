@@ -22,32 +22,32 @@ func (c Case) Mismatches(d evaluator.EvaluationDecision) []string {
 	var out []string
 	exp := c.Expected
 	if d.Status != exp.Status {
-		out = append(out, fmt.Sprintf("status: expected %s, got %s", exp.Status, statusText(d.Status)))
+		out = append(out, fmt.Sprintf("status: expected %s, got %s", exp.Status, caseStatusText(d.Status)))
 	}
 	if exp.MustNotPass && d.Status == evaluator.StatusPass {
 		out = append(out, "must_not_pass: the evaluator passed a candidate that must not pass (a false approval)")
 	}
 	for _, want := range exp.BlockingFailures {
-		if !anyContainsFold(d.BlockingFailures, want) {
-			out = append(out, fmt.Sprintf("blocking_failures: expected one containing %q, got %s", want, quoteList(d.BlockingFailures)))
+		if !caseContainsFold(d.BlockingFailures, want) {
+			out = append(out, fmt.Sprintf("blocking_failures: expected one containing %q, got %s", want, caseQuoteList(d.BlockingFailures)))
 		}
 	}
-	if want := exp.RequiredRevisionInstruction; want != "" && !anyContainsFold(d.RevisionInstructions, want) {
-		out = append(out, fmt.Sprintf("required_revision_instruction: expected one containing %q, got %s", want, quoteList(d.RevisionInstructions)))
+	if want := exp.RequiredRevisionInstruction; want != "" && !caseContainsFold(d.RevisionInstructions, want) {
+		out = append(out, fmt.Sprintf("required_revision_instruction: expected one containing %q, got %s", want, caseQuoteList(d.RevisionInstructions)))
 	}
 	return out
 }
 
-// statusText quotes an empty or unknown status so that it shows in messages.
-func statusText(s evaluator.Status) string {
+// caseStatusText quotes an empty or unknown status so that it shows in messages.
+func caseStatusText(s evaluator.Status) string {
 	if s.Valid() {
 		return string(s)
 	}
 	return fmt.Sprintf("%q", string(s))
 }
 
-// quoteList renders ss as ["a", "b"], or [] when empty.
-func quoteList(ss []string) string {
+// caseQuoteList renders ss as ["a", "b"], or [] when empty.
+func caseQuoteList(ss []string) string {
 	q := make([]string, len(ss))
 	for i, s := range ss {
 		q[i] = fmt.Sprintf("%q", s)
@@ -55,9 +55,9 @@ func quoteList(ss []string) string {
 	return "[" + strings.Join(q, ", ") + "]"
 }
 
-// anyContainsFold reports whether some entry of ss contains sub, ignoring
+// caseContainsFold reports whether some entry of ss contains sub, ignoring
 // case (simple Unicode folding via strings.ToLower on both sides).
-func anyContainsFold(ss []string, sub string) bool {
+func caseContainsFold(ss []string, sub string) bool {
 	lsub := strings.ToLower(sub)
 	for _, s := range ss {
 		if strings.Contains(strings.ToLower(s), lsub) {

@@ -11,8 +11,8 @@ import (
 // error they return is a located *CaseError, and that whatever they accept
 // is a valid set that survives a JSON round trip unchanged.
 func FuzzParseCases(f *testing.F) {
-	f.Add([]byte(`[`+okCase+`]`), false)
-	f.Add([]byte(okCase+"\n"), true)
+	f.Add([]byte(`[`+okCaseJSON+`]`), false)
+	f.Add([]byte(okCaseJSON+"\n"), true)
 	f.Add([]byte(`[{"case_id":"a","candidate":"x","available_evidence":[{"id":"e","content":"c","metadata":{"k":"v"}}],"expected_decision":{"status":"block","blocking_failures":["f"],"must_not_pass":true}}]`), false)
 	f.Add([]byte(`[{"case_id":"a","case_id":"a"}]`), false)
 	f.Add([]byte("{\"case_id\":\"a\"}\n{"), true)

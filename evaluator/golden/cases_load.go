@@ -46,15 +46,15 @@ func ParseCasesJSONL(data []byte) ([]Case, error) {
 
 func parseCases(file string, data []byte) ([]Case, error) {
 	fail := func(offset int64, index int, field, problem string, err error) error {
-		return &CaseError{File: file, Line: lineAt(data, offset), Index: index, Field: field, Problem: problem, Err: err}
+		return &CaseError{File: file, Line: caseLineAt(data, offset), Index: index, Field: field, Problem: problem, Err: err}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()
 	if err != nil {
-		return nil, syntaxProblem(err, func(off int64, problem string) error { return fail(off, -1, "", problem, err) }, dec.InputOffset())
+		return nil, caseSyntaxProblem(err, func(off int64, problem string) error { return fail(off, -1, "", problem, err) }, dec.InputOffset())
 	}
 	if tok != json.Delim('[') {
-		return nil, fail(dec.InputOffset(), -1, "", "want a JSON array of cases, got "+tokenKind(tok), nil)
+		return nil, fail(dec.InputOffset(), -1, "", "want a JSON array of cases, got "+caseTokenKind(tok), nil)
 	}
 	var cases []Case
 	var starts []int64
@@ -62,24 +62,24 @@ func parseCases(file string, data []byte) ([]Case, error) {
 		i := len(cases)
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err != nil {
-			return nil, syntaxProblem(err, func(off int64, problem string) error { return fail(off, i, "", problem, err) }, dec.InputOffset())
+			return nil, caseSyntaxProblem(err, func(off int64, problem string) error { return fail(off, i, "", problem, err) }, dec.InputOffset())
 		}
 		start := dec.InputOffset() - int64(len(raw))
 		c, err := decodeCase(raw)
 		if err != nil {
-			err.File, err.Index, err.Line = file, i, lineAt(data, start+err.offset)
+			err.File, err.Index, err.Line = file, i, caseLineAt(data, start+err.offset)
 			return nil, err.CaseError
 		}
 		cases = append(cases, c)
 		starts = append(starts, start)
 	}
 	if _, err := dec.Token(); err != nil { // the closing ']'
-		return nil, syntaxProblem(err, func(off int64, problem string) error { return fail(off, -1, "", problem, err) }, dec.InputOffset())
+		return nil, caseSyntaxProblem(err, func(off int64, problem string) error { return fail(off, -1, "", problem, err) }, dec.InputOffset())
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fail(dec.InputOffset(), -1, "", "unexpected data after the array of cases", nil)
 	}
-	return finishCases(file, cases, func(i int) int { return lineAt(data, starts[i]) })
+	return finishCases(file, cases, func(i int) int { return caseLineAt(data, starts[i]) })
 }
 
 func parseCasesJSONL(file string, data []byte) ([]Case, error) {
@@ -108,7 +108,7 @@ func finishCases(file string, cases []Case, line func(i int) int) ([]Case, error
 		return nil, &CaseError{File: file, Index: -1, Problem: "no cases"}
 	}
 	if err := ValidateCases(cases); err != nil {
-		errs := unjoinErrors(err)
+		errs := caseUnjoin(err)
 		for _, e := range errs {
 			var ce *CaseError
 			if errors.As(e, &ce) {
@@ -133,7 +133,7 @@ type caseDecodeError struct {
 // decodeCase checks raw against the case shape (keys, types, duplicates,
 // nulls) and then decodes it strictly.
 func decodeCase(raw []byte) (Case, *caseDecodeError) {
-	w := &shapeWalker{dec: json.NewDecoder(bytes.NewReader(raw))}
+	w := &caseShapeWalker{dec: json.NewDecoder(bytes.NewReader(raw))}
 	w.dec.UseNumber()
 	if err := w.walk(caseShape, ""); err != nil {
 		return Case{}, err
@@ -152,8 +152,8 @@ func decodeCase(raw []byte) (Case, *caseDecodeError) {
 	return c, nil
 }
 
-// syntaxProblem turns a decoder error into a located CaseError via mk.
-func syntaxProblem(err error, mk func(offset int64, problem string) error, at int64) error {
+// caseSyntaxProblem turns a decoder error into a located CaseError via mk.
+func caseSyntaxProblem(err error, mk func(offset int64, problem string) error, at int64) error {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &se):
@@ -164,8 +164,8 @@ func syntaxProblem(err error, mk func(offset int64, problem string) error, at in
 	return mk(at, err.Error())
 }
 
-// lineAt returns the 1-based line holding byte offset off of data.
-func lineAt(data []byte, off int64) int {
+// caseLineAt returns the 1-based line holding byte offset off of data.
+func caseLineAt(data []byte, off int64) int {
 	if off > int64(len(data)) {
 		off = int64(len(data))
 	}
@@ -175,8 +175,8 @@ func lineAt(data []byte, off int64) int {
 	return bytes.Count(data[:off], []byte("\n")) + 1
 }
 
-// unjoinErrors returns the errors joined in err, or err alone.
-func unjoinErrors(err error) []error {
+// caseUnjoin returns the errors joined in err, or err alone.
+func caseUnjoin(err error) []error {
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		return j.Unwrap()
 	}

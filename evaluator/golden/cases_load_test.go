@@ -16,7 +16,7 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 )
 
-const okCase = `{"case_id":"a","candidate":"x","expected_decision":{"status":"pass"}}`
+const okCaseJSON = `{"case_id":"a","candidate":"x","expected_decision":{"status":"pass"}}`
 
 func TestParseCasesAccepts(t *testing.T) {
 	data := `[
@@ -31,7 +31,7 @@ func TestParseCasesAccepts(t *testing.T) {
     "tags": ["t"],
     "note": "why"
   },
-  ` + okCase + `
+  ` + okCaseJSON + `
 ]`
 	got, err := ParseCases([]byte(data))
 	require.NoError(t, err)
@@ -45,7 +45,7 @@ func TestParseCasesAccepts(t *testing.T) {
 	}, {ID: "a", Candidate: "x", Expected: ExpectedDecision{Status: evaluator.StatusPass}}}
 	assert.Equal(t, want, got)
 
-	jl, err := ParseCasesJSONL([]byte("\n" + okCase + "\r\n\n" + strings.Replace(okCase, `"a"`, `"b"`, 1) + "\n"))
+	jl, err := ParseCasesJSONL([]byte("\n" + okCaseJSON + "\r\n\n" + strings.Replace(okCaseJSON, `"a"`, `"b"`, 1) + "\n"))
 	require.NoError(t, err)
 	require.Len(t, jl, 2)
 	assert.Equal(t, "b", jl[1].ID)
@@ -60,9 +60,9 @@ func TestParseCasesRejects(t *testing.T) {
 		{"not an array", `{"case_id":"a"}`, "want a JSON array of cases, got an object"},
 		{"empty input", ``, "unexpected end of JSON"},
 		{"empty array", `[]`, "no cases"},
-		{"syntax error", "[\n" + okCase + ",\n{\"case_id\": }]", "cases[1]: syntax error: invalid character '}' looking for beginning of value"},
-		{"trailing data", "[" + okCase + "] []", "unexpected data after the array of cases"},
-		{"unterminated array", "[" + okCase, "unexpected end of JSON"},
+		{"syntax error", "[\n" + okCaseJSON + ",\n{\"case_id\": }]", "cases[1]: syntax error: invalid character '}' looking for beginning of value"},
+		{"trailing data", "[" + okCaseJSON + "] []", "unexpected data after the array of cases"},
+		{"unterminated array", "[" + okCaseJSON, "unexpected end of JSON"},
 		{"case not an object", `["x"]`, "cases[0]: the case must be an object, got a string"},
 		{"unknown top field", `[{"case_id":"a","candidate":"x","expected_decision":{"status":"pass"},"verdict":"pass"}]`, "cases[0].verdict: unknown field"},
 		{"unknown nested field", `[{"case_id":"a","candidate":"x","expected_decision":{"status":"pass","score":1}}]`, "cases[0].expected_decision.score: unknown field"},
@@ -78,7 +78,7 @@ func TestParseCasesRejects(t *testing.T) {
 		{"unknown status", `[{"case_id":"a","candidate":"x","expected_decision":{"status":"ok"}}]`,
 			`cases[0].expected_decision.status: must be one of pass, revise, block, escalate; got "ok"`},
 		{"empty candidate", `[{"case_id":"a","candidate":"  ","expected_decision":{"status":"pass"}}]`, "cases[0].candidate: empty"},
-		{"duplicate case id", "[" + okCase + "," + okCase + "]", `cases[1].case_id: duplicate of cases[0].case_id "a"`},
+		{"duplicate case id", "[" + okCaseJSON + "," + okCaseJSON + "]", `cases[1].case_id: duplicate of cases[0].case_id "a"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -98,8 +98,8 @@ func TestParseCasesJSONLRejects(t *testing.T) {
 		want string
 	}{
 		{"blank file", "\n \n", "no cases"},
-		{"second case bad, line counted", okCase + "\n\n{\"case_id\":\"b\",\"candidate\":\"x\",\"expected_decision\":{}}\n", "cases[1].expected_decision.status: missing"},
-		{"two objects on a line", okCase + " " + okCase, "cases[0]: unexpected data after the case object"},
+		{"second case bad, line counted", okCaseJSON + "\n\n{\"case_id\":\"b\",\"candidate\":\"x\",\"expected_decision\":{}}\n", "cases[1].expected_decision.status: missing"},
+		{"two objects on a line", okCaseJSON + " " + okCaseJSON, "cases[0]: unexpected data after the case object"},
 		{"syntax", `{"case_id":`, "cases[0].case_id: unexpected end of JSON"},
 	}
 	for _, tt := range tests {
@@ -124,11 +124,11 @@ func TestReadCasesNamesFileAndLine(t *testing.T) {
 		line             int
 		want             string
 	}{
-		{"json array, unknown field on line 4", "cases.json", "[\n" + okCase + ",\n{\"case_id\":\"b\",\"candidate\":\"x\",\n \"bogus\": 1,\n \"expected_decision\":{\"status\":\"pass\"}}\n]", 4,
+		{"json array, unknown field on line 4", "cases.json", "[\n" + okCaseJSON + ",\n{\"case_id\":\"b\",\"candidate\":\"x\",\n \"bogus\": 1,\n \"expected_decision\":{\"status\":\"pass\"}}\n]", 4,
 			"cases[1].bogus: unknown field"},
-		{"json array, validation names the case's first line", "cases.json", "[\n" + okCase + ",\n\n" + okCase + "\n]", 4,
+		{"json array, validation names the case's first line", "cases.json", "[\n" + okCaseJSON + ",\n\n" + okCaseJSON + "\n]", 4,
 			`cases[1].case_id: duplicate of cases[0].case_id "a"`},
-		{"jsonl by extension", "cases.jsonl", okCase + "\n" + `{"case_id":"b","candidate":"","expected_decision":{"status":"pass"}}`, 2,
+		{"jsonl by extension", "cases.jsonl", okCaseJSON + "\n" + `{"case_id":"b","candidate":"","expected_decision":{"status":"pass"}}`, 2,
 			"cases[1].candidate: empty"},
 		{"ndjson by extension", "cases.NDJSON", "\n\n" + `{"case_id":"b"`, 3, "cases[0]: unexpected end of JSON"},
 	}
@@ -148,7 +148,7 @@ func TestReadCasesNamesFileAndLine(t *testing.T) {
 	_, err := ReadCases(filepath.Join(dir, "missing.json"))
 	require.ErrorIs(t, err, os.ErrNotExist)
 
-	good := write("good.jsonl", okCase+"\n")
+	good := write("good.jsonl", okCaseJSON+"\n")
 	cases, err := ReadCases(good)
 	require.NoError(t, err)
 	assert.Len(t, cases, 1)
@@ -157,7 +157,7 @@ func TestReadCasesNamesFileAndLine(t *testing.T) {
 // TestCaseShapeMatchesStruct keeps caseShape (used for strict decoding) in
 // step with the JSON tags of Case and the types it nests.
 func TestCaseShapeMatchesStruct(t *testing.T) {
-	check := func(name string, s *shape, typ reflect.Type) {
+	check := func(name string, s *caseShapeNode, typ reflect.Type) {
 		t.Helper()
 		var tags []string
 		for i := range typ.NumField() {

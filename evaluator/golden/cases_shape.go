@@ -8,23 +8,23 @@ import (
 	"strconv"
 )
 
-// jsonKind is the JSON type a value must have.
-type jsonKind int
+// caseJSONKind is the JSON type a value must have.
+type caseJSONKind int
 
 const (
-	kindString jsonKind = iota
-	kindBool
-	kindObject
-	kindArray
+	caseKindString caseJSONKind = iota
+	caseKindBool
+	caseKindObject
+	caseKindArray
 )
 
-func (k jsonKind) String() string {
+func (k caseJSONKind) String() string {
 	switch k {
-	case kindString:
+	case caseKindString:
 		return "a string"
-	case kindBool:
+	case caseKindBool:
 		return "a boolean"
-	case kindObject:
+	case caseKindObject:
 		return "an object"
 	}
 	return "an array"
@@ -34,54 +34,54 @@ func (k jsonKind) String() string {
 // unknown nested field without its path, accepts duplicate keys (the last
 // one silently wins) and turns null into a zero value; walking the tokens
 // against a shape catches all three and names the field.
-type shape struct {
-	kind   jsonKind
-	fields map[string]*shape // kindObject with fixed keys
-	values *shape            // kindObject with free keys: each value's shape
-	elem   *shape            // kindArray: each element's shape
+type caseShapeNode struct {
+	kind   caseJSONKind
+	fields map[string]*caseShapeNode // caseKindObject with fixed keys
+	values *caseShapeNode            // caseKindObject with free keys: each value's shape
+	elem   *caseShapeNode            // caseKindArray: each element's shape
 }
 
 var (
-	stringShape  = &shape{kind: kindString}
-	boolShape    = &shape{kind: kindBool}
-	stringsShape = &shape{kind: kindArray, elem: stringShape}
-	labelsShape  = &shape{kind: kindObject, values: stringShape}
+	caseStringShape  = &caseShapeNode{kind: caseKindString}
+	caseBoolShape    = &caseShapeNode{kind: caseKindBool}
+	caseStringsShape = &caseShapeNode{kind: caseKindArray, elem: caseStringShape}
+	caseLabelsShape  = &caseShapeNode{kind: caseKindObject, values: caseStringShape}
 
-	// caseShape mirrors the JSON tags of Case; shape_test checks that the
+	// caseShape mirrors the JSON tags of Case; TestCaseShapeMatchesStruct checks that the
 	// two agree.
-	caseShape = &shape{kind: kindObject, fields: map[string]*shape{
-		"case_id":   stringShape,
-		"task":      stringShape,
-		"criteria":  stringsShape,
-		"candidate": stringShape,
-		"available_evidence": {kind: kindArray, elem: &shape{kind: kindObject, fields: map[string]*shape{
-			"id":       stringShape,
-			"source":   stringShape,
-			"content":  stringShape,
-			"metadata": labelsShape,
+	caseShape = &caseShapeNode{kind: caseKindObject, fields: map[string]*caseShapeNode{
+		"case_id":   caseStringShape,
+		"task":      caseStringShape,
+		"criteria":  caseStringsShape,
+		"candidate": caseStringShape,
+		"available_evidence": {kind: caseKindArray, elem: &caseShapeNode{kind: caseKindObject, fields: map[string]*caseShapeNode{
+			"id":       caseStringShape,
+			"source":   caseStringShape,
+			"content":  caseStringShape,
+			"metadata": caseLabelsShape,
 		}}},
-		"expected_decision": {kind: kindObject, fields: map[string]*shape{
-			"status":                        stringShape,
-			"blocking_failures":             stringsShape,
-			"must_not_pass":                 boolShape,
-			"required_revision_instruction": stringShape,
+		"expected_decision": {kind: caseKindObject, fields: map[string]*caseShapeNode{
+			"status":                        caseStringShape,
+			"blocking_failures":             caseStringsShape,
+			"must_not_pass":                 caseBoolShape,
+			"required_revision_instruction": caseStringShape,
 		}},
-		"human_label": stringShape,
-		"tags":        stringsShape,
-		"note":        stringShape,
+		"human_label": caseStringShape,
+		"tags":        caseStringsShape,
+		"note":        caseStringShape,
 	}}
 )
 
-// shapeWalker reads one case's tokens and checks them against a shape.
-type shapeWalker struct {
+// caseShapeWalker reads one case's tokens and checks them against a shape.
+type caseShapeWalker struct {
 	dec *json.Decoder
 }
 
-func (w *shapeWalker) fail(field, problem string, err error) *caseDecodeError {
+func (w *caseShapeWalker) fail(field, problem string, err error) *caseDecodeError {
 	return &caseDecodeError{CaseError: &CaseError{Field: field, Problem: problem, Err: err}, offset: w.dec.InputOffset()}
 }
 
-func (w *shapeWalker) token(field string) (json.Token, *caseDecodeError) {
+func (w *caseShapeWalker) token(field string) (json.Token, *caseDecodeError) {
 	tok, err := w.dec.Token()
 	if err == nil {
 		return tok, nil
@@ -99,12 +99,12 @@ func (w *shapeWalker) token(field string) (json.Token, *caseDecodeError) {
 }
 
 // walk reads one value at path and checks it against s.
-func (w *shapeWalker) walk(s *shape, path string) *caseDecodeError {
+func (w *caseShapeWalker) walk(s *caseShapeNode, path string) *caseDecodeError {
 	tok, err := w.token(path)
 	if err != nil {
 		return err
 	}
-	if got := tokenKind(tok); got != s.kind.String() {
+	if got := caseTokenKind(tok); got != s.kind.String() {
 		what := "the case"
 		if path != "" {
 			what = "value"
@@ -112,7 +112,7 @@ func (w *shapeWalker) walk(s *shape, path string) *caseDecodeError {
 		return w.fail(path, fmt.Sprintf("%s must be %s, got %s", what, s.kind, got), nil)
 	}
 	switch s.kind {
-	case kindObject:
+	case caseKindObject:
 		seen := make(map[string]bool)
 		for w.dec.More() {
 			tok, err := w.token(path)
@@ -120,7 +120,7 @@ func (w *shapeWalker) walk(s *shape, path string) *caseDecodeError {
 				return err
 			}
 			key, _ := tok.(string) // inside an object the decoder yields only string keys
-			field := join(path, key)
+			field := casePath(path, key)
 			if seen[key] {
 				return w.fail(field, "duplicate key", nil)
 			}
@@ -138,7 +138,7 @@ func (w *shapeWalker) walk(s *shape, path string) *caseDecodeError {
 		}
 		_, err := w.token(path)
 		return err
-	case kindArray:
+	case caseKindArray:
 		for i := 0; w.dec.More(); i++ {
 			if err := w.walk(s.elem, path+"["+strconv.Itoa(i)+"]"); err != nil {
 				return err
@@ -150,16 +150,16 @@ func (w *shapeWalker) walk(s *shape, path string) *caseDecodeError {
 	return nil
 }
 
-// join appends key to a dotted JSON path.
-func join(path, key string) string {
+// casePath appends key to a dotted JSON path.
+func casePath(path, key string) string {
 	if path == "" {
 		return key
 	}
 	return path + "." + key
 }
 
-// tokenKind names the JSON type of the value a token starts.
-func tokenKind(tok json.Token) string {
+// caseTokenKind names the JSON type of the value a token starts.
+func caseTokenKind(tok json.Token) string {
 	switch v := tok.(type) {
 	case json.Delim:
 		switch v {

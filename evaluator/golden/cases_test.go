@@ -11,8 +11,8 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 )
 
-// validCase returns a minimal case that ValidateCases accepts.
-func validCase(id string) Case {
+// validEvalCase returns a minimal case that ValidateCases accepts.
+func validEvalCase(id string) Case {
 	return Case{ID: id, Candidate: "an answer", Expected: ExpectedDecision{Status: evaluator.StatusPass}}
 }
 
@@ -41,14 +41,14 @@ func TestValidateCases(t *testing.T) {
 		{name: "evidence ids", edit: func(c *Case) {
 			c.AvailableEvidence = []evaluator.Evidence{{ID: "e1"}, {ID: ""}, {ID: "e1"}}
 		}, want: []string{"cases[0].available_evidence[1].id: empty", `cases[0].available_evidence[2].id: duplicate of available_evidence[0].id "e1"`}},
-		{name: "duplicate case id", edit: func(*Case) {}, extra: []Case{validCase("b"), validCase("a")},
+		{name: "duplicate case id", edit: func(*Case) {}, extra: []Case{validEvalCase("b"), validEvalCase("a")},
 			want: []string{`cases[2].case_id: duplicate of cases[0].case_id "a"`}},
 		{name: "several problems reported together", edit: func(c *Case) { c.ID = ""; c.Candidate = "" },
 			want: []string{"cases[0].case_id: empty", "cases[0].candidate: empty"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := validCase("a")
+			c := validEvalCase("a")
 			tt.edit(&c)
 			err := ValidateCases(append([]Case{c}, tt.extra...))
 			if tt.want == nil {
@@ -57,7 +57,7 @@ func TestValidateCases(t *testing.T) {
 			}
 			require.ErrorIs(t, err, ErrInvalidCase)
 			var got []string
-			for _, e := range unjoinErrors(err) {
+			for _, e := range caseUnjoin(err) {
 				var ce *CaseError
 				require.True(t, errors.As(e, &ce), "every error is a *CaseError: %v", e)
 				got = append(got, strings.TrimPrefix(e.Error(), "golden: "))
@@ -95,7 +95,7 @@ func TestEvaluatorTask(t *testing.T) {
 }
 
 func TestMismatches(t *testing.T) {
-	block := Case{ID: "b", Candidate: "x", Expected: ExpectedDecision{
+	qBlock := Case{ID: "b", Candidate: "x", Expected: ExpectedDecision{
 		Status: evaluator.StatusBlock, MustNotPass: true,
 		BlockingFailures:            []string{"Unsupported Claim", "missing evidence"},
 		RequiredRevisionInstruction: "cite the invoice",
@@ -106,24 +106,24 @@ func TestMismatches(t *testing.T) {
 		d    evaluator.EvaluationDecision
 		want []string
 	}{
-		{name: "all met, case-insensitive substrings", c: block, d: evaluator.EvaluationDecision{
+		{name: "all met, case-insensitive substrings", c: qBlock, d: evaluator.EvaluationDecision{
 			Status:               evaluator.StatusBlock,
 			BlockingFailures:     []string{"unsupported claim: refund amount", "MISSING EVIDENCE for damage"},
 			RevisionInstructions: []string{"Cite the invoice number."},
 		}},
-		{name: "false approval", c: block, d: evaluator.EvaluationDecision{Status: evaluator.StatusPass}, want: []string{
+		{name: "false approval", c: qBlock, d: evaluator.EvaluationDecision{Status: evaluator.StatusPass}, want: []string{
 			"status: expected block, got pass",
 			"must_not_pass: the evaluator passed a candidate that must not pass (a false approval)",
 			`blocking_failures: expected one containing "Unsupported Claim", got []`,
 			`blocking_failures: expected one containing "missing evidence", got []`,
 			`required_revision_instruction: expected one containing "cite the invoice", got []`,
 		}},
-		{name: "one failure found, one missed", c: block, d: evaluator.EvaluationDecision{
+		{name: "one failure found, one missed", c: qBlock, d: evaluator.EvaluationDecision{
 			Status: evaluator.StatusBlock, BlockingFailures: []string{"unsupported claim"}, RevisionInstructions: []string{"cite the invoice"},
 		}, want: []string{`blocking_failures: expected one containing "missing evidence", got ["unsupported claim"]`}},
-		{name: "unknown status is quoted", c: validCase("p"), d: evaluator.EvaluationDecision{Status: ""},
+		{name: "unknown status is quoted", c: validEvalCase("p"), d: evaluator.EvaluationDecision{Status: ""},
 			want: []string{`status: expected pass, got ""`}},
-		{name: "pass met", c: validCase("p"), d: evaluator.EvaluationDecision{Status: evaluator.StatusPass}},
+		{name: "pass met", c: validEvalCase("p"), d: evaluator.EvaluationDecision{Status: evaluator.StatusPass}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

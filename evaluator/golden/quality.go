@@ -36,11 +36,11 @@ var ErrEvaluatorPanicked = errors.New("golden: evaluator panicked")
 // during the run, the calls not yet started are recorded as failures that
 // did not run, and RunCases returns the report together with ctx.Err().
 func RunCases(ctx context.Context, ev evaluator.Evaluator[string], cases []Case, opts ...RunOption) (QualityReport, error) {
-	return RunCasesOf(ctx, ev, cases, candidateText, opts...)
+	return RunCasesOf(ctx, ev, cases, caseCandidateText, opts...)
 }
 
-// candidateText is RunCases' decoder: the candidate as it is.
-func candidateText(c Case) (string, error) { return c.Candidate, nil }
+// caseCandidateText is RunCases' decoder: the candidate as it is.
+func caseCandidateText(c Case) (string, error) { return c.Candidate, nil }
 
 // RunCasesOf is RunCases for an evaluator of any candidate type: decode
 // turns each case (usually its Candidate text, as JSON) into the candidate
@@ -48,7 +48,7 @@ func candidateText(c Case) (string, error) { return c.Candidate, nil }
 // is returned as a *CaseError naming the case and field "candidate", with no
 // report.
 func RunCasesOf[C any](ctx context.Context, ev evaluator.Evaluator[C], cases []Case, decode func(Case) (C, error), opts ...RunOption) (QualityReport, error) {
-	cfg, err := newRunConfig(opts)
+	cfg, err := newQualityRunConfig(opts)
 	if err != nil {
 		return QualityReport{}, err
 	}
@@ -89,24 +89,24 @@ func RunCasesOf[C any](ctx context.Context, ev evaluator.Evaluator[C], cases []C
 					return
 				}
 				i := k / cfg.repeats
-				results[k] = callOnce(ctx, ev, tasks[i], candidates[i], cfg.now)
+				results[k] = qualityCallOnce(ctx, ev, tasks[i], candidates[i], cfg.now)
 				results[k].Repeat = k % cfg.repeats
 			}
 		}()
 	}
 	wg.Wait()
-	return buildReport(cases, tasks, results, cfg.repeats), ctx.Err()
+	return buildQualityReport(cases, tasks, results, cfg.repeats), ctx.Err()
 }
 
-// callOnce makes one evaluator call and records its decision or failure,
+// qualityCallOnce makes one evaluator call and records its decision or failure,
 // latency and cost. It never panics.
-func callOnce[C any](ctx context.Context, ev evaluator.Evaluator[C], task evaluator.Task, cand C, now func() time.Time) CallResult {
+func qualityCallOnce[C any](ctx context.Context, ev evaluator.Evaluator[C], task evaluator.Task, cand C, now func() time.Time) CallResult {
 	if err := ctx.Err(); err != nil {
 		return CallResult{Skipped: true, Err: fmt.Errorf("golden: call not run: %w", err)}
 	}
-	cctx, meter := withCostMeter(ctx)
+	cctx, meter := withQualityCostMeter(ctx)
 	start := now()
-	d, err := safeEvaluate(cctx, ev, task, cand)
+	d, err := qualitySafeEvaluate(cctx, ev, task, cand)
 	r := CallResult{Decision: d, Latency: now().Sub(start), Cost: meter.sum()}
 	if err == nil {
 		if verr := d.Validate(); verr != nil {
@@ -119,8 +119,8 @@ func callOnce[C any](ctx context.Context, ev evaluator.Evaluator[C], task evalua
 	return r
 }
 
-// safeEvaluate calls ev, turning a panic into an error.
-func safeEvaluate[C any](ctx context.Context, ev evaluator.Evaluator[C], task evaluator.Task, cand C) (d evaluator.EvaluationDecision, err error) {
+// qualitySafeEvaluate calls ev, turning a panic into an error.
+func qualitySafeEvaluate[C any](ctx context.Context, ev evaluator.Evaluator[C], task evaluator.Task, cand C) (d evaluator.EvaluationDecision, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			d, err = evaluator.EvaluationDecision{}, fmt.Errorf("%w: %v", ErrEvaluatorPanicked, r)

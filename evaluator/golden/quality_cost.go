@@ -6,22 +6,22 @@ import (
 	"sync"
 )
 
-// costKey is the context key of the per-call cost meter.
-type costKey struct{}
+// qualityCostKey is the context key of the per-call cost meter.
+type qualityCostKey struct{}
 
-// costMeter sums the cost one evaluator call reports. It is also the
+// qualityCostMeter sums the cost one evaluator call reports. It is also the
 // context passed to that call (the parent context plus the meter), which
 // saves the runner an allocation per call over context.WithValue.
-type costMeter struct {
+type qualityCostMeter struct {
 	context.Context
 	mu    sync.Mutex
 	total float64
 }
 
-// Value returns the meter itself for costKey and defers to the parent for
+// Value returns the meter itself for qualityCostKey and defers to the parent for
 // every other key.
-func (m *costMeter) Value(key any) any {
-	if key == (costKey{}) {
+func (m *qualityCostMeter) Value(key any) any {
+	if key == (qualityCostKey{}) {
 		return m
 	}
 	return m.Context.Value(key)
@@ -38,7 +38,7 @@ func (m *costMeter) Value(key any) any {
 // RunCases or amount is negative, NaN or infinite. It is safe for concurrent
 // use.
 func AddCost(ctx context.Context, amount float64) bool {
-	m, ok := ctx.Value(costKey{}).(*costMeter)
+	m, ok := ctx.Value(qualityCostKey{}).(*qualityCostMeter)
 	if !ok || amount < 0 || math.IsNaN(amount) || math.IsInf(amount, 0) {
 		return false
 	}
@@ -48,14 +48,14 @@ func AddCost(ctx context.Context, amount float64) bool {
 	return true
 }
 
-// withCostMeter returns a context carrying a fresh meter.
-func withCostMeter(ctx context.Context) (context.Context, *costMeter) {
-	m := &costMeter{Context: ctx}
+// withQualityCostMeter returns a context carrying a fresh meter.
+func withQualityCostMeter(ctx context.Context) (context.Context, *qualityCostMeter) {
+	m := &qualityCostMeter{Context: ctx}
 	return m, m
 }
 
 // sum returns the total recorded so far.
-func (m *costMeter) sum() float64 {
+func (m *qualityCostMeter) sum() float64 {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.total

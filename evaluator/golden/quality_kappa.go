@@ -46,7 +46,7 @@ func CohenKappa(a, b []evaluator.Status) (Kappa, error) {
 	var ca, cb [4]int
 	agree := 0
 	for i := range a {
-		ia, ib := statusIndex(a[i]), statusIndex(b[i])
+		ia, ib := qualityStatusIndex(a[i]), qualityStatusIndex(b[i])
 		if ia < 0 {
 			return Kappa{}, fmt.Errorf("golden: CohenKappa: a[%d]: unknown status %q", i, string(a[i]))
 		}

@@ -9,8 +9,8 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 )
 
-// expand builds two rating slices from (a, b, count) triples.
-func expand(pairs ...any) (a, b []evaluator.Status) {
+// kappaPairs builds two rating slices from (a, b, count) triples.
+func kappaPairs(pairs ...any) (a, b []evaluator.Status) {
 	for i := 0; i < len(pairs); i += 3 {
 		for range pairs[i+2].(int) {
 			a = append(a, pairs[i].(evaluator.Status))
@@ -48,7 +48,7 @@ func TestCohenKappa(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, b := expand(tt.pairs...)
+			a, b := kappaPairs(tt.pairs...)
 			got, err := CohenKappa(a, b)
 			require.NoError(t, err)
 			assert.Equal(t, tt.want.Defined, got.Defined)

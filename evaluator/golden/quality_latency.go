@@ -19,21 +19,21 @@ type Latency struct {
 	Max time.Duration `json:"max_ns"`
 }
 
-// latencyOf computes the summary; it sorts ds in place.
-func latencyOf(ds []time.Duration) Latency {
+// qualityLatencyOf computes the summary; it sorts ds in place.
+func qualityLatencyOf(ds []time.Duration) Latency {
 	slices.Sort(ds)
 	return Latency{
 		N:   len(ds),
-		P50: nearestRank(ds, 50),
-		P90: nearestRank(ds, 90),
-		P99: nearestRank(ds, 99),
-		Max: nearestRank(ds, 100),
+		P50: qualityNearestRank(ds, 50),
+		P90: qualityNearestRank(ds, 90),
+		P99: qualityNearestRank(ds, 99),
+		Max: qualityNearestRank(ds, 100),
 	}
 }
 
-// nearestRank returns the p-th percentile (0 < p ≤ 100) of sorted by the
+// qualityNearestRank returns the p-th percentile (0 < p ≤ 100) of sorted by the
 // nearest-rank method, or 0 for an empty slice. p ≤ 0 gives the minimum.
-func nearestRank(sorted []time.Duration, p float64) time.Duration {
+func qualityNearestRank(sorted []time.Duration, p float64) time.Duration {
 	n := len(sorted)
 	if n == 0 {
 		return 0

@@ -72,7 +72,7 @@ func LoopStats(runs []LoopRun) (LoopSummary, error) {
 	}
 	return LoopSummary{
 		Runs:                len(runs),
-		RevisionSuccessRate: newRatio(recovered, needed, 1),
-		MaxRevisionRate:     newRatio(maxed, len(runs), 0),
+		RevisionSuccessRate: newQualityRatio(recovered, needed, 1),
+		MaxRevisionRate:     newQualityRatio(maxed, len(runs), 0),
 	}, nil
 }

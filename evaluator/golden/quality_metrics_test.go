@@ -11,9 +11,9 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 )
 
-// decisionsByID is an evaluator that answers each case with a fixed
+// qualityDecisionsByID is an evaluator that answers each case with a fixed
 // decision, looked up by task ID; an ID it does not know is an error.
-func decisionsByID(m map[string]evaluator.EvaluationDecision) evaluator.Evaluator[string] {
+func qualityDecisionsByID(m map[string]evaluator.EvaluationDecision) evaluator.Evaluator[string] {
 	return evaluator.Func[string](func(_ context.Context, task evaluator.Task, _ string) (evaluator.EvaluationDecision, error) {
 		d, ok := m[task.ID]
 		if !ok {
@@ -24,17 +24,17 @@ func decisionsByID(m map[string]evaluator.EvaluationDecision) evaluator.Evaluato
 }
 
 var (
-	pass   = evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 1}
-	revise = func(instr ...string) evaluator.EvaluationDecision {
+	qPass   = evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 1}
+	qRevise = func(instr ...string) evaluator.EvaluationDecision {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.5, RevisionInstructions: instr}
 	}
-	block = func(failures ...string) evaluator.EvaluationDecision {
+	qBlock = func(failures ...string) evaluator.EvaluationDecision {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusBlock, BlockingFailures: failures}
 	}
-	escalate = evaluator.EvaluationDecision{Status: evaluator.StatusEscalate}
+	qEscalate = evaluator.EvaluationDecision{Status: evaluator.StatusEscalate}
 )
 
-func mkCase(id string, exp ExpectedDecision, human evaluator.Status) Case {
+func evalCase(id string, exp ExpectedDecision, human evaluator.Status) Case {
 	return Case{ID: id, Candidate: "candidate " + id, Expected: exp, HumanLabel: human}
 }
 
@@ -53,23 +53,23 @@ func TestReportMetrics(t *testing.T) {
 		{
 			name: "mixed set",
 			cases: []Case{
-				mkCase("b1", mustNotPass, evaluator.StatusBlock),
-				mkCase("b2", mustNotPass, evaluator.StatusBlock),
-				mkCase("r1", wantRevise, evaluator.StatusRevise),
-				mkCase("r2", wantRevise, evaluator.StatusRevise),
-				mkCase("p1", wantPass, evaluator.StatusPass),
-				mkCase("p2", wantPass, evaluator.StatusRevise),
-				mkCase("p3", wantPass, ""),
-				mkCase("e1", ExpectedDecision{Status: evaluator.StatusEscalate}, ""),
+				evalCase("b1", mustNotPass, evaluator.StatusBlock),
+				evalCase("b2", mustNotPass, evaluator.StatusBlock),
+				evalCase("r1", wantRevise, evaluator.StatusRevise),
+				evalCase("r2", wantRevise, evaluator.StatusRevise),
+				evalCase("p1", wantPass, evaluator.StatusPass),
+				evalCase("p2", wantPass, evaluator.StatusRevise),
+				evalCase("p3", wantPass, ""),
+				evalCase("e1", ExpectedDecision{Status: evaluator.StatusEscalate}, ""),
 			},
 			decisions: map[string]evaluator.EvaluationDecision{
-				"b1": block("Unsupported claim: the 30-day window"), // found
-				"b2": pass,                                          // false approval, failure missed
-				"r1": revise("Please cite the invoice number"),      // covered
-				"r2": revise("shorten it"),                          // not covered
-				"p1": pass,
-				"p2": revise("add a greeting"), // false rejection
-				"p3": pass,
+				"b1": qBlock("Unsupported claim: the 30-day window"), // found
+				"b2": qPass,                                          // false approval, failure missed
+				"r1": qRevise("Please cite the invoice number"),      // covered
+				"r2": qRevise("shorten it"),                          // not covered
+				"p1": qPass,
+				"p2": qRevise("add a greeting"), // false rejection
+				"p3": qPass,
 				// e1 is missing: the evaluator errors on it.
 			},
 			check: func(t *testing.T, r QualityReport) {
@@ -117,8 +117,8 @@ func TestReportMetrics(t *testing.T) {
 		},
 		{
 			name:      "no must_not_pass, no expected pass, no blocking failures, no instructions, no labels",
-			cases:     []Case{mkCase("r", ExpectedDecision{Status: evaluator.StatusRevise}, "")},
-			decisions: map[string]evaluator.EvaluationDecision{"r": revise("x")},
+			cases:     []Case{evalCase("r", ExpectedDecision{Status: evaluator.StatusRevise}, "")},
+			decisions: map[string]evaluator.EvaluationDecision{"r": qRevise("x")},
 			check: func(t *testing.T, r QualityReport) {
 				assert.Equal(t, Ratio{Num: 0, Den: 0, Value: 0}, r.FalseApprovalRate)
 				assert.Equal(t, Ratio{Num: 0, Den: 0, Value: 0}, r.FalseRejectionRate)
@@ -130,7 +130,7 @@ func TestReportMetrics(t *testing.T) {
 		},
 		{
 			name:      "every call fails: no decisions, vacuous ratios",
-			cases:     []Case{mkCase("p", wantPass, evaluator.StatusPass), mkCase("b", mustNotPass, evaluator.StatusBlock)},
+			cases:     []Case{evalCase("p", wantPass, evaluator.StatusPass), evalCase("b", mustNotPass, evaluator.StatusBlock)},
 			decisions: map[string]evaluator.EvaluationDecision{},
 			check: func(t *testing.T, r QualityReport) {
 				assert.Equal(t, 0, r.Decisions)
@@ -145,16 +145,16 @@ func TestReportMetrics(t *testing.T) {
 		},
 		{
 			name:      "every human label and decision the same status: kappa undefined",
-			cases:     []Case{mkCase("a", wantPass, evaluator.StatusPass), mkCase("b", wantPass, evaluator.StatusPass)},
-			decisions: map[string]evaluator.EvaluationDecision{"a": pass, "b": pass},
+			cases:     []Case{evalCase("a", wantPass, evaluator.StatusPass), evalCase("b", wantPass, evaluator.StatusPass)},
+			decisions: map[string]evaluator.EvaluationDecision{"a": qPass, "b": qPass},
 			check: func(t *testing.T, r QualityReport) {
 				assert.Equal(t, Kappa{N: 2, Observed: 1, Chance: 1}, r.Kappa)
 			},
 		},
 		{
 			name:      "escalate counted in its own row and column",
-			cases:     []Case{mkCase("e", ExpectedDecision{Status: evaluator.StatusEscalate, MustNotPass: true}, "")},
-			decisions: map[string]evaluator.EvaluationDecision{"e": escalate},
+			cases:     []Case{evalCase("e", ExpectedDecision{Status: evaluator.StatusEscalate, MustNotPass: true}, "")},
+			decisions: map[string]evaluator.EvaluationDecision{"e": qEscalate},
 			check: func(t *testing.T, r QualityReport) {
 				assert.Equal(t, [4][4]int{2: {2: 1}}, r.Confusion.Counts)
 				assert.Equal(t, Ratio{Num: 0, Den: 1, Value: 0}, r.FalseApprovalRate)
@@ -163,7 +163,7 @@ func TestReportMetrics(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := RunCases(context.Background(), decisionsByID(tt.decisions), tt.cases)
+			r, err := RunCases(context.Background(), qualityDecisionsByID(tt.decisions), tt.cases)
 			require.NoError(t, err)
 			tt.check(t, r)
 		})
@@ -185,7 +185,7 @@ func TestModal(t *testing.T) {
 		{[4]int{0, 0, 0, 5}, evaluator.StatusBlock, 0},
 	}
 	for _, tt := range tests {
-		got, flips := modal(tt.counts)
+		got, flips := qualityModal(tt.counts)
 		assert.Equal(t, tt.want, got, "%v", tt.counts)
 		assert.Equal(t, tt.flips, flips, "%v", tt.counts)
 	}
@@ -207,6 +207,6 @@ func TestConfusionMatrix(t *testing.T) {
 }
 
 func TestRatioString(t *testing.T) {
-	assert.Equal(t, "1/4 = 0.250", newRatio(1, 4, 0).String())
-	assert.Equal(t, "0/0 = 1.000", newRatio(0, 0, 1).String())
+	assert.Equal(t, "1/4 = 0.250", newQualityRatio(1, 4, 0).String())
+	assert.Equal(t, "0/0 = 1.000", newQualityRatio(0, 0, 1).String())
 }

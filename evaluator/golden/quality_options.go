@@ -8,9 +8,9 @@ import (
 
 // RunOption configures RunCases and RunCasesOf. The zero value of every
 // setting means its documented default.
-type RunOption func(*runConfig)
+type RunOption func(*qualityRunConfig)
 
-type runConfig struct {
+type qualityRunConfig struct {
 	concurrency int
 	repeats     int
 	now         func() time.Time
@@ -21,7 +21,7 @@ type runConfig struct {
 // the default, runtime.GOMAXPROCS(0); a negative n makes RunCases return an
 // error. The bound never exceeds the number of calls.
 func WithConcurrency(n int) RunOption {
-	return func(c *runConfig) {
+	return func(c *qualityRunConfig) {
 		if n < 0 {
 			c.setErr(fmt.Errorf("golden: WithConcurrency: must be >= 0, got %d", n))
 			return
@@ -33,7 +33,7 @@ func WithConcurrency(n int) RunOption {
 // WithRepeats runs every case n times, to measure consistency (flip rate).
 // Zero means the default, 1; a negative n makes RunCases return an error.
 func WithRepeats(n int) RunOption {
-	return func(c *runConfig) {
+	return func(c *qualityRunConfig) {
 		if n < 0 {
 			c.setErr(fmt.Errorf("golden: WithRepeats: must be >= 0, got %d", n))
 			return
@@ -46,25 +46,25 @@ func WithRepeats(n int) RunOption {
 // make latency figures deterministic. It must be safe for concurrent use.
 // Nil means the default, time.Now.
 func WithClock(now func() time.Time) RunOption {
-	return func(c *runConfig) { c.now = now }
+	return func(c *qualityRunConfig) { c.now = now }
 }
 
-func (c *runConfig) setErr(err error) {
+func (c *qualityRunConfig) setErr(err error) {
 	if c.err == nil {
 		c.err = err
 	}
 }
 
-// newRunConfig applies opts over the defaults.
-func newRunConfig(opts []RunOption) (runConfig, error) {
-	var c runConfig
+// newQualityRunConfig applies opts over the defaults.
+func newQualityRunConfig(opts []RunOption) (qualityRunConfig, error) {
+	var c qualityRunConfig
 	for _, o := range opts {
 		if o != nil {
 			o(&c)
 		}
 	}
 	if c.err != nil {
-		return runConfig{}, c.err
+		return qualityRunConfig{}, c.err
 	}
 	if c.concurrency == 0 {
 		c.concurrency = runtime.GOMAXPROCS(0)

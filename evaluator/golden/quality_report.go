@@ -120,8 +120,8 @@ type Ratio struct {
 	Value float64 `json:"value"`
 }
 
-// newRatio returns num/den, or empty when den is 0.
-func newRatio(num, den int, empty float64) Ratio {
+// newQualityRatio returns num/den, or empty when den is 0.
+func newQualityRatio(num, den int, empty float64) Ratio {
 	r := Ratio{Num: num, Den: den, Value: empty}
 	if den > 0 {
 		r.Value = float64(num) / float64(den)
@@ -144,7 +144,7 @@ type ConfusionMatrix struct {
 // Count returns how many decisions expected to be expected came back as
 // actual; 0 for an unknown status.
 func (m ConfusionMatrix) Count(expected, actual evaluator.Status) int {
-	i, j := statusIndex(expected), statusIndex(actual)
+	i, j := qualityStatusIndex(expected), qualityStatusIndex(actual)
 	if i < 0 || j < 0 {
 		return 0
 	}
@@ -168,8 +168,8 @@ func (m ConfusionMatrix) String() string {
 	return b.String()
 }
 
-// statusIndex returns s's position in evaluator.Statuses(), or -1.
-func statusIndex(s evaluator.Status) int {
+// qualityStatusIndex returns s's position in evaluator.Statuses(), or -1.
+func qualityStatusIndex(s evaluator.Status) int {
 	switch s {
 	case evaluator.StatusPass:
 		return 0
@@ -183,9 +183,9 @@ func statusIndex(s evaluator.Status) int {
 	return -1
 }
 
-// buildReport computes every metric from the calls, laid out case by case
+// buildQualityReport computes every metric from the calls, laid out case by case
 // (results[i*repeats+r] is repeat r of case i).
-func buildReport(cases []Case, tasks []evaluator.Task, results []CallResult, repeats int) QualityReport {
+func buildQualityReport(cases []Case, tasks []evaluator.Task, results []CallResult, repeats int) QualityReport {
 	rep := QualityReport{Cases: len(cases), Repeats: repeats, Calls: len(results), Results: make([]CaseResult, len(cases))}
 	var accurate, mnpDen, mnpNum, passDen, passNum, bfDen, bfNum, riDen, riNum, flips int
 	var human, actual []evaluator.Status
@@ -207,8 +207,8 @@ func buildReport(cases []Case, tasks []evaluator.Task, results []CallResult, rep
 			}
 			d := call.Decision
 			call.Mismatches = c.Mismatches(d)
-			counts[statusIndex(d.Status)]++
-			rep.Confusion.Counts[statusIndex(exp.Status)][statusIndex(d.Status)]++
+			counts[qualityStatusIndex(d.Status)]++
+			rep.Confusion.Counts[qualityStatusIndex(exp.Status)][qualityStatusIndex(d.Status)]++
 			if d.Status == exp.Status {
 				accurate++
 			}
@@ -226,13 +226,13 @@ func buildReport(cases []Case, tasks []evaluator.Task, results []CallResult, rep
 			}
 			for _, want := range exp.BlockingFailures {
 				bfDen++
-				if anyContainsFold(d.BlockingFailures, want) {
+				if caseContainsFold(d.BlockingFailures, want) {
 					bfNum++
 				}
 			}
 			if exp.RequiredRevisionInstruction != "" {
 				riDen++
-				if anyContainsFold(d.RevisionInstructions, exp.RequiredRevisionInstruction) {
+				if caseContainsFold(d.RevisionInstructions, exp.RequiredRevisionInstruction) {
 					riNum++
 				}
 			}
@@ -245,7 +245,7 @@ func buildReport(cases []Case, tasks []evaluator.Task, results []CallResult, rep
 			}
 		}
 		decided := len(cr.Calls) - cr.Errors
-		cr.ModalStatus, cr.Flips = modal(counts)
+		cr.ModalStatus, cr.Flips = qualityModal(counts)
 		if decided > 0 {
 			cr.FlipRate = float64(cr.Flips) / float64(decided)
 		}
@@ -255,22 +255,22 @@ func buildReport(cases []Case, tasks []evaluator.Task, results []CallResult, rep
 		flips += cr.Flips
 		rep.Results[i] = cr
 	}
-	rep.StatusAccuracy = newRatio(accurate, rep.Decisions, 1)
-	rep.FalseApprovalRate = newRatio(mnpNum, mnpDen, 0)
-	rep.FalseRejectionRate = newRatio(passNum, passDen, 0)
-	rep.BlockingFailureRecall = newRatio(bfNum, bfDen, 1)
-	rep.RevisionInstructionCoverage = newRatio(riNum, riDen, 1)
-	rep.FlipRate = newRatio(flips, rep.Decisions, 0)
+	rep.StatusAccuracy = newQualityRatio(accurate, rep.Decisions, 1)
+	rep.FalseApprovalRate = newQualityRatio(mnpNum, mnpDen, 0)
+	rep.FalseRejectionRate = newQualityRatio(passNum, passDen, 0)
+	rep.BlockingFailureRecall = newQualityRatio(bfNum, bfDen, 1)
+	rep.RevisionInstructionCoverage = newQualityRatio(riNum, riDen, 1)
+	rep.FlipRate = newQualityRatio(flips, rep.Decisions, 0)
 	// The labels and statuses were validated, so CohenKappa cannot fail.
 	rep.Kappa, _ = CohenKappa(human, actual)
-	rep.Latency = latencyOf(latencies)
+	rep.Latency = qualityLatencyOf(latencies)
 	return rep
 }
 
-// modal returns the most frequent status in counts (indexed like
+// qualityModal returns the most frequent status in counts (indexed like
 // evaluator.Statuses()) and how many decisions differ from it. A tie goes
 // to the stricter status; no decisions give "".
-func modal(counts [4]int) (evaluator.Status, int) {
+func qualityModal(counts [4]int) (evaluator.Status, int) {
 	best, total := -1, 0
 	for i, n := range counts {
 		total += n

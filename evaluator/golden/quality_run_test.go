@@ -18,11 +18,11 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 )
 
-// passCases returns n valid cases c0..c(n-1) that expect a pass.
-func passCases(n int) []Case {
+// qualityPassCases returns n valid cases c0..c(n-1) that expect a pass.
+func qualityPassCases(n int) []Case {
 	cases := make([]Case, n)
 	for i := range cases {
-		cases[i] = mkCase("c"+strconv.Itoa(i), ExpectedDecision{Status: evaluator.StatusPass}, "")
+		cases[i] = evalCase("c"+strconv.Itoa(i), ExpectedDecision{Status: evaluator.StatusPass}, "")
 	}
 	return cases
 }
@@ -41,9 +41,9 @@ func TestRunCasesConcurrencyBound(t *testing.T) {
 				}
 				time.Sleep(200 * time.Microsecond)
 				inflight.Add(-1)
-				return pass, nil
+				return qPass, nil
 			})
-			r, err := RunCases(context.Background(), ev, passCases(30), WithConcurrency(bound))
+			r, err := RunCases(context.Background(), ev, qualityPassCases(30), WithConcurrency(bound))
 			require.NoError(t, err)
 			assert.Equal(t, 30, r.Decisions)
 			assert.LessOrEqual(t, peak.Load(), int64(bound))
@@ -63,7 +63,7 @@ func TestRunCasesOrderIsDeterministic(t *testing.T) {
 		time.Sleep(time.Duration(n%3) * 100 * time.Microsecond) // finish out of order
 		return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: float64(n) / 100}, nil
 	})
-	r, err := RunCases(context.Background(), ev, passCases(40), WithConcurrency(4), WithRepeats(3))
+	r, err := RunCases(context.Background(), ev, qualityPassCases(40), WithConcurrency(4), WithRepeats(3))
 	require.NoError(t, err)
 	require.Len(t, r.Results, 40)
 	assert.Equal(t, 120, r.Calls)
@@ -81,10 +81,10 @@ func TestRunCasesRepeatsAndFlipRate(t *testing.T) {
 	// Each case answers its k-th call with script[k]; the multiset of
 	// statuses per case is fixed whatever order the calls run in.
 	scripts := map[string][]evaluator.EvaluationDecision{
-		"steady": {pass, pass, pass, pass},
-		"flaky":  {pass, revise("x"), pass, pass},
-		"tie":    {pass, revise("x"), revise("x"), pass},
-		"broken": {pass, pass, pass, pass},
+		"steady": {qPass, qPass, qPass, qPass},
+		"flaky":  {qPass, qRevise("x"), qPass, qPass},
+		"tie":    {qPass, qRevise("x"), qRevise("x"), qPass},
+		"broken": {qPass, qPass, qPass, qPass},
 	}
 	var mu sync.Mutex
 	seen := map[string]int{}
@@ -100,14 +100,14 @@ func TestRunCasesRepeatsAndFlipRate(t *testing.T) {
 	})
 	cases := []Case{}
 	for _, id := range []string{"steady", "flaky", "tie", "broken"} {
-		cases = append(cases, mkCase(id, ExpectedDecision{Status: evaluator.StatusPass}, ""))
+		cases = append(cases, evalCase(id, ExpectedDecision{Status: evaluator.StatusPass}, ""))
 	}
 	r, err := RunCases(context.Background(), ev, cases, WithRepeats(4), WithConcurrency(3))
 	require.NoError(t, err)
 	type row struct {
-		modal evaluator.Status
-		flips int
-		rate  float64
+		qualityModal evaluator.Status
+		flips        int
+		rate         float64
 	}
 	var got []row
 	for _, cr := range r.Results {
@@ -128,16 +128,16 @@ func TestRunCasesInfrastructureFailures(t *testing.T) {
 	ev := evaluator.Func[string](func(_ context.Context, task evaluator.Task, _ string) (evaluator.EvaluationDecision, error) {
 		switch task.ID {
 		case "error":
-			return pass, errors.New("model unavailable") // a pass with an error is still an error
+			return qPass, errors.New("model unavailable") // a pass with an error is still an error
 		case "panic":
 			panic("boom")
 		case "invalid":
 			return evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.5}, nil // no instruction
 		}
-		return pass, nil
+		return qPass, nil
 	})
 	must := ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}
-	cases := []Case{mkCase("error", must, ""), mkCase("panic", must, ""), mkCase("invalid", must, ""), mkCase("fine", ExpectedDecision{Status: evaluator.StatusPass}, "")}
+	cases := []Case{evalCase("error", must, ""), evalCase("panic", must, ""), evalCase("invalid", must, ""), evalCase("fine", ExpectedDecision{Status: evaluator.StatusPass}, "")}
 	r, err := RunCases(context.Background(), ev, cases)
 	require.NoError(t, err)
 	assert.Equal(t, 3, r.Errors)
@@ -158,9 +158,9 @@ func TestRunCasesCanceledContext(t *testing.T) {
 	called := atomic.Int64{}
 	ev := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
 		called.Add(1)
-		return pass, nil
+		return qPass, nil
 	})
-	r, err := RunCases(ctx, ev, passCases(5), WithRepeats(2))
+	r, err := RunCases(ctx, ev, qualityPassCases(5), WithRepeats(2))
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Equal(t, int64(0), called.Load())
 	assert.Equal(t, 10, r.Errors)
@@ -181,9 +181,9 @@ func TestRunCasesCancelMidRun(t *testing.T) {
 		if calls.Add(1) == 3 {
 			cancel()
 		}
-		return pass, nil
+		return qPass, nil
 	})
-	r, err := RunCases(ctx, ev, passCases(10), WithConcurrency(1))
+	r, err := RunCases(ctx, ev, qualityPassCases(10), WithConcurrency(1))
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Equal(t, 3, r.Decisions)
 	assert.Equal(t, 7, r.Errors)
@@ -192,7 +192,7 @@ func TestRunCasesCancelMidRun(t *testing.T) {
 
 func TestRunCasesCost(t *testing.T) {
 	ev := evaluator.Func[string](func(ctx context.Context, task evaluator.Task, _ string) (evaluator.EvaluationDecision, error) {
-		if ctx.Value(parentKey{}) != "parent value" {
+		if ctx.Value(qualityParentKey{}) != "parent value" {
 			return evaluator.EvaluationDecision{}, errors.New("the call's context lost the parent's values")
 		}
 		// A context derived from the call's still reaches its meter.
@@ -204,10 +204,10 @@ func TestRunCasesCost(t *testing.T) {
 		if AddCost(ctx, -1) {
 			return evaluator.EvaluationDecision{}, errors.New("AddCost accepted a negative amount")
 		}
-		return pass, nil
+		return qPass, nil
 	})
-	parent := context.WithValue(context.Background(), parentKey{}, "parent value")
-	r, err := RunCases(parent, ev, passCases(4), WithRepeats(2))
+	parent := context.WithValue(context.Background(), qualityParentKey{}, "parent value")
+	r, err := RunCases(parent, ev, qualityPassCases(4), WithRepeats(2))
 	require.NoError(t, err)
 	assert.Equal(t, 0, r.Errors, "%v", r.Results[0].Calls[0].Error)
 	assert.InDelta(t, 6.0, r.Cost, 1e-12)
@@ -215,10 +215,10 @@ func TestRunCasesCost(t *testing.T) {
 	assert.InDelta(t, 0.75, r.Results[0].Calls[1].Cost, 1e-12)
 }
 
-type parentKey struct{}
+type qualityParentKey struct{}
 
 func TestAddCost(t *testing.T) {
-	ctx, m := withCostMeter(context.Background())
+	ctx, m := withQualityCostMeter(context.Background())
 	tests := []struct {
 		ctx    context.Context
 		amount float64
@@ -237,34 +237,34 @@ func TestAddCost(t *testing.T) {
 	assert.Equal(t, 1.0, m.sum())
 }
 
-// fakeClock is a clock that moves only when told to.
-type fakeClock struct {
+// qualityClock is a clock that moves only when told to.
+type qualityClock struct {
 	mu  sync.Mutex
 	now time.Time
 }
 
-func (c *fakeClock) Now() time.Time {
+func (c *qualityClock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.now
 }
 
-func (c *fakeClock) advance(d time.Duration) {
+func (c *qualityClock) advance(d time.Duration) {
 	c.mu.Lock()
 	c.now = c.now.Add(d)
 	c.mu.Unlock()
 }
 
 func TestRunCasesLatencyWithInjectedClock(t *testing.T) {
-	clock := &fakeClock{now: time.Unix(0, 0)}
+	clock := &qualityClock{now: time.Unix(0, 0)}
 	// Case ci takes i+1 milliseconds on the fake clock; calls run one at a
 	// time so each call sees only its own advance.
 	ev := evaluator.Func[string](func(_ context.Context, task evaluator.Task, _ string) (evaluator.EvaluationDecision, error) {
 		i, _ := strconv.Atoi(task.ID[1:])
 		clock.advance(time.Duration(i+1) * time.Millisecond)
-		return pass, nil
+		return qPass, nil
 	})
-	r, err := RunCases(context.Background(), ev, passCases(10), WithConcurrency(1), WithClock(clock.Now))
+	r, err := RunCases(context.Background(), ev, qualityPassCases(10), WithConcurrency(1), WithClock(clock.Now))
 	require.NoError(t, err)
 	assert.Equal(t, Latency{N: 10, P50: 5 * time.Millisecond, P90: 9 * time.Millisecond, P99: 10 * time.Millisecond, Max: 10 * time.Millisecond}, r.Latency)
 	assert.Equal(t, 4*time.Millisecond, r.Results[3].Calls[0].Latency)
@@ -290,20 +290,20 @@ func TestNearestRank(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, latencyOf(tt.in))
+			assert.Equal(t, tt.want, qualityLatencyOf(tt.in))
 		})
 	}
 	hundred := make([]time.Duration, 100)
 	for i := range hundred {
 		hundred[i] = time.Duration(i + 1)
 	}
-	assert.Equal(t, time.Duration(99), nearestRank(hundred, 99))
-	assert.Equal(t, time.Duration(1), nearestRank(hundred, 0), "p <= 0 gives the minimum")
-	assert.Equal(t, time.Duration(100), nearestRank(hundred, 150), "p > 100 gives the maximum")
+	assert.Equal(t, time.Duration(99), qualityNearestRank(hundred, 99))
+	assert.Equal(t, time.Duration(1), qualityNearestRank(hundred, 0), "p <= 0 gives the minimum")
+	assert.Equal(t, time.Duration(100), qualityNearestRank(hundred, 150), "p > 100 gives the maximum")
 }
 
 func TestRunCasesRejectsBadInput(t *testing.T) {
-	ev := decisionsByID(nil)
+	ev := qualityDecisionsByID(nil)
 	tests := []struct {
 		name  string
 		ev    evaluator.Evaluator[string]
@@ -311,11 +311,11 @@ func TestRunCasesRejectsBadInput(t *testing.T) {
 		opts  []RunOption
 		want  string
 	}{
-		{"nil evaluator", nil, passCases(1), nil, "golden: RunCases: nil evaluator"},
+		{"nil evaluator", nil, qualityPassCases(1), nil, "golden: RunCases: nil evaluator"},
 		{"no cases", ev, nil, nil, "golden: no cases"},
 		{"invalid case", ev, []Case{{ID: "x", Expected: ExpectedDecision{Status: evaluator.StatusPass}}}, nil, "golden: cases[0].candidate: empty"},
-		{"negative concurrency", ev, passCases(1), []RunOption{WithConcurrency(-1)}, "golden: WithConcurrency: must be >= 0, got -1"},
-		{"negative repeats", ev, passCases(1), []RunOption{WithRepeats(-2)}, "golden: WithRepeats: must be >= 0, got -2"},
+		{"negative concurrency", ev, qualityPassCases(1), []RunOption{WithConcurrency(-1)}, "golden: WithConcurrency: must be >= 0, got -1"},
+		{"negative repeats", ev, qualityPassCases(1), []RunOption{WithRepeats(-2)}, "golden: WithRepeats: must be >= 0, got -2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -327,7 +327,7 @@ func TestRunCasesRejectsBadInput(t *testing.T) {
 }
 
 func TestRunCasesDefaults(t *testing.T) {
-	cfg, err := newRunConfig([]RunOption{nil, WithConcurrency(0), WithRepeats(0), WithClock(nil)})
+	cfg, err := newQualityRunConfig([]RunOption{nil, WithConcurrency(0), WithRepeats(0), WithClock(nil)})
 	require.NoError(t, err)
 	assert.Equal(t, 1, cfg.repeats)
 	assert.Positive(t, cfg.concurrency)
@@ -335,18 +335,18 @@ func TestRunCasesDefaults(t *testing.T) {
 }
 
 // typed is a non-string candidate for RunCasesOf.
-type typed struct{ N int }
+type typedCandidate struct{ N int }
 
 func TestRunCasesOf(t *testing.T) {
-	decode := func(c Case) (typed, error) {
+	decode := func(c Case) (typedCandidate, error) {
 		n, err := strconv.Atoi(c.Candidate)
-		return typed{N: n}, err
+		return typedCandidate{N: n}, err
 	}
-	ev := evaluator.Func[typed](func(_ context.Context, _ evaluator.Task, c typed) (evaluator.EvaluationDecision, error) {
+	ev := evaluator.Func[typedCandidate](func(_ context.Context, _ evaluator.Task, c typedCandidate) (evaluator.EvaluationDecision, error) {
 		if c.N > 10 {
-			return block("too big"), nil
+			return qBlock("too big"), nil
 		}
-		return pass, nil
+		return qPass, nil
 	})
 	cases := []Case{
 		{ID: "small", Candidate: "3", Expected: ExpectedDecision{Status: evaluator.StatusPass}},
@@ -362,7 +362,7 @@ func TestRunCasesOf(t *testing.T) {
 	require.ErrorIs(t, err, ErrInvalidCase)
 	assert.Equal(t, `golden: cases[1].candidate: decode: strconv.Atoi: parsing "thirty": invalid syntax`, err.Error())
 
-	_, err = RunCasesOf[typed](context.Background(), ev, cases, nil)
+	_, err = RunCasesOf[typedCandidate](context.Background(), ev, cases, nil)
 	assert.EqualError(t, err, "golden: RunCasesOf: nil decode function")
 }
 
@@ -372,7 +372,7 @@ func TestRunCasesCitesMissingEvidence(t *testing.T) {
 			{Name: "grounded", Passed: true, EvidenceRefs: []string{"inv-1", fmt.Sprintf("ghost-%s", task.ID)}},
 		}}, nil
 	})
-	c := mkCase("a", ExpectedDecision{Status: evaluator.StatusPass}, "")
+	c := evalCase("a", ExpectedDecision{Status: evaluator.StatusPass}, "")
 	c.AvailableEvidence = []evaluator.Evidence{{ID: "inv-1", Content: "x"}}
 	r, err := RunCases(context.Background(), ev, []Case{c}, WithRepeats(2))
 	require.NoError(t, err)
@@ -389,9 +389,9 @@ func TestRunCasesLeavesNoGoroutines(t *testing.T) {
 		if calls.Add(1) == 5 {
 			cancel()
 		}
-		return pass, nil
+		return qPass, nil
 	})
-	_, err := RunCases(ctx, ev, passCases(50), WithConcurrency(8))
+	_, err := RunCases(ctx, ev, qualityPassCases(50), WithConcurrency(8))
 	require.ErrorIs(t, err, context.Canceled)
 	deadline := time.Now().Add(2 * time.Second)
 	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {

@@ -18,12 +18,12 @@ import (
 )
 
 var (
-	citationRE = regexp.MustCompile(`\[([^\]]+)\]`)
-	figureRE   = regexp.MustCompile(`\d+(?:\.\d+)?`)
+	starterCitationRE = regexp.MustCompile(`\[([^\]]+)\]`)
+	starterFigureRE   = regexp.MustCompile(`\d+(?:\.\d+)?`)
 )
 
-// readPhrases reads a word list: one lower-case phrase per line, # comments.
-func readPhrases(t testing.TB, path string) []string {
+// readStarterPhrases reads a word list: one lower-case phrase per line, # comments.
+func readStarterPhrases(t testing.TB, path string) []string {
 	t.Helper()
 	f, err := os.Open(path)
 	require.NoError(t, err)
@@ -59,7 +59,7 @@ func groundedEvaluator(phrases []string) evaluator.Evaluator[string] {
 					BlockingFailures: []string{"evaluator manipulation: the candidate says " + `"` + p + `"`}}, nil
 			}
 		}
-		refs := citationRE.FindAllStringSubmatch(cand, -1)
+		refs := starterCitationRE.FindAllStringSubmatch(cand, -1)
 		if len(refs) == 0 {
 			return evaluator.EvaluationDecision{Status: evaluator.StatusBlock, BlockingFailures: []string{"unsupported claim: no evidence cited"}}, nil
 		}
@@ -72,7 +72,7 @@ func groundedEvaluator(phrases []string) evaluator.Evaluator[string] {
 					BlockingFailures: []string{"unsupported claim: cites [" + m[1] + "], which the task does not hold"}}, nil
 			}
 			cited = append(cited, ev.ID)
-			for _, f := range figureRE.FindAllString(ev.Content, -1) {
+			for _, f := range starterFigureRE.FindAllString(ev.Content, -1) {
 				supported[f] = true
 			}
 		}
@@ -84,7 +84,7 @@ func groundedEvaluator(phrases []string) evaluator.Evaluator[string] {
 			}
 		}
 		var instr []string
-		for _, f := range figureRE.FindAllString(citationRE.ReplaceAllString(cand, ""), -1) {
+		for _, f := range starterFigureRE.FindAllString(starterCitationRE.ReplaceAllString(cand, ""), -1) {
 			if !supported[f] {
 				instr = append(instr, "correct the figure "+f+": the cited evidence does not state it")
 			}
@@ -121,7 +121,7 @@ func loadStarter(t *testing.T) []golden.Case {
 // case, and its agreement with the human labels is the hand-computed one.
 func TestStarterSetGroundedEvaluator(t *testing.T) {
 	cases := loadStarter(t)
-	ev := groundedEvaluator(readPhrases(t, "testdata/judge_manipulation_phrases.txt"))
+	ev := groundedEvaluator(readStarterPhrases(t, "testdata/judge_manipulation_phrases.txt"))
 	evaltest.RunCases(t, ev, cases)
 
 	r, err := golden.RunCases(context.Background(), ev, cases, golden.WithRepeats(2))

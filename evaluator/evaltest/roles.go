@@ -8,6 +8,7 @@ import (
 
 // GenerateCall records one call to Generator.Generate.
 type GenerateCall struct {
+	// Task is the task the generator was given.
 	Task evaluator.Task
 }
 
@@ -38,6 +39,7 @@ func (g *Generator[C]) Remaining() int { return g.s.remaining() }
 
 // EvaluateCall records one call to Evaluator.Evaluate.
 type EvaluateCall[C any] struct {
+	// Task and Candidate are what the evaluator was given.
 	Task      evaluator.Task
 	Candidate C
 }
@@ -71,6 +73,7 @@ func (e *Evaluator[C]) Remaining() int { return e.s.remaining() }
 
 // ReviseCall records one call to Reviser.Revise.
 type ReviseCall[C any] struct {
+	// Task, Candidate and Decision are what the reviser was given.
 	Task      evaluator.Task
 	Candidate C
 	Decision  evaluator.EvaluationDecision

@@ -14,8 +14,10 @@ var ErrExhausted = errors.New("evaltest: script exhausted")
 // Reply is one scripted reply: a value, or an error (when Err is set, the
 // role returns Err together with Value).
 type Reply[T any] struct {
+	// Value is what the role returns.
 	Value T
-	Err   error
+	// Err, when set, is the error the role returns with Value.
+	Err error
 }
 
 // Return is a reply that returns v and no error.

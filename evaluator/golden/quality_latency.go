@@ -12,7 +12,10 @@ import (
 // the result depends only on the durations, not their order. All fields are
 // 0 when no call was made.
 type Latency struct {
-	N   int           `json:"n"`
+	// N is the number of calls timed.
+	N int `json:"n"`
+	// P50, P90 and P99 are the nearest-rank percentiles; Max the longest.
+	// JSON carries them in nanoseconds.
 	P50 time.Duration `json:"p50_ns"`
 	P90 time.Duration `json:"p90_ns"`
 	P99 time.Duration `json:"p99_ns"`

@@ -113,6 +113,7 @@ type CallResult struct {
 
 // Ratio is a metric with its numerator and denominator.
 type Ratio struct {
+	// Num and Den are the counts the metric divides.
 	Num int `json:"num"`
 	Den int `json:"den"`
 	// Value is Num ÷ Den, or the metric's documented empty value when Den
@@ -138,6 +139,8 @@ func (r Ratio) String() string {
 // status (columns), both in the order of evaluator.Statuses(): pass,
 // revise, escalate, block.
 type ConfusionMatrix struct {
+	// Counts[i][j] counts decisions expected to be Statuses()[i] that came
+	// back as Statuses()[j].
 	Counts [4][4]int `json:"counts"`
 }
 

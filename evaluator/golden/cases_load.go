@@ -1,0 +1,184 @@
+package golden
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// ReadCases reads evaluator cases from a file. A file named *.jsonl or
+// *.ndjson is JSON Lines (one case object per line, blank lines allowed);
+// any other file is one JSON array of case objects. Decoding is strict:
+// unknown fields, duplicate keys, null values, wrong types, trailing data
+// and a file with no cases are errors, and so is anything ValidateCases
+// rejects. Every error is a *CaseError (matching ErrInvalidCase) naming the
+// file, the line, the case index and the field, except a failure to read
+// the file, which is returned wrapped as os.ReadFile reports it.
+func ReadCases(path string) ([]Case, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("golden: read cases: %w", err)
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".jsonl", ".ndjson":
+		return parseCasesJSONL(path, data)
+	}
+	return parseCases(path, data)
+}
+
+// ParseCases reads a JSON array of evaluator cases with the rules of
+// ReadCases. Errors carry no file name.
+func ParseCases(data []byte) ([]Case, error) {
+	return parseCases("", data)
+}
+
+// ParseCasesJSONL reads JSON Lines evaluator cases (one object per line,
+// blank lines allowed) with the rules of ReadCases. Errors carry no file
+// name.
+func ParseCasesJSONL(data []byte) ([]Case, error) {
+	return parseCasesJSONL("", data)
+}
+
+func parseCases(file string, data []byte) ([]Case, error) {
+	fail := func(offset int64, index int, field, problem string, err error) error {
+		return &CaseError{File: file, Line: caseLineAt(data, offset), Index: index, Field: field, Problem: problem, Err: err}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, caseSyntaxProblem(err, func(off int64, problem string) error { return fail(off, -1, "", problem, err) }, dec.InputOffset())
+	}
+	if tok != json.Delim('[') {
+		return nil, fail(dec.InputOffset(), -1, "", "want a JSON array of cases, got "+caseTokenKind(tok), nil)
+	}
+	var cases []Case
+	var starts []int64
+	for dec.More() {
+		i := len(cases)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, caseSyntaxProblem(err, func(off int64, problem string) error { return fail(off, i, "", problem, err) }, dec.InputOffset())
+		}
+		start := dec.InputOffset() - int64(len(raw))
+		c, err := decodeCase(raw)
+		if err != nil {
+			err.File, err.Index, err.Line = file, i, caseLineAt(data, start+err.offset)
+			return nil, err.CaseError
+		}
+		cases = append(cases, c)
+		starts = append(starts, start)
+	}
+	if _, err := dec.Token(); err != nil { // the closing ']'
+		return nil, caseSyntaxProblem(err, func(off int64, problem string) error { return fail(off, -1, "", problem, err) }, dec.InputOffset())
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fail(dec.InputOffset(), -1, "", "unexpected data after the array of cases", nil)
+	}
+	return finishCases(file, cases, func(i int) int { return caseLineAt(data, starts[i]) })
+}
+
+func parseCasesJSONL(file string, data []byte) ([]Case, error) {
+	var cases []Case
+	var lines []int
+	for n, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		c, err := decodeCase(line)
+		if err != nil {
+			err.File, err.Index, err.Line = file, len(cases), n+1
+			return nil, err.CaseError
+		}
+		cases = append(cases, c)
+		lines = append(lines, n+1)
+	}
+	return finishCases(file, cases, func(i int) int { return lines[i] })
+}
+
+// finishCases rejects an empty set and runs ValidateCases, adding the file
+// and line to each error.
+func finishCases(file string, cases []Case, line func(i int) int) ([]Case, error) {
+	if len(cases) == 0 {
+		return nil, &CaseError{File: file, Index: -1, Problem: "no cases"}
+	}
+	if err := ValidateCases(cases); err != nil {
+		errs := caseUnjoin(err)
+		for _, e := range errs {
+			var ce *CaseError
+			if errors.As(e, &ce) {
+				ce.File = file
+				if ce.Index >= 0 && ce.Index < len(cases) {
+					ce.Line = line(ce.Index)
+				}
+			}
+		}
+		return nil, errors.Join(errs...)
+	}
+	return cases, nil
+}
+
+// caseDecodeError is a CaseError with the byte offset of the problem within
+// the case's own JSON, so that the caller can turn it into a line number.
+type caseDecodeError struct {
+	*CaseError
+	offset int64
+}
+
+// decodeCase checks raw against the case shape (keys, types, duplicates,
+// nulls) and then decodes it strictly.
+func decodeCase(raw []byte) (Case, *caseDecodeError) {
+	w := &caseShapeWalker{dec: json.NewDecoder(bytes.NewReader(raw))}
+	w.dec.UseNumber()
+	if err := w.walk(caseShape, ""); err != nil {
+		return Case{}, err
+	}
+	if _, err := w.dec.Token(); err != io.EOF {
+		return Case{}, w.fail("", "unexpected data after the case object", nil)
+	}
+	var c Case
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		// The walk above checks everything Decode checks; this is a
+		// safety net, never expected to trigger.
+		return Case{}, &caseDecodeError{CaseError: &CaseError{Problem: err.Error(), Err: err}}
+	}
+	return c, nil
+}
+
+// caseSyntaxProblem turns a decoder error into a located CaseError via mk.
+func caseSyntaxProblem(err error, mk func(offset int64, problem string) error, at int64) error {
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return mk(se.Offset, "syntax error: "+se.Error())
+	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
+		return mk(at, "unexpected end of JSON")
+	}
+	return mk(at, err.Error())
+}
+
+// caseLineAt returns the 1-based line holding byte offset off of data.
+func caseLineAt(data []byte, off int64) int {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	if off < 0 {
+		off = 0
+	}
+	return bytes.Count(data[:off], []byte("\n")) + 1
+}
+
+// caseUnjoin returns the errors joined in err, or err alone.
+func caseUnjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}

@@ -1,0 +1,178 @@
+package golden
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+const okCaseJSON = `{"case_id":"a","candidate":"x","expected_decision":{"status":"pass"}}`
+
+func TestParseCasesAccepts(t *testing.T) {
+	data := `[
+  {
+    "case_id": "refund-1",
+    "task": "Answer the refund request.",
+    "criteria": ["cites the invoice"],
+    "candidate": "Refund of 49.99 approved [inv-1].",
+    "available_evidence": [{"id": "inv-1", "source": "crm", "content": "Invoice 49.99", "metadata": {"kind": "invoice"}}],
+    "expected_decision": {"status": "block", "blocking_failures": ["unsupported"], "must_not_pass": true, "required_revision_instruction": "cite"},
+    "human_label": "revise",
+    "tags": ["t"],
+    "note": "why"
+  },
+  ` + okCaseJSON + `
+]`
+	got, err := ParseCases([]byte(data))
+	require.NoError(t, err)
+	want := []Case{{
+		ID: "refund-1", Task: "Answer the refund request.", Criteria: []string{"cites the invoice"},
+		Candidate:         "Refund of 49.99 approved [inv-1].",
+		AvailableEvidence: []evaluator.Evidence{{ID: "inv-1", Source: "crm", Content: "Invoice 49.99", Metadata: map[string]string{"kind": "invoice"}}},
+		Expected: ExpectedDecision{Status: evaluator.StatusBlock, BlockingFailures: []string{"unsupported"},
+			MustNotPass: true, RequiredRevisionInstruction: "cite"},
+		HumanLabel: evaluator.StatusRevise, Tags: []string{"t"}, Note: "why",
+	}, {ID: "a", Candidate: "x", Expected: ExpectedDecision{Status: evaluator.StatusPass}}}
+	assert.Equal(t, want, got)
+
+	jl, err := ParseCasesJSONL([]byte("\n" + okCaseJSON + "\r\n\n" + strings.Replace(okCaseJSON, `"a"`, `"b"`, 1) + "\n"))
+	require.NoError(t, err)
+	require.Len(t, jl, 2)
+	assert.Equal(t, "b", jl[1].ID)
+}
+
+func TestParseCasesRejects(t *testing.T) {
+	tests := []struct {
+		name string
+		data string
+		want string // the full message after "golden: "
+	}{
+		{"not an array", `{"case_id":"a"}`, "want a JSON array of cases, got an object"},
+		{"empty input", ``, "unexpected end of JSON"},
+		{"empty array", `[]`, "no cases"},
+		{"syntax error", "[\n" + okCaseJSON + ",\n{\"case_id\": }]", "cases[1]: syntax error: invalid character '}' looking for beginning of value"},
+		{"trailing data", "[" + okCaseJSON + "] []", "unexpected data after the array of cases"},
+		{"unterminated array", "[" + okCaseJSON, "unexpected end of JSON"},
+		{"case not an object", `["x"]`, "cases[0]: the case must be an object, got a string"},
+		{"unknown top field", `[{"case_id":"a","candidate":"x","expected_decision":{"status":"pass"},"verdict":"pass"}]`, "cases[0].verdict: unknown field"},
+		{"unknown nested field", `[{"case_id":"a","candidate":"x","expected_decision":{"status":"pass","score":1}}]`, "cases[0].expected_decision.score: unknown field"},
+		{"unknown evidence field", `[{"case_id":"a","candidate":"x","available_evidence":[{"id":"e","text":"t"}],"expected_decision":{"status":"pass"}}]`,
+			"cases[0].available_evidence[0].text: unknown field"},
+		{"duplicate key", `[{"case_id":"a","case_id":"b","candidate":"x","expected_decision":{"status":"pass"}}]`, "cases[0].case_id: duplicate key"},
+		{"null value", `[{"case_id":"a","candidate":null,"expected_decision":{"status":"pass"}}]`, "cases[0].candidate: value must be a string, got null"},
+		{"wrong type", `[{"case_id":"a","candidate":"x","expected_decision":{"status":"pass","must_not_pass":"yes"}}]`,
+			"cases[0].expected_decision.must_not_pass: value must be a boolean, got a string"},
+		{"wrong element type", `[{"case_id":"a","candidate":"x","tags":["a",1],"expected_decision":{"status":"pass"}}]`, "cases[0].tags[1]: value must be a string, got a number"},
+		{"metadata value type", `[{"case_id":"a","candidate":"x","available_evidence":[{"id":"e","content":"c","metadata":{"k":1}}],"expected_decision":{"status":"pass"}}]`,
+			"cases[0].available_evidence[0].metadata.k: value must be a string, got a number"},
+		{"unknown status", `[{"case_id":"a","candidate":"x","expected_decision":{"status":"ok"}}]`,
+			`cases[0].expected_decision.status: must be one of pass, revise, block, escalate; got "ok"`},
+		{"empty candidate", `[{"case_id":"a","candidate":"  ","expected_decision":{"status":"pass"}}]`, "cases[0].candidate: empty"},
+		{"duplicate case id", "[" + okCaseJSON + "," + okCaseJSON + "]", `cases[1].case_id: duplicate of cases[0].case_id "a"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseCases([]byte(tt.data))
+			require.Error(t, err)
+			assert.Nil(t, got)
+			assert.ErrorIs(t, err, ErrInvalidCase)
+			assert.Equal(t, "golden: "+tt.want, err.Error())
+		})
+	}
+}
+
+func TestParseCasesJSONLRejects(t *testing.T) {
+	tests := []struct {
+		name string
+		data string
+		want string
+	}{
+		{"blank file", "\n \n", "no cases"},
+		{"second case bad, line counted", okCaseJSON + "\n\n{\"case_id\":\"b\",\"candidate\":\"x\",\"expected_decision\":{}}\n", "cases[1].expected_decision.status: missing"},
+		{"two objects on a line", okCaseJSON + " " + okCaseJSON, "cases[0]: unexpected data after the case object"},
+		{"syntax", `{"case_id":`, "cases[0].case_id: unexpected end of JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseCasesJSONL([]byte(tt.data))
+			require.Error(t, err)
+			assert.ErrorIs(t, err, ErrInvalidCase)
+			assert.Equal(t, "golden: "+tt.want, err.Error())
+		})
+	}
+}
+
+func TestReadCasesNamesFileAndLine(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(data), 0o600))
+		return p
+	}
+	tests := []struct {
+		name, file, data string
+		line             int
+		want             string
+	}{
+		{"json array, unknown field on line 4", "cases.json", "[\n" + okCaseJSON + ",\n{\"case_id\":\"b\",\"candidate\":\"x\",\n \"bogus\": 1,\n \"expected_decision\":{\"status\":\"pass\"}}\n]", 4,
+			"cases[1].bogus: unknown field"},
+		{"json array, validation names the case's first line", "cases.json", "[\n" + okCaseJSON + ",\n\n" + okCaseJSON + "\n]", 4,
+			`cases[1].case_id: duplicate of cases[0].case_id "a"`},
+		{"jsonl by extension", "cases.jsonl", okCaseJSON + "\n" + `{"case_id":"b","candidate":"","expected_decision":{"status":"pass"}}`, 2,
+			"cases[1].candidate: empty"},
+		{"ndjson by extension", "cases.NDJSON", "\n\n" + `{"case_id":"b"`, 3, "cases[0]: unexpected end of JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := write(tt.file, tt.data)
+			_, err := ReadCases(p)
+			require.Error(t, err)
+			var ce *CaseError
+			require.True(t, errors.As(err, &ce), "%v", err)
+			assert.Equal(t, p, ce.File)
+			assert.Equal(t, tt.line, ce.Line)
+			assert.Equal(t, "golden: "+p+":"+strconv.Itoa(tt.line)+": "+tt.want, err.Error())
+		})
+	}
+
+	_, err := ReadCases(filepath.Join(dir, "missing.json"))
+	require.ErrorIs(t, err, os.ErrNotExist)
+
+	good := write("good.jsonl", okCaseJSON+"\n")
+	cases, err := ReadCases(good)
+	require.NoError(t, err)
+	assert.Len(t, cases, 1)
+}
+
+// TestCaseShapeMatchesStruct keeps caseShape (used for strict decoding) in
+// step with the JSON tags of Case and the types it nests.
+func TestCaseShapeMatchesStruct(t *testing.T) {
+	check := func(name string, s *caseShapeNode, typ reflect.Type) {
+		t.Helper()
+		var tags []string
+		for i := range typ.NumField() {
+			tag := strings.Split(typ.Field(i).Tag.Get("json"), ",")[0]
+			tags = append(tags, tag)
+		}
+		var keys []string
+		for k := range s.fields {
+			keys = append(keys, k)
+		}
+		sort.Strings(tags)
+		sort.Strings(keys)
+		assert.Equal(t, tags, keys, name)
+	}
+	check("case", caseShape, reflect.TypeOf(Case{}))
+	check("expected_decision", caseShape.fields["expected_decision"], reflect.TypeOf(ExpectedDecision{}))
+	check("available_evidence", caseShape.fields["available_evidence"].elem, reflect.TypeOf(evaluator.Evidence{}))
+}

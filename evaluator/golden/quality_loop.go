@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/loop"
 )
 
 // The outcomes a LoopRun may record; they equal the string values of
@@ -75,4 +76,10 @@ func LoopStats(runs []LoopRun) (LoopSummary, error) {
 		RevisionSuccessRate: newQualityRatio(recovered, needed, 1),
 		MaxRevisionRate:     newQualityRatio(maxed, len(runs), 0),
 	}, nil
+}
+
+// LoopRunOf summarises a result of loop.RunLoop (or the final step of
+// loop.Steps) for LoopStats.
+func LoopRunOf[C any](r loop.Result[C]) LoopRun {
+	return LoopRun{Outcome: string(r.Outcome), StopReason: r.StopReason, Revisions: r.Revisions}
 }

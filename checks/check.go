@@ -107,6 +107,10 @@ type Document struct {
 	Source string
 	// Evidence is the task's evidence, for checks that verify citations.
 	Evidence []evaluator.Evidence
+	// Rubric is the rubric or criteria text the candidate is judged against
+	// (a Suite fills it from Task.Criteria); checks use it to spot rubric
+	// language copied into the candidate. It may be empty.
+	Rubric []string
 }
 
 // Check inspects a document and returns findings in document order (by

@@ -95,7 +95,7 @@ func lowerInto(buf []byte, w string) []byte {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(w[i:])
-		buf = utf8.AppendRune(buf, unicode.ToLower(r))
+		buf = utf8.AppendRune(buf, toLowerRune(r))
 		i += size
 	}
 	return buf
@@ -167,3 +167,6 @@ func (m *phraseMatcher) findFirst(text string, from, to int, fn func(start, end 
 		}
 	})
 }
+
+// toLowerRune is unicode.ToLower, named for the call sites that fold case.
+func toLowerRune(r rune) rune { return unicode.ToLower(r) }

@@ -239,11 +239,13 @@ func preambleParties(text string) []party {
 		}
 	})
 	var out []party
+	lastOpen := -1
 	for _, d := range ExtractDefinitions(text[:limit]) {
 		open := strings.LastIndexByte(text[:d.Start], '(')
-		if open < 0 {
-			continue
+		if open < 0 || open == lastOpen {
+			continue // only the first term of a parenthetical names a party
 		}
+		lastOpen = open
 		lo := max(0, open-400)
 		seg := text[lo:open]
 		// The party clause starts after the last "between", "and", "by" or ")".

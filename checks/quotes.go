@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -76,15 +77,10 @@ func wordCount(text string, from, to int) int {
 	return n
 }
 
-// inSpans reports whether [s,e) lies inside one of spans (sorted).
+// inSpans reports whether [s,e) lies inside one of spans, which must be
+// sorted by start and not overlap. It is a binary search.
 func inSpans(spans []span, s, e int) bool {
-	for _, q := range spans {
-		if q.start > s {
-			return false
-		}
-		if s >= q.start && e <= q.end {
-			return true
-		}
-	}
-	return false
+	// The last span starting at or before s is the only candidate.
+	i := sort.Search(len(spans), func(i int) bool { return spans[i].start > s }) - 1
+	return i >= 0 && e <= spans[i].end
 }

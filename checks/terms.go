@@ -87,6 +87,16 @@ func (c *definitionCheck) Check(doc Document) []Finding {
 		first[d.Term] = d
 		terms = append(terms, d.Term)
 	}
+	// Lines that define a term (a definitions list, a preamble) may name
+	// terms defined further on; clause captions ("4.2 Service Credits.")
+	// are headings.
+	defLines := make(map[int]bool, len(defs))
+	for _, d := range defs {
+		l, _ := idx.Position(d.Start)
+		defLines[l] = true
+	}
+	headings = append(headings, clauseCaptions(text)...)
+	sortSpans(headings)
 	used := make(map[string]bool, len(terms))
 	reportedBefore := make(map[string]bool)
 	x := newTermIndex(terms)
@@ -101,7 +111,7 @@ func (c *definitionCheck) Check(doc Document) []Finding {
 		used[u.term] = true
 		d := first[u.term]
 		if u.start < d.Start && !reportedBefore[u.term] && !inSpans(headings, u.start, u.end) &&
-			!strings.Contains(text[u.end:min(len(text), u.end+60)], "defined") {
+			!strings.Contains(text[u.end:min(len(text), u.end+60)], "defined") && !onDefinitionLine(idx, defLines, u.start) {
 			reportedBefore[u.term] = true
 			l, col := idx.Position(d.Start)
 			out = append(out, Finding{Rule: RuleTermUsedBefore, Severity: SeverityWarn,
@@ -119,6 +129,31 @@ func (c *definitionCheck) Check(doc Document) []Finding {
 	}
 	out = append(out, c.undefined(text, x, headings, &idx)...)
 	sortFindings(out)
+	return out
+}
+
+// onDefinitionLine reports whether offset at is on a line that defines a term.
+func onDefinitionLine(idx LineIndex, defLines map[int]bool, at int) bool {
+	l, _ := idx.Position(at)
+	return defLines[l]
+}
+
+// clauseCaptions returns the captions of numbered clause lines: in "4.2
+// Service Credits. If ...", the span of "Service Credits".
+func clauseCaptions(text string) []span {
+	var out []span
+	forEachLine(text, func(l line) {
+		s := text[l.start:l.end]
+		m := lineNumRe.FindStringIndex(s)
+		if m == nil {
+			return
+		}
+		start := l.start + m[1] - 1
+		limit := min(l.end, start+80)
+		if dot := strings.IndexByte(text[start:limit], '.'); dot > 0 {
+			out = append(out, span{start, start + dot})
+		}
+	})
 	return out
 }
 

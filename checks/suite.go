@@ -102,8 +102,9 @@ func WithSourceEvidenceID(id string) Option {
 	}
 }
 
-// WithRubric adds rubric text (one criterion per entry) that Evaluate puts
-// in Document.Rubric along with the task's criteria.
+// WithRubric adds rubric text (one criterion per entry) that Run puts in
+// front of Document.Rubric (Evaluate fills Document.Rubric with the task's
+// criteria).
 func WithRubric(lines ...string) Option {
 	return func(c *suiteConfig) { c.s.rubric = append(c.s.rubric, lines...) }
 }
@@ -220,6 +221,9 @@ func (s *Suite) Rules() []string { return append([]string(nil), s.rules...) }
 // A check that panics makes Run return an error naming it; so does a
 // context that ends before every check ran.
 func (s *Suite) Run(ctx context.Context, doc Document) ([]Finding, error) {
+	if len(s.rubric) > 0 {
+		doc.Rubric = append(append([]string(nil), s.rubric...), doc.Rubric...)
+	}
 	results := make([][]Finding, len(s.checks))
 	errs := make([]error, len(s.checks))
 	workers := s.workers
@@ -329,8 +333,8 @@ func (s *Suite) Evaluate(ctx context.Context, task evaluator.Task, candidate str
 			doc.Source = e.Content
 		}
 	}
-	if len(s.rubric) > 0 || len(task.Criteria) > 0 {
-		doc.Rubric = append(append([]string(nil), s.rubric...), task.Criteria...)
+	if len(task.Criteria) > 0 {
+		doc.Rubric = append([]string(nil), task.Criteria...)
 	}
 	fs, err := s.Run(ctx, doc)
 	if err != nil {

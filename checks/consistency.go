@@ -104,9 +104,53 @@ func dateForms(text string, dates []date, idx **LineIndex) []Finding {
 	return out
 }
 
+// linkWords may stand between a defined term and its value ("shall be
+// equal to", "of", "in the amount of", ":").
+var linkWords = map[string]bool{
+	"shall": true, "will": true, "is": true, "are": true, "be": true, "equal": true, "equals": true,
+	"to": true, "of": true, "in": true, "the": true, "amount": true, "amounting": true, "at": true,
+	"set": true, "an": true, "up": true, "not": true, "exceed": true, "sum": true, "a": true, "total": true,
+}
+
+// maxLinkWords bounds how many linking words are read after a term.
+const maxLinkWords = 8
+
+// skipLinkWords reads linking words (and ':' or '=') after offset i and
+// returns the offset of what follows them; ok is false when there are none.
+func skipLinkWords(text string, i int) (int, bool) {
+	var buf [16]byte
+	n := 0
+	for n < maxLinkWords {
+		j := i
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		if j < len(text) && (text[j] == ':' || text[j] == '=') {
+			i, n = j+1, n+1
+			continue
+		}
+		if j == i && n > 0 {
+			break
+		}
+		e := j
+		for e < len(text) && e-j < len(buf) && text[e] >= 'a' && text[e] <= 'z' {
+			e++
+		}
+		if e == j || (e < len(text) && isWordByte(text[e])) || !linkWords[string(append(buf[:0], text[j:e]...))] {
+			break
+		}
+		i, n = e, n+1
+	}
+	if n == 0 {
+		return 0, false
+	}
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i, true
+}
+
 var (
-	// linkRe is the linking text between a defined term and its value.
-	linkRe = regexp.MustCompile(`^(?:[ \t]*(?:shall|will|is|are|be|equal|equals|to|of|in|the|amount|amounting|at|set|an|up|not|exceed|sum|a|total|:|=))+[ \t]+`)
 	// valueRe is an amount or a percentage at the start of a string.
 	valueRe = regexp.MustCompile(`^(?:([$€£]|USD|EUR|GBP)[ \t]?(\d[\d,]*(?:\.\d+)?)(?:[ \t]?(thousand|million|billion)\b)?|(\d+(?:\.\d+)?)[ \t]?(?:%|percent\b|per cent\b))`)
 	// valueBeforeRe is an amount or a percentage at the end of a string.
@@ -121,6 +165,15 @@ type value struct {
 
 // readValue parses the value at the start of text[i:].
 func readValue(text string, i int) (value, bool) {
+	if i >= len(text) {
+		return value{}, false
+	}
+	// Cheap first-byte filter: digits, currency signs and codes, months.
+	switch c := text[i]; {
+	case c >= '0' && c <= '9', c == '$', c == 0xE2, c == 0xC2, strings.IndexByte("UEGJFMASOND", c) >= 0:
+	default:
+		return value{}, false
+	}
 	w := text[i:min(len(text), i+60)]
 	if m := valueRe.FindStringSubmatchIndex(w); m != nil {
 		return normaliseValue(w, m, i), true
@@ -207,13 +260,10 @@ func valueConflicts(text string, idx **LineIndex) []Finding {
 		}
 	}
 	newTermIndex(terms).find(text, func(u use) {
-		rest := text[u.end:min(len(text), u.end+80)]
-		m := linkRe.FindStringIndex(rest)
-		if m == nil {
-			return
-		}
-		if v, ok := readValue(text, u.end+m[1]); ok {
-			hits = append(hits, hit{u.term, v})
+		if at, ok := skipLinkWords(text, u.end); ok {
+			if v, ok := readValue(text, at); ok {
+				hits = append(hits, hit{u.term, v})
+			}
 		}
 	})
 	slices.SortStableFunc(hits, func(a, b hit) int { return cmp.Compare(a.v.start, b.v.start) })

@@ -43,6 +43,9 @@ func parseDateAt(text string, i int) (date, bool) {
 	}
 	c := w[0]
 	if c >= '0' && c <= '9' {
+		if !dateShaped(w) {
+			return date{}, false
+		}
 		if m := isoRe.FindStringSubmatch(w); m != nil {
 			if k, ok := dateKey(atoi(m[1]), atoi(m[2]), atoi(m[3])); ok {
 				return date{start: i, end: i + len(m[0]), key: k, form: formISO}, true
@@ -136,4 +139,28 @@ func scanDates(text string) []date {
 		}
 	}
 	return out
+}
+
+// dateShaped is a cheap test that the digits at the start of w can begin a
+// date: "2025-", "1/", "12/", or one or two digits (with an ordinal suffix)
+// followed by a space and a letter.
+func dateShaped(w string) bool {
+	n := 0
+	for n < len(w) && w[n] >= '0' && w[n] <= '9' {
+		n++
+	}
+	switch {
+	case n == 4:
+		return n < len(w) && w[n] == '-'
+	case n == 1 || n == 2:
+		if n < len(w) && w[n] == '/' {
+			return true
+		}
+		i := n
+		if i+2 <= len(w) && (w[i:i+2] == "st" || w[i:i+2] == "nd" || w[i:i+2] == "rd" || w[i:i+2] == "th") {
+			i += 2
+		}
+		return i+1 < len(w) && (w[i] == ' ' || w[i] == '\t') && (w[i+1]|0x20 >= 'a' && w[i+1]|0x20 <= 'z')
+	}
+	return false
 }

@@ -62,13 +62,20 @@ func NewPlaceholderCheck(cfg PlaceholderConfig) Check {
 		cfg.SignatureLabels = []string{"By", "Name", "Title", "Date", "Signature", "Signed", "Print Name", "Witness"}
 	}
 	c := &placeholderCheck{
+		tokenLen:   [2]int{1 << 30, 0},
 		tokens:     make(map[string]bool),
 		words:      make(map[string]bool),
 		directives: make(map[string]bool),
 		sigLabels:  cfg.SignatureLabels,
 	}
 	for _, t := range cfg.Tokens {
+		if t == "" {
+			continue
+		}
 		c.tokens[t] = true
+		c.tokenFirst[t[0]] = true
+		c.tokenLen[0] = min(c.tokenLen[0], len(t))
+		c.tokenLen[1] = max(c.tokenLen[1], len(t))
 	}
 	for _, w := range cfg.Words {
 		c.words[strings.ToLower(w)] = true
@@ -80,6 +87,8 @@ func NewPlaceholderCheck(cfg PlaceholderConfig) Check {
 }
 
 type placeholderCheck struct {
+	tokenFirst                [256]bool // first bytes of the tokens
+	tokenLen                  [2]int    // shortest and longest token
 	tokens, words, directives map[string]bool
 	sigLabels                 []string
 }
@@ -287,7 +296,7 @@ var romanContext = []string{"article", "section", "part", "chapter", "schedule",
 // word decides whether the word text[s:e] is (the start of) a placeholder.
 func (c *placeholderCheck) word(text string, s, e int) (span, bool) {
 	w := text[s:e]
-	if c.tokens[w] {
+	if c.tokenFirst[w[0]] && len(w) >= c.tokenLen[0] && len(w) <= c.tokenLen[1] && c.tokens[w] {
 		return span{s, e}, true
 	}
 	if allX(w) {

@@ -10,6 +10,12 @@ type line struct{ start, end int }
 
 // forEachLine calls fn for every line of text, in order.
 func forEachLine(text string, fn func(l line)) {
+	forEachLineUntil(text, func(l line) bool { fn(l); return true })
+}
+
+// forEachLineUntil calls fn for every line of text, in order, until fn
+// returns false.
+func forEachLineUntil(text string, fn func(l line) bool) {
 	for i := 0; i <= len(text); {
 		j := strings.IndexByte(text[i:], '\n')
 		if j < 0 {
@@ -20,7 +26,9 @@ func forEachLine(text string, fn func(l line)) {
 		if end > i && text[end-1] == '\r' {
 			end--
 		}
-		fn(line{i, end})
+		if !fn(line{i, end}) {
+			return
+		}
 		i += j + 1
 	}
 }
@@ -75,20 +83,32 @@ var listItemRe = regexp.MustCompile(`^(?:[-*+]|\d{1,3}[.)])[ \t]`)
 
 // itemKind describes one kind of review item: recommendations or findings.
 type itemKind struct {
-	heading *regexp.Regexp // a heading that opens a section of such items
-	label   *regexp.Regexp // a line that starts one item anywhere
+	heading    *regexp.Regexp // a heading that opens a section of such items
+	label      *regexp.Regexp // a line that starts one item anywhere
+	labelFirst string         // the bytes a label line can start with
 }
 
 var (
 	recommendationKind = itemKind{
-		heading: regexp.MustCompile(`(?i)\brecommendations?\b`),
-		label:   regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Recommendation|Rec\.|R)[ \t]*#?\d+\b`),
+		heading:    regexp.MustCompile(`(?i)\brecommendations?\b`),
+		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Recommendation|Rec\.|R)[ \t]*#?\d+\b`),
+		labelFirst: "-*+_R",
 	}
 	findingKind = itemKind{
-		heading: regexp.MustCompile(`(?i)\b(?:findings?|issues?|observations?)\b`),
-		label:   regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Finding|Issue|F)[ \t]*#?\d+\b`),
+		heading:    regexp.MustCompile(`(?i)\b(?:findings?|issues?|observations?)\b`),
+		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Finding|Issue|F)[ \t]*#?\d+\b`),
+		labelFirst: "-*+_FI",
 	}
 )
+
+// startsWithAny reports whether s starts with one of the bytes in set. It
+// guards line regexps so that most lines cost one byte comparison.
+func startsWithAny(s, set string) bool {
+	return s != "" && strings.IndexByte(set, s[0]) >= 0
+}
+
+// digitsAndStar are the first bytes of a numbered line ("3.2", "**3.2**").
+const digitsAndStar = "0123456789*"
 
 // span is a byte range [start,end) of a text.
 type span struct{ start, end int }
@@ -144,7 +164,8 @@ func items(text string, kind itemKind) []span {
 			return
 		}
 		trimmed := strings.TrimLeft(s, " \t")
-		if kind.label.MatchString(trimmed) || (inSection && leadingSpaces(s) < 2 && listItemRe.MatchString(trimmed)) {
+		if startsWithAny(trimmed, kind.labelFirst) && kind.label.MatchString(trimmed) ||
+			inSection && leadingSpaces(s) < 2 && startsWithAny(trimmed, "-*+0123456789") && listItemRe.MatchString(trimmed) {
 			closeItem(l.start)
 			out = append(out, span{l.start, l.end})
 			cur = len(out) - 1

@@ -144,7 +144,7 @@ func clauseCaptions(text string) []span {
 	var out []span
 	forEachLine(text, func(l line) {
 		s := text[l.start:l.end]
-		m := lineNumRe.FindStringIndex(s)
+		m := matchIf(startsWithAny(s, digitsAndStar), lineNumRe, s)
 		if m == nil {
 			return
 		}

@@ -206,7 +206,7 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 		if lvl > 0 {
 			re = attachHeadRe
 		}
-		if m := re.FindStringSubmatchIndex(body); m != nil {
+		if m := matchIf(startsWithAny(body, "*ESAesa"), re, body); m != nil {
 			kind := strings.ToLower(body[m[2]:m[3]])
 			id := body[m[4]:m[5]]
 			key := kind + " " + strings.ToLower(id)
@@ -234,14 +234,14 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 			}
 			return
 		}
-		if m := lineNumRe.FindStringSubmatchIndex(body); m != nil {
+		if m := matchIf(startsWithAny(body, digitsAndStar), lineNumRe, body); m != nil {
 			numbered(body[m[2]:m[3]], at+m[2], at+m[3])
 			return
 		}
 		if curNum == "" {
 			return
 		}
-		m := subItemRe.FindStringSubmatchIndex(body)
+		m := matchIf(startsWithAny(body, "(-*+"), subItemRe, body)
 		if m == nil {
 			return
 		}
@@ -269,6 +269,14 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 		curLetter, curLetterIndent = id, indent
 	})
 	return o
+}
+
+// matchIf runs re on s only when ok (a cheap pre-test passed).
+func matchIf(ok bool, re *regexp.Regexp, s string) []int {
+	if !ok {
+		return nil
+	}
+	return re.FindStringSubmatchIndex(s)
 }
 
 // splitNumber splits "3.2.1" into its parent "3.2" and last number 1.

@@ -1,0 +1,127 @@
+package checks
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// inlineDefRe matches a defining parenthetical such as (the "Initial Term").
+var inlineDefRe = regexp.MustCompile(` \((?:the |each a )"[^"]+"\)`)
+
+// benchSize is the size of the benchmark contract.
+const benchSize = 1 << 20
+
+var (
+	benchOnce sync.Once
+	benchText string
+)
+
+// benchContract builds a 1 MB contract from the clean twin: the body
+// (Sections 1 to 13, without the definitions list and the defining
+// parentheticals, so that terms are not defined twice) is repeated as regional annexes, "# Annex k", each of which
+// refers to itself, until the text reaches 1 MB. Numbers inside an annex
+// belong to its scope, so the result is as clean as the twin.
+func benchContract(tb testing.TB) string {
+	benchOnce.Do(func() {
+		b, err := os.ReadFile("testdata/contract_clean.md")
+		if err != nil {
+			tb.Fatal(err)
+		}
+		clean := string(b)
+		start := strings.Index(clean, "## 1. Definitions")
+		end := strings.Index(clean, "IN WITNESS WHEREOF")
+		memo := strings.Index(clean, "# Review Memorandum")
+		if start < 0 || end < 0 || memo < 0 {
+			tb.Fatal("clean twin lacks the expected landmarks")
+		}
+		var body strings.Builder
+		for _, ln := range strings.SplitAfter(clean[start:end], "\n") {
+			if !strings.HasPrefix(ln, "- \"") {
+				body.WriteString(ln)
+			}
+		}
+		// Inline definitions stay in the original body only.
+		annex := inlineDefRe.ReplaceAllString(body.String(), "")
+		var sb strings.Builder
+		sb.Grow(benchSize + 64<<10)
+		sb.WriteString(clean[:memo])
+		for k := 1; sb.Len()+len(clean)-memo < benchSize; k++ {
+			fmt.Fprintf(&sb, "# Annex %d – Regional Terms\n\nThis Annex %d applies the terms below to region %d of the Customer network.\n\n", k, k, k)
+			sb.WriteString(annex)
+		}
+		sb.WriteString(clean[memo:])
+		benchText = sb.String()
+	})
+	return benchText
+}
+
+func TestBenchContractIsClean(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 1 MB document")
+	}
+	text := benchContract(t)
+	if len(text) < benchSize {
+		t.Fatalf("benchmark contract is %d bytes, want at least %d", len(text), benchSize)
+	}
+	fs, err := DefaultSuite().Run(context.Background(), Document{Text: text})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range fs {
+		if i < 20 {
+			t.Errorf("finding on the benchmark contract: %s %s %q", f.Location, f.Rule, f.Location.Text)
+		}
+	}
+}
+
+func BenchmarkSuite(b *testing.B) {
+	text := benchContract(b)
+	doc := Document{Text: text}
+	for _, workers := range []int{1, 0} {
+		name := "one-core"
+		if workers == 0 {
+			name = "gomaxprocs"
+		}
+		s, err := NewSuite(DefaultChecks(), WithConcurrency(workers))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := s.Run(context.Background(), doc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkCheck(b *testing.B) {
+	text := benchContract(b)
+	doc := Document{Text: text}
+	for _, c := range DefaultChecks() {
+		b.Run(c.Rule(), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				c.Check(doc)
+			}
+		})
+	}
+}
+
+func BenchmarkNewLineIndex(b *testing.B) {
+	text := benchContract(b)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		NewLineIndex(text)
+	}
+}

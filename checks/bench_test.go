@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // inlineDefRe matches a defining parenthetical such as (the "Initial Term").
@@ -94,11 +95,13 @@ func BenchmarkSuite(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
+			start := processCPU()
 			for b.Loop() {
 				if _, err := s.Run(context.Background(), doc); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, start, len(text))
 		})
 	}
 }
@@ -110,9 +113,11 @@ func BenchmarkCheck(b *testing.B) {
 		b.Run(c.Rule(), func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
+			start := processCPU()
 			for b.Loop() {
 				c.Check(doc)
 			}
+			reportCPU(b, start, len(text))
 		})
 	}
 }
@@ -124,4 +129,19 @@ func BenchmarkNewLineIndex(b *testing.B) {
 	for b.Loop() {
 		NewLineIndex(text)
 	}
+}
+
+// reportCPU adds the process CPU time per operation ("cpu-ms/op") and the
+// throughput it implies ("cpu-MB/s") to a benchmark's results. For a
+// single-goroutine benchmark these are the cost on one core regardless of
+// how busy the machine is; with several goroutines they are the total over
+// all cores.
+func reportCPU(b *testing.B, start time.Duration, size int) {
+	cpu := processCPU() - start
+	if cpu <= 0 || b.N == 0 {
+		return
+	}
+	perOp := cpu.Seconds() / float64(b.N)
+	b.ReportMetric(perOp*1e3, "cpu-ms/op")
+	b.ReportMetric(float64(size)/perOp/1e6, "cpu-MB/s")
 }

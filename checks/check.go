@@ -111,6 +111,10 @@ type Document struct {
 	// (a Suite fills it from Task.Criteria); checks use it to spot rubric
 	// language copied into the candidate. It may be empty.
 	Rubric []string
+
+	// shared is the analysis a Suite shares between its checks; nil when a
+	// check is called on its own.
+	shared *analysis
 }
 
 // Check inspects a document and returns findings in document order (by

@@ -145,15 +145,17 @@ func (c *completenessCheck) Check(doc Document) []Finding {
 		return nil
 	}
 	var out []Finding
-	idx := NewLineIndex(text)
+	a := analysisOf(doc)
+	idx := a.lineIndex()
+	ws := a.wordList()
 	end := idx.Locate(len(text), len(text), text)
-	sigStart, sigEnd := signatureBlock(text)
+	sigStart, sigEnd := signatureBlock(text, ws)
 	if sigStart < 0 {
 		out = append(out, Finding{Rule: RuleSignatureBlock, Severity: SeverityBlock,
 			Message: "no signature block (\"IN WITNESS WHEREOF\" or \"By:\" lines) for the parties", Location: end})
 	} else {
 		block := bytes.ToLower([]byte(text[sigStart:sigEnd]))
-		for _, p := range preambleParties(text) {
+		for _, p := range preambleParties(text, a.definitions()) {
 			if bytes.Contains(block, []byte(strings.ToLower(p.legalName))) || bytes.Contains(block, []byte(strings.ToLower(p.term))) {
 				continue
 			}
@@ -163,7 +165,7 @@ func (c *completenessCheck) Check(doc Document) []Finding {
 		}
 	}
 	for i, m := range c.clauses {
-		if !m.contains(text, 0, len(text)) {
+		if !m.contains(text, ws, len(text)) {
 			out = append(out, Finding{Rule: RuleBoilerplate, Severity: SeverityWarn,
 				Message: fmt.Sprintf("required clause missing: %s", c.names[i]), Location: end})
 		}
@@ -183,8 +185,8 @@ func looksLikeContract(text string) bool {
 }
 
 // signatureBlock returns the byte range of the signature block, or -1.
-func signatureBlock(text string) (int, int) {
-	start, _, ok := witnessMatcher.first(text, 0, len(text))
+func signatureBlock(text string, ws []span) (int, int) {
+	start, _, ok := witnessMatcher.first(text, ws, len(text))
 	if !ok {
 		loc := sigLabelRe.FindStringIndex(text)
 		if loc == nil {
@@ -212,8 +214,9 @@ func signatureBlock(text string) (int, int) {
 	return start, end
 }
 
-// preambleParties returns the parties defined in the preamble.
-func preambleParties(text string) []party {
+// preambleParties returns the parties defined in the preamble; defs are the
+// document's definitions.
+func preambleParties(text string, defs []Definition) []party {
 	limit := len(text)
 	forEachLineUntil(text, func(l line) bool {
 		s := text[l.start:l.end]
@@ -232,7 +235,10 @@ func preambleParties(text string) []party {
 	})
 	var out []party
 	lastOpen := -1
-	for _, d := range ExtractDefinitions(text[:limit]) {
+	for _, d := range defs {
+		if d.End > limit {
+			break
+		}
 		open := strings.LastIndexByte(text[:d.Start], '(')
 		if open < 0 || open == lastOpen {
 			continue // only the first term of a parenthetical names a party

@@ -53,20 +53,22 @@ func (consistencyCheck) Check(doc Document) []Finding {
 		if p.words == p.figure {
 			continue
 		}
-		idx = lazyIndex(idx, text)
+		idx = lazyIndex(idx, doc)
 		out = append(out, Finding{Rule: RuleNumberMismatch, Severity: SeverityBlock,
 			Message:  fmt.Sprintf("number in words (%d) and figures (%d) disagree", p.words, p.figure),
 			Location: idx.Locate(p.start, p.end, text)})
 	}
-	dates := scanDates(text)
-	out = append(out, dateForms(text, dates, &idx)...)
-	out = append(out, valueConflicts(text, &idx)...)
+	a := analysisOf(doc)
+	dates := scanDates(text, a.wordList())
+	out = append(out, dateForms(doc, dates, &idx)...)
+	out = append(out, valueConflicts(doc, &idx)...)
 	sortFindings(out)
 	return out
 }
 
 // dateForms reports dates written in a different form than the first time.
-func dateForms(text string, dates []date, idx **LineIndex) []Finding {
+func dateForms(doc Document, dates []date, idx **LineIndex) []Finding {
+	text := doc.Text
 	type seen struct {
 		form string
 		at   int
@@ -74,7 +76,7 @@ func dateForms(text string, dates []date, idx **LineIndex) []Finding {
 	first := make(map[string]seen)
 	var out []Finding
 	report := func(d date, prev seen) {
-		*idx = lazyIndex(*idx, text)
+		*idx = lazyIndex(*idx, doc)
 		l, c := (*idx).Position(prev.at)
 		out = append(out, Finding{Rule: RuleDateForm, Severity: SeverityWarn,
 			Message:  fmt.Sprintf("date written as %s here but as %s at line %d:%d: use one form", d.form, prev.form, l, c),
@@ -210,8 +212,10 @@ func normaliseValue(w string, m []int, base int) value {
 }
 
 // valueConflicts reports defined items given different values.
-func valueConflicts(text string, idx **LineIndex) []Finding {
-	defs := ExtractDefinitions(text)
+func valueConflicts(doc Document, idx **LineIndex) []Finding {
+	text := doc.Text
+	a := analysisOf(doc)
+	defs := a.definitions()
 	if len(defs) == 0 {
 		return nil
 	}
@@ -231,7 +235,7 @@ func valueConflicts(text string, idx **LineIndex) []Finding {
 		if p.v.norm == v.norm {
 			return
 		}
-		*idx = lazyIndex(*idx, text)
+		*idx = lazyIndex(*idx, doc)
 		l, c := (*idx).Position(p.v.start)
 		out = append(out, Finding{Rule: RuleValueConflict, Severity: SeverityBlock,
 			Message:  fmt.Sprintf("%s is given as %s here but as %s at line %d:%d", term, strings.TrimSpace(text[v.start:v.end]), p.text, l, c),
@@ -259,7 +263,7 @@ func valueConflicts(text string, idx **LineIndex) []Finding {
 			hits = append(hits, hit{d.Term, v})
 		}
 	}
-	newTermIndex(terms).find(text, func(u use) {
+	newTermIndex(terms).find(text, a.wordList(), func(u use) {
 		if at, ok := skipLinkWords(text, u.end); ok {
 			if v, ok := readValue(text, at); ok {
 				hits = append(hits, hit{u.term, v})

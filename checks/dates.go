@@ -111,23 +111,27 @@ func pad2(n int) string {
 	return strconv.Itoa(n)
 }
 
-// scanDates finds every date in text, in order. Only word starts that are a
-// digit or a capital letter are tried, and each try is an anchored match on
-// a 40-byte window, so the scan is linear in len(text).
-func scanDates(text string) []date {
+// scanDates finds every date in text, in order; ws are the words of text.
+// Only words that start with a digit or are a month name are tried, and each
+// try is an anchored match on a 40-byte window, so the scan is linear in
+// len(text).
+func scanDates(text string, ws []span) []date {
 	var out []date
 	var buf []byte
-	for i := 0; i < len(text); {
-		s, e := nextWord(text, i, len(text))
-		if s >= len(text) {
-			break
+	next := 0
+	for _, w := range ws {
+		s, e := w.start, w.end
+		if s < next {
+			continue
 		}
-		i = e
 		c := text[s]
 		if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z') {
 			continue
 		}
 		if c >= 'A' && c <= 'Z' {
+			if e-s < 3 || e-s > 9 {
+				continue
+			}
 			buf = lowerInto(buf, text[s:e])
 			if _, ok := months[string(buf)]; !ok {
 				continue
@@ -135,7 +139,7 @@ func scanDates(text string) []date {
 		}
 		if d, ok := parseDateAt(text, s); ok {
 			out = append(out, d)
-			i = d.end
+			next = d.end
 		}
 	}
 	return out

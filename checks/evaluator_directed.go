@@ -102,15 +102,16 @@ func (c *evaluatorDirectedCheck) Check(doc Document) []Finding {
 	var out []Finding
 	var idx *LineIndex
 	add := func(rule, msg string, s, e int) {
-		idx = lazyIndex(idx, text)
+		idx = lazyIndex(idx, doc)
 		out = append(out, Finding{Rule: rule, Severity: SeverityBlock, Message: msg, Location: idx.Locate(s, e, text)})
 	}
 	const msg = "text addressed to the evaluator: remove instructions, verdicts and self-assigned scores"
-	c.phrases.find(text, 0, len(text), func(s, e int) { add(RuleEvaluatorDirected, msg, s, e) })
+	ws := analysisOf(doc).wordList()
+	c.phrases.find(text, ws, len(text), func(s, e int) { add(RuleEvaluatorDirected, msg, s, e) })
 	// Patterns: search each line holding a trigger once per trigger.
 	lastLine := map[int]int{} // trigger index -> start of the last line searched
 	var buf []byte
-	c.triggers.find(text, 0, len(text), func(s, e int) {
+	c.triggers.find(text, ws, len(text), func(s, e int) {
 		buf = lowerInto(buf, text[s:e])
 		ti := c.triggerIndex[string(buf)]
 		ls := strings.LastIndexByte(text[:s], '\n') + 1
@@ -134,18 +135,18 @@ func (c *evaluatorDirectedCheck) Check(doc Document) []Finding {
 	if len(doc.Rubric) > 0 {
 		rubric = append(append([]string(nil), c.rubric...), doc.Rubric...)
 	}
-	for _, sp := range c.copies(text, rubric) {
+	for _, sp := range c.copies(text, ws, rubric) {
 		add(RuleRubricCopy, "rubric language copied into the answer: say what the document does, not what the rubric asks", sp.start, sp.end)
 	}
 	sortFindings(out)
 	return dedupeFindings(out)
 }
 
-// copies returns the spans of text that share at least c.n consecutive words
+// copies returns the spans of text (whose words are words) that share at least c.n consecutive words
 // with a rubric entry; overlapping windows are merged. It hashes every
 // c.n-word window of the rubric into a set and slides a window over the
 // text's words, so the cost is linear in both.
-func (c *evaluatorDirectedCheck) copies(text string, rubric []string) []span {
+func (c *evaluatorDirectedCheck) copies(text string, words []span, rubric []string) []span {
 	if len(rubric) == 0 {
 		return nil
 	}
@@ -161,17 +162,12 @@ func (c *evaluatorDirectedCheck) copies(text string, rubric []string) []span {
 	}
 	var out []span
 	win := make([]span, 0, c.n)
-	for i := 0; i < len(text); {
-		s, e := nextWord(text, i, len(text))
-		if s >= len(text) {
-			break
-		}
-		i = e
+	for _, w := range words {
 		if len(win) == c.n {
 			copy(win, win[1:])
 			win = win[:c.n-1]
 		}
-		win = append(win, span{s, e})
+		win = append(win, w)
 		if len(win) < c.n || !shingles[c.hashWords(text, win)] {
 			continue
 		}
@@ -209,20 +205,6 @@ func (c *evaluatorDirectedCheck) hashWords(s string, ws []span) uint64 {
 		}
 	}
 	return h.Sum64()
-}
-
-// wordSpans returns the word spans of s.
-func wordSpans(s string) []span {
-	var out []span
-	for i := 0; i < len(s); {
-		a, b := nextWord(s, i, len(s))
-		if a >= len(s) {
-			break
-		}
-		out = append(out, span{a, b})
-		i = b
-	}
-	return out
 }
 
 // dedupeFindings drops exact repeats (same rule and span) from sorted fs,

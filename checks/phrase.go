@@ -130,31 +130,31 @@ func lowerInto(buf []byte, w string) []byte {
 	return buf
 }
 
-// find calls fn(start, end) for each non-overlapping match in text[from:to],
-// leftmost first, longest phrase first at a position.
-func (m *phraseMatcher) find(text string, from, to int, fn func(start, end int)) {
-	m.scan(text, from, to, func(s, e int) bool { fn(s, e); return true })
+// find calls fn(start, end) for each non-overlapping match starting at one
+// of the words ws (spans of text, in order), leftmost first, longest phrase
+// first at a position. Matches may not extend past limit.
+func (m *phraseMatcher) find(text string, ws []span, limit int, fn func(start, end int)) {
+	m.scan(text, ws, limit, func(s, e int) bool { fn(s, e); return true })
 }
 
-// first returns the first match in text[from:to].
-func (m *phraseMatcher) first(text string, from, to int) (start, end int, ok bool) {
-	m.scan(text, from, to, func(s, e int) bool { start, end, ok = s, e, true; return false })
+// first returns the first match starting at one of the words ws.
+func (m *phraseMatcher) first(text string, ws []span, limit int) (start, end int, ok bool) {
+	m.scan(text, ws, limit, func(s, e int) bool { start, end, ok = s, e, true; return false })
 	return start, end, ok
 }
 
 // scan is find with a callback that returns false to stop.
-func (m *phraseMatcher) scan(text string, from, to int, fn func(start, end int) bool) {
+func (m *phraseMatcher) scan(text string, ws []span, limit int, fn func(start, end int) bool) {
 	if m == nil || len(m.byFirst) == 0 {
 		return
 	}
 	var buf []byte
-	i := from
-	for i < to {
-		s, e := nextWord(text, i, to)
-		if s >= to {
-			return
+	next := 0 // matches may not overlap
+	for _, w := range ws {
+		s, e := w.start, w.end
+		if s < next {
+			continue
 		}
-		i = e
 		c := text[s]
 		if c < utf8.RuneSelf {
 			if c >= 'A' && c <= 'Z' {
@@ -175,11 +175,11 @@ func (m *phraseMatcher) scan(text string, from, to int, fn func(start, end int) 
 			continue
 		}
 		for _, words := range list {
-			if end, ok := matchRest(text, e, to, words[1:]); ok {
+			if end, ok := matchRest(text, e, limit, words[1:]); ok {
 				if !fn(s, end) {
 					return
 				}
-				i = end
+				next = end
 				break
 			}
 		}
@@ -206,9 +206,9 @@ func matchRest(text string, i, to int, words []string) (int, bool) {
 	return i, true
 }
 
-// contains reports whether text[from:to] holds a match.
-func (m *phraseMatcher) contains(text string, from, to int) bool {
-	_, _, ok := m.first(text, from, to)
+// contains reports whether a match starts at one of the words ws.
+func (m *phraseMatcher) contains(text string, ws []span, limit int) bool {
+	_, _, ok := m.first(text, ws, limit)
 	return ok
 }
 

@@ -99,7 +99,7 @@ func (c *placeholderCheck) Check(doc Document) []Finding {
 	var out []Finding
 	var idx *LineIndex
 	for _, sp := range c.scan(doc.Text) {
-		idx = lazyIndex(idx, doc.Text)
+		idx = lazyIndex(idx, doc)
 		out = append(out, Finding{Rule: RulePlaceholder, Severity: SeverityBlock,
 			Message:  "unfilled placeholder: replace it with the final text",
 			Location: idx.Locate(sp.start, sp.end, doc.Text)})

@@ -1,7 +1,9 @@
 package checks
 
 import (
+	"cmp"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -83,19 +85,19 @@ var listItemRe = regexp.MustCompile(`^(?:[-*+]|\d{1,3}[.)])[ \t]`)
 
 // itemKind describes one kind of review item: recommendations or findings.
 type itemKind struct {
-	heading    *regexp.Regexp // a heading that opens a section of such items
+	heading    *phraseMatcher // a heading with one of these words opens a section
 	label      *regexp.Regexp // a line that starts one item anywhere
 	labelFirst string         // the bytes a label line can start with
 }
 
 var (
 	recommendationKind = itemKind{
-		heading:    regexp.MustCompile(`(?i)\brecommendations?\b`),
+		heading:    newPhraseMatcher([]string{"recommendation", "recommendations"}),
 		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Recommendation|Rec\.|R)[ \t]*#?\d+\b`),
 		labelFirst: "-*+_R",
 	}
 	findingKind = itemKind{
-		heading:    regexp.MustCompile(`(?i)\b(?:findings?|issues?|observations?)\b`),
+		heading:    newPhraseMatcher([]string{"finding", "findings", "issue", "issues", "observation", "observations"}),
 		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Finding|Issue|F)[ \t]*#?\d+\b`),
 		labelFirst: "-*+_FI",
 	}
@@ -148,7 +150,7 @@ func items(text string, kind itemKind) []span {
 			if inSection && lvl <= sectionLevel {
 				closeSection(l.start)
 			}
-			if !inSection && kind.heading.MatchString(s[off:]) {
+			if h := s[off:]; !inSection && kind.heading.contains(h, wordSpans(h), len(h)) {
 				closeItem(l.start)
 				inSection, sectionLevel, sectionStart, sectionItems = true, lvl, l.end, 0
 				return
@@ -223,13 +225,7 @@ func trimRightSpace(text string, start, end int) int {
 	return end
 }
 
+// sortSpans sorts spans by start offset, keeping equal starts in order.
 func sortSpans(ss []span) {
-	// Items are produced in order except for the paragraph fallback, which
-	// is appended when its section closes; a simple insertion sort keeps
-	// this linear for already sorted input.
-	for i := 1; i < len(ss); i++ {
-		for j := i; j > 0 && ss[j].start < ss[j-1].start; j-- {
-			ss[j], ss[j-1] = ss[j-1], ss[j]
-		}
-	}
+	slices.SortStableFunc(ss, func(a, b span) int { return cmp.Compare(a.start, b.start) })
 }

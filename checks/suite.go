@@ -224,6 +224,7 @@ func (s *Suite) Run(ctx context.Context, doc Document) ([]Finding, error) {
 	if len(s.rubric) > 0 {
 		doc.Rubric = append(append([]string(nil), s.rubric...), doc.Rubric...)
 	}
+	doc = withAnalysis(doc)
 	results := make([][]Finding, len(s.checks))
 	errs := make([]error, len(s.checks))
 	workers := s.workers

@@ -70,9 +70,11 @@ func (c *definitionCheck) Rules() []string {
 
 func (c *definitionCheck) Check(doc Document) []Finding {
 	text := doc.Text
-	defs := ExtractDefinitions(text)
+	a := analysisOf(doc)
+	defs := a.definitions()
+	ws := a.wordList()
 	var out []Finding
-	idx := NewLineIndex(text)
+	idx := a.lineIndex()
 	headings := headingSpans(text)
 	first := make(map[string]Definition, len(defs))
 	terms := make([]string, 0, len(defs))
@@ -101,7 +103,7 @@ func (c *definitionCheck) Check(doc Document) []Finding {
 	reportedBefore := make(map[string]bool)
 	x := newTermIndex(terms)
 	di := 0 // definitions are sorted: skip uses inside them with a cursor
-	x.find(text, func(u use) {
+	x.find(text, ws, func(u use) {
 		for di < len(defs) && defs[di].End <= u.start {
 			di++
 		}
@@ -127,13 +129,13 @@ func (c *definitionCheck) Check(doc Document) []Finding {
 				Location: idx.Locate(d.Start, d.End, text)})
 		}
 	}
-	out = append(out, c.undefined(text, x, headings, &idx)...)
+	out = append(out, c.undefined(text, ws, x, headings, idx)...)
 	sortFindings(out)
 	return out
 }
 
 // onDefinitionLine reports whether offset at is on a line that defines a term.
-func onDefinitionLine(idx LineIndex, defLines map[int]bool, at int) bool {
+func onDefinitionLine(idx *LineIndex, defLines map[int]bool, at int) bool {
 	l, _ := idx.Position(at)
 	return defLines[l]
 }
@@ -169,16 +171,13 @@ func headingSpans(text string) []span {
 }
 
 // undefined reports "the" + Title Case phrases that are not defined terms.
-func (c *definitionCheck) undefined(text string, x *termIndex, headings []span, idx *LineIndex) []Finding {
+func (c *definitionCheck) undefined(text string, ws []span, x *termIndex, headings []span, idx *LineIndex) []Finding {
 	var out []Finding
 	reported := make(map[string]bool)
-	for i := 0; i < len(text); {
-		s, e := nextWord(text, i, len(text))
-		if s >= len(text) {
-			break
-		}
-		i = e
-		if e-s != 3 || !(text[s:e] == "the" || text[s:e] == "The") {
+	next := 0
+	for _, w := range ws {
+		s, e := w.start, w.end
+		if s < next || e-s != 3 || !(text[s:e] == "the" || text[s:e] == "The") {
 			continue
 		}
 		words := titleRun(text, e)
@@ -190,7 +189,7 @@ func (c *definitionCheck) undefined(text string, x *termIndex, headings []span, 
 		covered := false
 		if list := x.byFirst[text[words[0].start:words[0].end]]; list != nil {
 			for _, tw := range list {
-				if end, ok := matchTerm(text, runStart, tw); ok && end >= runEnd {
+				if end, ok := matchTerm(text, runStart, tw.words); ok && end >= runEnd {
 					covered = true
 					break
 				}
@@ -207,7 +206,7 @@ func (c *definitionCheck) undefined(text string, x *termIndex, headings []span, 
 		out = append(out, Finding{Rule: RuleTermUndefined, Severity: SeverityWarn,
 			Message:  fmt.Sprintf("%q reads as a defined term but is not defined: define it or write it in lower case", phrase),
 			Location: idx.Locate(runStart, runEnd, text)})
-		i = runEnd
+		next = runEnd
 	}
 	return out
 }

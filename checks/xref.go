@@ -112,11 +112,12 @@ type counter struct {
 
 func (xrefCheck) Check(doc Document) []Finding {
 	text := doc.Text
-	idx := NewLineIndex(text)
-	o := buildOutline(text, &idx)
+	a := analysisOf(doc)
+	idx := a.lineIndex()
+	o := buildOutline(text, idx)
 	out := o.findings
 	referenced := make(map[string]bool)
-	scanRefs(text, o, func(kw span, idStart, idEnd int, key string, first bool) {
+	scanRefs(text, a.wordList(), o, func(kw span, idStart, idEnd int, key string, first bool) {
 		if _, ok := o.byKey[key]; ok {
 			referenced[key] = true
 			return
@@ -366,25 +367,35 @@ func (o *xrefOutline) scopeAt(at int) string {
 // scanRefs finds every internal reference and calls fn with the keyword
 // span, the id bounds, the label key it must resolve to, and whether it is
 // the first id after its keyword.
-func scanRefs(text string, o *xrefOutline, fn func(kw span, idStart, idEnd int, key string, first bool)) {
+func scanRefs(text string, ws []span, o *xrefOutline, fn func(kw span, idStart, idEnd int, key string, first bool)) {
 	var buf []byte
-	for i := 0; i < len(text); {
-		var s, e int
-		if text[i] == 0xC2 && strings.HasPrefix(text[i:], "§") {
-			s, e = i, i+2
-			if e < len(text) && text[e] == 0xC2 && strings.HasPrefix(text[e:], "§") {
-				e += 2
+	next := 0
+	// "§" is not a word: find it separately and merge with the word scan.
+	sect := strings.Index(text, "§")
+	for k := 0; k <= len(ws); k++ {
+		wStart := len(text)
+		if k < len(ws) {
+			wStart = ws[k].start
+		}
+		for sect >= 0 && sect < wStart {
+			if sect >= next {
+				e := sect + len("§")
+				if strings.HasPrefix(text[e:], "§") {
+					e += len("§")
+				}
+				next = max(resolveRefs(text, o, span{sect, e}, "num", fn), e)
 			}
-			i = e
-			resolveRefs(text, o, span{s, e}, "num", fn)
-			continue
+			if n := strings.Index(text[sect+len("§"):], "§"); n >= 0 {
+				sect += len("§") + n
+			} else {
+				sect = -1
+			}
 		}
-		s, e = nextWord(text, i, len(text))
-		if s >= len(text) {
-			return
+		if k == len(ws) {
+			break
 		}
-		i = e
-		if e-s < 5 || e-s > 10 {
+		s, e := ws[k].start, ws[k].end
+		if s < next || e-s < 5 || e-s > 10 {
 			continue
 		}
 		buf = lowerInto(buf, text[s:e])
@@ -392,9 +403,7 @@ func scanRefs(text string, o *xrefOutline, fn func(kw span, idStart, idEnd int, 
 		if !ok || o.selfRefs[s] {
 			continue
 		}
-		if end := resolveRefs(text, o, span{s, e}, ns, fn); end > i {
-			i = end
-		}
+		next = resolveRefs(text, o, span{s, e}, ns, fn)
 	}
 }
 

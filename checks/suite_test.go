@@ -17,13 +17,13 @@ type fixedCheck struct {
 	findings []Finding
 }
 
-func (c fixedCheck) Rule() string               { return c.rule }
+func (c fixedCheck) Rule() string             { return c.rule }
 func (c fixedCheck) Check(Document) []Finding { return c.findings }
 
 // panicCheck panics on every document.
 type panicCheck struct{}
 
-func (panicCheck) Rule() string               { return "panics" }
+func (panicCheck) Rule() string             { return "panics" }
 func (panicCheck) Check(Document) []Finding { panic("boom") }
 
 // docCheck records the document it saw.

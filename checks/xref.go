@@ -48,6 +48,12 @@ const (
 // 28 of the GDPR") is not checked; "of this Agreement" and "of the
 // Agreement" are internal; "Section 2 of Exhibit A" resolves in Exhibit A.
 // Section, Clause, Article and Paragraph share one numbering namespace.
+//
+// When Document.Source is set (a review of a contract), a reference resolves
+// if the candidate or the source defines the label. Without a source, a
+// candidate that defines no numbered labels (or no attachment labels) is
+// taken to refer to another document, and its references of that kind are
+// not checked.
 func NewXrefCheck() Check { return xrefCheck{} }
 
 type xrefCheck struct{}
@@ -92,7 +98,9 @@ type label struct {
 
 // xrefOutline is what the check learns about the document's labels.
 type xrefOutline struct {
-	labels   []label
+	numLabels    int // numbered labels (sections, clauses, sub-clauses)
+	attachLabels int // attachment labels
+	labels       []label
 	byKey    map[string]int // first label with each key
 	selfRefs map[int]bool   // offsets of keywords that are part of a label
 	scopes   []scopeStart   // attachment scopes by start offset
@@ -116,11 +124,23 @@ func (xrefCheck) Check(doc Document) []Finding {
 	idx := a.lineIndex()
 	o := buildOutline(text, idx)
 	out := o.findings
+	var src *xrefOutline
+	if doc.Source != "" {
+		sidx := NewLineIndex(doc.Source)
+		src = buildOutline(doc.Source, &sidx)
+	}
 	referenced := make(map[string]bool)
 	scanRefs(text, a.wordList(), o, func(kw span, idStart, idEnd int, key string, first bool) {
 		if _, ok := o.byKey[key]; ok {
 			referenced[key] = true
 			return
+		}
+		if src != nil {
+			if _, ok := src.byKey[key]; ok {
+				return
+			}
+		} else if !o.hasLabels(key) {
+			return // nothing to resolve against: a reference to another document
 		}
 		s := idStart
 		if first {
@@ -163,6 +183,11 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 			o.byKey[key] = len(o.labels)
 		}
 		o.labels = append(o.labels, label{key: key, start: s, end: e, attachment: attachment})
+		if attachment {
+			o.attachLabels++
+		} else {
+			o.numLabels++
+		}
 	}
 	// sequence checks that ordinal n follows the previous one at its level.
 	sequence := func(level string, n int, display string, s, e int) {
@@ -278,6 +303,16 @@ func matchIf(ok bool, re *regexp.Regexp, s string) []int {
 		return nil
 	}
 	return re.FindStringSubmatchIndex(s)
+}
+
+// hasLabels reports whether the outline defines any label of key's kind
+// (numbered or attachment); without any, references of that kind cannot be
+// resolved in this document.
+func (o *xrefOutline) hasLabels(key string) bool {
+	if strings.HasSuffix(key, "|") {
+		return o.attachLabels > 0
+	}
+	return o.numLabels > 0
 }
 
 // splitNumber splits "3.2.1" into its parent "3.2" and last number 1.

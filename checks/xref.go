@@ -101,10 +101,10 @@ type xrefOutline struct {
 	numLabels    int // numbered labels (sections, clauses, sub-clauses)
 	attachLabels int // attachment labels
 	labels       []label
-	byKey    map[string]int // first label with each key
-	selfRefs map[int]bool   // offsets of keywords that are part of a label
-	scopes   []scopeStart   // attachment scopes by start offset
-	findings []Finding      // numbering gaps and duplicates
+	byKey        map[string]int // first label with each key
+	selfRefs     map[int]bool   // offsets of keywords that are part of a label
+	scopes       []scopeStart   // attachment scopes by start offset
+	findings     []Finding      // numbering gaps and duplicates
 }
 
 type scopeStart struct {

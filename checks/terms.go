@@ -43,7 +43,9 @@ type DefinitionConfig struct {
 // RuleTermUndefined is a heuristic: "the" followed by two or more Title Case
 // words ("the Customer Data") that are not a defined term, do not start with
 // a proper name, and do not end in an instrument word; each phrase is
-// reported once, at its first use. Headings are ignored.
+// reported once, at its first use. Headings are ignored. Terms defined in
+// Document.Source count as defined; a candidate that defines no terms and
+// has no source is not checked for undefined terms.
 func NewDefinitionCheck(cfg DefinitionConfig) Check {
 	if cfg.ProperNames == nil {
 		cfg.ProperNames = defaultProperNames
@@ -129,7 +131,18 @@ func (c *definitionCheck) Check(doc Document) []Finding {
 				Location: idx.Locate(d.Start, d.End, text)})
 		}
 	}
-	out = append(out, c.undefined(text, ws, x, headings, idx)...)
+	// The undefined-term heuristic needs definitions to compare against: the
+	// candidate's own, and the source document's when there is one (a
+	// review memo uses the contract's terms). With neither, it stays quiet.
+	if doc.Source != "" {
+		known := append([]string(nil), terms...)
+		for _, d := range ExtractDefinitions(doc.Source) {
+			known = append(known, d.Term)
+		}
+		out = append(out, c.undefined(text, ws, newTermIndex(known), headings, idx)...)
+	} else if len(terms) > 0 {
+		out = append(out, c.undefined(text, ws, x, headings, idx)...)
+	}
 	sortFindings(out)
 	return out
 }

@@ -62,3 +62,13 @@ func TestDefinitionCheck(t *testing.T) {
 		})
 	}
 }
+
+func TestDefinitionCheckUsesSource(t *testing.T) {
+	memo := "The Liability Cap is low and the Service Credits are generous.\n"
+	c := NewDefinitionCheck(DefinitionConfig{})
+	assert.Empty(t, c.Check(Document{Text: memo}), "no definitions and no source: nothing to compare against")
+	src := `a cap of $1 (the "Liability Cap") and "Service Credits" means credits.`
+	assert.Empty(t, c.Check(Document{Text: memo, Source: src}))
+	got := c.Check(Document{Text: memo + "Also the Exit Period.\n", Source: src})
+	assert.Equal(t, []string{RuleTermUndefined + "=Exit Period"}, rules(got))
+}

@@ -114,17 +114,12 @@ func (c *evaluatorDirectedCheck) Check(doc Document) []Finding {
 	c.triggers.find(text, ws, len(text), func(s, e int) {
 		buf = lowerInto(buf, text[s:e])
 		ti := c.triggerIndex[string(buf)]
-		ls := strings.LastIndexByte(text[:s], '\n') + 1
+		idx = lazyIndex(idx, doc)
+		ls, le := idx.LineBounds(s)
 		if prev, ok := lastLine[ti]; ok && prev == ls {
 			return
 		}
 		lastLine[ti] = ls
-		le := strings.IndexByte(text[s:], '\n')
-		if le < 0 {
-			le = len(text)
-		} else {
-			le += s
-		}
 		for _, re := range c.patterns[ti].exprs {
 			for _, m := range re.FindAllStringIndex(text[ls:le], -1) {
 				add(RuleEvaluatorDirected, msg, ls+m[0], trimRightSpace(text, ls+m[0], ls+m[1]))

@@ -51,6 +51,21 @@ func (x LineIndex) Position(off int) (line, col int) {
 	return i + 1, utf8.RuneCountInString(x.text[ls:off]) + 1
 }
 
+// LineBounds returns the byte offsets [start, end) of the line holding
+// offset off, without its line break; off is clamped into the text.
+func (x LineIndex) LineBounds(off int) (start, end int) {
+	off = clamp(off, 0, len(x.text))
+	i := sort.SearchInts(x.starts, off+1) - 1
+	if i < 0 {
+		i = 0
+	}
+	start, end = x.starts[i], len(x.text)
+	if i+1 < len(x.starts) {
+		end = x.starts[i+1] - 1 // the '\n'
+	}
+	return start, end
+}
+
 // Locate returns the Location of text[start:end]. The text argument must be
 // the text the index was built from (it is accepted so callers can pass the
 // slice they matched in without a second lookup); offsets are clamped into

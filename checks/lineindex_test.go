@@ -52,3 +52,14 @@ func TestShorten(t *testing.T) {
 	assert.Equal(t, "ab…", shorten("abc", 2))
 	assert.Equal(t, "éé…", shorten("ééé", 2))
 }
+
+func TestLineBounds(t *testing.T) {
+	text := "ab\ncde\n\nf"
+	x := NewLineIndex(text)
+	for _, tt := range []struct{ off, start, end int }{
+		{0, 0, 2}, {2, 0, 2}, {3, 3, 6}, {6, 3, 6}, {7, 7, 7}, {8, 8, 9}, {9, 8, 9}, {-1, 0, 2}, {99, 8, 9},
+	} {
+		s, e := x.LineBounds(tt.off)
+		assert.Equal(t, []int{tt.start, tt.end}, []int{s, e}, "offset %d", tt.off)
+	}
+}

@@ -276,7 +276,13 @@ func titleCase(s string) bool {
 // afterSignatureLabel reports whether the underscores at i follow a
 // signature label ("By:") that starts their line.
 func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
-	ls := strings.LastIndexByte(text[:i], '\n') + 1
+	// Labels sit at the start of a short line prefix: look back a bounded
+	// distance so that a long line costs constant work per run.
+	lo := max(0, i-maxLabelPrefix)
+	ls := strings.LastIndexByte(text[lo:i], '\n') + 1 + lo
+	if ls == lo && lo > 0 {
+		return false // the line starts further back than any label prefix
+	}
 	prefix := strings.TrimLeft(text[ls:i], " \t-*>|")
 	prefix = strings.TrimLeft(prefix, "*_")
 	for _, l := range c.sigLabels {
@@ -289,6 +295,10 @@ func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
 	}
 	return false
 }
+
+// maxLabelPrefix bounds the text between a line start and the underscores
+// of a signature line ("**Print Name:** ").
+const maxLabelPrefix = 40
 
 // romanContext are words after which an X run is a Roman numeral.
 var romanContext = []string{"article", "section", "part", "chapter", "schedule", "title", "annex", "appendix", "exhibit"}

@@ -13,6 +13,7 @@ import (
 func quotedSpans(text string, from, to int) []span {
 	var out []span
 	atLineStart := true
+	noCurlyClose := false // no ” after the last search: later “ cannot close
 	for i := from; i < to; {
 		if atLineStart {
 			j := i
@@ -51,8 +52,12 @@ func quotedSpans(text string, from, to int) []span {
 			out = append(out, span{i, i + 1 + e + 1})
 			i = i + 1 + e + 1
 		case strings.HasPrefix(text[i:to], "“"):
-			e := strings.Index(text[i+3:to], "”")
+			e := -1
+			if !noCurlyClose {
+				e = strings.Index(text[i+3:to], "”")
+			}
 			if e < 0 {
+				noCurlyClose = true
 				i += 3
 				continue
 			}

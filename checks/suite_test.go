@@ -3,8 +3,10 @@ package checks
 import (
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/assert"
@@ -198,4 +200,19 @@ func TestSuiteRulesAndChain(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, evaluator.StatusBlock, d.Status)
 	assert.Len(t, d.BlockingFailures, 2)
+}
+
+func TestSuiteLeavesNoGoroutines(t *testing.T) {
+	before := runtime.NumGoroutine()
+	s, err := NewSuite(DefaultChecks(), WithParallelThreshold(1), WithConcurrency(3))
+	require.NoError(t, err)
+	for range 3 {
+		_, err := s.Run(context.Background(), Document{Text: readFixture(t, "contract_defects.md")})
+		require.NoError(t, err)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	assert.LessOrEqual(t, runtime.NumGoroutine(), before)
 }

@@ -14,6 +14,10 @@ import (
 // inlineDefRe matches a defining parenthetical such as (the "Initial Term").
 var inlineDefRe = regexp.MustCompile(` \((?:the |each a )"[^"]+"\)`)
 
+// adversarialSize is the size of BenchmarkSuiteAdversarial's input; a
+// variable so that a profile can be taken on a smaller one.
+var adversarialSize = benchSize
+
 // benchSize is the size of the benchmark contract.
 const benchSize = 1 << 20
 
@@ -144,4 +148,28 @@ func reportCPU(b *testing.B, start time.Duration, size int) {
 	perOp := cpu.Seconds() / float64(b.N)
 	b.ReportMetric(perOp*1e3, "cpu-ms/op")
 	b.ReportMetric(float64(size)/perOp/1e6, "cpu-MB/s")
+}
+
+// BenchmarkSuiteAdversarial runs the suite on 1 MB built to provoke
+// quadratic behaviour: one line with no breaks, unmatched curly quotes and
+// brackets, underscores, "score" triggers, number-word parentheses, "the"
+// before Title Case runs and reference keywords. Its throughput should be of
+// the same order as the contract's.
+func BenchmarkSuiteAdversarial(b *testing.B) {
+	unit := `“open [DATE ____ score: 0.5 ten (10) the Alpha Beta Gamma Section 1.2 Exhibit Z ("Term") the Term is $5 `
+	text := strings.Repeat(unit, adversarialSize/len(unit)+1)
+	s, err := NewSuite(DefaultChecks(), WithConcurrency(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc := Document{Text: text}
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	start := processCPU()
+	for b.Loop() {
+		if _, err := s.Run(context.Background(), doc); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start, len(text))
 }

@@ -8,12 +8,21 @@ import (
 // LineIndex maps byte offsets of one text to 1-based line and column numbers.
 // Build it once per document with NewLineIndex (one pass over the text); each
 // Locate is then a binary search plus, for non-ASCII text, a rune count over
-// the start of one line. It is safe for concurrent use.
+// at most a few hundred bytes (rune counts are checkpointed every 256 bytes,
+// so a 1 MB single-line document costs no more per lookup than a short
+// line). It is safe for concurrent use.
 type LineIndex struct {
 	text   string
-	starts []int // byte offset of the first byte of each line
-	ascii  bool  // whole text is ASCII: columns are byte differences
+	starts []int      // byte offset of the first byte of each line
+	ascii  bool       // whole text is ASCII: columns are byte differences
+	marks  []runeMark // non-ASCII text: rune counts at rune boundaries
 }
+
+// runeMark records that pos is a rune boundary with runes runes before it.
+type runeMark struct{ pos, runes int }
+
+// runeMarkEvery is the spacing, in bytes, of the rune checkpoints.
+const runeMarkEvery = 256
 
 // NewLineIndex indexes the line starts of text. Lines end at '\n'; a "\r\n"
 // pair counts as one line end (the '\r' stays part of the line).
@@ -28,7 +37,49 @@ func NewLineIndex(text string) LineIndex {
 			ascii = false
 		}
 	}
-	return LineIndex{text: text, starts: starts, ascii: ascii}
+	x := LineIndex{text: text, starts: starts, ascii: ascii}
+	if !ascii {
+		x.marks = runeMarks(text)
+	}
+	return x
+}
+
+// runeMarks walks text as utf8.RuneCountInString does and records a mark at
+// the first rune boundary at or after every multiple of runeMarkEvery.
+func runeMarks(text string) []runeMark {
+	marks := make([]runeMark, 0, len(text)/runeMarkEvery+1)
+	next, runes := 0, 0
+	for i := 0; i < len(text); {
+		if i >= next {
+			marks = append(marks, runeMark{i, runes})
+			next = (i/runeMarkEvery + 1) * runeMarkEvery
+		}
+		if text[i] < utf8.RuneSelf {
+			i++
+		} else {
+			_, size := utf8.DecodeRuneInString(text[i:])
+			i += size
+		}
+		runes++
+	}
+	return marks
+}
+
+// runesBetween returns utf8.RuneCountInString(text[from:to]) for a line
+// start from (a rune boundary, since it follows '\n' or is 0), using the
+// checkpoints to skip long stretches.
+func (x LineIndex) runesBetween(from, to int) int {
+	if to-from <= 2*runeMarkEvery || len(x.marks) == 0 {
+		return utf8.RuneCountInString(x.text[from:to])
+	}
+	// First mark at or after from, last mark at or before to.
+	i := sort.Search(len(x.marks), func(k int) bool { return x.marks[k].pos >= from })
+	j := sort.Search(len(x.marks), func(k int) bool { return x.marks[k].pos > to }) - 1
+	if i >= len(x.marks) || j < i {
+		return utf8.RuneCountInString(x.text[from:to])
+	}
+	a, b := x.marks[i], x.marks[j]
+	return utf8.RuneCountInString(x.text[from:a.pos]) + (b.runes - a.runes) + utf8.RuneCountInString(x.text[b.pos:to])
 }
 
 // Lines returns the number of lines (a text with no newline has one).
@@ -48,7 +99,7 @@ func (x LineIndex) Position(off int) (line, col int) {
 	if x.ascii {
 		return i + 1, off - ls + 1
 	}
-	return i + 1, utf8.RuneCountInString(x.text[ls:off]) + 1
+	return i + 1, x.runesBetween(ls, off) + 1
 }
 
 // LineBounds returns the byte offsets [start, end) of the line holding

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -61,5 +62,30 @@ func TestLineBounds(t *testing.T) {
 	} {
 		s, e := x.LineBounds(tt.off)
 		assert.Equal(t, []int{tt.start, tt.end}, []int{s, e}, "offset %d", tt.off)
+	}
+}
+
+func TestLineIndexLongNonASCIILine(t *testing.T) {
+	// Columns on a long line use the rune checkpoints; they must equal a
+	// plain rune count, including with invalid UTF-8 in the way.
+	var b []byte
+	for i := 0; i < 3000; i++ {
+		switch i % 7 {
+		case 0:
+			b = append(b, "é"...)
+		case 3:
+			b = append(b, 0xff)
+		case 5:
+			b = append(b, "€"[:2]...) // truncated rune
+		default:
+			b = append(b, 'a')
+		}
+	}
+	text := "x\n" + string(b) + "\nend"
+	x := NewLineIndex(text)
+	for off := 2; off < len(text)-4; off += 37 {
+		line, col := x.Position(off)
+		assert.Equal(t, 2, line)
+		assert.Equal(t, utf8.RuneCountInString(text[2:off])+1, col, "offset %d", off)
 	}
 }

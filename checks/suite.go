@@ -135,9 +135,17 @@ func WithParallelThreshold(bytes int) Option {
 	}
 }
 
-// NewSuite builds a suite of checks. It returns an error naming the
-// position of a nil check and every invalid option.
+// ErrNoChecks is returned by NewSuite when it is given no checks: a suite
+// that checks nothing would pass every candidate.
+var ErrNoChecks = errors.New("checks: NewSuite: no checks")
+
+// NewSuite builds a suite of checks. It returns ErrNoChecks for an empty
+// list, and otherwise an error naming the position of a nil check and every
+// invalid option.
 func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
+	if len(checks) == 0 {
+		return nil, ErrNoChecks
+	}
 	s := &Suite{
 		overrides:   make(map[string]Severity),
 		disabled:    make(map[string]bool),

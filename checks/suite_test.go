@@ -216,3 +216,8 @@ func TestSuiteLeavesNoGoroutines(t *testing.T) {
 	}
 	assert.LessOrEqual(t, runtime.NumGoroutine(), before)
 }
+
+func TestNewSuiteNoChecks(t *testing.T) {
+	_, err := NewSuite(nil)
+	assert.ErrorIs(t, err, ErrNoChecks)
+}

@@ -15,10 +15,11 @@ type LineIndex struct {
 	text   string
 	starts []int      // byte offset of the first byte of each line
 	ascii  bool       // whole text is ASCII: columns are byte differences
-	marks  []runeMark // non-ASCII text: rune counts at rune boundaries
+	marks  []runeMark // non-ASCII text: rune counts along long lines
 }
 
-// runeMark records that pos is a rune boundary with runes runes before it.
+// runeMark records that pos is a rune boundary with runes runes between the
+// start of its line and pos.
 type runeMark struct{ pos, runes int }
 
 // runeMarkEvery is the spacing, in bytes, of the rune checkpoints.
@@ -39,25 +40,35 @@ func NewLineIndex(text string) LineIndex {
 	}
 	x := LineIndex{text: text, starts: starts, ascii: ascii}
 	if !ascii {
-		x.marks = runeMarks(text)
+		// Only long lines need checkpoints: a column on a short line is a
+		// direct count.
+		for i, ls := range starts {
+			le := len(text)
+			if i+1 < len(starts) {
+				le = starts[i+1]
+			}
+			if le-ls > 2*runeMarkEvery {
+				x.marks = appendRuneMarks(x.marks, text, ls, le)
+			}
+		}
 	}
 	return x
 }
 
-// runeMarks walks text as utf8.RuneCountInString does and records a mark at
-// the first rune boundary at or after every multiple of runeMarkEvery.
-func runeMarks(text string) []runeMark {
-	marks := make([]runeMark, 0, len(text)/runeMarkEvery+1)
-	next, runes := 0, 0
-	for i := 0; i < len(text); {
+// appendRuneMarks walks text[from:to] (a line) as utf8.RuneCountInString
+// does and records a mark at the first rune boundary at or after every
+// runeMarkEvery bytes, counting runes from the line start.
+func appendRuneMarks(marks []runeMark, text string, from, to int) []runeMark {
+	next, runes := from, 0
+	for i := from; i < to; {
 		if i >= next {
 			marks = append(marks, runeMark{i, runes})
-			next = (i/runeMarkEvery + 1) * runeMarkEvery
+			next = i + runeMarkEvery
 		}
 		if text[i] < utf8.RuneSelf {
 			i++
 		} else {
-			_, size := utf8.DecodeRuneInString(text[i:])
+			_, size := utf8.DecodeRuneInString(text[i:to])
 			i += size
 		}
 		runes++

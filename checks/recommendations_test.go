@@ -124,3 +124,9 @@ func TestFindingCheck(t *testing.T) {
 		})
 	}
 }
+
+func TestNumberedHeadingIsNotAReviewSection(t *testing.T) {
+	text := "## 5. Issue of Shares\n\nThe Company may issue shares.\n\n## 6. Recommendations of the Board\n\nThe Board should consider dividends.\n"
+	assert.Empty(t, NewFindingCheck(FindingConfig{}).Check(Document{Text: text}))
+	assert.Empty(t, NewHedgeCheck(RecommendationConfig{}).Check(Document{Text: text}))
+}

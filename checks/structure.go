@@ -118,9 +118,9 @@ type span struct{ start, end int }
 // items returns the byte ranges of the review items of one kind in text.
 //
 // An item is either a line matching kind.label (anywhere in the text), or,
-// inside a section whose heading matches kind.heading (up to the next
-// heading of the same or a higher level), a sub-heading or a top-level list
-// item. An item runs to the start of the next item or the end of its
+// inside a section whose heading holds one of kind.heading's words and does
+// not start with a number (up to the next heading of the same or a higher
+// level), a sub-heading or a top-level list item. An item runs to the start of the next item or the end of its
 // section. A section with none of these markers has one item per paragraph.
 // Items are returned in document order.
 func items(text string, kind itemKind) []span {
@@ -150,7 +150,9 @@ func items(text string, kind itemKind) []span {
 			if inSection && lvl <= sectionLevel {
 				closeSection(l.start)
 			}
-			if h := s[off:]; !inSection && kind.heading.contains(h, wordSpans(h), len(h)) {
+			// A numbered heading ("## 5. Issue of Shares") is a clause of a
+			// contract, not a review section.
+			if h := s[off:]; !inSection && !headingNumRe.MatchString(h) && kind.heading.contains(h, wordSpans(h), len(h)) {
 				closeItem(l.start)
 				inSection, sectionLevel, sectionStart, sectionItems = true, lvl, l.end, 0
 				return

@@ -28,20 +28,6 @@ func (s Severity) Valid() bool {
 	return s == SeverityInfo || s == SeverityWarn || s == SeverityBlock
 }
 
-// rank orders severities: info < warn < block; unknown ranks above block so
-// that a malformed severity can never relax a verdict.
-func (s Severity) rank() int {
-	switch s {
-	case SeverityInfo:
-		return 0
-	case SeverityWarn:
-		return 1
-	case SeverityBlock:
-		return 2
-	}
-	return 3
-}
-
 // Location of a match in the document text.
 //
 // Start and End are byte offsets, End exclusive: Text == doc[Start:End].

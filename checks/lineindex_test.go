@@ -89,3 +89,13 @@ func TestLineIndexLongNonASCIILine(t *testing.T) {
 		assert.Equal(t, utf8.RuneCountInString(text[2:off])+1, col, "offset %d", off)
 	}
 }
+
+func TestLinesAndParseList(t *testing.T) {
+	assert.Equal(t, 1, NewLineIndex("").Lines())
+	assert.Equal(t, 3, NewLineIndex("a\nb\n").Lines())
+	assert.Equal(t, []string{"consider", "may want to"}, ParseList("# comment\n consider \n\nmay want to\n"))
+	assert.NotEmpty(t, HedgePhrases())
+	h := HedgePhrases()
+	h[0] = "changed"
+	assert.NotEqual(t, "changed", HedgePhrases()[0], "accessors return copies")
+}

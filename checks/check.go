@@ -61,7 +61,9 @@ type Finding struct {
 // Passed is false, and Reason is the message followed by the location and the
 // quoted matched text, e.g. `unfilled placeholder (line 12:5, "[DATE]")`.
 func (f Finding) Criterion() evaluator.Criterion {
-	return evaluator.Criterion{Name: f.Rule, Passed: false, Reason: f.Describe()}
+	// EvidenceRefs is empty, not nil, so that the decision survives a JSON
+	// round trip through evaluator.ParseDecision, which rejects nulls.
+	return evaluator.Criterion{Name: f.Rule, Passed: false, EvidenceRefs: []string{}, Reason: f.Describe()}
 }
 
 // Describe returns the message followed by the location and the quoted

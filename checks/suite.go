@@ -392,7 +392,7 @@ func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
 	}
 	for _, r := range s.rules {
 		if !failed[r] {
-			d.Criteria = append(d.Criteria, evaluator.Criterion{Name: r, Passed: true, Reason: "no findings"})
+			d.Criteria = append(d.Criteria, evaluator.Criterion{Name: r, Passed: true, EvidenceRefs: []string{}, Reason: "no findings"})
 		}
 	}
 	d.Score = 1 / (1 + weight)

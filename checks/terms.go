@@ -17,7 +17,8 @@ const (
 	// definition, with no "as defined in" pointer.
 	RuleTermUsedBefore = "definition.used_before_definition"
 	// RuleTermUndefined: a capitalised multi-word phrase after "the" that
-	// looks like a defined term but is defined nowhere.
+	// looks like a defined term but is defined nowhere. It is a heuristic,
+	// so it only informs by default (raise it with WithSeverity).
 	RuleTermUndefined = "definition.undefined"
 )
 
@@ -35,14 +36,15 @@ type DefinitionConfig struct {
 }
 
 // NewDefinitionCheck returns the defined-term check (rules
-// RuleTermDuplicate, RuleTermUnused, RuleTermUsedBefore and
-// RuleTermUndefined, all warn). Terms are found by ExtractDefinitions; a use
+// RuleTermDuplicate, RuleTermUnused and RuleTermUsedBefore, warn, and
+// RuleTermUndefined, info). Terms are found by ExtractDefinitions; a use
 // is the term, case-sensitive, on word boundaries, optionally plural or
 // possessive, outside its own definition.
 //
 // RuleTermUndefined is a heuristic: "the" followed by two or more Title Case
-// words ("the Customer Data") that are not a defined term, do not start with
-// a proper name, and do not end in an instrument word; each phrase is
+// words ("the Customer Data", a wrapped line allowed) that are not a defined
+// term, do not start with a proper name, do not end in an instrument word,
+// and are not followed by "of" and a capitalised word; each phrase is
 // reported once, at its first use. Headings are ignored. Terms defined in
 // Document.Source count as defined; a candidate that defines no terms and
 // has no source is not checked for undefined terms.
@@ -208,7 +210,7 @@ func (c *definitionCheck) undefined(text string, ws []span, x *termIndex, headin
 				}
 			}
 		}
-		if covered || c.instrument[text[words[len(words)-1].start:words[len(words)-1].end]] {
+		if covered || c.instrument[text[words[len(words)-1].start:words[len(words)-1].end]] || ofProperName(text, runEnd) {
 			continue
 		}
 		phrase := joinWords(text, words)
@@ -216,7 +218,7 @@ func (c *definitionCheck) undefined(text string, ws []span, x *termIndex, headin
 			continue
 		}
 		reported[phrase] = true
-		out = append(out, Finding{Rule: RuleTermUndefined, Severity: SeverityWarn,
+		out = append(out, Finding{Rule: RuleTermUndefined, Severity: SeverityInfo,
 			Message:  fmt.Sprintf("%q reads as a defined term but is not defined: define it or write it in lower case", phrase),
 			Location: idx.Locate(runStart, runEnd, text)})
 		next = runEnd
@@ -225,20 +227,55 @@ func (c *definitionCheck) undefined(text string, ws []span, x *termIndex, headin
 }
 
 // titleRun returns the Title Case words that follow offset i, each separated
-// by a single space (not a line break or punctuation).
+// by a single space or a single line break (a wrapped line), not by a blank
+// line or punctuation.
 func titleRun(text string, i int) []span {
 	var words []span
 	for {
-		if i >= len(text) || text[i] != ' ' {
+		j := skipOneBreak(text, i)
+		if j == i {
 			return words
 		}
-		s, e := nextWord(text, i+1, len(text))
-		if s != i+1 || !isTitleWord(text[s:e]) {
+		s, e := nextWord(text, j, len(text))
+		if s != j || !isTitleWord(text[s:e]) {
 			return words
 		}
 		words = append(words, span{s, e})
 		i = e
 	}
+}
+
+// skipOneBreak skips a single space, or a line break with the indentation
+// after it, at i; it returns i when there is neither.
+func skipOneBreak(text string, i int) int {
+	switch {
+	case i < len(text) && text[i] == ' ':
+		return i + 1
+	case i < len(text) && text[i] == '\n':
+		j := i + 1
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		if j < len(text) && text[j] != '\n' && text[j] != '\r' {
+			return j
+		}
+	}
+	return i
+}
+
+// ofProperName reports whether the run ending at end is followed by "of"
+// and a capitalised word ("the Federal Republic of Germany", "the Bank of
+// England"): the name of a place or an institution.
+func ofProperName(text string, end int) bool {
+	j := skipOneBreak(text, end)
+	if j == end || !strings.HasPrefix(text[j:], "of") {
+		return false
+	}
+	k := skipOneBreak(text, j+2)
+	if k == j+2 || k >= len(text) {
+		return false
+	}
+	return text[k] >= 'A' && text[k] <= 'Z'
 }
 
 // isTitleWord reports whether w starts with an upper-case letter and has a

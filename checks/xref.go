@@ -49,6 +49,10 @@ const (
 // Agreement" are internal; "Section 2 of Exhibit A" resolves in Exhibit A.
 // Section, Clause, Article and Paragraph share one numbering namespace.
 //
+// A numbered reference far beyond the document's own numbering (a top-level
+// number above both twice and twenty more than the largest defined, such as
+// "Section 382" in a five-section memo) cites a statute and is not checked.
+//
 // When Document.Source is set (a review of a contract), a reference resolves
 // if the candidate or the source defines the label. Without a source, a
 // candidate that defines no numbered labels (or no attachment labels) is
@@ -98,6 +102,7 @@ type label struct {
 
 // xrefOutline is what the check learns about the document's labels.
 type xrefOutline struct {
+	maxTop       int // largest top-level number in the body ("13" for 13.2)
 	numLabels    int // numbered labels (sections, clauses, sub-clauses)
 	attachLabels int // attachment labels
 	labels       []label
@@ -141,6 +146,9 @@ func (xrefCheck) Check(doc Document) []Finding {
 			}
 		} else if !o.hasLabels(key) {
 			return // nothing to resolve against: a reference to another document
+		}
+		if looksLikeStatute(text[idStart:idEnd], o, src) {
+			return
 		}
 		s := idStart
 		if first {
@@ -211,6 +219,9 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 	}
 	numbered := func(id string, s, e int) {
 		add(scope+"|"+id, s, e, false)
+		if top, ok := topNumber(id); ok && scope == "" {
+			o.maxTop = max(o.maxTop, top)
+		}
 		parent, n := splitNumber(id)
 		sequence(scope+"|"+parent+"|num", n, id, s, e)
 		curNum, curLetter = id, ""
@@ -303,6 +314,37 @@ func matchIf(ok bool, re *regexp.Regexp, s string) []int {
 		return nil
 	}
 	return re.FindStringSubmatchIndex(s)
+}
+
+// topNumber returns the leading decimal number of an id ("382" of "382(a)",
+// "3" of "3.2").
+func topNumber(id string) (int, bool) {
+	n := 0
+	for n < len(id) && id[n] >= '0' && id[n] <= '9' {
+		n++
+	}
+	if n == 0 {
+		return 0, false
+	}
+	v, err := strconv.Atoi(id[:n])
+	return v, err == nil
+}
+
+// looksLikeStatute reports whether a numbered reference that resolves
+// nowhere is far beyond the document's own numbering ("Section 382
+// limitations" in a five-section memo): it cites a statute or another
+// instrument by number, not a missing section. Far beyond means a top-level
+// number above both twice and twenty more than the largest one defined.
+func looksLikeStatute(id string, o, src *xrefOutline) bool {
+	top, ok := topNumber(id)
+	if !ok {
+		return false
+	}
+	maxTop := o.maxTop
+	if src != nil {
+		maxTop = max(maxTop, src.maxTop)
+	}
+	return top > 2*maxTop && top > maxTop+20
 }
 
 // hasLabels reports whether the outline defines any label of key's kind

@@ -91,3 +91,9 @@ func TestXrefAgainstSource(t *testing.T) {
 		assert.Equal(t, "Section 9.9", got[0].Location.Text)
 	}
 }
+
+func TestXrefStatuteNumbers(t *testing.T) {
+	text := "## 1. Tax\n\n1.1 Losses are subject to Section 382 limitations.\n\n1.2 See Section 9.\n\n## 2. Other\n"
+	got := NewXrefCheck().Check(Document{Text: text})
+	assert.Equal(t, []string{RuleDanglingRef + "=Section 9"}, rules(got), "382 is a statute; 9 is a missing section")
+}

@@ -1,0 +1,216 @@
+package checks
+
+import (
+	"fmt"
+	"hash/maphash"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Rule ids of the evaluator-directed text check.
+const (
+	// RuleEvaluatorDirected: instructions or flattery aimed at the judge,
+	// or a self-assigned score or verdict.
+	RuleEvaluatorDirected = "evaluator_directed.text"
+	// RuleRubricCopy: rubric or criteria language copied into the candidate.
+	RuleRubricCopy = "evaluator_directed.rubric_copy"
+)
+
+// EvaluatorDirectedConfig configures NewEvaluatorDirectedCheck. The zero
+// value means the documented defaults.
+type EvaluatorDirectedConfig struct {
+	// Phrases are judge-directed phrases matched on word boundaries,
+	// case-insensitively; nil means EvaluatorPhrases().
+	Phrases []string
+	// Patterns are "trigger | expression" entries: the expression (RE2,
+	// compiled case-insensitively) is searched only on lines that hold the
+	// trigger word; nil means EvaluatorPatterns().
+	Patterns []string
+	// Rubric is rubric text the candidate must not copy, one criterion per
+	// entry, added to Document.Rubric.
+	Rubric []string
+	// MinCopyWords is how many consecutive words shared with a rubric entry
+	// make a copy; 0 means 8.
+	MinCopyWords int
+}
+
+// NewEvaluatorDirectedCheck returns the check for text aimed at the
+// evaluator: rule RuleEvaluatorDirected (block) for each phrase or pattern
+// match ("ignore previous instructions", "this output passes", "score: 1.0",
+// `"status": "pass"`), and RuleRubricCopy (block) for each run of at least
+// cfg.MinCopyWords consecutive words (case-insensitive, punctuation ignored)
+// shared with an entry of cfg.Rubric or Document.Rubric. It returns an error
+// naming the pattern when one does not compile.
+func NewEvaluatorDirectedCheck(cfg EvaluatorDirectedConfig) (Check, error) {
+	if cfg.Phrases == nil {
+		cfg.Phrases = defaultEvaluatorPhrases
+	}
+	if cfg.Patterns == nil {
+		cfg.Patterns = defaultEvaluatorPatterns
+	}
+	if cfg.MinCopyWords <= 0 {
+		cfg.MinCopyWords = 8
+	}
+	c := &evaluatorDirectedCheck{phrases: newPhraseMatcher(cfg.Phrases), n: cfg.MinCopyWords, rubric: append([]string(nil), cfg.Rubric...), seed: maphash.MakeSeed()}
+	byTrigger := make(map[string]int)
+	var triggers []string
+	for i, p := range cfg.Patterns {
+		trigger, expr, ok := strings.Cut(p, "|")
+		trigger, expr = strings.TrimSpace(trigger), strings.TrimSpace(expr)
+		if !ok || trigger == "" || expr == "" || strings.ContainsAny(trigger, " \t") {
+			return nil, fmt.Errorf("checks: evaluator-directed patterns[%d] %q: want \"trigger | expression\" with a one-word trigger", i, p)
+		}
+		re, err := regexp.Compile("(?i)" + expr)
+		if err != nil {
+			return nil, fmt.Errorf("checks: evaluator-directed patterns[%d] %q: %w", i, p, err)
+		}
+		key := strings.ToLower(trigger)
+		if _, seen := byTrigger[key]; !seen {
+			byTrigger[key] = len(c.patterns)
+			c.patterns = append(c.patterns, triggered{})
+			triggers = append(triggers, key)
+		}
+		t := &c.patterns[byTrigger[key]]
+		t.exprs = append(t.exprs, re)
+	}
+	c.triggers = newPhraseMatcher(triggers)
+	c.triggerIndex = byTrigger
+	return c, nil
+}
+
+// triggered holds the expressions searched on lines with one trigger word.
+type triggered struct{ exprs []*regexp.Regexp }
+
+type evaluatorDirectedCheck struct {
+	phrases      *phraseMatcher
+	triggers     *phraseMatcher
+	triggerIndex map[string]int
+	patterns     []triggered
+	rubric       []string
+	n            int
+	seed         maphash.Seed
+}
+
+func (c *evaluatorDirectedCheck) Rule() string { return "evaluator_directed" }
+func (c *evaluatorDirectedCheck) Rules() []string {
+	return []string{RuleEvaluatorDirected, RuleRubricCopy}
+}
+
+func (c *evaluatorDirectedCheck) Check(doc Document) []Finding {
+	text := doc.Text
+	var out []Finding
+	var idx *LineIndex
+	add := func(rule, msg string, s, e int) {
+		idx = lazyIndex(idx, doc)
+		out = append(out, Finding{Rule: rule, Severity: SeverityBlock, Message: msg, Location: idx.Locate(s, e, text)})
+	}
+	const msg = "text addressed to the evaluator: remove instructions, verdicts and self-assigned scores"
+	ws := analysisOf(doc).wordList()
+	c.phrases.find(text, ws, len(text), func(s, e int) { add(RuleEvaluatorDirected, msg, s, e) })
+	// Patterns: search each line holding a trigger once per trigger.
+	lastLine := map[int]int{} // trigger index -> start of the last line searched
+	var buf []byte
+	c.triggers.find(text, ws, len(text), func(s, e int) {
+		buf = lowerInto(buf, text[s:e])
+		ti := c.triggerIndex[string(buf)]
+		idx = lazyIndex(idx, doc)
+		ls, le := idx.LineBounds(s)
+		if prev, ok := lastLine[ti]; ok && prev == ls {
+			return
+		}
+		lastLine[ti] = ls
+		for _, re := range c.patterns[ti].exprs {
+			for _, m := range re.FindAllStringIndex(text[ls:le], -1) {
+				add(RuleEvaluatorDirected, msg, ls+m[0], trimRightSpace(text, ls+m[0], ls+m[1]))
+			}
+		}
+	})
+	rubric := c.rubric
+	if len(doc.Rubric) > 0 {
+		rubric = append(append([]string(nil), c.rubric...), doc.Rubric...)
+	}
+	for _, sp := range c.copies(text, ws, rubric) {
+		add(RuleRubricCopy, "rubric language copied into the answer: say what the document does, not what the rubric asks", sp.start, sp.end)
+	}
+	sortFindings(out)
+	return dedupeFindings(out)
+}
+
+// copies returns the spans of text (whose words are words) that share at least c.n consecutive words
+// with a rubric entry; overlapping windows are merged. It hashes every
+// c.n-word window of the rubric into a set and slides a window over the
+// text's words, so the cost is linear in both.
+func (c *evaluatorDirectedCheck) copies(text string, words []span, rubric []string) []span {
+	if len(rubric) == 0 {
+		return nil
+	}
+	shingles := make(map[uint64]bool)
+	for _, r := range rubric {
+		ws := wordSpans(r)
+		for i := 0; i+c.n <= len(ws); i++ {
+			shingles[c.hashWords(r, ws[i:i+c.n])] = true
+		}
+	}
+	if len(shingles) == 0 {
+		return nil
+	}
+	var out []span
+	win := make([]span, 0, c.n)
+	for _, w := range words {
+		if len(win) == c.n {
+			copy(win, win[1:])
+			win = win[:c.n-1]
+		}
+		win = append(win, w)
+		if len(win) < c.n || !shingles[c.hashWords(text, win)] {
+			continue
+		}
+		ws, we := win[0].start, win[len(win)-1].end
+		if n := len(out); n > 0 && ws <= out[n-1].end {
+			out[n-1].end = we
+		} else {
+			out = append(out, span{ws, we})
+		}
+	}
+	return out
+}
+
+// hashWords hashes the lower-cased words of s at spans ws, separated by one
+// space, without allocating.
+func (c *evaluatorDirectedCheck) hashWords(s string, ws []span) uint64 {
+	var h maphash.Hash
+	h.SetSeed(c.seed)
+	var buf [utf8.UTFMax]byte
+	for k, w := range ws {
+		if k > 0 {
+			h.WriteByte(' ')
+		}
+		for _, r := range s[w.start:w.end] {
+			if r < utf8.RuneSelf {
+				b := byte(r)
+				if b >= 'A' && b <= 'Z' {
+					b += 'a' - 'A'
+				}
+				h.WriteByte(b)
+				continue
+			}
+			n := utf8.EncodeRune(buf[:], toLowerRune(r))
+			h.Write(buf[:n])
+		}
+	}
+	return h.Sum64()
+}
+
+// dedupeFindings drops exact repeats (same rule and span) from sorted fs,
+// which happen when a phrase and a pattern match the same text.
+func dedupeFindings(fs []Finding) []Finding {
+	out := fs[:0]
+	for i, f := range fs {
+		if i > 0 && f.Rule == fs[i-1].Rule && f.Location.Start == fs[i-1].Location.Start && f.Location.End == fs[i-1].Location.End {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}

@@ -1,0 +1,216 @@
+package checks
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// phraseMatcher finds any of a list of phrases in text, case-insensitively,
+// on word boundaries, in one left-to-right pass: each word's lower-cased
+// form is looked up in a map of first words, and only the phrases starting
+// with that word are compared. Cost is linear in the text plus the matches.
+// It is immutable once built and safe for concurrent use.
+type phraseMatcher struct {
+	byFirst   map[string][][]string // first word -> phrases (as words), longest first
+	firstByte [256]bool             // lower-cased first bytes of the first words
+	nonASCII  bool                  // some first word starts with a non-ASCII byte
+	minLen    int                   // shortest first word, in bytes
+	maxLen    int                   // longest first word, in bytes
+}
+
+// newPhraseMatcher builds a matcher for phrases. Words inside a phrase are
+// separated by spaces or hyphens; in the text they may be separated by any
+// run of white space or hyphens.
+func newPhraseMatcher(phrases []string) *phraseMatcher {
+	m := &phraseMatcher{byFirst: make(map[string][][]string)}
+	for _, p := range phrases {
+		words := strings.FieldsFunc(strings.ToLower(p), func(r rune) bool { return unicode.IsSpace(r) || r == '-' })
+		if len(words) == 0 {
+			continue
+		}
+		m.byFirst[words[0]] = append(m.byFirst[words[0]], words)
+		f := words[0]
+		if f[0] >= utf8.RuneSelf {
+			m.nonASCII = true
+		} else {
+			m.firstByte[f[0]] = true
+		}
+		if m.minLen == 0 || len(f) < m.minLen {
+			m.minLen = len(f)
+		}
+		// A word's lower-cased form may be longer than its text for a few
+		// non-ASCII runes; compare lengths with slack.
+		m.maxLen = max(m.maxLen, len(f)+4)
+	}
+	for _, list := range m.byFirst {
+		sort.SliceStable(list, func(i, j int) bool { return len(list[i]) > len(list[j]) })
+	}
+	return m
+}
+
+// wordByte[c] is true for the ASCII bytes that are part of a word.
+var wordByte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+	}
+	return t
+}()
+
+// isWordByte reports whether ASCII byte c is part of a word.
+func isWordByte(c byte) bool { return wordByte[c] }
+
+// nextWord returns the bounds of the first word starting at or after i in
+// text[:end], or (end, end) when there is none. Words are runs of letters,
+// digits and '_' (any Unicode letter or digit counts) joined by an apostrophe.
+func nextWord(text string, i, end int) (int, int) {
+	// Fast path: skip ASCII non-word bytes.
+	for i < end && text[i] < utf8.RuneSelf && !wordByte[text[i]] {
+		i++
+	}
+	for i < end {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if isWordByte(c) {
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:end])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			break
+		}
+		i += size
+	}
+	s := i
+	for i < end && wordByte[text[i]] {
+		i++
+	}
+	for i < end {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if isWordByte(c) {
+				i++
+				continue
+			}
+			if (c == '\'') && i+1 < end && isWordByte(text[i+1]) && i > s {
+				i++
+				continue
+			}
+			break
+		}
+		r, size := utf8.DecodeRuneInString(text[i:end])
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			break
+		}
+		i += size
+	}
+	return s, i
+}
+
+// lowerInto appends the lower-cased form of w to buf[:0] and returns it.
+func lowerInto(buf []byte, w string) []byte {
+	buf = buf[:0]
+	for i := 0; i < len(w); {
+		c := w[i]
+		if c < utf8.RuneSelf {
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf = append(buf, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(w[i:])
+		buf = utf8.AppendRune(buf, toLowerRune(r))
+		i += size
+	}
+	return buf
+}
+
+// find calls fn(start, end) for each non-overlapping match starting at one
+// of the words ws (spans of text, in order), leftmost first, longest phrase
+// first at a position. Matches may not extend past limit.
+func (m *phraseMatcher) find(text string, ws []span, limit int, fn func(start, end int)) {
+	m.scan(text, ws, limit, func(s, e int) bool { fn(s, e); return true })
+}
+
+// first returns the first match starting at one of the words ws.
+func (m *phraseMatcher) first(text string, ws []span, limit int) (start, end int, ok bool) {
+	m.scan(text, ws, limit, func(s, e int) bool { start, end, ok = s, e, true; return false })
+	return start, end, ok
+}
+
+// scan is find with a callback that returns false to stop.
+func (m *phraseMatcher) scan(text string, ws []span, limit int, fn func(start, end int) bool) {
+	if m == nil || len(m.byFirst) == 0 {
+		return
+	}
+	var buf []byte
+	next := 0 // matches may not overlap
+	for _, w := range ws {
+		s, e := w.start, w.end
+		if s < next {
+			continue
+		}
+		c := text[s]
+		if c < utf8.RuneSelf {
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if !m.firstByte[c] {
+				continue
+			}
+		} else if !m.nonASCII {
+			continue
+		}
+		if n := e - s; n < m.minLen-4 || n > m.maxLen {
+			continue
+		}
+		buf = lowerInto(buf, text[s:e])
+		list, ok := m.byFirst[string(buf)]
+		if !ok {
+			continue
+		}
+		for _, words := range list {
+			if end, ok := matchRest(text, e, limit, words[1:]); ok {
+				if !fn(s, end) {
+					return
+				}
+				next = end
+				break
+			}
+		}
+	}
+}
+
+// matchRest matches words after position i (each preceded by white space
+// or hyphens) and returns the end of the last one.
+func matchRest(text string, i, to int, words []string) (int, bool) {
+	for _, w := range words {
+		j := i
+		for j < to && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r' || text[j] == '-') {
+			j++
+		}
+		if j == i {
+			return 0, false
+		}
+		s, e := nextWord(text, j, to)
+		if s != j || !strings.EqualFold(text[s:e], w) {
+			return 0, false
+		}
+		i = e
+	}
+	return i, true
+}
+
+// contains reports whether a match starts at one of the words ws.
+func (m *phraseMatcher) contains(text string, ws []span, limit int) bool {
+	_, _, ok := m.first(text, ws, limit)
+	return ok
+}
+
+// toLowerRune is unicode.ToLower, named for the call sites that fold case.
+func toLowerRune(r rune) rune { return unicode.ToLower(r) }

@@ -1,0 +1,285 @@
+package readability
+
+import "strings"
+
+// MinSentenceWords is the fewest words a sentence needs to count in
+// Stats.Sentences. Shorter fragments ("Section 3.", "Didn't") keep their
+// words and syllables but do not count as sentences, as in textstat, so a
+// heading or an interjection cannot pull the grade down; a text with words
+// but no sentence that long counts as one sentence.
+const MinSentenceWords = 3
+
+// Stats are the readability statistics of a text.
+type Stats struct {
+	// Words, Sentences and Syllables are the counts behind the formulas.
+	Words, Sentences, Syllables int
+	// FleschKincaidGrade is 0.39*words/sentences + 11.8*syllables/words -
+	// 15.59; 0 for a text with no words.
+	FleschKincaidGrade float64
+	// FleschReadingEase is 206.835 - 1.015*words/sentences -
+	// 84.6*syllables/words; 0 for a text with no words.
+	FleschReadingEase float64
+	// PassiveSentences counts the sentences (of the counted ones) holding a
+	// passive construction; PassivePercent is 100*PassiveSentences/Sentences.
+	PassiveSentences int
+	PassivePercent   float64
+	// JargonTokens counts the words matched by the jargon lexicon (a phrase
+	// counts each of its words), outside drafting forms; JargonDensity is
+	// JargonTokens/Words, in [0,1].
+	JargonTokens  int
+	JargonDensity float64
+	// LongestSentence is the counted sentence with the most words; the zero
+	// Span when Sentences is 0.
+	LongestSentence Span
+	// FirstPassive is the first passive sentence; valid when
+	// PassiveSentences > 0.
+	FirstPassive Span
+}
+
+// Limits are the thresholds above which consumer-facing text is flagged.
+// Zero fields mean the defaults: grade 12 and 25 % passive.
+type Limits struct {
+	// MaxGrade is the highest acceptable Flesch-Kincaid grade (default 12).
+	MaxGrade float64
+	// MaxPassivePercent is the highest acceptable share of passive
+	// sentences, in percent (default 25).
+	MaxPassivePercent float64
+}
+
+// Default limits for consumer-facing text.
+const (
+	DefaultMaxGrade          = 12
+	DefaultMaxPassivePercent = 25
+)
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxGrade == 0 {
+		l.MaxGrade = DefaultMaxGrade
+	}
+	if l.MaxPassivePercent == 0 {
+		l.MaxPassivePercent = DefaultMaxPassivePercent
+	}
+	return l
+}
+
+// GradeTooHigh reports whether s's grade is above the limit (and the limit
+// applied, after defaults).
+func (l Limits) GradeTooHigh(s Stats) (bool, float64) {
+	l = l.withDefaults()
+	return s.Words > 0 && s.FleschKincaidGrade > l.MaxGrade, l.MaxGrade
+}
+
+// PassiveTooHigh reports whether s's passive percentage is above the limit
+// (and the limit applied, after defaults).
+func (l Limits) PassiveTooHigh(s Stats) (bool, float64) {
+	l = l.withDefaults()
+	return s.PassivePercent > l.MaxPassivePercent, l.MaxPassivePercent
+}
+
+// Analyze computes the statistics of text with the default Analyzer.
+func Analyze(text string) Stats { return Default().Analyze(text) }
+
+// Analyze computes the statistics of text in one pass, without allocating.
+// Sentences are those of AppendSentences with at least MinSentenceWords
+// words, words those of AppendWords, syllables those of Syllables.
+//
+// A sentence is passive when a form of "be" is followed, with at most two
+// adverbs between, by a past participle: an irregular one from the embedded
+// list or a word ending in -ed ("was received", "has been thought", "shall
+// be promptly paid").
+func (a *Analyzer) Analyze(text string) Stats {
+	var st Stats
+	var cache wordCache
+	longest := -1
+	for pos := 0; pos < len(text); {
+		s, e, ok := a.nextSentence(text, pos)
+		if !ok {
+			break
+		}
+		pos = e
+		words, syl, jargon, passive := a.sentence(text[:e], s, &cache)
+		st.Words += words
+		st.Syllables += syl
+		st.JargonTokens += jargon
+		if words < MinSentenceWords {
+			continue
+		}
+		st.Sentences++
+		if words > longest {
+			longest = words
+			st.LongestSentence = Span{s, e}
+		}
+		if passive {
+			if st.PassiveSentences == 0 {
+				st.FirstPassive = Span{s, e}
+			}
+			st.PassiveSentences++
+		}
+	}
+	if st.Words == 0 {
+		return st
+	}
+	if st.Sentences == 0 {
+		st.Sentences = 1 // only fragments: count the text as one sentence
+	}
+	w, s, syl := float64(st.Words), float64(st.Sentences), float64(st.Syllables)
+	st.FleschKincaidGrade = 0.39*w/s + 11.8*syl/w - 15.59
+	st.FleschReadingEase = 206.835 - 1.015*w/s - 84.6*syl/w
+	st.PassivePercent = 100 * float64(st.PassiveSentences) / s
+	st.JargonDensity = float64(st.JargonTokens) / w
+	return st
+}
+
+// sentence scans the words of text[start:] (text ends at the sentence end).
+func (a *Analyzer) sentence(text string, start int, cache *wordCache) (words, syllables, jargon int, passive bool) {
+	var buf [maxKey]byte
+	pending := -1 // adverbs seen since a be-form; -1 when none is pending
+	skip := 0     // words still inside a matched phrase
+	for pos := start; ; {
+		s, e, ok := nextWord(text, pos, len(text))
+		if !ok {
+			return
+		}
+		pos = e
+		words++
+		word := text[s:e]
+		key, fits := lowerInto(buf[:0], word)
+		if !fits {
+			syllables += a.syllablesLong(word)
+			pending, skip = -1, max(skip-1, 0)
+			continue
+		}
+		info := cache.lookup(a, key)
+		syllables += int(info.syllables)
+
+		// Jargon: phrases (and drafting forms) first, longest first.
+		if skip > 0 {
+			skip--
+		} else if info.flags&flagPhrase != 0 {
+			if n, drafting := a.matchPhrase(text, e, key); n > 0 {
+				skip = n - 1
+				if !drafting {
+					jargon += n
+				}
+			} else if info.flags&flagJargon != 0 {
+				jargon++
+			}
+		} else if info.flags&flagJargon != 0 {
+			jargon++
+		}
+
+		// Passive voice: be-form, up to two adverbs, past participle.
+		switch {
+		case info.flags&flagBe != 0:
+			pending = 0
+		case pending >= 0 && isParticiple(key, info):
+			passive = true
+			pending = -1
+		case pending >= 0 && pending < 2 && isAdverb(key, info):
+			pending++
+		default:
+			pending = -1
+		}
+	}
+}
+
+// matchPhrase returns the word count of the longest phrase starting with the
+// word key (which ends at byte e of text), and whether it is a drafting form.
+func (a *Analyzer) matchPhrase(text string, e int, key []byte) (int, bool) {
+	phrases := a.phrases[string(key)]
+	if len(phrases) == 0 {
+		return 0, false
+	}
+	// Every phrase has a second word: read it once, as most phrases fail there.
+	s, we, found := nextWord(text, e, len(text))
+	if !found {
+		return 0, false
+	}
+	var buf [maxKey]byte
+	second, ok := lowerInto(buf[:0], text[s:we])
+	if !ok {
+		return 0, false
+	}
+	for _, p := range phrases {
+		if p.words[1] != string(second) {
+			continue
+		}
+		pos, ok := we, true
+		for _, want := range p.words[2:] {
+			s, we2, found := nextWord(text, pos, len(text))
+			if !found || !equalFoldKey(text[s:we2], want) {
+				ok = false
+				break
+			}
+			pos = we2
+		}
+		if ok {
+			return len(p.words), p.drafting
+		}
+	}
+	return 0, false
+}
+
+// equalFoldKey compares a word of the text with a normalised key.
+func equalFoldKey(word, key string) bool {
+	var buf [maxKey]byte
+	k, ok := lowerInto(buf[:0], word)
+	return ok && string(k) == key
+}
+
+func isParticiple(key []byte, info wordInfo) bool {
+	if info.flags&flagParticiple != 0 {
+		return true
+	}
+	return len(key) >= 4 && key[len(key)-2] == 'e' && key[len(key)-1] == 'd' && info.flags&flagNotParticiple == 0
+}
+
+func isAdverb(key []byte, info wordInfo) bool {
+	if info.flags&flagAdverb != 0 {
+		return true
+	}
+	return len(key) >= 5 && strings.HasSuffix(string(key), "ly")
+}
+
+// wordCache remembers the syllables and flags of recently seen short words
+// for one Analyze call: real text repeats its words, and a hit costs a hash
+// and a compare instead of a map lookup and the spelling rules. It lives on
+// the caller's stack, so Analyze stays allocation-free and concurrent calls
+// share nothing.
+type wordCache struct {
+	slots [cacheSlots]cacheSlot
+}
+
+const (
+	cacheSlots  = 512 // power of two
+	cacheKeyLen = 14
+)
+
+type cacheSlot struct {
+	n    uint8 // key length; 0 = empty
+	key  [cacheKeyLen]byte
+	info wordInfo // syllables always filled in
+}
+
+// lookup returns the flags of key and its syllable count in info.syllables.
+func (c *wordCache) lookup(a *Analyzer, key []byte) wordInfo {
+	if len(key) > cacheKeyLen {
+		info := a.words[string(key)]
+		info.syllables = uint8(min(a.syllablesKey(key, info), 255))
+		return info
+	}
+	h := uint32(2166136261)
+	for _, b := range key {
+		h = (h ^ uint32(b)) * 16777619
+	}
+	slot := &c.slots[h&(cacheSlots-1)]
+	if int(slot.n) == len(key) && string(slot.key[:slot.n]) == string(key) {
+		return slot.info
+	}
+	info := a.words[string(key)]
+	info.syllables = uint8(min(a.syllablesKey(key, info), 255))
+	slot.n = uint8(len(key))
+	copy(slot.key[:], key)
+	slot.info = info
+	return info
+}

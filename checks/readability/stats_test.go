@@ -42,7 +42,7 @@ func TestJargon(t *testing.T) {
 		tokens int
 	}{
 		{"The Supplier shall indemnify the Buyer pursuant to Section 5 hereof.", 4}, // indemnify, pursuant to, hereof
-		{"The notice shall be deemed received on delivery.", 0},                    // drafting form
+		{"The notice shall be deemed received on delivery.", 0},                     // drafting form
 		{"The deemed date applies to all orders.", 1},
 		{"The Buyer is entitled to a refund.", 0},
 		{"Read the document entitled Terms of Sale.", 1},

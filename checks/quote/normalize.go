@@ -1,0 +1,142 @@
+package quote
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// normText is a normalised copy of a text with, for every byte of the copy,
+// the byte range of the original it came from, so a match found in the copy
+// can be reported in the original.
+type normText struct {
+	s          string
+	start, end []int32 // original [start, end) of the segment behind s[i]
+}
+
+// normalize applies, in order: Unicode NFKC; curly quotes to straight ones;
+// dashes and minus signs to '-'; case folding (per rune, unicode.ToLower);
+// runs of white space to one ' '. Invalid UTF-8 bytes become U+FFFD.
+// Offsets always fall on segment (hence rune) boundaries of the original.
+func normalize(src string) normText {
+	out := make([]byte, 0, len(src)+len(src)/16)
+	start := make([]int32, 0, cap(out))
+	end := make([]int32, 0, cap(out))
+	emit := func(b []byte, s, e int) {
+		out = append(out, b...)
+		for range b {
+			start = append(start, int32(s))
+			end = append(end, int32(e))
+		}
+	}
+	space := false // last byte emitted is a collapsed space
+	var buf [utf8.UTFMax]byte
+
+	pushRune := func(r rune, s, e int) {
+		r = foldRune(r)
+		if r == ' ' {
+			if space {
+				// Extend the collapsed space to cover this white space too.
+				end[len(end)-1] = int32(e)
+				return
+			}
+			space = true
+			emit([]byte{' '}, s, e)
+			return
+		}
+		space = false
+		if r < utf8.RuneSelf {
+			buf[0] = byte(r)
+			emit(buf[:1], s, e)
+			return
+		}
+		n := utf8.EncodeRune(buf[:], r)
+		emit(buf[:n], s, e)
+	}
+
+	for i := 0; i < len(src); {
+		// ASCII fast path: NFKC leaves ASCII alone unless a combining mark
+		// follows, which the next byte being ASCII rules out.
+		if c := src[i]; c < utf8.RuneSelf && (i+1 == len(src) || src[i+1] < utf8.RuneSelf) {
+			pushRune(rune(c), i, i+1)
+			i++
+			continue
+		}
+		// Normalise the stretch up to the next ASCII byte that starts a
+		// segment, segment by segment.
+		j := i + 1
+		for j < len(src) && !(src[j] < utf8.RuneSelf && (j+1 == len(src) || src[j+1] < utf8.RuneSelf)) {
+			j++
+		}
+		var it norm.Iter
+		it.InitString(norm.NFKC, src[i:j])
+		for !it.Done() {
+			s := i + it.Pos()
+			seg := it.Next()
+			e := i + it.Pos()
+			for k := 0; k < len(seg); {
+				r, size := utf8.DecodeRune(seg[k:])
+				k += size
+				pushRune(r, s, e)
+			}
+		}
+		i = j
+	}
+	return normText{s: string(out), start: start, end: end}
+}
+
+// foldRune maps one rune of NFKC output to its comparison form.
+func foldRune(r rune) rune {
+	switch r {
+	case '‘', '’', '‚', '‛', '′', '`', '´':
+		return '\''
+	case '“', '”', '„', '‟', '″', '«', '»':
+		return '"'
+	case '‐', '‑', '‒', '–', '—', '―', '−', '﹘', '﹣', '－':
+		return '-'
+	}
+	if r < utf8.RuneSelf {
+		switch {
+		case r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f':
+			return ' '
+		case 'A' <= r && r <= 'Z':
+			return r + ('a' - 'A')
+		}
+		return r
+	}
+	if unicode.IsSpace(r) {
+		return ' '
+	}
+	return unicode.ToLower(r)
+}
+
+// origRange maps the normalised byte range [ns, ne) back to the original.
+func (n *normText) origRange(ns, ne int) (int, int) {
+	if ne <= ns {
+		if ns < len(n.start) {
+			return int(n.start[ns]), int(n.start[ns])
+		}
+		last := int32(0)
+		if len(n.end) > 0 {
+			last = n.end[len(n.end)-1]
+		}
+		return int(last), int(last)
+	}
+	return int(n.start[ns]), int(n.end[ne-1])
+}
+
+// normOffset returns the first normalised byte whose original start is at or
+// after orig (len(n.s) when none is).
+func (n *normText) normOffset(orig int) int {
+	lo, hi := 0, len(n.start)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(n.start[m]) < orig {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}

@@ -1,0 +1,336 @@
+package quote
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Verify reports how quote appears in the indexed source.
+//
+// The quote is split at elisions ("...", "…", ". . .", optionally in square
+// brackets) into segments that must appear in order. Each segment is looked
+// for, after the previous segment's end: verbatim (Exact), then in the
+// normalised texts (Normalized), both only at word boundaries; then as a
+// near-verbatim passage (NearVerbatim) whose token similarity reaches the
+// threshold and holds every number of the segment (a changed figure is a
+// misquote, however similar the words); otherwise the segment, and the
+// quote, is Fabricated.
+//
+// Similarity is over word tokens (runs of letters and digits of the
+// normalised text): with L the longest common subsequence of the segment's m
+// tokens and a source passage of n tokens, it is 2L/(m+n), so missing,
+// changed and inserted words all lower it. Candidate passages come from an
+// inverted index: the segment's rarest tokens in the source vote for
+// alignments, and only the best-voted windows are scored, so the cost grows
+// with the segment's length and the rarity of its words, not with the size
+// of the source.
+//
+// An error is returned only for invalid options or a quote with no word.
+func (x *Index) Verify(quote string, opts Options) (Match, error) {
+	threshold, err := opts.threshold()
+	if err != nil {
+		return Match{}, err
+	}
+	raw := splitElisions(quote)
+	type part struct {
+		raw, norm    string
+		ids, numbers []uint32
+	}
+	var parts []part
+	for _, r := range raw {
+		n := strings.TrimSpace(normalize(r).s)
+		ids, numbers := x.tokenIDs(n)
+		if len(ids) == 0 {
+			continue // punctuation only: nothing to find
+		}
+		parts = append(parts, part{r, n, ids, numbers})
+	}
+	if len(parts) == 0 {
+		return Match{}, ErrEmptyQuote
+	}
+
+	m := Match{Kind: Exact, Score: 1, Start: -1, End: -1}
+	origFrom := 0
+	for _, p := range parts {
+		// A fabricated segment leaves origFrom where it was: the next
+		// segment must still come after the last one found.
+		seg := x.matchSegment(p.raw, p.norm, p.ids, p.numbers, origFrom, threshold)
+		if seg.Kind != Fabricated {
+			if m.Start < 0 {
+				m.Start = seg.Start
+			}
+			m.End = seg.End
+			origFrom = seg.End
+		}
+		if seg.Kind.rank() > m.Kind.rank() {
+			m.Kind = seg.Kind
+		}
+		m.Score = min(m.Score, seg.Score)
+		m.Segments = append(m.Segments, seg)
+	}
+	if m.Kind == Fabricated {
+		m.Start, m.End = -1, -1
+	}
+	return m, nil
+}
+
+// matchSegment finds one segment at or after the original offset from.
+func (x *Index) matchSegment(raw, normSeg string, ids, numbers []uint32, from int, threshold float64) Segment {
+	seg := Segment{Quote: raw, Start: -1, End: -1}
+	if s, ok := findAtBoundary(x.src, raw, from); ok {
+		seg.Kind, seg.Score, seg.Start, seg.End = Exact, 1, s, s+len(raw)
+		return seg
+	}
+	nfrom := x.norm.normOffset(from)
+	if s, ok := findAtBoundary(x.norm.s, normSeg, nfrom); ok {
+		seg.Kind, seg.Score = Normalized, 1
+		seg.Start, seg.End = x.norm.origRange(s, s+len(normSeg))
+		return seg
+	}
+	score, ts, te := x.nearVerbatim(ids, x.firstTokenAt(nfrom))
+	seg.Score = score
+	if te > ts {
+		seg.Start, seg.End = x.norm.origRange(int(x.toks[ts].ns), int(x.toks[te-1].ne))
+	}
+	if score >= threshold && x.hasAll(numbers, ts, te) {
+		seg.Kind = NearVerbatim
+	} else {
+		seg.Kind = Fabricated
+	}
+	return seg
+}
+
+// findAtBoundary finds needle in hay at or after from such that it neither
+// starts nor ends inside a word (when its first or last rune is a letter or
+// digit).
+func findAtBoundary(hay, needle string, from int) (int, bool) {
+	if needle == "" || from > len(hay) {
+		return 0, false
+	}
+	first, _ := utf8.DecodeRuneInString(needle)
+	last, _ := utf8.DecodeLastRuneInString(needle)
+	for from <= len(hay)-len(needle) {
+		i := strings.Index(hay[from:], needle)
+		if i < 0 {
+			return 0, false
+		}
+		s := from + i
+		e := s + len(needle)
+		okStart := !isWord(first) || s == 0 || !isWord(lastRune(hay[:s]))
+		okEnd := !isWord(last) || e == len(hay) || !isWord(firstRune(hay[e:]))
+		if okStart && okEnd {
+			return s, true
+		}
+		_, size := utf8.DecodeRuneInString(hay[s:])
+		from = s + size
+	}
+	return 0, false
+}
+
+func isWord(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func lastRune(s string) rune {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
+}
+
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}
+
+// splitElisions splits a quote at "...", "…" and ". . ." (each optionally
+// inside square brackets) and trims each piece; empty pieces are dropped.
+func splitElisions(q string) []string {
+	var out []string
+	add := func(s string) {
+		s = strings.TrimSpace(s)
+		s = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(s, "]"), "["))
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	start := 0
+	for i := 0; i < len(q); {
+		n := elisionAt(q, i)
+		if n == 0 {
+			i++
+			continue
+		}
+		add(q[start:i])
+		i += n
+		start = i
+	}
+	add(q[start:])
+	return out
+}
+
+// elisionAt returns the byte length of an elision marker at i, or 0.
+func elisionAt(q string, i int) int {
+	if strings.HasPrefix(q[i:], "…") {
+		return len("…")
+	}
+	if strings.HasPrefix(q[i:], "...") {
+		n := 3
+		for i+n < len(q) && q[i+n] == '.' {
+			n++ // "...." is one elision too
+		}
+		return n
+	}
+	if strings.HasPrefix(q[i:], ". . .") {
+		return len(". . .")
+	}
+	return 0
+}
+
+// Candidate selection limits: how many of the segment's rarest tokens vote,
+// how many postings one anchor may contribute, and how many windows are
+// scored.
+const (
+	maxAnchors    = 8
+	maxPostings   = 4096
+	maxCandidates = 8
+)
+
+// nearVerbatim returns the best similarity of the segment tokens q against a
+// source passage starting at or after token from, and that passage's token
+// range [ts, te).
+func (x *Index) nearVerbatim(q []uint32, from int) (best float64, bs, be int) {
+	m := len(q)
+	// Anchors: distinct quote tokens present in the source, rarest first.
+	type anchor struct {
+		id uint32
+		df int
+	}
+	var anchors []anchor
+	seen := map[uint32]bool{}
+	for _, id := range q {
+		if id == noID || seen[id] {
+			continue
+		}
+		seen[id] = true
+		anchors = append(anchors, anchor{id, len(x.post[id])})
+	}
+	if len(anchors) == 0 {
+		return 0, 0, 0
+	}
+	sort.Slice(anchors, func(i, j int) bool {
+		if anchors[i].df != anchors[j].df {
+			return anchors[i].df < anchors[j].df
+		}
+		return anchors[i].id < anchors[j].id
+	})
+	if len(anchors) > maxAnchors {
+		anchors = anchors[:maxAnchors]
+	}
+	// Each occurrence of an anchor at source token p, for quote position qi,
+	// votes for the alignment diagonal p-qi.
+	var diags []int
+	for _, a := range anchors {
+		post := x.post[a.id]
+		lo := sort.Search(len(post), func(i int) bool { return int(post[i]) >= from })
+		post = post[lo:]
+		if len(post) > maxPostings {
+			post = post[:maxPostings]
+		}
+		for qi, id := range q {
+			if id != a.id {
+				continue
+			}
+			for _, p := range post {
+				diags = append(diags, int(p)-qi)
+			}
+		}
+	}
+	sort.Ints(diags)
+	// Cluster diagonals within slack of each other: insertions and deletions
+	// shift the diagonal a little.
+	slack := max(2, m/4)
+	type cand struct{ lo, hi, votes int }
+	var cands []cand
+	for i := 0; i < len(diags); {
+		j := i
+		for j+1 < len(diags) && diags[j+1]-diags[j] <= slack {
+			j++
+		}
+		cands = append(cands, cand{diags[i], diags[j], j - i + 1})
+		i = j + 1
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].votes > cands[j].votes })
+	if len(cands) > maxCandidates {
+		cands = cands[:maxCandidates]
+	}
+	best, bs, be = -1, 0, 0
+	for _, c := range cands {
+		ws := max(from, c.lo-slack)
+		we := min(len(x.toks), c.hi+m+slack)
+		if ws >= we {
+			continue
+		}
+		score, s, e := x.align(q, ws, we)
+		if score > best || (score == best && s < bs) {
+			best, bs, be = score, s, e
+		}
+	}
+	if best < 0 {
+		return 0, 0, 0
+	}
+	return best, bs, be
+}
+
+// align scores q against the source tokens [ws, we): for every end j it
+// takes the longest common subsequence of q and a passage ending at j, with
+// the latest start among equally long ones, and returns the best 2L/(m+n)
+// and that passage.
+func (x *Index) align(q []uint32, ws, we int) (best float64, bs, be int) {
+	n := we - ws
+	m := len(q)
+	prev := make([]int32, n+1)
+	cur := make([]int32, n+1)
+	prevStart := make([]int32, n+1)
+	curStart := make([]int32, n+1)
+	for i := 1; i <= m; i++ {
+		cur[0], curStart[0] = 0, 0
+		for j := 1; j <= n; j++ {
+			v, s := prev[j], prevStart[j]
+			if l := cur[j-1]; l > v || (l == v && curStart[j-1] > s) {
+				v, s = l, curStart[j-1]
+			}
+			if q[i-1] == x.toks[ws+j-1].id {
+				d, ds := prev[j-1]+1, prevStart[j-1]
+				if prev[j-1] == 0 {
+					ds = int32(j - 1)
+				}
+				if d > v || (d == v && ds > s) {
+					v, s = d, ds
+				}
+			}
+			cur[j], curStart[j] = v, s
+		}
+		prev, cur = cur, prev
+		prevStart, curStart = curStart, prevStart
+	}
+	best = -1
+	for j := 1; j <= n; j++ {
+		l := prev[j]
+		if l == 0 {
+			continue
+		}
+		// The passage ends at the last matched token: the first j where the
+		// value reached l.
+		if prev[j-1] == l {
+			continue
+		}
+		span := j - int(prevStart[j])
+		score := 2 * float64(l) / float64(m+span)
+		if score > best {
+			best, bs, be = score, ws+int(prevStart[j]), ws+j
+		}
+	}
+	if best < 0 {
+		return 0, ws, ws
+	}
+	return best, bs, be
+}

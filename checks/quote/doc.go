@@ -8,8 +8,10 @@
 //	passage := contract[m.Start:m.End]      // where it was found
 //
 // A quote is looked for verbatim (Exact), then after normalising both texts
-// (Normalized): Unicode NFKC, curly quotes to straight, dashes and minus
-// signs to '-', runs of white space to one space, case folded. Matches must
+// (Normalized): Unicode NFKC; curly quotes to straight, and single marks and
+// apostrophes equal to double ones (a quotation inside a quotation swaps
+// them); dashes and minus signs to '-'; runs of white space to one space;
+// case folded. Matches must
 // start and end at word boundaries. Failing that, a passage whose word-token
 // similarity reaches the threshold (default 0.85) and that holds every
 // number of the quote is NearVerbatim; anything else is Fabricated. Quotes

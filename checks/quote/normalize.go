@@ -15,7 +15,8 @@ type normText struct {
 	start, end []int32 // original [start, end) of the segment behind s[i]
 }
 
-// normalize applies, in order: Unicode NFKC; curly quotes to straight ones;
+// normalize applies, in order: Unicode NFKC; every quotation mark and
+// apostrophe (straight or curly, single or double, guillemets) to '"';
 // dashes and minus signs to '-'; case folding (per rune, unicode.ToLower);
 // runs of white space to one ' '. Invalid UTF-8 bytes become U+FFFD.
 // Offsets always fall on segment (hence rune) boundaries of the original.
@@ -89,9 +90,9 @@ func normalize(src string) normText {
 // foldRune maps one rune of NFKC output to its comparison form.
 func foldRune(r rune) rune {
 	switch r {
-	case '‘', '’', '‚', '‛', '′', '`', '´':
-		return '\''
-	case '“', '”', '„', '‟', '″', '«', '»':
+	case '\'', '‘', '’', '‚', '‛', '′', '`', '´', '“', '”', '„', '‟', '″', '«', '»', '‹', '›':
+		// Every quotation mark and apostrophe compares equal: a quotation
+		// nested in a quotation turns double marks into single ones.
 		return '"'
 	case '‐', '‑', '‒', '–', '—', '―', '−', '﹘', '﹣', '－':
 		return '-'

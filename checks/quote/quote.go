@@ -12,8 +12,9 @@ type Kind string
 const (
 	// Exact: the quote (or each elided segment) appears verbatim.
 	Exact Kind = "exact"
-	// Normalized: it appears once both texts are normalised (NFKC, straight
-	// quotes, '-' for dashes, one space for white space, case folded).
+	// Normalized: it appears once both texts are normalised (NFKC, one
+	// straight mark for every quotation mark and apostrophe, '-' for dashes,
+	// one space for white space, case folded).
 	Normalized Kind = "normalized"
 	// NearVerbatim: a passage of the source has token similarity at or above
 	// the threshold, but the quote does not appear even after normalisation.

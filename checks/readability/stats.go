@@ -97,7 +97,7 @@ func (a *Analyzer) Analyze(text string) Stats {
 			break
 		}
 		pos = e
-		words, syl, jargon, passive := a.sentence(text[:e], s, &cache)
+		words, syl, jargon, passive := a.sentence(text[:e], s, &cache, nil)
 		st.Words += words
 		st.Syllables += syl
 		st.JargonTokens += jargon
@@ -131,7 +131,8 @@ func (a *Analyzer) Analyze(text string) Stats {
 }
 
 // sentence scans the words of text[start:] (text ends at the sentence end).
-func (a *Analyzer) sentence(text string, start int, cache *wordCache) (words, syllables, jargon int, passive bool) {
+// hit, when not nil, receives the byte range of every jargon match.
+func (a *Analyzer) sentence(text string, start int, cache *wordCache, hit func(Span)) (words, syllables, jargon int, passive bool) {
 	var buf [maxKey]byte
 	pending := -1 // adverbs seen since a be-form; -1 when none is pending
 	skip := 0     // words still inside a matched phrase
@@ -156,16 +157,25 @@ func (a *Analyzer) sentence(text string, start int, cache *wordCache) (words, sy
 		if skip > 0 {
 			skip--
 		} else if info.flags&flagPhrase != 0 {
-			if n, drafting := a.matchPhrase(text, e, key); n > 0 {
+			if n, pe, drafting := a.matchPhrase(text, e, key); n > 0 {
 				skip = n - 1
 				if !drafting {
 					jargon += n
+					if hit != nil {
+						hit(Span{s, pe})
+					}
 				}
 			} else if info.flags&flagJargon != 0 {
 				jargon++
+				if hit != nil {
+					hit(Span{s, e})
+				}
 			}
 		} else if info.flags&flagJargon != 0 {
 			jargon++
+			if hit != nil {
+				hit(Span{s, e})
+			}
 		}
 
 		// Passive voice: be-form, up to two adverbs, past participle.
@@ -184,21 +194,22 @@ func (a *Analyzer) sentence(text string, start int, cache *wordCache) (words, sy
 }
 
 // matchPhrase returns the word count of the longest phrase starting with the
-// word key (which ends at byte e of text), and whether it is a drafting form.
-func (a *Analyzer) matchPhrase(text string, e int, key []byte) (int, bool) {
+// word key (which ends at byte e of text), the byte where the phrase ends,
+// and whether it is a drafting form.
+func (a *Analyzer) matchPhrase(text string, e int, key []byte) (int, int, bool) {
 	phrases := a.phrases[string(key)]
 	if len(phrases) == 0 {
-		return 0, false
+		return 0, 0, false
 	}
 	// Every phrase has a second word: read it once, as most phrases fail there.
 	s, we, found := nextWord(text, e, len(text))
 	if !found {
-		return 0, false
+		return 0, 0, false
 	}
 	var buf [maxKey]byte
 	second, ok := lowerInto(buf[:0], text[s:we])
 	if !ok {
-		return 0, false
+		return 0, 0, false
 	}
 	for _, p := range phrases {
 		if p.words[1] != string(second) {
@@ -214,10 +225,10 @@ func (a *Analyzer) matchPhrase(text string, e int, key []byte) (int, bool) {
 			pos = we2
 		}
 		if ok {
-			return len(p.words), p.drafting
+			return len(p.words), pos, p.drafting
 		}
 	}
-	return 0, false
+	return 0, 0, false
 }
 
 // equalFoldKey compares a word of the text with a normalised key.
@@ -282,4 +293,24 @@ func (c *wordCache) lookup(a *Analyzer, key []byte) wordInfo {
 	copy(slot.key[:], key)
 	slot.info = info
 	return info
+}
+
+// Jargon returns the jargon matches of text with the default Analyzer.
+func Jargon(text string) []Span { return Default().AppendJargon(nil, text) }
+
+// AppendJargon appends the byte ranges of the jargon matches of text to dst
+// (a phrase is one range covering its words), in text order; these are the
+// matches Stats.JargonTokens counts.
+func (a *Analyzer) AppendJargon(dst []Span, text string) []Span {
+	var cache wordCache
+	hit := func(s Span) { dst = append(dst, s) }
+	for pos := 0; pos < len(text); {
+		s, e, ok := a.nextSentence(text, pos)
+		if !ok {
+			break
+		}
+		pos = e
+		a.sentence(text[:e], s, &cache, hit)
+	}
+	return dst
 }

@@ -57,6 +57,15 @@ func TestJargon(t *testing.T) {
 	}
 }
 
+func TestJargonSpans(t *testing.T) {
+	text := "The Supplier shall indemnify the Buyer pursuant to Section 5 hereof. It shall be deemed paid."
+	var got []string
+	for _, s := range Jargon(text) {
+		got = append(got, text[s.Start:s.End])
+	}
+	require.Equal(t, []string{"indemnify", "pursuant to", "hereof"}, got)
+}
+
 func TestStatsFormulas(t *testing.T) {
 	st := Analyze("The cat sat on the mat. The dog ran to the park.")
 	require.Equal(t, 12, st.Words)

@@ -1,0 +1,124 @@
+package checks
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// Severity of a finding: SeverityInfo, SeverityWarn or SeverityBlock.
+type Severity string
+
+// The three severities a finding may carry. A Suite maps them to a decision:
+// any block finding blocks, warn findings ask for a revision, info findings
+// only inform.
+const (
+	// SeverityInfo reports something worth knowing; it never fails a candidate.
+	SeverityInfo Severity = "info"
+	// SeverityWarn asks for a revision.
+	SeverityWarn Severity = "warn"
+	// SeverityBlock rejects the candidate whatever its score.
+	SeverityBlock Severity = "block"
+)
+
+// Valid reports whether s is one of the three severities.
+func (s Severity) Valid() bool {
+	return s == SeverityInfo || s == SeverityWarn || s == SeverityBlock
+}
+
+// rank orders severities: info < warn < block; unknown ranks above block so
+// that a malformed severity can never relax a verdict.
+func (s Severity) rank() int {
+	switch s {
+	case SeverityInfo:
+		return 0
+	case SeverityWarn:
+		return 1
+	case SeverityBlock:
+		return 2
+	}
+	return 3
+}
+
+// Location of a match in the document text.
+//
+// Start and End are byte offsets, End exclusive: Text == doc[Start:End].
+// Line and Column are 1-based; Column counts runes (Unicode code points), not
+// bytes, from the start of the line, so it matches what an editor shows for
+// text without combining characters or tabs.
+type Location struct {
+	Start, End   int
+	Line, Column int
+	Text         string
+}
+
+// String returns "line:column".
+func (l Location) String() string {
+	return strconv.Itoa(l.Line) + ":" + strconv.Itoa(l.Column)
+}
+
+// Finding is one thing a check found.
+type Finding struct {
+	// Rule is the id of the check that found it ("placeholder.unfilled").
+	Rule string
+	// Severity is the check's default severity; a Suite may override it.
+	Severity Severity
+	// Message says what is wrong and, where possible, how to fix it.
+	Message string
+	// Location is where in Document.Text it was found.
+	Location Location
+}
+
+// Criterion converts f to a failed evaluator.Criterion: Name is the rule id,
+// Passed is false, and Reason is the message followed by the location and the
+// quoted matched text, e.g. `unfilled placeholder (line 12:5, "[DATE]")`.
+func (f Finding) Criterion() evaluator.Criterion {
+	return evaluator.Criterion{Name: f.Rule, Passed: false, Reason: f.Describe()}
+}
+
+// Describe returns the message followed by the location and the quoted
+// matched text (shortened to 80 runes).
+func (f Finding) Describe() string {
+	return fmt.Sprintf("%s (line %s, %q)", f.Message, f.Location, shorten(f.Location.Text, 80))
+}
+
+// shorten returns s cut to at most n runes, with "…" appended when cut.
+func shorten(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i, count := 0, 0
+	for i < len(s) && count < n {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		count++
+	}
+	return s[:i] + "…"
+}
+
+// Document is what checks read.
+type Document struct {
+	// Text is the candidate under review.
+	Text string
+	// Source is the source document (for example the contract a review is
+	// about); it may be empty.
+	Source string
+	// Evidence is the task's evidence, for checks that verify citations.
+	Evidence []evaluator.Evidence
+	// Rubric is the rubric or criteria text the candidate is judged against
+	// (a Suite fills it from Task.Criteria); checks use it to spot rubric
+	// language copied into the candidate. It may be empty.
+	Rubric []string
+}
+
+// Check inspects a document and returns findings in document order (by
+// Location.Start). Implementations must be safe for concurrent use.
+type Check interface {
+	// Rule returns the check's rule id (or, for a check that reports several
+	// rules, its family prefix); a Suite uses it for overrides and ordering.
+	Rule() string
+	// Check returns the findings in doc; nil when there are none.
+	Check(doc Document) []Finding
+}

@@ -1,0 +1,270 @@
+package checks
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Rule ids of the completeness check.
+const (
+	// RuleSignatureBlock: a contract with no signature block.
+	RuleSignatureBlock = "completeness.signature_block"
+	// RuleSignatureParty: a party named in the preamble that the signature
+	// block does not name.
+	RuleSignatureParty = "completeness.signature_party"
+	// RuleBoilerplate: a required boilerplate clause that is missing.
+	RuleBoilerplate = "completeness.boilerplate"
+)
+
+// Clause is a required boilerplate clause: it is present when the document
+// contains one of its phrases (case-insensitive), in a heading or the text.
+type Clause struct {
+	// Name names the clause in findings ("governing law").
+	Name string
+	// Phrases are the phrases that show the clause is present.
+	Phrases []string
+}
+
+// ErrClauseList is matched (with errors.Is) by every error ParseClauses returns.
+var ErrClauseList = errors.New("checks: invalid clause list")
+
+// ParseClauses parses a clause list in the format of data/boilerplate.txt:
+// one clause per line, "name: phrase; phrase; ...", blank lines and lines
+// starting with '#' ignored. An error names the line at fault.
+func ParseClauses(text string) ([]Clause, error) {
+	var out []Clause
+	var errs []error
+	for i, raw := range strings.Split(text, "\n") {
+		ln := strings.TrimSpace(raw)
+		if ln == "" || strings.HasPrefix(ln, "#") {
+			continue
+		}
+		name, rest, ok := strings.Cut(ln, ":")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" {
+			errs = append(errs, fmt.Errorf("%w: line %d: want \"name: phrase; phrase\", got %q", ErrClauseList, i+1, ln))
+			continue
+		}
+		c := Clause{Name: name}
+		for _, p := range strings.Split(rest, ";") {
+			if p = strings.TrimSpace(p); p != "" {
+				c.Phrases = append(c.Phrases, p)
+			}
+		}
+		if len(c.Phrases) == 0 {
+			errs = append(errs, fmt.Errorf("%w: line %d: clause %q has no phrases", ErrClauseList, i+1, name))
+			continue
+		}
+		out = append(out, c)
+	}
+	return out, errors.Join(errs...)
+}
+
+// DefaultBoilerplate returns the default required clauses
+// (data/boilerplate.txt): governing law, notices, severability.
+func DefaultBoilerplate() []Clause {
+	cs, err := ParseClauses(strings.Join(defaultBoilerplate, "\n"))
+	if err != nil {
+		panic(fmt.Sprintf("checks: embedded boilerplate list: %v", err)) // a build error, not user input
+	}
+	return cs
+}
+
+// CompletenessConfig configures NewCompletenessCheck. The zero value means
+// the documented defaults.
+type CompletenessConfig struct {
+	// Boilerplate are the required clauses; nil means DefaultBoilerplate().
+	// An empty non-nil slice requires none.
+	Boilerplate []Clause
+	// Always applies the check to every document; by default it applies only
+	// to documents that look like a contract (they say "this Agreement" or
+	// "IN WITNESS WHEREOF"), so that a review memo is not asked for a
+	// signature block.
+	Always bool
+}
+
+// NewCompletenessCheck returns the completeness check: rules
+// RuleSignatureBlock (block), RuleSignatureParty (block) and RuleBoilerplate
+// (warn).
+//
+// The signature block starts at "IN WITNESS WHEREOF" (any case) or, failing
+// that, at the first line starting "By:" and runs to the next level-1 or
+// level-2 Markdown heading. The parties are the terms defined in the
+// preamble (before the first numbered heading or clause) with a corporate
+// descriptor between their legal name and the definition: `ACME, INC., a
+// Delaware corporation ("Supplier")`. Each party's legal name or defined term
+// must appear in the signature block. A missing block or clause is reported
+// at the end of the document (an empty location).
+func NewCompletenessCheck(cfg CompletenessConfig) Check {
+	if cfg.Boilerplate == nil {
+		cfg.Boilerplate = DefaultBoilerplate()
+	}
+	c := &completenessCheck{always: cfg.Always}
+	for _, cl := range cfg.Boilerplate {
+		lc := Clause{Name: cl.Name}
+		for _, p := range cl.Phrases {
+			lc.Phrases = append(lc.Phrases, strings.ToLower(p))
+		}
+		c.clauses = append(c.clauses, lc)
+	}
+	return c
+}
+
+type completenessCheck struct {
+	clauses []Clause // phrases lower-cased
+	always  bool
+}
+
+func (c *completenessCheck) Rule() string { return "completeness" }
+func (c *completenessCheck) Rules() []string {
+	return []string{RuleSignatureBlock, RuleSignatureParty, RuleBoilerplate}
+}
+
+var (
+	// partyDescriptorRe splits a legal name from its descriptor (", a
+	// Delaware corporation").
+	partyDescriptorRe = regexp.MustCompile(`,[ \t]+(?:a|an)[ \t]`)
+	sigLabelRe        = regexp.MustCompile(`(?m)^[ \t]*(?:\*\*)?By(?:\*\*)?:`)
+)
+
+// party is a contracting party found in the preamble.
+type party struct {
+	term, legalName string
+	def             Definition
+}
+
+func (c *completenessCheck) Check(doc Document) []Finding {
+	text := doc.Text
+	if !c.always && !looksLikeContract(text) {
+		return nil
+	}
+	lower := bytes.ToLower([]byte(text))
+	var out []Finding
+	idx := NewLineIndex(text)
+	end := idx.Locate(len(text), len(text), text)
+	sigStart, sigEnd := signatureBlock(text, lower)
+	if sigStart < 0 {
+		out = append(out, Finding{Rule: RuleSignatureBlock, Severity: SeverityBlock,
+			Message: "no signature block (\"IN WITNESS WHEREOF\" or \"By:\" lines) for the parties", Location: end})
+	} else {
+		block := lower[sigStart:sigEnd]
+		for _, p := range preambleParties(text) {
+			if bytes.Contains(block, []byte(strings.ToLower(p.legalName))) || bytes.Contains(block, []byte(strings.ToLower(p.term))) {
+				continue
+			}
+			out = append(out, Finding{Rule: RuleSignatureParty, Severity: SeverityBlock,
+				Message:  fmt.Sprintf("party %s (%q) has no signature block", p.legalName, p.term),
+				Location: idx.Locate(p.def.Start, p.def.End, text)})
+		}
+	}
+	for _, cl := range c.clauses {
+		found := false
+		for _, p := range cl.Phrases {
+			if bytes.Contains(lower, []byte(p)) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, Finding{Rule: RuleBoilerplate, Severity: SeverityWarn,
+				Message: fmt.Sprintf("required clause missing: %s", cl.Name), Location: end})
+		}
+	}
+	sortFindings(out)
+	return out
+}
+
+// looksLikeContract reports whether text reads as a contract.
+func looksLikeContract(text string) bool {
+	for _, s := range []string{"this Agreement", "This Agreement", "THIS AGREEMENT", "IN WITNESS WHEREOF", "In Witness Whereof"} {
+		if strings.Contains(text, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// signatureBlock returns the byte range of the signature block, or -1.
+func signatureBlock(text string, lower []byte) (int, int) {
+	start := bytes.Index(lower, []byte("in witness whereof"))
+	if start < 0 {
+		loc := sigLabelRe.FindStringIndex(text)
+		if loc == nil {
+			return -1, -1
+		}
+		// Include the party name lines just above the first "By:".
+		start = loc[0]
+		for n := 0; n < 4 && start > 0; n++ {
+			start = strings.LastIndexByte(text[:start-1], '\n') + 1
+		}
+	}
+	end := len(text)
+	// The next level-1 or level-2 heading after the block's first line ends it.
+	for i := start; i < len(text); {
+		j := strings.IndexByte(text[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		if lvl, _ := headingLevel(text[i:min(len(text), i+8)]); lvl == 1 || lvl == 2 {
+			end = i
+			break
+		}
+	}
+	return start, end
+}
+
+// preambleParties returns the parties defined in the preamble.
+func preambleParties(text string) []party {
+	limit := len(text)
+	forEachLine(text, func(l line) {
+		if l.start >= limit {
+			return
+		}
+		s := text[l.start:l.end]
+		body := s
+		if lvl, off := headingLevel(s); lvl > 0 {
+			body = s[off:]
+		} else if lineNumRe.MatchString(strings.TrimLeft(s, " \t")) {
+			limit = l.start
+			return
+		} else {
+			return
+		}
+		if headingNumRe.MatchString(body) {
+			limit = l.start
+		}
+	})
+	var out []party
+	lastOpen := -1
+	for _, d := range ExtractDefinitions(text[:limit]) {
+		open := strings.LastIndexByte(text[:d.Start], '(')
+		if open < 0 || open == lastOpen {
+			continue // only the first term of a parenthetical names a party
+		}
+		lastOpen = open
+		lo := max(0, open-400)
+		seg := text[lo:open]
+		// The party clause starts after the last "between", "and", "by" or ")".
+		cut := 0
+		for _, sep := range []string{"between ", " and ", " by ", ")", "\n"} {
+			if k := strings.LastIndex(seg, sep); k >= 0 && k+len(sep) > cut {
+				cut = k + len(sep)
+			}
+		}
+		seg = strings.TrimSpace(seg[cut:])
+		m := partyDescriptorRe.FindStringIndex(seg)
+		if m == nil {
+			continue
+		}
+		name := strings.Trim(strings.TrimSpace(seg[:m[0]]), "*_")
+		if name == "" {
+			continue
+		}
+		out = append(out, party{term: d.Term, legalName: name, def: d})
+	}
+	return out
+}

@@ -1,0 +1,224 @@
+package checks
+
+import (
+	"cmp"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Rule ids of the consistency check.
+const (
+	// RuleNumberMismatch: number words and figures that disagree ("ten (15)
+	// days").
+	RuleNumberMismatch = "consistency.number_mismatch"
+	// RuleValueConflict: a defined item given different amounts,
+	// percentages or dates in different places.
+	RuleValueConflict = "consistency.value_conflict"
+	// RuleDateForm: the same date written in different forms ("March 1,
+	// 2025" and "1 March 2025", or "03/01/2025").
+	RuleDateForm = "consistency.date_form"
+)
+
+// NewConsistencyCheck returns the internal-consistency check: rules
+// RuleNumberMismatch (block), RuleValueConflict (block) and RuleDateForm
+// (warn).
+//
+// Values of a defined item (a term found by ExtractDefinitions) are read
+// where the term is directly followed by linking words ("of", "is", "shall
+// be", "equal to", "in the amount of", "not to exceed", ":") and an amount
+// ("$250,000", "USD 1.5 million", "€300"), a percentage ("1.5%", "ten
+// percent" is not read) or a date; and where an amount, percentage or date
+// stands right before the term's defining parenthesis (`$250,000 (the "Cap")`).
+// The first value of each kind per term is the reference; each later one that
+// differs is reported. Date forms recognised: "March 1, 2025", "1 March
+// 2025", "1st day of March, 2025", "2025-03-01" and "03/01/2025" (an
+// ambiguous numeric date matches either reading).
+func NewConsistencyCheck() Check { return consistencyCheck{} }
+
+type consistencyCheck struct{}
+
+func (consistencyCheck) Rule() string { return "consistency" }
+func (consistencyCheck) Rules() []string {
+	return []string{RuleNumberMismatch, RuleValueConflict, RuleDateForm}
+}
+
+func (consistencyCheck) Check(doc Document) []Finding {
+	text := doc.Text
+	var out []Finding
+	var idx *LineIndex
+	for _, p := range scanNumberPhrases(text) {
+		if p.words == p.figure {
+			continue
+		}
+		idx = lazyIndex(idx, text)
+		out = append(out, Finding{Rule: RuleNumberMismatch, Severity: SeverityBlock,
+			Message:  fmt.Sprintf("number in words (%d) and figures (%d) disagree", p.words, p.figure),
+			Location: idx.Locate(p.start, p.end, text)})
+	}
+	dates := scanDates(text)
+	out = append(out, dateForms(text, dates, &idx)...)
+	out = append(out, valueConflicts(text, &idx)...)
+	sortFindings(out)
+	return out
+}
+
+// dateForms reports dates written in a different form than the first time.
+func dateForms(text string, dates []date, idx **LineIndex) []Finding {
+	type seen struct {
+		form string
+		at   int
+	}
+	first := make(map[string]seen)
+	var out []Finding
+	report := func(d date, prev seen) {
+		*idx = lazyIndex(*idx, text)
+		l, c := (*idx).Position(prev.at)
+		out = append(out, Finding{Rule: RuleDateForm, Severity: SeverityWarn,
+			Message:  fmt.Sprintf("date written as %s here but as %s at line %d:%d: use one form", d.form, prev.form, l, c),
+			Location: (*idx).Locate(d.start, d.end, text)})
+	}
+	for _, d := range dates {
+		if d.alt != "" {
+			continue // decided after all unambiguous dates are known
+		}
+		if p, ok := first[d.key]; !ok {
+			first[d.key] = seen{d.form, d.start}
+		} else if p.form != d.form {
+			report(d, p)
+		}
+	}
+	for _, d := range dates {
+		if d.alt == "" {
+			continue
+		}
+		for _, k := range []string{d.key, d.alt} {
+			if p, ok := first[k]; ok && p.form != d.form {
+				report(d, p)
+				break
+			}
+		}
+	}
+	return out
+}
+
+var (
+	// linkRe is the linking text between a defined term and its value.
+	linkRe = regexp.MustCompile(`^(?:[ \t]*(?:shall|will|is|are|be|equal|equals|to|of|in|the|amount|amounting|at|set|an|up|not|exceed|sum|a|total|:|=))+[ \t]+`)
+	// valueRe is an amount or a percentage at the start of a string.
+	valueRe = regexp.MustCompile(`^(?:([$€£]|USD|EUR|GBP)[ \t]?(\d[\d,]*(?:\.\d+)?)(?:[ \t]?(thousand|million|billion)\b)?|(\d+(?:\.\d+)?)[ \t]?(?:%|percent\b|per cent\b))`)
+	// valueBeforeRe is an amount or a percentage at the end of a string.
+	valueBeforeRe = regexp.MustCompile(`(?:([$€£]|USD|EUR|GBP)[ \t]?(\d[\d,]*(?:\.\d+)?)(?:[ \t]?(thousand|million|billion))?|(\d+(?:\.\d+)?)[ \t]?(?:%|percent|per cent))[ \t]*\($`)
+)
+
+// value is a normalised amount, percentage or date.
+type value struct {
+	kind, norm string // kind: "amount", "percent" or "date"
+	start, end int
+}
+
+// readValue parses the value at the start of text[i:].
+func readValue(text string, i int) (value, bool) {
+	w := text[i:min(len(text), i+60)]
+	if m := valueRe.FindStringSubmatchIndex(w); m != nil {
+		return normaliseValue(w, m, i), true
+	}
+	if d, ok := parseDateAt(text, i); ok && d.alt == "" {
+		return value{kind: "date", norm: d.key, start: d.start, end: d.end}, true
+	}
+	return value{}, false
+}
+
+// normaliseValue turns a valueRe/valueBeforeRe match into a value.
+func normaliseValue(w string, m []int, base int) value {
+	v := value{start: base + m[0], end: base + m[1]}
+	if m[2] >= 0 {
+		cur := w[m[2]:m[3]]
+		switch cur {
+		case "USD":
+			cur = "$"
+		case "EUR":
+			cur = "€"
+		case "GBP":
+			cur = "£"
+		}
+		n, _ := strconv.ParseFloat(strings.ReplaceAll(w[m[4]:m[5]], ",", ""), 64)
+		if m[6] >= 0 {
+			n *= map[string]float64{"thousand": 1e3, "million": 1e6, "billion": 1e9}[w[m[6]:m[7]]]
+		}
+		v.kind, v.norm = "amount", cur+strconv.FormatFloat(n, 'f', -1, 64)
+		return v
+	}
+	n, _ := strconv.ParseFloat(w[m[8]:m[9]], 64)
+	v.kind, v.norm = "percent", strconv.FormatFloat(n, 'f', -1, 64)+"%"
+	return v
+}
+
+// valueConflicts reports defined items given different values.
+func valueConflicts(text string, idx **LineIndex) []Finding {
+	defs := ExtractDefinitions(text)
+	if len(defs) == 0 {
+		return nil
+	}
+	type firstValue struct {
+		v    value
+		text string
+	}
+	firsts := make(map[string]firstValue) // term + "\x00" + kind
+	var out []Finding
+	record := func(term string, v value) {
+		key := term + "\x00" + v.kind
+		p, ok := firsts[key]
+		if !ok {
+			firsts[key] = firstValue{v, text[v.start:v.end]}
+			return
+		}
+		if p.v.norm == v.norm {
+			return
+		}
+		*idx = lazyIndex(*idx, text)
+		l, c := (*idx).Position(p.v.start)
+		out = append(out, Finding{Rule: RuleValueConflict, Severity: SeverityBlock,
+			Message:  fmt.Sprintf("%s is given as %s here but as %s at line %d:%d", term, strings.TrimSpace(text[v.start:v.end]), p.text, l, c),
+			Location: (*idx).Locate(v.start, v.end, text)})
+	}
+	// Values stated with the definition come first in document order, so
+	// merge them with the uses by offset.
+	type hit struct {
+		term string
+		v    value
+	}
+	var hits []hit
+	terms := make([]string, 0, len(defs))
+	for _, d := range defs {
+		terms = append(terms, d.Term)
+		open := strings.LastIndexByte(text[max(0, d.Start-60):d.Start], '(')
+		if open < 0 {
+			continue
+		}
+		open += max(0, d.Start-60)
+		before := text[max(0, open-40) : open+1]
+		if m := valueBeforeRe.FindStringSubmatchIndex(before); m != nil {
+			v := normaliseValue(before, m, max(0, open-40))
+			v.end = trimRightSpace(text, v.start, v.end-1) // drop " ("
+			hits = append(hits, hit{d.Term, v})
+		}
+	}
+	newTermIndex(terms).find(text, func(u use) {
+		rest := text[u.end:min(len(text), u.end+80)]
+		m := linkRe.FindStringIndex(rest)
+		if m == nil {
+			return
+		}
+		if v, ok := readValue(text, u.end+m[1]); ok {
+			hits = append(hits, hit{u.term, v})
+		}
+	})
+	slices.SortStableFunc(hits, func(a, b hit) int { return cmp.Compare(a.v.start, b.v.start) })
+	for _, h := range hits {
+		record(h.term, h.v)
+	}
+	return out
+}

@@ -1,0 +1,139 @@
+package checks
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Date forms, as reported in messages.
+const (
+	formMDY     = "Month D, YYYY"
+	formDMY     = "D Month YYYY"
+	formISO     = "YYYY-MM-DD"
+	formNumeric = "numeric (NN/NN/YYYY)"
+)
+
+var months = map[string]int{
+	"january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
+	"august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
+}
+
+var (
+	mdyRe     = regexp.MustCompile(`^([A-Za-z]{3,9})[ \t]+(\d{1,2})(?:st|nd|rd|th)?,?[ \t]+(\d{4})\b`)
+	dmyRe     = regexp.MustCompile(`^(\d{1,2})(?:st|nd|rd|th)?[ \t]+(?:day[ \t]+of[ \t]+)?([A-Za-z]{3,9}),?[ \t]+(\d{4})\b`)
+	isoRe     = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})\b`)
+	numericRe = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})/(\d{4})\b`)
+)
+
+// date is one date found in a text. A numeric date whose day and month
+// could be swapped has alt set to the other reading.
+type date struct {
+	start, end int
+	key        string // "2025-03-01"
+	alt        string // the other reading of an ambiguous numeric date, or ""
+	form       string
+}
+
+// parseDateAt reads a date starting exactly at offset i of text.
+func parseDateAt(text string, i int) (date, bool) {
+	w := text[i:min(len(text), i+40)]
+	if w == "" {
+		return date{}, false
+	}
+	c := w[0]
+	if c >= '0' && c <= '9' {
+		if m := isoRe.FindStringSubmatch(w); m != nil {
+			if k, ok := dateKey(atoi(m[1]), atoi(m[2]), atoi(m[3])); ok {
+				return date{start: i, end: i + len(m[0]), key: k, form: formISO}, true
+			}
+		}
+		if m := numericRe.FindStringSubmatch(w); m != nil {
+			a, b, y := atoi(m[1]), atoi(m[2]), atoi(m[3])
+			us, okUS := dateKey(y, a, b) // month/day
+			eu, okEU := dateKey(y, b, a) // day/month
+			d := date{start: i, end: i + len(m[0]), form: formNumeric}
+			switch {
+			case okUS && okEU && us != eu:
+				d.key, d.alt = us, eu
+			case okUS:
+				d.key = us
+			case okEU:
+				d.key = eu
+			default:
+				return date{}, false
+			}
+			return d, true
+		}
+		if m := dmyRe.FindStringSubmatch(w); m != nil {
+			if mo, ok := months[strings.ToLower(m[2])]; ok {
+				if k, ok := dateKey(atoi(m[3]), mo, atoi(m[1])); ok {
+					return date{start: i, end: i + len(m[0]), key: k, form: formDMY}, true
+				}
+			}
+		}
+		return date{}, false
+	}
+	if m := mdyRe.FindStringSubmatch(w); m != nil {
+		if mo, ok := months[strings.ToLower(m[1])]; ok {
+			if k, ok := dateKey(atoi(m[3]), mo, atoi(m[2])); ok {
+				return date{start: i, end: i + len(m[0]), key: k, form: formMDY}, true
+			}
+		}
+	}
+	return date{}, false
+}
+
+func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
+
+// dateKey returns "YYYY-MM-DD" for a valid calendar date.
+func dateKey(y, m, d int) (string, bool) {
+	if m < 1 || m > 12 || d < 1 || y < 1000 {
+		return "", false
+	}
+	days := [...]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m-1]
+	if m == 2 && (y%4 == 0 && y%100 != 0 || y%400 == 0) {
+		days = 29
+	}
+	if d > days {
+		return "", false
+	}
+	return strconv.Itoa(y) + "-" + pad2(m) + "-" + pad2(d), true
+}
+
+func pad2(n int) string {
+	if n < 10 {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// scanDates finds every date in text, in order. Only word starts that are a
+// digit or a capital letter are tried, and each try is an anchored match on
+// a 40-byte window, so the scan is linear in len(text).
+func scanDates(text string) []date {
+	var out []date
+	var buf []byte
+	for i := 0; i < len(text); {
+		s, e := nextWord(text, i, len(text))
+		if s >= len(text) {
+			break
+		}
+		i = e
+		c := text[s]
+		if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z') {
+			continue
+		}
+		if c >= 'A' && c <= 'Z' {
+			buf = lowerInto(buf, text[s:e])
+			if _, ok := months[string(buf)]; !ok {
+				continue
+			}
+		}
+		if d, ok := parseDateAt(text, s); ok {
+			out = append(out, d)
+			i = d.end
+		}
+	}
+	return out
+}

@@ -1,0 +1,287 @@
+package checks
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+)
+
+// Rule ids of the recommendation checks.
+const (
+	// RuleHedge: a hedged recommendation ("consider", "may want to").
+	RuleHedge = "recommendation.hedge"
+	// RuleHedgeHighRisk: a hedge on a recommendation of risk at or above the
+	// block threshold (default 3) that carries no drafted replacement text.
+	RuleHedgeHighRisk = "recommendation.hedge_high_risk"
+	// RuleDirectional: a directional-only fix ("strengthen", "clarify")
+	// without drafted replacement text.
+	RuleDirectional = "recommendation.directional"
+	// RuleDirectionalHighSeverity: a directional-only fix on a RED, AMBER or
+	// YELLOW recommendation.
+	RuleDirectionalHighSeverity = "recommendation.directional_high_severity"
+	// RuleActionability: the share of non-actionable recommendations is
+	// above the limit (default 30%).
+	RuleActionability = "recommendation.actionability_ratio"
+)
+
+// RecommendationConfig configures the recommendation checks. The zero value
+// means the documented defaults.
+type RecommendationConfig struct {
+	// Hedges are the hedge phrases; nil means HedgePhrases().
+	Hedges []string
+	// Directional are the directional-only fix phrases; nil means
+	// DirectionalPhrases().
+	Directional []string
+	// BlockRisk is the risk level from which an undrafted hedge blocks;
+	// 0 means 3.
+	BlockRisk int
+	// MaxNonActionable is the largest allowed share of non-actionable
+	// recommendations, in (0,1]; 0 means 0.30.
+	MaxNonActionable float64
+}
+
+var (
+	// riskRe recognises a risk level: "Risk: 3", "Risk level 4", "risk
+	// rating: 2", "Risk score = 5", "(Risk 4/5)". Levels are 0 to 5.
+	riskRe = regexp.MustCompile(`(?i)\brisk(?:[ \t]+(?:level|rating|score))?[ \t]*[:=]?[ \t]*([0-5])(?:[ \t]*/[ \t]*5)?\b`)
+	// severityRe recognises a colour severity: an upper-case RED, AMBER,
+	// YELLOW or GREEN word, or "Severity: red" in any case.
+	severityRe = regexp.MustCompile(`\b(RED|AMBER|YELLOW|GREEN)\b|(?i:\bseverity[ \t]*[:=][ \t]*(red|amber|yellow|green)\b)`)
+	// replacementMarkerRe recognises a drafted-replacement marker.
+	replacementMarkerRe = regexp.MustCompile(`(?i)\b(?:replacement text|replacement clause|replacement language|proposed language|proposed wording|proposed clause|proposed text|suggested language|suggested wording|revised language|revised wording|revised clause|replace with|insert the following)[ \t]*:`)
+)
+
+// minReplacementWords is how many words a quoted passage needs to count as
+// drafted replacement text (so that quoting a defined term does not).
+const minReplacementWords = 8
+
+// recommendation is what the recommendation checks learn about one item.
+type recommendation struct {
+	item        span
+	risk        int    // -1 when none is given
+	severity    string // "RED", "AMBER", "YELLOW", "GREEN" or ""
+	drafted     bool   // carries drafted replacement text
+	hedges      []span // hedge matches outside quotations
+	directional []span // directional matches outside quotations
+}
+
+func (r recommendation) actionable() bool {
+	return r.drafted || (len(r.hedges) == 0 && len(r.directional) == 0)
+}
+
+// recommendationAnalyzer holds the compiled lists shared by the checks.
+type recommendationAnalyzer struct {
+	hedges, directional *phraseMatcher
+	blockRisk           int
+	maxNonActionable    float64
+}
+
+func newRecommendationAnalyzer(cfg RecommendationConfig) *recommendationAnalyzer {
+	a := &recommendationAnalyzer{blockRisk: cfg.BlockRisk, maxNonActionable: cfg.MaxNonActionable}
+	if cfg.Hedges == nil {
+		cfg.Hedges = defaultHedges
+	}
+	if cfg.Directional == nil {
+		cfg.Directional = defaultDirectional
+	}
+	if a.blockRisk == 0 {
+		a.blockRisk = 3
+	}
+	if a.maxNonActionable <= 0 || a.maxNonActionable > 1 {
+		a.maxNonActionable = 0.30
+	}
+	a.hedges = newPhraseMatcher(cfg.Hedges)
+	a.directional = newPhraseMatcher(cfg.Directional)
+	return a
+}
+
+// analyze finds the recommendations of text and what each carries.
+func (a *recommendationAnalyzer) analyze(text string) []recommendation {
+	var out []recommendation
+	for _, it := range items(text, recommendationKind) {
+		body := text[it.start:it.end]
+		r := recommendation{item: it, risk: -1}
+		if m := riskRe.FindStringSubmatch(body); m != nil {
+			r.risk, _ = strconv.Atoi(m[1])
+		}
+		if m := severityRe.FindStringSubmatch(body); m != nil {
+			r.severity = m[1]
+			if r.severity == "" {
+				r.severity = upper(m[2])
+			}
+		}
+		quotes := quotedSpans(text, it.start, it.end)
+		r.drafted = replacementMarkerRe.MatchString(body)
+		for _, q := range quotes {
+			if wordCount(text, q.start, q.end) >= minReplacementWords {
+				r.drafted = true
+				break
+			}
+		}
+		a.hedges.find(text, it.start, it.end, func(s, e int) {
+			if !inSpans(quotes, s, e) {
+				r.hedges = append(r.hedges, span{s, e})
+			}
+		})
+		a.directional.find(text, it.start, it.end, func(s, e int) {
+			if !inSpans(quotes, s, e) {
+				r.directional = append(r.directional, span{s, e})
+			}
+		})
+		out = append(out, r)
+	}
+	return out
+}
+
+func upper(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'a' && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return string(b)
+}
+
+// NewHedgeCheck returns the check for hedged recommendations (rules
+// RuleHedge, warn, and RuleHedgeHighRisk, block).
+//
+// Recommendations are the items of a section whose heading contains
+// "Recommendation(s)" (each sub-heading or top-level list item, or each
+// paragraph when there are none) and any line starting "Recommendation N",
+// "Rec. N" or "RN". A hedge is a phrase of cfg.Hedges outside quotation
+// marks. A hedge in a recommendation whose risk level (see riskRe formats:
+// "Risk: 3", "Risk level 4", "risk rating 2", "Risk 4/5") is at least
+// cfg.BlockRisk and that carries no drafted replacement text is
+// RuleHedgeHighRisk; any other hedge is RuleHedge. Drafted replacement text
+// is a "Replacement text:" / "Proposed language:" style marker, a quoted
+// passage of at least eight words, or a Markdown block quote.
+func NewHedgeCheck(cfg RecommendationConfig) Check {
+	return &hedgeCheck{a: newRecommendationAnalyzer(cfg)}
+}
+
+type hedgeCheck struct{ a *recommendationAnalyzer }
+
+func (c *hedgeCheck) Rule() string    { return "recommendation.hedge" }
+func (c *hedgeCheck) Rules() []string { return []string{RuleHedge, RuleHedgeHighRisk} }
+
+func (c *hedgeCheck) Check(doc Document) []Finding {
+	var out []Finding
+	var idx *LineIndex
+	for _, r := range c.a.analyze(doc.Text) {
+		for _, h := range r.hedges {
+			idx = lazyIndex(idx, doc.Text)
+			f := Finding{Rule: RuleHedge, Severity: SeverityWarn, Location: idx.Locate(h.start, h.end, doc.Text)}
+			if r.risk >= c.a.blockRisk && !r.drafted {
+				f.Rule, f.Severity = RuleHedgeHighRisk, SeverityBlock
+				f.Message = fmt.Sprintf("hedged recommendation at risk %d with no drafted replacement text: state the action and draft the clause", r.risk)
+			} else {
+				f.Message = "hedged recommendation: say what to do instead of suggesting it be considered"
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// NewDirectionalCheck returns the check for directional-only fixes:
+// recommendations that say "strengthen", "tighten", "clarify" (phrases of
+// cfg.Directional, outside quotation marks) and carry no drafted replacement
+// text. Rule RuleDirectionalHighSeverity (block) when the recommendation is
+// marked RED, AMBER or YELLOW, RuleDirectional (warn) otherwise.
+func NewDirectionalCheck(cfg RecommendationConfig) Check {
+	return &directionalCheck{a: newRecommendationAnalyzer(cfg)}
+}
+
+type directionalCheck struct{ a *recommendationAnalyzer }
+
+func (c *directionalCheck) Rule() string { return "recommendation.directional" }
+func (c *directionalCheck) Rules() []string {
+	return []string{RuleDirectional, RuleDirectionalHighSeverity}
+}
+
+func (c *directionalCheck) Check(doc Document) []Finding {
+	var out []Finding
+	var idx *LineIndex
+	for _, r := range c.a.analyze(doc.Text) {
+		if r.drafted {
+			continue
+		}
+		for _, d := range r.directional {
+			idx = lazyIndex(idx, doc.Text)
+			f := Finding{Rule: RuleDirectional, Severity: SeverityWarn, Location: idx.Locate(d.start, d.end, doc.Text),
+				Message: "directional-only fix: draft the replacement language instead of naming a direction"}
+			if r.severity == "RED" || r.severity == "AMBER" || r.severity == "YELLOW" {
+				f.Rule, f.Severity = RuleDirectionalHighSeverity, SeverityBlock
+				f.Message = fmt.Sprintf("directional-only fix on a %s recommendation: draft the replacement language", r.severity)
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// NewActionabilityCheck returns the check for the share of non-actionable
+// recommendations (rule RuleActionability, block). A recommendation is
+// non-actionable when it holds a hedge or a directional-only phrase and no
+// drafted replacement text. When more than cfg.MaxNonActionable (default
+// 30%) of the document's recommendations are non-actionable, one finding is
+// reported at the first non-actionable recommendation.
+func NewActionabilityCheck(cfg RecommendationConfig) Check {
+	return &actionabilityCheck{a: newRecommendationAnalyzer(cfg)}
+}
+
+type actionabilityCheck struct{ a *recommendationAnalyzer }
+
+func (c *actionabilityCheck) Rule() string { return RuleActionability }
+
+func (c *actionabilityCheck) Check(doc Document) []Finding {
+	recs := c.a.analyze(doc.Text)
+	if len(recs) == 0 {
+		return nil
+	}
+	bad, first := 0, -1
+	for i, r := range recs {
+		if !r.actionable() {
+			bad++
+			if first < 0 {
+				first = i
+			}
+		}
+	}
+	ratio := float64(bad) / float64(len(recs))
+	if ratio <= c.a.maxNonActionable {
+		return nil
+	}
+	it := recs[first].item
+	end := it.end
+	if nl := indexByteFrom(doc.Text, '\n', it.start, it.end); nl >= 0 {
+		end = nl
+	}
+	idx := NewLineIndex(doc.Text)
+	return []Finding{{
+		Rule: RuleActionability, Severity: SeverityBlock,
+		Message: fmt.Sprintf("%d of %d recommendations (%.0f%%) are not actionable (hedged or directional-only with no drafted text); at most %.0f%% allowed",
+			bad, len(recs), ratio*100, c.a.maxNonActionable*100),
+		Location: idx.Locate(it.start, end, doc.Text),
+	}}
+}
+
+// lazyIndex builds the line index of text on first use.
+func lazyIndex(idx *LineIndex, text string) *LineIndex {
+	if idx == nil {
+		x := NewLineIndex(text)
+		return &x
+	}
+	return idx
+}
+
+// indexByteFrom returns the index of c in text[from:to], or -1.
+func indexByteFrom(text string, c byte, from, to int) int {
+	for i := from; i < to; i++ {
+		if text[i] == c {
+			return i
+		}
+	}
+	return -1
+}

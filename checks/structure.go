@@ -1,0 +1,214 @@
+package checks
+
+import (
+	"regexp"
+	"strings"
+)
+
+// line is one line of text: [start,end) excludes the line break.
+type line struct{ start, end int }
+
+// forEachLine calls fn for every line of text, in order.
+func forEachLine(text string, fn func(l line)) {
+	for i := 0; i <= len(text); {
+		j := strings.IndexByte(text[i:], '\n')
+		if j < 0 {
+			fn(line{i, len(text)})
+			return
+		}
+		end := i + j
+		if end > i && text[end-1] == '\r' {
+			end--
+		}
+		fn(line{i, end})
+		i += j + 1
+	}
+}
+
+// heading is a Markdown ATX heading ("## 3. Payment").
+type heading struct {
+	start, end int // the whole line
+	level      int // number of '#'
+	textStart  int // offset of the heading text (after "#... ")
+}
+
+// headingLevel returns the ATX heading level of s (a line) and the offset
+// of its text, or 0 when s is not a heading.
+func headingLevel(s string) (level, textOff int) {
+	i := 0
+	for i < len(s) && i < 3 && s[i] == ' ' {
+		i++
+	}
+	n := 0
+	for i+n < len(s) && s[i+n] == '#' {
+		n++
+	}
+	if n == 0 || n > 6 || (i+n < len(s) && s[i+n] != ' ' && s[i+n] != '\t') {
+		return 0, 0
+	}
+	j := i + n
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	return n, j
+}
+
+// leadingSpaces returns the number of leading blanks of s (a tab counts 4).
+func leadingSpaces(s string) int {
+	n := 0
+	for _, c := range []byte(s) {
+		switch c {
+		case ' ':
+			n++
+		case '\t':
+			n += 4
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+// listItemRe matches the start of a Markdown list item: "- ", "* ", "+ ",
+// "1. ", "1) ".
+var listItemRe = regexp.MustCompile(`^(?:[-*+]|\d{1,3}[.)])[ \t]`)
+
+// itemKind describes one kind of review item: recommendations or findings.
+type itemKind struct {
+	heading *regexp.Regexp // a heading that opens a section of such items
+	label   *regexp.Regexp // a line that starts one item anywhere
+}
+
+var (
+	recommendationKind = itemKind{
+		heading: regexp.MustCompile(`(?i)\brecommendations?\b`),
+		label:   regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Recommendation|Rec\.|R)[ \t]*#?\d+\b`),
+	}
+	findingKind = itemKind{
+		heading: regexp.MustCompile(`(?i)\b(?:findings?|issues?|observations?)\b`),
+		label:   regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Finding|Issue|F)[ \t]*#?\d+\b`),
+	}
+)
+
+// span is a byte range [start,end) of a text.
+type span struct{ start, end int }
+
+// items returns the byte ranges of the review items of one kind in text.
+//
+// An item is either a line matching kind.label (anywhere in the text), or,
+// inside a section whose heading matches kind.heading (up to the next
+// heading of the same or a higher level), a sub-heading or a top-level list
+// item. An item runs to the start of the next item or the end of its
+// section. A section with none of these markers has one item per paragraph.
+// Items are returned in document order.
+func items(text string, kind itemKind) []span {
+	var out []span
+	inSection := false
+	sectionLevel := 0
+	var sectionStart int
+	var sectionItems int // items opened in the current section
+	cur := -1            // index in out of the open item, or -1
+	closeItem := func(at int) {
+		if cur >= 0 {
+			out[cur].end = trimRightSpace(text, out[cur].start, at)
+			cur = -1
+		}
+	}
+	// Paragraph fallback for a section without markers.
+	closeSection := func(at int) {
+		closeItem(at)
+		if inSection && sectionItems == 0 {
+			out = append(out, paragraphs(text, sectionStart, at)...)
+		}
+		inSection = false
+	}
+	forEachLine(text, func(l line) {
+		s := text[l.start:l.end]
+		if lvl, off := headingLevel(s); lvl > 0 {
+			if inSection && lvl <= sectionLevel {
+				closeSection(l.start)
+			}
+			if !inSection && kind.heading.MatchString(s[off:]) {
+				closeItem(l.start)
+				inSection, sectionLevel, sectionStart, sectionItems = true, lvl, l.end, 0
+				return
+			}
+			if inSection {
+				closeItem(l.start)
+				out = append(out, span{l.start, l.end})
+				cur = len(out) - 1
+				sectionItems++
+				return
+			}
+			closeItem(l.start)
+			return
+		}
+		trimmed := strings.TrimLeft(s, " \t")
+		if kind.label.MatchString(trimmed) || (inSection && leadingSpaces(s) < 2 && listItemRe.MatchString(trimmed)) {
+			closeItem(l.start)
+			out = append(out, span{l.start, l.end})
+			cur = len(out) - 1
+			if inSection {
+				sectionItems++
+			}
+		}
+	})
+	closeSection(len(text))
+	closeItem(len(text))
+	sortSpans(out)
+	return out
+}
+
+// paragraphs returns the non-blank paragraphs of text[from:to].
+func paragraphs(text string, from, to int) []span {
+	var out []span
+	start := -1
+	i := from
+	for i < to {
+		j := strings.IndexByte(text[i:to], '\n')
+		end := to
+		if j >= 0 {
+			end = i + j
+		}
+		blank := strings.TrimSpace(text[i:end]) == ""
+		if blank && start >= 0 {
+			out = append(out, span{start, trimRightSpace(text, start, i)})
+			start = -1
+		} else if !blank && start < 0 {
+			start = i
+		}
+		if j < 0 {
+			break
+		}
+		i = end + 1
+	}
+	if start >= 0 {
+		out = append(out, span{start, trimRightSpace(text, start, to)})
+	}
+	return out
+}
+
+// trimRightSpace returns end moved left past trailing white space, not
+// before start.
+func trimRightSpace(text string, start, end int) int {
+	for end > start {
+		switch text[end-1] {
+		case ' ', '\t', '\n', '\r':
+			end--
+			continue
+		}
+		break
+	}
+	return end
+}
+
+func sortSpans(ss []span) {
+	// Items are produced in order except for the paragraph fallback, which
+	// is appended when its section closes; a simple insertion sort keeps
+	// this linear for already sorted input.
+	for i := 1; i < len(ss); i++ {
+		for j := i; j > 0 && ss[j].start < ss[j-1].start; j-- {
+			ss[j], ss[j-1] = ss[j-1], ss[j]
+		}
+	}
+}

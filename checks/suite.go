@@ -1,0 +1,412 @@
+package checks
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// RuleLister is implemented by checks that report more than one rule id. A
+// Suite uses it to list every rule it checked, so that a rule with no
+// findings still appears as a passed criterion. A check without it is
+// assumed to report only Rule().
+type RuleLister interface {
+	Rules() []string
+}
+
+// DefaultSourceEvidenceID is the evidence ID Suite.Evaluate reads the source
+// document from when no other ID or source is configured.
+const DefaultSourceEvidenceID = "source"
+
+// DefaultParallelThreshold is the document size, in bytes, from which a
+// Suite runs its checks concurrently; below it, goroutines cost more than
+// they save.
+const DefaultParallelThreshold = 64 << 10
+
+// Suite runs a set of checks over a document and turns their findings into
+// an evaluator.EvaluationDecision. It implements evaluator.Evaluator[string];
+// use ForText for other candidate types. A Suite is immutable once built and
+// safe for concurrent use.
+type Suite struct {
+	checks      []Check
+	rules       []string
+	overrides   map[string]Severity
+	disabled    map[string]bool
+	source      string
+	hasSource   bool
+	sourceID    string
+	rubric      []string
+	workers     int
+	parallelMin int
+}
+
+// Option configures a Suite.
+type Option func(*suiteConfig)
+
+type suiteConfig struct {
+	s    *Suite
+	errs []error
+}
+
+// WithSeverity overrides the severity of a rule's findings. rule is a rule
+// id ("placeholder.unfilled") or a family prefix ending in "."
+// ("recommendation."), which applies to every rule it starts; an exact id
+// wins over a prefix, and a longer prefix over a shorter one. It is how a
+// caller decides which findings block, revise (warn) or only inform.
+func WithSeverity(rule string, sev Severity) Option {
+	return func(c *suiteConfig) {
+		if strings.TrimSpace(rule) == "" {
+			c.errs = append(c.errs, fmt.Errorf("checks: WithSeverity: empty rule"))
+			return
+		}
+		if !sev.Valid() {
+			c.errs = append(c.errs, fmt.Errorf("checks: WithSeverity(%q): severity must be info, warn or block, got %q", rule, string(sev)))
+			return
+		}
+		c.s.overrides[rule] = sev
+	}
+}
+
+// WithDisabled drops every finding of the given rule ids (or family
+// prefixes ending in ".") from the suite's output.
+func WithDisabled(rules ...string) Option {
+	return func(c *suiteConfig) {
+		for _, r := range rules {
+			c.s.disabled[r] = true
+		}
+	}
+}
+
+// WithSource sets the source document (for example the contract under
+// review) given to every check as Document.Source. It takes precedence over
+// the task evidence.
+func WithSource(text string) Option {
+	return func(c *suiteConfig) { c.s.source, c.s.hasSource = text, true }
+}
+
+// WithSourceEvidenceID sets the ID of the task evidence Evaluate reads the
+// source document from; the default is DefaultSourceEvidenceID ("source").
+func WithSourceEvidenceID(id string) Option {
+	return func(c *suiteConfig) {
+		if strings.TrimSpace(id) == "" {
+			c.errs = append(c.errs, fmt.Errorf("checks: WithSourceEvidenceID: empty id"))
+			return
+		}
+		c.s.sourceID = id
+	}
+}
+
+// WithRubric adds rubric text (one criterion per entry) that Run puts in
+// front of Document.Rubric (Evaluate fills Document.Rubric with the task's
+// criteria).
+func WithRubric(lines ...string) Option {
+	return func(c *suiteConfig) { c.s.rubric = append(c.s.rubric, lines...) }
+}
+
+// WithConcurrency bounds how many checks run at once; 0 (the default) means
+// runtime.GOMAXPROCS(0), 1 runs them one after another.
+func WithConcurrency(n int) Option {
+	return func(c *suiteConfig) {
+		if n < 0 {
+			c.errs = append(c.errs, fmt.Errorf("checks: WithConcurrency: must be >= 0, got %d", n))
+			return
+		}
+		c.s.workers = n
+	}
+}
+
+// WithParallelThreshold sets the document size in bytes from which checks
+// run concurrently; the default is DefaultParallelThreshold, and 0 keeps it.
+func WithParallelThreshold(bytes int) Option {
+	return func(c *suiteConfig) {
+		if bytes < 0 {
+			c.errs = append(c.errs, fmt.Errorf("checks: WithParallelThreshold: must be >= 0, got %d", bytes))
+			return
+		}
+		if bytes > 0 {
+			c.s.parallelMin = bytes
+		}
+	}
+}
+
+// NewSuite builds a suite of checks. It returns an error naming the
+// position of a nil check and every invalid option.
+func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
+	s := &Suite{
+		overrides:   make(map[string]Severity),
+		disabled:    make(map[string]bool),
+		sourceID:    DefaultSourceEvidenceID,
+		parallelMin: DefaultParallelThreshold,
+	}
+	cfg := &suiteConfig{s: s}
+	for i, c := range checks {
+		if c == nil {
+			cfg.errs = append(cfg.errs, fmt.Errorf("checks: NewSuite: checks[%d] is nil", i))
+			continue
+		}
+		s.checks = append(s.checks, c)
+	}
+	for _, o := range opts {
+		if o != nil {
+			o(cfg)
+		}
+	}
+	if err := errors.Join(cfg.errs...); err != nil {
+		return nil, err
+	}
+	seen := make(map[string]bool)
+	for _, c := range s.checks {
+		rules := []string{c.Rule()}
+		if rl, ok := c.(RuleLister); ok {
+			rules = rl.Rules()
+		}
+		for _, r := range rules {
+			if !seen[r] && !s.isDisabled(r) {
+				seen[r] = true
+				s.rules = append(s.rules, r)
+			}
+		}
+	}
+	sort.Strings(s.rules)
+	return s, nil
+}
+
+// DefaultChecks returns new instances of the default checks with their
+// default configuration: hedged recommendations, directional-only fixes,
+// actionability ratio, findings (uncertainty, missing evidence),
+// placeholders, cross-references, consistency, defined terms, completeness,
+// and evaluator-directed text.
+func DefaultChecks() []Check {
+	ed, err := NewEvaluatorDirectedCheck(EvaluatorDirectedConfig{})
+	if err != nil {
+		panic(err) // the embedded patterns compile; a failure is a build error
+	}
+	return []Check{
+		NewHedgeCheck(RecommendationConfig{}),
+		NewDirectionalCheck(RecommendationConfig{}),
+		NewActionabilityCheck(RecommendationConfig{}),
+		NewFindingCheck(FindingConfig{}),
+		NewPlaceholderCheck(PlaceholderConfig{}),
+		NewXrefCheck(),
+		NewConsistencyCheck(),
+		NewDefinitionCheck(DefinitionConfig{}),
+		NewCompletenessCheck(CompletenessConfig{}),
+		ed,
+	}
+}
+
+// DefaultSuite returns a suite of DefaultChecks with default options.
+func DefaultSuite() *Suite {
+	s, err := NewSuite(DefaultChecks())
+	if err != nil {
+		panic(err) // no options, no nil checks: cannot fail
+	}
+	return s
+}
+
+// Rules returns every rule id the suite checks (disabled ones excluded),
+// sorted.
+func (s *Suite) Rules() []string { return append([]string(nil), s.rules...) }
+
+// Run runs every check on doc and returns the findings, with severity
+// overrides applied and disabled rules dropped, sorted by start offset, then
+// rule id, then end offset, then message. Checks run concurrently (at most
+// WithConcurrency at once) when the text is at least the parallel threshold.
+// A check that panics makes Run return an error naming it; so does a
+// context that ends before every check ran.
+func (s *Suite) Run(ctx context.Context, doc Document) ([]Finding, error) {
+	if len(s.rubric) > 0 {
+		doc.Rubric = append(append([]string(nil), s.rubric...), doc.Rubric...)
+	}
+	results := make([][]Finding, len(s.checks))
+	errs := make([]error, len(s.checks))
+	workers := s.workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if workers <= 1 || len(s.checks) <= 1 || len(doc.Text) < s.parallelMin {
+		for i, c := range s.checks {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("checks: %w", err)
+			}
+			results[i], errs[i] = runCheck(c, doc)
+		}
+	} else {
+		sem := make(chan struct{}, workers)
+		var wg sync.WaitGroup
+		for i, c := range s.checks {
+			if ctx.Err() != nil {
+				break
+			}
+			sem <- struct{}{}
+			wg.Add(1)
+			go func() {
+				defer func() { <-sem; wg.Done() }()
+				results[i], errs[i] = runCheck(c, doc)
+			}()
+		}
+		wg.Wait()
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("checks: %w", err)
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	n := 0
+	for _, r := range results {
+		n += len(r)
+	}
+	out := make([]Finding, 0, n)
+	for _, r := range results {
+		for _, f := range r {
+			if s.isDisabled(f.Rule) {
+				continue
+			}
+			f.Severity = s.severity(f.Rule, f.Severity)
+			out = append(out, f)
+		}
+	}
+	sortFindings(out)
+	return out, nil
+}
+
+// runCheck runs one check, turning a panic into an error.
+func runCheck(c Check, doc Document) (fs []Finding, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			fs, err = nil, fmt.Errorf("checks: check %q panicked: %v", c.Rule(), r)
+		}
+	}()
+	return c.Check(doc), nil
+}
+
+// lookupRule finds the value for rule in m: the exact id, else the longest
+// family prefix ending in ".".
+func lookupRule[V any](m map[string]V, rule string) (V, bool) {
+	if v, ok := m[rule]; ok {
+		return v, true
+	}
+	for i := len(rule) - 1; i > 0; i-- {
+		if rule[i] == '.' {
+			if v, ok := m[rule[:i+1]]; ok {
+				return v, true
+			}
+		}
+	}
+	var zero V
+	return zero, false
+}
+
+func (s *Suite) severity(rule string, def Severity) Severity {
+	if v, ok := lookupRule(s.overrides, rule); ok {
+		return v
+	}
+	if !def.Valid() {
+		return SeverityBlock // fail closed on a malformed severity
+	}
+	return def
+}
+
+func (s *Suite) isDisabled(rule string) bool {
+	_, ok := lookupRule(s.disabled, rule)
+	return ok
+}
+
+// Evaluate implements evaluator.Evaluator[string]. It builds a Document from
+// the candidate (Text), the source document (WithSource, else the task
+// evidence whose ID is WithSourceEvidenceID, default "source", else empty),
+// the task's evidence, and the rubric (WithRubric plus task.Criteria), runs
+// the suite and returns Decide(findings). It returns an error only when Run
+// does (a check panicked, the context ended); the decision is then the zero
+// value, never a pass.
+func (s *Suite) Evaluate(ctx context.Context, task evaluator.Task, candidate string) (evaluator.EvaluationDecision, error) {
+	doc := Document{Text: candidate, Evidence: task.Evidence, Source: s.source}
+	if !s.hasSource {
+		if e, ok := task.FindEvidence(s.sourceID); ok {
+			doc.Source = e.Content
+		}
+	}
+	if len(task.Criteria) > 0 {
+		doc.Rubric = append([]string(nil), task.Criteria...)
+	}
+	fs, err := s.Run(ctx, doc)
+	if err != nil {
+		return evaluator.EvaluationDecision{}, err
+	}
+	return s.Decide(fs), nil
+}
+
+// Score weights: each block finding weighs 1, each warn 1/4, each info 1/20.
+const (
+	blockWeight = 1.0
+	warnWeight  = 0.25
+	infoWeight  = 0.05
+)
+
+// Decide turns findings (as returned by Run) into a decision:
+//   - Status is block when any finding has severity block, revise when any
+//     has warn, and pass otherwise (info findings only inform);
+//   - BlockingFailures hold one entry per block finding and
+//     RevisionInstructions one per warn finding, each "rule: message (line
+//     L:C, "matched text")"; StopReason is StopPolicyBlock on a block;
+//   - Criteria hold one failed criterion per finding (Finding.Criterion)
+//     followed by one passed criterion per rule of the suite with no finding;
+//   - Score is 1 / (1 + B + W/4 + I/20) for B block, W warn and I info
+//     findings: 1 with no findings, 0.5 with one block, 0.8 with one warn.
+func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
+	d := evaluator.EvaluationDecision{Status: evaluator.StatusPass, Criteria: []evaluator.Criterion{}, BlockingFailures: []string{}, RevisionInstructions: []string{}}
+	var weight float64
+	failed := make(map[string]bool)
+	for _, f := range findings {
+		failed[f.Rule] = true
+		d.Criteria = append(d.Criteria, f.Criterion())
+		entry := f.Rule + ": " + f.Describe()
+		switch f.Severity {
+		case SeverityInfo:
+			weight += infoWeight
+		case SeverityWarn:
+			weight += warnWeight
+			d.RevisionInstructions = append(d.RevisionInstructions, entry)
+			d.Status = evaluator.Stricter(d.Status, evaluator.StatusRevise)
+		default: // block, and any malformed severity (fail closed)
+			weight += blockWeight
+			d.BlockingFailures = append(d.BlockingFailures, entry)
+			d.Status = evaluator.StatusBlock
+		}
+	}
+	for _, r := range s.rules {
+		if !failed[r] {
+			d.Criteria = append(d.Criteria, evaluator.Criterion{Name: r, Passed: true, Reason: "no findings"})
+		}
+	}
+	d.Score = 1 / (1 + weight)
+	if d.Status == evaluator.StatusBlock {
+		d.StopReason = evaluator.StopPolicyBlock
+	}
+	return d
+}
+
+// ForText adapts a suite to candidates of any type: text extracts the text
+// to check from a candidate. The returned evaluator is safe for concurrent
+// use when text is. A nil text function makes Evaluate return an error.
+func ForText[C any](s *Suite, text func(C) string) evaluator.Evaluator[C] {
+	return evaluator.Func[C](func(ctx context.Context, task evaluator.Task, c C) (evaluator.EvaluationDecision, error) {
+		if s == nil {
+			return evaluator.EvaluationDecision{}, errors.New("checks: ForText: nil suite")
+		}
+		if text == nil {
+			return evaluator.EvaluationDecision{}, errors.New("checks: ForText: nil text function")
+		}
+		return s.Evaluate(ctx, task, text(c))
+	})
+}
+
+// compile-time check that a Suite is an evaluator of strings.
+var _ evaluator.Evaluator[string] = (*Suite)(nil)

@@ -1,0 +1,262 @@
+package checks
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Rule ids of the defined-term check.
+const (
+	// RuleTermDuplicate: a term defined twice.
+	RuleTermDuplicate = "definition.duplicate"
+	// RuleTermUnused: a term defined and never used.
+	RuleTermUnused = "definition.unused"
+	// RuleTermUsedBefore: a term used (outside headings) before its
+	// definition, with no "as defined in" pointer.
+	RuleTermUsedBefore = "definition.used_before_definition"
+	// RuleTermUndefined: a capitalised multi-word phrase after "the" that
+	// looks like a defined term but is defined nowhere.
+	RuleTermUndefined = "definition.undefined"
+)
+
+// DefinitionConfig configures NewDefinitionCheck. The zero value means the
+// documented defaults.
+type DefinitionConfig struct {
+	// ProperNames are capitalised names that need no definition ("United
+	// States"); nil means ProperNames().
+	ProperNames []string
+	// InstrumentWords end the names of other instruments, which need no
+	// definition ("the Securities Act"); nil means Agreement, Act, Code,
+	// Regulation(s), Directive, Convention, Rules, Treaty, Law, Plan,
+	// Policy, Statute.
+	InstrumentWords []string
+}
+
+// NewDefinitionCheck returns the defined-term check (rules
+// RuleTermDuplicate, RuleTermUnused, RuleTermUsedBefore and
+// RuleTermUndefined, all warn). Terms are found by ExtractDefinitions; a use
+// is the term, case-sensitive, on word boundaries, optionally plural or
+// possessive, outside its own definition.
+//
+// RuleTermUndefined is a heuristic: "the" followed by two or more Title Case
+// words ("the Customer Data") that are not a defined term, do not start with
+// a proper name, and do not end in an instrument word; each phrase is
+// reported once, at its first use. Headings are ignored.
+func NewDefinitionCheck(cfg DefinitionConfig) Check {
+	if cfg.ProperNames == nil {
+		cfg.ProperNames = defaultProperNames
+	}
+	if cfg.InstrumentWords == nil {
+		cfg.InstrumentWords = []string{"Agreement", "Agreements", "Act", "Code", "Regulation", "Regulations", "Directive", "Convention", "Rules", "Treaty", "Law", "Plan", "Policy", "Statute"}
+	}
+	c := &definitionCheck{proper: cfg.ProperNames, instrument: make(map[string]bool)}
+	for _, w := range cfg.InstrumentWords {
+		c.instrument[w] = true
+	}
+	return c
+}
+
+type definitionCheck struct {
+	proper     []string
+	instrument map[string]bool
+}
+
+func (c *definitionCheck) Rule() string { return "definition" }
+func (c *definitionCheck) Rules() []string {
+	return []string{RuleTermDuplicate, RuleTermUnused, RuleTermUsedBefore, RuleTermUndefined}
+}
+
+func (c *definitionCheck) Check(doc Document) []Finding {
+	text := doc.Text
+	defs := ExtractDefinitions(text)
+	var out []Finding
+	idx := NewLineIndex(text)
+	headings := headingSpans(text)
+	first := make(map[string]Definition, len(defs))
+	terms := make([]string, 0, len(defs))
+	for _, d := range defs {
+		if prev, dup := first[d.Term]; dup {
+			l, col := idx.Position(prev.Start)
+			out = append(out, Finding{Rule: RuleTermDuplicate, Severity: SeverityWarn,
+				Message:  fmt.Sprintf("term %q is defined twice (first at line %d:%d)", d.Term, l, col),
+				Location: idx.Locate(d.Start, d.End, text)})
+			continue
+		}
+		first[d.Term] = d
+		terms = append(terms, d.Term)
+	}
+	// Lines that define a term (a definitions list, a preamble) may name
+	// terms defined further on; clause captions ("4.2 Service Credits.")
+	// are headings.
+	defLines := make(map[int]bool, len(defs))
+	for _, d := range defs {
+		l, _ := idx.Position(d.Start)
+		defLines[l] = true
+	}
+	headings = append(headings, clauseCaptions(text)...)
+	sortSpans(headings)
+	used := make(map[string]bool, len(terms))
+	reportedBefore := make(map[string]bool)
+	x := newTermIndex(terms)
+	di := 0 // definitions are sorted: skip uses inside them with a cursor
+	x.find(text, func(u use) {
+		for di < len(defs) && defs[di].End <= u.start {
+			di++
+		}
+		if di < len(defs) && u.start >= defs[di].Start && u.end <= defs[di].End {
+			return
+		}
+		used[u.term] = true
+		d := first[u.term]
+		if u.start < d.Start && !reportedBefore[u.term] && !inSpans(headings, u.start, u.end) &&
+			!strings.Contains(text[u.end:min(len(text), u.end+60)], "defined") && !onDefinitionLine(idx, defLines, u.start) {
+			reportedBefore[u.term] = true
+			l, col := idx.Position(d.Start)
+			out = append(out, Finding{Rule: RuleTermUsedBefore, Severity: SeverityWarn,
+				Message:  fmt.Sprintf("term %q is used before its definition at line %d:%d: define it first or point to the definition", u.term, l, col),
+				Location: idx.Locate(u.start, u.end, text)})
+		}
+	})
+	for _, t := range terms {
+		if !used[t] {
+			d := first[t]
+			out = append(out, Finding{Rule: RuleTermUnused, Severity: SeverityWarn,
+				Message:  fmt.Sprintf("term %q is defined but never used: remove the definition or use the term", t),
+				Location: idx.Locate(d.Start, d.End, text)})
+		}
+	}
+	out = append(out, c.undefined(text, x, headings, &idx)...)
+	sortFindings(out)
+	return out
+}
+
+// onDefinitionLine reports whether offset at is on a line that defines a term.
+func onDefinitionLine(idx LineIndex, defLines map[int]bool, at int) bool {
+	l, _ := idx.Position(at)
+	return defLines[l]
+}
+
+// clauseCaptions returns the captions of numbered clause lines: in "4.2
+// Service Credits. If ...", the span of "Service Credits".
+func clauseCaptions(text string) []span {
+	var out []span
+	forEachLine(text, func(l line) {
+		s := text[l.start:l.end]
+		m := lineNumRe.FindStringIndex(s)
+		if m == nil {
+			return
+		}
+		start := l.start + m[1] - 1
+		limit := min(l.end, start+80)
+		if dot := strings.IndexByte(text[start:limit], '.'); dot > 0 {
+			out = append(out, span{start, start + dot})
+		}
+	})
+	return out
+}
+
+// headingSpans returns the spans of the Markdown heading lines of text.
+func headingSpans(text string) []span {
+	var out []span
+	forEachLine(text, func(l line) {
+		if lvl, _ := headingLevel(text[l.start:l.end]); lvl > 0 {
+			out = append(out, span{l.start, l.end})
+		}
+	})
+	return out
+}
+
+// undefined reports "the" + Title Case phrases that are not defined terms.
+func (c *definitionCheck) undefined(text string, x *termIndex, headings []span, idx *LineIndex) []Finding {
+	var out []Finding
+	reported := make(map[string]bool)
+	for i := 0; i < len(text); {
+		s, e := nextWord(text, i, len(text))
+		if s >= len(text) {
+			break
+		}
+		i = e
+		if e-s != 3 || !(text[s:e] == "the" || text[s:e] == "The") {
+			continue
+		}
+		words := titleRun(text, e)
+		if len(words) < 2 {
+			continue
+		}
+		runStart, runEnd := words[0].start, words[len(words)-1].end
+		// A defined term covering the whole run makes it defined.
+		covered := false
+		if list := x.byFirst[text[words[0].start:words[0].end]]; list != nil {
+			for _, tw := range list {
+				if end, ok := matchTerm(text, runStart, tw); ok && end >= runEnd {
+					covered = true
+					break
+				}
+			}
+		}
+		if covered || c.instrument[text[words[len(words)-1].start:words[len(words)-1].end]] {
+			continue
+		}
+		phrase := joinWords(text, words)
+		if c.isProper(phrase) || reported[phrase] || inSpans(headings, runStart, runEnd) {
+			continue
+		}
+		reported[phrase] = true
+		out = append(out, Finding{Rule: RuleTermUndefined, Severity: SeverityWarn,
+			Message:  fmt.Sprintf("%q reads as a defined term but is not defined: define it or write it in lower case", phrase),
+			Location: idx.Locate(runStart, runEnd, text)})
+		i = runEnd
+	}
+	return out
+}
+
+// titleRun returns the Title Case words that follow offset i, each separated
+// by a single space (not a line break or punctuation).
+func titleRun(text string, i int) []span {
+	var words []span
+	for {
+		if i >= len(text) || text[i] != ' ' {
+			return words
+		}
+		s, e := nextWord(text, i+1, len(text))
+		if s != i+1 || !isTitleWord(text[s:e]) {
+			return words
+		}
+		words = append(words, span{s, e})
+		i = e
+	}
+}
+
+// isTitleWord reports whether w starts with an upper-case letter and has a
+// lower-case letter after it (so "API" and "Q3" are not title words).
+func isTitleWord(w string) bool {
+	r, size := utf8.DecodeRuneInString(w)
+	if !unicode.IsUpper(r) {
+		return false
+	}
+	for _, r := range w[size:] {
+		if unicode.IsLower(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func joinWords(text string, words []span) string {
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = text[w.start:w.end]
+	}
+	return strings.Join(parts, " ")
+}
+
+func (c *definitionCheck) isProper(phrase string) bool {
+	for _, p := range c.proper {
+		if phrase == p || strings.HasPrefix(phrase, p+" ") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,447 @@
+package checks
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Rule ids of the cross-reference check.
+const (
+	// RuleDanglingRef: a reference to a section, clause, article,
+	// paragraph, exhibit, schedule, annex or appendix that no heading or
+	// label in the document defines.
+	RuleDanglingRef = "xref.dangling"
+	// RuleOrphanLabel: an exhibit, schedule, annex or appendix that nothing
+	// refers to.
+	RuleOrphanLabel = "xref.orphan_label"
+	// RuleNumberingGap: a label that skips a number or letter at its level
+	// ("3.2" followed by "3.4").
+	RuleNumberingGap = "xref.numbering_gap"
+	// RuleDuplicateLabel: a label defined twice in the same scope.
+	RuleDuplicateLabel = "xref.duplicate_label"
+)
+
+// NewXrefCheck returns the cross-reference check (rules RuleDanglingRef,
+// block; RuleDuplicateLabel, block; RuleNumberingGap, warn;
+// RuleOrphanLabel, warn).
+//
+// Labels are defined by:
+//   - Markdown headings that start with a number, optionally after
+//     Section/Clause/Article/Paragraph ("## 3. Payment", "### 3.2 Invoices",
+//     "## Article 5", "## ARTICLE IV");
+//   - lines starting with a multi-level number ("3.2 Invoices. The ...");
+//   - lines starting with "(a)", "(b)" or "(i)", "(ii)", which label
+//     sub-clauses of the last numbered clause ("3.2(a)", "3.2(a)(i)"); an
+//     indented Roman item under a letter item is its sub-clause;
+//   - attachment headings, or upper-case title lines, "Exhibit A",
+//     "Schedule 1", "Annex B", "Appendix 2" (also "Exhibit A-1").
+//
+// Numbers inside an attachment belong to that attachment's scope, so an
+// exhibit may restart at "1." without clashing with the body.
+//
+// References are "Section 3.2", "Sections 3.2 and 4.1(b)", "Clauses 3
+// through 5", "Article 12", "§ 4", "Exhibit A", "Schedules 1 and 2" (any
+// case). A reference followed by "of"/"under"/"in" and another instrument
+// ("Section 5 of the Supply Agreement", "Section 409A of the Code", "Article
+// 28 of the GDPR") is not checked; "of this Agreement" and "of the
+// Agreement" are internal; "Section 2 of Exhibit A" resolves in Exhibit A.
+// Section, Clause, Article and Paragraph share one numbering namespace.
+func NewXrefCheck() Check { return xrefCheck{} }
+
+type xrefCheck struct{}
+
+func (xrefCheck) Rule() string { return "xref" }
+func (xrefCheck) Rules() []string {
+	return []string{RuleDanglingRef, RuleDuplicateLabel, RuleNumberingGap, RuleOrphanLabel}
+}
+
+var (
+	headingNumRe   = regexp.MustCompile(`^(?:\*\*)?(?:(?i:section|clause|article|paragraph)[ \t]+)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?(?:[ \t]|$|[-–—:.])`)
+	headingRomanRe = regexp.MustCompile(`^(?:\*\*)?(?i:article)[ \t]+([IVXLC]{1,7})\b`)
+	lineNumRe      = regexp.MustCompile(`^(?:\*\*)?(\d{1,4}(?:\.\d{1,4})+)\.?(?:\*\*)?[ \t]+\S`)
+	attachHeadRe   = regexp.MustCompile(`^(?:\*\*)?(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
+	attachLineRe   = regexp.MustCompile(`^(?:\*\*)?(EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
+	subItemRe      = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5})\)[ \t]`)
+
+	refFirstNumRe    = regexp.MustCompile(`^[ \t]*(\d{1,4}[A-Z]?(?:\.\d{1,4}[A-Z]?)*(?:\([a-z0-9]{1,4}\))*|[IVXLC]{1,7}\b)`)
+	refFirstAttachRe = regexp.MustCompile(`^[ \t]*((?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?)\b`)
+	refNextNumRe     = regexp.MustCompile(`^(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|through|to)[ \t]+|[ \t]*[-–][ \t]*)(\d{1,4}(?:\.\d{1,4})*(?:\([a-z0-9]{1,4}\))*)`)
+	refNextAttachRe  = regexp.MustCompile(`^(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|through|to)[ \t]+)((?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?)\b`)
+	refOfRe          = regexp.MustCompile(`^,?[ \t]+(?:of|under|in|to)[ \t]+(?:the[ \t]+)?`)
+	refOfThisRe      = regexp.MustCompile(`^(?i:this|these)\b`)
+	refOfAttachRe    = regexp.MustCompile(`^(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
+	refInstrumentRe  = regexp.MustCompile(`^(?:(?:[A-Z][\w'&.-]*|of|and|on|for)[ \t]+){0,8}(?:Agreement|Agreements|Act|Code|Regulations?|Directive|Convention|Contract|Lease|Plan|Policy|Rules|Statute|Treaty|Order|Deed|Charter|Bylaws|Terms|Constitution|Law)\b|^[A-Z]{2,}\b`)
+)
+
+// refKeywords maps the lower-cased reference keywords to their namespace.
+var refKeywords = map[string]string{
+	"section": "num", "sections": "num", "clause": "num", "clauses": "num",
+	"article": "num", "articles": "num", "paragraph": "num", "paragraphs": "num",
+	"exhibit": "exhibit", "exhibits": "exhibit", "schedule": "schedule", "schedules": "schedule",
+	"annex": "annex", "annexes": "annex", "appendix": "appendix", "appendices": "appendix",
+}
+
+// label is one defined label.
+type label struct {
+	key        string // scope + "|" + id, e.g. "|3.2" or "exhibit a|1"
+	start, end int    // the label text in the document
+	attachment bool
+}
+
+// xrefOutline is what the check learns about the document's labels.
+type xrefOutline struct {
+	labels   []label
+	byKey    map[string]int // first label with each key
+	selfRefs map[int]bool   // offsets of keywords that are part of a label
+	scopes   []scopeStart   // attachment scopes by start offset
+	findings []Finding      // numbering gaps and duplicates
+}
+
+type scopeStart struct {
+	at    int
+	scope string
+}
+
+// counter tracks numbering at one level of one scope.
+type counter struct {
+	last    int
+	lastKey string
+}
+
+func (xrefCheck) Check(doc Document) []Finding {
+	text := doc.Text
+	idx := NewLineIndex(text)
+	o := buildOutline(text, &idx)
+	out := o.findings
+	referenced := make(map[string]bool)
+	scanRefs(text, o, func(kw span, idStart, idEnd int, key string, first bool) {
+		if _, ok := o.byKey[key]; ok {
+			referenced[key] = true
+			return
+		}
+		s := idStart
+		if first {
+			s = kw.start
+		}
+		out = append(out, Finding{Rule: RuleDanglingRef, Severity: SeverityBlock,
+			Message:  fmt.Sprintf("reference to %s %s points to no heading or label in the document", text[kw.start:kw.end], text[idStart:idEnd]),
+			Location: idx.Locate(s, idEnd, text)})
+	})
+	for _, l := range o.labels {
+		if l.attachment && !referenced[l.key] && o.byKey[l.key] >= 0 {
+			if first := o.labels[o.byKey[l.key]]; first.start != l.start {
+				continue
+			}
+			out = append(out, Finding{Rule: RuleOrphanLabel, Severity: SeverityWarn,
+				Message:  "attachment is never referred to in the document",
+				Location: idx.Locate(l.start, l.end, text)})
+		}
+	}
+	sortFindings(out)
+	return out
+}
+
+// buildOutline collects labels, scopes, and numbering findings.
+func buildOutline(text string, idx *LineIndex) *xrefOutline {
+	o := &xrefOutline{byKey: make(map[string]int), selfRefs: make(map[int]bool)}
+	scope := ""
+	counters := make(map[string]*counter) // scope|parent|style -> counter
+	var curNum string                     // last numbered clause id in scope
+	var curLetter string                  // last letter sub-item id ("a") under curNum
+	curLetterIndent := 0
+	add := func(key string, s, e int, attachment bool) {
+		if i, dup := o.byKey[key]; dup {
+			prev := o.labels[i]
+			pl, pc := idx.Position(prev.start)
+			o.findings = append(o.findings, Finding{Rule: RuleDuplicateLabel, Severity: SeverityBlock,
+				Message:  fmt.Sprintf("label defined twice (first at line %d:%d)", pl, pc),
+				Location: idx.Locate(s, e, text)})
+		} else {
+			o.byKey[key] = len(o.labels)
+		}
+		o.labels = append(o.labels, label{key: key, start: s, end: e, attachment: attachment})
+	}
+	// sequence checks that ordinal n follows the previous one at its level.
+	sequence := func(level string, n int, display string, s, e int) {
+		c := counters[level]
+		if c == nil {
+			c = &counter{}
+			counters[level] = c
+		}
+		if n > c.last+1 {
+			prev := "the start"
+			if c.lastKey != "" {
+				prev = c.lastKey
+			}
+			o.findings = append(o.findings, Finding{Rule: RuleNumberingGap, Severity: SeverityWarn,
+				Message:  fmt.Sprintf("numbering jumps from %s to %s", prev, display),
+				Location: idx.Locate(s, e, text)})
+		}
+		if n > c.last {
+			c.last, c.lastKey = n, display
+		}
+	}
+	numbered := func(id string, s, e int) {
+		add(scope+"|"+id, s, e, false)
+		parent, n := splitNumber(id)
+		sequence(scope+"|"+parent+"|num", n, id, s, e)
+		curNum, curLetter = id, ""
+	}
+	forEachLine(text, func(l line) {
+		s := text[l.start:l.end]
+		body, off := s, 0
+		lvl, hoff := headingLevel(s)
+		if lvl > 0 {
+			body, off = s[hoff:], hoff
+		} else {
+			trimmed := strings.TrimLeft(s, " \t")
+			off = len(s) - len(trimmed)
+			body = trimmed
+		}
+		at := l.start + off
+		// Attachment labels: headings in any case, title lines in upper case.
+		re := attachLineRe
+		if lvl > 0 {
+			re = attachHeadRe
+		}
+		if m := re.FindStringSubmatchIndex(body); m != nil {
+			kind := strings.ToLower(body[m[2]:m[3]])
+			id := body[m[4]:m[5]]
+			key := kind + " " + strings.ToLower(id)
+			if m[6] >= 0 {
+				key += "-" + body[m[6]:m[7]]
+			}
+			kwStart := at + m[2]
+			o.selfRefs[kwStart] = true
+			add(key+"|", kwStart, at+m[1], true)
+			if n, ok := ordinal(id); ok && m[6] < 0 {
+				sequence("attach|"+kind, n, body[m[2]:m[5]], kwStart, at+m[1])
+			}
+			scope = key
+			o.scopes = append(o.scopes, scopeStart{at: l.start, scope: scope})
+			curNum, curLetter = "", ""
+			return
+		}
+		if lvl > 0 {
+			if m := headingNumRe.FindStringSubmatchIndex(body); m != nil {
+				o.selfRefs[at] = true
+				numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+			} else if m := headingRomanRe.FindStringSubmatchIndex(body); m != nil {
+				o.selfRefs[at] = true
+				numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+			}
+			return
+		}
+		if m := lineNumRe.FindStringSubmatchIndex(body); m != nil {
+			numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+			return
+		}
+		if curNum == "" {
+			return
+		}
+		m := subItemRe.FindStringSubmatchIndex(body)
+		if m == nil {
+			return
+		}
+		id := body[m[2]:m[3]]
+		indent := leadingSpaces(s)
+		roman, isRoman := romanValue(id)
+		letterNext := curLetter == "" && id == "a" || len(id) == 1 && curLetter != "" && id[0] == curLetter[0]+1
+		if isRoman && curLetter != "" && (indent > curLetterIndent || !letterNext) {
+			full := curNum + "(" + curLetter + ")(" + id + ")"
+			add(scope+"|"+full, at+m[2]-1, at+m[3]+1, false)
+			sequence(scope+"|"+curNum+"("+curLetter+")|roman", roman, full, at+m[2]-1, at+m[3]+1)
+			return
+		}
+		if isRoman && curLetter == "" && id != "a" && !(len(id) == 1 && id != "i") {
+			full := curNum + "(" + id + ")"
+			add(scope+"|"+full, at+m[2]-1, at+m[3]+1, false)
+			sequence(scope+"|"+curNum+"|roman", roman, full, at+m[2]-1, at+m[3]+1)
+			return
+		}
+		full := curNum + "(" + id + ")"
+		add(scope+"|"+full, at+m[2]-1, at+m[3]+1, false)
+		if n, ok := ordinal(id); ok {
+			sequence(scope+"|"+curNum+"|letter", n, full, at+m[2]-1, at+m[3]+1)
+		}
+		curLetter, curLetterIndent = id, indent
+	})
+	return o
+}
+
+// splitNumber splits "3.2.1" into its parent "3.2" and last number 1.
+func splitNumber(id string) (string, int) {
+	parent, last := "", id
+	if i := strings.LastIndexByte(id, '.'); i >= 0 {
+		parent, last = id[:i], id[i+1:]
+	}
+	if n, ok := romanValue(strings.ToLower(last)); ok && last != "" && last[0] >= 'A' && last[0] <= 'Z' {
+		return parent, n
+	}
+	n, _ := strconv.Atoi(last)
+	return parent, n
+}
+
+// ordinal turns an attachment or item id into its position: "A"/"a" -> 1,
+// "B" -> 2, "3" -> 3. Two-letter ids and other forms have none.
+func ordinal(id string) (int, bool) {
+	if n, err := strconv.Atoi(id); err == nil {
+		return n, true
+	}
+	if len(id) == 1 {
+		c := id[0] | 0x20
+		if c >= 'a' && c <= 'z' {
+			return int(c-'a') + 1, true
+		}
+	}
+	return 0, false
+}
+
+// romanValue parses a lower-case Roman numeral up to 89 ("i".."lxxxix").
+func romanValue(s string) (int, bool) {
+	vals := map[byte]int{'i': 1, 'v': 5, 'x': 10, 'l': 50, 'c': 100}
+	if s == "" {
+		return 0, false
+	}
+	total := 0
+	for i := 0; i < len(s); i++ {
+		v, ok := vals[s[i]|0x20]
+		if !ok {
+			return 0, false
+		}
+		if i+1 < len(s) && vals[s[i+1]|0x20] > v {
+			total -= v
+		} else {
+			total += v
+		}
+	}
+	if total <= 0 || toRoman(total) != strings.ToLower(s) {
+		return 0, false
+	}
+	return total, true
+}
+
+func toRoman(n int) string {
+	var b strings.Builder
+	for _, p := range []struct {
+		v int
+		s string
+	}{{100, "c"}, {90, "xc"}, {50, "l"}, {40, "xl"}, {10, "x"}, {9, "ix"}, {5, "v"}, {4, "iv"}, {1, "i"}} {
+		for n >= p.v {
+			b.WriteString(p.s)
+			n -= p.v
+		}
+	}
+	return b.String()
+}
+
+// scopeAt returns the attachment scope of offset at ("" for the body).
+func (o *xrefOutline) scopeAt(at int) string {
+	scope := ""
+	lo, hi := 0, len(o.scopes)
+	for lo < hi { // last scope starting at or before at
+		mid := (lo + hi) / 2
+		if o.scopes[mid].at <= at {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo > 0 {
+		scope = o.scopes[lo-1].scope
+	}
+	return scope
+}
+
+// scanRefs finds every internal reference and calls fn with the keyword
+// span, the id bounds, the label key it must resolve to, and whether it is
+// the first id after its keyword.
+func scanRefs(text string, o *xrefOutline, fn func(kw span, idStart, idEnd int, key string, first bool)) {
+	var buf []byte
+	for i := 0; i < len(text); {
+		var s, e int
+		if text[i] == 0xC2 && strings.HasPrefix(text[i:], "§") {
+			s, e = i, i+2
+			if e < len(text) && text[e] == 0xC2 && strings.HasPrefix(text[e:], "§") {
+				e += 2
+			}
+			i = e
+			resolveRefs(text, o, span{s, e}, "num", fn)
+			continue
+		}
+		s, e = nextWord(text, i, len(text))
+		if s >= len(text) {
+			return
+		}
+		i = e
+		if e-s < 5 || e-s > 10 {
+			continue
+		}
+		buf = lowerInto(buf, text[s:e])
+		ns, ok := refKeywords[string(buf)]
+		if !ok || o.selfRefs[s] {
+			continue
+		}
+		if end := resolveRefs(text, o, span{s, e}, ns, fn); end > i {
+			i = end
+		}
+	}
+}
+
+// resolveRefs reads the id list after the keyword kw and reports each id;
+// it returns the end of the list.
+func resolveRefs(text string, o *xrefOutline, kw span, ns string, fn func(kw span, idStart, idEnd int, key string, first bool)) int {
+	window := text[kw.end:min(len(text), kw.end+240)]
+	firstRe, nextRe := refFirstNumRe, refNextNumRe
+	if ns != "num" {
+		firstRe, nextRe = refFirstAttachRe, refNextAttachRe
+	}
+	m := firstRe.FindStringSubmatchIndex(window)
+	if m == nil {
+		return kw.end
+	}
+	type id struct{ s, e int }
+	ids := []id{{m[2], m[3]}}
+	pos := m[1]
+	for {
+		n := nextRe.FindStringSubmatchIndex(window[pos:])
+		if n == nil {
+			break
+		}
+		ids = append(ids, id{pos + n[2], pos + n[3]})
+		pos += n[1]
+	}
+	// Decide the scope: another instrument, an attachment, or here.
+	scope := o.scopeAt(kw.start)
+	if of := refOfRe.FindStringIndex(window[pos:]); of != nil {
+		rest := window[pos+of[1]:]
+		switch {
+		case refOfThisRe.MatchString(rest) || strings.HasPrefix(rest, "Agreement") && !refInstrumentRe.MatchString(rest[len("Agreement"):]):
+			// "of this Agreement", "of the Agreement": this document.
+		case refOfAttachRe.MatchString(rest) && ns == "num":
+			a := refOfAttachRe.FindStringSubmatch(rest)
+			scope = strings.ToLower(a[1]) + " " + strings.ToLower(a[2])
+			if a[3] != "" {
+				scope += "-" + a[3]
+			}
+		case refInstrumentRe.MatchString(rest):
+			return kw.end + pos
+		}
+	}
+	for k, d := range ids {
+		idText := window[d.s:d.e]
+		var key string
+		if ns == "num" {
+			key = scope + "|" + idText
+			if _, ok := o.byKey[key]; !ok && scope != "" {
+				key = "|" + idText // from inside an attachment, the body's numbering
+			}
+		} else {
+			key = ns + " " + strings.ToLower(idText) + "|"
+		}
+		fn(kw, kw.end+d.s, kw.end+d.e, key, k == 0)
+	}
+	return kw.end + pos
+}

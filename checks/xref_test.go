@@ -1,0 +1,81 @@
+package checks
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+const xrefDoc = `# Agreement
+
+## 1. Definitions
+
+1.1 Terms. See Section 2 and Sections 2.1(a) and 2.1(b)(ii).
+
+## 2. Services
+
+2.1 Scope. The Supplier shall:
+
+(a) do one thing;
+
+(b) do another:
+
+    (i) first;
+
+    (ii) second.
+
+2.2 Fees. As set out in Schedule 1 and Exhibit A, and Section 3 of Exhibit A.
+
+## 3. General
+
+Section 5 of the Supply Agreement, Section 409A of the Code and Article 28 of the GDPR apply. Section 2.2 of this Agreement governs.
+
+# Exhibit A – Statement of Work
+
+## 1. Scope
+
+## 2. Deliverables
+
+## 3. Acceptance
+
+See Section 1 and Section 2.2 (body).
+
+# Schedule 1 – Fees
+
+Fees.
+`
+
+func TestXrefCleanDocument(t *testing.T) {
+	got := NewXrefCheck().Check(Document{Text: xrefDoc})
+	assert.Empty(t, got)
+}
+
+func TestXrefDefects(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		rule string
+		want string
+	}{
+		{"dangling section", xrefDoc + "\nSee Section 14.3.\n", RuleDanglingRef, "Section 14.3"},
+		{"dangling second of list", xrefDoc + "\nSee Sections 2.1 and 9.9.\n", RuleDanglingRef, "9.9"},
+		{"dangling subclause", xrefDoc + "\nSee Section 2.1(c).\n", RuleDanglingRef, "Section 2.1(c)"},
+		{"dangling exhibit", xrefDoc + "\nSee Exhibit C.\n", RuleDanglingRef, "Exhibit C"},
+		{"dangling in attachment scope", xrefDoc + "\nSee Section 4 of Exhibit A.\n", RuleDanglingRef, "Section 4"},
+		{"orphan schedule", xrefDoc + "\n# Schedule 2 – Service Levels\n", RuleOrphanLabel, "Schedule 2"},
+		{"gap", "## 1. A\n\n## 2. B\n\n## 4. D\n", RuleNumberingGap, "4"},
+		{"subsection gap", "## 1. A\n\n1.1 X. a\n\n1.3 Y. b\n", RuleNumberingGap, "1.3"},
+		{"letter gap", "## 1. A\n\n1.1 X:\n\n(a) one\n\n(c) three\n", RuleNumberingGap, "(c)"},
+		{"duplicate", "## 1. A\n\n## 2. B\n\n## 2. C\n", RuleDuplicateLabel, "2"},
+		{"attachment gap", "See Exhibit A and Exhibit C.\n\n# Exhibit A\n\n# Exhibit C\n", RuleNumberingGap, "Exhibit C"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := NewXrefCheck().Check(Document{Text: tt.text})
+			if assert.Len(t, got, 1, "%v", got) {
+				assert.Equal(t, tt.rule, got[0].Rule)
+				assert.Equal(t, tt.want, got[0].Location.Text)
+			}
+		})
+	}
+}

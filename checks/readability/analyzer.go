@@ -2,6 +2,7 @@ package readability
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 	"unicode"
@@ -51,6 +52,7 @@ const (
 type wordInfo struct {
 	syllables uint8 // from the exceptions list; 0 = use the rules
 	flags     uint16
+	phrases   uint16 // with flagPhrase: 1 + index into Analyzer.phraseSets
 }
 
 // phrase is a multi-word jargon entry or drafting form; words[0] is the key.
@@ -65,7 +67,10 @@ type phrase struct {
 type Analyzer struct {
 	words   map[string]wordInfo
 	phrases map[string][]phrase // first word -> phrases, longest first
-	abbrev  map[string]abbrevClass
+	// phraseSets holds the same lists, indexed by wordInfo.phrases, so the
+	// per-word lookup that is cached also finds the phrases.
+	phraseSets [][]phrase
+	abbrev     map[string]abbrevClass
 	// abbrevMax is the longest abbrev key: longer words skip the lookup.
 	abbrevMax int
 }
@@ -170,6 +175,17 @@ func New(opts Options) (*Analyzer, error) {
 		sortPhrases(ps)
 		a.phrases[k] = ps
 	}
+	keys := make([]string, 0, len(a.phrases))
+	for k := range a.phrases {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // deterministic indexes
+	for _, k := range keys {
+		a.phraseSets = append(a.phraseSets, a.phrases[k])
+		info := a.words[k]
+		info.phrases = uint16(len(a.phraseSets))
+		a.words[k] = info
+	}
 	return a, nil
 }
 
@@ -226,16 +242,29 @@ func normKey(s string) string {
 // it; ok is false when it does not) mapping U+2019 to '\” and accented
 // Latin vowels to their base letter, without allocating.
 func lowerInto(dst []byte, s string) ([]byte, bool) {
+	// ASCII fast path: one table lookup a byte into the spare capacity.
+	if n := len(dst); len(s) <= cap(dst)-n {
+		dst = dst[:n+len(s)]
+		i := 0
+		for ; i < len(s); i++ {
+			c := s[i]
+			if c >= utf8.RuneSelf {
+				break
+			}
+			dst[n+i] = asciiLower[c]
+		}
+		if i == len(s) {
+			return dst, true
+		}
+		dst, s = dst[:n+i], s[i:]
+	}
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
 			if len(dst) == cap(dst) {
 				return dst, false
 			}
-			dst = append(dst, c)
+			dst = append(dst, asciiLower[c])
 			i++
 			continue
 		}
@@ -255,6 +284,16 @@ func lowerInto(dst []byte, s string) ([]byte, bool) {
 	}
 	return dst, true
 }
+
+var asciiLower = func() (t [utf8.RuneSelf]byte) {
+	for c := range t {
+		t[c] = byte(c)
+		if 'A' <= c && c <= 'Z' {
+			t[c] = byte(c + 'a' - 'A')
+		}
+	}
+	return t
+}()
 
 // foldVowel maps accented Latin vowels to their ASCII base letter so the
 // syllable rules see "café" as "cafe"; 0 for anything else.

@@ -59,12 +59,18 @@ func (a *Analyzer) nextSentence(text string, pos int) (start, end int, ok bool) 
 // sentenceEnd returns the end of the sentence that starts at start.
 func (a *Analyzer) sentenceEnd(text string, start int) int {
 	for i := start; i < len(text); i++ {
+		if !sentenceByte[text[i]] {
+			continue // most bytes: nothing to decide
+		}
 		switch c := text[i]; c {
 		case '\n':
 			if blankLineAt(text, i) {
 				return trimSpaceRight(text, start, i)
 			}
 		case '.', '!', '?':
+			if c == '.' && i+1 < len(text) && alnum256[text[i+1]] {
+				continue // "3.2", "e.g", "U.S": a period inside a token
+			}
 			if e, ok := a.terminator(text, i); ok {
 				return e
 			}
@@ -139,6 +145,13 @@ func wordBefore(text string, i int) string {
 	}
 	e := j
 	for j > 0 {
+		if c := text[j-1]; c < utf8.RuneSelf {
+			if asciiSpace[c] {
+				break
+			}
+			j--
+			continue
+		}
 		r, size := utf8.DecodeLastRuneInString(text[:j])
 		if unicode.IsSpace(r) {
 			break
@@ -276,6 +289,14 @@ func hasAlnum(s string) bool {
 func isAlnumRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 var asciiSpace, asciiAlnum [utf8.RuneSelf]bool
+
+// sentenceByte marks the bytes sentenceEnd must look at.
+var sentenceByte = func() (t [256]bool) {
+	for _, c := range []byte{'\n', '.', '!', '?', 0xE2} {
+		t[c] = true
+	}
+	return t
+}()
 
 func init() {
 	for _, c := range " \t\n\r\v\f" {

@@ -1,6 +1,10 @@
 package readability
 
-import "strings"
+import (
+	"encoding/binary"
+	"strings"
+	"unicode/utf8"
+)
 
 // MinSentenceWords is the fewest words a sentence needs to count in
 // Stats.Sentences. Shorter fragments ("Section 3.", "Didn't") keep their
@@ -144,20 +148,21 @@ func (a *Analyzer) sentence(text string, start int, cache *wordCache, hit func(S
 		pos = e
 		words++
 		word := text[s:e]
-		key, fits := lowerInto(buf[:0], word)
+		n, w0, w1, w2, fits := lowerKey(&buf, word)
 		if !fits {
 			syllables += a.syllablesLong(word)
 			pending, skip = -1, max(skip-1, 0)
 			continue
 		}
-		info := cache.lookup(a, key)
+		key := buf[:n]
+		info := cache.lookup(a, key, w0, w1, w2)
 		syllables += int(info.syllables)
 
 		// Jargon: phrases (and drafting forms) first, longest first.
 		if skip > 0 {
 			skip--
 		} else if info.flags&flagPhrase != 0 {
-			if n, pe, drafting := a.matchPhrase(text, e, key); n > 0 {
+			if n, pe, drafting := a.matchPhrase(text, e, info); n > 0 {
 				skip = n - 1
 				if !drafting {
 					jargon += n
@@ -194,13 +199,13 @@ func (a *Analyzer) sentence(text string, start int, cache *wordCache, hit func(S
 }
 
 // matchPhrase returns the word count of the longest phrase starting with the
-// word key (which ends at byte e of text), the byte where the phrase ends,
+// word whose lookup is info (and which ends at byte e of text), the byte where the phrase ends,
 // and whether it is a drafting form.
-func (a *Analyzer) matchPhrase(text string, e int, key []byte) (int, int, bool) {
-	phrases := a.phrases[string(key)]
-	if len(phrases) == 0 {
+func (a *Analyzer) matchPhrase(text string, e int, info wordInfo) (int, int, bool) {
+	if info.phrases == 0 {
 		return 0, 0, false
 	}
+	phrases := a.phraseSets[info.phrases-1]
 	// Every phrase has a second word: read it once, as most phrases fail there.
 	s, we, found := nextWord(text, e, len(text))
 	if !found {
@@ -262,36 +267,81 @@ type wordCache struct {
 }
 
 const (
-	cacheSlots  = 512 // power of two
-	cacheKeyLen = 14
+	cacheSlots  = 1024 // power of two
+	cacheKeyLen = 24   // three 8-byte words: compared and hashed as integers
 )
 
 type cacheSlot struct {
-	n    uint8 // key length; 0 = empty
-	key  [cacheKeyLen]byte
-	info wordInfo // syllables always filled in
+	w0, w1, w2 uint64   // the zero-padded key; n tells "a" from "a\x00"
+	n          uint8    // key length; 0 = empty
+	info       wordInfo // syllables always filled in
 }
 
-// lookup returns the flags of key and its syllable count in info.syllables.
-func (c *wordCache) lookup(a *Analyzer, key []byte) wordInfo {
+// lowerKey lower-cases word into buf (as lowerInto does) and also returns
+// its first cacheKeyLen bytes, zero-padded, as three little-endian words
+// built in registers while lowering (reading them back from buf right after
+// the byte stores would stall on store forwarding).
+func lowerKey(buf *[maxKey]byte, word string) (n int, w0, w1, w2 uint64, ok bool) {
+	if len(word) <= maxKey {
+		i := 0
+		for ; i < len(word) && i < 8; i++ {
+			c := word[i]
+			if c >= utf8.RuneSelf {
+				goto slow
+			}
+			c = asciiLower[c]
+			buf[i] = c
+			w0 |= uint64(c) << (8 * i)
+		}
+		for ; i < len(word) && i < 16; i++ {
+			c := word[i]
+			if c >= utf8.RuneSelf {
+				goto slow
+			}
+			c = asciiLower[c]
+			buf[i] = c
+			w1 |= uint64(c) << (8 * (i - 8))
+		}
+		for ; i < len(word); i++ {
+			c := word[i]
+			if c >= utf8.RuneSelf {
+				goto slow
+			}
+			c = asciiLower[c]
+			buf[i] = c
+			if i < cacheKeyLen {
+				w2 |= uint64(c) << (8 * (i - 16))
+			}
+		}
+		return i, w0, w1, w2, true
+	}
+slow:
+	key, ok := lowerInto(buf[:0], word)
+	if !ok {
+		return 0, 0, 0, 0, false
+	}
+	var pad [cacheKeyLen]byte
+	copy(pad[:], key)
+	return len(key), binary.LittleEndian.Uint64(pad[0:8]), binary.LittleEndian.Uint64(pad[8:16]),
+		binary.LittleEndian.Uint64(pad[16:24]), true
+}
+
+// lookup returns the flags of key and its syllable count in info.syllables;
+// w0..w2 are key's zero-padded prefix from lowerKey.
+func (c *wordCache) lookup(a *Analyzer, key []byte, w0, w1, w2 uint64) wordInfo {
 	if len(key) > cacheKeyLen {
 		info := a.words[string(key)]
 		info.syllables = uint8(min(a.syllablesKey(key, info), 255))
 		return info
 	}
-	h := uint32(2166136261)
-	for _, b := range key {
-		h = (h ^ uint32(b)) * 16777619
-	}
+	h := (w0*0x9E3779B97F4A7C15 ^ w1*0xC2B2AE3D27D4EB4F ^ w2*0x165667B19E3779F9) >> 40
 	slot := &c.slots[h&(cacheSlots-1)]
-	if int(slot.n) == len(key) && string(slot.key[:slot.n]) == string(key) {
+	if slot.w0 == w0 && slot.w1 == w1 && slot.w2 == w2 && int(slot.n) == len(key) {
 		return slot.info
 	}
 	info := a.words[string(key)]
 	info.syllables = uint8(min(a.syllablesKey(key, info), 255))
-	slot.n = uint8(len(key))
-	copy(slot.key[:], key)
-	slot.info = info
+	slot.w0, slot.w1, slot.w2, slot.n, slot.info = w0, w1, w2, uint8(len(key)), info
 	return info
 }
 

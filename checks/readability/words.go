@@ -28,13 +28,21 @@ func (a *Analyzer) AppendWords(dst []Span, text string) []Span {
 	}
 }
 
-// nextWord returns the first word in text[pos:end].
+// nextWord returns the first word in text[pos:end]. It finds the chunk's
+// first and last letter or digit while scanning it, which is the trimming
+// AppendWords documents.
 func nextWord(text string, pos, end int) (s, e int, ok bool) {
 	i := pos
 	for i < end {
 		for i < end {
-			if c := text[i]; c < utf8.RuneSelf && !asciiSpace[c] && c != '.' && c != '-' {
-				break // ASCII fast path: not a separator
+			if c := text[i]; c < utf8.RuneSelf {
+				if asciiSpace[c] {
+					i++
+					continue
+				}
+				if c != '.' && c != '-' {
+					break // ASCII fast path: not a separator
+				}
 			}
 			if size := sepAt(text, i, end); size > 0 {
 				i += size
@@ -46,31 +54,62 @@ func nextWord(text string, pos, end int) (s, e int, ok bool) {
 			break
 		}
 		j := i
+		first, last := -1, -1
 		for j < end {
+			// Tight loop over a run of ASCII letters and digits: the bulk of
+			// any text.
+			k := j
+			for k < end && alnum256[text[k]] {
+				k++
+			}
+			if k > j {
+				if first < 0 {
+					first = j
+				}
+				last = k
+				j = k
+				if j >= end {
+					break
+				}
+			}
 			if c := text[j]; c < utf8.RuneSelf {
-				// ASCII fast path of sepAt.
 				if asciiSpace[c] || ((c == '.' || c == '-') && j+1 < end && text[j+1] == c) {
 					break
 				}
-				j++
+				j++ // inner punctuation: "don't", "3.2(a)", "and/or"
 				continue
 			}
 			if sepAt(text, j, end) > 0 {
 				break
 			}
-			_, size := utf8.DecodeRuneInString(text[j:end])
+			r, size := utf8.DecodeRuneInString(text[j:end])
+			if isAlnumRune(r) {
+				if first < 0 {
+					first = j
+				}
+				last = j + size
+			}
 			j += size
 		}
-		if s, e := trimToAlnum(text, i, j); s < e {
-			if e < j && text[e] == ')' && strings.IndexByte(text[s:e], '(') >= 0 {
-				e++ // keep the balanced ")" of "3.2(a)"
+		if first >= 0 {
+			if last < j && text[last] == ')' && strings.IndexByte(text[first:last], '(') >= 0 {
+				last++ // keep the balanced ")" of "3.2(a)"
 			}
-			return s, e, true
+			return first, last, true
 		}
 		i = j
 	}
 	return 0, 0, false
 }
+
+// alnum256 is asciiAlnum over all byte values (false from 0x80 up), so
+// the tight loop needs no range check.
+var alnum256 = func() (t [256]bool) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
 
 // sepAt returns the byte length of the word separator at i, or 0.
 func sepAt(text string, i, end int) int {
@@ -93,39 +132,4 @@ func sepAt(text string, i, end int) int {
 		return size
 	}
 	return 0
-}
-
-// trimToAlnum narrows [i, j) to start and end on a letter or digit.
-func trimToAlnum(text string, i, j int) (int, int) {
-	for i < j {
-		c := text[i]
-		if c < utf8.RuneSelf {
-			if asciiAlnum[c] {
-				break
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(text[i:j])
-		if isAlnumRune(r) {
-			break
-		}
-		i += size
-	}
-	for j > i {
-		c := text[j-1]
-		if c < utf8.RuneSelf {
-			if asciiAlnum[c] {
-				break
-			}
-			j--
-			continue
-		}
-		r, size := utf8.DecodeLastRuneInString(text[i:j])
-		if isAlnumRune(r) {
-			break
-		}
-		j -= size
-	}
-	return i, j
 }

@@ -73,6 +73,9 @@ type Analyzer struct {
 	abbrev     map[string]abbrevClass
 	// abbrevMax is the longest abbrev key: longer words skip the lookup.
 	abbrevMax int
+	// caches recycles word caches between calls; a cache depends only on
+	// this Analyzer's lists, so a recycled one keeps its entries.
+	caches sync.Pool
 }
 
 var defaultAnalyzer = sync.OnceValue(func() *Analyzer {
@@ -97,6 +100,7 @@ func New(opts Options) (*Analyzer, error) {
 		phrases: map[string][]phrase{},
 		abbrev:  map[string]abbrevClass{},
 	}
+	a.caches.New = func() any { return new(wordCache) }
 	pick := func(l, def []string) []string {
 		if l == nil {
 			return def

@@ -93,7 +93,8 @@ func Analyze(text string) Stats { return Default().Analyze(text) }
 // be promptly paid").
 func (a *Analyzer) Analyze(text string) Stats {
 	var st Stats
-	var cache wordCache
+	cache := a.caches.Get().(*wordCache)
+	defer a.caches.Put(cache)
 	longest := -1
 	for pos := 0; pos < len(text); {
 		s, e, ok := a.nextSentence(text, pos)
@@ -101,7 +102,7 @@ func (a *Analyzer) Analyze(text string) Stats {
 			break
 		}
 		pos = e
-		words, syl, jargon, passive := a.sentence(text[:e], s, &cache, nil)
+		words, syl, jargon, passive := a.sentence(text[:e], s, cache, nil)
 		st.Words += words
 		st.Syllables += syl
 		st.JargonTokens += jargon
@@ -257,17 +258,18 @@ func isAdverb(key []byte, info wordInfo) bool {
 	return len(key) >= 5 && strings.HasSuffix(string(key), "ly")
 }
 
-// wordCache remembers the syllables and flags of recently seen short words
-// for one Analyze call: real text repeats its words, and a hit costs a hash
-// and a compare instead of a map lookup and the spelling rules. It lives on
-// the caller's stack, so Analyze stays allocation-free and concurrent calls
-// share nothing.
+// wordCache remembers the syllables and flags of recently seen words of up
+// to cacheKeyLen bytes: real text repeats its words, and a hit costs a hash
+// and a compare instead of a map lookup and the spelling rules. It is
+// direct-mapped (a colliding word replaces the slot). Each call takes one
+// from the Analyzer's pool, so calls share nothing while running and
+// steady-state calls allocate nothing.
 type wordCache struct {
 	slots [cacheSlots]cacheSlot
 }
 
 const (
-	cacheSlots  = 1024 // power of two
+	cacheSlots  = 4096 // power of two; 128 KB
 	cacheKeyLen = 24   // three 8-byte words: compared and hashed as integers
 )
 
@@ -352,7 +354,8 @@ func Jargon(text string) []Span { return Default().AppendJargon(nil, text) }
 // (a phrase is one range covering its words), in text order; these are the
 // matches Stats.JargonTokens counts.
 func (a *Analyzer) AppendJargon(dst []Span, text string) []Span {
-	var cache wordCache
+	cache := a.caches.Get().(*wordCache)
+	defer a.caches.Put(cache)
 	hit := func(s Span) { dst = append(dst, s) }
 	for pos := 0; pos < len(text); {
 		s, e, ok := a.nextSentence(text, pos)
@@ -360,7 +363,7 @@ func (a *Analyzer) AppendJargon(dst []Span, text string) []Span {
 			break
 		}
 		pos = e
-		a.sentence(text[:e], s, &cache, hit)
+		a.sentence(text[:e], s, cache, hit)
 	}
 	return dst
 }

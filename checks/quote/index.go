@@ -34,17 +34,29 @@ const noID = ^uint32(0)
 func NewIndex(source string) *Index {
 	x := &Index{src: source, norm: normalize(source), vocab: map[string]uint32{}}
 	x.toks = make([]token, 0, len(x.norm.s)/6+1)
+	var counts []int32
 	forEachToken(x.norm.s, func(s, e int) {
 		w := x.norm.s[s:e]
 		id, ok := x.vocab[w]
 		if !ok {
-			id = uint32(len(x.post))
+			id = uint32(len(counts))
 			x.vocab[w] = id
-			x.post = append(x.post, nil)
+			counts = append(counts, 0)
 		}
-		x.post[id] = append(x.post[id], int32(len(x.toks)))
+		counts[id]++
 		x.toks = append(x.toks, token{int32(s), int32(e), id})
 	})
+	// Postings share one slab: one allocation instead of one per word.
+	slab := make([]int32, len(x.toks))
+	x.post = make([][]int32, len(counts))
+	off := 0
+	for id, n := range counts {
+		x.post[id] = slab[off : off : off+int(n)]
+		off += int(n)
+	}
+	for i, t := range x.toks {
+		x.post[t.id] = append(x.post[t.id], int32(i))
+	}
 	return x
 }
 
@@ -78,21 +90,44 @@ func forEachToken(s string, f func(start, end int)) {
 	}
 }
 
-// tokenIDs returns the ids of the tokens of a normalised quote segment
-// (noID for a token the source does not hold) and, separately, the ids of
-// its tokens holding a digit (with noID for a number the source lacks).
-func (x *Index) tokenIDs(seg string) (ids, numbers []uint32) {
+// segTokens are the word tokens of a normalised quote segment.
+type segTokens struct {
+	ids     []uint32 // noID for a token the source does not hold
+	offs    []int    // byte offset of each token in the segment
+	numbers []uint32 // ids of the tokens holding a digit
+}
+
+// tokenize returns the tokens of a normalised quote segment.
+func (x *Index) tokenize(seg string) segTokens {
+	var t segTokens
 	forEachToken(seg, func(s, e int) {
 		id, ok := x.vocab[seg[s:e]]
 		if !ok {
 			id = noID
 		}
-		ids = append(ids, id)
+		t.ids = append(t.ids, id)
+		t.offs = append(t.offs, s)
 		if strings.ContainsAny(seg[s:e], "0123456789") {
-			numbers = append(numbers, id)
+			t.numbers = append(t.numbers, id)
 		}
 	})
-	return ids, numbers
+	return t
+}
+
+// rarest returns the index in t of the token with the fewest occurrences in
+// the source, or -1 when a token does not occur at all (then the segment
+// cannot appear verbatim or normalised).
+func (x *Index) rarest(t segTokens) int {
+	best := -1
+	for i, id := range t.ids {
+		if id == noID {
+			return -1
+		}
+		if best < 0 || len(x.post[id]) < len(x.post[t.ids[best]]) {
+			best = i
+		}
+	}
+	return best
 }
 
 // hasAll reports whether every id of want occurs among the tokens [ts, te).

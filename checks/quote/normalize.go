@@ -56,11 +56,27 @@ func normalize(src string) normText {
 		emit(buf[:n], s, e)
 	}
 
+	var it norm.Iter // reused: each stretch below re-initialises it
 	for i := 0; i < len(src); {
 		// ASCII fast path: NFKC leaves ASCII alone unless a combining mark
 		// follows, which the next byte being ASCII rules out.
 		if c := src[i]; c < utf8.RuneSelf && (i+1 == len(src) || src[i+1] < utf8.RuneSelf) {
-			pushRune(rune(c), i, i+1)
+			f := asciiFold[c]
+			if f == ' ' {
+				if space {
+					end[len(end)-1] = int32(i + 1)
+				} else {
+					space = true
+					out = append(out, ' ')
+					start = append(start, int32(i))
+					end = append(end, int32(i+1))
+				}
+			} else {
+				space = false
+				out = append(out, f)
+				start = append(start, int32(i))
+				end = append(end, int32(i+1))
+			}
 			i++
 			continue
 		}
@@ -70,7 +86,6 @@ func normalize(src string) normText {
 		for j < len(src) && !(src[j] < utf8.RuneSelf && (j+1 == len(src) || src[j+1] < utf8.RuneSelf)) {
 			j++
 		}
-		var it norm.Iter
 		it.InitString(norm.NFKC, src[i:j])
 		for !it.Done() {
 			s := i + it.Pos()
@@ -141,3 +156,11 @@ func (n *normText) normOffset(orig int) int {
 	}
 	return lo
 }
+
+// asciiFold is foldRune for ASCII bytes, as a table.
+var asciiFold = func() (t [utf8.RuneSelf]byte) {
+	for c := range t {
+		t[c] = byte(foldRune(rune(c)))
+	}
+	return t
+}()

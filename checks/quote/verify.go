@@ -1,6 +1,7 @@
 package quote
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -35,17 +36,17 @@ func (x *Index) Verify(quote string, opts Options) (Match, error) {
 	}
 	raw := splitElisions(quote)
 	type part struct {
-		raw, norm    string
-		ids, numbers []uint32
+		raw, norm string
+		toks      segTokens
 	}
 	var parts []part
 	for _, r := range raw {
 		n := strings.TrimSpace(normalize(r).s)
-		ids, numbers := x.tokenIDs(n)
-		if len(ids) == 0 {
+		toks := x.tokenize(n)
+		if len(toks.ids) == 0 {
 			continue // punctuation only: nothing to find
 		}
-		parts = append(parts, part{r, n, ids, numbers})
+		parts = append(parts, part{r, n, toks})
 	}
 	if len(parts) == 0 {
 		return Match{}, ErrEmptyQuote
@@ -56,7 +57,7 @@ func (x *Index) Verify(quote string, opts Options) (Match, error) {
 	for _, p := range parts {
 		// A fabricated segment leaves origFrom where it was: the next
 		// segment must still come after the last one found.
-		seg := x.matchSegment(p.raw, p.norm, p.ids, p.numbers, origFrom, threshold)
+		seg := x.matchSegment(p.raw, p.norm, p.toks, origFrom, threshold)
 		if seg.Kind != Fabricated {
 			if m.Start < 0 {
 				m.Start = seg.Start
@@ -77,24 +78,22 @@ func (x *Index) Verify(quote string, opts Options) (Match, error) {
 }
 
 // matchSegment finds one segment at or after the original offset from.
-func (x *Index) matchSegment(raw, normSeg string, ids, numbers []uint32, from int, threshold float64) Segment {
+func (x *Index) matchSegment(raw, normSeg string, toks segTokens, from int, threshold float64) Segment {
 	seg := Segment{Quote: raw, Start: -1, End: -1}
-	if s, ok := findAtBoundary(x.src, raw, from); ok {
-		seg.Kind, seg.Score, seg.Start, seg.End = Exact, 1, s, s+len(raw)
-		return seg
-	}
 	nfrom := x.norm.normOffset(from)
-	if s, ok := findAtBoundary(x.norm.s, normSeg, nfrom); ok {
-		seg.Kind, seg.Score = Normalized, 1
-		seg.Start, seg.End = x.norm.origRange(s, s+len(normSeg))
+	if s, e, exact, ok := x.findSubstring(raw, normSeg, toks, from, nfrom); ok {
+		seg.Kind, seg.Score, seg.Start, seg.End = Normalized, 1, s, e
+		if exact {
+			seg.Kind = Exact
+		}
 		return seg
 	}
-	score, ts, te := x.nearVerbatim(ids, x.firstTokenAt(nfrom))
+	score, ts, te := x.nearVerbatim(toks.ids, x.firstTokenAt(nfrom))
 	seg.Score = score
 	if te > ts {
 		seg.Start, seg.End = x.norm.origRange(int(x.toks[ts].ns), int(x.toks[te-1].ne))
 	}
-	if score >= threshold && x.hasAll(numbers, ts, te) {
+	if score >= threshold && x.hasAll(toks.numbers, ts, te) {
 		seg.Kind = NearVerbatim
 	} else {
 		seg.Kind = Fabricated
@@ -102,31 +101,47 @@ func (x *Index) matchSegment(raw, normSeg string, ids, numbers []uint32, from in
 	return seg
 }
 
-// findAtBoundary finds needle in hay at or after from such that it neither
-// starts nor ends inside a word (when its first or last rune is a letter or
-// digit).
-func findAtBoundary(hay, needle string, from int) (int, bool) {
-	if needle == "" || from > len(hay) {
-		return 0, false
+// findSubstring looks for the segment as a substring of the source at or
+// after the original offset from (normalised offset nfrom), starting and
+// ending at word boundaries. It returns the first verbatim occurrence
+// (exact) or, when there is none, the first normalised one, as original
+// offsets. Candidates come from the postings of the segment's rarest token,
+// so the cost is that token's frequency, not the size of the source.
+func (x *Index) findSubstring(raw, normSeg string, toks segTokens, from, nfrom int) (s, e int, exact, ok bool) {
+	r := x.rarest(toks)
+	if r < 0 {
+		return 0, 0, false, false
 	}
-	first, _ := utf8.DecodeRuneInString(needle)
-	last, _ := utf8.DecodeLastRuneInString(needle)
-	for from <= len(hay)-len(needle) {
-		i := strings.Index(hay[from:], needle)
-		if i < 0 {
-			return 0, false
+	first, _ := utf8.DecodeRuneInString(normSeg)
+	last, _ := utf8.DecodeLastRuneInString(normSeg)
+	hay := x.norm.s
+	post := x.post[toks.ids[r]]
+	lo := sort.Search(len(post), func(i int) bool { return int(x.toks[post[i]].ns) >= nfrom+toks.offs[r] })
+	found := false
+	for _, p := range post[lo:] {
+		ns := int(x.toks[p].ns) - toks.offs[r]
+		ne := ns + len(normSeg)
+		if ns < nfrom || ne > len(hay) || hay[ns:ne] != normSeg {
+			continue
 		}
-		s := from + i
-		e := s + len(needle)
-		okStart := !isWord(first) || s == 0 || !isWord(lastRune(hay[:s]))
-		okEnd := !isWord(last) || e == len(hay) || !isWord(firstRune(hay[e:]))
-		if okStart && okEnd {
-			return s, true
+		if isWord(first) && ns > 0 && isWord(lastRune(hay[:ns])) {
+			continue
 		}
-		_, size := utf8.DecodeRuneInString(hay[s:])
-		from = s + size
+		if isWord(last) && ne < len(hay) && isWord(firstRune(hay[ne:])) {
+			continue
+		}
+		os, oe := x.norm.origRange(ns, ne)
+		if os < from {
+			continue
+		}
+		if x.src[os:oe] == raw {
+			return os, oe, true, true // the first verbatim occurrence wins
+		}
+		if !found {
+			s, e, found = os, oe, true
+		}
 	}
-	return 0, false
+	return s, e, false, found
 }
 
 func isWord(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
@@ -244,10 +259,12 @@ func (x *Index) nearVerbatim(q []uint32, from int) (best float64, bs, be int) {
 			}
 		}
 	}
-	sort.Ints(diags)
+	slices.Sort(diags)
 	// Cluster diagonals within slack of each other: insertions and deletions
 	// shift the diagonal a little.
 	slack := max(2, m/4)
+	// Keep the maxCandidates clusters with the most votes (earlier first on
+	// ties) in one pass: there can be thousands of one-vote clusters.
 	type cand struct{ lo, hi, votes int }
 	var cands []cand
 	for i := 0; i < len(diags); {
@@ -255,12 +272,22 @@ func (x *Index) nearVerbatim(q []uint32, from int) (best float64, bs, be int) {
 		for j+1 < len(diags) && diags[j+1]-diags[j] <= slack {
 			j++
 		}
-		cands = append(cands, cand{diags[i], diags[j], j - i + 1})
+		c := cand{diags[i], diags[j], j - i + 1}
 		i = j + 1
-	}
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].votes > cands[j].votes })
-	if len(cands) > maxCandidates {
-		cands = cands[:maxCandidates]
+		if len(cands) == maxCandidates && c.votes <= cands[len(cands)-1].votes {
+			continue
+		}
+		k := len(cands)
+		if k < maxCandidates {
+			cands = append(cands, c)
+		} else {
+			k--
+		}
+		for k > 0 && cands[k-1].votes < c.votes {
+			cands[k] = cands[k-1]
+			k--
+		}
+		cands[k] = c
 	}
 	best, bs, be = -1, 0, 0
 	for _, c := range cands {

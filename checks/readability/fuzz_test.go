@@ -74,10 +74,18 @@ func FuzzWords(f *testing.F) {
 		if got := Analyze(text).Words; got != len(spans) {
 			t.Fatalf("Analyze counted %d words, Words found %d in %q", got, len(spans), text)
 		}
+		total := 0
 		for _, s := range spans {
-			if n := Syllables(text[s.Start:s.End]); n < 1 {
+			n := Syllables(text[s.Start:s.End])
+			if n < 1 {
 				t.Fatalf("Syllables(%q) = %d, want >= 1", text[s.Start:s.End], n)
 			}
+			total += n
+		}
+		// Analyze's fast path and word cache must agree with the plain
+		// functions word by word.
+		if got := Analyze(text).Syllables; got != total {
+			t.Fatalf("Analyze counted %d syllables, Syllables over Words %d, in %q", got, total, text)
 		}
 	})
 }

@@ -142,19 +142,25 @@ func (a *Analyzer) sentence(text string, start int, cache *wordCache, hit func(S
 	pending := -1 // adverbs seen since a be-form; -1 when none is pending
 	skip := 0     // words still inside a matched phrase
 	for pos := start; ; {
-		s, e, ok := nextWord(text, pos, len(text))
-		if !ok {
-			return
+		s, e, next, n, w0, w1, w2, fast := fastWord(text, pos, &buf)
+		if fast {
+			pos = next
+		} else {
+			var ok, fits bool
+			s, e, ok = nextWord(text, pos, len(text))
+			if !ok {
+				return
+			}
+			pos = e
+			n, w0, w1, w2, fits = lowerKey(&buf, text[s:e])
+			if !fits {
+				words++
+				syllables += a.syllablesLong(text[s:e])
+				pending, skip = -1, max(skip-1, 0)
+				continue
+			}
 		}
-		pos = e
 		words++
-		word := text[s:e]
-		n, w0, w1, w2, fits := lowerKey(&buf, word)
-		if !fits {
-			syllables += a.syllablesLong(word)
-			pending, skip = -1, max(skip-1, 0)
-			continue
-		}
 		key := buf[:n]
 		info := cache.lookup(a, key, w0, w1, w2)
 		syllables += int(info.syllables)
@@ -277,6 +283,49 @@ type cacheSlot struct {
 	w0, w1, w2 uint64   // the zero-padded key; n tells "a" from "a\x00"
 	n          uint8    // key length; 0 = empty
 	info       wordInfo // syllables always filled in
+}
+
+// fastWord is nextWord plus lowerKey in one pass for the common case: ASCII
+// letters and digits, at most cacheKeyLen of them, followed by white space or
+// the end, or by trailing punctuation with no letter or digit before the next
+// white space ("fee," "paid." "(30)"). Anything else reports fast false and
+// the caller takes the general path, which gives the same word.
+func fastWord(text string, pos int, buf *[maxKey]byte) (s, e, next, n int, w0, w1, w2 uint64, fast bool) {
+	i := pos
+	for i < len(text) && space256[text[i]] {
+		i++
+	}
+	j := i
+	for ; j < len(text) && j-i < 8 && alnum256[text[j]]; j++ {
+		c := asciiLower[text[j]]
+		buf[j-i] = c
+		w0 |= uint64(c) << (8 * (j - i))
+	}
+	for ; j < len(text) && j-i < 16 && alnum256[text[j]]; j++ {
+		c := asciiLower[text[j]]
+		buf[j-i] = c
+		w1 |= uint64(c) << (8 * (j - i - 8))
+	}
+	for ; j < len(text) && j-i < cacheKeyLen && alnum256[text[j]]; j++ {
+		c := asciiLower[text[j]]
+		buf[j-i] = c
+		w2 |= uint64(c) << (8 * (j - i - 16))
+	}
+	if j == i || (j < len(text) && alnum256[text[j]]) {
+		return // no word here, or longer than the fast path handles
+	}
+	// The chunk must end here: only ASCII non-alphanumeric bytes up to the
+	// next white space, none of them a separator pair ("--", "..") that a
+	// following word could hang on.
+	k := j
+	for k < len(text) && !space256[text[k]] {
+		c := text[k]
+		if c >= utf8.RuneSelf || alnum256[c] || c == '(' {
+			return // "don't", "3.2(a)", "U.S", a non-ASCII letter: general path
+		}
+		k++
+	}
+	return i, j, k, j - i, w0, w1, w2, true
 }
 
 // lowerKey lower-cases word into buf (as lowerInto does) and also returns

@@ -102,6 +102,14 @@ func nextWord(text string, pos, end int) (s, e int, ok bool) {
 	return 0, 0, false
 }
 
+// space256 is asciiSpace over all byte values (false from 0x80 up).
+var space256 = func() (t [256]bool) {
+	for _, c := range " \t\n\r\v\f" {
+		t[c] = true
+	}
+	return t
+}()
+
 // alnum256 is asciiAlnum over all byte values (false from 0x80 up), so
 // the tight loop needs no range check.
 var alnum256 = func() (t [256]bool) {

@@ -79,8 +79,10 @@ type quoteCheck struct {
 // maxIndexCache bounds the indexes kept: one source plus a few evidence items.
 const maxIndexCache = 8
 
+// Rule returns the rule family prefix.
 func (c *quoteCheck) Rule() string { return "quote" }
 
+// Rules lists the rule ids the check can report.
 func (c *quoteCheck) Rules() []string {
 	return []string{RuleQuoteFabricated, RuleQuoteNearVerbatim, RuleQuoteUnverifiable}
 }
@@ -130,6 +132,7 @@ func (c *quoteCheck) sources(doc Document) []quoteSource {
 	return out
 }
 
+// Check returns the findings for doc, in document order.
 func (c *quoteCheck) Check(doc Document) []Finding {
 	text := doc.Text
 	var quoted []span

@@ -82,8 +82,10 @@ type readabilityCheck struct {
 	cfg ReadabilityConfig
 }
 
+// Rule returns the rule family prefix.
 func (c *readabilityCheck) Rule() string { return "readability" }
 
+// Rules lists the rule ids the check can report.
 func (c *readabilityCheck) Rules() []string {
 	rules := []string{RuleReadabilityGrade, RuleReadabilityPassive}
 	if c.cfg.MaxJargonDensity > 0 {
@@ -92,6 +94,7 @@ func (c *readabilityCheck) Rules() []string {
 	return rules
 }
 
+// Check returns the findings for doc, in document order.
 func (c *readabilityCheck) Check(doc Document) []Finding {
 	text := doc.Text
 	st := c.cfg.Analyzer.Analyze(text)

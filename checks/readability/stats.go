@@ -32,8 +32,9 @@ type Stats struct {
 	// JargonTokens/Words, in [0,1].
 	JargonTokens  int
 	JargonDensity float64
-	// LongestSentence is the counted sentence with the most words; the zero
-	// Span when Sentences is 0.
+	// LongestSentence is the counted sentence with the most words (when no
+	// sentence has MinSentenceWords words, the longest fragment); the zero
+	// Span when the text has no words.
 	LongestSentence Span
 	// FirstPassive is the first passive sentence; valid when
 	// PassiveSentences > 0.
@@ -96,6 +97,7 @@ func (a *Analyzer) Analyze(text string) Stats {
 	cache := a.caches.Get().(*wordCache)
 	defer a.caches.Put(cache)
 	longest := -1
+	longestAny, anySpan := 0, Span{} // fallback when no sentence counts
 	for pos := 0; pos < len(text); {
 		s, e, ok := a.nextSentence(text, pos)
 		if !ok {
@@ -106,6 +108,9 @@ func (a *Analyzer) Analyze(text string) Stats {
 		st.Words += words
 		st.Syllables += syl
 		st.JargonTokens += jargon
+		if words > longestAny {
+			longestAny, anySpan = words, Span{s, e}
+		}
 		if words < MinSentenceWords {
 			continue
 		}
@@ -126,6 +131,7 @@ func (a *Analyzer) Analyze(text string) Stats {
 	}
 	if st.Sentences == 0 {
 		st.Sentences = 1 // only fragments: count the text as one sentence
+		st.LongestSentence = anySpan
 	}
 	w, s, syl := float64(st.Words), float64(st.Sentences), float64(st.Syllables)
 	st.FleschKincaidGrade = 0.39*w/s + 11.8*syl/w - 15.59

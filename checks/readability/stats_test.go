@@ -79,9 +79,10 @@ func TestStatsFormulas(t *testing.T) {
 	frag := Analyze("Section 3. The Buyer shall pay the fee.")
 	require.Equal(t, 8, frag.Words)
 	require.Equal(t, 1, frag.Sentences)
-	only := Analyze("Yes. No.")
-	require.Equal(t, 2, only.Words)
+	only := Analyze("Yes. No way.")
+	require.Equal(t, 3, only.Words)
 	require.Equal(t, 1, only.Sentences)
+	require.Equal(t, Span{5, 12}, only.LongestSentence, "the longest fragment")
 
 	empty := Analyze("  \n ")
 	require.Equal(t, Stats{}, empty)

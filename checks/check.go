@@ -28,20 +28,6 @@ func (s Severity) Valid() bool {
 	return s == SeverityInfo || s == SeverityWarn || s == SeverityBlock
 }
 
-// rank orders severities: info < warn < block; unknown ranks above block so
-// that a malformed severity can never relax a verdict.
-func (s Severity) rank() int {
-	switch s {
-	case SeverityInfo:
-		return 0
-	case SeverityWarn:
-		return 1
-	case SeverityBlock:
-		return 2
-	}
-	return 3
-}
-
 // Location of a match in the document text.
 //
 // Start and End are byte offsets, End exclusive: Text == doc[Start:End].
@@ -75,7 +61,9 @@ type Finding struct {
 // Passed is false, and Reason is the message followed by the location and the
 // quoted matched text, e.g. `unfilled placeholder (line 12:5, "[DATE]")`.
 func (f Finding) Criterion() evaluator.Criterion {
-	return evaluator.Criterion{Name: f.Rule, Passed: false, Reason: f.Describe()}
+	// EvidenceRefs is empty, not nil, so that the decision survives a JSON
+	// round trip through evaluator.ParseDecision, which rejects nulls.
+	return evaluator.Criterion{Name: f.Rule, Passed: false, EvidenceRefs: []string{}, Reason: f.Describe()}
 }
 
 // Describe returns the message followed by the location and the quoted
@@ -111,6 +99,10 @@ type Document struct {
 	// (a Suite fills it from Task.Criteria); checks use it to spot rubric
 	// language copied into the candidate. It may be empty.
 	Rubric []string
+
+	// shared is the analysis a Suite shares between its checks; nil when a
+	// check is called on its own.
+	shared *analysis
 }
 
 // Check inspects a document and returns findings in document order (by

@@ -20,7 +20,9 @@ const (
 )
 
 // Clause is a required boilerplate clause: it is present when the document
-// contains one of its phrases (case-insensitive), in a heading or the text.
+// contains one of its phrases, case-insensitively and on word boundaries (in
+// a heading or the text). Phrase words are separated by spaces; in the text
+// any white space or hyphens may separate them.
 type Clause struct {
 	// Name names the clause in findings ("governing law").
 	Name string
@@ -104,19 +106,20 @@ func NewCompletenessCheck(cfg CompletenessConfig) Check {
 	}
 	c := &completenessCheck{always: cfg.Always}
 	for _, cl := range cfg.Boilerplate {
-		lc := Clause{Name: cl.Name}
-		for _, p := range cl.Phrases {
-			lc.Phrases = append(lc.Phrases, strings.ToLower(p))
-		}
-		c.clauses = append(c.clauses, lc)
+		c.names = append(c.names, cl.Name)
+		c.clauses = append(c.clauses, newPhraseMatcher(cl.Phrases))
 	}
 	return c
 }
 
 type completenessCheck struct {
-	clauses []Clause // phrases lower-cased
+	names   []string         // clause names
+	clauses []*phraseMatcher // one matcher per clause, same order
 	always  bool
 }
+
+// witnessMatcher finds the usual opening of a signature block.
+var witnessMatcher = newPhraseMatcher([]string{"in witness whereof"})
 
 func (c *completenessCheck) Rule() string { return "completeness" }
 func (c *completenessCheck) Rules() []string {
@@ -141,17 +144,18 @@ func (c *completenessCheck) Check(doc Document) []Finding {
 	if !c.always && !looksLikeContract(text) {
 		return nil
 	}
-	lower := bytes.ToLower([]byte(text))
 	var out []Finding
-	idx := NewLineIndex(text)
+	a := analysisOf(doc)
+	idx := a.lineIndex()
+	ws := a.wordList()
 	end := idx.Locate(len(text), len(text), text)
-	sigStart, sigEnd := signatureBlock(text, lower)
+	sigStart, sigEnd := signatureBlock(text, ws)
 	if sigStart < 0 {
 		out = append(out, Finding{Rule: RuleSignatureBlock, Severity: SeverityBlock,
 			Message: "no signature block (\"IN WITNESS WHEREOF\" or \"By:\" lines) for the parties", Location: end})
 	} else {
-		block := lower[sigStart:sigEnd]
-		for _, p := range preambleParties(text) {
+		block := bytes.ToLower([]byte(text[sigStart:sigEnd]))
+		for _, p := range preambleParties(text, a.definitions()) {
 			if bytes.Contains(block, []byte(strings.ToLower(p.legalName))) || bytes.Contains(block, []byte(strings.ToLower(p.term))) {
 				continue
 			}
@@ -160,17 +164,10 @@ func (c *completenessCheck) Check(doc Document) []Finding {
 				Location: idx.Locate(p.def.Start, p.def.End, text)})
 		}
 	}
-	for _, cl := range c.clauses {
-		found := false
-		for _, p := range cl.Phrases {
-			if bytes.Contains(lower, []byte(p)) {
-				found = true
-				break
-			}
-		}
-		if !found {
+	for i, m := range c.clauses {
+		if !m.contains(text, ws, len(text)) {
 			out = append(out, Finding{Rule: RuleBoilerplate, Severity: SeverityWarn,
-				Message: fmt.Sprintf("required clause missing: %s", cl.Name), Location: end})
+				Message: fmt.Sprintf("required clause missing: %s", c.names[i]), Location: end})
 		}
 	}
 	sortFindings(out)
@@ -188,9 +185,9 @@ func looksLikeContract(text string) bool {
 }
 
 // signatureBlock returns the byte range of the signature block, or -1.
-func signatureBlock(text string, lower []byte) (int, int) {
-	start := bytes.Index(lower, []byte("in witness whereof"))
-	if start < 0 {
+func signatureBlock(text string, ws []span) (int, int) {
+	start, _, ok := witnessMatcher.first(text, ws, len(text))
+	if !ok {
 		loc := sigLabelRe.FindStringIndex(text)
 		if loc == nil {
 			return -1, -1
@@ -217,30 +214,31 @@ func signatureBlock(text string, lower []byte) (int, int) {
 	return start, end
 }
 
-// preambleParties returns the parties defined in the preamble.
-func preambleParties(text string) []party {
+// preambleParties returns the parties defined in the preamble; defs are the
+// document's definitions.
+func preambleParties(text string, defs []Definition) []party {
 	limit := len(text)
-	forEachLine(text, func(l line) {
-		if l.start >= limit {
-			return
-		}
+	forEachLineUntil(text, func(l line) bool {
 		s := text[l.start:l.end]
-		body := s
 		if lvl, off := headingLevel(s); lvl > 0 {
-			body = s[off:]
-		} else if lineNumRe.MatchString(strings.TrimLeft(s, " \t")) {
-			limit = l.start
-			return
-		} else {
-			return
+			if headingNumRe.MatchString(s[off:]) {
+				limit = l.start
+				return false
+			}
+			return true
 		}
-		if headingNumRe.MatchString(body) {
+		if t := strings.TrimLeft(s, " \t"); startsWithAny(t, digitsAndStar) && lineNumRe.MatchString(t) {
 			limit = l.start
+			return false
 		}
+		return true
 	})
 	var out []party
 	lastOpen := -1
-	for _, d := range ExtractDefinitions(text[:limit]) {
+	for _, d := range defs {
+		if d.End > limit {
+			break
+		}
 		open := strings.LastIndexByte(text[:d.Start], '(')
 		if open < 0 || open == lastOpen {
 			continue // only the first term of a parenthetical names a party

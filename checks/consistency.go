@@ -53,20 +53,22 @@ func (consistencyCheck) Check(doc Document) []Finding {
 		if p.words == p.figure {
 			continue
 		}
-		idx = lazyIndex(idx, text)
+		idx = lazyIndex(idx, doc)
 		out = append(out, Finding{Rule: RuleNumberMismatch, Severity: SeverityBlock,
 			Message:  fmt.Sprintf("number in words (%d) and figures (%d) disagree", p.words, p.figure),
 			Location: idx.Locate(p.start, p.end, text)})
 	}
-	dates := scanDates(text)
-	out = append(out, dateForms(text, dates, &idx)...)
-	out = append(out, valueConflicts(text, &idx)...)
+	a := analysisOf(doc)
+	dates := scanDates(text, a.wordList())
+	out = append(out, dateForms(doc, dates, &idx)...)
+	out = append(out, valueConflicts(doc, &idx)...)
 	sortFindings(out)
 	return out
 }
 
 // dateForms reports dates written in a different form than the first time.
-func dateForms(text string, dates []date, idx **LineIndex) []Finding {
+func dateForms(doc Document, dates []date, idx **LineIndex) []Finding {
+	text := doc.Text
 	type seen struct {
 		form string
 		at   int
@@ -74,7 +76,7 @@ func dateForms(text string, dates []date, idx **LineIndex) []Finding {
 	first := make(map[string]seen)
 	var out []Finding
 	report := func(d date, prev seen) {
-		*idx = lazyIndex(*idx, text)
+		*idx = lazyIndex(*idx, doc)
 		l, c := (*idx).Position(prev.at)
 		out = append(out, Finding{Rule: RuleDateForm, Severity: SeverityWarn,
 			Message:  fmt.Sprintf("date written as %s here but as %s at line %d:%d: use one form", d.form, prev.form, l, c),
@@ -104,9 +106,53 @@ func dateForms(text string, dates []date, idx **LineIndex) []Finding {
 	return out
 }
 
+// linkWords may stand between a defined term and its value ("shall be
+// equal to", "of", "in the amount of", ":").
+var linkWords = map[string]bool{
+	"shall": true, "will": true, "is": true, "are": true, "be": true, "equal": true, "equals": true,
+	"to": true, "of": true, "in": true, "the": true, "amount": true, "amounting": true, "at": true,
+	"set": true, "an": true, "up": true, "not": true, "exceed": true, "sum": true, "a": true, "total": true,
+}
+
+// maxLinkWords bounds how many linking words are read after a term.
+const maxLinkWords = 8
+
+// skipLinkWords reads linking words (and ':' or '=') after offset i and
+// returns the offset of what follows them; ok is false when there are none.
+func skipLinkWords(text string, i int) (int, bool) {
+	var buf [16]byte
+	n := 0
+	for n < maxLinkWords {
+		j := i
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		if j < len(text) && (text[j] == ':' || text[j] == '=') {
+			i, n = j+1, n+1
+			continue
+		}
+		if j == i && n > 0 {
+			break
+		}
+		e := j
+		for e < len(text) && e-j < len(buf) && text[e] >= 'a' && text[e] <= 'z' {
+			e++
+		}
+		if e == j || (e < len(text) && isWordByte(text[e])) || !linkWords[string(append(buf[:0], text[j:e]...))] {
+			break
+		}
+		i, n = e, n+1
+	}
+	if n == 0 {
+		return 0, false
+	}
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i, true
+}
+
 var (
-	// linkRe is the linking text between a defined term and its value.
-	linkRe = regexp.MustCompile(`^(?:[ \t]*(?:shall|will|is|are|be|equal|equals|to|of|in|the|amount|amounting|at|set|an|up|not|exceed|sum|a|total|:|=))+[ \t]+`)
 	// valueRe is an amount or a percentage at the start of a string.
 	valueRe = regexp.MustCompile(`^(?:([$€£]|USD|EUR|GBP)[ \t]?(\d[\d,]*(?:\.\d+)?)(?:[ \t]?(thousand|million|billion)\b)?|(\d+(?:\.\d+)?)[ \t]?(?:%|percent\b|per cent\b))`)
 	// valueBeforeRe is an amount or a percentage at the end of a string.
@@ -121,6 +167,15 @@ type value struct {
 
 // readValue parses the value at the start of text[i:].
 func readValue(text string, i int) (value, bool) {
+	if i >= len(text) {
+		return value{}, false
+	}
+	// Cheap first-byte filter: digits, currency signs and codes, months.
+	switch c := text[i]; {
+	case c >= '0' && c <= '9', c == '$', c == 0xE2, c == 0xC2, strings.IndexByte("UEGJFMASOND", c) >= 0:
+	default:
+		return value{}, false
+	}
 	w := text[i:min(len(text), i+60)]
 	if m := valueRe.FindStringSubmatchIndex(w); m != nil {
 		return normaliseValue(w, m, i), true
@@ -157,8 +212,10 @@ func normaliseValue(w string, m []int, base int) value {
 }
 
 // valueConflicts reports defined items given different values.
-func valueConflicts(text string, idx **LineIndex) []Finding {
-	defs := ExtractDefinitions(text)
+func valueConflicts(doc Document, idx **LineIndex) []Finding {
+	text := doc.Text
+	a := analysisOf(doc)
+	defs := a.definitions()
 	if len(defs) == 0 {
 		return nil
 	}
@@ -178,7 +235,7 @@ func valueConflicts(text string, idx **LineIndex) []Finding {
 		if p.v.norm == v.norm {
 			return
 		}
-		*idx = lazyIndex(*idx, text)
+		*idx = lazyIndex(*idx, doc)
 		l, c := (*idx).Position(p.v.start)
 		out = append(out, Finding{Rule: RuleValueConflict, Severity: SeverityBlock,
 			Message:  fmt.Sprintf("%s is given as %s here but as %s at line %d:%d", term, strings.TrimSpace(text[v.start:v.end]), p.text, l, c),
@@ -206,14 +263,11 @@ func valueConflicts(text string, idx **LineIndex) []Finding {
 			hits = append(hits, hit{d.Term, v})
 		}
 	}
-	newTermIndex(terms).find(text, func(u use) {
-		rest := text[u.end:min(len(text), u.end+80)]
-		m := linkRe.FindStringIndex(rest)
-		if m == nil {
-			return
-		}
-		if v, ok := readValue(text, u.end+m[1]); ok {
-			hits = append(hits, hit{u.term, v})
+	newTermIndex(terms).find(text, a.wordList(), func(u use) {
+		if at, ok := skipLinkWords(text, u.end); ok {
+			if v, ok := readValue(text, at); ok {
+				hits = append(hits, hit{u.term, v})
+			}
 		}
 	})
 	slices.SortStableFunc(hits, func(a, b hit) int { return cmp.Compare(a.v.start, b.v.start) })

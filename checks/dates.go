@@ -43,6 +43,9 @@ func parseDateAt(text string, i int) (date, bool) {
 	}
 	c := w[0]
 	if c >= '0' && c <= '9' {
+		if !dateShaped(w) {
+			return date{}, false
+		}
 		if m := isoRe.FindStringSubmatch(w); m != nil {
 			if k, ok := dateKey(atoi(m[1]), atoi(m[2]), atoi(m[3])); ok {
 				return date{start: i, end: i + len(m[0]), key: k, form: formISO}, true
@@ -108,23 +111,27 @@ func pad2(n int) string {
 	return strconv.Itoa(n)
 }
 
-// scanDates finds every date in text, in order. Only word starts that are a
-// digit or a capital letter are tried, and each try is an anchored match on
-// a 40-byte window, so the scan is linear in len(text).
-func scanDates(text string) []date {
+// scanDates finds every date in text, in order; ws are the words of text.
+// Only words that start with a digit or are a month name are tried, and each
+// try is an anchored match on a 40-byte window, so the scan is linear in
+// len(text).
+func scanDates(text string, ws []span) []date {
 	var out []date
 	var buf []byte
-	for i := 0; i < len(text); {
-		s, e := nextWord(text, i, len(text))
-		if s >= len(text) {
-			break
+	next := 0
+	for _, w := range ws {
+		s, e := w.start, w.end
+		if s < next {
+			continue
 		}
-		i = e
 		c := text[s]
 		if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z') {
 			continue
 		}
 		if c >= 'A' && c <= 'Z' {
+			if e-s < 3 || e-s > 9 {
+				continue
+			}
 			buf = lowerInto(buf, text[s:e])
 			if _, ok := months[string(buf)]; !ok {
 				continue
@@ -132,8 +139,32 @@ func scanDates(text string) []date {
 		}
 		if d, ok := parseDateAt(text, s); ok {
 			out = append(out, d)
-			i = d.end
+			next = d.end
 		}
 	}
 	return out
+}
+
+// dateShaped is a cheap test that the digits at the start of w can begin a
+// date: "2025-", "1/", "12/", or one or two digits (with an ordinal suffix)
+// followed by a space and a letter.
+func dateShaped(w string) bool {
+	n := 0
+	for n < len(w) && w[n] >= '0' && w[n] <= '9' {
+		n++
+	}
+	switch {
+	case n == 4:
+		return n < len(w) && w[n] == '-'
+	case n == 1 || n == 2:
+		if n < len(w) && w[n] == '/' {
+			return true
+		}
+		i := n
+		if i+2 <= len(w) && (w[i:i+2] == "st" || w[i:i+2] == "nd" || w[i:i+2] == "rd" || w[i:i+2] == "th") {
+			i += 2
+		}
+		return i+1 < len(w) && (w[i] == ' ' || w[i] == '\t') && (w[i+1]|0x20 >= 'a' && w[i+1]|0x20 <= 'z')
+	}
+	return false
 }

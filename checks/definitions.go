@@ -91,11 +91,17 @@ func inDefiningParen(text string, s, e int) bool {
 // longest term that matches there wins. A use may add "s", "es" or "'s" to
 // the last word.
 type termIndex struct {
-	byFirst map[string][][]string // first word -> terms as words, longest first
+	byFirst map[string][]termWords // first word -> terms, longest first
+}
+
+// termWords is a term and its words.
+type termWords struct {
+	term  string
+	words []string
 }
 
 func newTermIndex(terms []string) *termIndex {
-	x := &termIndex{byFirst: make(map[string][][]string)}
+	x := &termIndex{byFirst: make(map[string][]termWords)}
 	seen := make(map[string]bool)
 	for _, t := range terms {
 		if seen[t] {
@@ -112,10 +118,10 @@ func newTermIndex(terms []string) *termIndex {
 			// through its leading word run.
 			first = first[s:e]
 		}
-		x.byFirst[first] = append(x.byFirst[first], words)
+		x.byFirst[first] = append(x.byFirst[first], termWords{strings.Join(words, " "), words})
 	}
 	for _, l := range x.byFirst {
-		sort.SliceStable(l, func(i, j int) bool { return len(strings.Join(l[i], " ")) > len(strings.Join(l[j], " ")) })
+		sort.SliceStable(l, func(i, j int) bool { return len(l[i].term) > len(l[j].term) })
 	}
 	return x
 }
@@ -126,31 +132,29 @@ type use struct {
 	start, end int
 }
 
-// find calls fn for each use of a term in text, left to right.
-func (x *termIndex) find(text string, fn func(u use)) {
+// find calls fn for each use of a term in text, left to right; ws are the
+// words of text.
+func (x *termIndex) find(text string, ws []span, fn func(u use)) {
 	if len(x.byFirst) == 0 {
 		return
 	}
-	for i := 0; i < len(text); {
-		s, e := nextWord(text, i, len(text))
-		if s >= len(text) {
-			return
+	next := 0
+	for _, w := range ws {
+		s, e := w.start, w.end
+		if s < next {
+			continue
 		}
-		i = e
-		c := text[s]
-		if c < 'A' || c > 'Z' {
-			if c < utf8.RuneSelf {
-				continue
-			}
+		if c := text[s]; (c < 'A' || c > 'Z') && c < utf8.RuneSelf {
+			continue
 		}
 		list := x.lookup(text[s:e])
 		if list == nil {
 			continue
 		}
-		for _, words := range list {
-			if end, ok := matchTerm(text, s, words); ok {
-				fn(use{term: strings.Join(words, " "), start: s, end: end})
-				i = end
+		for _, tw := range list {
+			if end, ok := matchTerm(text, s, tw.words); ok {
+				fn(use{term: tw.term, start: s, end: end})
+				next = end
 				break
 			}
 		}
@@ -159,7 +163,7 @@ func (x *termIndex) find(text string, fn func(u use)) {
 
 // lookup returns the terms starting with word w, also trying w without a
 // possessive "'s" or a plural "s"/"es" (for one-word terms used in the plural).
-func (x *termIndex) lookup(w string) [][]string {
+func (x *termIndex) lookup(w string) []termWords {
 	if l := x.byFirst[w]; l != nil {
 		return l
 	}

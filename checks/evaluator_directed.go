@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"regexp"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -22,8 +23,9 @@ type EvaluatorDirectedConfig struct {
 	// Phrases are judge-directed phrases matched on word boundaries,
 	// case-insensitively; nil means EvaluatorPhrases().
 	Phrases []string
-	// Patterns are RE2 regular expressions, compiled case-insensitively;
-	// nil means EvaluatorPatterns().
+	// Patterns are "trigger | expression" entries: the expression (RE2,
+	// compiled case-insensitively) is searched only on lines that hold the
+	// trigger word; nil means EvaluatorPatterns().
 	Patterns []string
 	// Rubric is rubric text the candidate must not copy, one criterion per
 	// entry, added to Document.Rubric.
@@ -51,22 +53,43 @@ func NewEvaluatorDirectedCheck(cfg EvaluatorDirectedConfig) (Check, error) {
 		cfg.MinCopyWords = 8
 	}
 	c := &evaluatorDirectedCheck{phrases: newPhraseMatcher(cfg.Phrases), n: cfg.MinCopyWords, rubric: append([]string(nil), cfg.Rubric...), seed: maphash.MakeSeed()}
+	byTrigger := make(map[string]int)
+	var triggers []string
 	for i, p := range cfg.Patterns {
-		re, err := regexp.Compile("(?i)" + p)
+		trigger, expr, ok := strings.Cut(p, "|")
+		trigger, expr = strings.TrimSpace(trigger), strings.TrimSpace(expr)
+		if !ok || trigger == "" || expr == "" || strings.ContainsAny(trigger, " \t") {
+			return nil, fmt.Errorf("checks: evaluator-directed patterns[%d] %q: want \"trigger | expression\" with a one-word trigger", i, p)
+		}
+		re, err := regexp.Compile("(?i)" + expr)
 		if err != nil {
 			return nil, fmt.Errorf("checks: evaluator-directed patterns[%d] %q: %w", i, p, err)
 		}
-		c.patterns = append(c.patterns, re)
+		key := strings.ToLower(trigger)
+		if _, seen := byTrigger[key]; !seen {
+			byTrigger[key] = len(c.patterns)
+			c.patterns = append(c.patterns, triggered{})
+			triggers = append(triggers, key)
+		}
+		t := &c.patterns[byTrigger[key]]
+		t.exprs = append(t.exprs, re)
 	}
+	c.triggers = newPhraseMatcher(triggers)
+	c.triggerIndex = byTrigger
 	return c, nil
 }
 
+// triggered holds the expressions searched on lines with one trigger word.
+type triggered struct{ exprs []*regexp.Regexp }
+
 type evaluatorDirectedCheck struct {
-	phrases  *phraseMatcher
-	patterns []*regexp.Regexp
-	rubric   []string
-	n        int
-	seed     maphash.Seed
+	phrases      *phraseMatcher
+	triggers     *phraseMatcher
+	triggerIndex map[string]int
+	patterns     []triggered
+	rubric       []string
+	n            int
+	seed         maphash.Seed
 }
 
 func (c *evaluatorDirectedCheck) Rule() string { return "evaluator_directed" }
@@ -79,32 +102,46 @@ func (c *evaluatorDirectedCheck) Check(doc Document) []Finding {
 	var out []Finding
 	var idx *LineIndex
 	add := func(rule, msg string, s, e int) {
-		idx = lazyIndex(idx, text)
+		idx = lazyIndex(idx, doc)
 		out = append(out, Finding{Rule: rule, Severity: SeverityBlock, Message: msg, Location: idx.Locate(s, e, text)})
 	}
 	const msg = "text addressed to the evaluator: remove instructions, verdicts and self-assigned scores"
-	c.phrases.find(text, 0, len(text), func(s, e int) { add(RuleEvaluatorDirected, msg, s, e) })
-	for _, re := range c.patterns {
-		for _, m := range re.FindAllStringIndex(text, -1) {
-			add(RuleEvaluatorDirected, msg, m[0], trimRightSpace(text, m[0], m[1]))
+	ws := analysisOf(doc).wordList()
+	c.phrases.find(text, ws, len(text), func(s, e int) { add(RuleEvaluatorDirected, msg, s, e) })
+	// Patterns: search each line holding a trigger once per trigger.
+	lastLine := map[int]int{} // trigger index -> start of the last line searched
+	var buf []byte
+	c.triggers.find(text, ws, len(text), func(s, e int) {
+		buf = lowerInto(buf, text[s:e])
+		ti := c.triggerIndex[string(buf)]
+		idx = lazyIndex(idx, doc)
+		ls, le := idx.LineBounds(s)
+		if prev, ok := lastLine[ti]; ok && prev == ls {
+			return
 		}
-	}
+		lastLine[ti] = ls
+		for _, re := range c.patterns[ti].exprs {
+			for _, m := range re.FindAllStringIndex(text[ls:le], -1) {
+				add(RuleEvaluatorDirected, msg, ls+m[0], trimRightSpace(text, ls+m[0], ls+m[1]))
+			}
+		}
+	})
 	rubric := c.rubric
 	if len(doc.Rubric) > 0 {
 		rubric = append(append([]string(nil), c.rubric...), doc.Rubric...)
 	}
-	for _, sp := range c.copies(text, rubric) {
+	for _, sp := range c.copies(text, ws, rubric) {
 		add(RuleRubricCopy, "rubric language copied into the answer: say what the document does, not what the rubric asks", sp.start, sp.end)
 	}
 	sortFindings(out)
 	return dedupeFindings(out)
 }
 
-// copies returns the spans of text that share at least c.n consecutive words
+// copies returns the spans of text (whose words are words) that share at least c.n consecutive words
 // with a rubric entry; overlapping windows are merged. It hashes every
 // c.n-word window of the rubric into a set and slides a window over the
 // text's words, so the cost is linear in both.
-func (c *evaluatorDirectedCheck) copies(text string, rubric []string) []span {
+func (c *evaluatorDirectedCheck) copies(text string, words []span, rubric []string) []span {
 	if len(rubric) == 0 {
 		return nil
 	}
@@ -120,17 +157,12 @@ func (c *evaluatorDirectedCheck) copies(text string, rubric []string) []span {
 	}
 	var out []span
 	win := make([]span, 0, c.n)
-	for i := 0; i < len(text); {
-		s, e := nextWord(text, i, len(text))
-		if s >= len(text) {
-			break
-		}
-		i = e
+	for _, w := range words {
 		if len(win) == c.n {
 			copy(win, win[1:])
 			win = win[:c.n-1]
 		}
-		win = append(win, span{s, e})
+		win = append(win, w)
 		if len(win) < c.n || !shingles[c.hashWords(text, win)] {
 			continue
 		}
@@ -168,20 +200,6 @@ func (c *evaluatorDirectedCheck) hashWords(s string, ws []span) uint64 {
 		}
 	}
 	return h.Sum64()
-}
-
-// wordSpans returns the word spans of s.
-func wordSpans(s string) []span {
-	var out []span
-	for i := 0; i < len(s); {
-		a, b := nextWord(s, i, len(s))
-		if a >= len(s) {
-			break
-		}
-		out = append(out, span{a, b})
-		i = b
-	}
-	return out
 }
 
 // dedupeFindings drops exact repeats (same rule and span) from sorted fs,

@@ -59,6 +59,7 @@ func (c *findingCheck) Check(doc Document) []Finding {
 	text := doc.Text
 	var out []Finding
 	var idx *LineIndex
+	allWords := analysisOf(doc).wordList()
 	for _, it := range items(text, findingKind) {
 		quotes := quotedSpans(text, it.start, it.end)
 		quoted := false
@@ -69,7 +70,7 @@ func (c *findingCheck) Check(doc Document) []Finding {
 			}
 		}
 		if !quoted && !sectionRefRe.MatchString(text[it.start:it.end]) {
-			idx = lazyIndex(idx, text)
+			idx = lazyIndex(idx, doc)
 			end := it.end
 			if nl := indexByteFrom(text, '\n', it.start, it.end); nl >= 0 {
 				end = nl
@@ -78,11 +79,11 @@ func (c *findingCheck) Check(doc Document) []Finding {
 				Message:  "finding cites no evidence: quote the clause or give its section reference",
 				Location: idx.Locate(it.start, end, text)})
 		}
-		c.uncertain.find(text, it.start, it.end, func(s, e int) {
+		c.uncertain.find(text, wordsIn(allWords, it.start, it.end), it.end, func(s, e int) {
 			if inSpans(quotes, s, e) {
 				return
 			}
-			idx = lazyIndex(idx, text)
+			idx = lazyIndex(idx, doc)
 			out = append(out, Finding{Rule: RuleUncertain, Severity: SeverityWarn,
 				Message:  "uncertain finding: verify against the document and state it plainly, or say what evidence is missing",
 				Location: idx.Locate(s, e, text)})

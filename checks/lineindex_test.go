@@ -2,6 +2,7 @@ package checks
 
 import (
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -51,4 +52,50 @@ func TestShorten(t *testing.T) {
 	assert.Equal(t, "abc", shorten("abc", 3))
 	assert.Equal(t, "ab…", shorten("abc", 2))
 	assert.Equal(t, "éé…", shorten("ééé", 2))
+}
+
+func TestLineBounds(t *testing.T) {
+	text := "ab\ncde\n\nf"
+	x := NewLineIndex(text)
+	for _, tt := range []struct{ off, start, end int }{
+		{0, 0, 2}, {2, 0, 2}, {3, 3, 6}, {6, 3, 6}, {7, 7, 7}, {8, 8, 9}, {9, 8, 9}, {-1, 0, 2}, {99, 8, 9},
+	} {
+		s, e := x.LineBounds(tt.off)
+		assert.Equal(t, []int{tt.start, tt.end}, []int{s, e}, "offset %d", tt.off)
+	}
+}
+
+func TestLineIndexLongNonASCIILine(t *testing.T) {
+	// Columns on a long line use the rune checkpoints; they must equal a
+	// plain rune count, including with invalid UTF-8 in the way.
+	var b []byte
+	for i := 0; i < 3000; i++ {
+		switch i % 7 {
+		case 0:
+			b = append(b, "é"...)
+		case 3:
+			b = append(b, 0xff)
+		case 5:
+			b = append(b, "€"[:2]...) // truncated rune
+		default:
+			b = append(b, 'a')
+		}
+	}
+	text := "x\n" + string(b) + "\nend"
+	x := NewLineIndex(text)
+	for off := 2; off < len(text)-4; off += 37 {
+		line, col := x.Position(off)
+		assert.Equal(t, 2, line)
+		assert.Equal(t, utf8.RuneCountInString(text[2:off])+1, col, "offset %d", off)
+	}
+}
+
+func TestLinesAndParseList(t *testing.T) {
+	assert.Equal(t, 1, NewLineIndex("").Lines())
+	assert.Equal(t, 3, NewLineIndex("a\nb\n").Lines())
+	assert.Equal(t, []string{"consider", "may want to"}, ParseList("# comment\n consider \n\nmay want to\n"))
+	assert.NotEmpty(t, HedgePhrases())
+	h := HedgePhrases()
+	h[0] = "changed"
+	assert.NotEqual(t, "changed", HedgePhrases()[0], "accessors return copies")
 }

@@ -13,7 +13,11 @@ import (
 // with that word are compared. Cost is linear in the text plus the matches.
 // It is immutable once built and safe for concurrent use.
 type phraseMatcher struct {
-	byFirst map[string][][]string // first word -> phrases (as words), longest first
+	byFirst   map[string][][]string // first word -> phrases (as words), longest first
+	firstByte [256]bool             // lower-cased first bytes of the first words
+	nonASCII  bool                  // some first word starts with a non-ASCII byte
+	minLen    int                   // shortest first word, in bytes
+	maxLen    int                   // longest first word, in bytes
 }
 
 // newPhraseMatcher builds a matcher for phrases. Words inside a phrase are
@@ -27,6 +31,18 @@ func newPhraseMatcher(phrases []string) *phraseMatcher {
 			continue
 		}
 		m.byFirst[words[0]] = append(m.byFirst[words[0]], words)
+		f := words[0]
+		if f[0] >= utf8.RuneSelf {
+			m.nonASCII = true
+		} else {
+			m.firstByte[f[0]] = true
+		}
+		if m.minLen == 0 || len(f) < m.minLen {
+			m.minLen = len(f)
+		}
+		// A word's lower-cased form may be longer than its text for a few
+		// non-ASCII runes; compare lengths with slack.
+		m.maxLen = max(m.maxLen, len(f)+4)
 	}
 	for _, list := range m.byFirst {
 		sort.SliceStable(list, func(i, j int) bool { return len(list[i]) > len(list[j]) })
@@ -34,15 +50,25 @@ func newPhraseMatcher(phrases []string) *phraseMatcher {
 	return m
 }
 
+// wordByte[c] is true for the ASCII bytes that are part of a word.
+var wordByte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+	}
+	return t
+}()
+
 // isWordByte reports whether ASCII byte c is part of a word.
-func isWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
-}
+func isWordByte(c byte) bool { return wordByte[c] }
 
 // nextWord returns the bounds of the first word starting at or after i in
 // text[:end], or (end, end) when there is none. Words are runs of letters,
 // digits and '_' (any Unicode letter or digit counts) joined by an apostrophe.
 func nextWord(text string, i, end int) (int, int) {
+	// Fast path: skip ASCII non-word bytes.
+	for i < end && text[i] < utf8.RuneSelf && !wordByte[text[i]] {
+		i++
+	}
 	for i < end {
 		c := text[i]
 		if c < utf8.RuneSelf {
@@ -59,6 +85,9 @@ func nextWord(text string, i, end int) (int, int) {
 		i += size
 	}
 	s := i
+	for i < end && wordByte[text[i]] {
+		i++
+	}
 	for i < end {
 		c := text[i]
 		if c < utf8.RuneSelf {
@@ -101,29 +130,56 @@ func lowerInto(buf []byte, w string) []byte {
 	return buf
 }
 
-// find calls fn(start, end, phrase) for each non-overlapping match in
-// text[from:to], leftmost first, longest phrase first at a position.
-func (m *phraseMatcher) find(text string, from, to int, fn func(start, end int)) {
+// find calls fn(start, end) for each non-overlapping match starting at one
+// of the words ws (spans of text, in order), leftmost first, longest phrase
+// first at a position. Matches may not extend past limit.
+func (m *phraseMatcher) find(text string, ws []span, limit int, fn func(start, end int)) {
+	m.scan(text, ws, limit, func(s, e int) bool { fn(s, e); return true })
+}
+
+// first returns the first match starting at one of the words ws.
+func (m *phraseMatcher) first(text string, ws []span, limit int) (start, end int, ok bool) {
+	m.scan(text, ws, limit, func(s, e int) bool { start, end, ok = s, e, true; return false })
+	return start, end, ok
+}
+
+// scan is find with a callback that returns false to stop.
+func (m *phraseMatcher) scan(text string, ws []span, limit int, fn func(start, end int) bool) {
 	if m == nil || len(m.byFirst) == 0 {
 		return
 	}
 	var buf []byte
-	i := from
-	for i < to {
-		s, e := nextWord(text, i, to)
-		if s >= to {
-			return
+	next := 0 // matches may not overlap
+	for _, w := range ws {
+		s, e := w.start, w.end
+		if s < next {
+			continue
 		}
-		i = e
+		c := text[s]
+		if c < utf8.RuneSelf {
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if !m.firstByte[c] {
+				continue
+			}
+		} else if !m.nonASCII {
+			continue
+		}
+		if n := e - s; n < m.minLen-4 || n > m.maxLen {
+			continue
+		}
 		buf = lowerInto(buf, text[s:e])
 		list, ok := m.byFirst[string(buf)]
 		if !ok {
 			continue
 		}
 		for _, words := range list {
-			if end, ok := matchRest(text, e, to, words[1:]); ok {
-				fn(s, end)
-				i = end
+			if end, ok := matchRest(text, e, limit, words[1:]); ok {
+				if !fn(s, end) {
+					return
+				}
+				next = end
 				break
 			}
 		}
@@ -150,22 +206,10 @@ func matchRest(text string, i, to int, words []string) (int, bool) {
 	return i, true
 }
 
-// contains reports whether text[from:to] holds a match.
-func (m *phraseMatcher) contains(text string, from, to int) bool {
-	found := false
-	m.findFirst(text, from, to, func(int, int) { found = true })
-	return found
-}
-
-// findFirst calls fn for the first match only.
-func (m *phraseMatcher) findFirst(text string, from, to int, fn func(start, end int)) {
-	done := false
-	m.find(text, from, to, func(s, e int) {
-		if !done {
-			done = true
-			fn(s, e)
-		}
-	})
+// contains reports whether a match starts at one of the words ws.
+func (m *phraseMatcher) contains(text string, ws []span, limit int) bool {
+	_, _, ok := m.first(text, ws, limit)
+	return ok
 }
 
 // toLowerRune is unicode.ToLower, named for the call sites that fold case.

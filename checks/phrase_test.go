@@ -23,7 +23,7 @@ func TestPhraseMatcher(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
 			var got []string
-			m.find(tt.text, 0, len(tt.text), func(s, e int) { got = append(got, tt.text[s:e]) })
+			m.find(tt.text, wordSpans(tt.text), len(tt.text), func(s, e int) { got = append(got, tt.text[s:e]) })
 			assert.Equal(t, tt.want, got)
 		})
 	}

@@ -62,13 +62,20 @@ func NewPlaceholderCheck(cfg PlaceholderConfig) Check {
 		cfg.SignatureLabels = []string{"By", "Name", "Title", "Date", "Signature", "Signed", "Print Name", "Witness"}
 	}
 	c := &placeholderCheck{
+		tokenLen:   [2]int{1 << 30, 0},
 		tokens:     make(map[string]bool),
 		words:      make(map[string]bool),
 		directives: make(map[string]bool),
 		sigLabels:  cfg.SignatureLabels,
 	}
 	for _, t := range cfg.Tokens {
+		if t == "" {
+			continue
+		}
 		c.tokens[t] = true
+		c.tokenFirst[t[0]] = true
+		c.tokenLen[0] = min(c.tokenLen[0], len(t))
+		c.tokenLen[1] = max(c.tokenLen[1], len(t))
 	}
 	for _, w := range cfg.Words {
 		c.words[strings.ToLower(w)] = true
@@ -80,6 +87,8 @@ func NewPlaceholderCheck(cfg PlaceholderConfig) Check {
 }
 
 type placeholderCheck struct {
+	tokenFirst                [256]bool // first bytes of the tokens
+	tokenLen                  [2]int    // shortest and longest token
 	tokens, words, directives map[string]bool
 	sigLabels                 []string
 }
@@ -90,7 +99,7 @@ func (c *placeholderCheck) Check(doc Document) []Finding {
 	var out []Finding
 	var idx *LineIndex
 	for _, sp := range c.scan(doc.Text) {
-		idx = lazyIndex(idx, doc.Text)
+		idx = lazyIndex(idx, doc)
 		out = append(out, Finding{Rule: RulePlaceholder, Severity: SeverityBlock,
 			Message:  "unfilled placeholder: replace it with the final text",
 			Location: idx.Locate(sp.start, sp.end, doc.Text)})
@@ -267,7 +276,13 @@ func titleCase(s string) bool {
 // afterSignatureLabel reports whether the underscores at i follow a
 // signature label ("By:") that starts their line.
 func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
-	ls := strings.LastIndexByte(text[:i], '\n') + 1
+	// Labels sit at the start of a short line prefix: look back a bounded
+	// distance so that a long line costs constant work per run.
+	lo := max(0, i-maxLabelPrefix)
+	ls := strings.LastIndexByte(text[lo:i], '\n') + 1 + lo
+	if ls == lo && lo > 0 {
+		return false // the line starts further back than any label prefix
+	}
 	prefix := strings.TrimLeft(text[ls:i], " \t-*>|")
 	prefix = strings.TrimLeft(prefix, "*_")
 	for _, l := range c.sigLabels {
@@ -281,13 +296,17 @@ func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
 	return false
 }
 
+// maxLabelPrefix bounds the text between a line start and the underscores
+// of a signature line ("**Print Name:** ").
+const maxLabelPrefix = 40
+
 // romanContext are words after which an X run is a Roman numeral.
 var romanContext = []string{"article", "section", "part", "chapter", "schedule", "title", "annex", "appendix", "exhibit"}
 
 // word decides whether the word text[s:e] is (the start of) a placeholder.
 func (c *placeholderCheck) word(text string, s, e int) (span, bool) {
 	w := text[s:e]
-	if c.tokens[w] {
+	if c.tokenFirst[w[0]] && len(w) >= c.tokenLen[0] && len(w) <= c.tokenLen[1] && c.tokens[w] {
 		return span{s, e}, true
 	}
 	if allX(w) {

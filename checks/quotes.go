@@ -3,7 +3,6 @@ package checks
 import (
 	"sort"
 	"strings"
-	"unicode/utf8"
 )
 
 // quotedSpans returns the double-quoted passages in text[from:to]: straight
@@ -14,8 +13,8 @@ import (
 func quotedSpans(text string, from, to int) []span {
 	var out []span
 	atLineStart := true
+	noCurlyClose := false // no ” after the last search: later “ cannot close
 	for i := from; i < to; {
-		c := text[i]
 		if atLineStart {
 			j := i
 			for j < to && (text[j] == ' ' || text[j] == '\t') {
@@ -34,7 +33,14 @@ func quotedSpans(text string, from, to int) []span {
 			}
 			atLineStart = false
 		}
-		switch {
+		// Skip to the next byte that can matter.
+		for i < to && !quoteStop[text[i]] {
+			i++
+		}
+		if i >= to {
+			break
+		}
+		switch c := text[i]; {
 		case c == '\n':
 			atLineStart = true
 			i++
@@ -45,23 +51,28 @@ func quotedSpans(text string, from, to int) []span {
 			}
 			out = append(out, span{i, i + 1 + e + 1})
 			i = i + 1 + e + 1
-		case c == 0xE2 && strings.HasPrefix(text[i:to], "“"):
-			e := strings.Index(text[i+3:to], "”")
+		case strings.HasPrefix(text[i:to], "“"):
+			e := -1
+			if !noCurlyClose {
+				e = strings.Index(text[i+3:to], "”")
+			}
 			if e < 0 {
+				noCurlyClose = true
 				i += 3
 				continue
 			}
 			out = append(out, span{i, i + 3 + e + 3})
 			i = i + 3 + e + 3
-		case c < utf8.RuneSelf:
+		default: // 0xE2 starting another rune
 			i++
-		default:
-			_, size := utf8.DecodeRuneInString(text[i:to])
-			i += size
 		}
 	}
 	return out
 }
+
+// quoteStop marks the bytes quotedSpans must look at: quotes, line breaks
+// and the first byte of a curly quote.
+var quoteStop = [256]bool{'"': true, '\n': true, 0xE2: true}
 
 // wordCount counts the words of text[from:to].
 func wordCount(text string, from, to int) int {

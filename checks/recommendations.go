@@ -96,7 +96,9 @@ func newRecommendationAnalyzer(cfg RecommendationConfig) *recommendationAnalyzer
 }
 
 // analyze finds the recommendations of text and what each carries.
-func (a *recommendationAnalyzer) analyze(text string) []recommendation {
+func (a *recommendationAnalyzer) analyze(doc Document) []recommendation {
+	text := doc.Text
+	allWords := analysisOf(doc).wordList()
 	var out []recommendation
 	for _, it := range items(text, recommendationKind) {
 		body := text[it.start:it.end]
@@ -118,12 +120,13 @@ func (a *recommendationAnalyzer) analyze(text string) []recommendation {
 				break
 			}
 		}
-		a.hedges.find(text, it.start, it.end, func(s, e int) {
+		ws := wordsIn(allWords, it.start, it.end)
+		a.hedges.find(text, ws, it.end, func(s, e int) {
 			if !inSpans(quotes, s, e) {
 				r.hedges = append(r.hedges, span{s, e})
 			}
 		})
-		a.directional.find(text, it.start, it.end, func(s, e int) {
+		a.directional.find(text, ws, it.end, func(s, e int) {
 			if !inSpans(quotes, s, e) {
 				r.directional = append(r.directional, span{s, e})
 			}
@@ -168,9 +171,9 @@ func (c *hedgeCheck) Rules() []string { return []string{RuleHedge, RuleHedgeHigh
 func (c *hedgeCheck) Check(doc Document) []Finding {
 	var out []Finding
 	var idx *LineIndex
-	for _, r := range c.a.analyze(doc.Text) {
+	for _, r := range c.a.analyze(doc) {
 		for _, h := range r.hedges {
-			idx = lazyIndex(idx, doc.Text)
+			idx = lazyIndex(idx, doc)
 			f := Finding{Rule: RuleHedge, Severity: SeverityWarn, Location: idx.Locate(h.start, h.end, doc.Text)}
 			if r.risk >= c.a.blockRisk && !r.drafted {
 				f.Rule, f.Severity = RuleHedgeHighRisk, SeverityBlock
@@ -203,12 +206,12 @@ func (c *directionalCheck) Rules() []string {
 func (c *directionalCheck) Check(doc Document) []Finding {
 	var out []Finding
 	var idx *LineIndex
-	for _, r := range c.a.analyze(doc.Text) {
+	for _, r := range c.a.analyze(doc) {
 		if r.drafted {
 			continue
 		}
 		for _, d := range r.directional {
-			idx = lazyIndex(idx, doc.Text)
+			idx = lazyIndex(idx, doc)
 			f := Finding{Rule: RuleDirectional, Severity: SeverityWarn, Location: idx.Locate(d.start, d.end, doc.Text),
 				Message: "directional-only fix: draft the replacement language instead of naming a direction"}
 			if r.severity == "RED" || r.severity == "AMBER" || r.severity == "YELLOW" {
@@ -236,7 +239,7 @@ type actionabilityCheck struct{ a *recommendationAnalyzer }
 func (c *actionabilityCheck) Rule() string { return RuleActionability }
 
 func (c *actionabilityCheck) Check(doc Document) []Finding {
-	recs := c.a.analyze(doc.Text)
+	recs := c.a.analyze(doc)
 	if len(recs) == 0 {
 		return nil
 	}
@@ -258,7 +261,7 @@ func (c *actionabilityCheck) Check(doc Document) []Finding {
 	if nl := indexByteFrom(doc.Text, '\n', it.start, it.end); nl >= 0 {
 		end = nl
 	}
-	idx := NewLineIndex(doc.Text)
+	idx := analysisOf(doc).lineIndex()
 	return []Finding{{
 		Rule: RuleActionability, Severity: SeverityBlock,
 		Message: fmt.Sprintf("%d of %d recommendations (%.0f%%) are not actionable (hedged or directional-only with no drafted text); at most %.0f%% allowed",
@@ -267,11 +270,11 @@ func (c *actionabilityCheck) Check(doc Document) []Finding {
 	}}
 }
 
-// lazyIndex builds the line index of text on first use.
-func lazyIndex(idx *LineIndex, text string) *LineIndex {
+// lazyIndex returns idx, or the document's line index when idx is nil: a
+// check that finds nothing never builds one.
+func lazyIndex(idx *LineIndex, doc Document) *LineIndex {
 	if idx == nil {
-		x := NewLineIndex(text)
-		return &x
+		return analysisOf(doc).lineIndex()
 	}
 	return idx
 }

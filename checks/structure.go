@@ -1,7 +1,9 @@
 package checks
 
 import (
+	"cmp"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -10,6 +12,12 @@ type line struct{ start, end int }
 
 // forEachLine calls fn for every line of text, in order.
 func forEachLine(text string, fn func(l line)) {
+	forEachLineUntil(text, func(l line) bool { fn(l); return true })
+}
+
+// forEachLineUntil calls fn for every line of text, in order, until fn
+// returns false.
+func forEachLineUntil(text string, fn func(l line) bool) {
 	for i := 0; i <= len(text); {
 		j := strings.IndexByte(text[i:], '\n')
 		if j < 0 {
@@ -20,7 +28,9 @@ func forEachLine(text string, fn func(l line)) {
 		if end > i && text[end-1] == '\r' {
 			end--
 		}
-		fn(line{i, end})
+		if !fn(line{i, end}) {
+			return
+		}
 		i += j + 1
 	}
 }
@@ -75,20 +85,32 @@ var listItemRe = regexp.MustCompile(`^(?:[-*+]|\d{1,3}[.)])[ \t]`)
 
 // itemKind describes one kind of review item: recommendations or findings.
 type itemKind struct {
-	heading *regexp.Regexp // a heading that opens a section of such items
-	label   *regexp.Regexp // a line that starts one item anywhere
+	heading    *phraseMatcher // a heading with one of these words opens a section
+	label      *regexp.Regexp // a line that starts one item anywhere
+	labelFirst string         // the bytes a label line can start with
 }
 
 var (
 	recommendationKind = itemKind{
-		heading: regexp.MustCompile(`(?i)\brecommendations?\b`),
-		label:   regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Recommendation|Rec\.|R)[ \t]*#?\d+\b`),
+		heading:    newPhraseMatcher([]string{"recommendation", "recommendations"}),
+		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Recommendation|Rec\.|R)[ \t]*#?\d+\b`),
+		labelFirst: "-*+_R",
 	}
 	findingKind = itemKind{
-		heading: regexp.MustCompile(`(?i)\b(?:findings?|issues?|observations?)\b`),
-		label:   regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Finding|Issue|F)[ \t]*#?\d+\b`),
+		heading:    newPhraseMatcher([]string{"finding", "findings", "issue", "issues", "observation", "observations"}),
+		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Finding|Issue|F)[ \t]*#?\d+\b`),
+		labelFirst: "-*+_FI",
 	}
 )
+
+// startsWithAny reports whether s starts with one of the bytes in set. It
+// guards line regexps so that most lines cost one byte comparison.
+func startsWithAny(s, set string) bool {
+	return s != "" && strings.IndexByte(set, s[0]) >= 0
+}
+
+// digitsAndStar are the first bytes of a numbered line ("3.2", "**3.2**").
+const digitsAndStar = "0123456789*"
 
 // span is a byte range [start,end) of a text.
 type span struct{ start, end int }
@@ -96,9 +118,9 @@ type span struct{ start, end int }
 // items returns the byte ranges of the review items of one kind in text.
 //
 // An item is either a line matching kind.label (anywhere in the text), or,
-// inside a section whose heading matches kind.heading (up to the next
-// heading of the same or a higher level), a sub-heading or a top-level list
-// item. An item runs to the start of the next item or the end of its
+// inside a section whose heading holds one of kind.heading's words and does
+// not start with a number (up to the next heading of the same or a higher
+// level), a sub-heading or a top-level list item. An item runs to the start of the next item or the end of its
 // section. A section with none of these markers has one item per paragraph.
 // Items are returned in document order.
 func items(text string, kind itemKind) []span {
@@ -128,7 +150,9 @@ func items(text string, kind itemKind) []span {
 			if inSection && lvl <= sectionLevel {
 				closeSection(l.start)
 			}
-			if !inSection && kind.heading.MatchString(s[off:]) {
+			// A numbered heading ("## 5. Issue of Shares") is a clause of a
+			// contract, not a review section.
+			if h := s[off:]; !inSection && !headingNumRe.MatchString(h) && kind.heading.contains(h, wordSpans(h), len(h)) {
 				closeItem(l.start)
 				inSection, sectionLevel, sectionStart, sectionItems = true, lvl, l.end, 0
 				return
@@ -144,7 +168,8 @@ func items(text string, kind itemKind) []span {
 			return
 		}
 		trimmed := strings.TrimLeft(s, " \t")
-		if kind.label.MatchString(trimmed) || (inSection && leadingSpaces(s) < 2 && listItemRe.MatchString(trimmed)) {
+		if startsWithAny(trimmed, kind.labelFirst) && kind.label.MatchString(trimmed) ||
+			inSection && leadingSpaces(s) < 2 && startsWithAny(trimmed, "-*+0123456789") && listItemRe.MatchString(trimmed) {
 			closeItem(l.start)
 			out = append(out, span{l.start, l.end})
 			cur = len(out) - 1
@@ -202,13 +227,7 @@ func trimRightSpace(text string, start, end int) int {
 	return end
 }
 
+// sortSpans sorts spans by start offset, keeping equal starts in order.
 func sortSpans(ss []span) {
-	// Items are produced in order except for the paragraph fallback, which
-	// is appended when its section closes; a simple insertion sort keeps
-	// this linear for already sorted input.
-	for i := 1; i < len(ss); i++ {
-		for j := i; j > 0 && ss[j].start < ss[j-1].start; j-- {
-			ss[j], ss[j-1] = ss[j-1], ss[j]
-		}
-	}
+	slices.SortStableFunc(ss, func(a, b span) int { return cmp.Compare(a.start, b.start) })
 }

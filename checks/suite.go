@@ -135,9 +135,17 @@ func WithParallelThreshold(bytes int) Option {
 	}
 }
 
-// NewSuite builds a suite of checks. It returns an error naming the
-// position of a nil check and every invalid option.
+// ErrNoChecks is returned by NewSuite when it is given no checks: a suite
+// that checks nothing would pass every candidate.
+var ErrNoChecks = errors.New("checks: NewSuite: no checks")
+
+// NewSuite builds a suite of checks. It returns ErrNoChecks for an empty
+// list, and otherwise an error naming the position of a nil check and every
+// invalid option.
 func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
+	if len(checks) == 0 {
+		return nil, ErrNoChecks
+	}
 	s := &Suite{
 		overrides:   make(map[string]Severity),
 		disabled:    make(map[string]bool),
@@ -224,6 +232,7 @@ func (s *Suite) Run(ctx context.Context, doc Document) ([]Finding, error) {
 	if len(s.rubric) > 0 {
 		doc.Rubric = append(append([]string(nil), s.rubric...), doc.Rubric...)
 	}
+	doc = withAnalysis(doc)
 	results := make([][]Finding, len(s.checks))
 	errs := make([]error, len(s.checks))
 	workers := s.workers
@@ -383,7 +392,7 @@ func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
 	}
 	for _, r := range s.rules {
 		if !failed[r] {
-			d.Criteria = append(d.Criteria, evaluator.Criterion{Name: r, Passed: true, Reason: "no findings"})
+			d.Criteria = append(d.Criteria, evaluator.Criterion{Name: r, Passed: true, EvidenceRefs: []string{}, Reason: "no findings"})
 		}
 	}
 	d.Score = 1 / (1 + weight)

@@ -17,7 +17,8 @@ const (
 	// definition, with no "as defined in" pointer.
 	RuleTermUsedBefore = "definition.used_before_definition"
 	// RuleTermUndefined: a capitalised multi-word phrase after "the" that
-	// looks like a defined term but is defined nowhere.
+	// looks like a defined term but is defined nowhere. It is a heuristic,
+	// so it only informs by default (raise it with WithSeverity).
 	RuleTermUndefined = "definition.undefined"
 )
 
@@ -35,15 +36,18 @@ type DefinitionConfig struct {
 }
 
 // NewDefinitionCheck returns the defined-term check (rules
-// RuleTermDuplicate, RuleTermUnused, RuleTermUsedBefore and
-// RuleTermUndefined, all warn). Terms are found by ExtractDefinitions; a use
+// RuleTermDuplicate, RuleTermUnused and RuleTermUsedBefore, warn, and
+// RuleTermUndefined, info). Terms are found by ExtractDefinitions; a use
 // is the term, case-sensitive, on word boundaries, optionally plural or
 // possessive, outside its own definition.
 //
 // RuleTermUndefined is a heuristic: "the" followed by two or more Title Case
-// words ("the Customer Data") that are not a defined term, do not start with
-// a proper name, and do not end in an instrument word; each phrase is
-// reported once, at its first use. Headings are ignored.
+// words ("the Customer Data", a wrapped line allowed) that are not a defined
+// term, do not start with a proper name, do not end in an instrument word,
+// and are not followed by "of" and a capitalised word; each phrase is
+// reported once, at its first use. Headings are ignored. Terms defined in
+// Document.Source count as defined; a candidate that defines no terms and
+// has no source is not checked for undefined terms.
 func NewDefinitionCheck(cfg DefinitionConfig) Check {
 	if cfg.ProperNames == nil {
 		cfg.ProperNames = defaultProperNames
@@ -70,9 +74,11 @@ func (c *definitionCheck) Rules() []string {
 
 func (c *definitionCheck) Check(doc Document) []Finding {
 	text := doc.Text
-	defs := ExtractDefinitions(text)
+	a := analysisOf(doc)
+	defs := a.definitions()
+	ws := a.wordList()
 	var out []Finding
-	idx := NewLineIndex(text)
+	idx := a.lineIndex()
 	headings := headingSpans(text)
 	first := make(map[string]Definition, len(defs))
 	terms := make([]string, 0, len(defs))
@@ -101,7 +107,7 @@ func (c *definitionCheck) Check(doc Document) []Finding {
 	reportedBefore := make(map[string]bool)
 	x := newTermIndex(terms)
 	di := 0 // definitions are sorted: skip uses inside them with a cursor
-	x.find(text, func(u use) {
+	x.find(text, ws, func(u use) {
 		for di < len(defs) && defs[di].End <= u.start {
 			di++
 		}
@@ -127,13 +133,24 @@ func (c *definitionCheck) Check(doc Document) []Finding {
 				Location: idx.Locate(d.Start, d.End, text)})
 		}
 	}
-	out = append(out, c.undefined(text, x, headings, &idx)...)
+	// The undefined-term heuristic needs definitions to compare against: the
+	// candidate's own, and the source document's when there is one (a
+	// review memo uses the contract's terms). With neither, it stays quiet.
+	if doc.Source != "" {
+		known := append([]string(nil), terms...)
+		for _, d := range ExtractDefinitions(doc.Source) {
+			known = append(known, d.Term)
+		}
+		out = append(out, c.undefined(text, ws, newTermIndex(known), headings, idx)...)
+	} else if len(terms) > 0 {
+		out = append(out, c.undefined(text, ws, x, headings, idx)...)
+	}
 	sortFindings(out)
 	return out
 }
 
 // onDefinitionLine reports whether offset at is on a line that defines a term.
-func onDefinitionLine(idx LineIndex, defLines map[int]bool, at int) bool {
+func onDefinitionLine(idx *LineIndex, defLines map[int]bool, at int) bool {
 	l, _ := idx.Position(at)
 	return defLines[l]
 }
@@ -144,7 +161,7 @@ func clauseCaptions(text string) []span {
 	var out []span
 	forEachLine(text, func(l line) {
 		s := text[l.start:l.end]
-		m := lineNumRe.FindStringIndex(s)
+		m := matchIf(startsWithAny(s, digitsAndStar), lineNumRe, s)
 		if m == nil {
 			return
 		}
@@ -169,16 +186,13 @@ func headingSpans(text string) []span {
 }
 
 // undefined reports "the" + Title Case phrases that are not defined terms.
-func (c *definitionCheck) undefined(text string, x *termIndex, headings []span, idx *LineIndex) []Finding {
+func (c *definitionCheck) undefined(text string, ws []span, x *termIndex, headings []span, idx *LineIndex) []Finding {
 	var out []Finding
 	reported := make(map[string]bool)
-	for i := 0; i < len(text); {
-		s, e := nextWord(text, i, len(text))
-		if s >= len(text) {
-			break
-		}
-		i = e
-		if e-s != 3 || !(text[s:e] == "the" || text[s:e] == "The") {
+	next := 0
+	for _, w := range ws {
+		s, e := w.start, w.end
+		if s < next || e-s != 3 || !(text[s:e] == "the" || text[s:e] == "The") {
 			continue
 		}
 		words := titleRun(text, e)
@@ -190,13 +204,13 @@ func (c *definitionCheck) undefined(text string, x *termIndex, headings []span, 
 		covered := false
 		if list := x.byFirst[text[words[0].start:words[0].end]]; list != nil {
 			for _, tw := range list {
-				if end, ok := matchTerm(text, runStart, tw); ok && end >= runEnd {
+				if end, ok := matchTerm(text, runStart, tw.words); ok && end >= runEnd {
 					covered = true
 					break
 				}
 			}
 		}
-		if covered || c.instrument[text[words[len(words)-1].start:words[len(words)-1].end]] {
+		if covered || c.instrument[text[words[len(words)-1].start:words[len(words)-1].end]] || ofProperName(text, runEnd) {
 			continue
 		}
 		phrase := joinWords(text, words)
@@ -204,29 +218,64 @@ func (c *definitionCheck) undefined(text string, x *termIndex, headings []span, 
 			continue
 		}
 		reported[phrase] = true
-		out = append(out, Finding{Rule: RuleTermUndefined, Severity: SeverityWarn,
+		out = append(out, Finding{Rule: RuleTermUndefined, Severity: SeverityInfo,
 			Message:  fmt.Sprintf("%q reads as a defined term but is not defined: define it or write it in lower case", phrase),
 			Location: idx.Locate(runStart, runEnd, text)})
-		i = runEnd
+		next = runEnd
 	}
 	return out
 }
 
 // titleRun returns the Title Case words that follow offset i, each separated
-// by a single space (not a line break or punctuation).
+// by a single space or a single line break (a wrapped line), not by a blank
+// line or punctuation.
 func titleRun(text string, i int) []span {
 	var words []span
 	for {
-		if i >= len(text) || text[i] != ' ' {
+		j := skipOneBreak(text, i)
+		if j == i {
 			return words
 		}
-		s, e := nextWord(text, i+1, len(text))
-		if s != i+1 || !isTitleWord(text[s:e]) {
+		s, e := nextWord(text, j, len(text))
+		if s != j || !isTitleWord(text[s:e]) {
 			return words
 		}
 		words = append(words, span{s, e})
 		i = e
 	}
+}
+
+// skipOneBreak skips a single space, or a line break with the indentation
+// after it, at i; it returns i when there is neither.
+func skipOneBreak(text string, i int) int {
+	switch {
+	case i < len(text) && text[i] == ' ':
+		return i + 1
+	case i < len(text) && text[i] == '\n':
+		j := i + 1
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		if j < len(text) && text[j] != '\n' && text[j] != '\r' {
+			return j
+		}
+	}
+	return i
+}
+
+// ofProperName reports whether the run ending at end is followed by "of"
+// and a capitalised word ("the Federal Republic of Germany", "the Bank of
+// England"): the name of a place or an institution.
+func ofProperName(text string, end int) bool {
+	j := skipOneBreak(text, end)
+	if j == end || !strings.HasPrefix(text[j:], "of") {
+		return false
+	}
+	k := skipOneBreak(text, j+2)
+	if k == j+2 || k >= len(text) {
+		return false
+	}
+	return text[k] >= 'A' && text[k] <= 'Z'
 }
 
 // isTitleWord reports whether w starts with an upper-case letter and has a

@@ -62,3 +62,37 @@ func TestDefinitionCheck(t *testing.T) {
 		})
 	}
 }
+
+func TestDefinitionCheckUsesSource(t *testing.T) {
+	memo := "The Liability Cap is low and the Service Credits are generous.\n"
+	c := NewDefinitionCheck(DefinitionConfig{})
+	assert.Empty(t, c.Check(Document{Text: memo}), "no definitions and no source: nothing to compare against")
+	src := `a cap of $1 (the "Liability Cap") and "Service Credits" means credits.`
+	assert.Empty(t, c.Check(Document{Text: memo, Source: src}))
+	got := c.Check(Document{Text: memo + "Also the Exit Period.\n", Source: src})
+	assert.Equal(t, []string{RuleTermUndefined + "=Exit Period"}, rules(got))
+}
+
+func TestUndefinedTermHeuristicEdges(t *testing.T) {
+	base := "Acme (\"Supplier\") serves the Supplier.\n"
+	c := NewDefinitionCheck(DefinitionConfig{})
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"wrapped line joins the run", base + "under the Ontario Employment\nStandards Act.\n", nil},
+		{"wrapped run still flagged", base + "the Customer\nData is kept.\n", []string{RuleTermUndefined + "=Customer\nData"}},
+		{"name of a place", base + "the rules of the Central Bank of Ireland apply.\n", nil},
+		{"blank line ends the run", base + "the Customer\n\nData.\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Check(Document{Text: tt.text})
+			assert.Equal(t, tt.want, rules(got))
+			for _, f := range got {
+				assert.Equal(t, SeverityInfo, f.Severity)
+			}
+		})
+	}
+}

@@ -48,6 +48,16 @@ const (
 // 28 of the GDPR") is not checked; "of this Agreement" and "of the
 // Agreement" are internal; "Section 2 of Exhibit A" resolves in Exhibit A.
 // Section, Clause, Article and Paragraph share one numbering namespace.
+//
+// A numbered reference far beyond the document's own numbering (a top-level
+// number above both twice and twenty more than the largest defined, such as
+// "Section 382" in a five-section memo) cites a statute and is not checked.
+//
+// When Document.Source is set (a review of a contract), a reference resolves
+// if the candidate or the source defines the label. Without a source, a
+// candidate that defines no numbered labels (or no attachment labels) is
+// taken to refer to another document, and its references of that kind are
+// not checked.
 func NewXrefCheck() Check { return xrefCheck{} }
 
 type xrefCheck struct{}
@@ -92,11 +102,14 @@ type label struct {
 
 // xrefOutline is what the check learns about the document's labels.
 type xrefOutline struct {
-	labels   []label
-	byKey    map[string]int // first label with each key
-	selfRefs map[int]bool   // offsets of keywords that are part of a label
-	scopes   []scopeStart   // attachment scopes by start offset
-	findings []Finding      // numbering gaps and duplicates
+	maxTop       int // largest top-level number in the body ("13" for 13.2)
+	numLabels    int // numbered labels (sections, clauses, sub-clauses)
+	attachLabels int // attachment labels
+	labels       []label
+	byKey        map[string]int // first label with each key
+	selfRefs     map[int]bool   // offsets of keywords that are part of a label
+	scopes       []scopeStart   // attachment scopes by start offset
+	findings     []Finding      // numbering gaps and duplicates
 }
 
 type scopeStart struct {
@@ -112,13 +125,29 @@ type counter struct {
 
 func (xrefCheck) Check(doc Document) []Finding {
 	text := doc.Text
-	idx := NewLineIndex(text)
-	o := buildOutline(text, &idx)
+	a := analysisOf(doc)
+	idx := a.lineIndex()
+	o := buildOutline(text, idx)
 	out := o.findings
+	var src *xrefOutline
+	if doc.Source != "" {
+		sidx := NewLineIndex(doc.Source)
+		src = buildOutline(doc.Source, &sidx)
+	}
 	referenced := make(map[string]bool)
-	scanRefs(text, o, func(kw span, idStart, idEnd int, key string, first bool) {
+	scanRefs(text, a.wordList(), o, func(kw span, idStart, idEnd int, key string, first bool) {
 		if _, ok := o.byKey[key]; ok {
 			referenced[key] = true
+			return
+		}
+		if src != nil {
+			if _, ok := src.byKey[key]; ok {
+				return
+			}
+		} else if !o.hasLabels(key) {
+			return // nothing to resolve against: a reference to another document
+		}
+		if looksLikeStatute(text[idStart:idEnd], o, src) {
 			return
 		}
 		s := idStart
@@ -162,6 +191,11 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 			o.byKey[key] = len(o.labels)
 		}
 		o.labels = append(o.labels, label{key: key, start: s, end: e, attachment: attachment})
+		if attachment {
+			o.attachLabels++
+		} else {
+			o.numLabels++
+		}
 	}
 	// sequence checks that ordinal n follows the previous one at its level.
 	sequence := func(level string, n int, display string, s, e int) {
@@ -185,6 +219,9 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 	}
 	numbered := func(id string, s, e int) {
 		add(scope+"|"+id, s, e, false)
+		if top, ok := topNumber(id); ok && scope == "" {
+			o.maxTop = max(o.maxTop, top)
+		}
 		parent, n := splitNumber(id)
 		sequence(scope+"|"+parent+"|num", n, id, s, e)
 		curNum, curLetter = id, ""
@@ -206,7 +243,7 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 		if lvl > 0 {
 			re = attachHeadRe
 		}
-		if m := re.FindStringSubmatchIndex(body); m != nil {
+		if m := matchIf(startsWithAny(body, "*ESAesa"), re, body); m != nil {
 			kind := strings.ToLower(body[m[2]:m[3]])
 			id := body[m[4]:m[5]]
 			key := kind + " " + strings.ToLower(id)
@@ -234,14 +271,14 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 			}
 			return
 		}
-		if m := lineNumRe.FindStringSubmatchIndex(body); m != nil {
+		if m := matchIf(startsWithAny(body, digitsAndStar), lineNumRe, body); m != nil {
 			numbered(body[m[2]:m[3]], at+m[2], at+m[3])
 			return
 		}
 		if curNum == "" {
 			return
 		}
-		m := subItemRe.FindStringSubmatchIndex(body)
+		m := matchIf(startsWithAny(body, "(-*+"), subItemRe, body)
 		if m == nil {
 			return
 		}
@@ -269,6 +306,55 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 		curLetter, curLetterIndent = id, indent
 	})
 	return o
+}
+
+// matchIf runs re on s only when ok (a cheap pre-test passed).
+func matchIf(ok bool, re *regexp.Regexp, s string) []int {
+	if !ok {
+		return nil
+	}
+	return re.FindStringSubmatchIndex(s)
+}
+
+// topNumber returns the leading decimal number of an id ("382" of "382(a)",
+// "3" of "3.2").
+func topNumber(id string) (int, bool) {
+	n := 0
+	for n < len(id) && id[n] >= '0' && id[n] <= '9' {
+		n++
+	}
+	if n == 0 {
+		return 0, false
+	}
+	v, err := strconv.Atoi(id[:n])
+	return v, err == nil
+}
+
+// looksLikeStatute reports whether a numbered reference that resolves
+// nowhere is far beyond the document's own numbering ("Section 382
+// limitations" in a five-section memo): it cites a statute or another
+// instrument by number, not a missing section. Far beyond means a top-level
+// number above both twice and twenty more than the largest one defined.
+func looksLikeStatute(id string, o, src *xrefOutline) bool {
+	top, ok := topNumber(id)
+	if !ok {
+		return false
+	}
+	maxTop := o.maxTop
+	if src != nil {
+		maxTop = max(maxTop, src.maxTop)
+	}
+	return top > 2*maxTop && top > maxTop+20
+}
+
+// hasLabels reports whether the outline defines any label of key's kind
+// (numbered or attachment); without any, references of that kind cannot be
+// resolved in this document.
+func (o *xrefOutline) hasLabels(key string) bool {
+	if strings.HasSuffix(key, "|") {
+		return o.attachLabels > 0
+	}
+	return o.numLabels > 0
 }
 
 // splitNumber splits "3.2.1" into its parent "3.2" and last number 1.
@@ -358,25 +444,35 @@ func (o *xrefOutline) scopeAt(at int) string {
 // scanRefs finds every internal reference and calls fn with the keyword
 // span, the id bounds, the label key it must resolve to, and whether it is
 // the first id after its keyword.
-func scanRefs(text string, o *xrefOutline, fn func(kw span, idStart, idEnd int, key string, first bool)) {
+func scanRefs(text string, ws []span, o *xrefOutline, fn func(kw span, idStart, idEnd int, key string, first bool)) {
 	var buf []byte
-	for i := 0; i < len(text); {
-		var s, e int
-		if text[i] == 0xC2 && strings.HasPrefix(text[i:], "§") {
-			s, e = i, i+2
-			if e < len(text) && text[e] == 0xC2 && strings.HasPrefix(text[e:], "§") {
-				e += 2
+	next := 0
+	// "§" is not a word: find it separately and merge with the word scan.
+	sect := strings.Index(text, "§")
+	for k := 0; k <= len(ws); k++ {
+		wStart := len(text)
+		if k < len(ws) {
+			wStart = ws[k].start
+		}
+		for sect >= 0 && sect < wStart {
+			if sect >= next {
+				e := sect + len("§")
+				if strings.HasPrefix(text[e:], "§") {
+					e += len("§")
+				}
+				next = max(resolveRefs(text, o, span{sect, e}, "num", fn), e)
 			}
-			i = e
-			resolveRefs(text, o, span{s, e}, "num", fn)
-			continue
+			if n := strings.Index(text[sect+len("§"):], "§"); n >= 0 {
+				sect += len("§") + n
+			} else {
+				sect = -1
+			}
 		}
-		s, e = nextWord(text, i, len(text))
-		if s >= len(text) {
-			return
+		if k == len(ws) {
+			break
 		}
-		i = e
-		if e-s < 5 || e-s > 10 {
+		s, e := ws[k].start, ws[k].end
+		if s < next || e-s < 5 || e-s > 10 {
 			continue
 		}
 		buf = lowerInto(buf, text[s:e])
@@ -384,9 +480,7 @@ func scanRefs(text string, o *xrefOutline, fn func(kw span, idStart, idEnd int, 
 		if !ok || o.selfRefs[s] {
 			continue
 		}
-		if end := resolveRefs(text, o, span{s, e}, ns, fn); end > i {
-			i = end
-		}
+		next = resolveRefs(text, o, span{s, e}, ns, fn)
 	}
 }
 

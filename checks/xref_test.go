@@ -79,3 +79,21 @@ func TestXrefDefects(t *testing.T) {
 		})
 	}
 }
+
+func TestXrefAgainstSource(t *testing.T) {
+	memo := "## Findings\n\n- Section 2.1(b) and Schedule 1 cap liability; Section 9.9 is missing.\n"
+	// Without a source and with no labels of its own, the memo's references
+	// point to another document and are not checked.
+	assert.Empty(t, NewXrefCheck().Check(Document{Text: memo}))
+	got := NewXrefCheck().Check(Document{Text: memo, Source: xrefDoc})
+	if assert.Len(t, got, 1) {
+		assert.Equal(t, RuleDanglingRef, got[0].Rule)
+		assert.Equal(t, "Section 9.9", got[0].Location.Text)
+	}
+}
+
+func TestXrefStatuteNumbers(t *testing.T) {
+	text := "## 1. Tax\n\n1.1 Losses are subject to Section 382 limitations.\n\n1.2 See Section 9.\n\n## 2. Other\n"
+	got := NewXrefCheck().Check(Document{Text: text})
+	assert.Equal(t, []string{RuleDanglingRef + "=Section 9"}, rules(got), "382 is a statute; 9 is a missing section")
+}

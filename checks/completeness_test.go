@@ -1,0 +1,93 @@
+package checks
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const smallContract = `# Services Agreement
+
+This Agreement is made by and between ACME, INC., a Delaware corporation ("Supplier"), and BETA LLC, a New York limited liability company ("Customer").
+
+## 1. Terms
+
+1.1 Notices. Notices shall be in writing.
+
+1.2 Governing Law. This Agreement is governed by the laws of New York.
+
+1.3 Severability. An unenforceable term is severable.
+
+IN WITNESS WHEREOF the parties sign.
+
+ACME, INC.
+
+By: ________
+
+BETA LLC
+
+By: ________
+`
+
+func TestCompletenessCheck(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"complete", smallContract, nil},
+		{"not a contract", "# Memo\n\nNo parties here.\n", nil},
+		{"no signature block", smallContract[:len(smallContract)-len("IN WITNESS WHEREOF the parties sign.\n\nACME, INC.\n\nBy: ________\n\nBETA LLC\n\nBy: ________\n")],
+			[]string{RuleSignatureBlock + "="}},
+		{"party missing", smallContract[:len(smallContract)-len("BETA LLC\n\nBy: ________\n")],
+			[]string{RuleSignatureParty + `="Customer"`}},
+		{"by lines without witness clause", replaceOnce(smallContract, "IN WITNESS WHEREOF the parties sign.\n\n", ""), nil},
+		{"severability missing", replaceOnce(smallContract, "1.3 Severability. An unenforceable term is severable.\n", ""),
+			[]string{RuleBoilerplate + "="}},
+	}
+	c := NewCompletenessCheck(CompletenessConfig{})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Check(Document{Text: tt.text})
+			assert.Equal(t, tt.want, rules(got))
+			for _, f := range got {
+				if f.Rule == RuleBoilerplate || f.Rule == RuleSignatureBlock {
+					assert.Equal(t, len(tt.text), f.Location.Start, "reported at the end of the document")
+				}
+			}
+		})
+	}
+}
+
+func TestCompletenessCustomClauses(t *testing.T) {
+	c := NewCompletenessCheck(CompletenessConfig{Boilerplate: []Clause{{Name: "force majeure", Phrases: []string{"force majeure"}}}, Always: true})
+	got := c.Check(Document{Text: "ACME, INC., a Delaware corporation (\"Supplier\")\n\nBy: ___\nACME, INC.\n"})
+	require.Len(t, got, 1)
+	assert.Equal(t, RuleBoilerplate, got[0].Rule)
+	assert.Contains(t, got[0].Message, "force majeure")
+}
+
+func TestParseClauses(t *testing.T) {
+	cs, err := ParseClauses("# comment\nnotices: notices; notice shall\n\ngoverning law: governed by\n")
+	require.NoError(t, err)
+	assert.Equal(t, []Clause{{"notices", []string{"notices", "notice shall"}}, {"governing law", []string{"governed by"}}}, cs)
+
+	_, err = ParseClauses("notices\n: x\nempty: ; ;\n")
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, ErrClauseList))
+	assert.Contains(t, err.Error(), "line 1")
+	assert.Contains(t, err.Error(), "line 2")
+	assert.Contains(t, err.Error(), `line 3: clause "empty" has no phrases`)
+	assert.Len(t, DefaultBoilerplate(), 3)
+}
+
+func replaceOnce(s, old, new string) string {
+	for i := 0; i+len(old) <= len(s); i++ {
+		if s[i:i+len(old)] == old {
+			return s[:i] + new + s[i+len(old):]
+		}
+	}
+	panic("replaceOnce: not found: " + old)
+}

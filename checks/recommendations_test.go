@@ -1,0 +1,132 @@
+package checks
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func rules(fs []Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Rule+"="+f.Location.Text)
+	}
+	return out
+}
+
+func TestHedgeCheck(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"low risk hedge warns", "## Recommendations\n\n- Risk: 2. Consider a cap.\n", []string{RuleHedge + "=Consider"}},
+		{"high risk hedge blocks", "## Recommendations\n\n- Risk level 4: the Customer may want to negotiate.\n", []string{RuleHedgeHighRisk + "=may want to"}},
+		{"risk 3/5 format", "Recommendation 1 (Risk 3/5): it is advisable to act.\n", []string{RuleHedgeHighRisk + "=it is advisable"}},
+		{"risk rating format", "## Recommendations\n\n- risk rating = 5. Parties should discuss the cap.\n", []string{RuleHedgeHighRisk + "=Parties should discuss"}},
+		{"drafted text keeps it a warning", "## Recommendations\n\n- Risk: 4. Consider replacing it. Proposed language: \"x\"\n", []string{RuleHedge + "=Consider"}},
+		{"long quote is drafted text", "## Recommendations\n\n- Risk: 4. Consider this: \"The Supplier shall pay all amounts within thirty days of invoice.\"\n", []string{RuleHedge + "=Consider"}},
+		{"short quote is not drafted text", "## Recommendations\n\n- Risk: 4. Consider \"Supplier\".\n", []string{RuleHedgeHighRisk + "=Consider"}},
+		{"hedge inside quote ignored", "## Recommendations\n\n- Risk: 4. Replace with: \"The Supplier shall consider in good faith any request made by the Customer.\"\n", nil},
+		{"outside recommendations ignored", "## Background\n\nThe Parties may want to consider options.\n", nil},
+		{"paragraph items", "## Recommendations\n\nRisk: 1. Consider A.\n\nRisk: 5. Consider B.\n", []string{RuleHedge + "=Consider", RuleHedgeHighRisk + "=Consider"}},
+		{"section ends at same level heading", "## Recommendations\n\n- Risk: 1. Delete 3.2.\n\n## Other\n\nConsider it.\n", nil},
+	}
+	c := NewHedgeCheck(RecommendationConfig{})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, rules(c.Check(Document{Text: tt.text})))
+		})
+	}
+}
+
+func TestHedgeCheckCustomList(t *testing.T) {
+	c := NewHedgeCheck(RecommendationConfig{Hedges: []string{"ponder"}, BlockRisk: 5})
+	got := c.Check(Document{Text: "## Recommendations\n\n- Risk: 4. Ponder it; consider it.\n"})
+	assert.Equal(t, []string{RuleHedge + "=Ponder"}, rules(got))
+}
+
+func TestDirectionalCheck(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"green warns", "## Recommendations\n\n- GREEN. Tighten the cap.\n", []string{RuleDirectional + "=Tighten"}},
+		{"red blocks", "## Recommendations\n\n- Severity: red. Strengthen the indemnity.\n", []string{RuleDirectionalHighSeverity + "=Strengthen"}},
+		{"yellow blocks", "## Recommendations\n\n- YELLOW: add more specificity to 4.1.\n", []string{RuleDirectionalHighSeverity + "=add more specificity"}},
+		{"drafted is fine", "## Recommendations\n\n- RED. Clarify 4.1. Replacement text: \"Fees are due in thirty days from the invoice date.\"\n", nil},
+		{"lower-case red is not a severity", "## Recommendations\n\n- the red truck. Clarify 4.1.\n", []string{RuleDirectional + "=Clarify"}},
+	}
+	c := NewDirectionalCheck(RecommendationConfig{})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, rules(c.Check(Document{Text: tt.text})))
+		})
+	}
+}
+
+func TestActionabilityCheck(t *testing.T) {
+	good := "- Delete Section 4.\n"
+	bad := "- Consider Section 4.\n"
+	tests := []struct {
+		name string
+		recs []string
+		want bool
+	}{
+		{"none", nil, false},
+		{"all actionable", []string{good, good, good}, false},
+		{"3 of 10 is at the limit", []string{bad, bad, bad, good, good, good, good, good, good, good}, false},
+		{"4 of 10 is above", []string{bad, bad, bad, bad, good, good, good, good, good, good}, true},
+		{"1 of 1", []string{bad}, true},
+	}
+	c := NewActionabilityCheck(RecommendationConfig{})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := "## Recommendations\n\n"
+			for _, r := range tt.recs {
+				text += r
+			}
+			got := c.Check(Document{Text: text})
+			if !tt.want {
+				assert.Empty(t, got)
+				return
+			}
+			if assert.Len(t, got, 1) {
+				assert.Equal(t, RuleActionability, got[0].Rule)
+				assert.Equal(t, SeverityBlock, got[0].Severity)
+				assert.Equal(t, "- Consider Section 4.", got[0].Location.Text)
+			}
+		})
+	}
+	lenient := NewActionabilityCheck(RecommendationConfig{MaxNonActionable: 0.5})
+	assert.Empty(t, lenient.Check(Document{Text: "## Recommendations\n\n" + bad + good}))
+}
+
+func TestFindingCheck(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"quoted", "## Findings\n\n- The cap is low: \"shall not exceed $1\".\n", nil},
+		{"section reference", "## Findings\n\n- Section 4.2 caps liability.\n", nil},
+		{"section sign", "## Findings\n\n- § 4 caps liability.\n", nil},
+		{"no evidence", "## Findings\n\n- The cap is low.\n", []string{RuleMissingEvidence + "=- The cap is low."}},
+		{"uncertain", "## Findings\n\n- Section 4.2 appears to cap liability; it may be low.\n", []string{RuleUncertain + "=appears to", RuleUncertain + "=may be"}},
+		{"uncertain in quote ignored", "## Findings\n\n- Section 4: \"amounts that may be due\".\n", nil},
+		{"label lines", "Finding 1: The cap is low.\nFinding 2: Section 3 is fine.\n", []string{RuleMissingEvidence + "=Finding 1: The cap is low."}},
+	}
+	c := NewFindingCheck(FindingConfig{})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, rules(c.Check(Document{Text: tt.text})))
+		})
+	}
+}
+
+func TestNumberedHeadingIsNotAReviewSection(t *testing.T) {
+	text := "## 5. Issue of Shares\n\nThe Company may issue shares.\n\n## 6. Recommendations of the Board\n\nThe Board should consider dividends.\n"
+	assert.Empty(t, NewFindingCheck(FindingConfig{}).Check(Document{Text: text}))
+	assert.Empty(t, NewHedgeCheck(RecommendationConfig{}).Check(Document{Text: text}))
+}

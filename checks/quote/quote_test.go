@@ -102,6 +102,21 @@ func TestVerifyChangedNumberIsFabricated(t *testing.T) {
 		source[m.Segments[0].Start:m.Segments[0].End])
 }
 
+func TestVerifyElisionTightestPassage(t *testing.T) {
+	src := "The Customer shall pay on time. The Customer shall keep records. " +
+		"The Customer shall notify the Supplier of any defect within ten days."
+	m, err := Verify(src, "The Customer shall ... within ten days", Options{})
+	require.NoError(t, err)
+	require.Equal(t, Exact, m.Kind)
+	require.Equal(t, "The Customer shall notify the Supplier of any defect within ten days", src[m.Start:m.End])
+
+	// Normalised segments move too, and keep their kind.
+	m, err = Verify(src, "THE CUSTOMER SHALL … WITHIN TEN DAYS", Options{})
+	require.NoError(t, err)
+	require.Equal(t, Normalized, m.Kind)
+	require.Equal(t, "The Customer shall notify the Supplier of any defect within ten days", src[m.Start:m.End])
+}
+
 func TestVerifyWordBoundaries(t *testing.T) {
 	x := NewIndex("The payment is due. Repay promptly.")
 	m, err := x.Verify("pay", Options{})

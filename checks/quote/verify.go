@@ -17,7 +17,9 @@ import (
 // near-verbatim passage (NearVerbatim) whose token similarity reaches the
 // threshold and holds every number of the segment (a changed figure is a
 // misquote, however similar the words); otherwise the segment, and the
-// quote, is Fabricated.
+// quote, is Fabricated. Exact and normalised segments of an elided quote
+// then move to their last occurrence before the next segment, so the match
+// spans the tightest passage.
 //
 // Similarity is over word tokens (runs of letters and digits of the
 // normalised text): with L the longest common subsequence of the segment's m
@@ -73,7 +75,27 @@ func (x *Index) Verify(quote string, opts Options) (Match, error) {
 	}
 	if m.Kind == Fabricated {
 		m.Start, m.End = -1, -1
+		return m, nil
 	}
+	// Segments were placed at their earliest positions; move each exact or
+	// normalised one (last to first) to its last occurrence before the next
+	// segment, so the match is the tightest passage, not one that starts at
+	// the first "the Customer shall" of the document.
+	for i := len(m.Segments) - 2; i >= 0; i-- {
+		seg := &m.Segments[i]
+		if seg.Kind != Exact && seg.Kind != Normalized {
+			continue
+		}
+		lo := 0
+		if i > 0 {
+			lo = m.Segments[i-1].End
+		}
+		p := parts[i]
+		if s, e, ok := x.lastSubstring(p.raw, p.norm, p.toks, lo, m.Segments[i+1].Start, seg.Kind == Exact); ok {
+			seg.Start, seg.End = s, e
+		}
+	}
+	m.Start = m.Segments[0].Start
 	return m, nil
 }
 
@@ -105,19 +127,53 @@ func (x *Index) matchSegment(raw, normSeg string, toks segTokens, from int, thre
 // after the original offset from (normalised offset nfrom), starting and
 // ending at word boundaries. It returns the first verbatim occurrence
 // (exact) or, when there is none, the first normalised one, as original
-// offsets. Candidates come from the postings of the segment's rarest token,
-// so the cost is that token's frequency, not the size of the source.
+// offsets.
 func (x *Index) findSubstring(raw, normSeg string, toks segTokens, from, nfrom int) (s, e int, exact, ok bool) {
+	x.occurrences(raw, normSeg, toks, from, nfrom, func(os, oe int, verbatim bool) bool {
+		if verbatim {
+			s, e, exact, ok = os, oe, true, true
+			return false // the first verbatim occurrence wins
+		}
+		if !ok {
+			s, e, ok = os, oe, true
+		}
+		return true
+	})
+	return s, e, exact, ok
+}
+
+// lastSubstring returns the last occurrence of the segment in [from, limit)
+// that is verbatim (when exact) or merely normalised (when not).
+func (x *Index) lastSubstring(raw, normSeg string, toks segTokens, from, limit int, exact bool) (s, e int, ok bool) {
+	x.occurrences(raw, normSeg, toks, from, x.norm.normOffset(from), func(os, oe int, verbatim bool) bool {
+		if oe > limit {
+			return false
+		}
+		if verbatim || !exact {
+			s, e, ok = os, oe, true
+		}
+		return true
+	})
+	return s, e, ok
+}
+
+// occurrences calls f, in source order, for every occurrence of the
+// normalised segment at or after the original offset from (normalised
+// offset nfrom) that starts and ends at word boundaries, with its original
+// range and whether the original text there is the raw segment verbatim; f
+// returns false to stop. Candidates come from the postings of the segment's
+// rarest token, so the cost is that token's frequency, not the size of the
+// source.
+func (x *Index) occurrences(raw, normSeg string, toks segTokens, from, nfrom int, f func(os, oe int, verbatim bool) bool) {
 	r := x.rarest(toks)
 	if r < 0 {
-		return 0, 0, false, false
+		return
 	}
 	first, _ := utf8.DecodeRuneInString(normSeg)
 	last, _ := utf8.DecodeLastRuneInString(normSeg)
 	hay := x.norm.s
 	post := x.post[toks.ids[r]]
 	lo := sort.Search(len(post), func(i int) bool { return int(x.toks[post[i]].ns) >= nfrom+toks.offs[r] })
-	found := false
 	for _, p := range post[lo:] {
 		ns := int(x.toks[p].ns) - toks.offs[r]
 		ne := ns + len(normSeg)
@@ -134,14 +190,10 @@ func (x *Index) findSubstring(raw, normSeg string, toks segTokens, from, nfrom i
 		if os < from {
 			continue
 		}
-		if x.src[os:oe] == raw {
-			return os, oe, true, true // the first verbatim occurrence wins
-		}
-		if !found {
-			s, e, found = os, oe, true
+		if !f(os, oe, x.src[os:oe] == raw) {
+			return
 		}
 	}
-	return s, e, false, found
 }
 
 func isWord(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

@@ -1,6 +1,7 @@
 package readability
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -19,7 +20,10 @@ func Sentences(text string) []Span { return Default().AppendSentences(nil, text)
 // exclude surrounding white space; a span holding no letter or digit (a line
 // of "* * *") is not a sentence. A sentence ends at '.', '!', '?' or an
 // ellipsis (with any closing quotes and brackets after it) followed by white
-// space or the end of the text, and at a blank line. It does not end:
+// space or the end of the text; at a blank line; and before a line that
+// opens a Markdown or list block (a table row, heading, block quote, bullet
+// or numbered item such as "(a) " or "2. "), so tables and lists are read
+// item by item. It does not end:
 //   - inside a number or word ("3.2", "$1,000.50", "e.g", "U.S");
 //   - after an abbreviation the lists say never ends one ("e.g.", "U.S.");
 //   - after a numbering abbreviation followed by a number or "(" ("Sec. 4.1");
@@ -27,6 +31,7 @@ func Sentences(text string) []Span { return Default().AppendSentences(nil, text)
 //     word follows;
 //   - after a single capital letter (an initial: "J. Smith"), unless it
 //     follows a label word ("Exhibit A. The");
+//   - after a number that opens its line ("2. second item", "## 3. Fees");
 //   - at '!', '?' or an ellipsis followed by a lower-case word.
 func (a *Analyzer) AppendSentences(dst []Span, text string) []Span {
 	for pos := 0; pos < len(text); {
@@ -64,7 +69,7 @@ func (a *Analyzer) sentenceEnd(text string, start int) int {
 		}
 		switch c := text[i]; c {
 		case '\n':
-			if blankLineAt(text, i) {
+			if blankLineAt(text, i) || blockStartAt(text, i+1) {
 				return trimSpaceRight(text, start, i)
 			}
 		case '.', '!', '?':
@@ -107,6 +112,9 @@ func (a *Analyzer) terminator(text string, i int) (int, bool) {
 		return k, !unicode.IsLower(nr)
 	}
 	word := wordBefore(text, i)
+	if isListNumber(text, i-len(word), word) {
+		return 0, false // "2. second item", "## 3. Fees": a list or heading number
+	}
 	if len(word) > a.abbrevMax {
 		return k, true // longer than any abbreviation or a lone initial
 	}
@@ -134,6 +142,29 @@ func (a *Analyzer) terminator(text string, i int) (int, bool) {
 		return k, a.abbrev[string(pkey)] == abbrevLabel
 	}
 	return k, true
+}
+
+// isListNumber reports whether word (starting at byte ws) is one to four
+// digits that open their line, after nothing but spaces, tabs and '#'.
+func isListNumber(text string, ws int, word string) bool {
+	if len(word) == 0 || len(word) > 4 {
+		return false
+	}
+	for k := 0; k < len(word); k++ {
+		if word[k] < '0' || word[k] > '9' {
+			return false
+		}
+	}
+	for j := ws - 1; j >= 0; j-- {
+		switch text[j] {
+		case '\n':
+			return true
+		case ' ', '\t', '#':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // wordBefore returns the non-space run ending at i (exclusive), without
@@ -209,6 +240,42 @@ func isCloser(r rune) bool {
 	switch r {
 	case ')', ']', '}', '"', '\'', '”', '’', '»':
 		return true
+	}
+	return false
+}
+
+// blockStartAt reports whether the line starting at i opens a Markdown or
+// list block: a table row ("|"), heading ("#"), block quote (">"), bullet
+// ("- ", "* ", "+ ", "• ") or numbered item ("1. ", "2) ", "(a) ", "(iv) ").
+// Such a line starts a new sentence even without a blank line before it, so
+// a table or list is not read as one endless sentence.
+func blockStartAt(text string, i int) bool {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if i >= len(text) {
+		return false
+	}
+	spaceAt := func(j int) bool { return j < len(text) && (text[j] == ' ' || text[j] == '\t') }
+	switch c := text[i]; {
+	case c == '|' || c == '#' || c == '>':
+		return true
+	case c == '-' || c == '*' || c == '+':
+		return spaceAt(i + 1)
+	case strings.HasPrefix(text[i:], "•"):
+		return spaceAt(i + len("•"))
+	case '0' <= c && c <= '9':
+		j := i
+		for j < len(text) && j-i < 4 && '0' <= text[j] && text[j] <= '9' {
+			j++
+		}
+		return j < len(text) && (text[j] == '.' || text[j] == ')') && spaceAt(j+1)
+	case c == '(':
+		j := i + 1
+		for j < len(text) && j-i <= 5 && asciiAlnum[text[j]&0x7f] && text[j] < utf8.RuneSelf {
+			j++
+		}
+		return j > i+1 && j < len(text) && text[j] == ')' && spaceAt(j+1)
 	}
 	return false
 }

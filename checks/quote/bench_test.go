@@ -78,3 +78,17 @@ func TestBenchQuotesKinds(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkVerifyLongQuote1MB verifies a 900-word fabricated quote made of
+// the source's most common words: the worst case for candidate voting.
+func BenchmarkVerifyLongQuote1MB(b *testing.B) {
+	x := NewIndex(benchSource(1 << 20))
+	q := strings.Repeat("the Customer shall pay invoice number within thirty days of receipt and any amount ", 60)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := x.Verify(q, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -86,20 +86,76 @@ func normalize(src string) normText {
 		for j < len(src) && !(src[j] < utf8.RuneSelf && (j+1 == len(src) || src[j+1] < utf8.RuneSelf)) {
 			j++
 		}
-		it.InitString(norm.NFKC, src[i:j])
-		for !it.Done() {
-			s := i + it.Pos()
-			seg := it.Next()
-			e := i + it.Pos()
-			for k := 0; k < len(seg); {
-				r, size := utf8.DecodeRune(seg[k:])
-				k += size
-				pushRune(r, s, e)
+		// Invalid bytes become U+FFFD one by one; each run of valid UTF-8
+		// between them is normalised by the NFKC iterator.
+		for k := i; k < j; {
+			if r, size := utf8.DecodeRuneInString(src[k:j]); r == utf8.RuneError && size == 1 {
+				pushRune(utf8.RuneError, k, k+1)
+				k++
+				continue
 			}
+			e := k
+			for e < j {
+				r, size := utf8.DecodeRuneInString(src[e:j])
+				if r == utf8.RuneError && size == 1 {
+					break
+				}
+				e += size
+			}
+			nfkc(&it, src, k, e, pushRune)
+			k = e
 		}
 		i = j
 	}
 	return normText{s: string(out), start: start, end: end}
+}
+
+// nfkc normalises the valid UTF-8 src[from:to] segment by segment, calling
+// push with each output rune and the original range of its segment. The
+// iterator may return part of a decomposition ("ﬁ" gives "f", then "i")
+// without advancing; such runes wait and take the range of the segment that
+// completes them. Should the iterator stop advancing altogether (it does on
+// some malformed input), the rest is passed through unnormalised rather than
+// looping.
+func nfkc(it *norm.Iter, src string, from, to int, push func(r rune, s, e int)) {
+	it.InitString(norm.NFKC, src[from:to])
+	var pending []rune
+	for !it.Done() {
+		p := it.Pos()
+		seg := it.Next()
+		q := it.Pos()
+		if q <= p {
+			if len(seg) == 0 {
+				for off := from + p; off < to; {
+					r, size := utf8.DecodeRuneInString(src[off:to])
+					push(r, off, off+size)
+					off += size
+				}
+				return
+			}
+			for k := 0; k < len(seg); {
+				r, size := utf8.DecodeRune(seg[k:])
+				k += size
+				pending = append(pending, r)
+			}
+			continue
+		}
+		s := from + p
+		if len(pending) > 0 {
+			for _, r := range pending {
+				push(r, s, from+q)
+			}
+			pending = pending[:0]
+		}
+		for k := 0; k < len(seg); {
+			r, size := utf8.DecodeRune(seg[k:])
+			k += size
+			push(r, s, from+q)
+		}
+	}
+	for _, r := range pending {
+		push(r, from+it.Pos(), from+it.Pos()) // not reached in practice: Done follows an advance
+	}
 }
 
 // foldRune maps one rune of NFKC output to its comparison form.

@@ -166,6 +166,19 @@ func TestNormalizeOffsets(t *testing.T) {
 	require.Equal(t, "Ｆｕｌｌ　width", src[s:e])
 }
 
+// TestNormalizeMalformed: the NFKC iterator stops advancing on an invalid
+// lead byte followed by a combining mark; normalize must still terminate and
+// keep every byte mapped.
+func TestNormalizeMalformed(t *testing.T) {
+	for _, src := range []string{"1\x81\xf7\u0309", "\xf7\u0309x", "a\xff\u0301b"} {
+		n := normalize(src)
+		require.Equal(t, len(n.s), len(n.start))
+		for i := range n.start {
+			require.True(t, n.start[i] <= n.end[i] && int(n.end[i]) <= len(src), "%q byte %d", src, i)
+		}
+	}
+}
+
 func TestVerifyLongSourceFindsPassage(t *testing.T) {
 	src := strings.Repeat("The parties agree to the terms of this clause and the schedule. ", 2000) +
 		"The Licensee shall not reverse engineer, decompile or disassemble the Software. " +
@@ -175,4 +188,39 @@ func TestVerifyLongSourceFindsPassage(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, NearVerbatim, m.Kind, "score %.3f", m.Score)
 	require.Equal(t, "The Licensee shall not reverse engineer, decompile or disassemble the Software", src[m.Start:m.End])
+}
+
+// TestVerifyLongEditedQuote: a long quote with words changed, dropped and
+// added is found near-verbatim at the right passage (the banded alignment
+// must follow drifts across the whole quote).
+func TestVerifyLongEditedQuote(t *testing.T) {
+	src := benchSource(200 << 10)
+	start := strings.Index(src, "1500 within thirty")
+	start = strings.LastIndex(src[:start], "\n") + 1
+	passage := src[start:]
+	for i := 0; i < 6; i++ { // six clauses, about 300 words
+		passage = passage[strings.Index(passage, "\n")+1:]
+	}
+	passage = src[start : len(src)-len(passage)-1]
+	words := strings.Fields(passage)
+	var edited []string
+	for i, w := range words {
+		switch {
+		case i%40 == 7:
+			edited = append(edited, "altered") // changed
+		case i%50 == 11:
+			// dropped
+		case i%45 == 20:
+			edited = append(edited, w, "inserted")
+		default:
+			edited = append(edited, w)
+		}
+	}
+	q := strings.Join(edited, " ")
+	m, err := Verify(src, q, Options{})
+	require.NoError(t, err)
+	require.Equal(t, NearVerbatim, m.Kind, "score %.3f", m.Score)
+	require.Greater(t, m.Score, 0.9)
+	require.Equal(t, start, m.Start)
+	require.Equal(t, strings.TrimRight(passage, ".\n"), strings.TrimRight(src[m.Start:m.End], "."))
 }

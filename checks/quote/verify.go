@@ -259,6 +259,9 @@ const (
 	maxAnchors    = 8
 	maxPostings   = 4096
 	maxCandidates = 8
+	// maxSlack bounds how far, in tokens, a passage may drift from the
+	// alignment its anchors voted for; it keeps long quotes linear.
+	maxSlack = 48
 )
 
 // nearVerbatim returns the best similarity of the segment tokens q against a
@@ -302,26 +305,44 @@ func (x *Index) nearVerbatim(q []uint32, from int) (best float64, bs, be int) {
 		if len(post) > maxPostings {
 			post = post[:maxPostings]
 		}
+		if len(post) == 0 {
+			continue // no occurrence after from
+		}
+		// The anchor's positions in the quote; a long quote repeating it
+		// votes from evenly spaced ones so that one anchor casts at most
+		// about maxPostings votes.
+		var qpos []int
 		for qi, id := range q {
-			if id != a.id {
-				continue
+			if id == a.id {
+				qpos = append(qpos, qi)
 			}
+		}
+		if keep := max(1, maxPostings/len(post)); len(qpos) > keep {
+			step := float64(len(qpos)) / float64(keep)
+			sampled := qpos[:0]
+			for k := 0; k < keep; k++ {
+				sampled = append(sampled, qpos[int(float64(k)*step)])
+			}
+			qpos = sampled
+		}
+		for _, qi := range qpos {
 			for _, p := range post {
 				diags = append(diags, int(p)-qi)
 			}
 		}
 	}
 	slices.Sort(diags)
-	// Cluster diagonals within slack of each other: insertions and deletions
-	// shift the diagonal a little.
-	slack := max(2, m/4)
+	// Cluster the diagonals into groups no wider than 2*slack: insertions and
+	// deletions shift the diagonal a little, and the width bound keeps a
+	// chain of common-word hits from forming one document-long window.
+	slack := min(max(2, m/4), maxSlack)
 	// Keep the maxCandidates clusters with the most votes (earlier first on
 	// ties) in one pass: there can be thousands of one-vote clusters.
 	type cand struct{ lo, hi, votes int }
 	var cands []cand
 	for i := 0; i < len(diags); {
 		j := i
-		for j+1 < len(diags) && diags[j+1]-diags[j] <= slack {
+		for j+1 < len(diags) && diags[j+1]-diags[i] <= 2*slack {
 			j++
 		}
 		c := cand{diags[i], diags[j], j - i + 1}
@@ -348,7 +369,9 @@ func (x *Index) nearVerbatim(q []uint32, from int) (best float64, bs, be int) {
 		if ws >= we {
 			continue
 		}
-		score, s, e := x.align(q, ws, we)
+		// Quote token i may align with window token j when j-i is within
+		// the cluster's diagonals widened by slack.
+		score, s, e := x.align(q, ws, we, c.lo-ws-slack, c.hi-ws+slack)
 		if score > best || (score == best && s < bs) {
 			best, bs, be = score, s, e
 		}
@@ -359,53 +382,59 @@ func (x *Index) nearVerbatim(q []uint32, from int) (best float64, bs, be int) {
 	return best, bs, be
 }
 
-// align scores q against the source tokens [ws, we): for every end j it
-// takes the longest common subsequence of q and a passage ending at j, with
-// the latest start among equally long ones, and returns the best 2L/(m+n)
-// and that passage.
-func (x *Index) align(q []uint32, ws, we int) (best float64, bs, be int) {
+// align scores q against the source tokens [ws, we), letting quote token i
+// (0-based) match window token j only when bandLo <= j-i <= bandHi, so the
+// cost is len(q) times the band width, not len(q) times the window. For
+// every end it takes the longest common subsequence of q and a passage
+// ending there, with the latest start among equally long ones, and returns
+// the best 2L/(m+n) and that passage.
+func (x *Index) align(q []uint32, ws, we, bandLo, bandHi int) (best float64, bs, be int) {
 	n := we - ws
 	m := len(q)
-	prev := make([]int32, n+1)
-	cur := make([]int32, n+1)
-	prevStart := make([]int32, n+1)
-	curStart := make([]int32, n+1)
+	// One row, updated in place: dp[j] is the LCS of q[:i] and w[:j] using
+	// in-band matches; st[j] is the window index of its first match. Cells
+	// left of row i's band keep row i-1's values, which are row i's too.
+	dp := make([]int32, n+1)
+	st := make([]int32, n+1)
 	for i := 1; i <= m; i++ {
-		cur[0], curStart[0] = 0, 0
-		for j := 1; j <= n; j++ {
-			v, s := prev[j], prevStart[j]
-			if l := cur[j-1]; l > v || (l == v && curStart[j-1] > s) {
-				v, s = l, curStart[j-1]
+		jlo := max(1, i+bandLo)
+		jhi := min(n, i+bandHi)
+		if jlo > n {
+			break // the band has left the window
+		}
+		if jlo > jhi+1 {
+			continue
+		}
+		diag, diagS := dp[jlo-1], st[jlo-1] // row i-1 at j-1
+		for j := jlo; j <= min(n, jhi+1); j++ {
+			up, upS := dp[j], st[j]
+			v, s := up, upS
+			if l := dp[j-1]; l > v || (l == v && st[j-1] > s) {
+				v, s = l, st[j-1]
 			}
-			if q[i-1] == x.toks[ws+j-1].id {
-				d, ds := prev[j-1]+1, prevStart[j-1]
-				if prev[j-1] == 0 {
+			if j <= jhi && q[i-1] == x.toks[ws+j-1].id {
+				d, ds := diag+1, diagS
+				if diag == 0 {
 					ds = int32(j - 1)
 				}
 				if d > v || (d == v && ds > s) {
 					v, s = d, ds
 				}
 			}
-			cur[j], curStart[j] = v, s
+			diag, diagS = up, upS
+			dp[j], st[j] = v, s
 		}
-		prev, cur = cur, prev
-		prevStart, curStart = curStart, prevStart
 	}
 	best = -1
 	for j := 1; j <= n; j++ {
-		l := prev[j]
-		if l == 0 {
-			continue
+		l := dp[j]
+		if l == 0 || dp[j-1] == l {
+			continue // the passage ends at the last matched token
 		}
-		// The passage ends at the last matched token: the first j where the
-		// value reached l.
-		if prev[j-1] == l {
-			continue
-		}
-		span := j - int(prevStart[j])
+		span := j - int(st[j])
 		score := 2 * float64(l) / float64(m+span)
 		if score > best {
-			best, bs, be = score, ws+int(prevStart[j]), ws+j
+			best, bs, be = score, ws+int(st[j]), ws+j
 		}
 	}
 	if best < 0 {

@@ -5,6 +5,7 @@ go 1.24
 require (
 	github.com/invopop/jsonschema v0.14.0
 	github.com/stretchr/testify v1.12.1
+	golang.org/x/text v0.28.0
 )
 
 require (

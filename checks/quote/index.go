@@ -1,0 +1,160 @@
+package quote
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Index is a source text prepared for quote verification: its normalised
+// form with offsets back to the original, and an inverted index of its word
+// tokens used to pick candidate windows for near-verbatim matching. Build it
+// once per source with NewIndex and verify any number of quotes against it.
+// An Index is immutable and safe for concurrent use.
+type Index struct {
+	src  string
+	norm normText
+	// toks are the word tokens of norm.s: maximal runs of letters, digits and
+	// combining marks.
+	toks  []token
+	vocab map[string]uint32 // token text -> id
+	post  [][]int32         // id -> token positions, ascending
+}
+
+type token struct {
+	ns, ne int32 // byte range in norm.s
+	id     uint32
+}
+
+// noID is the id of a quote token that does not occur in the source.
+const noID = ^uint32(0)
+
+// NewIndex normalises and indexes source. It never fails: invalid UTF-8 is
+// read as U+FFFD.
+func NewIndex(source string) *Index {
+	x := &Index{src: source, norm: normalize(source), vocab: map[string]uint32{}}
+	x.toks = make([]token, 0, len(x.norm.s)/6+1)
+	var counts []int32
+	forEachToken(x.norm.s, func(s, e int) {
+		w := x.norm.s[s:e]
+		id, ok := x.vocab[w]
+		if !ok {
+			id = uint32(len(counts))
+			x.vocab[w] = id
+			counts = append(counts, 0)
+		}
+		counts[id]++
+		x.toks = append(x.toks, token{int32(s), int32(e), id})
+	})
+	// Postings share one slab: one allocation instead of one per word.
+	slab := make([]int32, len(x.toks))
+	x.post = make([][]int32, len(counts))
+	off := 0
+	for id, n := range counts {
+		x.post[id] = slab[off : off : off+int(n)]
+		off += int(n)
+	}
+	for i, t := range x.toks {
+		x.post[t.id] = append(x.post[t.id], int32(i))
+	}
+	return x
+}
+
+// Source returns the text the index was built from.
+func (x *Index) Source() string { return x.src }
+
+// forEachToken calls f with the byte range of every word token of s.
+func forEachToken(s string, f func(start, end int)) {
+	start := -1
+	for i := 0; i < len(s); {
+		c := s[i]
+		size := 1
+		word := false
+		if c < utf8.RuneSelf {
+			word = 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || 'A' <= c && c <= 'Z'
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			word = unicode.IsLetter(r) || unicode.IsDigit(r) || (start >= 0 && unicode.IsMark(r))
+		}
+		if word && start < 0 {
+			start = i
+		} else if !word && start >= 0 {
+			f(start, i)
+			start = -1
+		}
+		i += size
+	}
+	if start >= 0 {
+		f(start, len(s))
+	}
+}
+
+// segTokens are the word tokens of a normalised quote segment.
+type segTokens struct {
+	ids     []uint32 // noID for a token the source does not hold
+	offs    []int    // byte offset of each token in the segment
+	numbers []uint32 // ids of the tokens holding a digit
+}
+
+// tokenize returns the tokens of a normalised quote segment.
+func (x *Index) tokenize(seg string) segTokens {
+	var t segTokens
+	forEachToken(seg, func(s, e int) {
+		id, ok := x.vocab[seg[s:e]]
+		if !ok {
+			id = noID
+		}
+		t.ids = append(t.ids, id)
+		t.offs = append(t.offs, s)
+		if strings.ContainsAny(seg[s:e], "0123456789") {
+			t.numbers = append(t.numbers, id)
+		}
+	})
+	return t
+}
+
+// rarest returns the index in t of the token with the fewest occurrences in
+// the source, or -1 when a token does not occur at all (then the segment
+// cannot appear verbatim or normalised).
+func (x *Index) rarest(t segTokens) int {
+	best := -1
+	for i, id := range t.ids {
+		if id == noID {
+			return -1
+		}
+		if best < 0 || len(x.post[id]) < len(x.post[t.ids[best]]) {
+			best = i
+		}
+	}
+	return best
+}
+
+// hasAll reports whether every id of want occurs among the tokens [ts, te).
+func (x *Index) hasAll(want []uint32, ts, te int) bool {
+	for _, id := range want {
+		found := false
+		for k := ts; k < te && !found; k++ {
+			found = x.toks[k].id == id
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// firstTokenAt returns the index of the first token starting at or after
+// the normalised offset off.
+func (x *Index) firstTokenAt(off int) int {
+	lo, hi := 0, len(x.toks)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(x.toks[m].ns) < off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}

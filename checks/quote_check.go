@@ -1,0 +1,257 @@
+package checks
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/evalopt/evalopt/checks/quote"
+)
+
+// Rule ids of the quote verification check.
+const (
+	// RuleQuoteFabricated: a quotation in the candidate that the source does
+	// not contain, even near-verbatim.
+	RuleQuoteFabricated = "quote.fabricated"
+	// RuleQuoteNearVerbatim: a quotation that differs from the source beyond
+	// normalisation (words changed, dropped or added).
+	RuleQuoteNearVerbatim = "quote.near_verbatim"
+	// RuleQuoteUnverifiable: the candidate quotes something but there is no
+	// source or evidence to check it against.
+	RuleQuoteUnverifiable = "quote.unverifiable"
+)
+
+// DefaultQuoteMinWords is how many words a quoted passage needs to be
+// verified; shorter ones are mostly defined terms ("the “Agreement”").
+const DefaultQuoteMinWords = 4
+
+// QuoteConfig configures NewQuoteCheck. The zero value means the
+// documented defaults.
+type QuoteConfig struct {
+	// Threshold is the token similarity, in (0,1], at or above which a
+	// quotation counts as near-verbatim; 0 means quote.DefaultThreshold
+	// (0.85).
+	Threshold float64
+	// MinWords is the fewest words a quoted passage needs to be verified; 0
+	// means DefaultQuoteMinWords (4).
+	MinWords int
+}
+
+// NewQuoteCheck returns the quote verification check. It takes every
+// quoted passage of the candidate ("…", “…” or a "> " block-quote line) of
+// at least MinWords words and verifies it (package quote) against
+// Document.Source or, when that is empty, against each Document.Evidence
+// content, keeping the best match. It reports:
+//   - RuleQuoteFabricated (block) for a quotation found nowhere, or whose
+//     elided segments are not all found in order;
+//   - RuleQuoteNearVerbatim (warn) for one found only near-verbatim, with
+//     the similarity and the source's wording;
+//   - RuleQuoteUnverifiable (info, once) when the candidate quotes passages
+//     but the document has no source and no evidence.
+//
+// Exact and normalised quotations (case, curly quotes, dashes, white space)
+// pass. The index of the last source seen is kept, so checking successive
+// candidates against one contract indexes it once. An invalid threshold or
+// a negative MinWords is an error naming the field.
+func NewQuoteCheck(cfg QuoteConfig) (Check, error) {
+	if t := cfg.Threshold; math.IsNaN(t) || t < 0 || t > 1 {
+		return nil, fmt.Errorf("checks: QuoteConfig.Threshold: must be in (0,1] (0 for the default), got %v", t)
+	}
+	if cfg.MinWords < 0 {
+		return nil, fmt.Errorf("checks: QuoteConfig.MinWords: must be >= 0, got %d", cfg.MinWords)
+	}
+	if cfg.MinWords == 0 {
+		cfg.MinWords = DefaultQuoteMinWords
+	}
+	return &quoteCheck{opts: quote.Options{Threshold: cfg.Threshold}, minWords: cfg.MinWords}, nil
+}
+
+type quoteCheck struct {
+	opts     quote.Options
+	minWords int
+
+	mu    sync.Mutex
+	cache map[string]*quote.Index // last sources indexed, at most maxIndexCache
+	order []string
+}
+
+// maxIndexCache bounds the indexes kept: one source plus a few evidence items.
+const maxIndexCache = 8
+
+// Rule returns the rule family prefix.
+func (c *quoteCheck) Rule() string { return "quote" }
+
+// Rules lists the rule ids the check can report.
+func (c *quoteCheck) Rules() []string {
+	return []string{RuleQuoteFabricated, RuleQuoteNearVerbatim, RuleQuoteUnverifiable}
+}
+
+// index returns the index of src, building it at most once while cached.
+func (c *quoteCheck) index(src string) *quote.Index {
+	c.mu.Lock()
+	x, ok := c.cache[src]
+	c.mu.Unlock()
+	if ok {
+		return x
+	}
+	x = quote.NewIndex(src) // outside the lock: indexing 1 MB takes tens of ms
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cache == nil {
+		c.cache = map[string]*quote.Index{}
+	}
+	if _, ok := c.cache[src]; !ok {
+		if len(c.order) == maxIndexCache {
+			delete(c.cache, c.order[0])
+			c.order = c.order[1:]
+		}
+		c.cache[src] = x
+		c.order = append(c.order, src)
+	}
+	return x
+}
+
+// source is one text quotes may come from, with a label for messages.
+type quoteSource struct {
+	label string
+	idx   *quote.Index
+}
+
+func (c *quoteCheck) sources(doc Document) []quoteSource {
+	if doc.Source != "" {
+		return []quoteSource{{"the source", c.index(doc.Source)}}
+	}
+	var out []quoteSource
+	for _, e := range doc.Evidence {
+		if strings.TrimSpace(e.Content) == "" {
+			continue
+		}
+		out = append(out, quoteSource{fmt.Sprintf("evidence %q", e.ID), c.index(e.Content)})
+	}
+	return out
+}
+
+// Check returns the findings for doc, in document order.
+func (c *quoteCheck) Check(doc Document) []Finding {
+	text := doc.Text
+	var quoted []span
+	for _, s := range quotedSpans(text, 0, len(text)) {
+		in := innerQuote(text, s)
+		if in.end > in.start && wordCount(text, in.start, in.end) >= c.minWords {
+			quoted = append(quoted, in)
+		}
+	}
+	if len(quoted) == 0 {
+		return nil
+	}
+	idx := NewLineIndex(text)
+	srcs := c.sources(doc)
+	if len(srcs) == 0 {
+		return []Finding{{
+			Rule:     RuleQuoteUnverifiable,
+			Severity: SeverityInfo,
+			Message:  fmt.Sprintf("%d quotation(s) cannot be verified: the document has no source and no evidence", len(quoted)),
+			Location: idx.Locate(quoted[0].start, quoted[0].end, text),
+		}}
+	}
+	var out []Finding
+	for _, q := range quoted {
+		best, from, ok := c.verify(text[q.start:q.end], srcs)
+		if !ok {
+			continue // no word after normalisation: nothing to verify
+		}
+		loc := idx.Locate(q.start, q.end, text)
+		switch best.Kind {
+		case quote.Fabricated:
+			out = append(out, Finding{
+				Rule:     RuleQuoteFabricated,
+				Severity: SeverityBlock,
+				Message:  fabricatedMessage(best, len(srcs)),
+				Location: loc,
+			})
+		case quote.NearVerbatim:
+			src := from.idx.Source()
+			how := fmt.Sprintf("(similarity %.2f)", best.Score)
+			if best.Score == 1 {
+				how = "in punctuation only"
+			}
+			out = append(out, Finding{
+				Rule:     RuleQuoteNearVerbatim,
+				Severity: SeverityWarn,
+				Message: fmt.Sprintf("quotation differs from %s %s; quote it exactly: %q",
+					from.label, how, shorten(src[best.Start:best.End], 160)),
+				Location: loc,
+			})
+		}
+	}
+	sortFindings(out)
+	return out
+}
+
+// verify returns the strongest match of q over srcs (then the highest
+// score; the first source wins ties) and the source it came from; ok is
+// false when q holds no word.
+func (c *quoteCheck) verify(q string, srcs []quoteSource) (best quote.Match, from quoteSource, ok bool) {
+	for _, s := range srcs {
+		m, err := s.idx.Verify(q, c.opts)
+		if err != nil {
+			return quote.Match{}, quoteSource{}, false // ErrEmptyQuote; options were validated
+		}
+		if !ok || kindRank(m.Kind) < kindRank(best.Kind) || (m.Kind == best.Kind && m.Score > best.Score) {
+			best, from, ok = m, s, true
+		}
+	}
+	return best, from, ok
+}
+
+func kindRank(k quote.Kind) int {
+	switch k {
+	case quote.Exact:
+		return 0
+	case quote.Normalized:
+		return 1
+	case quote.NearVerbatim:
+		return 2
+	}
+	return 3
+}
+
+func fabricatedMessage(m quote.Match, nsrc int) string {
+	where := "the source"
+	if nsrc > 1 {
+		where = fmt.Sprintf("any of the %d evidence items", nsrc)
+	}
+	if len(m.Segments) > 1 {
+		for i, s := range m.Segments {
+			if s.Kind == quote.Fabricated {
+				return fmt.Sprintf("quotation not found in %s: elided segment %d of %d (%q) is missing or out of order (best similarity %.2f)",
+					where, i+1, len(m.Segments), shorten(s.Quote, 80), s.Score)
+			}
+		}
+	}
+	return fmt.Sprintf("quotation not found in %s, even near-verbatim (best similarity %.2f); quote the source or remove the quotation marks",
+		where, m.Score)
+}
+
+// innerQuote narrows a quoted span to its content: without the quote marks,
+// or the leading '>' of a block-quote line, and without surrounding space.
+func innerQuote(text string, s span) span {
+	t := text[s.start:s.end]
+	start, end := s.start, s.end
+	switch {
+	case strings.HasPrefix(t, "“") && strings.HasSuffix(t, "”") && len(t) >= 6:
+		start, end = start+len("“"), end-len("”")
+	case strings.HasPrefix(t, `"`) && strings.HasSuffix(t, `"`) && len(t) >= 2:
+		start, end = start+1, end-1
+	case strings.HasPrefix(t, ">"):
+		start++
+	}
+	for start < end && (text[start] == ' ' || text[start] == '\t') {
+		start++
+	}
+	for end > start && (text[end-1] == ' ' || text[end-1] == '\t' || text[end-1] == '\r') {
+		end--
+	}
+	return span{start, end}
+}

@@ -1,0 +1,118 @@
+package checks
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+const quoteSourceText = `12.3 Payment Terms. The Customer shall pay each invoice within thirty (30) days of receipt.
+13.1 Termination. Either party may terminate this Agreement upon “material breach” by the other party,
+if such breach is not cured within sixty (60) days after written notice.`
+
+const quoteCandidate = `Finding 1: Section 12.3 states "The Customer shall pay each invoice within thirty (30) days of receipt."
+Finding 2: Section 13.1 allows termination "upon ‘material breach’ BY THE OTHER PARTY".
+Finding 3: the cure period is stated as "not cured within sixty days after written notice".
+Finding 4: the Supplier "may assign this Agreement to any affiliate without consent".
+Finding 5: the "Agreement" is defined in the preamble.
+Finding 6: "written notice ... Either party may terminate" is quoted out of order.`
+
+func TestQuoteCheck(t *testing.T) {
+	c, err := NewQuoteCheck(QuoteConfig{})
+	require.NoError(t, err)
+	require.Equal(t, "quote", c.Rule())
+	fs := c.Check(Document{Text: quoteCandidate, Source: quoteSourceText})
+	require.Len(t, fs, 3, "%+v", fs)
+
+	near := fs[0]
+	require.Equal(t, RuleQuoteNearVerbatim, near.Rule)
+	require.Equal(t, SeverityWarn, near.Severity)
+	require.Equal(t, "not cured within sixty days after written notice", near.Location.Text)
+	require.Equal(t, 3, near.Location.Line)
+	require.Contains(t, near.Message, `"not cured within sixty (60) days after written notice"`)
+
+	fab := fs[1]
+	require.Equal(t, RuleQuoteFabricated, fab.Rule)
+	require.Equal(t, SeverityBlock, fab.Severity)
+	require.Equal(t, "may assign this Agreement to any affiliate without consent", fab.Location.Text)
+	require.Equal(t, 4, fab.Location.Line)
+
+	order := fs[2]
+	require.Equal(t, RuleQuoteFabricated, order.Rule)
+	require.Equal(t, 6, order.Location.Line)
+	require.Contains(t, order.Message, "elided segment 2 of 2")
+}
+
+func TestQuoteCheckEvidence(t *testing.T) {
+	c, err := NewQuoteCheck(QuoteConfig{})
+	require.NoError(t, err)
+	doc := Document{
+		Text: `The policy says "refunds are issued within ten business days" and "damaged goods must be photographed on delivery".`,
+		Evidence: []evaluator.Evidence{
+			{ID: "policy", Content: "Refunds are issued within ten business days of approval."},
+			{ID: "faq", Content: "Damaged goods must be photographed on delivery, before signing."},
+		},
+	}
+	require.Empty(t, c.Check(doc), "each quote is in one of the evidence items")
+
+	doc.Text = `The policy says "refunds are issued the same day without approval".`
+	fs := c.Check(doc)
+	require.Len(t, fs, 1)
+	require.Equal(t, RuleQuoteFabricated, fs[0].Rule)
+	require.Contains(t, fs[0].Message, "any of the 2 evidence items")
+}
+
+func TestQuoteCheckUnverifiable(t *testing.T) {
+	c, err := NewQuoteCheck(QuoteConfig{})
+	require.NoError(t, err)
+	fs := c.Check(Document{Text: `It says "the buyer pays all shipping costs" twice. It says "the seller pays all taxes" too.`})
+	require.Len(t, fs, 1)
+	require.Equal(t, RuleQuoteUnverifiable, fs[0].Rule)
+	require.Equal(t, SeverityInfo, fs[0].Severity)
+	require.Contains(t, fs[0].Message, "2 quotation(s)")
+	require.Empty(t, c.Check(Document{Text: "No quotations at all here."}))
+}
+
+func TestQuoteCheckConfig(t *testing.T) {
+	_, err := NewQuoteCheck(QuoteConfig{Threshold: 1.5})
+	require.ErrorContains(t, err, "QuoteConfig.Threshold")
+	_, err = NewQuoteCheck(QuoteConfig{MinWords: -1})
+	require.ErrorContains(t, err, "QuoteConfig.MinWords")
+
+	strict, err := NewQuoteCheck(QuoteConfig{Threshold: 0.99})
+	require.NoError(t, err)
+	fs := strict.Check(Document{Text: quoteCandidate, Source: quoteSourceText})
+	require.Len(t, fs, 3)
+	require.Equal(t, RuleQuoteFabricated, fs[0].Rule, "below a strict threshold a near quote is fabricated")
+
+	short, err := NewQuoteCheck(QuoteConfig{MinWords: 1})
+	require.NoError(t, err)
+	fs = short.Check(Document{Text: `The "Licence" is defined.`, Source: quoteSourceText})
+	require.Len(t, fs, 1, "with MinWords 1 a defined term is verified too")
+}
+
+func TestQuoteCheckConcurrentAndSuite(t *testing.T) {
+	c, err := NewQuoteCheck(QuoteConfig{})
+	require.NoError(t, err)
+	want := c.Check(Document{Text: quoteCandidate, Source: quoteSourceText})
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			require.Equal(t, want, c.Check(Document{Text: quoteCandidate, Source: quoteSourceText}))
+		}()
+	}
+	wg.Wait()
+
+	s, err := NewSuite([]Check{c}, WithSource(quoteSourceText))
+	require.NoError(t, err)
+	d, err := s.Evaluate(context.Background(), evaluator.Task{ID: "review"}, quoteCandidate)
+	require.NoError(t, err)
+	require.Equal(t, evaluator.StatusBlock, d.Status)
+	require.NotEmpty(t, d.BlockingFailures)
+}

@@ -1,0 +1,91 @@
+package readability
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+// checkSpans asserts the span invariants shared by sentences and words.
+func checkSpans(t *testing.T, kind, text string, spans []Span) {
+	t.Helper()
+	prev := 0
+	for i, s := range spans {
+		if s.Start < prev || s.End <= s.Start || s.End > len(text) {
+			t.Fatalf("%s[%d] = %v: out of order, empty or outside [0,%d] (prev end %d)", kind, i, s, len(text), prev)
+		}
+		if !boundary(text, s.Start) || !boundary(text, s.End) {
+			t.Fatalf("%s[%d] = %v: not on a UTF-8 boundary in %q", kind, i, s, text)
+		}
+		prev = s.End
+	}
+}
+
+// boundary reports whether i does not split a valid multi-byte rune.
+func boundary(text string, i int) bool {
+	if i == 0 || i == len(text) {
+		return true
+	}
+	if utf8.RuneStart(text[i]) {
+		return true
+	}
+	// A continuation byte is a boundary only if it is not part of a valid
+	// rune that starts before it (invalid bytes are single units).
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if utf8.RuneStart(text[j]) {
+			r, size := utf8.DecodeRuneInString(text[j:])
+			return r == utf8.RuneError && size == 1 || j+size <= i
+		}
+	}
+	return true
+}
+
+var fuzzSeeds = []string{
+	"See Section 3.2(a). The Buyer shall pay $1,000.50 to Acme Inc. on Jan. 5.",
+	"U.S. law applies, e.g. Sec. 4.1, i.e. No. 5 and Art. 3... Then “Stop.” he said!",
+	"ARTICLE 1\n\n\n(a) Exhibit A. J. Smith… «quoted» — dash–dash",
+	"\xff\xfe. \xe2\x80. \xe2\x80\xa6x",
+	"",
+}
+
+func FuzzSentences(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		spans := Sentences(text)
+		checkSpans(t, "sentence", text, spans)
+		st := Analyze(text)
+		if st.Sentences > len(spans) && !(st.Sentences == 1 && st.Words > 0) {
+			t.Fatalf("Analyze counted %d sentences, splitter found %d", st.Sentences, len(spans))
+		}
+		if st.JargonDensity < 0 || st.JargonDensity > 1 || st.PassivePercent < 0 || st.PassivePercent > 100 {
+			t.Fatalf("ratio out of range: %+v", st)
+		}
+	})
+}
+
+func FuzzWords(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		spans := Words(text)
+		checkSpans(t, "word", text, spans)
+		if got := Analyze(text).Words; got != len(spans) {
+			t.Fatalf("Analyze counted %d words, Words found %d in %q", got, len(spans), text)
+		}
+		total := 0
+		for _, s := range spans {
+			n := Syllables(text[s.Start:s.End])
+			if n < 1 {
+				t.Fatalf("Syllables(%q) = %d, want >= 1", text[s.Start:s.End], n)
+			}
+			total += n
+		}
+		// Analyze's fast path and word cache must agree with the plain
+		// functions word by word.
+		if got := Analyze(text).Syllables; got != total {
+			t.Fatalf("Analyze counted %d syllables, Syllables over Words %d, in %q", got, total, text)
+		}
+	})
+}

@@ -1,0 +1,159 @@
+package readability
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestPassive(t *testing.T) {
+	tests := []struct {
+		sentence string
+		passive  bool
+	}{
+		{"The invoice was paid on time.", true},
+		{"The fee shall be promptly paid by the Buyer.", true},
+		{"The report has been written by counsel.", true},
+		{"The seeds were planted in spring.", true},
+		{"The notice is not automatically renewed each year.", true},
+		{"The Buyer pays the fee on time.", false},
+		{"He is going home after work.", false},
+		{"The Buyer is in need of help.", false},
+		{"The goods are red and green.", false},
+	}
+	for _, tc := range tests {
+		st := Analyze(tc.sentence)
+		require.Equal(t, 1, st.Sentences, tc.sentence)
+		require.Equal(t, tc.passive, st.PassiveSentences == 1, "passive(%q)", tc.sentence)
+	}
+	text := "The invoice was paid on time. The Buyer pays the fee on time. He is going home now. The goods were shipped today."
+	st := Analyze(text)
+	require.Equal(t, 4, st.Sentences)
+	require.Equal(t, 2, st.PassiveSentences)
+	require.InDelta(t, 50.0, st.PassivePercent, 1e-9)
+	require.Equal(t, "The invoice was paid on time.", text[st.FirstPassive.Start:st.FirstPassive.End])
+}
+
+func TestJargon(t *testing.T) {
+	tests := []struct {
+		text   string
+		tokens int
+	}{
+		{"The Supplier shall indemnify the Buyer pursuant to Section 5 hereof.", 4}, // indemnify, pursuant to, hereof
+		{"The notice shall be deemed received on delivery.", 0},                     // drafting form
+		{"The deemed date applies to all orders.", 1},
+		{"The Buyer is entitled to a refund.", 0},
+		{"Read the document entitled Terms of Sale.", 1},
+		{"Payment is due in lieu of notice.", 3},
+		{"Payment is due in full today.", 0},
+		{"PURSUANT TO the plan, it ends.", 2},
+	}
+	for _, tc := range tests {
+		st := Analyze(tc.text)
+		require.Equal(t, tc.tokens, st.JargonTokens, "jargon in %q", tc.text)
+		require.InDelta(t, float64(tc.tokens)/float64(st.Words), st.JargonDensity, 1e-9)
+	}
+}
+
+func TestJargonSpans(t *testing.T) {
+	text := "The Supplier shall indemnify the Buyer pursuant to Section 5 hereof. It shall be deemed paid."
+	var got []string
+	for _, s := range Jargon(text) {
+		got = append(got, text[s.Start:s.End])
+	}
+	require.Equal(t, []string{"indemnify", "pursuant to", "hereof"}, got)
+}
+
+func TestStatsFormulas(t *testing.T) {
+	st := Analyze("The cat sat on the mat. The dog ran to the park.")
+	require.Equal(t, 12, st.Words)
+	require.Equal(t, 2, st.Sentences)
+	require.Equal(t, 12, st.Syllables)
+	require.InDelta(t, 0.39*6+11.8*1-15.59, st.FleschKincaidGrade, 1e-9)
+	require.InDelta(t, 206.835-1.015*6-84.6*1, st.FleschReadingEase, 1e-9)
+	require.Equal(t, "The cat sat on the mat.", "The cat sat on the mat. The dog ran to the park."[st.LongestSentence.Start:st.LongestSentence.End])
+
+	// Fragments keep their words but count as sentences only when nothing else does.
+	frag := Analyze("Section 3. The Buyer shall pay the fee.")
+	require.Equal(t, 8, frag.Words)
+	require.Equal(t, 1, frag.Sentences)
+	only := Analyze("Yes. No way.")
+	require.Equal(t, 3, only.Words)
+	require.Equal(t, 1, only.Sentences)
+	require.Equal(t, Span{5, 12}, only.LongestSentence, "the longest fragment")
+
+	empty := Analyze("  \n ")
+	require.Equal(t, Stats{}, empty)
+}
+
+func TestLimits(t *testing.T) {
+	hard := Stats{Words: 10, Sentences: 1, FleschKincaidGrade: 14, PassivePercent: 30}
+	easy := Stats{Words: 10, Sentences: 1, FleschKincaidGrade: 8, PassivePercent: 10}
+	over, limit := Limits{}.GradeTooHigh(hard)
+	require.True(t, over)
+	require.Equal(t, 12.0, limit)
+	over, limit = Limits{}.PassiveTooHigh(hard)
+	require.True(t, over)
+	require.Equal(t, 25.0, limit)
+	over, _ = Limits{}.GradeTooHigh(easy)
+	require.False(t, over)
+	over, _ = Limits{}.PassiveTooHigh(easy)
+	require.False(t, over)
+	over, limit = Limits{MaxGrade: 16, MaxPassivePercent: 40}.GradeTooHigh(hard)
+	require.False(t, over)
+	require.Equal(t, 16.0, limit)
+	over, _ = Limits{MaxGrade: 16, MaxPassivePercent: 40}.PassiveTooHigh(hard)
+	require.False(t, over)
+	over, _ = Limits{}.GradeTooHigh(Stats{})
+	require.False(t, over, "no words, no grade")
+}
+
+func TestNewOptions(t *testing.T) {
+	_, err := New(Options{Jargon: []string{"ok", " "}})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "jargon[1]: empty")
+	_, err = New(Options{Abbreviations: []string{strings.Repeat("x", 50)}})
+	require.ErrorContains(t, err, "abbreviations[0]")
+	_, err = New(Options{DraftingForms: []string{"\xff"}})
+	require.ErrorContains(t, err, "draftingForms[0]: invalid UTF-8")
+	require.False(t, errors.Is(err, nil))
+
+	a, err := New(Options{Jargon: []string{"Widget", "blue box"}, DraftingForms: []string{}})
+	require.NoError(t, err)
+	st := a.Analyze("A widget in a blue box is not hereinafter jargon here.")
+	require.Equal(t, 3, st.JargonTokens, "only the replaced lexicon counts")
+
+	// Extending the abbreviations: "Para." before a letter no longer ends a sentence.
+	a, err = New(Options{Abbreviations: append(DefaultAbbreviations(), "Amdt.")})
+	require.NoError(t, err)
+	require.Len(t, a.AppendSentences(nil, "See Amdt. Two of the plan. Then go."), 2)
+	require.Len(t, Sentences("See Amdt. Two of the plan. Then go."), 3)
+}
+
+func TestDefaultListsValid(t *testing.T) {
+	_, err := New(Options{})
+	require.NoError(t, err)
+	for name, l := range map[string][]string{
+		"abbreviations": DefaultAbbreviations(), "numbering": DefaultNumberingAbbreviations(),
+		"terminal": DefaultTerminalAbbreviations(), "jargon": DefaultJargon(), "drafting": DefaultDraftingForms(),
+	} {
+		require.NotEmpty(t, l, name)
+	}
+	l := DefaultJargon()
+	l[0] = "changed"
+	require.NotEqual(t, "changed", DefaultJargon()[0], "defaults are copies")
+}
+
+func TestAnalyzeConcurrent(t *testing.T) {
+	text := corpus(20000)
+	want := Analyze(text)
+	done := make(chan Stats, 8)
+	for i := 0; i < 8; i++ {
+		go func() { done <- Analyze(text) }()
+	}
+	for i := 0; i < 8; i++ {
+		require.Equal(t, want, <-done)
+	}
+}

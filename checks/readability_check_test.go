@@ -1,0 +1,92 @@
+package checks
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/evalopt/evalopt/checks/readability"
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+const plainNotice = `We will send your refund within ten days. You can call us at any time if you have a question.
+Your order number is on the first page. Keep this letter with your records. We are glad to help you.
+Thank you for shopping with us.`
+
+const hardNotice = `Notwithstanding any provision hereof to the contrary, the indemnification obligations hereinafter described shall be construed in accordance with the applicable regulatory requirements and shall be administered by the designated representative.
+All communications were reviewed by the compliance department and were subsequently transmitted to the appropriate governmental authorities for consideration.
+The determination was made by the committee after extensive deliberation regarding the organizational consequences of the proposed modifications.`
+
+func TestReadabilityCheck(t *testing.T) {
+	c, err := NewReadabilityCheck(ReadabilityConfig{})
+	require.NoError(t, err)
+	require.Equal(t, "readability", c.Rule())
+	require.Equal(t, []string{RuleReadabilityGrade, RuleReadabilityPassive}, c.(RuleLister).Rules())
+
+	require.Empty(t, c.Check(Document{Text: plainNotice}), "plain text passes")
+	require.Empty(t, c.Check(Document{Text: "Notwithstanding the aforementioned indemnification obligations."}),
+		"too short to judge")
+
+	fs := c.Check(Document{Text: hardNotice})
+	require.Len(t, fs, 2)
+	grade, passive := fs[0], fs[1]
+	if grade.Rule != RuleReadabilityGrade {
+		grade, passive = passive, grade
+	}
+	require.Equal(t, RuleReadabilityGrade, grade.Rule)
+	require.Equal(t, SeverityWarn, grade.Severity)
+	require.Contains(t, grade.Message, "is above 12")
+	require.True(t, strings.HasPrefix(grade.Location.Text, "Notwithstanding any provision"), grade.Location.Text)
+	require.Equal(t, 1, grade.Location.Line)
+
+	require.Equal(t, RuleReadabilityPassive, passive.Rule)
+	require.Equal(t, SeverityWarn, passive.Severity)
+	require.Contains(t, passive.Message, "above 25%")
+	require.Equal(t, hardNotice[passive.Location.Start:passive.Location.End], passive.Location.Text)
+
+	// Thresholds are configurable.
+	lenient, err := NewReadabilityCheck(ReadabilityConfig{Limits: readability.Limits{MaxGrade: 40, MaxPassivePercent: 100}})
+	require.NoError(t, err)
+	require.Empty(t, lenient.Check(Document{Text: hardNotice}))
+}
+
+func TestReadabilityCheckJargon(t *testing.T) {
+	c, err := NewReadabilityCheck(ReadabilityConfig{MaxJargonDensity: 0.02, Limits: readability.Limits{MaxGrade: 40, MaxPassivePercent: 100}})
+	require.NoError(t, err)
+	require.Contains(t, c.(RuleLister).Rules(), RuleReadabilityJargon)
+	fs := c.Check(Document{Text: hardNotice})
+	require.Len(t, fs, 1)
+	require.Equal(t, RuleReadabilityJargon, fs[0].Rule)
+	require.Equal(t, SeverityInfo, fs[0].Severity)
+	require.Equal(t, "Notwithstanding", fs[0].Location.Text)
+	require.Contains(t, fs[0].Message, `"hereof"`)
+	require.Empty(t, c.Check(Document{Text: plainNotice}))
+}
+
+func TestReadabilityCheckConfigErrors(t *testing.T) {
+	for field, cfg := range map[string]ReadabilityConfig{
+		"Limits.MaxGrade":          {Limits: readability.Limits{MaxGrade: -1}},
+		"Limits.MaxPassivePercent": {Limits: readability.Limits{MaxPassivePercent: 101}},
+		"MaxJargonDensity":         {MaxJargonDensity: 2},
+		"MinWords":                 {MinWords: -3},
+	} {
+		_, err := NewReadabilityCheck(cfg)
+		require.ErrorContains(t, err, "ReadabilityConfig."+field)
+	}
+}
+
+func TestReadabilityCheckInSuite(t *testing.T) {
+	c, err := NewReadabilityCheck(ReadabilityConfig{})
+	require.NoError(t, err)
+	s, err := NewSuite([]Check{c})
+	require.NoError(t, err)
+	d, err := s.Evaluate(context.Background(), evaluator.Task{ID: "notice"}, hardNotice)
+	require.NoError(t, err)
+	require.Equal(t, evaluator.StatusRevise, d.Status)
+	require.NoError(t, d.Validate())
+	d, err = s.Evaluate(context.Background(), evaluator.Task{ID: "notice"}, plainNotice)
+	require.NoError(t, err)
+	require.Equal(t, evaluator.StatusPass, d.Status)
+}

@@ -73,7 +73,7 @@ func TestBenchContractIsClean(t *testing.T) {
 	if len(text) < benchSize {
 		t.Fatalf("benchmark contract is %d bytes, want at least %d", len(text), benchSize)
 	}
-	fs, err := DefaultSuite().Run(context.Background(), Document{Text: text})
+	fs, err := DefaultSuite().Run(context.Background(), reviewDocument(t, text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestBenchContractIsClean(t *testing.T) {
 
 func BenchmarkSuite(b *testing.B) {
 	text := benchContract(b)
-	doc := Document{Text: text}
+	doc := reviewDocument(b, text)
 	for _, workers := range []int{1, 0} {
 		name := "one-core"
 		if workers == 0 {
@@ -112,7 +112,7 @@ func BenchmarkSuite(b *testing.B) {
 
 func BenchmarkCheck(b *testing.B) {
 	text := benchContract(b)
-	doc := Document{Text: text}
+	doc := reviewDocument(b, text)
 	for _, c := range DefaultChecks() {
 		b.Run(c.Rule(), func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
@@ -162,7 +162,7 @@ func BenchmarkSuiteAdversarial(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	doc := Document{Text: text}
+	doc := reviewDocument(b, text)
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	start := processCPU()

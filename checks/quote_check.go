@@ -112,6 +112,47 @@ func (c *quoteCheck) index(src string) *quote.Index {
 	return x
 }
 
+// draftKind says whether a quotation is drafted replacement text.
+type draftKind int
+
+const (
+	notDraft       draftKind = iota
+	isDraft                  // introduced by a replacement marker
+	continuesQuote           // a block-quote line right below another: same verdict as that one
+)
+
+// introducesDraft reports whether the quotation starting at start is drafted
+// replacement text rather than a quotation: a "Replacement text:" style
+// marker (the one the recommendation checks recognise) precedes it on its
+// line, or, for a "> " block quote, ends the nearest non-blank line above.
+// A block-quote line whose nearest non-blank line above is another
+// block-quote line continues that quote.
+func introducesDraft(text string, start int) draftKind {
+	lineStart := strings.LastIndexByte(text[:start], '\n') + 1
+	prefix := text[lineStart:start]
+	if replacementMarkerRe.MatchString(prefix) {
+		return isDraft
+	}
+	if strings.TrimSpace(prefix) != "" || start >= len(text) || text[start] != '>' {
+		return notDraft
+	}
+	for end := lineStart - 1; end > 0; {
+		ls := strings.LastIndexByte(text[:end], '\n') + 1
+		line := strings.TrimSpace(text[ls:end])
+		switch {
+		case strings.HasPrefix(line, ">"):
+			return continuesQuote
+		case line != "":
+			if strings.HasSuffix(line, ":") && replacementMarkerRe.MatchString(line) {
+				return isDraft
+			}
+			return notDraft
+		}
+		end = ls - 1 // a blank line
+	}
+	return notDraft
+}
+
 // source is one text quotes may come from, with a label for messages.
 type quoteSource struct {
 	label string
@@ -136,7 +177,17 @@ func (c *quoteCheck) sources(doc Document) []quoteSource {
 func (c *quoteCheck) Check(doc Document) []Finding {
 	text := doc.Text
 	var quoted []span
+	drafted := false // the verdict of the last block quote, for its continuation lines
 	for _, s := range quotedSpans(text, 0, len(text)) {
+		switch introducesDraft(text, s.start) {
+		case isDraft:
+			drafted = true
+		case notDraft:
+			drafted = false
+		}
+		if drafted {
+			continue // new language the reviewer proposes, not a quotation of the source
+		}
 		in := innerQuote(text, s)
 		if in.end > in.start && wordCount(text, in.start, in.end) >= c.minWords {
 			quoted = append(quoted, in)

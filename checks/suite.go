@@ -195,6 +195,10 @@ func DefaultChecks() []Check {
 	if err != nil {
 		panic(err) // the embedded patterns compile; a failure is a build error
 	}
+	qc, err := NewQuoteCheck(QuoteConfig{})
+	if err != nil {
+		panic(err) // the zero config is valid; a failure is a build error
+	}
 	return []Check{
 		NewHedgeCheck(RecommendationConfig{}),
 		NewDirectionalCheck(RecommendationConfig{}),
@@ -206,6 +210,7 @@ func DefaultChecks() []Check {
 		NewDefinitionCheck(DefinitionConfig{}),
 		NewCompletenessCheck(CompletenessConfig{}),
 		ed,
+		qc,
 	}
 }
 

@@ -1,0 +1,240 @@
+package strictjson
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Check reports whether data holds exactly one JSON value of shape s, with
+// only white space after it. It returns nil or the first problem found, as
+// an *Error naming the JSON path and byte offset. Nulls are rejected unless
+// the shape is Nullable or KindAny; see Shape and Kind for the other rules.
+// Check never panics, whatever data holds; a nil s accepts any value.
+func Check(data []byte, s *Shape) error {
+	w := walker{dec: json.NewDecoder(bytes.NewReader(data)), size: int64(len(data))}
+	w.dec.UseNumber()
+	if err := w.value(s); err != nil {
+		return err
+	}
+	if _, err := w.dec.Token(); err != io.EOF {
+		what := "value"
+		if s != nil && (s.Kind == KindObject || s.Kind == KindMap) {
+			what = "object"
+		}
+		return w.fail("unexpected data after the JSON %s", what)
+	}
+	return nil
+}
+
+// segment is one step of a JSON path: an object key, or an array index
+// when key is empty and index >= 0.
+type segment struct {
+	key   string
+	index int
+}
+
+// walker reads tokens and checks them against shapes. It keeps the path as
+// a stack of segments and renders it only when it reports a problem, so
+// that a valid document costs no path strings.
+type walker struct {
+	dec  *json.Decoder
+	size int64
+	path []segment
+}
+
+func (w *walker) push(s segment) { w.path = append(w.path, s) }
+func (w *walker) pop()           { w.path = w.path[:len(w.path)-1] }
+
+// field renders the current path ("dimensions[3].score").
+func (w *walker) field() string {
+	var b strings.Builder
+	for _, s := range w.path {
+		if s.index >= 0 {
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(s.index))
+			b.WriteByte(']')
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s.key)
+	}
+	return b.String()
+}
+
+func (w *walker) errorAt(offset int64, problem string, err error) *Error {
+	// Offsets come from the decoder and stay inside the input; clamp anyway
+	// so that callers can slice data with them without checking.
+	offset = min(max(offset, 0), w.size)
+	return &Error{Offset: offset, Field: w.field(), Problem: problem, Err: err}
+}
+
+func (w *walker) fail(format string, args ...any) *Error {
+	return w.errorAt(w.dec.InputOffset(), fmt.Sprintf(format, args...), nil)
+}
+
+// token reads the next token, turning decoder errors into *Error.
+func (w *walker) token() (json.Token, *Error) {
+	tok, err := w.dec.Token()
+	if err == nil {
+		return tok, nil
+	}
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return nil, w.errorAt(se.Offset, "syntax error: "+se.Error(), err)
+	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
+		return nil, w.errorAt(w.dec.InputOffset(), "unexpected end of JSON", io.ErrUnexpectedEOF)
+	}
+	return nil, w.errorAt(w.dec.InputOffset(), err.Error(), err)
+}
+
+// value reads one value and checks it against s.
+func (w *walker) value(s *Shape) *Error {
+	tok, err := w.token()
+	if err != nil {
+		return err
+	}
+	if s == nil || s.Kind == KindAny {
+		return w.skip(tok)
+	}
+	if tok == nil && s.Nullable {
+		return nil
+	}
+	switch s.Kind {
+	case KindObject, KindMap:
+		if tok != json.Delim('{') {
+			return w.fail("want an object, got %s", TokenKind(tok))
+		}
+		return w.object(s)
+	case KindArray:
+		if tok != json.Delim('[') {
+			return w.fail("want an array, got %s", TokenKind(tok))
+		}
+		for i := 0; w.dec.More(); i++ {
+			w.push(segment{index: i})
+			err := w.value(s.Elem)
+			w.pop()
+			if err != nil {
+				return err
+			}
+		}
+		_, err := w.token() // ']'
+		return err
+	case KindString:
+		if _, ok := tok.(string); !ok {
+			return w.fail("want a string, got %s", TokenKind(tok))
+		}
+	case KindBool:
+		if _, ok := tok.(bool); !ok {
+			return w.fail("want a boolean, got %s", TokenKind(tok))
+		}
+	case KindNumber:
+		n, ok := tok.(json.Number)
+		if !ok {
+			return w.fail("want a number, got %s", TokenKind(tok))
+		}
+		if f, err := strconv.ParseFloat(string(n), 64); err != nil || math.IsInf(f, 0) {
+			return w.fail("number %s out of range", string(n))
+		}
+	case KindInt:
+		n, ok := tok.(json.Number)
+		if !ok {
+			return w.fail("want an integer, got %s", TokenKind(tok))
+		}
+		if _, err := strconv.Atoi(string(n)); err != nil {
+			return w.fail("want an integer, got %s", string(n))
+		}
+	default:
+		return w.fail("unsupported shape kind %d", s.Kind)
+	}
+	return nil
+}
+
+// object reads the members of an object whose '{' was just read.
+func (w *walker) object(s *Shape) *Error {
+	// seen tracks fixed fields by index; free keys need a set.
+	var seen []bool
+	var seenKeys map[string]bool
+	if s.Kind == KindObject {
+		seen = make([]bool, len(s.Fields))
+	} else {
+		seenKeys = make(map[string]bool)
+	}
+	for w.dec.More() {
+		tok, err := w.token()
+		if err != nil {
+			return err
+		}
+		key, ok := tok.(string)
+		if !ok { // the decoder yields only string keys; kept as a guard
+			return w.fail("want a key, got %s", TokenKind(tok))
+		}
+		w.push(segment{key: key, index: -1})
+		err = w.member(s, key, seen, seenKeys)
+		w.pop()
+		if err != nil {
+			return err
+		}
+	}
+	if _, err := w.token(); err != nil { // '}'
+		return err
+	}
+	for i, f := range s.Fields {
+		if f.Required && !seen[i] {
+			w.push(segment{key: f.Name, index: -1})
+			err := w.fail("missing")
+			w.pop()
+			return err
+		}
+	}
+	return nil
+}
+
+// member checks the value of key, whose name was just read and pushed.
+func (w *walker) member(s *Shape, key string, seen []bool, seenKeys map[string]bool) *Error {
+	if s.Kind == KindMap {
+		if seenKeys[key] {
+			return w.fail("duplicate key")
+		}
+		seenKeys[key] = true
+		return w.value(s.Elem)
+	}
+	i := s.field(key)
+	if i < 0 {
+		return w.fail("unknown field")
+	}
+	if seen[i] {
+		return w.fail("duplicate key")
+	}
+	seen[i] = true
+	return w.value(s.Fields[i].Shape)
+}
+
+// skip reads the rest of a value whose first token was tok, so that
+// KindAny still rejects malformed JSON.
+func (w *walker) skip(tok json.Token) *Error {
+	if tok != json.Delim('{') && tok != json.Delim('[') {
+		return nil
+	}
+	for depth := 1; depth > 0; {
+		t, err := w.token()
+		if err != nil {
+			return err
+		}
+		switch t {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+	}
+	return nil
+}

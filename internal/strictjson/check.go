@@ -13,7 +13,7 @@ import (
 
 // Check reports whether data holds exactly one JSON value of shape s, with
 // only white space after it. It returns nil or the first problem found, as
-// an *Error naming the JSON path and byte offset. Nulls are rejected unless
+// an *Error (always that type) naming the JSON path and byte offset. Nulls are rejected unless
 // the shape is Nullable or KindAny; see Shape and Kind for the other rules.
 // Check never panics, whatever data holds; a nil s accepts any value.
 func Check(data []byte, s *Shape) error {

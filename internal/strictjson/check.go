@@ -12,10 +12,13 @@ import (
 )
 
 // Check reports whether data holds exactly one JSON value of shape s, with
-// only white space after it. It returns nil or the first problem found, as
-// an *Error (always that type) naming the JSON path and byte offset. Nulls are rejected unless
-// the shape is Nullable or KindAny; see Shape and Kind for the other rules.
-// Check never panics, whatever data holds; a nil s accepts any value.
+// only white space after it. It returns nil or the first problem found,
+// always as an *Error naming the JSON path and byte offset. Nulls are
+// rejected unless the shape is Nullable or KindAny; see Shape and Kind for
+// the other rules. Check never panics, whatever data holds; a nil s accepts
+// any value. It stops at the first problem because a document that breaks
+// its shape is rejected whole, and a syntax error leaves nothing sound to
+// read past.
 func Check(data []byte, s *Shape) error {
 	w := walker{dec: json.NewDecoder(bytes.NewReader(data)), size: int64(len(data))}
 	w.dec.UseNumber()

@@ -16,23 +16,40 @@ import (
 // always as an *Error naming the JSON path and byte offset. Nulls are
 // rejected unless the shape is Nullable or KindAny; see Shape and Kind for
 // the other rules. Check never panics, whatever data holds; a nil s accepts
-// any value. It stops at the first problem because a document that breaks
-// its shape is rejected whole, and a syntax error leaves nothing sound to
-// read past.
+// any value.
 func Check(data []byte, s *Shape) error {
-	w := walker{dec: json.NewDecoder(bytes.NewReader(data)), size: int64(len(data))}
+	if errs := walk(data, s, false); len(errs) > 0 {
+		return errs[0]
+	}
+	return nil
+}
+
+// CheckAll is Check that goes on past shape problems and returns every one,
+// in document order; it returns nil when data matches s. It skips a value
+// of the wrong type, an unknown field or a duplicate key's value and reads
+// on; a syntax error ends the walk, since nothing sound can be read past
+// it, and is the last problem returned. Use it where a user fixes a file by
+// hand and wants every problem at once.
+func CheckAll(data []byte, s *Shape) []*Error {
+	return walk(data, s, true)
+}
+
+// walk checks data against s and returns the problems found: at most one
+// unless all is set.
+func walk(data []byte, s *Shape, all bool) []*Error {
+	w := walker{dec: json.NewDecoder(bytes.NewReader(data)), size: int64(len(data)), all: all}
 	w.dec.UseNumber()
 	if err := w.value(s); err != nil {
-		return err
+		return w.errs
 	}
 	if _, err := w.dec.Token(); err != io.EOF {
 		what := "value"
 		if s != nil && (s.Kind == KindObject || s.Kind == KindMap) {
 			what = "object"
 		}
-		return w.fail("unexpected data after the JSON %s", what)
+		w.report(w.fail("unexpected data after the JSON %s", what))
 	}
-	return nil
+	return w.errs
 }
 
 // segment is one step of a JSON path: an object key, or an array index
@@ -45,10 +62,34 @@ type segment struct {
 // walker reads tokens and checks them against shapes. It keeps the path as
 // a stack of segments and renders it only when it reports a problem, so
 // that a valid document costs no path strings.
+//
+// Its methods return a non-nil *Error only when the walk must stop: after
+// a syntax error, or after any problem unless all is set. Every problem,
+// fatal or not, is recorded in errs.
 type walker struct {
 	dec  *json.Decoder
 	size int64
 	path []segment
+	all  bool
+	errs []*Error
+}
+
+// report records e and returns it if the walk must stop.
+func (w *walker) report(e *Error) *Error {
+	w.errs = append(w.errs, e)
+	if w.all && e.Err == nil {
+		return nil
+	}
+	return e
+}
+
+// mismatch reports a value that does not fit its shape, whose first token
+// was tok, and skips the rest of it when the walk goes on.
+func (w *walker) mismatch(tok json.Token, format string, args ...any) *Error {
+	if err := w.report(w.fail(format, args...)); err != nil {
+		return err
+	}
+	return w.skip(tok)
 }
 
 func (w *walker) push(s segment) { w.path = append(w.path, s) }
@@ -83,7 +124,8 @@ func (w *walker) fail(format string, args ...any) *Error {
 	return w.errorAt(w.dec.InputOffset(), fmt.Sprintf(format, args...), nil)
 }
 
-// token reads the next token, turning decoder errors into *Error.
+// token reads the next token; a decoder error is reported and ends the
+// walk.
 func (w *walker) token() (json.Token, *Error) {
 	tok, err := w.dec.Token()
 	if err == nil {
@@ -92,11 +134,11 @@ func (w *walker) token() (json.Token, *Error) {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &se):
-		return nil, w.errorAt(se.Offset, "syntax error: "+se.Error(), err)
+		return nil, w.report(w.errorAt(se.Offset, "syntax error: "+se.Error(), err))
 	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
-		return nil, w.errorAt(w.dec.InputOffset(), "unexpected end of JSON", io.ErrUnexpectedEOF)
+		return nil, w.report(w.errorAt(w.dec.InputOffset(), "unexpected end of JSON", io.ErrUnexpectedEOF))
 	}
-	return nil, w.errorAt(w.dec.InputOffset(), err.Error(), err)
+	return nil, w.report(w.errorAt(w.dec.InputOffset(), err.Error(), err))
 }
 
 // value reads one value and checks it against s.
@@ -114,12 +156,12 @@ func (w *walker) value(s *Shape) *Error {
 	switch s.Kind {
 	case KindObject, KindMap:
 		if tok != json.Delim('{') {
-			return w.fail("want an object, got %s", TokenKind(tok))
+			return w.mismatch(tok, "want an object, got %s", TokenKind(tok))
 		}
 		return w.object(s)
 	case KindArray:
 		if tok != json.Delim('[') {
-			return w.fail("want an array, got %s", TokenKind(tok))
+			return w.mismatch(tok, "want an array, got %s", TokenKind(tok))
 		}
 		for i := 0; w.dec.More(); i++ {
 			w.push(segment{index: i})
@@ -133,30 +175,30 @@ func (w *walker) value(s *Shape) *Error {
 		return err
 	case KindString:
 		if _, ok := tok.(string); !ok {
-			return w.fail("want a string, got %s", TokenKind(tok))
+			return w.mismatch(tok, "want a string, got %s", TokenKind(tok))
 		}
 	case KindBool:
 		if _, ok := tok.(bool); !ok {
-			return w.fail("want a boolean, got %s", TokenKind(tok))
+			return w.mismatch(tok, "want a boolean, got %s", TokenKind(tok))
 		}
 	case KindNumber:
 		n, ok := tok.(json.Number)
 		if !ok {
-			return w.fail("want a number, got %s", TokenKind(tok))
+			return w.mismatch(tok, "want a number, got %s", TokenKind(tok))
 		}
 		if f, err := strconv.ParseFloat(string(n), 64); err != nil || math.IsInf(f, 0) {
-			return w.fail("number %s out of range", string(n))
+			return w.mismatch(tok, "number %s out of range", string(n))
 		}
 	case KindInt:
 		n, ok := tok.(json.Number)
 		if !ok {
-			return w.fail("want an integer, got %s", TokenKind(tok))
+			return w.mismatch(tok, "want an integer, got %s", TokenKind(tok))
 		}
 		if _, err := strconv.Atoi(string(n)); err != nil {
-			return w.fail("want an integer, got %s", string(n))
+			return w.mismatch(tok, "want an integer, got %s", string(n))
 		}
 	default:
-		return w.fail("unsupported shape kind %d", s.Kind)
+		return w.mismatch(tok, "unsupported shape kind %d", s.Kind)
 	}
 	return nil
 }
@@ -178,7 +220,7 @@ func (w *walker) object(s *Shape) *Error {
 		}
 		key, ok := tok.(string)
 		if !ok { // the decoder yields only string keys; kept as a guard
-			return w.fail("want a key, got %s", TokenKind(tok))
+			return w.report(w.errorAt(w.dec.InputOffset(), "want a key, got "+TokenKind(tok), errors.New("strictjson: non-string key")))
 		}
 		w.push(segment{key: key, index: -1})
 		err = w.member(s, key, seen, seenKeys)
@@ -193,9 +235,11 @@ func (w *walker) object(s *Shape) *Error {
 	for i, f := range s.Fields {
 		if f.Required && !seen[i] {
 			w.push(segment{key: f.Name, index: -1})
-			err := w.fail("missing")
+			err := w.report(w.fail("missing"))
 			w.pop()
-			return err
+			if err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -203,22 +247,33 @@ func (w *walker) object(s *Shape) *Error {
 
 // member checks the value of key, whose name was just read and pushed.
 func (w *walker) member(s *Shape, key string, seen []bool, seenKeys map[string]bool) *Error {
+	// A rejected member's value is skipped (read as any value) when the
+	// walk goes on.
 	if s.Kind == KindMap {
 		if seenKeys[key] {
-			return w.fail("duplicate key")
+			return w.rejectMember("duplicate key")
 		}
 		seenKeys[key] = true
 		return w.value(s.Elem)
 	}
 	i := s.field(key)
 	if i < 0 {
-		return w.fail("unknown field")
+		return w.rejectMember("unknown field")
 	}
 	if seen[i] {
-		return w.fail("duplicate key")
+		return w.rejectMember("duplicate key")
 	}
 	seen[i] = true
 	return w.value(s.Fields[i].Shape)
+}
+
+// rejectMember reports a member whose key was just read and, when the walk
+// goes on, skips its value.
+func (w *walker) rejectMember(problem string) *Error {
+	if err := w.report(w.fail("%s", problem)); err != nil {
+		return err
+	}
+	return w.value(nil)
 }
 
 // skip reads the rest of a value whose first token was tok, so that

@@ -182,3 +182,54 @@ func TestTokenKind(t *testing.T) {
 		assert.Equal(t, tt.want, TokenKind(tt.tok), "%#v", tt.tok)
 	}
 }
+
+func TestCheckAll(t *testing.T) {
+	tests := []struct {
+		name string
+		data string
+		want []string // Error() of each problem, in order
+	}{
+		{"valid", `{"name":"a","score":0}`, nil},
+		{"every problem, in document order", `{"name":1,"bogus":{"x":[1,2]},"score":"s","tags":[1,"x",{}],"labels":{"k":"v","k":"w"},"dimensions":[{"name":"d"}]}`, []string{
+			"name: want a string, got a number (at byte 9)",
+			"bogus: unknown field (at byte 17)",
+			"score: want a number, got a string (at byte 41)",
+			"tags[0]: want a string, got a number (at byte 51)",
+			"tags[2]: want a string, got an object (at byte 57)",
+			"labels.k: duplicate key (at byte 81)",
+			"dimensions[0].score: missing (at byte 113)",
+		}},
+		{"duplicate field value is skipped", `{"name":"a","name":[{"deep":1}],"score":0}`, []string{"name: duplicate key (at byte 18)"}},
+		{"wrong container is skipped whole", `{"name":"a","score":0,"dimensions":{"name":[1,{"a":2}]},"ok":"no"}`, []string{
+			"dimensions: want an array, got an object (at byte 36)",
+			`ok: want a boolean, got a string (at byte 65)`,
+		}},
+		{"several missing", `{}`, []string{"name: missing (at byte 2)", "score: missing (at byte 2)"}},
+		{"syntax error ends the walk", `{"name":1,"score":}`, []string{
+			"name: want a string, got a number (at byte 9)",
+			"score: syntax error: invalid character '}' looking for beginning of value (at byte 18)",
+		}},
+		{"syntax error inside a skipped value", `{"name":[1,}`, []string{
+			"name: want a string, got an array (at byte 9)",
+			"name: syntax error: invalid character '}' looking for beginning of value (at byte 11)",
+		}},
+		{"trailing data after problems", `{"name":"a","score":true} []`, []string{
+			"score: want a number, got a boolean (at byte 24)",
+			"unexpected data after the JSON object (at byte 27)",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, e := range CheckAll([]byte(tt.data), reportShape) {
+				got = append(got, e.Error())
+			}
+			assert.Equal(t, tt.want, got)
+			if first := Check([]byte(tt.data), reportShape); len(tt.want) > 0 {
+				assert.EqualError(t, first, tt.want[0], "Check returns CheckAll's first problem")
+			} else {
+				assert.NoError(t, first)
+			}
+		})
+	}
+}

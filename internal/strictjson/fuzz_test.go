@@ -6,9 +6,10 @@ import (
 	"testing"
 )
 
-// FuzzCheck feeds arbitrary bytes to Check. It must never panic, every
-// offset must lie inside the input, and whatever Check accepts must be
-// valid JSON that encoding/json decodes.
+// FuzzCheck feeds arbitrary bytes to Check and CheckAll. Neither may panic,
+// every offset must lie inside the input, whatever Check accepts must be
+// valid JSON, and CheckAll must start with Check's problem and end at a
+// syntax error if it meets one.
 func FuzzCheck(f *testing.F) {
 	for _, s := range []string{
 		`{"name":"a","score":0.5}`,
@@ -27,6 +28,9 @@ func FuzzCheck(f *testing.F) {
 			if !json.Valid(data) {
 				t.Fatalf("accepted invalid JSON %q", data)
 			}
+			if all := CheckAll(data, reportShape); all != nil {
+				t.Fatalf("CheckAll found %v where Check found nothing", all)
+			}
 			return
 		}
 		var e *Error
@@ -38,6 +42,18 @@ func FuzzCheck(f *testing.F) {
 		}
 		if e.Problem == "" {
 			t.Fatalf("empty problem for %q", data)
+		}
+		all := CheckAll(data, reportShape)
+		if len(all) == 0 || all[0].Error() != e.Error() {
+			t.Fatalf("CheckAll's first problem %v is not Check's %v", all, e)
+		}
+		for i, a := range all {
+			if a.Offset < 0 || a.Offset > int64(len(data)) {
+				t.Fatalf("problem %d: offset %d outside input of %d bytes", i, a.Offset, len(data))
+			}
+			if a.Err != nil && i != len(all)-1 {
+				t.Fatalf("problem %d is a syntax error but not the last: %v", i, all)
+			}
 		}
 	})
 }

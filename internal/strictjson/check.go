@@ -42,15 +42,22 @@ func walk(data []byte, s *Shape, all bool) []*Error {
 	if err := w.value(s); err != nil {
 		return w.errs
 	}
+	end := w.dec.InputOffset()
 	if _, err := w.dec.Token(); err != io.EOF {
 		what := "value"
 		if s != nil && (s.Kind == KindObject || s.Kind == KindMap) {
 			what = "object"
 		}
-		w.report(w.fail("unexpected data after the JSON %s", what))
+		// Point at the first byte of the extra data, past the white space.
+		end += int64(len(data[end:]) - len(bytes.TrimLeft(data[end:], " \t\r\n")))
+		w.report(w.errorAt(end, "unexpected data after the JSON "+what, ErrTrailingData))
 	}
 	return w.errs
 }
+
+// ErrTrailingData is the Err of the *Error reported when data holds more
+// than white space after its value.
+var ErrTrailingData = errors.New("strictjson: data after the JSON value")
 
 // segment is one step of a JSON path: an object key, or an array index
 // when key is empty and index >= 0.

@@ -116,7 +116,7 @@ func TestCheckTopLevelShapes(t *testing.T) {
 		{"nil shape takes anything", nil, `[1,{"a":null}]`, ""},
 		{"nil shape still checks syntax", nil, `[1,`, "unexpected end of JSON (at byte 3)"},
 		{"array of ints", Array(Int()), `[1,2,3]`, ""},
-		{"array trailing data", Array(Int()), `[1] [2]`, "unexpected data after the JSON value (at byte 5)"},
+		{"array trailing data", Array(Int()), `[1] [2]`, "unexpected data after the JSON value (at byte 4)"},
 		{"top-level null", String(), `null`, "want a string, got null (at byte 4)"},
 		{"nullable top level", String().OrNull(), `null`, ""},
 		{"map of arrays", Map(Array(String())), `{"a":["x"],"b":[1]}`, "b[0]: want a string, got a number (at byte 17)"},
@@ -142,6 +142,9 @@ func TestErrorUnwrap(t *testing.T) {
 	err = Check([]byte(`{"a":}`), Map(Int()))
 	var se *json.SyntaxError
 	assert.True(t, errors.As(err, &se), "a syntax problem wraps *json.SyntaxError: %v", err)
+
+	err = Check([]byte(`{"a":1}  {}`), Map(Int()))
+	assert.ErrorIs(t, err, ErrTrailingData)
 
 	err = Check([]byte(`{"a":"x"}`), Map(Int()))
 	var e *Error
@@ -215,7 +218,7 @@ func TestCheckAll(t *testing.T) {
 		}},
 		{"trailing data after problems", `{"name":"a","score":true} []`, []string{
 			"score: want a number, got a boolean (at byte 24)",
-			"unexpected data after the JSON object (at byte 27)",
+			"unexpected data after the JSON object (at byte 26)",
 		}},
 	}
 	for _, tt := range tests {

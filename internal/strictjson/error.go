@@ -18,8 +18,9 @@ type Error struct {
 	Field string
 	// Problem says what is wrong ("want a number, got a string").
 	Problem string
-	// Err is the underlying decoder error (a *json.SyntaxError or
-	// io.ErrUnexpectedEOF) for syntax problems; nil for shape problems.
+	// Err is set when data is not one well-formed JSON value: the decoder
+	// error (a *json.SyntaxError, or io.ErrUnexpectedEOF for truncated
+	// data), or ErrTrailingData. It is nil for shape problems.
 	Err error
 }
 

@@ -13,8 +13,11 @@
 //
 // A caller describes the JSON it accepts once, as a package-level Shape,
 // runs Check, and then decodes with encoding/json knowing that the decode
-// cannot silently drop or default anything.
+// cannot silently drop or default anything. CheckAll reports every shape
+// problem instead of the first, for files a user fixes by hand.
 //
-// The package is internal: it serves the strict readers of rubric and
-// evaluator/golden and is not part of the public API.
+// The package is internal: it serves the strict readers of rubric (rubric
+// files, judge replies) and evaluator/golden (case files, ground truths,
+// baselines, synonyms) and is not part of the public API. The decision
+// parser in evaluator keeps its own specialised lexer.
 package strictjson

@@ -42,7 +42,7 @@ func walk(data []byte, s *Shape, all bool) []*Error {
 	if err := w.value(s); err != nil {
 		return w.errs
 	}
-	end := w.dec.InputOffset()
+	end := min(w.dec.InputOffset(), int64(len(data)))
 	if _, err := w.dec.Token(); err != io.EOF {
 		what := "value"
 		if s != nil && (s.Kind == KindObject || s.Kind == KindMap) {

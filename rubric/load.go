@@ -3,47 +3,50 @@ package rubric
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // rubricShape is the JSON a rubric file must have. Every field of Rubric,
 // Dimension and Band is accepted; name, version, dimensions, passThreshold,
 // bands and rules are required, and so is every rule: a rubric file states
 // its thresholds rather than inheriting defaults silently.
-var rubricShape = &shape{kind: kindObject, fields: []field{
-	{name: "name", shape: stringShape, required: true},
-	{name: "version", shape: stringShape, required: true},
-	{name: "description", shape: stringShape},
-	{name: "dimensions", required: true, shape: &shape{kind: kindArray, elem: &shape{kind: kindObject, fields: []field{
-		{name: "name", shape: stringShape, required: true},
-		{name: "weight", shape: numberShape, required: true},
-		{name: "description", shape: stringShape},
-		{name: "checks", shape: stringsList},
-		{name: "floor", shape: numberShape},
-		{name: "autoFail", shape: boolShape},
-		{name: "policy", shape: boolShape},
-	}}}},
-	{name: "passThreshold", shape: numberShape, required: true},
-	{name: "bands", required: true, shape: &shape{kind: kindArray, elem: &shape{kind: kindObject, fields: []field{
-		{name: "name", shape: stringShape, required: true},
-		{name: "min", shape: numberShape, required: true},
-		{name: "max", shape: numberShape, required: true},
-		{name: "minExclusive", shape: boolShape},
-		{name: "maxExclusive", shape: boolShape},
-		{name: "observations", shape: boolShape},
-		{name: "description", shape: stringShape},
-	}}}},
-	{name: "rules", required: true, shape: &shape{kind: kindObject, fields: []field{
-		{name: "lowScore", shape: numberShape, required: true},
-		{name: "lowDimensionsFail", shape: intShape, required: true},
-		{name: "humanReviewBelow", shape: numberShape, required: true},
-		{name: "limitedVerificationBelow", shape: numberShape, required: true},
-		{name: "mismatchTolerance", shape: numberShape, required: true},
-	}}},
-}}
+var rubricShape = strictjson.Object(
+	strictjson.Required("name", strictjson.String()),
+	strictjson.Required("version", strictjson.String()),
+	strictjson.Optional("description", strictjson.String()),
+	strictjson.Required("dimensions", strictjson.Array(strictjson.Object(
+		strictjson.Required("name", strictjson.String()),
+		strictjson.Required("weight", strictjson.Number()),
+		strictjson.Optional("description", strictjson.String()),
+		strictjson.Optional("checks", strictjson.Array(strictjson.String())),
+		strictjson.Optional("floor", strictjson.Number()),
+		strictjson.Optional("autoFail", strictjson.Bool()),
+		strictjson.Optional("policy", strictjson.Bool()),
+	))),
+	strictjson.Required("passThreshold", strictjson.Number()),
+	strictjson.Required("bands", strictjson.Array(strictjson.Object(
+		strictjson.Required("name", strictjson.String()),
+		strictjson.Required("min", strictjson.Number()),
+		strictjson.Required("max", strictjson.Number()),
+		strictjson.Optional("minExclusive", strictjson.Bool()),
+		strictjson.Optional("maxExclusive", strictjson.Bool()),
+		strictjson.Optional("observations", strictjson.Bool()),
+		strictjson.Optional("description", strictjson.String()),
+	))),
+	strictjson.Required("rules", strictjson.Object(
+		strictjson.Required("lowScore", strictjson.Number()),
+		strictjson.Required("lowDimensionsFail", strictjson.Int()),
+		strictjson.Required("humanReviewBelow", strictjson.Number()),
+		strictjson.Required("limitedVerificationBelow", strictjson.Number()),
+		strictjson.Required("mismatchTolerance", strictjson.Number()),
+	)),
+)
 
 // Load reads one rubric in JSON from r and validates it. Decoding is
 // strict: unknown fields, duplicate keys, nulls, wrong types, a missing
@@ -58,16 +61,17 @@ func Load(r io.Reader) (Rubric, error) {
 	if err != nil {
 		return Rubric{}, fmt.Errorf("rubric: load: %w", err)
 	}
-	if werr := walkJSON(data, rubricShape); werr != nil {
-		return Rubric{}, &FieldError{
-			Field:   werr.field,
-			Problem: werr.problem + " (at byte " + strconv.FormatInt(werr.offset, 10) + ")",
-			Kind:    ErrInvalidRubric,
+	if err := strictjson.Check(data, rubricShape); err != nil {
+		fe := &FieldError{Problem: err.Error(), Kind: ErrInvalidRubric}
+		var se *strictjson.Error
+		if errors.As(err, &se) { // always, as Check documents
+			fe.Field, fe.Problem = se.Field, se.Problem+" (at byte "+strconv.FormatInt(se.Offset, 10)+")"
 		}
+		return Rubric{}, fe
 	}
 	var rb Rubric
 	if err := json.Unmarshal(data, &rb); err != nil {
-		// walkJSON has checked every type, so this is not expected; report
+		// strictjson.Check has checked every type, so this is not expected; report
 		// it rather than trusting a half-filled rubric.
 		return Rubric{}, &FieldError{Problem: err.Error(), Kind: ErrInvalidRubric}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/invopop/jsonschema"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // JudgeOutput is the structured reply a model judge gives, field for field
@@ -60,24 +61,24 @@ type JudgeDimension struct {
 
 // judgeShape is the JSON ParseJudgeOutput accepts: every field required,
 // nothing else allowed, as the strict schema says.
-var judgeShape = &shape{kind: kindObject, fields: []field{
-	{name: "passed", shape: boolShape, required: true},
-	{name: "overallScore", shape: numberShape, required: true},
-	{name: "specialistRole", shape: stringShape, required: true},
-	{name: "dimensions", required: true, shape: &shape{kind: kindArray, elem: &shape{kind: kindObject, fields: []field{
-		{name: "name", shape: stringShape, required: true},
-		{name: "weight", shape: numberShape, required: true},
-		{name: "score", shape: numberShape, required: true},
-		{name: "evidence", shape: stringShape, required: true},
-		{name: "issues", shape: stringsList, required: true},
-	}}}},
-	{name: "failureReasons", shape: stringsList, required: true},
-	{name: "revisionSuggestions", shape: stringsList, required: true},
-	{name: "autoFailTriggered", shape: boolShape, required: true},
-	{name: "autoFailReason", shape: stringShape, required: true},
-	{name: "confidence", shape: numberShape, required: true},
-	{name: "summary", shape: stringShape, required: true},
-}}
+var judgeShape = strictjson.Object(
+	strictjson.Required("passed", strictjson.Bool()),
+	strictjson.Required("overallScore", strictjson.Number()),
+	strictjson.Required("specialistRole", strictjson.String()),
+	strictjson.Required("dimensions", strictjson.Array(strictjson.Object(
+		strictjson.Required("name", strictjson.String()),
+		strictjson.Required("weight", strictjson.Number()),
+		strictjson.Required("score", strictjson.Number()),
+		strictjson.Required("evidence", strictjson.String()),
+		strictjson.Required("issues", strictjson.Array(strictjson.String())),
+	))),
+	strictjson.Required("failureReasons", strictjson.Array(strictjson.String())),
+	strictjson.Required("revisionSuggestions", strictjson.Array(strictjson.String())),
+	strictjson.Required("autoFailTriggered", strictjson.Bool()),
+	strictjson.Required("autoFailReason", strictjson.String()),
+	strictjson.Required("confidence", strictjson.Number()),
+	strictjson.Required("summary", strictjson.String()),
+)
 
 // JudgeOutputSchema returns the JSON Schema of JudgeOutput made strict with
 // evaluator.StrictSchema: every property required, no additional
@@ -140,12 +141,17 @@ func ParseJudgeOutput(raw []byte, r Rubric) (JudgeOutput, error) {
 		}
 		return JudgeOutput{}, pe
 	}
-	if werr := walkJSON(body, judgeShape); werr != nil {
-		return JudgeOutput{}, &ParseError{Offset: int64(base) + werr.offset, Field: werr.field, Problem: werr.problem, Err: werr.err}
+	if err := strictjson.Check(body, judgeShape); err != nil {
+		pe := &ParseError{Offset: int64(base), Problem: err.Error(), Err: err}
+		var se *strictjson.Error
+		if errors.As(err, &se) { // always, as Check documents
+			pe.Offset, pe.Field, pe.Problem, pe.Err = int64(base)+se.Offset, se.Field, se.Problem, se.Err
+		}
+		return JudgeOutput{}, pe
 	}
 	var out JudgeOutput
 	if err := json.Unmarshal(body, &out); err != nil {
-		// walkJSON checked every type; report rather than trust a
+		// strictjson.Check checked every type; report rather than trust a
 		// half-filled value.
 		return JudgeOutput{}, &ParseError{Offset: -1, Problem: err.Error(), Err: err}
 	}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"time"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Baseline is a stored snapshot of every agent's aggregated metrics, in the
@@ -88,71 +90,41 @@ func LoadBaseline(path string) (Baseline, error) {
 // ParseBaseline is LoadBaseline for bytes already read; name is used in
 // error messages.
 func ParseBaseline(data []byte, name string) (Baseline, error) {
-	d := &strictDecoder{file: name}
-	o := d.document(data)
-	if o == nil {
-		return Baseline{}, d.err()
+	c, decodable := checkData(data, name, baselineShape)
+	if !decodable {
+		return Baseline{}, c.err()
 	}
+	// The shape pass has reported every type problem; Validate's checks of
+	// the values skip the fields it rejected.
 	var b Baseline
-	o.str("timestamp", &b.Timestamp, true)
-	if o.has("timestamp") {
-		if _, err := time.Parse(time.RFC3339Nano, b.Timestamp); err != nil {
-			d.fail("timestamp", "not an RFC 3339 time: %q", b.Timestamp)
-		}
-	}
-	o.str("commit", &b.Commit, false)
-	o.str("notes", &b.Notes, false)
-	if o.integer("samples", &b.Samples) && b.Samples < 0 {
-		d.fail("samples", "must be >= 0, got %d", b.Samples)
-	}
-	if raw, ok := o.take("metrics"); ok {
-		if mo := d.object(raw, "metrics"); mo != nil {
-			b.Metrics = make(map[string]AgentMetrics, len(mo.names))
-			for _, agent := range mo.names {
-				mo.used[agent] = true
-				if am, ok := parseAgentMetrics(d, mo.fields[agent], join("metrics", agent), agent); ok {
-					b.Metrics[agent] = am
-				}
-			}
-		}
-	} else {
-		d.fail("metrics", "missing")
-	}
-	o.done()
-	if err := d.err(); err != nil {
+	_ = json.Unmarshal(data, (*baselineFields)(&b))
+	c.validated(b.Validate())
+	if err := c.err(); err != nil {
 		return Baseline{}, err
 	}
 	return b, nil
 }
 
-func parseAgentMetrics(d *strictDecoder, raw json.RawMessage, path, agent string) (AgentMetrics, bool) {
-	o := d.object(raw, path)
-	if o == nil {
-		return AgentMetrics{}, false
+// baselineFields is Baseline without its UnmarshalJSON method, for decoding
+// with encoding/json once the file has been checked.
+type baselineFields Baseline
+
+// baselineShape is the JSON a baseline file may hold: every metric of
+// every agent is required.
+var baselineShape = func() *strictjson.Shape {
+	agent := strictjson.Object(strictjson.Required("agent_name", strictjson.String()))
+	for _, f := range metricFields(&Metrics{}) {
+		agent.Fields = append(agent.Fields, strictjson.Required(f.name, strictjson.Number()))
 	}
-	var am AgentMetrics
-	o.str("agent_name", &am.AgentName, true)
-	if o.has("agent_name") && am.AgentName != agent {
-		d.fail(join(path, "agent_name"), "%q differs from its key %q", am.AgentName, agent)
-	}
-	for _, f := range metricFields(&am.Metrics) {
-		p := join(path, f.name)
-		if !o.has(f.name) {
-			d.fail(p, "missing")
-			continue
-		}
-		if o.number(f.name, f.ptr) && (*f.ptr < 0 || *f.ptr > 1) {
-			d.fail(p, "must be in [0,1], got %v", *f.ptr)
-		}
-	}
-	if !o.has("finding_count") {
-		d.fail(join(path, "finding_count"), "missing")
-	} else if o.integer("finding_count", &am.FindingCount) && am.FindingCount < 0 {
-		d.fail(join(path, "finding_count"), "must be >= 0, got %d", am.FindingCount)
-	}
-	o.done()
-	return am, true
-}
+	agent.Fields = append(agent.Fields, strictjson.Required("finding_count", strictjson.Int()))
+	return strictjson.Object(
+		strictjson.Required("timestamp", strictjson.String()),
+		strictjson.Optional("commit", strictjson.String()),
+		strictjson.Optional("notes", strictjson.String()),
+		strictjson.Optional("samples", strictjson.Int()),
+		strictjson.Required("metrics", strictjson.Map(agent)),
+	)
+}()
 
 // metricField names one float field of Metrics by its JSON name.
 type metricField struct {

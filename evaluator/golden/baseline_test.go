@@ -92,17 +92,17 @@ func TestParseBaselineErrors(t *testing.T) {
 		{"missing timestamp", `{"metrics": {}}`, "b.json: timestamp: missing"},
 		{"bad timestamp", `{"timestamp": "June 5", "metrics": {}}`, `b.json: timestamp: not an RFC 3339 time: "June 5"`},
 		{"missing metrics", `{"timestamp": "2026-06-05T09:55:35Z"}`, "b.json: metrics: missing"},
-		{"samples not an integer", `{"timestamp": "2026-06-05T09:55:35Z", "metrics": {}, "samples": "3"}`, "b.json: samples: must be an integer, got string"},
+		{"samples not an integer", `{"timestamp": "2026-06-05T09:55:35Z", "metrics": {}, "samples": "3"}`, "b.json: samples: want an integer, got a string"},
 		{"agent_name differs", doc(`{"agent_name": "tax", ` + metrics + `}`), `b.json: metrics.legal.agent_name: "tax" differs from its key "legal"`},
 		{"metric missing", doc(`{"agent_name": "legal", "finding_recall": 1}`), "b.json: metrics.legal.f1_score: missing"},
 		{"metric out of range", doc(`{"agent_name": "legal", ` + metrics + `, "x": 1}`), "b.json: metrics.legal.x: unknown field"},
 		{"metric not a number", doc(`{"agent_name": "legal", "finding_recall": "1", "finding_precision": 1, "citation_accuracy": 1, "severity_accuracy": 1, "false_positive_rate": 0, "f1_score": 1, "finding_count": 3}`),
-			"b.json: metrics.legal.finding_recall: must be a number, got string"},
+			"b.json: metrics.legal.finding_recall: want a number, got a string"},
 		{"metric above 1", doc(`{"agent_name": "legal", "finding_recall": 1.2, "finding_precision": 1, "citation_accuracy": 1, "severity_accuracy": 1, "false_positive_rate": 0, "f1_score": 1, "finding_count": 3}`),
 			"b.json: metrics.legal.finding_recall: must be in [0,1], got 1.2"},
 		{"negative count", doc(`{"agent_name": "legal", "finding_recall": 1, "finding_precision": 1, "citation_accuracy": 1, "severity_accuracy": 1, "false_positive_rate": 0, "f1_score": 1, "finding_count": -3}`),
 			"b.json: metrics.legal.finding_count: must be >= 0, got -3"},
-		{"bad JSON", `{"timestamp": }`, "b.json: invalid JSON"},
+		{"bad JSON", `{"timestamp": }`, "b.json: timestamp: invalid JSON at byte 14: syntax error"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // ReadCases reads evaluator cases from a file. A file named *.jsonl or
@@ -54,7 +56,7 @@ func parseCases(file string, data []byte) ([]Case, error) {
 		return nil, caseSyntaxProblem(err, func(off int64, problem string) error { return fail(off, -1, "", problem, err) }, dec.InputOffset())
 	}
 	if tok != json.Delim('[') {
-		return nil, fail(dec.InputOffset(), -1, "", "want a JSON array of cases, got "+caseTokenKind(tok), nil)
+		return nil, fail(dec.InputOffset(), -1, "", "want a JSON array of cases, got "+strictjson.TokenKind(tok), nil)
 	}
 	var cases []Case
 	var starts []int64
@@ -130,22 +132,50 @@ type caseDecodeError struct {
 	offset int64
 }
 
+// caseShape is the JSON a case may hold, mirroring the JSON tags of Case;
+// TestCaseShapeMatchesStruct checks that the two agree. Every field is
+// optional here: ValidateCases reports the missing ones with their rules.
+var caseShape = func() *strictjson.Shape {
+	str, strs := strictjson.String(), strictjson.Array(strictjson.String())
+	return strictjson.Object(
+		strictjson.Optional("case_id", str),
+		strictjson.Optional("task", str),
+		strictjson.Optional("criteria", strs),
+		strictjson.Optional("candidate", str),
+		strictjson.Optional("available_evidence", strictjson.Array(strictjson.Object(
+			strictjson.Optional("id", str),
+			strictjson.Optional("source", str),
+			strictjson.Optional("content", str),
+			strictjson.Optional("metadata", strictjson.Map(str)),
+		))),
+		strictjson.Optional("expected_decision", strictjson.Object(
+			strictjson.Optional("status", str),
+			strictjson.Optional("blocking_failures", strs),
+			strictjson.Optional("must_not_pass", strictjson.Bool()),
+			strictjson.Optional("required_revision_instruction", str),
+		)),
+		strictjson.Optional("human_label", str),
+		strictjson.Optional("tags", strs),
+		strictjson.Optional("note", str),
+	)
+}()
+
 // decodeCase checks raw against the case shape (keys, types, duplicates,
-// nulls) and then decodes it strictly.
+// nulls, trailing data) and then decodes it strictly.
 func decodeCase(raw []byte) (Case, *caseDecodeError) {
-	w := &caseShapeWalker{dec: json.NewDecoder(bytes.NewReader(raw))}
-	w.dec.UseNumber()
-	if err := w.walk(caseShape, ""); err != nil {
-		return Case{}, err
-	}
-	if _, err := w.dec.Token(); err != io.EOF {
-		return Case{}, w.fail("", "unexpected data after the case object", nil)
+	if err := strictjson.Check(raw, caseShape); err != nil {
+		ce := &caseDecodeError{CaseError: &CaseError{Problem: err.Error(), Err: err}}
+		var se *strictjson.Error
+		if errors.As(err, &se) { // always, as Check documents
+			ce.Field, ce.Problem, ce.Err, ce.offset = se.Field, se.Problem, se.Err, se.Offset
+		}
+		return Case{}, ce
 	}
 	var c Case
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
-		// The walk above checks everything Decode checks; this is a
+		// The check above covers everything Decode checks; this is a
 		// safety net, never expected to trigger.
 		return Case{}, &caseDecodeError{CaseError: &CaseError{Problem: err.Error(), Err: err}}
 	}

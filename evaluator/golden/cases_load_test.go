@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 const okCaseJSON = `{"case_id":"a","candidate":"x","expected_decision":{"status":"pass"}}`
@@ -63,18 +64,18 @@ func TestParseCasesRejects(t *testing.T) {
 		{"syntax error", "[\n" + okCaseJSON + ",\n{\"case_id\": }]", "cases[1]: syntax error: invalid character '}' looking for beginning of value"},
 		{"trailing data", "[" + okCaseJSON + "] []", "unexpected data after the array of cases"},
 		{"unterminated array", "[" + okCaseJSON, "unexpected end of JSON"},
-		{"case not an object", `["x"]`, "cases[0]: the case must be an object, got a string"},
+		{"case not an object", `["x"]`, "cases[0]: want an object, got a string"},
 		{"unknown top field", `[{"case_id":"a","candidate":"x","expected_decision":{"status":"pass"},"verdict":"pass"}]`, "cases[0].verdict: unknown field"},
 		{"unknown nested field", `[{"case_id":"a","candidate":"x","expected_decision":{"status":"pass","score":1}}]`, "cases[0].expected_decision.score: unknown field"},
 		{"unknown evidence field", `[{"case_id":"a","candidate":"x","available_evidence":[{"id":"e","text":"t"}],"expected_decision":{"status":"pass"}}]`,
 			"cases[0].available_evidence[0].text: unknown field"},
 		{"duplicate key", `[{"case_id":"a","case_id":"b","candidate":"x","expected_decision":{"status":"pass"}}]`, "cases[0].case_id: duplicate key"},
-		{"null value", `[{"case_id":"a","candidate":null,"expected_decision":{"status":"pass"}}]`, "cases[0].candidate: value must be a string, got null"},
+		{"null value", `[{"case_id":"a","candidate":null,"expected_decision":{"status":"pass"}}]`, "cases[0].candidate: want a string, got null"},
 		{"wrong type", `[{"case_id":"a","candidate":"x","expected_decision":{"status":"pass","must_not_pass":"yes"}}]`,
-			"cases[0].expected_decision.must_not_pass: value must be a boolean, got a string"},
-		{"wrong element type", `[{"case_id":"a","candidate":"x","tags":["a",1],"expected_decision":{"status":"pass"}}]`, "cases[0].tags[1]: value must be a string, got a number"},
+			"cases[0].expected_decision.must_not_pass: want a boolean, got a string"},
+		{"wrong element type", `[{"case_id":"a","candidate":"x","tags":["a",1],"expected_decision":{"status":"pass"}}]`, "cases[0].tags[1]: want a string, got a number"},
 		{"metadata value type", `[{"case_id":"a","candidate":"x","available_evidence":[{"id":"e","content":"c","metadata":{"k":1}}],"expected_decision":{"status":"pass"}}]`,
-			"cases[0].available_evidence[0].metadata.k: value must be a string, got a number"},
+			"cases[0].available_evidence[0].metadata.k: want a string, got a number"},
 		{"unknown status", `[{"case_id":"a","candidate":"x","expected_decision":{"status":"ok"}}]`,
 			`cases[0].expected_decision.status: must be one of pass, revise, block, escalate; got "ok"`},
 		{"empty candidate", `[{"case_id":"a","candidate":"  ","expected_decision":{"status":"pass"}}]`, "cases[0].candidate: empty"},
@@ -99,7 +100,7 @@ func TestParseCasesJSONLRejects(t *testing.T) {
 	}{
 		{"blank file", "\n \n", "no cases"},
 		{"second case bad, line counted", okCaseJSON + "\n\n{\"case_id\":\"b\",\"candidate\":\"x\",\"expected_decision\":{}}\n", "cases[1].expected_decision.status: missing"},
-		{"two objects on a line", okCaseJSON + " " + okCaseJSON, "cases[0]: unexpected data after the case object"},
+		{"two objects on a line", okCaseJSON + " " + okCaseJSON, "cases[0]: unexpected data after the JSON object"},
 		{"syntax", `{"case_id":`, "cases[0].case_id: unexpected end of JSON"},
 	}
 	for _, tt := range tests {
@@ -157,7 +158,17 @@ func TestReadCasesNamesFileAndLine(t *testing.T) {
 // TestCaseShapeMatchesStruct keeps caseShape (used for strict decoding) in
 // step with the JSON tags of Case and the types it nests.
 func TestCaseShapeMatchesStruct(t *testing.T) {
-	check := func(name string, s *caseShapeNode, typ reflect.Type) {
+	field := func(s *strictjson.Shape, name string) *strictjson.Shape {
+		t.Helper()
+		for _, f := range s.Fields {
+			if f.Name == name {
+				return f.Shape
+			}
+		}
+		t.Fatalf("caseShape has no field %q", name)
+		return nil
+	}
+	check := func(name string, s *strictjson.Shape, typ reflect.Type) {
 		t.Helper()
 		var tags []string
 		for i := range typ.NumField() {
@@ -165,14 +176,14 @@ func TestCaseShapeMatchesStruct(t *testing.T) {
 			tags = append(tags, tag)
 		}
 		var keys []string
-		for k := range s.fields {
-			keys = append(keys, k)
+		for _, f := range s.Fields {
+			keys = append(keys, f.Name)
 		}
 		sort.Strings(tags)
 		sort.Strings(keys)
 		assert.Equal(t, tags, keys, name)
 	}
 	check("case", caseShape, reflect.TypeOf(Case{}))
-	check("expected_decision", caseShape.fields["expected_decision"], reflect.TypeOf(ExpectedDecision{}))
-	check("available_evidence", caseShape.fields["available_evidence"].elem, reflect.TypeOf(evaluator.Evidence{}))
+	check("expected_decision", field(caseShape, "expected_decision"), reflect.TypeOf(ExpectedDecision{}))
+	check("available_evidence", field(caseShape, "available_evidence").Elem, reflect.TypeOf(evaluator.Evidence{}))
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Defaults the loaders apply to fields a ground-truth file leaves out.
@@ -111,123 +113,144 @@ func LoadGroundTruth(path string) (GroundTruth, error) {
 // ParseGroundTruth is LoadGroundTruth for bytes already read; name is used
 // in error messages.
 func ParseGroundTruth(data []byte, name string) (GroundTruth, error) {
-	d := &strictDecoder{file: name}
+	c, decodable := checkData(data, name, groundTruthShape)
+	if !decodable {
+		return GroundTruth{}, c.err()
+	}
+	// The shape pass has reported every type problem; a field it rejected
+	// decodes as its zero value (or stays at its default) and the checks
+	// below skip it.
 	gt := GroundTruth{MaxExpectedFindings: DefaultMaxExpectedFindings}
-	o := d.document(data)
-	if o == nil {
-		return GroundTruth{}, d.err()
+	_ = json.Unmarshal(data, (*groundTruthFields)(&gt))
+	// Each expected finding starts from the defaults, which decoding into
+	// the slice would lose.
+	var findings struct {
+		Raw []json.RawMessage `json:"expected_findings"`
 	}
-	o.str("contract", &gt.Contract, true)
-	o.str("agent", &gt.Agent, true)
-	if o.has("contract") && strings.TrimSpace(gt.Contract) == "" {
-		d.fail("contract", "empty")
+	_ = json.Unmarshal(data, &findings)
+	gt.ExpectedFindings = nil
+	if findings.Raw != nil {
+		gt.ExpectedFindings = make([]ExpectedFinding, len(findings.Raw))
 	}
-	if o.has("agent") && strings.TrimSpace(gt.Agent) == "" {
-		d.fail("agent", "empty")
+	for i, raw := range findings.Raw {
+		ef := ExpectedFinding{MinSeverity: DefaultMinSeverity, MaxSeverity: DefaultMaxSeverity, Required: true}
+		_ = json.Unmarshal(raw, &ef)
+		gt.ExpectedFindings[i] = ef
+		checkExpectedFinding(c, ef, index("expected_findings", i))
 	}
-	o.strs("tags", &gt.Tags, false)
-	if items, ok := o.array("expected_findings"); ok {
-		gt.ExpectedFindings = make([]ExpectedFinding, 0, len(items))
-		for i, raw := range items {
-			if ef, ok := parseExpectedFinding(d, raw, index("expected_findings", i)); ok {
-				gt.ExpectedFindings = append(gt.ExpectedFindings, ef)
-			}
+
+	for _, f := range []struct{ name, value string }{{"contract", gt.Contract}, {"agent", gt.Agent}} {
+		if c.ok(f.name) && strings.TrimSpace(f.value) == "" {
+			c.fail(f.name, "empty")
 		}
 	}
-	o.strs("expected_gaps", &gt.ExpectedGaps, true)
-	if items, ok := o.array("must_not_find"); ok {
-		gt.MustNotFind = make([]MustNotFind, 0, len(items))
-		for i, raw := range items {
-			path := index("must_not_find", i)
-			mo := d.object(raw, path)
-			if mo == nil {
-				continue
-			}
-			var m MustNotFind
-			mo.str("category", &m.Category, true)
-			mo.str("reason", &m.Reason, false)
-			if mo.has("category") && normalizeCategory(m.Category) == "" {
-				d.fail(join(path, "category"), "empty category")
-			}
-			mo.done()
-			gt.MustNotFind = append(gt.MustNotFind, m)
+	c.nonEmpty("expected_gaps", gt.ExpectedGaps)
+	for i, m := range gt.MustNotFind {
+		if path := index("must_not_find", i); c.ok(join(path, "category")) && normalizeCategory(m.Category) == "" {
+			c.fail(join(path, "category"), "empty category")
 		}
 	}
-	var zone float64
-	if o.number("ambiguity_zone", &zone) {
-		if zone < 0 || zone > 1 {
-			d.fail("ambiguity_zone", "must be in [0,1], got %v", zone)
-		}
-		gt.AmbiguityZone = &zone
+	if z := gt.AmbiguityZone; z != nil && c.ok("ambiguity_zone") && (*z < 0 || *z > 1) {
+		c.fail("ambiguity_zone", "must be in [0,1], got %v", *z)
 	}
-	if o.integer("min_expected_findings", &gt.MinExpectedFindings) && gt.MinExpectedFindings < 0 {
-		d.fail("min_expected_findings", "must be >= 0, got %d", gt.MinExpectedFindings)
+	minOK, maxOK := c.ok("min_expected_findings"), c.ok("max_expected_findings")
+	if minOK && gt.MinExpectedFindings < 0 {
+		c.fail("min_expected_findings", "must be >= 0, got %d", gt.MinExpectedFindings)
 	}
-	if o.integer("max_expected_findings", &gt.MaxExpectedFindings) && gt.MaxExpectedFindings < 0 {
-		d.fail("max_expected_findings", "must be >= 0, got %d", gt.MaxExpectedFindings)
+	if maxOK && gt.MaxExpectedFindings < 0 {
+		c.fail("max_expected_findings", "must be >= 0, got %d", gt.MaxExpectedFindings)
 	}
-	if gt.MinExpectedFindings > gt.MaxExpectedFindings {
-		d.fail("min_expected_findings", "%d is above max_expected_findings %d", gt.MinExpectedFindings, gt.MaxExpectedFindings)
+	if minOK && maxOK && gt.MinExpectedFindings > gt.MaxExpectedFindings {
+		c.fail("min_expected_findings", "%d is above max_expected_findings %d", gt.MinExpectedFindings, gt.MaxExpectedFindings)
 	}
-	o.done()
-	if err := d.err(); err != nil {
+	if err := c.err(); err != nil {
 		return GroundTruth{}, err
 	}
 	return gt, nil
 }
 
-// parseExpectedFinding decodes and validates one expected finding.
-func parseExpectedFinding(d *strictDecoder, raw json.RawMessage, path string) (ExpectedFinding, bool) {
-	o := d.object(raw, path)
-	if o == nil {
-		return ExpectedFinding{}, false
+// groundTruthFields is GroundTruth without its UnmarshalJSON method, for
+// decoding with encoding/json's defaults once the file has been checked.
+type groundTruthFields GroundTruth
+
+// groundTruthShape is the JSON a ground-truth file may hold. Lists, maps
+// and the citation may be null, which reads as absent (what encoding/json
+// writes for a nil one); a null scalar is an error.
+var groundTruthShape = func() *strictjson.Shape {
+	str := strictjson.String()
+	strs := strictjson.Array(str).OrNull()
+	finding := strictjson.Object(
+		strictjson.Required("category", str),
+		strictjson.Optional("alternative_categories", strs),
+		strictjson.Optional("min_severity", str),
+		strictjson.Optional("max_severity", str),
+		strictjson.Optional("must_contain_keywords", strs),
+		strictjson.Optional("keyword_synonyms", strictjson.Map(strictjson.Array(str)).OrNull()),
+		strictjson.Optional("citation_must_reference", strictjson.Object(
+			strictjson.Optional("file", str),
+			strictjson.Optional("page_or_section", str),
+		).OrNull()),
+		strictjson.Optional("required", strictjson.Bool()),
+	)
+	return strictjson.Object(
+		strictjson.Required("contract", str),
+		strictjson.Required("agent", str),
+		strictjson.Optional("tags", strs),
+		strictjson.Optional("expected_findings", strictjson.Array(finding).OrNull()),
+		strictjson.Optional("expected_gaps", strs),
+		strictjson.Optional("must_not_find", strictjson.Array(strictjson.Object(
+			strictjson.Required("category", str),
+			strictjson.Optional("reason", str),
+		)).OrNull()),
+		strictjson.Optional("ambiguity_zone", strictjson.Number()),
+		strictjson.Optional("min_expected_findings", strictjson.Int()),
+		strictjson.Optional("max_expected_findings", strictjson.Int()),
+	)
+}()
+
+// checkExpectedFinding checks the values of the expected finding at path.
+func checkExpectedFinding(c *dataCheck, ef ExpectedFinding, path string) {
+	if c.ok(join(path, "category")) && normalizeCategory(ef.Category) == "" {
+		c.fail(join(path, "category"), "empty category")
 	}
-	ef := ExpectedFinding{MinSeverity: DefaultMinSeverity, MaxSeverity: DefaultMaxSeverity, Required: true}
-	o.str("category", &ef.Category, true)
-	if o.has("category") && normalizeCategory(ef.Category) == "" {
-		d.fail(join(path, "category"), "empty category")
-	}
-	o.strs("alternative_categories", &ef.AlternativeCategories, false)
-	for i, c := range ef.AlternativeCategories {
-		if normalizeCategory(c) == "" {
-			d.fail(index(join(path, "alternative_categories"), i), "empty category")
+	alts := join(path, "alternative_categories")
+	for i, a := range ef.AlternativeCategories {
+		if c.ok(index(alts, i)) && normalizeCategory(a) == "" {
+			c.fail(index(alts, i), "empty category")
 		}
 	}
-	minOK := severityField(o, "min_severity", &ef.MinSeverity)
-	maxOK := severityField(o, "max_severity", &ef.MaxSeverity)
+	minOK := checkSeverity(c, join(path, "min_severity"), ef.MinSeverity)
+	maxOK := checkSeverity(c, join(path, "max_severity"), ef.MaxSeverity)
 	if minOK && maxOK && ef.MaxSeverity.Level() > ef.MinSeverity.Level() {
-		d.fail(join(path, "max_severity"), "%s is less severe than min_severity %s (P0 is the most severe; max_severity names the most severe accepted)", ef.MaxSeverity, ef.MinSeverity)
+		c.fail(join(path, "max_severity"), "%s is less severe than min_severity %s (P0 is the most severe; max_severity names the most severe accepted)", ef.MaxSeverity, ef.MinSeverity)
 	}
-	o.strs("must_contain_keywords", &ef.MustContainKeywords, true)
-	ef.KeywordSynonyms = o.stringLists("keyword_synonyms")
-	if raw, ok := o.takeList("citation_must_reference"); ok {
-		cpath := join(path, "citation_must_reference")
-		if co := d.object(raw, cpath); co != nil {
-			co.str("file", &ef.CitationMustReference.File, false)
-			co.str("page_or_section", &ef.CitationMustReference.PageOrSection, false)
-			co.done()
-		}
-	}
-	o.boolean("required", &ef.Required)
-	o.done()
-	return ef, true
+	c.nonEmpty(join(path, "must_contain_keywords"), ef.MustContainKeywords)
+	checkStringLists(c, join(path, "keyword_synonyms"), ef.KeywordSynonyms)
 }
 
-// severityField decodes a severity field, rejecting unknown values; it
-// reports whether the result is a valid severity.
-func severityField(o *jsonObject, name string, dst *Severity) bool {
-	raw, ok := o.take(name)
-	if !ok {
-		return true // the default already in *dst
-	}
-	var s string
-	if !decodeString(o.d, raw, join(o.path, name), &s) {
+// checkSeverity reports an unknown severity at field; it reports whether
+// the severity is valid.
+func checkSeverity(c *dataCheck, field string, s Severity) bool {
+	if !c.ok(field) {
 		return false
 	}
-	if !Severity(s).Valid() {
-		o.d.fail(join(o.path, name), "unknown severity %q (want P0, P1, P2 or P3)", s)
+	if !s.Valid() {
+		c.fail(field, "unknown severity %q (want P0, P1, P2 or P3)", string(s))
 		return false
 	}
-	*dst = Severity(s)
 	return true
+}
+
+// checkStringLists checks a table of non-empty synonyms under non-empty
+// keys (a synonym table) at field, in key order.
+func checkStringLists(c *dataCheck, field string, table map[string][]string) {
+	for _, k := range sortedKeys(table) {
+		if k == "" {
+			if c.ok(field) {
+				c.fail(field, "empty key")
+			}
+			continue
+		}
+		c.nonEmpty(join(field, k), table[k])
+	}
 }

@@ -3,6 +3,7 @@ package golden
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -73,3 +74,45 @@ func TestLoadSetSortsAndGroups(t *testing.T) {
 	assert.Equal(t, filepath.Join(dir, "contracts", "a.md"), set.ContractPath(legal[0]))
 	assert.Empty(t, set.ForAgent("tax"))
 }
+
+// TestLoadersReportAShapeProblemOnce checks that a value whose shape is
+// wrong is reported by the shape pass alone: the value checks that follow
+// must not also complain about the zero value it decodes as.
+func TestLoadersReportAShapeProblemOnce(t *testing.T) {
+	metrics := `"finding_recall": 1, "finding_precision": 1, "citation_accuracy": 1, "severity_accuracy": 1, "false_positive_rate": 0, "f1_score": 1, "finding_count": 2`
+	tests := []struct {
+		name  string
+		parse func([]byte) error
+		data  string
+		want  []string
+	}{
+		{"contract of the wrong type", groundTruthErr, `{"contract": 5, "agent": "a"}`,
+			[]string{"f.json: contract: want a string, got a number"}},
+		{"finding not an object", groundTruthErr, `{"contract": "c", "agent": "a", "expected_findings": ["x", {"category": ""}]}`,
+			[]string{"f.json: expected_findings[0]: want an object, got a string", "f.json: expected_findings[1].category: empty category"}},
+		{"severity of the wrong type", groundTruthErr, `{"contract": "c", "agent": "a", "expected_findings": [{"category": "c", "min_severity": 3, "max_severity": "P9"}]}`,
+			[]string{"f.json: expected_findings[0].min_severity: want a string, got a number", `f.json: expected_findings[0].max_severity: unknown severity "P9" (want P0, P1, P2 or P3)`}},
+		{"bounds of the wrong type", groundTruthErr, `{"contract": "c", "agent": "a", "min_expected_findings": 5, "max_expected_findings": "3"}`,
+			[]string{"f.json: max_expected_findings: want an integer, got a string"}},
+		{"missing contract, empty agent", groundTruthErr, `{"agent": " "}`,
+			[]string{"f.json: contract: missing", "f.json: agent: empty"}},
+		{"agent entry not an object", baselineErr, `{"timestamp": "2026-06-05T09:55:35Z", "metrics": {"legal": "x", "ops": {"agent_name": "dev", ` + metrics + `}}}`,
+			[]string{"f.json: metrics.legal: want an object, got a string", `f.json: metrics.ops.agent_name: "dev" differs from its key "ops"`}},
+		{"timestamp of the wrong type", baselineErr, `{"timestamp": 1, "metrics": {}, "samples": -1}`,
+			[]string{"f.json: timestamp: want a string, got a number", "f.json: samples: must be >= 0, got -1"}},
+		{"synonym table entry not a list", synonymsErr, `{"category_synonyms": {"a": "b", "": ["x", ""]}}`,
+			[]string{"f.json: category_synonyms.a: want an array, got a string", "f.json: category_synonyms: empty key"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.parse([]byte(tt.data))
+			require.Error(t, err)
+			assert.Equal(t, strings.Join(tt.want, "\n"), err.Error())
+			assert.ErrorIs(t, err, ErrInvalidData)
+		})
+	}
+}
+
+func groundTruthErr(data []byte) error { _, err := ParseGroundTruth(data, "f.json"); return err }
+func baselineErr(data []byte) error    { _, err := ParseBaseline(data, "f.json"); return err }
+func synonymsErr(data []byte) error    { _, err := ParseSynonyms(data, "f.json"); return err }

@@ -1,10 +1,13 @@
 package golden
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Synonyms are the caller's domain vocabulary: keyword synonyms shared by
@@ -55,27 +58,40 @@ func LoadSynonyms(path string) (Synonyms, error) {
 // ParseSynonyms is LoadSynonyms for bytes already read; name is used in
 // error messages.
 func ParseSynonyms(data []byte, name string) (Synonyms, error) {
-	d := &strictDecoder{file: name}
-	o := d.document(data)
-	if o == nil {
-		return Synonyms{}, d.err()
+	c, decodable := checkData(data, name, synonymsShape)
+	if !decodable {
+		return Synonyms{}, c.err()
 	}
 	var s Synonyms
-	o.str("source", &s.Source, false)
-	s.Keywords = o.stringLists("common_keyword_synonyms")
-	s.Categories = o.stringLists("category_synonyms")
-	for canon := range s.Categories {
-		if normalizeCategory(canon) == "" {
-			d.fail(join("category_synonyms", canon), "empty category")
+	_ = json.Unmarshal(data, (*synonymsFields)(&s)) // the shape pass reported every type problem
+	checkStringLists(c, "common_keyword_synonyms", s.Keywords)
+	checkStringLists(c, "category_synonyms", s.Categories)
+	for _, canon := range sortedKeys(s.Categories) {
+		if field := join("category_synonyms", canon); canon != "" && c.ok(field) && normalizeCategory(canon) == "" {
+			c.fail(field, "empty category")
 		}
 	}
-	o.done()
-	if err := d.err(); err != nil {
+	if err := c.err(); err != nil {
 		return Synonyms{}, err
 	}
 	s.idx = buildSynIndex(s.Keywords, s.Categories)
 	return s, nil
 }
+
+// synonymsFields is Synonyms without its UnmarshalJSON method, for decoding
+// with encoding/json once the file has been checked.
+type synonymsFields Synonyms
+
+// synonymsShape is the JSON a synonyms file may hold; a null table reads
+// as absent.
+var synonymsShape = func() *strictjson.Shape {
+	table := strictjson.Map(strictjson.Array(strictjson.String())).OrNull()
+	return strictjson.Object(
+		strictjson.Optional("source", strictjson.String()),
+		strictjson.Optional("common_keyword_synonyms", table),
+		strictjson.Optional("category_synonyms", table),
+	)
+}()
 
 // index returns the precomputed lookups, building them when s is a literal.
 func (s *Synonyms) index() *synIndex {

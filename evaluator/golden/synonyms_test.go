@@ -24,13 +24,13 @@ func TestParseSynonyms(t *testing.T) {
 func TestParseSynonymsErrors(t *testing.T) {
 	tests := []struct{ name, data, want string }{
 		{"unknown field", `{"keyword_synonyms": {}}`, `syn.json: keyword_synonyms: unknown field`},
-		{"table not an object", `{"category_synonyms": []}`, `syn.json: category_synonyms: must be an object, got array`},
-		{"synonyms not an array", `{"category_synonyms": {"a": "b"}}`, `syn.json: category_synonyms.a: must be an array, got string`},
-		{"synonym not a string", `{"common_keyword_synonyms": {"a": [1]}}`, `syn.json: common_keyword_synonyms.a[0]: must be a string, got number`},
+		{"table not an object", `{"category_synonyms": []}`, `syn.json: category_synonyms: want an object, got an array`},
+		{"synonyms not an array", `{"category_synonyms": {"a": "b"}}`, `syn.json: category_synonyms.a: want an array, got a string`},
+		{"synonym not a string", `{"common_keyword_synonyms": {"a": [1]}}`, `syn.json: common_keyword_synonyms.a[0]: want a string, got a number`},
 		{"empty synonym", `{"common_keyword_synonyms": {"a": [""]}}`, `syn.json: common_keyword_synonyms.a[0]: empty`},
 		{"empty key", `{"common_keyword_synonyms": {"": ["a"]}}`, `syn.json: common_keyword_synonyms: empty key`},
 		{"empty category key", `{"category_synonyms": {" / ": ["a"]}}`, `syn.json: category_synonyms. / : empty category`},
-		{"bad JSON", `{"category_synonyms": `, `syn.json: invalid JSON`},
+		{"bad JSON", `{"category_synonyms": `, `syn.json: category_synonyms: invalid JSON at byte 21: unexpected end of JSON`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

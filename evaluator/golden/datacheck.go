@@ -1,0 +1,106 @@
+package golden
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
+)
+
+// dataCheck collects every problem of one golden-set file. The loaders run
+// in two passes so that a user fixing a file by hand sees every problem at
+// once: strictjson.CheckAll reports the shape problems (bad JSON, unknown
+// fields, duplicate keys, nulls, wrong types, missing required fields),
+// then encoding/json decodes what it can and the loader checks the values
+// (severities, ranges, empty names). A value whose shape was wrong decodes
+// as a zero value, so the value checks skip every field at or under one
+// with a shape problem rather than report it twice.
+type dataCheck struct {
+	file string
+	errs []error
+	bad  map[string]bool // fields with a shape problem
+}
+
+// checkData runs the shape pass of a file's data. It reports false when the
+// data is not worth decoding: it is not valid JSON, or its top-level value
+// is not an object.
+func checkData(data []byte, file string, s *strictjson.Shape) (*dataCheck, bool) {
+	c := &dataCheck{file: file, bad: map[string]bool{}}
+	decodable := true
+	for _, e := range strictjson.CheckAll(data, s) {
+		problem := e.Problem
+		if e.Err != nil {
+			decodable = false
+			problem = fmt.Sprintf("invalid JSON at byte %d: %s", e.Offset, problem)
+		}
+		if e.Field == "" {
+			decodable = false
+		}
+		c.errs = append(c.errs, &DataError{File: file, Field: e.Field, Problem: problem})
+		c.bad[e.Field] = true
+	}
+	return c, decodable
+}
+
+// ok reports whether field and every value enclosing it passed the shape
+// pass, so that its decoded value is what the file says.
+func (c *dataCheck) ok(field string) bool {
+	for {
+		if c.bad[field] {
+			return false
+		}
+		i := strings.LastIndexAny(field, ".[")
+		if i < 0 {
+			return !c.bad[""]
+		}
+		field = field[:i]
+	}
+}
+
+// fail records a value problem at field.
+func (c *dataCheck) fail(field, format string, args ...any) {
+	c.errs = append(c.errs, &DataError{File: c.file, Field: field, Problem: fmt.Sprintf(format, args...)})
+}
+
+// validated records the problems err (as a Validate method returns them)
+// holds, except those at fields the shape pass already reported.
+func (c *dataCheck) validated(err error) {
+	if err == nil {
+		return
+	}
+	for _, e := range caseUnjoin(err) {
+		var de *DataError
+		if errors.As(e, &de) {
+			if !c.ok(de.Field) {
+				continue
+			}
+			c.fail(de.Field, "%s", de.Problem)
+			continue
+		}
+		c.errs = append(c.errs, e)
+	}
+}
+
+// nonEmpty reports each empty entry of list at field ("empty").
+func (c *dataCheck) nonEmpty(field string, list []string) {
+	for i, s := range list {
+		if s == "" && c.ok(index(field, i)) {
+			c.fail(index(field, i), "empty")
+		}
+	}
+}
+
+// err returns every problem recorded, joined; nil when there is none.
+func (c *dataCheck) err() error { return errors.Join(c.errs...) }
+
+// join appends a field name to a JSON path.
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+// index appends an array index to a JSON path.
+func index(path string, i int) string { return fmt.Sprintf("%s[%d]", path, i) }

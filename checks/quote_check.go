@@ -112,6 +112,9 @@ func (c *quoteCheck) index(src string) *quote.Index {
 	return x
 }
 
+// markerReach is how far before a quotation a replacement marker may start.
+const markerReach = 160
+
 // draftKind says whether a quotation is drafted replacement text.
 type draftKind int
 
@@ -128,12 +131,16 @@ const (
 // A block-quote line whose nearest non-blank line above is another
 // block-quote line continues that quote.
 func introducesDraft(text string, start int) draftKind {
-	lineStart := strings.LastIndexByte(text[:start], '\n') + 1
+	// Look back at most markerReach bytes: a marker stands right before
+	// its quotation, and an unbounded look-back on a long line would make
+	// the check quadratic.
+	from := max(0, start-markerReach)
+	lineStart := from + strings.LastIndexByte(text[from:start], '\n') + 1
 	prefix := text[lineStart:start]
-	if replacementMarkerRe.MatchString(prefix) {
-		return isDraft
+	if strings.IndexByte(prefix, ':') >= 0 && replacementMarkerRe.MatchString(prefix) {
+		return isDraft // the cheap ':' test spares the regexp most quotations
 	}
-	if strings.TrimSpace(prefix) != "" || start >= len(text) || text[start] != '>' {
+	if lineStart == from && from > 0 || strings.TrimSpace(prefix) != "" || start >= len(text) || text[start] != '>' {
 		return notDraft
 	}
 	for end := lineStart - 1; end > 0; {
@@ -179,19 +186,22 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 	var quoted []span
 	drafted := false // the verdict of the last block quote, for its continuation lines
 	for _, s := range quotedSpans(text, 0, len(text)) {
+		in := innerQuote(text, s)
+		long := in.end > in.start && wordCount(text, in.start, in.end) >= c.minWords
+		block := text[s.start] == '>'
+		if !long && !block {
+			continue // too short to verify, and no block quote to follow
+		}
 		switch introducesDraft(text, s.start) {
 		case isDraft:
 			drafted = true
 		case notDraft:
 			drafted = false
 		}
-		if drafted {
-			continue // new language the reviewer proposes, not a quotation of the source
+		if drafted || !long {
+			continue // drafted: new language the reviewer proposes, not a quotation of the source
 		}
-		in := innerQuote(text, s)
-		if in.end > in.start && wordCount(text, in.start, in.end) >= c.minWords {
-			quoted = append(quoted, in)
-		}
+		quoted = append(quoted, in)
 	}
 	if len(quoted) == 0 {
 		return nil

@@ -40,7 +40,7 @@
 //		}
 //		return evaluator.ParseDecision([]byte(reply))
 //	})
-//	gate := evaluator.Chain[string](deterministicChecks, judge) // blockers first
+//	gate := evaluator.Chain(checks.DefaultSuite(), judge) // deterministic blockers first
 //	res, err := loop.RunLoop(ctx, task, drafter, gate, reviser,
 //		loop.WithMaxRevisions(2), loop.WithTimeout(time.Minute), loop.WithMaxCost(0.50))
 //	// res.Outcome is succeeded, failed, blocked or escalated; res.StopReason

@@ -21,6 +21,12 @@ type Task struct {
 	// Metadata carries caller-defined labels (tenant, locale, policy version).
 	// The library never interprets it.
 	Metadata map[string]string `json:"metadata,omitempty"`
+	// Kind says what sort of deliverable the task asks for; checks apply
+	// what fits it. Empty means generic text.
+	Kind Kind `json:"kind,omitempty"`
+	// Requirements are task policy enforced by deterministic checks without
+	// a model (see Requirement).
+	Requirements []Requirement `json:"requirements,omitempty"`
 }
 
 // Evidence is one piece of material a task holds: a document, a tool result,
@@ -52,10 +58,22 @@ func (t Task) HasEvidence(id string) bool {
 	return ok
 }
 
-// Validate checks that every evidence item has a non-empty, unique ID.
-// Errors name the field ("evidence[2].id: duplicate of evidence[0].id").
+// Validate checks that every evidence item has a non-empty, unique ID, that
+// the kind is known, and that every requirement is well formed (a name, valid
+// regular expressions). Errors name the field ("evidence[2].id: duplicate of
+// evidence[0].id", "requirements[1].when: invalid regular expression ...").
 func (t Task) Validate() error {
 	var errs []error
+	if err := t.Kind.validate(); err != nil {
+		errs = append(errs, fmt.Errorf("kind: %w", err))
+	}
+	for i, r := range t.Requirements {
+		if err := r.Validate(); err != nil {
+			for _, f := range err.(*requirementError).fields {
+				errs = append(errs, fmt.Errorf("requirements[%d].%s", i, f))
+			}
+		}
+	}
 	seen := make(map[string]int, len(t.Evidence))
 	for i, e := range t.Evidence {
 		field := fmt.Sprintf("evidence[%d].id", i)

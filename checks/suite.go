@@ -333,14 +333,25 @@ func (s *Suite) isDisabled(rule string) bool {
 	return ok
 }
 
-// Evaluate implements evaluator.Evaluator[string]. It builds a Document from
-// the candidate (Text), the source document (WithSource, else the task
-// evidence whose ID is WithSourceEvidenceID, default "source", else empty),
-// the task's evidence, and the rubric (WithRubric plus task.Criteria), runs
-// the suite and returns Decide(findings). It returns an error only when Run
-// does (a check panicked, the context ended); the decision is then the zero
-// value, never a pass.
+// Evaluate implements evaluator.Evaluator[string]: it returns
+// Decide(Findings(ctx, task, candidate)). It returns an error only when
+// Findings does; the decision is then the zero value, never a pass.
 func (s *Suite) Evaluate(ctx context.Context, task evaluator.Task, candidate string) (evaluator.EvaluationDecision, error) {
+	fs, err := s.Findings(ctx, task, candidate)
+	if err != nil {
+		return evaluator.EvaluationDecision{}, err
+	}
+	return s.Decide(fs), nil
+}
+
+// Findings builds a Document from the candidate (Text), the source document
+// (WithSource, else the task evidence whose ID is WithSourceEvidenceID,
+// default "source", else empty), the task's evidence, and the rubric
+// (WithRubric plus task.Criteria), and runs the suite on it. It is what
+// Evaluate decides on, for callers that want the findings with their
+// locations. It returns an error when Run does (a check panicked, the
+// context ended).
+func (s *Suite) Findings(ctx context.Context, task evaluator.Task, candidate string) ([]Finding, error) {
 	doc := Document{Text: candidate, Evidence: task.Evidence, Source: s.source}
 	if !s.hasSource {
 		if e, ok := task.FindEvidence(s.sourceID); ok {
@@ -350,11 +361,7 @@ func (s *Suite) Evaluate(ctx context.Context, task evaluator.Task, candidate str
 	if len(task.Criteria) > 0 {
 		doc.Rubric = append([]string(nil), task.Criteria...)
 	}
-	fs, err := s.Run(ctx, doc)
-	if err != nil {
-		return evaluator.EvaluationDecision{}, err
-	}
-	return s.Decide(fs), nil
+	return s.Run(ctx, doc)
 }
 
 // Score weights: each block finding weighs 1, each warn 1/4, each info 1/20.

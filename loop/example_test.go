@@ -121,7 +121,9 @@ func ExampleWithGeneratorModel() {
 	judge := evaluator.WithModel[string](evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 1}, nil
 	}), "gpt-4.1")
-	revise := loop.ReviserFunc[string](func(_ context.Context, _ evaluator.Task, c string, _ evaluator.EvaluationDecision) (string, error) { return c, nil })
+	revise := loop.ReviserFunc[string](func(_ context.Context, _ evaluator.Task, c string, _ evaluator.EvaluationDecision) (string, error) {
+		return c, nil
+	})
 
 	_, err := loop.RunLoop(context.Background(), evaluator.Task{Input: "Reply to the customer."}, draft, evaluator.Chain(judge), revise,
 		loop.WithGeneratorModel("openai/gpt-4.1-2025-04-14"))

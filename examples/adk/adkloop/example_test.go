@@ -3,6 +3,7 @@ package adkloop_test
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"google.golang.org/adk/v2/agent"
 	"google.golang.org/adk/v2/agent/llmagent"
@@ -43,12 +44,13 @@ func Example() {
 			fmt.Println(err)
 			return
 		}
-		fmt.Println(ev.CustomMetadata[adkloop.MetaStep], ev.CustomMetadata[adkloop.MetaRole], ev.IsFinalResponse(), adkloop.Text(ev.Content))
+		line := fmt.Sprint(ev.CustomMetadata[adkloop.MetaStep], " ", ev.CustomMetadata[adkloop.MetaRole], " final=", ev.IsFinalResponse(), " ", adkloop.Text(ev.Content))
+		fmt.Println(strings.TrimSpace(line))
 	}
 	// Output:
-	// 0 generate false
-	// 1 evaluate false
-	// 2 revise false
-	// 3 evaluate false
-	// 4 stop true final
+	// 0 generate final=false
+	// 1 evaluate final=false
+	// 2 revise final=false
+	// 3 evaluate final=false
+	// 4 stop final=true final
 }

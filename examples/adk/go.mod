@@ -8,14 +8,7 @@ require (
 	google.golang.org/genai v1.66.0
 )
 
-require (
-	github.com/bahlo/generic-list-go v0.2.0 // indirect
-	github.com/buger/jsonparser v1.1.2 // indirect
-	github.com/invopop/jsonschema v0.14.0 // indirect
-	github.com/pb33f/ordered-map/v2 v2.3.1 // indirect
-	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	go.yaml.in/yaml/v4 v4.0.0-rc.2 // indirect
-)
+require go.yaml.in/yaml/v3 v3.0.5 // indirect
 
 require (
 	cloud.google.com/go v0.123.0 // indirect

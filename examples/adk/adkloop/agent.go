@@ -1,6 +1,7 @@
 package adkloop
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -105,7 +106,8 @@ func (cfg Config[C]) run(ic agent.InvocationContext) iter.Seq2[*session.Event, e
 			yield(nil, fmt.Errorf("adkloop %s: task: %w", cfg.Name, err))
 			return
 		}
-		for step, err := range loop.Steps(ic, task, cfg.Generator, cfg.Evaluator, cfg.Reviser, cfg.Options...) {
+		ctx := context.WithValue(ic, invocationKey{}, ic) // for Invocation
+		for step, err := range loop.Steps(ctx, task, cfg.Generator, cfg.Evaluator, cfg.Reviser, cfg.Options...) {
 			if step.Role != loop.RoleStop {
 				if !yield(stepEvent(ic, step), nil) {
 					return // the loop stops before its next role call

@@ -244,12 +244,21 @@ func TestVoteInvalid(t *testing.T) {
 	})
 	var nilFunc evaluator.Func[string]
 	for name, build := range map[string]func() error{
-		"zero votes":  func() error { _, err := evaluator.NewVoter(0, []evaluator.Evaluator[string]{judge}); return err },
-		"no judges":   func() error { _, err := evaluator.NewVoter[string](3, nil); return err },
-		"nil judge":   func() error { _, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge, nilFunc}); return err },
-		"concurrency": func() error { _, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, evaluator.WithVoteConcurrency(0)); return err },
-		"reducer":     func() error { _, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, evaluator.WithScoreReducer(nil)); return err },
-		"nil option":  func() error { _, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, nil); return err },
+		"zero votes": func() error { _, err := evaluator.NewVoter(0, []evaluator.Evaluator[string]{judge}); return err },
+		"no judges":  func() error { _, err := evaluator.NewVoter[string](3, nil); return err },
+		"nil judge": func() error {
+			_, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge, nilFunc})
+			return err
+		},
+		"concurrency": func() error {
+			_, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, evaluator.WithVoteConcurrency(0))
+			return err
+		},
+		"reducer": func() error {
+			_, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, evaluator.WithScoreReducer(nil))
+			return err
+		},
+		"nil option": func() error { _, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, nil); return err },
 	} {
 		t.Run(name, func(t *testing.T) { assert.ErrorIs(t, build(), evaluator.ErrInvalidVote) })
 	}

@@ -101,7 +101,9 @@ func TestRevisionCheckFailures(t *testing.T) {
 	_, err = loop.RunLoop(ctx, evaluator.Task{}, gen("draft"), judgeBy, revSeq("ok"), loop.WithRevisionCheck[string](invalid))
 	assert.ErrorIs(t, err, evaluator.ErrInvalidDecision)
 
-	panicking := func(context.Context, evaluator.Task, string, string) (evaluator.EvaluationDecision, error) { panic("guard bug") }
+	panicking := func(context.Context, evaluator.Task, string, string) (evaluator.EvaluationDecision, error) {
+		panic("guard bug")
+	}
 	_, err = loop.RunLoop(ctx, evaluator.Task{}, gen("draft"), judgeBy, revSeq("ok"), loop.WithRevisionCheck[string](panicking))
 	var pe *loop.PanicError
 	assert.ErrorAs(t, err, &pe)

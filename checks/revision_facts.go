@@ -2,6 +2,7 @@ package checks
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,14 +41,16 @@ type fact struct {
 
 // Currency markers and scale words of amounts.
 var (
-	amountPrefixRe = regexp.MustCompile(`(?i)(US\$|A\$|C\$|USD|EUR|GBP|CHF|JPY|CAD|AUD|\$|€|£|¥)[ \t]?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:[ \t]?(million|billion|thousand|bn|mn|m|k)\b)?`)
-	amountSuffixRe = regexp.MustCompile(`(?i)\b(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:[ \t](million|billion|thousand))?[ \t]?(USD|EUR|GBP|CHF|JPY|CAD|AUD|dollars?|euros?|pounds(?: sterling)?)\b`)
-	numberRe       = regexp.MustCompile(`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`)
+	// Amounts are read around each number: a currency before it
+	// ("$", "US$", "EUR "), or a scale and a currency after it
+	// (" million", " euros"); the patterns are anchored on small windows.
+	currencyBeforeRe = regexp.MustCompile(`(?i)(?:^|[^A-Za-z0-9])(US\$|A\$|C\$|USD|EUR|GBP|CHF|JPY|CAD|AUD|\$|€|£|¥)[ \t]?$`)
+	scaleAfterRe     = regexp.MustCompile(`(?i)^[ \t]?(million|billion|thousand|bn|mn|m|k)\b`)
+	currencyAfterRe  = regexp.MustCompile(`(?i)^(?:[ \t](million|billion|thousand))?[ \t]?(USD|EUR|GBP|CHF|JPY|CAD|AUD|dollars?|euros?|pounds(?: sterling)?)\b`)
 	listMarkerRe   = regexp.MustCompile(`^[ \t]*(?:#{1,6}[ \t]*)?$`)
 	bracketCiteRe  = regexp.MustCompile(`\[([^\[\]\n]{1,120})\]`)
 	labelNumRe     = regexp.MustCompile(`(?m)^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:(?i:section|clause|article|paragraph)[ \t]+)?(\d{1,4}(?:\.\d{1,4})*)[.):]?[ \t]`)
 	labelAttachRe  = regexp.MustCompile(`(?m)^[ \t#*]*(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})\b`)
-	evidenceIDRe   = regexp.MustCompile(`^([A-Za-z]+[-_]?)\d+$`)
 )
 
 var currencyCodes = map[string]string{
@@ -93,8 +96,8 @@ func newFactsOptions(ids []string) factsOptions {
 	o := factsOptions{evidenceIDs: map[string]bool{}, idPrefixes: map[string]bool{}}
 	for _, id := range ids {
 		o.evidenceIDs[id] = true
-		if m := evidenceIDRe.FindStringSubmatch(id); m != nil {
-			o.idPrefixes[m[1]] = true
+		if p, ok := idPrefix(id); ok {
+			o.idPrefixes[p] = true
 		}
 	}
 	return o
@@ -125,43 +128,12 @@ func extractFacts(text string, o factsOptions) []fact {
 			taken.add(d.start, d.end)
 		}
 	}
-	for _, m := range amountPrefixRe.FindAllStringSubmatchIndex(text, -1) {
-		if !free(m[0], m[1]) || m[0] > 0 && isWordByte(text[m[0]-1]) && text[m[0]] != '$' {
-			continue
+	nums := scanNumbers(text)
+	for _, n := range nums {
+		if a, ok := amountAt(text, n); ok && free(a.start, a.end) {
+			out = append(out, a)
+			taken.add(a.start, a.end)
 		}
-		cur := currencyCodes[strings.ToLower(text[m[2]:m[3]])]
-		frac := ""
-		if m[6] >= 0 {
-			frac = text[m[6]:m[7]]
-		}
-		v, ok := parseDigits(text[m[4]:m[5]], frac)
-		if !ok {
-			continue
-		}
-		if m[8] >= 0 {
-			v *= scaleWords[strings.ToLower(text[m[8]:m[9]])]
-		}
-		out = append(out, fact{kind: FactAmount, key: cur + " " + formatNum(v), start: m[0], end: m[1], num: v})
-		taken.add(m[0], m[1])
-	}
-	for _, m := range amountSuffixRe.FindAllStringSubmatchIndex(text, -1) {
-		if !free(m[0], m[1]) {
-			continue
-		}
-		frac := ""
-		if m[4] >= 0 {
-			frac = text[m[4]:m[5]]
-		}
-		v, ok := parseDigits(text[m[2]:m[3]], frac)
-		if !ok {
-			continue
-		}
-		if m[6] >= 0 {
-			v *= scaleWords[strings.ToLower(text[m[6]:m[7]])]
-		}
-		cur := currencyCodes[strings.ToLower(text[m[8]:m[9]])]
-		out = append(out, fact{kind: FactAmount, key: cur + " " + formatNum(v), start: m[0], end: m[1], num: v})
-		taken.add(m[0], m[1])
 	}
 	for _, r := range scanSectionRefs(text, ws) {
 		if free(r.start, r.end) {
@@ -182,8 +154,8 @@ func extractFacts(text string, o factsOptions) []fact {
 			taken.add(p.start, p.end)
 		}
 	}
-	for _, m := range numberRe.FindAllStringIndex(text, -1) {
-		s, e := m[0], m[1]
+	for _, m := range nums {
+		s, e := m.start, m.end
 		if !free(s, e) || !numberBounded(text, s, e) || isListMarker(text, s, e) {
 			continue
 		}
@@ -194,8 +166,100 @@ func extractFacts(text string, o factsOptions) []fact {
 		out = append(out, fact{kind: FactNumber, key: formatNum(v), start: s, end: e, num: v})
 	}
 	out = append(out, numberWordFacts(text, ws, free)...)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].start < out[j].start })
+	slices.SortStableFunc(out, func(a, b fact) int { return a.start - b.start })
 	return out
+}
+
+// scanNumbers returns the spans of the figures in text: digit runs with
+// optional thousands groups ("1,200") and decimals ("1.5"), in order. It
+// runs in time linear in len(text).
+func scanNumbers(text string) []span {
+	var out []span
+	isDigit := func(i int) bool { return i < len(text) && text[i] >= '0' && text[i] <= '9' }
+	for i := 0; i < len(text); i++ {
+		if !isDigit(i) {
+			continue
+		}
+		s := i
+		for isDigit(i) {
+			i++
+		}
+		if i-s <= 3 {
+			for i+3 < len(text) && text[i] == ',' && isDigit(i+1) && isDigit(i+2) && isDigit(i+3) && !isDigit(i+4) {
+				i += 4
+			}
+		}
+		if i+1 < len(text) && text[i] == '.' && isDigit(i+1) {
+			i++
+			for isDigit(i) {
+				i++
+			}
+		}
+		out = append(out, span{s, i})
+		i-- // the loop's i++ moves past the figure
+	}
+	return out
+}
+
+// amountAt reads an amount around the figure at n: a currency before it
+// (with an optional scale after), or an optional scale and a currency
+// after it.
+func amountAt(text string, n span) (fact, bool) {
+	v, ok := parseDigits(text[n.start:n.end], "")
+	if !ok {
+		return fact{}, false
+	}
+	after := text[n.end:min(len(text), n.end+40)]
+	if currencyBefore(text, n.start) {
+		m := currencyBeforeRe.FindStringSubmatchIndex(text[max(0, n.start-6):n.start])
+		if m == nil {
+			goto suffix
+		}
+		off := max(0, n.start-6)
+		f := fact{kind: FactAmount, start: off + m[2], end: n.end}
+		if sm := scaleAfterRe.FindStringSubmatchIndex(after); sm != nil {
+			v *= scaleWords[strings.ToLower(after[sm[2]:sm[3]])]
+			f.end = n.end + sm[1]
+		}
+		f.num = v
+		f.key = currencyCodes[strings.ToLower(text[off+m[2]:off+m[3]])] + " " + formatNum(v)
+		return f, true
+	}
+suffix:
+	if !letterAfter(after) {
+		return fact{}, false
+	}
+	if m := currencyAfterRe.FindStringSubmatchIndex(after); m != nil {
+		if m[2] >= 0 {
+			v *= scaleWords[strings.ToLower(after[m[2]:m[3]])]
+		}
+		cur := strings.ToLower(after[m[4]:m[5]])
+		return fact{kind: FactAmount, start: n.start, end: n.end + m[1], num: v, key: currencyCodes[cur] + " " + formatNum(v)}, true
+	}
+	return fact{}, false
+}
+
+// currencyBefore is a cheap test that a currency may precede offset i: the
+// byte before it (after at most one space) is '$', a letter, or the last
+// byte of a multi-byte symbol (€, £, ¥).
+func currencyBefore(text string, i int) bool {
+	if i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
+		i--
+	}
+	if i == 0 {
+		return false
+	}
+	c := text[i-1]
+	return c == '$' || c >= 0x80 || c|0x20 >= 'a' && c|0x20 <= 'z'
+}
+
+// letterAfter is a cheap test that a word follows (after at most one
+// space), as a scale or currency word must.
+func letterAfter(s string) bool {
+	if s != "" && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	return s != "" && s[0]|0x20 >= 'a' && s[0]|0x20 <= 'z'
 }
 
 // spanSet is a sorted set of non-overlapping spans.
@@ -368,7 +432,7 @@ func scanEvidenceRefs(text string, ws []span, o factsOptions) []fact {
 			seen[w.start] = true
 			continue
 		}
-		if m := evidenceIDRe.FindStringSubmatch(tok); m != nil && o.idPrefixes[m[1]] {
+		if p, ok := idPrefix(tok); ok && o.idPrefixes[p] {
 			out = append(out, fact{kind: FactEvidenceRef, key: tok, start: w.start, end: w.end})
 			seen[w.start] = true
 		}
@@ -409,6 +473,29 @@ func scanEvidenceRefs(text string, ws []span, o factsOptions) []fact {
 		}
 	}
 	return out
+}
+
+// idPrefix returns the letter prefix of an ID shaped like letters, an
+// optional '-' or '_', then digits ("E" of "E12", "doc-" of "doc-7").
+func idPrefix(id string) (string, bool) {
+	i := 0
+	for i < len(id) && (id[i]|0x20 >= 'a' && id[i]|0x20 <= 'z') {
+		i++
+	}
+	if i == 0 {
+		return "", false
+	}
+	if i < len(id) && (id[i] == '-' || id[i] == '_') {
+		i++
+	}
+	j := i
+	for j < len(id) && id[j] >= '0' && id[j] <= '9' {
+		j++
+	}
+	if j == i || j != len(id) {
+		return "", false
+	}
+	return id[:i], true
 }
 
 // idShaped reports whether an evidence ID holds a digit or ID punctuation

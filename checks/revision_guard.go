@@ -105,11 +105,11 @@ func newSupport(name, text string, o factsOptions) supportSet {
 		dates = append(dates, span{d.start, d.end})
 		s.nums[d.key[:4]] = true
 	}
-	for _, m := range numberRe.FindAllStringIndex(text, -1) {
-		if inSpans(dates, m[0], m[1]) {
+	for _, m := range scanNumbers(text) {
+		if inSpans(dates, m.start, m.end) {
 			continue
 		}
-		if v, ok := parseDigits(text[m[0]:m[1]], ""); ok {
+		if v, ok := parseDigits(text[m.start:m.end], ""); ok {
 			s.nums[formatNum(v)] = true
 		}
 	}
@@ -177,13 +177,11 @@ func (g *RevisionGuard) Changes(task evaluator.Task, previous, next string) []Re
 	}
 	o := newFactsOptions(ids)
 	prevFacts, nextFacts := extractFacts(previous, o), extractFacts(next, o)
-	has := func(fs []fact, f fact) bool {
-		for _, x := range fs {
-			if x.kind == f.kind && (x.key == f.key || f.alt != "" && x.key == f.alt || x.alt != "" && x.alt == f.key) {
-				return true
-			}
-		}
-		return false
+	prevKeys, nextKeys := factKeys(prevFacts), factKeys(nextFacts)
+	// has reports whether a text with keys states f (an ambiguous date
+	// matches either reading).
+	has := func(keys map[string]bool, f fact) bool {
+		return keys[string(f.kind)+"|"+f.key] || f.alt != "" && keys[string(f.kind)+"|"+f.alt]
 	}
 	var sup []supportSet
 	support := func() []supportSet {
@@ -218,7 +216,7 @@ func (g *RevisionGuard) Changes(task evaluator.Task, previous, next string) []Re
 	var droppedFacts []fact
 	nextIdx, prevIdx := NewLineIndex(next), NewLineIndex(previous)
 	for _, f := range prevFacts {
-		if !has(nextFacts, f) && !hasChange(dropped, f) {
+		if !has(nextKeys, f) && !hasChange(dropped, f) {
 			dropped = append(dropped, RevisionChange{Kind: f.kind, Text: previous[f.start:f.end], Value: f.key,
 				SupportedBy: supportedBy(f), Location: prevIdx.Locate(f.start, f.end, previous)})
 			droppedFacts = append(droppedFacts, f)
@@ -226,7 +224,7 @@ func (g *RevisionGuard) Changes(task evaluator.Task, previous, next string) []Re
 	}
 	replaced := make([]bool, len(dropped))
 	for _, f := range nextFacts {
-		if has(prevFacts, f) || hasChange(added, f) {
+		if has(prevKeys, f) || hasChange(added, f) {
 			continue
 		}
 		c := RevisionChange{Kind: f.kind, Added: true, Text: next[f.start:f.end], Value: f.key,
@@ -248,6 +246,18 @@ func (g *RevisionGuard) Changes(task evaluator.Task, previous, next string) []Re
 		}
 	}
 	return out
+}
+
+// factKeys indexes facts by "kind|key", alternative readings included.
+func factKeys(fs []fact) map[string]bool {
+	m := make(map[string]bool, len(fs))
+	for _, f := range fs {
+		m[string(f.kind)+"|"+f.key] = true
+		if f.alt != "" {
+			m[string(f.kind)+"|"+f.alt] = true
+		}
+	}
+	return m
 }
 
 func hasChange(cs []RevisionChange, f fact) bool {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"hash"
+	"strconv"
 	"strings"
 	"sync/atomic"
 )
@@ -59,7 +60,7 @@ func EvidenceDigest(task Task) string {
 		writeField(h, e.ID)
 		writeField(h, e.Source)
 		writeField(h, e.Content)
-		writeField(h, fmt.Sprint(len(e.Metadata)))
+		writeField(h, strconv.Itoa(len(e.Metadata)))
 		for _, k := range sortedKeys(e.Metadata) {
 			writeField(h, k)
 			writeField(h, e.Metadata[k])

@@ -1,10 +1,8 @@
 package evaluator
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // Ballot is one vote: one judge's answer on one call.
@@ -228,45 +226,65 @@ func assemble(t Tally, status Status, split bool, cfg voteConfig) EvaluationDeci
 	return d
 }
 
-// summary is the agreement criterion's reason:
-// "5 votes: 3 pass, 1 revise, 1 failed (vote[0.3]); agreement 0.60; split pass/not-pass: escalate".
+// summary is the agreement criterion's reason: "5 votes: 3 pass,
+// 1 revise, 1 failed (vote[0.3]); agreement 0.60; gate reduction: escalate
+// (votes split between pass and not-pass)".
 func summary(t Tally, status Status, split bool) string {
-	var sb strings.Builder
-	sb.WriteString(strconv.Itoa(len(t.Ballots)))
-	sb.WriteString(" votes:")
+	b := make([]byte, 0, 128)
+	b = strconv.AppendInt(b, int64(len(t.Ballots)), 10)
+	b = append(b, " votes:"...)
 	sep := " "
 	for _, s := range Statuses() {
 		if c := t.Counts[s]; c > 0 {
-			fmt.Fprintf(&sb, "%s%d %s", sep, c, s)
+			b = append(b, sep...)
+			b = strconv.AppendInt(b, int64(c), 10)
+			b = append(b, ' ')
+			b = append(b, s...)
 			sep = ", "
 		}
 	}
 	if len(t.Failed) > 0 {
-		fmt.Fprintf(&sb, "%s%d failed (", sep, len(t.Failed))
+		b = append(b, sep...)
+		b = strconv.AppendInt(b, int64(len(t.Failed)), 10)
+		b = append(b, " failed ("...)
 		for i, k := range t.Failed {
 			if i > 0 {
-				sb.WriteString(", ")
+				b = append(b, ", "...)
 			}
-			fmt.Fprintf(&sb, "vote[%d.%d]", t.Ballots[k].Judge, t.Ballots[k].Round)
+			b = appendVoteName(b, t.Ballots[k])
 		}
-		sb.WriteString(")")
+		b = append(b, ')')
 	}
-	fmt.Fprintf(&sb, "; agreement %.2f; %s reduction: %s", t.Agreement, t.Reduction, status)
+	b = append(b, "; agreement "...)
+	b = strconv.AppendFloat(b, t.Agreement, 'f', 2, 64)
+	b = append(b, "; "...)
+	b = append(b, t.Reduction...)
+	b = append(b, " reduction: "...)
+	b = append(b, status...)
 	if split {
-		sb.WriteString(" (votes split between pass and not-pass)")
+		b = append(b, " (votes split between pass and not-pass)"...)
 	}
-	return sb.String()
+	return string(b)
+}
+
+// appendVoteName appends "vote[judge.round]".
+func appendVoteName(b []byte, bl Ballot) []byte {
+	b = append(b, "vote["...)
+	b = strconv.AppendInt(b, int64(bl.Judge), 10)
+	b = append(b, '.')
+	b = strconv.AppendInt(b, int64(bl.Round), 10)
+	return append(b, ']')
 }
 
 // ballotCriterion records one ballot as a criterion named "vote[judge.round]".
 func ballotCriterion(b Ballot) Criterion {
-	c := Criterion{Name: fmt.Sprintf("vote[%d.%d]", b.Judge, b.Round), EvidenceRefs: []string{}}
+	c := Criterion{Name: string(appendVoteName(make([]byte, 0, 16), b)), EvidenceRefs: []string{}}
 	if b.Failed() {
 		c.Reason = "failed: " + boundText(b.Err.Error(), 300)
 		return c
 	}
 	c.Passed = b.Decision.Status == StatusPass
-	c.Reason = fmt.Sprintf("%s, score %.3g", b.Decision.Status, b.Decision.Score)
+	c.Reason = string(strconv.AppendFloat(append([]byte(string(b.Decision.Status)), ", score "...), b.Decision.Score, 'g', 3, 64))
 	return c
 }
 

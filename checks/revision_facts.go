@@ -47,10 +47,10 @@ var (
 	currencyBeforeRe = regexp.MustCompile(`(?i)(?:^|[^A-Za-z0-9])(US\$|A\$|C\$|USD|EUR|GBP|CHF|JPY|CAD|AUD|\$|€|£|¥)[ \t]?$`)
 	scaleAfterRe     = regexp.MustCompile(`(?i)^[ \t]?(million|billion|thousand|bn|mn|m|k)\b`)
 	currencyAfterRe  = regexp.MustCompile(`(?i)^(?:[ \t](million|billion|thousand))?[ \t]?(USD|EUR|GBP|CHF|JPY|CAD|AUD|dollars?|euros?|pounds(?: sterling)?)\b`)
-	listMarkerRe   = regexp.MustCompile(`^[ \t]*(?:#{1,6}[ \t]*)?$`)
-	bracketCiteRe  = regexp.MustCompile(`\[([^\[\]\n]{1,120})\]`)
-	labelNumRe     = regexp.MustCompile(`(?m)^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:(?i:section|clause|article|paragraph)[ \t]+)?(\d{1,4}(?:\.\d{1,4})*)[.):]?[ \t]`)
-	labelAttachRe  = regexp.MustCompile(`(?m)^[ \t#*]*(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})\b`)
+	listMarkerRe     = regexp.MustCompile(`^[ \t]*(?:#{1,6}[ \t]*)?$`)
+	bracketCiteRe    = regexp.MustCompile(`\[([^\[\]\n]{1,120})\]`)
+	labelNumRe       = regexp.MustCompile(`(?m)^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:(?i:section|clause|article|paragraph)[ \t]+)?(\d{1,4}(?:\.\d{1,4})*)[.):]?[ \t]`)
+	labelAttachRe    = regexp.MustCompile(`(?m)^[ \t#*]*(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})\b`)
 )
 
 var currencyCodes = map[string]string{

@@ -81,7 +81,8 @@ func WithTimeout(d time.Duration) Option {
 // total with limit; when the total reaches or exceeds limit it calls no further
 // role and stops with StopCostBudget. A decision that ends the loop by itself
 // (pass, block, escalate) still stands: its cost is already spent. A
-// negative or NaN limit is an error; +Inf means no budget.
+// negative or NaN limit is an error; +Inf means no budget and is stored as
+// 0, the form "no budget" has in Config and in JSON.
 func WithMaxCost(limit float64) Option {
 	return func(c *config) {
 		if math.IsNaN(limit) || limit < 0 {

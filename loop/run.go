@@ -21,7 +21,8 @@ import (
 // caller's ctx ended (the error wraps ctx.Err()), and when it refuses to
 // start: invalid options (ErrInvalidOption), a nil role (ErrNilRole), an
 // invalid task (ErrInvalidTask), or the self-approval guard (ErrSameModel);
-// it calls no role then. The error is an *Error, whose Kind classifies it.
+// it calls no role then. The error is an *Error, whose Kind classifies it
+// (ErrorPermanent for a refusal to start).
 // A spent budget (revisions, time, cost, stall) and a block or escalation
 // are outcomes, reported with a nil error.
 //
@@ -59,7 +60,7 @@ func run[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval
 			CandidateStep: -1,
 			Decision:      evaluator.EvaluationDecision{StopReason: evaluator.StopError},
 			Trace:         []Step[C]{},
-		}, err
+		}, newError(ErrorPermanent, err)
 	}
 	errs := checkRoles(ctx, gen, eval, rev)
 	if len(errs) == 0 {

@@ -18,6 +18,7 @@ type config struct {
 	timeout        time.Duration
 	maxCost        float64
 	observers      []any // each a func(Step[C]); checked against C in resolve
+	revisionCheck  any   // a RevisionCheck[C]; checked against C in resolve
 	stallLimit     int
 	attempts       int
 	backoff        time.Duration
@@ -199,6 +200,7 @@ func resolve[C any](opts []Option) (config, []func(Step[C]), error) {
 		}
 		observers = append(observers, fn)
 	}
+	checkRevisionType[C](&cfg)
 	if len(cfg.errs) > 0 {
 		return cfg, nil, errors.Join(cfg.errs...)
 	}

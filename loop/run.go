@@ -177,6 +177,8 @@ type ending struct {
 
 func (r *runner[C]) run() (Result[C], error) {
 	var zero C
+	var prev C // the candidate cand revised, when revised
+	revised := false
 	cand, _, _, end := r.call(RoleGenerate, zero, nil, r.generate)
 	for !end.done {
 		var d evaluator.EvaluationDecision
@@ -186,6 +188,9 @@ func (r *runner[C]) run() (Result[C], error) {
 			return cand, d, err
 		})
 		if end.done {
+			break
+		}
+		if d, end = r.checkRevision(prev, revised, cand, d); end.done {
 			break
 		}
 		next := Decide(r.state, r.task, d)
@@ -198,6 +203,7 @@ func (r *runner[C]) run() (Result[C], error) {
 			break
 		}
 		in := cand
+		prev, revised = in, true
 		cand, _, _, end = r.call(RoleRevise, in, d.RevisionInstructions, func(ctx context.Context) (C, evaluator.EvaluationDecision, error) {
 			c, err := r.rev.Revise(ctx, r.task, in, d)
 			return c, evaluator.EvaluationDecision{}, err

@@ -64,6 +64,10 @@ type QualityReport struct {
 	Latency Latency `json:"latency"`
 	// Cost is the sum of the cost every call reported through evaluator.AddCost.
 	Cost float64 `json:"cost"`
+	// Stability is the verdicts' steadiness across repeats: per case the
+	// vote distribution, flip rate and canonical verdict; overall the
+	// share of stable cases and the unstable IDs (see Stability).
+	Stability Stability `json:"stability"`
 	// Results holds every case, in input order.
 	Results []CaseResult `json:"results"`
 }
@@ -267,6 +271,7 @@ func buildQualityReport(cases []Case, tasks []evaluator.Task, results []CallResu
 	// The labels and statuses were validated, so CohenKappa cannot fail.
 	rep.Kappa, _ = CohenKappa(human, actual)
 	rep.Latency = qualityLatencyOf(latencies)
+	rep.Stability = qualityStability(cases, rep.Results, repeats, nil)
 	return rep
 }
 

@@ -62,7 +62,7 @@ type QualityReport struct {
 	// Latency summarises the duration of every call that was made,
 	// including failed ones.
 	Latency Latency `json:"latency"`
-	// Cost is the sum of the cost every call reported through AddCost.
+	// Cost is the sum of the cost every call reported through evaluator.AddCost.
 	Cost float64 `json:"cost"`
 	// Results holds every case, in input order.
 	Results []CaseResult `json:"results"`
@@ -107,7 +107,7 @@ type CallResult struct {
 	Skipped bool `json:"skipped,omitempty"`
 	// Latency is how long Evaluate took, by the run's clock; 0 when skipped.
 	Latency time.Duration `json:"latency_ns"`
-	// Cost is what the call reported through AddCost.
+	// Cost is what the call reported through evaluator.AddCost.
 	Cost float64 `json:"cost"`
 }
 

@@ -12,7 +12,7 @@ import (
 	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/shared"
 
-	"github.com/evalopt/evalopt/loop"
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // DefaultMaxTokens is the reply cap (max_completion_tokens) when
@@ -29,10 +29,11 @@ type Options struct {
 	// MaxTokens caps each reply (max_completion_tokens). Default
 	// DefaultMaxTokens. A reply cut off at the cap is a *TruncationError.
 	MaxTokens int64
-	// Prices turns each reply's token usage into cost, which the roles
-	// report to the loop's cost meter. Default: no prices, no cost
-	// reported (and WithMaxCost never fires).
-	Prices Prices
+	// Prices turns each reply's token usage into cost (per million
+	// tokens), which every call reports to the cost meter of its context:
+	// the loop's, so Result.Cost and WithMaxCost see it. It must price
+	// Model. Default: nil, no cost reported (and WithMaxCost never fires).
+	Prices evaluator.PriceTable
 }
 
 // Client calls one OpenAI model through Chat Completions. It is safe for
@@ -41,7 +42,7 @@ type Client struct {
 	sdk       openai.Client
 	model     string
 	maxTokens int64
-	prices    Prices
+	prices    evaluator.PriceTable
 }
 
 // New returns a Client that sends requests through sdk. The SDK's own
@@ -55,8 +56,10 @@ func New(sdk openai.Client, o Options) (*Client, error) {
 	if o.MaxTokens < 0 {
 		return nil, fmt.Errorf("openaiadapter: Options.MaxTokens: must be >= 0, got %d", o.MaxTokens)
 	}
-	if err := o.Prices.validate(); err != nil {
-		return nil, err
+	if o.Prices != nil {
+		if _, err := o.Prices.Price(o.Model); err != nil {
+			return nil, fmt.Errorf("openaiadapter: Options.Prices: %w", err)
+		}
 	}
 	if o.MaxTokens == 0 {
 		o.MaxTokens = DefaultMaxTokens
@@ -64,8 +67,8 @@ func New(sdk openai.Client, o Options) (*Client, error) {
 	return &Client{sdk: sdk, model: o.Model, maxTokens: o.MaxTokens, prices: o.Prices}, nil
 }
 
-// Model returns the model the Client calls.
-func (c *Client) Model() string { return c.model }
+// Models returns the model the Client calls, as an evaluator.Modeler.
+func (c *Client) Models() []string { return []string{c.model} }
 
 // Schema is a strict response format: the JSON Schema the reply must match,
 // and the name the request gives it. The schema is sent byte for byte, so
@@ -84,11 +87,18 @@ type Schema struct {
 // reported as cost (see Options.Prices) before any check, because the
 // tokens are billed whether or not the reply is usable.
 //
-// Errors: a refusal is a *RefusalError and a reply cut off at MaxTokens a
-// *TruncationError, both permanent and keeping the provider's text; an
-// HTTP error is a *ProviderError, permanent unless transient (408, 409,
-// 429, 5xx); a connection reset or timeout is returned as the transport
-// reported it, which the loop retries.
+// Errors, each classified by evaluator.Classify, which loop.WithRetry
+// follows:
+//   - an HTTP error is an *evaluator.ProviderError with the status, the
+//     provider's code (or its type when it has no code), message and
+//     x-request-id: transient for 408, 409, 429 and 5xx, permanent for any
+//     other 4xx (a bad request, a bad key);
+//   - a refusal (message.refusal, or finish_reason "content_filter") is an
+//     *evaluator.RefusalError with the model's text, and a reply cut off at
+//     MaxTokens (finish_reason "length") an *evaluator.TruncatedError with
+//     the partial text: both permanent;
+//   - a dropped connection or a timeout is returned as the transport
+//     reported it (transient); the context's own error is returned wrapped.
 func (c *Client) Complete(ctx context.Context, system, user string, schema *Schema) (string, error) {
 	params := openai.ChatCompletionNewParams{
 		Model:               c.model,
@@ -110,28 +120,50 @@ func (c *Client) Complete(ctx context.Context, system, user string, schema *Sche
 	comp, err := c.sdk.Chat.Completions.New(ctx, params,
 		option.WithMaxRetries(0), option.WithResponseInto(&res))
 	if err != nil {
-		return "", classify(err)
+		return "", providerError(err)
 	}
 	reqID := ""
 	if res != nil {
 		reqID = res.Header.Get("x-request-id")
 	}
-	if err := c.reportCost(ctx, comp.Usage); err != nil {
+	if err := c.reportCost(ctx, comp.Model, comp.Usage); err != nil {
 		return "", err
 	}
 	if len(comp.Choices) == 0 {
-		return "", &ProviderError{Provider: provider, Status: http.StatusOK, Message: "reply has no choices", RequestID: reqID}
+		// No status to classify: the loop may retry it.
+		return "", &evaluator.ProviderError{Provider: provider, Message: "reply has no choices", RequestID: reqID}
 	}
 	ch := comp.Choices[0]
 	switch {
 	case ch.Message.Refusal != "":
-		return "", loop.Permanent(&RefusalError{Provider: provider, Text: ch.Message.Refusal, RequestID: reqID})
+		return "", &evaluator.RefusalError{Provider: provider, Model: comp.Model, Text: ch.Message.Refusal, RequestID: reqID}
 	case ch.FinishReason == "content_filter":
-		return "", loop.Permanent(&RefusalError{Provider: provider, Text: "content_filter: " + ch.Message.Content, RequestID: reqID})
+		return "", &evaluator.RefusalError{Provider: provider, Model: comp.Model, Text: "content_filter: " + ch.Message.Content, RequestID: reqID}
 	case ch.FinishReason == "length":
-		return "", loop.Permanent(&TruncationError{Provider: provider, Reason: "finish_reason=length", Text: ch.Message.Content, RequestID: reqID})
+		return "", &evaluator.TruncatedError{Provider: provider, Reason: "length", Text: ch.Message.Content, RequestID: reqID}
 	}
 	return ch.Message.Content, nil
 }
 
+// provider names OpenAI in the errors the Client returns.
 const provider = "openai"
+
+// providerError turns an API error from the SDK into an
+// *evaluator.ProviderError that keeps the status, the provider's code and
+// message and the request id, and wraps the SDK's error. Anything else (a
+// dropped connection, a timeout, the context ending) is returned as is:
+// evaluator.Classify reads those directly.
+func providerError(err error) error {
+	var api *openai.Error
+	if !errors.As(err, &api) {
+		return fmt.Errorf("openaiadapter: %w", err)
+	}
+	pe := &evaluator.ProviderError{Provider: provider, StatusCode: api.StatusCode, Code: api.Code, Message: api.Message, Err: err}
+	if pe.Code == "" {
+		pe.Code = api.Type
+	}
+	if api.Response != nil {
+		pe.RequestID = api.Response.Header.Get("x-request-id")
+	}
+	return pe
+}

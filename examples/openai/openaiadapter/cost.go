@@ -3,51 +3,40 @@ package openaiadapter
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/openai/openai-go/v3"
 
-	"github.com/evalopt/evalopt/loop"
+	"github.com/evalopt/evalopt/evaluator"
 )
 
-// Prices are a model's prices per million tokens, in the unit the loop
-// budgets (WithMaxCost), usually US dollars. The zero value reports no cost.
-type Prices struct {
-	// Input is the price of a million prompt tokens not read from cache.
-	Input float64
-	// CachedInput is the price of a million prompt tokens read from cache.
-	// Default (zero): the Input price.
-	CachedInput float64
-	// Output is the price of a million completion tokens (reasoning
-	// tokens included).
-	Output float64
-}
-
-func (p Prices) validate() error {
-	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"Input", p.Input}, {"CachedInput", p.CachedInput}, {"Output", p.Output}} {
-		if f.v < 0 || math.IsNaN(f.v) || math.IsInf(f.v, 0) {
-			return fmt.Errorf("openaiadapter: Options.Prices.%s: must be a finite number >= 0, got %v", f.name, f.v)
-		}
-	}
-	return nil
-}
-
-// cost is the price of one reply's usage.
-func (p Prices) cost(u openai.CompletionUsage) float64 {
+// usage converts OpenAI's token counts into evaluator.Usage. OpenAI's
+// prompt_tokens include the cached ones; Usage's counts are disjoint.
+func usage(model string, u openai.CompletionUsage) evaluator.Usage {
 	cached := u.PromptTokensDetails.CachedTokens
-	cachedPrice := p.CachedInput
-	if cachedPrice == 0 {
-		cachedPrice = p.Input
+	return evaluator.Usage{
+		Model:             model,
+		InputTokens:       u.PromptTokens - cached,
+		CachedInputTokens: cached,
+		OutputTokens:      u.CompletionTokens,
 	}
-	return (float64(u.PromptTokens-cached)*p.Input + float64(cached)*cachedPrice + float64(u.CompletionTokens)*p.Output) / 1e6
 }
 
-// reportCost adds the reply's cost to the cost meter of the role call
-// running under ctx.
-func (c *Client) reportCost(ctx context.Context, u openai.CompletionUsage) error {
-	loop.AddCost(ctx, c.prices.cost(u))
+// reportCost prices the reply's usage with the Client's price table and
+// reports it to the cost meter ctx carries (the loop's, or the
+// evaluator-quality runner's). The reply's own model name is priced when it
+// has one (it may be a dated snapshot of the requested model; the table
+// matches by family). A model the table cannot price fails the call, as a
+// permanent error: running unmetered would let WithMaxCost silently never
+// fire. Without a table nothing is reported.
+func (c *Client) reportCost(ctx context.Context, model string, u openai.CompletionUsage) error {
+	if c.prices == nil {
+		return nil
+	}
+	if model == "" {
+		model = c.model
+	}
+	if _, err := c.prices.ReportUsage(ctx, usage(model, u)); err != nil {
+		return evaluator.Permanent(fmt.Errorf("openaiadapter: cost: %w", err))
+	}
 	return nil
 }

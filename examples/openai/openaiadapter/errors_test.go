@@ -8,7 +8,6 @@ import (
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/openai/internal/fakeopenai"
-	"github.com/evalopt/evalopt/examples/openai/openaiadapter"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -37,26 +36,23 @@ func TestJudgeErrorsInLoop(t *testing.T) {
 			check: providerError(401, "invalid_api_key", "Incorrect API key", false)},
 		{name: "refusal", replies: []fakeopenai.Reply{fakeopenai.Refusal(judgeModel, "I'm sorry, I can't help with that.", fakeopenai.Usage{Prompt: 10, Completion: 9})},
 			requests: 1, permanent: true, check: func(t *testing.T, err error) {
-				var re *openaiadapter.RefusalError
+				var re *evaluator.RefusalError
 				if !errors.As(err, &re) || re.Text != "I'm sorry, I can't help with that." || re.RequestID != "req_fake0001" {
 					t.Errorf("error %v: want a *RefusalError with the model's text and request id", err)
 				}
 			}},
 		{name: "truncation", replies: []fakeopenai.Reply{fakeopenai.Truncated(judgeModel, `{"status":"pa`, fakeopenai.Usage{Prompt: 10, Completion: 4096})},
 			requests: 1, permanent: true, check: func(t *testing.T, err error) {
-				var te *openaiadapter.TruncationError
-				if !errors.As(err, &te) || te.Text != `{"status":"pa` || te.Reason != "finish_reason=length" {
-					t.Errorf("error %v: want a *TruncationError with the partial text", err)
+				var te *evaluator.TruncatedError
+				if !errors.As(err, &te) || te.Text != `{"status":"pa` || te.Reason != "length" || te.RequestID != "req_fake0001" {
+					t.Errorf("error %v: want a *TruncatedError with the partial text and request id", err)
 				}
 			}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := serve(t, tc.replies...)
-			judge, err := client(t, srv, judgeModel, openaiadapter.Prices{}).DecisionJudge()
-			if err != nil {
-				t.Fatal(err)
-			}
+			judge := client(t, srv, judgeModel, nil).DecisionJudge()
 			gen := loop.GeneratorFunc[string](func(context.Context, evaluator.Task) (string, error) {
 				return "We have sent your request to the returns team.", nil
 			})
@@ -85,8 +81,12 @@ func TestJudgeErrorsInLoop(t *testing.T) {
 			if err == nil {
 				t.Fatalf("outcome %s with no error", res.Outcome)
 			}
-			if got := loop.IsPermanent(err); got != tc.permanent {
-				t.Errorf("IsPermanent = %v, want %v (%v)", got, tc.permanent, err)
+			want := evaluator.ClassTransient
+			if tc.permanent {
+				want = evaluator.ClassPermanent
+			}
+			if got := evaluator.Classify(err); got != want {
+				t.Errorf("Classify = %v, want %v (%v)", got, want, err)
 			}
 			tc.check(t, err)
 		})
@@ -98,15 +98,15 @@ func TestJudgeErrorsInLoop(t *testing.T) {
 func providerError(status int, code, message string, transient bool) func(*testing.T, error) {
 	return func(t *testing.T, err error) {
 		t.Helper()
-		var pe *openaiadapter.ProviderError
+		var pe *evaluator.ProviderError
 		if !errors.As(err, &pe) {
-			t.Fatalf("error %v (%T): want a *ProviderError", err, err)
+			t.Fatalf("error %v (%T): want an *evaluator.ProviderError", err, err)
 		}
-		if pe.Status != status || pe.Code != code || !strings.Contains(pe.Message, message) || !strings.HasPrefix(pe.RequestID, "req_fake") {
-			t.Errorf("got status %d code %q message %q request id %q; want %d %q %q req_fake…", pe.Status, pe.Code, pe.Message, pe.RequestID, status, code, message)
+		if pe.Provider != "openai" || pe.StatusCode != status || pe.Code != code || !strings.Contains(pe.Message, message) || !strings.HasPrefix(pe.RequestID, "req_fake") {
+			t.Errorf("got %q status %d code %q message %q request id %q; want openai %d %q %q req_fake…", pe.Provider, pe.StatusCode, pe.Code, pe.Message, pe.RequestID, status, code, message)
 		}
-		if pe.Transient() != transient {
-			t.Errorf("Transient = %v, want %v", pe.Transient(), transient)
+		if evaluator.IsTransient(err) != transient {
+			t.Errorf("IsTransient = %v, want %v", evaluator.IsTransient(err), transient)
 		}
 	}
 }
@@ -116,7 +116,7 @@ func providerError(status int, code, message string, transient bool) func(*testi
 func TestSDKRetriesOff(t *testing.T) {
 	for _, r := range []fakeopenai.Reply{fakeopenai.ServerError(), fakeopenai.RateLimited(), fakeopenai.Hangup()} {
 		srv := serve(t, r)
-		_, err := client(t, srv, genModel, openaiadapter.Prices{}).Complete(context.Background(), "s", "u", nil)
+		_, err := client(t, srv, genModel, nil).Complete(context.Background(), "s", "u", nil)
 		if err == nil {
 			t.Fatal("no error")
 		}

@@ -43,7 +43,7 @@ func serve(t *testing.T, replies ...fakeopenai.Reply) *fakeopenai.Server {
 // client builds an adapter over the official SDK pointed at srv. The SDK
 // keeps its default retry setting (2 retries): the adapter must turn it
 // off itself.
-func client(t *testing.T, srv *fakeopenai.Server, model string, prices openaiadapter.Prices) *openaiadapter.Client {
+func client(t *testing.T, srv *fakeopenai.Server, model string, prices evaluator.PriceTable) *openaiadapter.Client {
 	t.Helper()
 	sdk := openai.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-test"))
 	c, err := openaiadapter.New(sdk, openaiadapter.Options{Model: model, Prices: prices})

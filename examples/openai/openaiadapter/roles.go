@@ -23,8 +23,8 @@ func (g *Generator) Generate(ctx context.Context, task evaluator.Task) (string, 
 	return g.c.Complete(ctx, g.instructions, renderTask(task), nil)
 }
 
-// Model returns the model the generator runs on.
-func (g *Generator) Model() string { return g.c.model }
+// Models returns the model the generator runs on (evaluator.Modeler).
+func (g *Generator) Models() []string { return g.c.Models() }
 
 // Reviser is a loop.Reviser[string] that revises on the Client's model.
 type Reviser struct {
@@ -44,5 +44,5 @@ func (r *Reviser) Revise(ctx context.Context, task evaluator.Task, candidate str
 	return r.c.Complete(ctx, r.instructions, renderRevision(task, candidate, decision), nil)
 }
 
-// Model returns the model the reviser runs on.
-func (r *Reviser) Model() string { return r.c.model }
+// Models returns the model the reviser runs on (evaluator.Modeler).
+func (r *Reviser) Models() []string { return r.c.Models() }

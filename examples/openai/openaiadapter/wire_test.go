@@ -45,10 +45,7 @@ func checkFormat(t *testing.T, r fakeopenai.Request, name string, want any) {
 
 func TestDecisionJudgeSendsStrictSchemaInOrder(t *testing.T) {
 	srv := serve(t, fakeopenai.Completion(judgeModel, decisionJSON(t, passDecision), fakeopenai.Usage{Prompt: 900, Completion: 120}))
-	judge, err := client(t, srv, judgeModel, openaiadapter.Prices{}).DecisionJudge()
-	if err != nil {
-		t.Fatal(err)
-	}
+	judge := client(t, srv, judgeModel, nil).DecisionJudge()
 	d, err := judge.Evaluate(context.Background(), refundTask(), "We have sent your request to the returns team.")
 	if err != nil {
 		t.Fatal(err)
@@ -75,8 +72,12 @@ func TestDecisionJudgeSendsStrictSchemaInOrder(t *testing.T) {
 			t.Errorf("user message lacks %q:\n%s", want, r.User)
 		}
 	}
-	if r.System == "" {
-		t.Error("no system prompt")
+	// The provider enforces the schema: the prompt does not repeat it.
+	if r.System == "" || strings.Contains(r.System, `"revisionInstructions"`) {
+		t.Errorf("system prompt empty or holding the schema:\n%s", r.System)
+	}
+	if got := evaluator.ModelsOf(judge); !reflect.DeepEqual(got, []string{judgeModel}) {
+		t.Errorf("judge models = %q, want %q", got, judgeModel)
 	}
 }
 
@@ -94,7 +95,7 @@ func judgeReply(r rubric.Rubric, score float64) string {
 func TestRubricJudgeSendsStrictSchemaInOrder(t *testing.T) {
 	r := rubric.Deliverable()
 	srv := serve(t, fakeopenai.Completion(judgeModel, judgeReply(r, 0.9), fakeopenai.Usage{Prompt: 3000, Completion: 400}))
-	judge, err := openaiadapter.RubricJudge(client(t, srv, judgeModel, openaiadapter.Prices{}), r, rubric.Config[string]{})
+	judge, err := openaiadapter.RubricJudge(client(t, srv, judgeModel, nil), r, rubric.Config[string]{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,6 +111,12 @@ func TestRubricJudgeSendsStrictSchemaInOrder(t *testing.T) {
 		t.Fatalf("%d requests, want 1", len(reqs))
 	}
 	checkFormat(t, reqs[0], openaiadapter.JudgeOutputFormat, r.OutputSchema())
+	if strings.Contains(reqs[0].System, `"autoFailReason"`) {
+		t.Errorf("system prompt repeats the schema the provider enforces")
+	}
+	if got := evaluator.ModelsOf(judge); !reflect.DeepEqual(got, []string{judgeModel}) {
+		t.Errorf("judge models = %q, want %q", got, judgeModel)
+	}
 	order, _ := fakeopenai.PropertyOrder(reqs[0].Format.Schema)
 	want := []string{"passed", "overallScore", "specialistRole", "dimensions", "failureReasons",
 		"revisionSuggestions", "autoFailTriggered", "autoFailReason", "confidence", "summary"}
@@ -143,7 +150,7 @@ func TestGeneratorAndReviserSendPlainText(t *testing.T) {
 	srv := serve(t,
 		fakeopenai.Completion(genModel, "Your refund is approved.", fakeopenai.Usage{Prompt: 200, Completion: 20}),
 		fakeopenai.Completion(genModel, "Your request is with the returns team.", fakeopenai.Usage{Prompt: 300, Completion: 20}))
-	c := client(t, srv, genModel, openaiadapter.Prices{})
+	c := client(t, srv, genModel, nil)
 	gen, rev := c.Generator("You draft support replies."), c.Reviser("You revise support replies.")
 	ctx := context.Background()
 	draft, err := gen.Generate(ctx, refundTask())
@@ -175,7 +182,7 @@ func TestGeneratorAndReviserSendPlainText(t *testing.T) {
 			t.Errorf("revise request lacks %q:\n%s", want, reqs[1].User)
 		}
 	}
-	if gen.Model() != genModel || rev.Model() != genModel {
-		t.Errorf("models %q, %q; want %q", gen.Model(), rev.Model(), genModel)
+	if g, r := evaluator.ModelsOf(gen), evaluator.ModelsOf(rev); !reflect.DeepEqual(g, []string{genModel}) || !reflect.DeepEqual(r, []string{genModel}) {
+		t.Errorf("models %q, %q; want %q", g, r, genModel)
 	}
 }

@@ -2,18 +2,27 @@ package openaiadapter
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
 )
 
 // renderTask writes the task as the generator's user message: the input,
-// the criteria and each piece of evidence with its ID, so that a draft can
+// its metadata (sorted by key, so the prompt is deterministic), the
+// criteria and each piece of evidence with its ID, so that a draft can
 // cite them.
 func renderTask(t evaluator.Task) string {
 	var b strings.Builder
 	b.WriteString("## Task\n\n")
 	b.WriteString(t.Input)
+	if len(t.Metadata) > 0 {
+		b.WriteString("\n\n## Details\n")
+		for _, k := range slices.Sorted(maps.Keys(t.Metadata)) {
+			fmt.Fprintf(&b, "\n- %s: %s", k, t.Metadata[k])
+		}
+	}
 	if len(t.Criteria) > 0 {
 		b.WriteString("\n\n## Criteria\n")
 		for _, c := range t.Criteria {

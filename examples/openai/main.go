@@ -52,7 +52,7 @@ var prices = evaluator.PriceTable{
 }
 
 const (
-	writerInstructions = "You write customer-support replies. Be kind and exact; never promise a refund or money before the returns team approves it."
+	writerInstructions  = "You write customer-support replies. Be kind and exact; never promise a refund or money before the returns team approves it."
 	reviserInstructions = "You revise customer-support replies. Apply every instruction; keep the rest of the reply as it is."
 )
 

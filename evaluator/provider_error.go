@@ -28,8 +28,9 @@ type ProviderError struct {
 	Err error
 }
 
-// Error returns "provider: status code: message (request id)", leaving out
-// the parts that are empty.
+// Error returns "provider: status code message (request id)", leaving out
+// the parts that are empty ("openai: 429 rate_limit_exceeded Rate limit
+// reached (request req_1)").
 func (e *ProviderError) Error() string {
 	var b strings.Builder
 	b.WriteString(orDefault(e.Provider, "provider"))
@@ -47,7 +48,7 @@ func (e *ProviderError) Error() string {
 		b.WriteString(e.Message)
 	case e.Err != nil:
 		b.WriteString(e.Err.Error())
-	default:
+	case e.StatusCode == 0 && e.Code == "":
 		b.WriteString("request failed")
 	}
 	if e.RequestID != "" {

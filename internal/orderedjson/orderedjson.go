@@ -108,8 +108,8 @@ func Parse(data []byte) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("orderedjson: %w", err)
 	}
-	if _, err := dec.Token(); err == nil {
-		return nil, fmt.Errorf("orderedjson: data after the value (at byte %d)", dec.InputOffset())
+	if rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
+		return nil, fmt.Errorf("orderedjson: data after the value (at byte %d)", int(dec.InputOffset())+len(data[dec.InputOffset():])-len(rest))
 	}
 	return v, nil
 }

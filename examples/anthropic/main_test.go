@@ -14,8 +14,8 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/examples/anthropic/internal/fakeanthropic"
 	"github.com/evalopt/evalopt/examples/anthropic/anthropicadapter"
+	"github.com/evalopt/evalopt/examples/anthropic/internal/fakeanthropic"
 	"github.com/evalopt/evalopt/loop"
 )
 

@@ -57,10 +57,17 @@ type Reply struct {
 	// Hangup closes the connection without answering, as a reset or a
 	// dropped connection looks to the client.
 	Hangup bool
+	// Stall answers nothing until the client gives up (its timeout or
+	// cancellation), as an unresponsive server looks to the client.
+	Stall bool
 }
 
 // Hangup is a reply that drops the connection.
 func Hangup() Reply { return Reply{Hangup: true} }
+
+// Stall is a reply that never comes: the server waits for the client to
+// give up.
+func Stall() Reply { return Reply{Stall: true} }
 
 // Handler decides the reply to a request that passed the server's checks.
 type Handler func(Request) Reply
@@ -135,6 +142,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.mu.Unlock()
 		rp := s.handler(req)
 		reply = &rp
+	}
+	if reply.Stall {
+		<-r.Context().Done()
+		return
 	}
 	if reply.Hangup {
 		if hj, ok := w.(http.Hijacker); ok {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 
@@ -120,8 +121,10 @@ type Schema struct {
 //   - stop_reason "refusal" is an *evaluator.RefusalError with the model's
 //     text (and stop_details' explanation), and stop_reason "max_tokens"
 //     an *evaluator.TruncatedError with the partial reply: both permanent;
-//   - a dropped connection or a timeout is returned as the transport
-//     reported it (transient); the context's own error is returned wrapped.
+//   - a connection the server closed without a reply is marked transient
+//     (evaluator.Transient); a reset or a timeout is returned wrapped,
+//     and evaluator.Classify calls it transient; the context's own error
+//     is returned wrapped.
 func (c *Client) Complete(ctx context.Context, system, user string, schema *Schema) (string, error) {
 	params := anthropic.MessageNewParams{
 		Model:     anthropic.Model(c.model),
@@ -212,12 +215,20 @@ const provider = "anthropic"
 
 // providerError turns an API error from the SDK into an
 // *evaluator.ProviderError that keeps the status, the error's type and
-// message and the request id, and wraps the SDK's error. Anything else (a
-// dropped connection, a timeout, the context ending) is returned wrapped:
+// message and the request id, and wraps the SDK's error. A connection the
+// server closed without a reply is marked transient; anything else (a
+// reset, a timeout, the context ending) is returned wrapped:
 // evaluator.Classify reads those directly.
 func providerError(err error) error {
 	var api *anthropic.Error
 	if !errors.As(err, &api) {
+		if errors.Is(err, io.EOF) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+			// The server closed the connection without a reply: net/http
+			// reports a bare io.EOF, which evaluator.Classify cannot tell
+			// from other EOFs; for a model call it is a dropped
+			// connection, worth another attempt.
+			return evaluator.Transient(fmt.Errorf("anthropicadapter: connection closed without a reply: %w", err))
+		}
 		return fmt.Errorf("anthropicadapter: %w", err)
 	}
 	return &evaluator.ProviderError{

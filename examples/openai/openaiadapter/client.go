@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 
@@ -97,8 +98,10 @@ type Schema struct {
 //     *evaluator.RefusalError with the model's text, and a reply cut off at
 //     MaxTokens (finish_reason "length") an *evaluator.TruncatedError with
 //     the partial text: both permanent;
-//   - a dropped connection or a timeout is returned as the transport
-//     reported it (transient); the context's own error is returned wrapped.
+//   - a connection the server closed without a reply is marked transient
+//     (evaluator.Transient); a reset or a timeout is returned wrapped,
+//     and evaluator.Classify calls it transient; the context's own error
+//     is returned wrapped.
 func (c *Client) Complete(ctx context.Context, system, user string, schema *Schema) (string, error) {
 	params := openai.ChatCompletionNewParams{
 		Model:               c.model,
@@ -150,12 +153,20 @@ const provider = "openai"
 
 // providerError turns an API error from the SDK into an
 // *evaluator.ProviderError that keeps the status, the provider's code and
-// message and the request id, and wraps the SDK's error. Anything else (a
-// dropped connection, a timeout, the context ending) is returned as is:
+// message and the request id, and wraps the SDK's error. A connection the
+// server closed without a reply is marked transient; anything else (a
+// reset, a timeout, the context ending) is returned wrapped:
 // evaluator.Classify reads those directly.
 func providerError(err error) error {
 	var api *openai.Error
 	if !errors.As(err, &api) {
+		if errors.Is(err, io.EOF) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+			// The server closed the connection without a reply: net/http
+			// reports a bare io.EOF, which evaluator.Classify cannot tell
+			// from other EOFs; for a model call it is a dropped
+			// connection, worth another attempt.
+			return evaluator.Transient(fmt.Errorf("openaiadapter: connection closed without a reply: %w", err))
+		}
 		return fmt.Errorf("openaiadapter: %w", err)
 	}
 	pe := &evaluator.ProviderError{Provider: provider, StatusCode: api.StatusCode, Code: api.Code, Message: api.Message, Err: err}

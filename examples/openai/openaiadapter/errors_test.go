@@ -112,7 +112,8 @@ func providerError(status int, code, message string, transient bool) func(*testi
 }
 
 // TestSDKRetriesOff calls the client directly: the SDK was built with its
-// default of 2 retries, and a 500 must still be one request.
+// default of 2 retries, and a transient failure must still be one request
+// (and classified transient, so that the loop retries it).
 func TestSDKRetriesOff(t *testing.T) {
 	for _, r := range []fakeopenai.Reply{fakeopenai.ServerError(), fakeopenai.RateLimited(), fakeopenai.Hangup()} {
 		srv := serve(t, r)
@@ -122,6 +123,9 @@ func TestSDKRetriesOff(t *testing.T) {
 		}
 		if srv.Count() != 1 {
 			t.Errorf("%d requests for one call, want 1: the SDK retried", srv.Count())
+		}
+		if !evaluator.IsTransient(err) {
+			t.Errorf("error %v: class %v, want transient", err, evaluator.Classify(err))
 		}
 	}
 }

@@ -99,7 +99,7 @@ func (c *checker) walk(ptr string, s map[string]any, depth int) {
 			c.addf(ptr, "additionalProperties must be false")
 		}
 		props, _ := s["properties"].(map[string]any)
-		req := strings2(s["required"])
+		req := stringList(s["required"])
 		for name := range props {
 			c.props++
 			c.chars += len(name)
@@ -171,8 +171,8 @@ func isType(s map[string]any, t string) bool {
 	return false
 }
 
-// strings2 returns v's strings when v is a JSON array of strings.
-func strings2(v any) []string {
+// stringList returns v's strings when v is a JSON array of strings.
+func stringList(v any) []string {
 	list, _ := v.([]any)
 	out := make([]string, 0, len(list))
 	for _, x := range list {

@@ -104,6 +104,20 @@ type Schema struct {
 	JSON json.RawMessage
 }
 
+// validate checks a schema before it is sent; a bad one is the caller's
+// mistake, which another attempt cannot fix.
+func (s *Schema) validate() error {
+	switch {
+	case s == nil:
+		return nil
+	case strings.TrimSpace(s.Name) == "":
+		return evaluator.Permanent(errors.New("anthropicadapter: Schema.Name: empty"))
+	case !json.Valid(s.JSON):
+		return evaluator.Permanent(fmt.Errorf("anthropicadapter: Schema.JSON (%s): not valid JSON", s.Name))
+	}
+	return nil
+}
+
 // Complete sends one message with a system prompt and a user message and
 // returns the reply's text. With a non-nil schema the reply is held to it:
 // in ModeTool by a strict tool the request forces, the reply being the
@@ -126,6 +140,9 @@ type Schema struct {
 //     and evaluator.Classify calls it transient; the context's own error
 //     is returned wrapped.
 func (c *Client) Complete(ctx context.Context, system, user string, schema *Schema) (string, error) {
+	if err := schema.validate(); err != nil {
+		return "", err
+	}
 	params := anthropic.MessageNewParams{
 		Model:     anthropic.Model(c.model),
 		MaxTokens: c.maxTokens,

@@ -82,6 +82,20 @@ type Schema struct {
 	JSON json.RawMessage
 }
 
+// validate checks a schema before it is sent; a bad one is the caller's
+// mistake, which another attempt cannot fix.
+func (s *Schema) validate() error {
+	switch {
+	case s == nil:
+		return nil
+	case strings.TrimSpace(s.Name) == "":
+		return evaluator.Permanent(errors.New("openaiadapter: Schema.Name: empty"))
+	case !json.Valid(s.JSON):
+		return evaluator.Permanent(fmt.Errorf("openaiadapter: Schema.JSON (%s): not valid JSON", s.Name))
+	}
+	return nil
+}
+
 // Complete sends one chat completion with a system and a user message and
 // returns the reply's text. With a non-nil schema the reply is constrained
 // by response_format json_schema with strict true. The reply's usage is
@@ -103,6 +117,9 @@ type Schema struct {
 //     and evaluator.Classify calls it transient; the context's own error
 //     is returned wrapped.
 func (c *Client) Complete(ctx context.Context, system, user string, schema *Schema) (string, error) {
+	if err := schema.validate(); err != nil {
+		return "", err
+	}
 	params := openai.ChatCompletionNewParams{
 		Model:               c.model,
 		Messages:            []openai.ChatCompletionMessageParamUnion{openai.SystemMessage(system), openai.UserMessage(user)},

@@ -82,3 +82,17 @@ func TestNewRejectsBadOptions(t *testing.T) {
 		})
 	}
 }
+
+func TestCompleteRejectsBadSchema(t *testing.T) {
+	srv := serve(t)
+	c := client(t, srv, genModel, nil)
+	for _, s := range []openaiadapter.Schema{{Name: "", JSON: []byte(`{"type":"object"}`)}, {Name: "x", JSON: []byte(`{"type":`)}} {
+		_, err := c.Complete(context.Background(), "s", "u", &s)
+		if err == nil || !strings.Contains(err.Error(), "Schema.") || !evaluator.IsPermanent(err) {
+			t.Errorf("Complete(%+v) = %v, want a permanent error naming the field", s, err)
+		}
+	}
+	if srv.Count() != 0 {
+		t.Errorf("%d requests sent with a bad schema", srv.Count())
+	}
+}

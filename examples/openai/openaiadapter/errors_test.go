@@ -41,6 +41,13 @@ func TestJudgeErrorsInLoop(t *testing.T) {
 					t.Errorf("error %v: want a *RefusalError with the model's text and request id", err)
 				}
 			}},
+		{name: "content filter", replies: []fakeopenai.Reply{fakeopenai.Filtered(judgeModel, "", fakeopenai.Usage{Prompt: 10, Completion: 1})},
+			requests: 1, permanent: true, check: func(t *testing.T, err error) {
+				var re *evaluator.RefusalError
+				if !errors.As(err, &re) || !strings.Contains(re.Text, "content_filter") {
+					t.Errorf("error %v: want a *RefusalError naming content_filter", err)
+				}
+			}},
 		{name: "truncation", replies: []fakeopenai.Reply{fakeopenai.Truncated(judgeModel, `{"status":"pa`, fakeopenai.Usage{Prompt: 10, Completion: 4096})},
 			requests: 1, permanent: true, check: func(t *testing.T, err error) {
 				var te *evaluator.TruncatedError

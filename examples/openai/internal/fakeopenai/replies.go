@@ -22,6 +22,12 @@ func Refusal(model, text string, u Usage) Reply {
 	return completion(model, nil, &text, "stop", u)
 }
 
+// Filtered is a reply whose content the provider's filter withheld:
+// finish_reason "content_filter" and whatever content came before.
+func Filtered(model, partial string, u Usage) Reply {
+	return completion(model, &partial, nil, "content_filter", u)
+}
+
 // Truncated is a reply cut off at the token limit: finish_reason "length"
 // and content the partial text.
 func Truncated(model, partial string, u Usage) Reply {

@@ -1,7 +1,6 @@
 package loop
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -222,16 +221,14 @@ func (m *Machine[C]) Next(now time.Time) Call[C] {
 
 // Cancel ends the loop as canceled by its caller: StopCanceled, with an
 // *Error of kind ErrorCanceled, "loop: canceled by the caller: " and
-// cause's text, wrapping cause (nil means context.Canceled). With no call pending the loop ends at once. With one
+// cause's text, wrapping cause. A nil cause does nothing, so that a driver
+// can hand over its context's Err() on every turn. With no call pending the loop ends at once. With one
 // pending it ends when Record receives the call's outcome, unless that
 // outcome ends the loop by itself: a pass, a block or an escalation still
 // stands, as in RunLoop. Cancel on an ended loop does nothing.
 func (m *Machine[C]) Cancel(now time.Time, cause error) {
-	if m.Phase == RoleStop || m.Canceled != nil {
+	if cause == nil || m.Phase == RoleStop || m.Canceled != nil {
 		return
-	}
-	if cause == nil {
-		cause = context.Canceled
 	}
 	m.Canceled = newError(ErrorCanceled, fmt.Errorf("loop: canceled by the caller: %w", cause))
 	if !m.Pending {

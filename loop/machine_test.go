@@ -120,11 +120,13 @@ func TestMachineCancel(t *testing.T) {
 		_, err = m.Finish(t0)
 		assert.ErrorIs(t, err, context.DeadlineExceeded)
 		assert.EqualError(t, err, "loop: canceled by the caller: context deadline exceeded")
-		m.Cancel(t0, nil) // no-op once ended
+		m.Cancel(t0, context.Canceled) // no-op once ended
 	})
 	t.Run("a pass still stands", func(t *testing.T) {
 		m := atEvaluate(t)
 		m.Cancel(t0, nil)
+		assert.Nil(t, m.Canceled, "a nil cause does nothing")
+		m.Cancel(t0, context.Canceled)
 		m.Record(t0, CallResult[string]{Decision: pass(0.9)})
 		res, err := m.Finish(t0)
 		assert.NoError(t, err)
@@ -133,6 +135,8 @@ func TestMachineCancel(t *testing.T) {
 	t.Run("a revise ends canceled", func(t *testing.T) {
 		m := atEvaluate(t)
 		m.Cancel(t0, nil)
+		assert.Nil(t, m.Canceled, "a nil cause does nothing")
+		m.Cancel(t0, context.Canceled)
 		m.Record(t0, CallResult[string]{Decision: revise(0.5)})
 		assert.Equal(t, CallDone, m.Next(t0).Kind)
 		res, err := m.Finish(t0)

@@ -69,7 +69,10 @@ func run[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval
 		cfg.ReviserModels = append(evaluator.ModelsOf(rev), cfg.ReviserModels...)
 		cfg.EvaluatorModels = append(evaluator.ModelsOf(eval), cfg.EvaluatorModels...)
 	}
-	m, err := start[C](time.Now(), cfg.Config, task, errs)
+	// One reading of the clock per role call: the time a call returned is
+	// also when the next one starts, unless observers ran in between.
+	now := time.Now()
+	m, err := start[C](now, cfg.Config, task, errs)
 	if err != nil {
 		return m.Result, err
 	}
@@ -90,31 +93,37 @@ func run[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval
 	}
 	for {
 		if err := ctx.Err(); err != nil {
-			m.Cancel(time.Now(), canceledCause(ctx, err))
+			m.Cancel(now, canceledCause(ctx, err))
 		}
-		call := m.Next(time.Now())
+		call := m.Next(now)
 		switch call.Kind {
 		case CallDone:
-			return m.Finish(time.Now())
+			return m.Finish(now)
 		case CallWait:
 			wait(lctx, call.Until)
+			now = time.Now()
 			continue
 		}
 		res := roles.invoke(lctx, meter, task, call)
+		now = time.Now()
 		if res.Err != nil {
 			if err := ctx.Err(); err != nil {
 				// The caller's cancellation comes before the loop's
 				// timeout and the retry rules.
-				m.Cancel(time.Now(), canceledCause(ctx, err))
+				m.Cancel(now, canceledCause(ctx, err))
 			}
 		}
-		step := m.Record(time.Now(), res)
+		step := m.Record(now, res)
+		if len(observers) == 0 && yield == nil {
+			continue
+		}
 		for _, o := range observers {
 			o(step)
 		}
 		if yield != nil && !yield(step) {
 			return m.Result, errConsumerStopped
 		}
+		now = time.Now()
 	}
 }
 

@@ -89,6 +89,7 @@ func parseDigits(intPart, frac string) (float64, bool) {
 type factsOptions struct {
 	evidenceIDs map[string]bool // the task's evidence IDs
 	idPrefixes  map[string]bool // letter prefixes of ID-shaped evidence IDs ("E" for E1, E2)
+	skipQuotes  bool            // read inside quotations as plain text (for evidence)
 }
 
 // newFactsOptions indexes the task's evidence IDs.
@@ -114,6 +115,9 @@ func extractFacts(text string, o factsOptions) []fact {
 	// Quotations first: a figure inside a quotation is checked as part of
 	// the quotation, verbatim, not on its own.
 	for _, q := range quotedSpans(text, 0, len(text)) {
+		if o.skipQuotes {
+			break
+		}
 		inner := strings.TrimSpace(strings.TrimLeft(text[q.start:q.end], ">\"“ \t"))
 		inner = strings.TrimRight(inner, "\"” \t")
 		if wordCount(inner, 0, len(inner)) < 3 {
@@ -156,7 +160,7 @@ func extractFacts(text string, o factsOptions) []fact {
 	}
 	for _, m := range nums {
 		s, e := m.start, m.end
-		if !free(s, e) || !numberBounded(text, s, e) || isListMarker(text, s, e) {
+		if !free(s, e) || !numberBounded(text, s, e) || isListMarker(text, s, e) || isEnumerator(text, s, e) {
 			continue
 		}
 		v, ok := parseDigits(text[s:e], "")
@@ -320,6 +324,70 @@ func isListMarker(text string, s, e int) bool {
 	rest := text[e:]
 	return strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, ") ") || strings.HasPrefix(rest, ".\t") || rest == "." ||
 		strings.HasPrefix(rest, " ") && strings.HasPrefix(text[ls:s], "#")
+}
+
+// enumeratorWords are the words after which a number counts the document's
+// own parts ("Step 2", "Option 3", "Finding 4"), not a fact of the case.
+var enumeratorWords = map[string]bool{
+	"step": true, "steps": true, "option": true, "options": true, "phase": true, "stage": true,
+	"item": true, "items": true, "point": true, "points": true, "part": true, "tier": true,
+	"level": true, "question": true, "finding": true, "findings": true, "recommendation": true,
+	"issue": true, "priority": true, "round": true, "page": true, "pages": true, "line": true,
+	"lines": true, "version": true, "figure": true, "table": true, "note": true, "footnote": true,
+	"no": true, "nos": true, "number": true,
+}
+
+// isEnumerator reports whether the number at [s,e) numbers the text's own
+// parts: after an enumerator word ("Step 2", "page 4") or "#", or a small
+// integer alone in parentheses or brackets ("(1)", "[2]").
+func isEnumerator(text string, s, e int) bool {
+	if s > 0 && text[s-1] == '#' {
+		return true
+	}
+	if s > 0 && e < len(text) && e-s <= 2 && (text[s-1] == '(' && text[e] == ')' || text[s-1] == '[' && text[e] == ']') {
+		return true
+	}
+	i := s
+	for i > 0 && (text[i-1] == ' ' || text[i-1] == '.') && s-i < 2 {
+		i--
+	}
+	if i == s {
+		return false
+	}
+	ws := i
+	for ws > 0 && isWordByte(text[ws-1]) {
+		ws--
+	}
+	return ws < i && i-ws <= 14 && enumeratorWords[strings.ToLower(text[ws:i])]
+}
+
+// numberWordValues returns the values of every run of number words in
+// text, in any context ("three issues" gives 3), so that a revision
+// writing a figure the previous candidate spelled out changes nothing.
+func numberWordValues(text string) map[string]bool {
+	out := map[string]bool{}
+	ws := wordSpans(text)
+	var buf []byte
+	for i := 0; i < len(ws); i++ {
+		var words []string
+		j := i
+		for ; j < len(ws) && j-i < maxNumberWords; j++ {
+			buf = lowerInto(buf, text[ws[j].start:ws[j].end])
+			w := string(buf)
+			if _, ok := numberWords[w]; !ok && !(w == "and" && j > i) {
+				break
+			}
+			words = append(words, w)
+		}
+		if len(words) == 0 {
+			continue
+		}
+		if v, ok := parseNumberWords(words); ok {
+			out[strconv.Itoa(v)] = true
+		}
+		i = j - 1
+	}
+	return out
 }
 
 // numberWordFacts finds spelled-out numbers followed by a unit ("thirty

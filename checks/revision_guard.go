@@ -73,13 +73,15 @@ func NewRevisionGuard(cfg RevisionGuardConfig) *RevisionGuard {
 // the input) states.
 type supportSet struct {
 	name    string
-	keys    map[string]bool // "kind|key" of every fact, plus bare numbers
-	nums    map[string]bool // every number in the text, with or without currency
+	keys    map[string]bool // "kind|key" of every fact
+	nums    map[string]bool // values of its amounts and numbers (strict)
+	figures map[string]bool // every figure outside dates, and dates' years (generous)
 	quoteIn string          // the text normalised for quotation matching
 }
 
 func newSupport(name, text string, o factsOptions) supportSet {
-	s := supportSet{name: name, keys: map[string]bool{}, nums: map[string]bool{}, quoteIn: normQuote(text)}
+	s := supportSet{name: name, keys: map[string]bool{}, nums: map[string]bool{}, figures: map[string]bool{}, quoteIn: normQuote(text)}
+	o.skipQuotes = true // a figure the evidence quotes is still a figure it states
 	facts := append(extractFacts(text, o), labelFacts(text)...)
 	for _, f := range facts {
 		s.keys[string(f.kind)+"|"+f.key] = true
@@ -88,6 +90,7 @@ func newSupport(name, text string, o factsOptions) supportSet {
 		}
 		if f.kind == FactAmount || f.kind == FactNumber {
 			s.nums[formatNum(f.num)] = true
+			s.figures[formatNum(f.num)] = true
 		}
 		if f.kind == FactReference {
 			// "3.2(a)" is supported where "3.2" is.
@@ -96,25 +99,23 @@ func newSupport(name, text string, o factsOptions) supportSet {
 			}
 		}
 	}
-	// Every figure in the text counts for numbers, even inside an amount, an
-	// identifier or a quotation: support is read generously, changes
-	// strictly. Inside a date only the year counts: "15" in "2025-04-15"
-	// is a day, not a quantity.
+	// For a plain number, every figure in the text counts, even inside an
+	// identifier or a reference: support is read generously, changes
+	// strictly. Inside a date only the year counts: "15" in "2025-04-15" is
+	// a day, not a quantity. An amount needs an amount or a number of the
+	// text, never a figure inside an identifier.
 	var dates []span
 	for _, d := range scanDates(text, wordSpans(text)) {
 		dates = append(dates, span{d.start, d.end})
-		s.nums[d.key[:4]] = true
+		s.figures[d.key[:4]] = true
 	}
 	for _, m := range scanNumbers(text) {
 		if inSpans(dates, m.start, m.end) {
 			continue
 		}
 		if v, ok := parseDigits(text[m.start:m.end], ""); ok {
-			s.nums[formatNum(v)] = true
+			s.figures[formatNum(v)] = true
 		}
-	}
-	for _, p := range scanNumberPhrases(text) {
-		s.nums[formatNum(float64(p.words))] = true
 	}
 	return s
 }
@@ -125,7 +126,7 @@ func (s supportSet) supports(f fact) bool {
 	case FactQuotation:
 		return quoteIn(f.key, s.quoteIn)
 	case FactNumber:
-		return s.nums[formatNum(f.num)]
+		return s.figures[formatNum(f.num)]
 	case FactAmount:
 		return s.keys["amount|"+f.key] || s.nums[formatNum(f.num)]
 	case FactReference:
@@ -183,6 +184,7 @@ func (g *RevisionGuard) Changes(task evaluator.Task, previous, next string) []Re
 	has := func(keys map[string]bool, f fact) bool {
 		return keys[string(f.kind)+"|"+f.key] || f.alt != "" && keys[string(f.kind)+"|"+f.alt]
 	}
+	prevSpelled := numberWordValues(previous)
 	var sup []supportSet
 	support := func() []supportSet {
 		if sup == nil {
@@ -224,7 +226,7 @@ func (g *RevisionGuard) Changes(task evaluator.Task, previous, next string) []Re
 	}
 	replaced := make([]bool, len(dropped))
 	for _, f := range nextFacts {
-		if has(prevKeys, f) || hasChange(added, f) {
+		if has(prevKeys, f) || hasChange(added, f) || f.kind == FactNumber && prevSpelled[f.key] {
 			continue
 		}
 		c := RevisionChange{Kind: f.kind, Added: true, Text: next[f.start:f.end], Value: f.key,

@@ -19,7 +19,7 @@ var guardTask = evaluator.Task{
 		{ID: "E2", Content: "Section 4.2 Termination. Either party may terminate this Agreement on sixty (60) days' written notice. " +
 			"Section 7.1 Liability. The Supplier's aggregate liability shall not exceed the fees paid in the twelve (12) months preceding the claim. " +
 			"Exhibit B lists the service levels."},
-		{ID: "E3", Content: "On 2025-04-15 the customer wrote: \"The replacement unit arrived damaged and unusable.\" The refund requested is EUR 450."},
+		{ID: "E3", Content: "On 2025-04-15 the customer wrote: \"The replacement unit arrived damaged and unusable. It cost me EUR 89.90.\" The refund requested is EUR 450."},
 	},
 }
 
@@ -64,6 +64,8 @@ func TestRevisionGuardCatchesUnsupportedChanges(t *testing.T) {
 		{"spelled-out notice period", guardBase, strings.Replace(guardBase, "60 days' notice", "ninety days' notice", 1), "ninety"},
 		{"months changed to words", guardBase, strings.Replace(guardBase, "twelve (12) months", "twenty-four months", 1), "twenty-four"},
 		{"figure added in prose", guardBase, guardBase + " The customer has 14 open tickets.", "14"},
+		{"amount only an invoice number states", guardBase, guardBase + " A credit of $2,291 was offered.", "$2,291"},
+		{"percentage added", guardBase, guardBase + " A 10% goodwill discount applies.", "10"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -120,6 +122,9 @@ func TestRevisionGuardPassesFaithfulRevisions(t *testing.T) {
 			"5. A late fee of 1.5% per month applies.\n"},
 		{"headings added", guardBase, "## 1. Facts\n\n" + guardBase + "\n\n### 2. Next steps\n\nWe will reply to the customer today."},
 		{"request restated", guardBase, guardBase + " This summary is for the account manager."},
+		{"spelled count to figure", guardBase + " The memo raises three issues.", guardBase + " The memo raises 3 issues."},
+		{"own enumeration", guardBase, "Step 1: confirm the facts. " + guardBase + " Next, (1) reply and (2) log it [1]. See page 2, option 3."},
+		{"figure the evidence quotes", guardBase, guardBase + " The replacement cost EUR 89.90."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

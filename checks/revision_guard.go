@@ -215,13 +215,11 @@ func (g *RevisionGuard) Changes(task evaluator.Task, previous, next string) []Re
 		return ""
 	}
 	var added, dropped []RevisionChange
-	var droppedFacts []fact
 	nextIdx, prevIdx := NewLineIndex(next), NewLineIndex(previous)
 	for _, f := range prevFacts {
 		if !has(nextKeys, f) && !hasChange(dropped, f) {
 			dropped = append(dropped, RevisionChange{Kind: f.kind, Text: previous[f.start:f.end], Value: f.key,
 				SupportedBy: supportedBy(f), Location: prevIdx.Locate(f.start, f.end, previous)})
-			droppedFacts = append(droppedFacts, f)
 		}
 	}
 	replaced := make([]bool, len(dropped))

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -310,4 +312,25 @@ func TestVoteAllErrors(t *testing.T) {
 	_, err := evaluator.Vote(3, judge).Evaluate(context.Background(), evaluator.Task{}, "x")
 	assert.ErrorIs(t, err, evaluator.ErrAllVotesFailed)
 	assert.Contains(t, err.Error(), "vote[0.2]: rate limited")
+}
+
+// TestVoteLeavesNoGoroutine: every goroutine a vote starts has ended when
+// Evaluate returns, also when the context ends mid-vote.
+func TestVoteLeavesNoGoroutine(t *testing.T) {
+	before := runtime.NumGoroutine()
+	slow := evaluator.Func[string](func(ctx context.Context, _ evaluator.Task, _ string) (evaluator.EvaluationDecision, error) {
+		select {
+		case <-ctx.Done():
+			return evaluator.EvaluationDecision{}, ctx.Err()
+		case <-time.After(time.Millisecond):
+			return passD(1), nil
+		}
+	})
+	v := evaluator.Vote(8, slow, slow)
+	for i := 0; i < 20; i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(i%3)*time.Millisecond)
+		_, _ = v.Evaluate(ctx, evaluator.Task{}, "x")
+		cancel()
+	}
+	assert.Equal(t, before, runtime.NumGoroutine())
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"net"
-	"syscall"
 )
 
 // ErrorClass says whether another attempt at a failed call may succeed.
@@ -77,9 +76,7 @@ func Classify(err error) ErrorClass {
 	if errors.As(err, &ne) && ne.Timeout() {
 		return ClassTransient
 	}
-	if errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.ECONNREFUSED) ||
-		errors.Is(err, syscall.ECONNABORTED) || errors.Is(err, syscall.EPIPE) ||
-		errors.Is(err, io.ErrUnexpectedEOF) {
+	if droppedConnection(err) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return ClassTransient
 	}
 	return ClassUnknown

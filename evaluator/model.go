@@ -51,7 +51,7 @@ func cleanModels(dst, add []string) []string {
 // already reports. A nil e gives an Evaluator whose Evaluate returns an
 // error.
 func WithModel[C any](e Evaluator[C], models ...string) Evaluator[C] {
-	return &modelEvaluator[C]{e: e, models: cleanModels(ModelsOf(e), models)}
+	return &modelEvaluator[C]{e: e, models: cleanModels(nil, models)}
 }
 
 // modelEvaluator is the Evaluator WithModel returns.
@@ -68,8 +68,9 @@ func (m *modelEvaluator[C]) Evaluate(ctx context.Context, task Task, candidate C
 	return m.e.Evaluate(ctx, task, candidate)
 }
 
-// Models returns a copy of the declared models.
-func (m *modelEvaluator[C]) Models() []string { return append([]string(nil), m.models...) }
+// Models returns the wrapped evaluator's models, asked at each call, then
+// the declared ones.
+func (m *modelEvaluator[C]) Models() []string { return cleanModels(ModelsOf(m.e), m.models) }
 
 // ModelFamily returns the family key of a model name: the name with case,
 // surrounding space, provider prefixes and date or version suffixes

@@ -77,6 +77,16 @@ func TestRevisionCheckJoinsDecision(t *testing.T) {
 	assert.Equal(t, "revision.unchanged", res.Decision.Criteria[0].Name)
 	assert.Empty(t, res.Decision.BlockingFailures)
 
+	// The check's cost is evaluation cost.
+	costly := func(ctx context.Context, task evaluator.Task, prev, next string) (evaluator.EvaluationDecision, error) {
+		loop.AddCost(ctx, 0.25)
+		return noNewDigits(ctx, task, prev, next)
+	}
+	res, err = loop.RunLoop(ctx, evaluator.Task{}, gen("draft"), judgeBy, revSeq("ok draft"), loop.WithRevisionCheck[string](costly))
+	require.NoError(t, err)
+	assert.Equal(t, 0.25, res.Cost)
+	assert.Equal(t, 0.25, res.CostByRole.Evaluate)
+
 	// The first candidate is never checked.
 	res, err = loop.RunLoop(ctx, evaluator.Task{}, gen("ok 1"), judgeBy, revSeq("x"),
 		loop.WithRevisionCheck[string](noNewDigits))

@@ -132,6 +132,12 @@ func extractFacts(text string, o factsOptions) []fact {
 			taken.add(d.start, d.end)
 		}
 	}
+	for _, d := range scanPartialDates(text, ws) {
+		if free(d.start, d.end) {
+			out = append(out, d)
+			taken.add(d.start, d.end)
+		}
+	}
 	nums := scanNumbers(text)
 	for _, n := range nums {
 		if a, ok := amountAt(text, n); ok && free(a.start, a.end) {
@@ -172,6 +178,59 @@ func extractFacts(text string, o factsOptions) []fact {
 	out = append(out, numberWordFacts(text, ws, free)...)
 	slices.SortStableFunc(out, func(a, b fact) int { return a.start - b.start })
 	return out
+}
+
+// Partial dates: a month and a day without a year ("March 3", "3rd of
+// March"), or a month and a year without a day ("March 2025").
+var (
+	monthDayRe  = regexp.MustCompile(`^([A-Z][a-z]{2,8})\.?[ \t]+(\d{1,2})(?:st|nd|rd|th)?\b`)
+	dayMonthRe  = regexp.MustCompile(`^(\d{1,2})(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?([A-Z][a-z]{2,8})\b`)
+	monthYearRe = regexp.MustCompile(`^([A-Z][a-z]{2,8})[ \t]+(?:of[ \t]+)?(\d{4})\b`)
+)
+
+// scanPartialDates finds dates without a year or without a day, keyed
+// "*-MM-DD" and "YYYY-MM-*", so that "March 3" and "March 2025" are dates,
+// not bare numbers. Full dates are read before (scanDates).
+func scanPartialDates(text string, ws []span) []fact {
+	var out []fact
+	month := func(w string) (int, bool) {
+		m, ok := months[strings.ToLower(w)]
+		if !ok {
+			m, ok = monthAbbrev[strings.ToLower(w)]
+		}
+		return m, ok
+	}
+	for _, w := range ws {
+		win := text[w.start:min(len(text), w.start+30)]
+		c := text[w.start]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			if m := monthYearRe.FindStringSubmatch(win); m != nil {
+				if mo, ok := month(m[1]); ok {
+					out = append(out, fact{kind: FactDate, key: m[2] + "-" + pad2(mo) + "-*", start: w.start, end: w.start + len(m[0])})
+					continue
+				}
+			}
+			if m := monthDayRe.FindStringSubmatch(win); m != nil {
+				if mo, ok := month(m[1]); ok && atoi(m[2]) >= 1 && atoi(m[2]) <= 31 {
+					out = append(out, fact{kind: FactDate, key: "*-" + pad2(mo) + "-" + pad2(atoi(m[2])), start: w.start, end: w.start + len(m[0])})
+				}
+			}
+		case c >= '0' && c <= '9':
+			if m := dayMonthRe.FindStringSubmatch(win); m != nil {
+				if mo, ok := month(m[2]); ok && atoi(m[1]) >= 1 && atoi(m[1]) <= 31 {
+					out = append(out, fact{kind: FactDate, key: "*-" + pad2(mo) + "-" + pad2(atoi(m[1])), start: w.start, end: w.start + len(m[0])})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// monthAbbrev maps the usual month abbreviations ("Jan", "Sept").
+var monthAbbrev = map[string]int{
+	"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8,
+	"sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
 }
 
 // scanNumbers returns the spans of the figures in text: digit runs with

@@ -108,6 +108,13 @@ func newSupport(name, text string, o factsOptions) supportSet {
 	for _, d := range scanDates(text, wordSpans(text)) {
 		dates = append(dates, span{d.start, d.end})
 		s.figures[d.key[:4]] = true
+		// A full date supports its partial forms ("March 3", "March 2025").
+		for _, k := range []string{d.key, d.alt} {
+			if k != "" {
+				s.keys["date|*"+k[4:]] = true
+				s.keys["date|"+k[:8]+"*"] = true
+			}
+		}
 	}
 	for _, m := range scanNumbers(text) {
 		if inSpans(dates, m.start, m.end) {

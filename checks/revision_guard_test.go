@@ -35,6 +35,8 @@ const guardBase = "The invoice of March 3, 2025 totals $1,200.00, payable within
 // blocking finding on the revision.
 func TestRevisionGuardCatchesUnsupportedChanges(t *testing.T) {
 	g := NewRevisionGuard(RevisionGuardConfig{Source: guardSource})
+	r := func(s string, pairs ...string) string { return strings.NewReplacer(pairs...).Replace(s) }
+	guardBaseS := guardBase
 	tests := []struct {
 		name, prev, next, want string // want: text the finding quotes
 	}{
@@ -64,6 +66,8 @@ func TestRevisionGuardCatchesUnsupportedChanges(t *testing.T) {
 		{"spelled-out notice period", guardBase, strings.Replace(guardBase, "60 days' notice", "ninety days' notice", 1), "ninety"},
 		{"months changed to words", guardBase, strings.Replace(guardBase, "twelve (12) months", "twenty-four months", 1), "twenty-four"},
 		{"figure added in prose", guardBase, guardBase + " The customer has 14 open tickets.", "14"},
+		{"month of a partial date changed", r(guardBaseS, "March 3, 2025", "March 2025"), r(guardBaseS, "March 3, 2025", "June 2025"), "June 2025"},
+		{"day of a yearless date changed", r(guardBaseS, "March 3, 2025", "March 3"), r(guardBaseS, "March 3, 2025", "March 4"), "March 4"},
 		{"amount only an invoice number states", guardBase, guardBase + " A credit of $2,291 was offered.", "$2,291"},
 		{"percentage added", guardBase, guardBase + " A 10% goodwill discount applies.", "10"},
 	}
@@ -122,6 +126,8 @@ func TestRevisionGuardPassesFaithfulRevisions(t *testing.T) {
 			"5. A late fee of 1.5% per month applies.\n"},
 		{"headings added", guardBase, "## 1. Facts\n\n" + guardBase + "\n\n### 2. Next steps\n\nWe will reply to the customer today."},
 		{"request restated", guardBase, guardBase + " This summary is for the account manager."},
+		{"year left out of a date", guardBase, r(guardBase, "March 3, 2025", "March 3")},
+		{"day left out of a date", guardBase, r(guardBase, "The invoice of March 3, 2025", "The March 2025 invoice")},
 		{"spelled count to figure", guardBase + " The memo raises three issues.", guardBase + " The memo raises 3 issues."},
 		{"own enumeration", guardBase, "Step 1: confirm the facts. " + guardBase + " Next, (1) reply and (2) log it [1]. See page 2, option 3."},
 		{"figure the evidence quotes", guardBase, guardBase + " The replacement cost EUR 89.90."},

@@ -125,3 +125,18 @@ func TestRevisionCheckFailures(t *testing.T) {
 	_, err = loop.RunLoop(ctx, evaluator.Task{}, gen("draft"), judgeBy, revSeq("ok"), loop.WithRevisionCheck[string](nil))
 	assert.ErrorIs(t, err, loop.ErrInvalidOption)
 }
+
+// TestRevisionCheckBudget: a budget spent before the check stops the loop;
+// the unchecked revision is never accepted.
+func TestRevisionCheckBudget(t *testing.T) {
+	costlyJudge := evaluator.Func[string](func(ctx context.Context, task evaluator.Task, c string) (evaluator.EvaluationDecision, error) {
+		loop.AddCost(ctx, 1)
+		return judgeBy(ctx, task, c)
+	})
+	res, err := loop.RunLoop(context.Background(), evaluator.Task{}, gen("draft"), costlyJudge, revSeq("ok"),
+		loop.WithMaxCost(2), loop.WithRevisionCheck[string](noNewDigits))
+	require.NoError(t, err)
+	assert.Equal(t, evaluator.StopCostBudget, res.StopReason)
+	assert.Equal(t, loop.OutcomeFailed, res.Outcome)
+	assert.Equal(t, evaluator.StatusEscalate, res.Decision.Status, "the judge's pass on an unchecked revision is not reported")
+}

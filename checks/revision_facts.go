@@ -348,7 +348,7 @@ func (t *spanSet) add(s, e int) {
 func numberBounded(text string, s, e int) bool {
 	if s > 0 {
 		c := text[s-1]
-		if isWordByte(c) || c == '.' || c == '-' && s > 1 && isWordByte(text[s-2]) || c == '/' || c == ':' {
+		if isWordByte(c) || c == '.' || c == '-' && s > 1 && isLetterByte(text[s-2]) || c == '/' || c == ':' {
 			return false
 		}
 		if c >= utf8.RuneSelf {
@@ -372,6 +372,10 @@ func numberBounded(text string, s, e int) bool {
 	}
 	return true
 }
+
+// isLetterByte reports whether c is an ASCII letter: "INV-2291" is an
+// identifier, "5-7" a range of two numbers.
+func isLetterByte(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // isListMarker reports whether the number at [s,e) numbers a list item or a
 // heading ("1. ", "2) ", "## 3. Payment").

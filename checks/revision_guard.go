@@ -74,7 +74,7 @@ func NewRevisionGuard(cfg RevisionGuardConfig) *RevisionGuard {
 type supportSet struct {
 	name    string
 	keys    map[string]bool // "kind|key" of every fact
-	nums    map[string]bool // values of its amounts and numbers (strict)
+	nums    map[string]bool // values of its plain numbers (no currency)
 	figures map[string]bool // every figure outside dates, and dates' years (generous)
 	quoteIn string          // the text normalised for quotation matching
 }
@@ -89,8 +89,10 @@ func newSupport(name, text string, o factsOptions) supportSet {
 			s.keys[string(f.kind)+"|"+f.alt] = true
 		}
 		if f.kind == FactAmount || f.kind == FactNumber {
-			s.nums[formatNum(f.num)] = true
 			s.figures[formatNum(f.num)] = true
+		}
+		if f.kind == FactNumber {
+			s.nums[formatNum(f.num)] = true
 		}
 		if f.kind == FactReference {
 			// "3.2(a)" is supported where "3.2" is.
@@ -102,8 +104,9 @@ func newSupport(name, text string, o factsOptions) supportSet {
 	// For a plain number, every figure in the text counts, even inside an
 	// identifier or a reference: support is read generously, changes
 	// strictly. Inside a date only the year counts: "15" in "2025-04-15" is
-	// a day, not a quantity. An amount needs an amount or a number of the
-	// text, never a figure inside an identifier.
+	// a day, not a quantity. An amount needs an amount in the same currency,
+	// or a plain number of that value ("Total due: 1,200.00"); never a
+	// figure inside an identifier, nor the same value in another currency.
 	var dates []span
 	for _, d := range scanDates(text, wordSpans(text)) {
 		dates = append(dates, span{d.start, d.end})

@@ -68,6 +68,8 @@ func TestRevisionGuardCatchesUnsupportedChanges(t *testing.T) {
 		{"figure added in prose", guardBase, guardBase + " The customer has 14 open tickets.", "14"},
 		{"month of a partial date changed", r(guardBaseS, "March 3, 2025", "March 2025"), r(guardBaseS, "March 3, 2025", "June 2025"), "June 2025"},
 		{"day of a yearless date changed", r(guardBaseS, "March 3, 2025", "March 3"), r(guardBaseS, "March 3, 2025", "March 4"), "March 4"},
+		{"currency changed", guardBase, strings.Replace(guardBase, "EUR 450", "USD 450", 1), "USD 450"},
+		{"range changed", guardBase + " Refunds take 5-7 business days.", guardBase + " Refunds take 3-5 business days.", "3"},
 		{"amount only an invoice number states", guardBase, guardBase + " A credit of $2,291 was offered.", "$2,291"},
 		{"percentage added", guardBase, guardBase + " A 10% goodwill discount applies.", "10"},
 	}
@@ -212,4 +214,38 @@ func TestRevisionGuardEvidenceIDShapes(t *testing.T) {
 	require.Len(t, fs, 1)
 	assert.Equal(t, RuleRevisionUnsupported, fs[0].Rule)
 	assert.Contains(t, fs[0].Message, `"doc-8" in place of "doc-7"`, "the replaced citation is named, not dropped silently")
+}
+
+// TestRevisionGuardCustomerReply: a smoother customer reply that keeps
+// every fact in other spellings passes; a currency or a figure changed on
+// the way is caught.
+func TestRevisionGuardCustomerReply(t *testing.T) {
+	g := NewRevisionGuard(RevisionGuardConfig{})
+	task := evaluator.Task{Input: "Reply to Sam about order 4521.", Evidence: []evaluator.Evidence{
+		{ID: "order", Content: "Order 4521 shipped 2025-05-12 via DHL, tracking JD014600003828. Refund $59.99 approved; card refunds take 5-7 business days. Total due: 1,200.00."},
+	}}
+	faithful := [][2]string{
+		{"Hi Sam, your order #4521 shipped on 12 May 2025 via DHL (tracking JD014600003828). The refund of $59.99 will reach your card in 5-7 business days.",
+			"Hello Sam! Good news: order #4521 shipped on May 12, 2025 with DHL, tracking number JD014600003828. Your $59.99 refund should appear on your card within 5–7 business days. Thanks for your patience!"},
+		{"We refunded USD 59.99 on 2025-05-12.", "Your refund of $59.99 was processed on May 12."},
+		{"Your refund ($59.99) is on its way.", "We have sent your refund of 59.99 dollars."},
+		{"It takes five to seven business days.", "It takes 5 to 7 business days."},
+		{"Order 4521 shipped in May 2025.", "Order 4521 shipped on 12 May."},
+		{"Your refund is $59.99.", "Your refund is $59.99. The total due is $1,200."},
+	}
+	for _, p := range faithful {
+		assert.Empty(t, g.Findings(task, p[0], p[1]), p[1])
+	}
+	base := "Hi Sam, your order #4521 shipped on 12 May 2025 via DHL. The refund of $59.99 will reach your card in 5-7 business days."
+	for _, next := range []string{
+		strings.Replace(base, "$59.99", "$69.99", 1),
+		strings.Replace(base, "12 May 2025", "May 21", 1),
+		strings.Replace(base, "5-7", "3-5", 1),
+		strings.Replace(base, "5-7", "two", 1),
+		strings.Replace(base, "$59.99", "59.99 euros", 1),
+	} {
+		fs := g.Findings(task, base, next)
+		require.NotEmpty(t, fs, next)
+		assert.Equal(t, RuleRevisionUnsupported, fs[0].Rule, next)
+	}
 }

@@ -322,8 +322,25 @@ func (g *RevisionGuard) findings(task evaluator.Task, previous, next string, cha
 				Message: fmt.Sprintf("the revision dropped what requirements[%d] %q needs, which the previous candidate had; restore it", i, r.Name)})
 		}
 	}
+	if len(out) > maxGuardFindings {
+		// A revision that rewrote everything needs one message, not
+		// thousands: keep the first ones and say how many more there are.
+		rest := out[maxGuardFindings:]
+		sev := SeverityWarn
+		for _, f := range rest {
+			if f.Severity == SeverityBlock {
+				sev = SeverityBlock
+			}
+		}
+		out = append(out[:maxGuardFindings:maxGuardFindings], Finding{Rule: rest[0].Rule, Severity: sev, Location: rest[0].Location,
+			Message: fmt.Sprintf("and %d more changed or dropped facts like the ones above", len(rest))})
+	}
 	return out
 }
+
+// maxGuardFindings bounds the findings (and so the decision's size) of one
+// revision; the rest are counted in one last finding.
+const maxGuardFindings = 50
 
 // unsupportedMessage says what changed and that nothing supports it.
 func unsupportedMessage(c RevisionChange) string {

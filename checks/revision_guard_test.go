@@ -2,6 +2,7 @@ package checks
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -248,4 +249,16 @@ func TestRevisionGuardCustomerReply(t *testing.T) {
 		require.NotEmpty(t, fs, next)
 		assert.Equal(t, RuleRevisionUnsupported, fs[0].Rule, next)
 	}
+}
+
+func TestRevisionGuardBoundedFindings(t *testing.T) {
+	g := NewRevisionGuard(RevisionGuardConfig{})
+	var b strings.Builder
+	for i := 0; i < 500; i++ {
+		fmt.Fprintf(&b, "Item costs $%d.%02d. ", 1000+i, i%100)
+	}
+	fs := g.Findings(guardTask, "Nothing yet.", b.String())
+	require.Len(t, fs, maxGuardFindings+1)
+	assert.Equal(t, SeverityBlock, fs[maxGuardFindings].Severity)
+	assert.Contains(t, fs[maxGuardFindings].Message, "and 449 more", "499 amounts: $1,200.00 is in the evidence")
 }

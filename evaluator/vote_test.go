@@ -182,11 +182,11 @@ func TestReduceRules(t *testing.T) {
 	}{
 		{"unanimous pass", b(passD(0.8), passD(0.9), passD(0.7)), "pass", "pass", 0.8},
 		{"split 4 to 1", b(passD(0.8), passD(0.9), passD(0.7), passD(0.9), reviseD(0.2)), "escalate", "pass", 0.8},
-		{"pass with a failed vote", b(passD(0.8), passD(0.9), boom), "escalate", "pass", 0.85},
+		{"pass with a failed vote", b(passD(0.8), passD(0.9), boom), "escalate", "pass", 0.8},
 		{"no pass, majority revise", b(reviseD(0.4), reviseD(0.5), blockD(0.1)), "revise", "revise", 0.45},
 		{"no pass, majority at least escalate", b(blockD(0.1), escalateD(0.3), reviseD(0.5)), "escalate", "escalate", 0.2},
 		{"no pass, majority block", b(blockD(0.1), blockD(0.2), reviseD(0.5)), "block", "block", 0.15},
-		{"failed votes deny a majority", b(reviseD(0.4), boom, boom), "escalate", "escalate", 0.4},
+		{"failed votes deny a majority", b(reviseD(0.4), boom, boom), "escalate", "escalate", 0},
 		{"even split, no majority", b(reviseD(0.4), reviseD(0.4), blockD(0.1), blockD(0.1)), "revise", "escalate", 0.4},
 		{"no ballots", nil, "escalate", "escalate", 0},
 	}

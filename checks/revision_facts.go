@@ -176,7 +176,12 @@ func extractFacts(text string, o factsOptions) []fact {
 		out = append(out, fact{kind: FactNumber, key: formatNum(v), start: s, end: e, num: v})
 	}
 	out = append(out, numberWordFacts(text, ws, free)...)
-	slices.SortStableFunc(out, func(a, b fact) int { return a.start - b.start })
+	slices.SortFunc(out, func(a, b fact) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return a.end - b.end
+	})
 	return out
 }
 
@@ -200,9 +205,29 @@ func scanPartialDates(text string, ws []span) []fact {
 		}
 		return m, ok
 	}
-	for _, w := range ws {
-		win := text[w.start:min(len(text), w.start+30)]
+	var buf []byte
+	for k, w := range ws {
 		c := text[w.start]
+		// Cheap tests first: a month word, or one or two digits before a
+		// word that starts upper-case; only then the anchored patterns.
+		switch {
+		case c >= 'A' && c <= 'Z':
+			buf = lowerInto(buf, text[w.start:w.end])
+			if _, ok := month(string(buf)); !ok {
+				continue
+			}
+		case c >= '0' && c <= '9':
+			if w.end-w.start > 4 || k+1 >= len(ws) {
+				continue
+			}
+			nc := text[ws[k+1].start]
+			if !(nc >= 'A' && nc <= 'Z' || nc == 'o') { // "3 March", "3rd of March"
+				continue
+			}
+		default:
+			continue
+		}
+		win := text[w.start:min(len(text), w.start+30)]
 		switch {
 		case c >= 'A' && c <= 'Z':
 			if m := monthYearRe.FindStringSubmatch(win); m != nil {
@@ -302,9 +327,9 @@ suffix:
 	return fact{}, false
 }
 
-// currencyBefore is a cheap test that a currency may precede offset i: the
-// byte before it (after at most one space) is '$', a letter, or the last
-// byte of a multi-byte symbol (€, £, ¥).
+// currencyBefore is a cheap test that a currency may precede offset i
+// (after at most one space): '$', the last byte of a multi-byte symbol (€,
+// £, ¥), or a word that is a currency code ("USD", "eur").
 func currencyBefore(text string, i int) bool {
 	if i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
 		i--
@@ -313,16 +338,34 @@ func currencyBefore(text string, i int) bool {
 		return false
 	}
 	c := text[i-1]
-	return c == '$' || c >= 0x80 || c|0x20 >= 'a' && c|0x20 <= 'z'
+	if c == '$' || c >= 0x80 {
+		return true
+	}
+	ws := i
+	for ws > 0 && isLetterByte(text[ws-1]) {
+		ws--
+	}
+	return i-ws == 3 && currencyCodes[strings.ToLower(text[ws:i])] != ""
 }
 
-// letterAfter is a cheap test that a word follows (after at most one
-// space), as a scale or currency word must.
+// amountWordsAfter are the words that may follow a figure in an amount.
+var amountWordsAfter = map[string]bool{
+	"million": true, "billion": true, "thousand": true, "bn": true, "mn": true, "m": true, "k": true,
+	"usd": true, "eur": true, "gbp": true, "chf": true, "jpy": true, "cad": true, "aud": true,
+	"dollar": true, "dollars": true, "euro": true, "euros": true, "pounds": true,
+}
+
+// letterAfter is a cheap test that a scale or currency word follows (after
+// at most one space).
 func letterAfter(s string) bool {
 	if s != "" && (s[0] == ' ' || s[0] == '\t') {
 		s = s[1:]
 	}
-	return s != "" && s[0]|0x20 >= 'a' && s[0]|0x20 <= 'z'
+	n := 0
+	for n < len(s) && n < 9 && isLetterByte(s[n]) {
+		n++
+	}
+	return n > 0 && amountWordsAfter[strings.ToLower(s[:n])]
 }
 
 // spanSet is a sorted set of non-overlapping spans.

@@ -3,6 +3,7 @@ package checks
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
@@ -49,8 +50,9 @@ type RevisionChange struct {
 	// Replaces is the fact of the same kind the revision dropped where it
 	// added this one, as written in the previous candidate; empty if none.
 	Replaces string `json:"replaces,omitempty"`
-	// SupportedBy names what supports the fact: an evidence ID, "source" or
-	// "input"; empty when nothing does.
+	// SupportedBy names what supports the fact: an evidence ID, "source",
+	// "input", or "candidate" for a reference to a heading the revision
+	// itself defines; empty when nothing does.
 	SupportedBy string `json:"supportedBy,omitempty"`
 	// Location is where the fact is: in the revision when Added, in the
 	// previous candidate otherwise.
@@ -68,6 +70,13 @@ type RevisionGuard struct {
 func NewRevisionGuard(cfg RevisionGuardConfig) *RevisionGuard {
 	return &RevisionGuard{cfg: cfg}
 }
+
+// ownHeadingRe finds the labels a candidate defines with headings: a
+// Markdown heading numbered with or without a keyword ("## 2. Findings",
+// "### Section 4.1"), a multi-level number opening a line ("4.1 Fees"), or an
+// attachment heading ("## Exhibit B"). A plain line that merely starts with
+// "Section 9" is a reference, not a definition.
+var ownHeadingRe = regexp.MustCompile(`(?m)^#{1,6}[ \t]+(?:(?i:section|clause|article|paragraph)[ \t]+)?(\d{1,4}(?:\.\d{1,4})*)\b|^(\d{1,4}(?:\.\d{1,4})+)[ \t]|^#{1,6}[ \t]+(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})\b`)
 
 // supportSet is what one piece of material (an evidence item, the source,
 // the input) states.
@@ -210,6 +219,23 @@ func (g *RevisionGuard) Changes(task evaluator.Task, previous, next string) []Re
 		}
 		return sup
 	}
+	var labels map[string]bool
+	ownLabels := func() map[string]bool {
+		if labels == nil {
+			labels = map[string]bool{}
+			for _, m := range ownHeadingRe.FindAllStringSubmatch(next, -1) {
+				switch {
+				case m[1] != "":
+					labels["num "+m[1]] = true
+				case m[2] != "":
+					labels["num "+m[2]] = true
+				default:
+					labels[strings.ToLower(m[3])+" "+strings.ToLower(m[4])] = true
+				}
+			}
+		}
+		return labels
+	}
 	supportedBy := func(f fact) string {
 		if f.kind == FactEvidenceRef {
 			if o.evidenceIDs[f.key] {
@@ -221,6 +247,9 @@ func (g *RevisionGuard) Changes(task evaluator.Task, previous, next string) []Re
 			if s.supports(f) {
 				return s.name
 			}
+		}
+		if f.kind == FactReference && ownLabels()[f.key] {
+			return "candidate" // a cross-reference to the candidate's own heading
 		}
 		return ""
 	}

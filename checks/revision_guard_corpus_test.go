@@ -36,6 +36,11 @@ func TestRevisionGuardContractMutations(t *testing.T) {
 		if !ok {
 			continue
 		}
+		if ls := strings.LastIndexByte(doc[:f.start], '\n') + 1; strings.TrimLeft(doc[ls:f.start], "# ") == "" && strings.HasPrefix(doc[ls:], "#") {
+			// A heading renamed ("# Exhibit A" to "# Section 97.3") defines
+			// the label it names: not a reference to verify.
+			continue
+		}
 		if f.kind == FactNumber {
 			numbers++
 			if numbers%5 != 0 { // a sample keeps the race build quick

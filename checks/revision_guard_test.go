@@ -128,6 +128,7 @@ func TestRevisionGuardPassesFaithfulRevisions(t *testing.T) {
 			"3. Service levels are in Exhibit B.\n4. On 2025-04-15 the customer reported that \"the replacement unit arrived damaged and unusable\" [E3] and asked for a refund of EUR 450.\n" +
 			"5. A late fee of 1.5% per month applies.\n"},
 		{"headings added", guardBase, "## 1. Facts\n\n" + guardBase + "\n\n### 2. Next steps\n\nWe will reply to the customer today."},
+		{"own section cited", guardBase, "## 1. Facts\n\n" + guardBase + "\n\n## 2. Next steps\n\nAs Section 1 shows, we owe the refund."},
 		{"request restated", guardBase, guardBase + " This summary is for the account manager."},
 		{"year left out of a date", guardBase, r(guardBase, "March 3, 2025", "March 3")},
 		{"day left out of a date", guardBase, r(guardBase, "The invoice of March 3, 2025", "The March 2025 invoice")},

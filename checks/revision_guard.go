@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/evalopt/evalopt/evaluator"
 )
@@ -61,14 +62,26 @@ type RevisionChange struct {
 
 // RevisionGuard compares a revision with the candidate it revised and
 // re-verifies what changed against the task's evidence (see Check). It
-// holds no state between calls and is safe for concurrent use.
+// keeps nothing between calls but what its source states, and is safe for
+// concurrent use.
 type RevisionGuard struct {
-	cfg RevisionGuardConfig
+	cfg        RevisionGuardConfig
+	sourceOnce sync.Once
+	source     supportSet // what cfg.Source states, read once
 }
 
-// NewRevisionGuard returns a guard with cfg.
+// NewRevisionGuard returns a guard with cfg. The source, which every call
+// verifies against, is read once, on first use.
 func NewRevisionGuard(cfg RevisionGuardConfig) *RevisionGuard {
 	return &RevisionGuard{cfg: cfg}
+}
+
+// sourceSupport returns what the configured source states. It is read
+// without the task's evidence IDs: support sets never use evidence-ref
+// facts, and a figure inside an ID is never a number.
+func (g *RevisionGuard) sourceSupport() supportSet {
+	g.sourceOnce.Do(func() { g.source = newSupport("source", g.cfg.Source, newFactsOptions(nil)) })
+	return g.source
 }
 
 // ownHeadingRe finds the labels a candidate defines with headings: a
@@ -211,7 +224,7 @@ func (g *RevisionGuard) Changes(task evaluator.Task, previous, next string) []Re
 				sup = append(sup, newSupport(e.ID, e.Content, o))
 			}
 			if g.cfg.Source != "" {
-				sup = append(sup, newSupport("source", g.cfg.Source, o))
+				sup = append(sup, g.sourceSupport())
 			}
 			if !g.cfg.IgnoreInput && task.Input != "" {
 				sup = append(sup, newSupport("input", task.Input, o))

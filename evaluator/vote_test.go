@@ -261,6 +261,10 @@ func TestVoteInvalid(t *testing.T) {
 			return err
 		},
 		"nil option": func() error { _, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, nil); return err },
+		"too many": func() error {
+			_, err := evaluator.NewVoter(501, []evaluator.Evaluator[string]{judge, judge})
+			return err
+		},
 	} {
 		t.Run(name, func(t *testing.T) { assert.ErrorIs(t, build(), evaluator.ErrInvalidVote) })
 	}

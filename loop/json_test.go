@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -90,5 +91,47 @@ func FuzzResultJSON(f *testing.F) {
 		if err != nil || string(once) != string(twice) {
 			t.Fatalf("not stable: %v\n%s\n%s", err, once, twice)
 		}
+	})
+}
+
+// FuzzMachineJSON: a machine read from JSON writes back what it read, and
+// can be driven: Next never panics on it, whatever the fields say.
+func FuzzMachineJSON(f *testing.F) {
+	m, err := Start[string](t0, Config{MaxRevisions: 2, Attempts: 2, Timeout: time.Minute, MaxCost: math.Inf(1)}, refundTask)
+	if err != nil {
+		f.Fatal(err)
+	}
+	m.Next(t0)
+	m.Record(t0, CallResult[string]{Candidate: "draft", Cost: 0.5})
+	m.Next(t0)
+	seed, err := json.Marshal(m)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(seed)
+	f.Add([]byte(`{"phase":"revision_check","pending":true,"result":{"decision":{"score":"NaN"}}}`))
+	f.Add([]byte(`{"phase":"evaluate","attempt":3,"config":{"attempts":2,"maxCost":"+Inf"},"retryAt":"2026-01-01T00:00:00Z"}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var m Machine[string]
+		if json.Unmarshal(b, &m) != nil {
+			return
+		}
+		once, err := json.Marshal(m)
+		if err != nil {
+			t.Fatalf("read %q but cannot write it: %v", b, err)
+		}
+		var m2 Machine[string]
+		if err := json.Unmarshal(once, &m2); err != nil {
+			t.Fatalf("cannot read what was written: %v\n%s", err, once)
+		}
+		if twice, _ := json.Marshal(m2); string(once) != string(twice) {
+			t.Fatalf("not stable:\n%s\n%s", once, twice)
+		}
+		for i := 0; i < 4; i++ {
+			if c := m.Next(t0.Add(time.Duration(i) * time.Hour)); c.Kind == CallRole {
+				m.Record(t0.Add(time.Duration(i)*time.Hour), CallResult[string]{Err: &Error{Kind: ErrorRetryable, Message: "x"}})
+			}
+		}
+		m.Finish(t0)
 	})
 }

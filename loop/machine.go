@@ -191,6 +191,9 @@ func (m *Machine[C]) Next(now time.Time) Call[C] {
 	}
 	if !m.Pending {
 		switch {
+		case !m.Phase.callable():
+			// Only a machine decoded from bad data gets here.
+			m.stop(now, evaluator.StopError, newError(ErrorPermanent, fmt.Errorf("loop: machine in unknown phase %.40q", m.Phase)))
 		case m.Canceled != nil:
 			m.stop(now, evaluator.StopCanceled, m.Canceled)
 		case m.timedOut(now):
@@ -252,6 +255,11 @@ func (m *Machine[C]) Finish(now time.Time) (Result[C], error) {
 		return m.Result, nil
 	}
 	return m.Result, m.Error
+}
+
+// callable reports whether r is a role a machine calls.
+func (r Role) callable() bool {
+	return r == RoleGenerate || r == RoleEvaluate || r == RoleRevise || r == RoleRevisionCheck
 }
 
 // timedOut reports whether the time budget is spent at now.

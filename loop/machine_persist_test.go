@@ -17,7 +17,7 @@ import (
 // persisted drives a machine the way RunLoop does, but keeps it only as
 // JSON between steps: after every Next and every Record it is encoded and
 // decoded into a fresh value, as a durable driver that stores it would.
-func persisted(t *testing.T, s looptest.Scenario) (loop.Result[string], error, int) {
+func persisted(t *testing.T, s looptest.Scenario) (loop.Result[string], int, error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -44,7 +44,7 @@ func persisted(t *testing.T, s looptest.Scenario) (loop.Result[string], error, i
 		switch call.Kind {
 		case loop.CallDone:
 			res, err := m.Finish(time.Now())
-			return res, err, stored
+			return res, stored, err
 		case loop.CallWait:
 			select {
 			case <-time.After(time.Until(call.Until)):
@@ -80,7 +80,7 @@ func TestMachinePersistedMatchesRunLoop(t *testing.T) {
 			want, wantErr := s.Run(context.Background())
 			assert.Equal(t, s.Outcome, want.Outcome)
 			assert.Equal(t, s.StopReason, want.StopReason)
-			got, gotErr, stored := persisted(t, s)
+			got, stored, gotErr := persisted(t, s)
 			assert.Greater(t, stored, 2*len(got.Trace), "stored after every step")
 
 			wantJSON, err := looptest.Canonical(want)

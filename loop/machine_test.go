@@ -2,6 +2,7 @@ package loop
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"testing"
 	"time"
@@ -204,3 +205,11 @@ func TestErrorKindsSurviveJSON(t *testing.T) {
 }
 
 func nanF() float64 { var z float64; return z / z }
+
+func TestMachineUnknownPhase(t *testing.T) {
+	var m Machine[string]
+	require.NoError(t, json.Unmarshal([]byte(`{"phase":"dance","attempt":1}`), &m))
+	assert.Equal(t, CallDone, m.Next(t0).Kind)
+	_, err := m.Finish(t0)
+	assert.ErrorContains(t, err, `unknown phase "dance"`)
+}

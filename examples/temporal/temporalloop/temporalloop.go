@@ -97,24 +97,21 @@ func (in Input) options(left time.Duration) workflow.ActivityOptions {
 // returns its outcome inside a CanceledError, so the trace keeps it.
 func Activity[C any](roles loop.Roles[C]) func(context.Context, evaluator.Task, loop.Call[C]) (loop.CallResult[C], error) {
 	return func(ctx context.Context, task evaluator.Task, call loop.Call[C]) (loop.CallResult[C], error) {
-		done := make(chan struct{})
-		defer close(done)
-		go func() {
-			for t := time.NewTicker(cmp.Or(activity.GetInfo(ctx).HeartbeatTimeout, time.Minute) / 4); ; {
-				select {
-				case <-done:
-					t.Stop()
-					return
-				case <-t.C:
-					activity.RecordHeartbeat(ctx)
+		out := make(chan loop.CallResult[C], 1)
+		go func() { out <- roles.Invoke(ctx, task, call) }() // Invoke recovers the role's panics
+		t := time.NewTicker(cmp.Or(activity.GetInfo(ctx).HeartbeatTimeout, time.Minute) / 4)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				activity.RecordHeartbeat(ctx)
+			case res := <-out:
+				if res.Err != nil && res.Err.Kind == loop.ErrorCanceled {
+					return res, temporal.NewCanceledError(res)
 				}
+				return res, nil
 			}
-		}()
-		res := roles.Invoke(ctx, task, call)
-		if res.Err != nil && res.Err.Kind == loop.ErrorCanceled {
-			return res, temporal.NewCanceledError(res)
 		}
-		return res, nil
 	}
 }
 

@@ -11,9 +11,14 @@ import (
 // Machine asks for. RevisionCheck is needed only when Config.RevisionCheck
 // is set.
 type Roles[C any] struct {
-	Generator     Generator[C]
-	Evaluator     evaluator.Evaluator[C]
-	Reviser       Reviser[C]
+	// Generator makes the first candidate (RoleGenerate).
+	Generator Generator[C]
+	// Evaluator judges each candidate (RoleEvaluate).
+	Evaluator evaluator.Evaluator[C]
+	// Reviser revises a candidate (RoleRevise).
+	Reviser Reviser[C]
+	// RevisionCheck compares a revision with what it revised
+	// (RoleRevisionCheck); nil when Config.RevisionCheck is off.
 	RevisionCheck RevisionCheck[C]
 }
 

@@ -152,12 +152,18 @@ func TestRunLoopSemantics(t *testing.T) {
 			name: "loop's own timeout, spent between calls",
 			s: &script{
 				decisions: []evaluator.EvaluationDecision{revise(0.5)},
-				genHook: func(context.Context, int) (string, error) {
-					time.Sleep(30 * time.Millisecond) // a role that ignores its context
+				genHook: func(ctx context.Context, _ int) (string, error) {
+					// A role that ignores its context and returns after the
+					// budget is spent. It sleeps past the deadline rather than
+					// for a fixed time, and the budget is long enough that a
+					// loaded machine still reaches the first call in time.
+					if dl, ok := ctx.Deadline(); ok {
+						time.Sleep(time.Until(dl) + 10*time.Millisecond)
+					}
 					return "draft-0", nil
 				},
 			},
-			opts:    []Option{WithTimeout(5 * time.Millisecond)},
+			opts:    []Option{WithTimeout(100 * time.Millisecond)},
 			outcome: OutcomeFailed, reason: evaluator.StopTimeout,
 			calls: [3]int{1, 0, 0},
 		},

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Criterion is the outcome of one criterion an evaluator checked.
@@ -82,7 +84,7 @@ func (d EvaluationDecision) Validate() error {
 		if d.Status == "" {
 			add("status", "missing")
 		} else {
-			add("status", "must be one of pass, revise, block, escalate; got %q", string(d.Status))
+			add("status", "must be one of pass, revise, block, escalate; got %s", strictjson.Quote(string(d.Status)))
 		}
 	}
 	if math.IsNaN(d.Score) || math.IsInf(d.Score, 0) {
@@ -110,7 +112,7 @@ func (d EvaluationDecision) Validate() error {
 		}
 	}
 	if !d.StopReason.Valid() {
-		add("stopReason", "unknown stop reason %q", string(d.StopReason))
+		add("stopReason", "unknown stop reason %s", strictjson.Quote(string(d.StopReason)))
 	}
 	return errors.Join(errs...)
 }

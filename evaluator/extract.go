@@ -2,7 +2,8 @@ package evaluator
 
 import (
 	"bytes"
-	"fmt"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // ExtractJSON finds the JSON object in a model's raw reply and returns it
@@ -55,7 +56,7 @@ func ExtractJSON(raw []byte) (body []byte, offset int, err error) {
 		}
 		i = lineStart
 	}
-	return nil, 0, &ParseError{Offset: int64(start), Problem: fmt.Sprintf("no JSON object found (reply starts with %q)", snippet(raw[start:]))}
+	return nil, 0, &ParseError{Offset: int64(start), Problem: "no JSON object found (reply starts with " + strictjson.Quote(string(raw[start:min(len(raw), start+strictjson.MaxQuote+1)])) + ")"}
 }
 
 // skipSpace returns the index of the first non-white-space byte of b at or
@@ -70,13 +71,4 @@ func skipSpace(b []byte, i int) int {
 		}
 	}
 	return i
-}
-
-// snippet returns at most the first 24 bytes of b, for error messages.
-func snippet(b []byte) string {
-	const max = 24
-	if len(b) > max {
-		return string(b[:max]) + "..."
-	}
-	return string(b)
 }

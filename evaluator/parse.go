@@ -3,6 +3,8 @@ package evaluator
 import (
 	"errors"
 	"strconv"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // ParseError reports why a model's reply is not a usable decision: a syntax
@@ -59,10 +61,10 @@ func ParseDecision(raw []byte) (EvaluationDecision, error) {
 	if err != nil {
 		return EvaluationDecision{}, err
 	}
-	p := decisionParser{lex: lexer{b: body, base: int64(base)}}
+	p := decisionParser{lex: strictjson.NewLexer(body, int64(base))}
 	d, err := p.decision()
 	if err != nil {
-		return EvaluationDecision{}, err
+		return EvaluationDecision{}, parseError(err)
 	}
 	if err := d.Validate(); err != nil {
 		pe := &ParseError{Offset: -1, Problem: err.Error(), Err: err}
@@ -73,6 +75,16 @@ func ParseDecision(raw []byte) (EvaluationDecision, error) {
 		return EvaluationDecision{}, pe
 	}
 	return d, nil
+}
+
+// parseError turns the Lexer's error into a *ParseError, once, on the
+// error path.
+func parseError(err error) error {
+	var se *strictjson.Error
+	if errors.As(err, &se) {
+		return &ParseError{Offset: se.Offset, Field: se.Field, Problem: se.Problem}
+	}
+	return err
 }
 
 // unjoin returns the errors joined in err, or err alone.
@@ -106,41 +118,41 @@ const (
 // (encoding/json's Unmarshal gives neither for nested fields, and silently
 // keeps the last of two duplicate keys).
 type decisionParser struct {
-	lex lexer
+	lex strictjson.Lexer
 }
 
 func (p *decisionParser) decision() (EvaluationDecision, error) {
 	var d EvaluationDecision
 	var seen int
-	err := p.lex.object(func(key string, keyAt int64) error {
+	err := p.lex.Object(func(key string, keyAt int64) error {
 		bit, known := topLevelBits[key]
 		if !known {
-			return p.lex.failAt(keyAt, key, "unknown field")
+			return p.lex.FailAt(keyAt, strictjson.Clip(key), "unknown field")
 		}
 		if seen&bit != 0 {
-			return p.lex.failAt(keyAt, key, "duplicate key")
+			return p.lex.FailAt(keyAt, key, "duplicate key")
 		}
 		seen |= bit
 		var err error
 		switch bit {
 		case seenStatus:
 			var s string
-			s, err = p.lex.str()
+			s, err = p.lex.String()
 			d.Status = Status(s)
 		case seenScore:
-			d.Score, err = p.lex.number()
+			d.Score, err = p.lex.Number()
 		case seenCriteria:
 			d.Criteria, err = p.criteria()
 		case seenBlocking:
-			d.BlockingFailures, err = p.lex.strings()
+			d.BlockingFailures, err = p.lex.Strings()
 		case seenInstructions:
-			d.RevisionInstructions, err = p.lex.strings()
+			d.RevisionInstructions, err = p.lex.Strings()
 		case seenStopReason:
 			var s string
-			s, err = p.lex.str()
+			s, err = p.lex.String()
 			d.StopReason = StopReason(s)
 		}
-		return inField(key, err)
+		return strictjson.InField(key, err)
 	})
 	if err != nil {
 		return EvaluationDecision{}, err
@@ -153,8 +165,8 @@ func (p *decisionParser) decision() (EvaluationDecision, error) {
 	}
 	// Anything after the object other than white space means the reply was
 	// not the single object we asked for.
-	if p.lex.skipSpace(); p.lex.i < len(p.lex.b) {
-		return EvaluationDecision{}, p.lex.fail("unexpected data after the JSON object")
+	if err := p.lex.End("object"); err != nil {
+		return EvaluationDecision{}, err
 	}
 	return d, nil
 }
@@ -177,10 +189,10 @@ var criterionBits = map[string]int{
 
 func (p *decisionParser) criteria() ([]Criterion, error) {
 	out := []Criterion{} // "[]" reads as an empty slice, as in encoding/json
-	null, err := p.lex.array(func(i int) error {
+	null, err := p.lex.Array(func(i int) error {
 		c, err := p.criterion()
 		out = append(out, c)
-		return inField("["+strconv.Itoa(i)+"]", err)
+		return strictjson.InField("["+strconv.Itoa(i)+"]", err)
 	})
 	if null {
 		return nil, err
@@ -191,50 +203,38 @@ func (p *decisionParser) criteria() ([]Criterion, error) {
 func (p *decisionParser) criterion() (Criterion, error) {
 	var c Criterion
 	var seen int
-	start := p.lex.pos()
-	err := p.lex.object(func(key string, keyAt int64) error {
+	p.lex.SkipSpace()
+	start := p.lex.Pos()
+	err := p.lex.Object(func(key string, keyAt int64) error {
 		bit, known := criterionBits[key]
 		if !known {
-			return p.lex.failAt(keyAt, "."+key, "unknown field")
+			return p.lex.FailAt(keyAt, "."+strictjson.Clip(key), "unknown field")
 		}
 		if seen&bit != 0 {
-			return p.lex.failAt(keyAt, "."+key, "duplicate key")
+			return p.lex.FailAt(keyAt, "."+key, "duplicate key")
 		}
 		seen |= bit
 		var err error
 		switch bit {
 		case seenName:
-			c.Name, err = p.lex.str()
+			c.Name, err = p.lex.String()
 		case seenPassed:
-			c.Passed, err = p.lex.boolean()
+			c.Passed, err = p.lex.Bool()
 		case seenRefs:
-			c.EvidenceRefs, err = p.lex.strings()
+			c.EvidenceRefs, err = p.lex.Strings()
 		case seenReason:
-			c.Reason, err = p.lex.str()
+			c.Reason, err = p.lex.String()
 		}
-		return inField("."+key, err)
+		return strictjson.InField("."+key, err)
 	})
 	if err != nil {
 		return c, err
 	}
 	if seen&seenName == 0 {
-		return c, p.lex.failAt(start, ".name", "missing")
+		return c, p.lex.FailAt(start, ".name", "missing")
 	}
 	if seen&seenPassed == 0 {
-		return c, p.lex.failAt(start, ".passed", "missing")
+		return c, p.lex.FailAt(start, ".passed", "missing")
 	}
 	return c, nil
-}
-
-// inField prefixes the field path of a *ParseError from a nested value
-// with the path segment of the value that holds it ("criteria" + "[2]" +
-// ".name"). Paths are built only on the error path, so a clean parse does
-// not pay for them.
-func inField(segment string, err error) error {
-	pe, ok := err.(*ParseError)
-	if !ok {
-		return err
-	}
-	pe.Field = segment + pe.Field
-	return pe
 }

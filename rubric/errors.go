@@ -2,9 +2,11 @@ package rubric
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Sentinel errors. Every *FieldError and *ParseError this package returns
@@ -85,14 +87,23 @@ func (e *ParseError) Is(target error) bool {
 	return target == ErrInvalidJudgeOutput || target == evaluator.ErrInvalidDecision
 }
 
-// problems collects FieldErrors of one kind and joins them.
+// problems collects FieldErrors of one kind, keeping the first
+// strictjson.MaxProblems and counting the rest, and joins them.
 type problems struct {
 	kind error
-	errs []error
+	list strictjson.Problems
 }
 
 func (p *problems) add(field, problem string) {
-	p.errs = append(p.errs, &FieldError{Field: field, Problem: problem, Kind: p.kind})
+	if p.list.Full() {
+		p.list.Count(1)
+		return
+	}
+	p.list.Add(&FieldError{Field: field, Problem: problem, Kind: p.kind})
 }
 
-func (p *problems) err() error { return errors.Join(p.errs...) }
+func (p *problems) err() error {
+	return p.list.Err(func(n int) error {
+		return &FieldError{Problem: fmt.Sprintf("... and %d more problems", n), Kind: p.kind}
+	})
+}

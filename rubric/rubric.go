@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Rubric is a weighted scoring scheme as data: it can be written as a Go
@@ -219,7 +221,7 @@ func (r Rubric) Validate() error {
 		case strings.TrimSpace(d.Name) == "":
 			p.add(f.at(".name"), "empty")
 		case seen[d.Name] > 0:
-			p.add(f.at(".name"), fmt.Sprintf("duplicate of dimensions[%d].name %q", seen[d.Name]-1, d.Name))
+			p.add(f.at(".name"), fmt.Sprintf("duplicate of dimensions[%d].name %s", seen[d.Name]-1, strictjson.Quote(d.Name)))
 		default:
 			seen[d.Name] = i + 1
 		}
@@ -299,7 +301,7 @@ func validateBands(p *problems, bands []Band) {
 		case strings.TrimSpace(b.Name) == "":
 			p.add(f.at(".name"), "empty")
 		case names[b.Name] > 0:
-			p.add(f.at(".name"), fmt.Sprintf("duplicate of bands[%d].name %q", names[b.Name]-1, b.Name))
+			p.add(f.at(".name"), fmt.Sprintf("duplicate of bands[%d].name %s", names[b.Name]-1, strictjson.Quote(b.Name)))
 		default:
 			names[b.Name] = i + 1
 		}

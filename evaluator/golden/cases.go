@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Case is one evaluator case: a candidate, the evidence it may rely on, and
@@ -119,8 +120,9 @@ func (e *CaseError) Unwrap() error { return e.Err }
 // Is makes errors.Is(err, ErrInvalidCase) true for every CaseError.
 func (e *CaseError) Is(target error) bool { return target == ErrInvalidCase }
 
-// ValidateCases checks a set of cases and returns every problem found,
-// joined, each a *CaseError naming the case index and field:
+// ValidateCases checks a set of cases and returns the problems found,
+// joined, each a *CaseError naming the case index and field (the first 20,
+// then one saying how many more there were):
 //   - case_id is not blank and is unique in the set;
 //   - candidate is not blank;
 //   - expected_decision.status is one of the four statuses;
@@ -131,23 +133,25 @@ func (e *CaseError) Is(target error) bool { return target == ErrInvalidCase }
 //
 // It returns nil for a valid set (including an empty one).
 func ValidateCases(cases []Case) error {
-	var errs []error
+	var errs strictjson.Problems
 	seen := make(map[string]int, len(cases))
 	for i, c := range cases {
 		for _, e := range validateOneCase(c) {
 			e.Index = i
-			errs = append(errs, e)
+			errs.Add(e)
 		}
 		if strings.TrimSpace(c.ID) == "" {
 			continue
 		}
 		if j, dup := seen[c.ID]; dup {
-			errs = append(errs, &CaseError{Index: i, Field: "case_id", Problem: fmt.Sprintf("duplicate of cases[%d].case_id %q", j, c.ID)})
+			errs.Add(&CaseError{Index: i, Field: "case_id", Problem: fmt.Sprintf("duplicate of cases[%d].case_id %s", j, strictjson.Quote(c.ID))})
 			continue
 		}
 		seen[c.ID] = i
 	}
-	return errors.Join(errs...)
+	return errs.Err(func(n int) error {
+		return &CaseError{Index: -1, Problem: fmt.Sprintf("... and %d more problems", n)}
+	})
 }
 
 // validateOneCase checks one case on its own; the caller sets Index.
@@ -167,7 +171,7 @@ func validateOneCase(c Case) []*CaseError {
 	case exp.Status == "":
 		add("expected_decision.status", "missing")
 	case !exp.Status.Valid():
-		add("expected_decision.status", "must be one of pass, revise, block, escalate; got %q", string(exp.Status))
+		add("expected_decision.status", "must be one of pass, revise, block, escalate; got %s", strictjson.Quote(string(exp.Status)))
 	}
 	if exp.Status == evaluator.StatusPass {
 		if exp.MustNotPass {
@@ -183,7 +187,7 @@ func validateOneCase(c Case) []*CaseError {
 		}
 	}
 	if c.HumanLabel != "" && !c.HumanLabel.Valid() {
-		add("human_label", "must be one of pass, revise, block, escalate; got %q", string(c.HumanLabel))
+		add("human_label", "must be one of pass, revise, block, escalate; got %s", strictjson.Quote(string(c.HumanLabel)))
 	}
 	seen := make(map[string]int, len(c.AvailableEvidence))
 	for i, e := range c.AvailableEvidence {
@@ -193,7 +197,7 @@ func validateOneCase(c Case) []*CaseError {
 			continue
 		}
 		if j, dup := seen[e.ID]; dup {
-			add(field, "duplicate of available_evidence[%d].id %q", j, e.ID)
+			add(field, "duplicate of available_evidence[%d].id %s", j, strictjson.Quote(e.ID))
 			continue
 		}
 		seen[e.ID] = i

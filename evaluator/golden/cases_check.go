@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Mismatches compares an actual decision with the case's expected decision
@@ -29,11 +30,11 @@ func (c Case) Mismatches(d evaluator.EvaluationDecision) []string {
 	}
 	for _, want := range exp.BlockingFailures {
 		if !caseContainsFold(d.BlockingFailures, want) {
-			out = append(out, fmt.Sprintf("blocking_failures: expected one containing %q, got %s", want, caseQuoteList(d.BlockingFailures)))
+			out = append(out, fmt.Sprintf("blocking_failures: expected one containing %s, got %s", strictjson.Quote(want), caseQuoteList(d.BlockingFailures)))
 		}
 	}
 	if want := exp.RequiredRevisionInstruction; want != "" && !caseContainsFold(d.RevisionInstructions, want) {
-		out = append(out, fmt.Sprintf("required_revision_instruction: expected one containing %q, got %s", want, caseQuoteList(d.RevisionInstructions)))
+		out = append(out, fmt.Sprintf("required_revision_instruction: expected one containing %s, got %s", strictjson.Quote(want), caseQuoteList(d.RevisionInstructions)))
 	}
 	return out
 }
@@ -43,14 +44,14 @@ func caseStatusText(s evaluator.Status) string {
 	if s.Valid() {
 		return string(s)
 	}
-	return fmt.Sprintf("%q", string(s))
+	return strictjson.Quote(string(s))
 }
 
 // caseQuoteList renders ss as ["a", "b"], or [] when empty.
 func caseQuoteList(ss []string) string {
 	q := make([]string, len(ss))
 	for i, s := range ss {
-		q[i] = fmt.Sprintf("%q", s)
+		q[i] = strictjson.Quote(s)
 	}
 	return "[" + strings.Join(q, ", ") + "]"
 }

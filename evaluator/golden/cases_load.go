@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,41 +46,57 @@ func ParseCasesJSONL(data []byte) ([]Case, error) {
 }
 
 func parseCases(file string, data []byte) ([]Case, error) {
-	fail := func(offset int64, index int, field, problem string, err error) error {
+	fail := func(offset int64, index int, field, problem string, err error) *CaseError {
 		return &CaseError{File: file, Line: caseLineAt(data, offset), Index: index, Field: field, Problem: problem, Err: err}
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, caseSyntaxProblem(err, func(off int64, problem string) error { return fail(off, -1, "", problem, err) }, dec.InputOffset())
-	}
-	if tok != json.Delim('[') {
-		return nil, fail(dec.InputOffset(), -1, "", "want a JSON array of cases, got "+strictjson.TokenKind(tok), nil)
+	lex := strictjson.NewLexer(data, 0)
+	if c := lex.Peek(); c != '[' {
+		return nil, located(fail, -1, lex.Unexpected("a JSON array of cases"))
 	}
 	var cases []Case
 	var starts []int64
-	for dec.More() {
-		i := len(cases)
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, caseSyntaxProblem(err, func(off int64, problem string) error { return fail(off, i, "", problem, err) }, dec.InputOffset())
+	// A case's problem is returned through the Lexer as a *CaseError; the
+	// Lexer's own syntax errors arrive as *strictjson.Error.
+	_, err := lex.Array(func(i int) error {
+		lex.SkipSpace()
+		start := lex.Pos()
+		if err := lex.Skip(); err != nil {
+			// Walk the case against its shape to name the field the
+			// syntax broke in: the walk meets the same fault last.
+			if all, _ := strictjson.CheckAll(data[start:], caseShape, 1); len(all) > 0 && all[len(all)-1].Err != nil {
+				e := all[len(all)-1]
+				return fail(start+e.Offset, i, e.Field, e.Problem, e.Err)
+			}
+			return located(fail, i, err)
 		}
-		start := dec.InputOffset() - int64(len(raw))
-		c, err := decodeCase(raw)
-		if err != nil {
-			err.File, err.Index, err.Line = file, i, caseLineAt(data, start+err.offset)
-			return nil, err.CaseError
+		c, cerr := decodeCase(data[start:lex.Pos()])
+		if cerr != nil {
+			cerr.File, cerr.Index, cerr.Line = file, i, caseLineAt(data, start+cerr.offset)
+			return cerr.CaseError
 		}
 		cases = append(cases, c)
 		starts = append(starts, start)
+		return nil
+	})
+	if err == nil {
+		err = lex.End("array of cases")
 	}
-	if _, err := dec.Token(); err != nil { // the closing ']'
-		return nil, caseSyntaxProblem(err, func(off int64, problem string) error { return fail(off, -1, "", problem, err) }, dec.InputOffset())
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fail(dec.InputOffset(), -1, "", "unexpected data after the array of cases", nil)
+	if err != nil {
+		if ce, ok := err.(*CaseError); ok {
+			return nil, ce
+		}
+		return nil, located(fail, -1, err)
 	}
 	return finishCases(file, cases, func(i int) int { return caseLineAt(data, starts[i]) })
+}
+
+// located turns an error of the Lexer into a CaseError at its offset.
+func located(fail func(offset int64, index int, field, problem string, err error) *CaseError, index int, err error) *CaseError {
+	var se *strictjson.Error
+	if errors.As(err, &se) {
+		return fail(se.Offset, index, "", se.Problem, se.Err)
+	}
+	return fail(0, index, "", err.Error(), err)
 }
 
 func parseCasesJSONL(file string, data []byte) ([]Case, error) {
@@ -180,18 +195,6 @@ func decodeCase(raw []byte) (Case, *caseDecodeError) {
 		return Case{}, &caseDecodeError{CaseError: &CaseError{Problem: err.Error(), Err: err}}
 	}
 	return c, nil
-}
-
-// caseSyntaxProblem turns a decoder error into a located CaseError via mk.
-func caseSyntaxProblem(err error, mk func(offset int64, problem string) error, at int64) error {
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &se):
-		return mk(se.Offset, "syntax error: "+se.Error())
-	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
-		return mk(at, "unexpected end of JSON")
-	}
-	return mk(at, err.Error())
 }
 
 // caseLineAt returns the 1-based line holding byte offset off of data.

@@ -59,11 +59,11 @@ func TestParseCasesRejects(t *testing.T) {
 		want string // the full message after "golden: "
 	}{
 		{"not an array", `{"case_id":"a"}`, "want a JSON array of cases, got an object"},
-		{"empty input", ``, "unexpected end of JSON"},
+		{"empty input", ``, "unexpected end of JSON, want a JSON array of cases"},
 		{"empty array", `[]`, "no cases"},
-		{"syntax error", "[\n" + okCaseJSON + ",\n{\"case_id\": }]", "cases[1]: syntax error: invalid character '}' looking for beginning of value"},
-		{"trailing data", "[" + okCaseJSON + "] []", "unexpected data after the array of cases"},
-		{"unterminated array", "[" + okCaseJSON, "unexpected end of JSON"},
+		{"syntax error", "[\n" + okCaseJSON + ",\n{\"case_id\": }]", "cases[1].case_id: syntax error: invalid character '}', want a string"},
+		{"trailing data", "[" + okCaseJSON + "] []", "unexpected data after the JSON array of cases"},
+		{"unterminated array", "[" + okCaseJSON, "unexpected end of JSON, want ',' or ']' after an array element"},
 		{"case not an object", `["x"]`, "cases[0]: want an object, got a string"},
 		{"unknown top field", `[{"case_id":"a","candidate":"x","expected_decision":{"status":"pass"},"verdict":"pass"}]`, "cases[0].verdict: unknown field"},
 		{"unknown nested field", `[{"case_id":"a","candidate":"x","expected_decision":{"status":"pass","score":1}}]`, "cases[0].expected_decision.score: unknown field"},
@@ -101,7 +101,7 @@ func TestParseCasesJSONLRejects(t *testing.T) {
 		{"blank file", "\n \n", "no cases"},
 		{"second case bad, line counted", okCaseJSON + "\n\n{\"case_id\":\"b\",\"candidate\":\"x\",\"expected_decision\":{}}\n", "cases[1].expected_decision.status: missing"},
 		{"two objects on a line", okCaseJSON + " " + okCaseJSON, "cases[0]: unexpected data after the JSON object"},
-		{"syntax", `{"case_id":`, "cases[0].case_id: unexpected end of JSON"},
+		{"syntax", `{"case_id":`, "cases[0].case_id: unexpected end of JSON, want a string"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,7 +131,7 @@ func TestReadCasesNamesFileAndLine(t *testing.T) {
 			`cases[1].case_id: duplicate of cases[0].case_id "a"`},
 		{"jsonl by extension", "cases.jsonl", okCaseJSON + "\n" + `{"case_id":"b","candidate":"","expected_decision":{"status":"pass"}}`, 2,
 			"cases[1].candidate: empty"},
-		{"ndjson by extension", "cases.NDJSON", "\n\n" + `{"case_id":"b"`, 3, "cases[0]: unexpected end of JSON"},
+		{"ndjson by extension", "cases.NDJSON", "\n\n" + `{"case_id":"b"`, 3, "cases[0]: unexpected end of JSON, want ',' or '}' after an object value"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Kappa is Cohen's kappa between two raters who each gave one status per
@@ -48,10 +49,10 @@ func CohenKappa(a, b []evaluator.Status) (Kappa, error) {
 	for i := range a {
 		ia, ib := qualityStatusIndex(a[i]), qualityStatusIndex(b[i])
 		if ia < 0 {
-			return Kappa{}, fmt.Errorf("golden: CohenKappa: a[%d]: unknown status %q", i, string(a[i]))
+			return Kappa{}, fmt.Errorf("golden: CohenKappa: a[%d]: unknown status %s", i, strictjson.Quote(string(a[i])))
 		}
 		if ib < 0 {
-			return Kappa{}, fmt.Errorf("golden: CohenKappa: b[%d]: unknown status %q", i, string(b[i]))
+			return Kappa{}, fmt.Errorf("golden: CohenKappa: b[%d]: unknown status %s", i, strictjson.Quote(string(b[i])))
 		}
 		ca[ia]++
 		cb[ib]++

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/strictjson"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -52,10 +53,10 @@ func LoopStats(runs []LoopRun) (LoopSummary, error) {
 		switch r.Outcome {
 		case OutcomeSucceeded, OutcomeFailed, OutcomeBlocked, OutcomeEscalated:
 		default:
-			return LoopSummary{}, fmt.Errorf("golden: LoopStats: runs[%d].outcome: must be one of succeeded, failed, blocked, escalated; got %q", i, r.Outcome)
+			return LoopSummary{}, fmt.Errorf("golden: LoopStats: runs[%d].outcome: must be one of succeeded, failed, blocked, escalated; got %s", i, strictjson.Quote(r.Outcome))
 		}
 		if !r.StopReason.Valid() {
-			return LoopSummary{}, fmt.Errorf("golden: LoopStats: runs[%d].stop_reason: unknown stop reason %q", i, string(r.StopReason))
+			return LoopSummary{}, fmt.Errorf("golden: LoopStats: runs[%d].stop_reason: unknown stop reason %s", i, strictjson.Quote(string(r.StopReason)))
 		}
 		if r.Revisions < 0 {
 			return LoopSummary{}, fmt.Errorf("golden: LoopStats: runs[%d].revisions: must be >= 0, got %d", i, r.Revisions)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Stability is how steady an evaluator's verdicts are across repeats of
@@ -60,7 +61,7 @@ func StabilityOf(cases []Case, r QualityReport, opts ...evaluator.VoteOption) (S
 	}
 	for i, c := range cases {
 		if c.ID != r.Results[i].CaseID {
-			return Stability{}, &CaseError{Index: i, Field: "case_id", Problem: fmt.Sprintf("%q, the report has %q", c.ID, r.Results[i].CaseID)}
+			return Stability{}, &CaseError{Index: i, Field: "case_id", Problem: fmt.Sprintf("%s, the report has %s", strictjson.Quote(c.ID), strictjson.Quote(r.Results[i].CaseID))}
 		}
 	}
 	return qualityStability(cases, r.Results, r.Repeats, opts), nil

@@ -44,26 +44,6 @@ type EvaluationDecision struct {
 // and ParseDecision return for a decision that breaks the contract.
 var ErrInvalidDecision = errors.New("evaluator: invalid decision")
 
-// FieldError is one contract violation, located by its JSON path
-// (for example "criteria[2].name"). It matches ErrInvalidDecision.
-type FieldError struct {
-	// Field is the JSON path of the offending value; empty for the whole value.
-	Field string
-	// Problem says what is wrong with it.
-	Problem string
-}
-
-// Error returns "field: problem".
-func (e *FieldError) Error() string {
-	if e.Field == "" {
-		return e.Problem
-	}
-	return e.Field + ": " + e.Problem
-}
-
-// Is makes errors.Is(err, ErrInvalidDecision) true for every FieldError.
-func (e *FieldError) Is(target error) bool { return target == ErrInvalidDecision }
-
 // Validate checks the decision against the contract and returns every
 // violation found, joined, each a *FieldError naming its field:
 //   - status is one of the four statuses;
@@ -78,7 +58,7 @@ func (e *FieldError) Is(target error) bool { return target == ErrInvalidDecision
 func (d EvaluationDecision) Validate() error {
 	var errs []error
 	add := func(field, format string, args ...any) {
-		errs = append(errs, &FieldError{Field: field, Problem: fmt.Sprintf(format, args...)})
+		errs = append(errs, &FieldError{Field: field, Problem: fmt.Sprintf(format, args...), Err: ErrInvalidDecision})
 	}
 	if !d.Status.Valid() {
 		if d.Status == "" {

@@ -2,48 +2,11 @@ package evaluator
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/evalopt/evalopt/internal/strictjson"
 )
-
-// ParseError reports why a model's reply is not a usable decision: a syntax
-// error, a wrong type, an unknown or duplicate field, a missing required
-// field, or a value that breaks the contract. It matches ErrInvalidDecision.
-type ParseError struct {
-	// Offset is the byte offset in the raw reply where the problem was
-	// found: for syntax errors the offending byte, for field problems the
-	// start of the key or value at fault. It is -1 when the problem
-	// concerns the decision as a whole (a missing field, a rule Validate
-	// enforces).
-	Offset int64
-	// Field is the JSON path of the offending value ("criteria[1].passed"),
-	// empty for syntax errors and whole-reply problems.
-	Field string
-	// Problem says what is wrong.
-	Problem string
-	// Err is the underlying error, if any (the error Validate returned).
-	Err error
-}
-
-// Error describes the problem with its field and byte offset.
-func (e *ParseError) Error() string {
-	msg := "evaluator: parse decision: "
-	if e.Field != "" {
-		msg += e.Field + ": "
-	}
-	msg += e.Problem
-	if e.Offset >= 0 {
-		msg += " (at byte " + strconv.FormatInt(e.Offset, 10) + ")"
-	}
-	return msg
-}
-
-// Unwrap returns the underlying error.
-func (e *ParseError) Unwrap() error { return e.Err }
-
-// Is makes errors.Is(err, ErrInvalidDecision) true for every ParseError.
-func (e *ParseError) Is(target error) bool { return target == ErrInvalidDecision }
 
 // ParseDecision reads an EvaluationDecision from a model's raw reply: bare
 // JSON, JSON inside a ```json fence, or JSON on its own line after prose (see
@@ -52,11 +15,21 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalidDecision
 // null values (except for arrays, which json.Marshal writes as null when nil,
 // read as empty), a missing status or score, text after a bare JSON object,
 // and anything Validate rejects. Criteria need a name and passed;
-// evidenceRefs and reason may be omitted. Every error is a *ParseError naming
-// the field and, where one applies, the byte offset in raw. It never panics.
+// evidenceRefs and reason may be omitted. Every error matches
+// ErrInvalidDecision and holds a *ParseError (errors.As) naming the field
+// and, where one applies, the byte offset in raw; the message starts with
+// "evaluator: parse decision: ". It never panics.
 //
 // ParseDecision is safe for concurrent use.
 func ParseDecision(raw []byte) (EvaluationDecision, error) {
+	d, err := parseDecision(raw)
+	if err != nil {
+		return EvaluationDecision{}, fmt.Errorf("evaluator: parse decision: %w", err)
+	}
+	return d, nil
+}
+
+func parseDecision(raw []byte) (EvaluationDecision, error) {
 	body, base, err := ExtractJSON(raw)
 	if err != nil {
 		return EvaluationDecision{}, err
@@ -64,7 +37,7 @@ func ParseDecision(raw []byte) (EvaluationDecision, error) {
 	p := decisionParser{lex: strictjson.NewLexer(body, int64(base))}
 	d, err := p.decision()
 	if err != nil {
-		return EvaluationDecision{}, parseError(err)
+		return EvaluationDecision{}, fromStrict(err)
 	}
 	if err := d.Validate(); err != nil {
 		pe := &ParseError{Offset: -1, Problem: err.Error(), Err: err}
@@ -77,12 +50,12 @@ func ParseDecision(raw []byte) (EvaluationDecision, error) {
 	return d, nil
 }
 
-// parseError turns the Lexer's error into a *ParseError, once, on the
+// fromStrict turns the Lexer's error into a *ParseError, once, on the
 // error path.
-func parseError(err error) error {
+func fromStrict(err error) error {
 	var se *strictjson.Error
 	if errors.As(err, &se) {
-		return &ParseError{Offset: se.Offset, Field: se.Field, Problem: se.Problem}
+		return &ParseError{Offset: se.Offset, Field: se.Field, Problem: se.Problem, Err: ErrInvalidDecision}
 	}
 	return err
 }
@@ -158,10 +131,10 @@ func (p *decisionParser) decision() (EvaluationDecision, error) {
 		return EvaluationDecision{}, err
 	}
 	if seen&seenStatus == 0 {
-		return EvaluationDecision{}, &ParseError{Offset: -1, Field: "status", Problem: "missing"}
+		return EvaluationDecision{}, &ParseError{Offset: -1, Field: "status", Problem: "missing", Err: ErrInvalidDecision}
 	}
 	if seen&seenScore == 0 {
-		return EvaluationDecision{}, &ParseError{Offset: -1, Field: "score", Problem: "missing"}
+		return EvaluationDecision{}, &ParseError{Offset: -1, Field: "score", Problem: "missing", Err: ErrInvalidDecision}
 	}
 	// Anything after the object other than white space means the reply was
 	// not the single object we asked for.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/internal/strictjson"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -38,10 +39,11 @@ func TestLoadOffsetsAtTheFault(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			require.Greater(t, tt.at, 4096)
 			_, err := Load(strings.NewReader(tt.data))
-			var fe *FieldError
-			require.True(t, errors.As(err, &fe), "%v", err)
-			assert.Equal(t, tt.field, fe.Field)
-			assert.Contains(t, fe.Problem, fmt.Sprintf("(at byte %d)", tt.at))
+			var pe *evaluator.ParseError
+			require.True(t, errors.As(err, &pe), "%v", err)
+			assert.Equal(t, tt.field, pe.Field)
+			assert.Equal(t, int64(tt.at), pe.Offset)
+			assert.ErrorIs(t, err, ErrInvalidRubric)
 		})
 	}
 }
@@ -57,7 +59,7 @@ func TestParseJudgeOutputOffsetsAtTheFault(t *testing.T) {
 	bad := strings.Replace(body, `"confidence":0.9`, `"confidence":"high"`, 1)
 	raw := "I reviewed it.\n```json\n" + bad + "\n```\n"
 	_, err := ParseJudgeOutput([]byte(raw), Deliverable())
-	var pe *ParseError
+	var pe *evaluator.ParseError
 	require.True(t, errors.As(err, &pe), "%v", err)
 	assert.Equal(t, "confidence", pe.Field)
 	want := int64(strings.Index(raw, `"high"`))

@@ -141,9 +141,12 @@ const weightTolerance = 1e-6
 // reads it strictly, because a lenient parser is how a garbled reply turns
 // into a pass:
 //   - syntax errors, wrong types, nulls, unknown fields, duplicate keys, a
-//     missing field and data after the object are *ParseError values with
-//     the field and byte offset;
-//   - then, every problem at once (joined *FieldError values): a dimension
+//     missing field and data after the object: one *evaluator.ParseError
+//     with the field and the byte offset in raw ("rubric: parse judge
+//     output: dimensions[0].score: want a number, got a string (at byte
+//     212)");
+//   - then, every problem at once (joined *evaluator.FieldError values,
+//     the first 20 and a count of the rest): a dimension
 //     name r does not have, a duplicate or missing dimension, a weight that
 //     differs from r's by more than 1e-6, a score, overallScore or
 //     confidence outside [0,1], an autoFailReason that does not start with
@@ -159,26 +162,20 @@ func ParseJudgeOutput(raw []byte, r Rubric) (JudgeOutput, error) {
 	}
 	body, base, err := evaluator.ExtractJSON(raw)
 	if err != nil {
-		pe := &ParseError{Offset: -1, Problem: err.Error(), Err: err}
-		var ee *evaluator.ParseError
-		if errors.As(err, &ee) {
-			pe.Offset, pe.Problem = ee.Offset, ee.Problem
+		var pe *evaluator.ParseError
+		if errors.As(err, &pe) { // always, as ExtractJSON documents
+			pe.Err = ErrInvalidJudgeOutput
 		}
-		return JudgeOutput{}, pe
+		return JudgeOutput{}, fmt.Errorf("rubric: parse judge output: %w", err)
 	}
 	if err := strictjson.Check(body, judgeShape); err != nil {
-		pe := &ParseError{Offset: int64(base), Problem: err.Error(), Err: err}
-		var se *strictjson.Error
-		if errors.As(err, &se) { // always, as Check documents
-			pe.Offset, pe.Field, pe.Problem, pe.Err = int64(base)+se.Offset, se.Field, se.Problem, se.Err
-		}
-		return JudgeOutput{}, pe
+		return JudgeOutput{}, fmt.Errorf("rubric: parse judge output: %w", parseError(err, int64(base), ErrInvalidJudgeOutput))
 	}
 	var out JudgeOutput
 	if err := json.Unmarshal(body, &out); err != nil {
 		// strictjson.Check checked every type; report rather than trust a
 		// half-filled value.
-		return JudgeOutput{}, &ParseError{Offset: -1, Problem: err.Error(), Err: err}
+		return JudgeOutput{}, fmt.Errorf("rubric: parse judge output: %w", &evaluator.ParseError{Offset: -1, Problem: err.Error(), Err: ErrInvalidJudgeOutput})
 	}
 	if err := r.checkJudgeOutput(out); err != nil {
 		return JudgeOutput{}, err
@@ -276,7 +273,7 @@ func (o JudgeOutput) Input(r Rubric) (Input, error) {
 	if o.AutoFailTriggered {
 		dim, why, err := r.splitAutoFailReason(o.AutoFailReason)
 		if err != nil {
-			return Input{}, &FieldError{Field: "autoFailReason", Problem: err.Error(), Kind: ErrInvalidJudgeOutput}
+			return Input{}, &evaluator.FieldError{Field: "autoFailReason", Problem: err.Error(), Err: ErrInvalidJudgeOutput}
 		}
 		in.AutoFails = []AutoFail{{Dimension: dim, Reason: why, Source: SourceJudge}}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -132,7 +133,7 @@ func TestValidate(t *testing.T) {
 			}
 			require.Error(t, err)
 			assert.ErrorIs(t, err, ErrInvalidRubric)
-			var fe *FieldError
+			var fe *evaluator.FieldError
 			assert.True(t, errors.As(err, &fe))
 			for _, w := range tt.want {
 				assert.Contains(t, err.Error(), w)

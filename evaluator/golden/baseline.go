@@ -152,7 +152,7 @@ func (b Baseline) Validate() error {
 			errs.Count(1)
 			return
 		}
-		errs.Add(&DataError{Field: field, Problem: fmt.Sprintf(format, args...)})
+		errs.Add(dataError("", -1, field, fmt.Sprintf(format, args...)))
 	}
 	if _, err := time.Parse(time.RFC3339Nano, b.Timestamp); err != nil {
 		fail("timestamp", "not an RFC 3339 time: %s", strictjson.Quote(b.Timestamp))
@@ -183,7 +183,7 @@ func (b Baseline) Validate() error {
 			fail(join(path, "finding_count"), "must be >= 0, got %d", am.FindingCount)
 		}
 	}
-	return errs.Err(func(n int) error { return &DataError{Problem: fmt.Sprintf("... and %d more problems", n)} })
+	return errs.Err(func(n int) error { return dataError("", -1, "", fmt.Sprintf("... and %d more problems", n)) })
 }
 
 // Marshal validates the baseline and encodes it as indented JSON (two

@@ -34,15 +34,10 @@ func checkData(data []byte, file string, s *strictjson.Shape) (*dataCheck, bool)
 	decodable := true
 	problems, more := strictjson.CheckAll(data, s, 0)
 	for _, e := range problems {
-		problem := fmt.Sprintf("%s (at byte %d)", e.Problem, e.Offset)
-		if e.Err != nil {
-			decodable = false
-			problem = fmt.Sprintf("invalid JSON at byte %d: %s", e.Offset, e.Problem)
-		}
-		if e.Field == "" {
+		if e.Err != nil || e.Field == "" { // not JSON, or not an object
 			decodable = false
 		}
-		c.errs.Add(&DataError{File: file, Field: e.Field, Problem: problem})
+		c.errs.Add(dataError(file, e.Offset, e.Field, e.Problem))
 		c.bad[e.Field] = true
 	}
 	if more > 0 {
@@ -75,7 +70,7 @@ func (c *dataCheck) fail(field, format string, args ...any) {
 		c.errs.Count(1)
 		return
 	}
-	c.errs.Add(&DataError{File: c.file, Field: field, Problem: fmt.Sprintf(format, args...)})
+	c.errs.Add(dataError(c.file, -1, field, fmt.Sprintf(format, args...)))
 }
 
 // validated records the problems err (as a Validate method returns them)
@@ -109,7 +104,7 @@ func (c *dataCheck) nonEmpty(field string, list []string) {
 // err returns every problem recorded, joined; nil when there is none.
 func (c *dataCheck) err() error {
 	return c.errs.Err(func(n int) error {
-		return &DataError{File: c.file, Problem: fmt.Sprintf("... and %d more problems", n)}
+		return dataError(c.file, -1, "", fmt.Sprintf("... and %d more problems", n))
 	})
 }
 

@@ -31,7 +31,9 @@
 //   - GapRecall, CheckFindingCount and Contradictions cover expected gaps,
 //     finding-count bounds and cross-agent severity contradictions.
 //
-// Loaders reject bad input with a *DataError naming the file and the JSON
-// path of the fault (matching ErrInvalidData). Everything is deterministic;
+// Loaders reject bad input with a *DataError naming the file, the JSON path
+// of the fault and, for a problem in the JSON text, its byte offset
+// (matching ErrInvalidData); they list at most 20 problems and count the
+// rest. Everything is deterministic;
 // loaded values are read-only and safe for concurrent use.
 package golden

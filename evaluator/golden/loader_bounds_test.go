@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -39,15 +40,15 @@ func TestLoadersReportTheFaultsOwnOffset(t *testing.T) {
 			synonyms[strings.Index(synonyms[lastEnd(synonyms, `"service_delivery": `):], "]")+lastEnd(synonyms, `"service_delivery": `)+1:],
 			"category_synonyms.service_delivery: want an array, got an object", synonymsErr},
 		{"synonyms: NaN", strings.Replace(synonyms, `"dependency_risk"`, `‹NaN`, 1),
-			"category_synonyms.concentration_risk[4]: invalid JSON", synonymsErr},
+			"category_synonyms.concentration_risk[4]: syntax error: invalid character 'N', want a string", synonymsErr},
 		{"baseline: NaN", baseline[:lastEnd(baseline, `"f1_score": `)] + "‹NaN" + baseline[lastEnd(baseline, `"f1_score": `)+len("0.9090909090909091"):],
-			"metrics.tax.f1_score: invalid JSON", baselineErr},
+			"metrics.tax.f1_score: syntax error: invalid character 'N', want a number", baselineErr},
 		{"baseline: unknown field", baseline[:strings.LastIndex(baseline, `"finding_count"`)] + `‹"findings": 1, ` + baseline[strings.LastIndex(baseline, `"finding_count"`):],
 			"metrics.tax.findings: unknown field", baselineErr},
 		{"ground truth: wrong type", padded[:lastEnd(padded, `"required": `)] + "‹1" + padded[lastEnd(padded, `"required": `)+len("true"):],
 			"required: want a boolean, got a number", groundTruthErr},
 		{"ground truth: NaN", padded[:lastEnd(padded, `"min_severity": `)] + "‹NaN" + padded[lastEnd(padded, `"min_severity": `)+len(`"P3"`):],
-			"min_severity: invalid JSON", groundTruthErr},
+			"min_severity: syntax error: invalid character 'N', want a string", groundTruthErr},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -57,7 +58,10 @@ func TestLoadersReportTheFaultsOwnOffset(t *testing.T) {
 			require.Error(t, err)
 			assert.ErrorIs(t, err, ErrInvalidData)
 			assert.Contains(t, err.Error(), tt.want)
-			assert.Contains(t, err.Error(), fmt.Sprintf("at byte %d", at), "%v", err)
+			assert.Contains(t, err.Error(), fmt.Sprintf("(at byte %d)", at), "%v", err)
+			var pe *evaluator.ParseError
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, int64(at), pe.Offset)
 		})
 	}
 }

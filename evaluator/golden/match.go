@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/internal/uniq"
 )
 
 // NormalizeCategory puts a category into the form matching compares:
@@ -109,21 +111,21 @@ func compileExpected(ef *ExpectedFinding, idx *synIndex) compiledExpected {
 		section: strings.ToLower(ef.CitationMustReference.PageOrSection),
 	}
 	for _, alt := range ef.AlternativeCategories {
-		c.names = appendUnique(c.names, categoryNames(alt, idx)...)
+		c.names = uniq.Append(c.names, categoryNames(alt, idx)...)
 	}
 	var explicit map[string][]string
 	if len(ef.KeywordSynonyms) > 0 {
 		explicit = make(map[string][]string, len(ef.KeywordSynonyms))
 		for k, syns := range ef.KeywordSynonyms {
 			lk := strings.ToLower(k)
-			explicit[lk] = appendUnique(explicit[lk], lowerAll(syns)...)
+			explicit[lk] = uniq.Append(explicit[lk], lowerAll(syns)...)
 		}
 	}
 	for _, kw := range ef.MustContainKeywords {
 		lk := strings.ToLower(kw)
 		forms := []string{lk}
-		forms = appendUnique(forms, explicit[lk]...)
-		forms = appendUnique(forms, idx.keywordGroups[lk]...)
+		forms = uniq.Append(forms, explicit[lk]...)
+		forms = uniq.Append(forms, idx.keywordGroups[lk]...)
 		c.keywords = append(c.keywords, forms)
 	}
 	return c

@@ -41,7 +41,7 @@ func LoadSet(dir string) (Set, error) {
 	for _, a := range agents {
 		agentPath := filepath.Join(expDir, a.Name())
 		if !a.IsDir() {
-			errs.Add(&DataError{File: agentPath, Problem: "expected a folder per agent, found a file"})
+			errs.Add(dataError(agentPath, -1, "", "expected a folder per agent, found a file"))
 			continue
 		}
 		files, err := os.ReadDir(agentPath)
@@ -52,7 +52,7 @@ func LoadSet(dir string) (Set, error) {
 		for _, f := range files {
 			path := filepath.Join(agentPath, f.Name())
 			if f.IsDir() || filepath.Ext(f.Name()) != ".json" {
-				errs.Add(&DataError{File: path, Problem: "expected only {contract}.json files here"})
+				errs.Add(dataError(path, -1, "", "expected only {contract}.json files here"))
 				continue
 			}
 			gt, err := LoadGroundTruth(path)
@@ -61,21 +61,21 @@ func LoadSet(dir string) (Set, error) {
 				continue
 			}
 			if gt.Agent != a.Name() {
-				errs.Add(&DataError{File: path, Field: "agent", Problem: fmt.Sprintf("%s does not match its folder %s", strictjson.Quote(gt.Agent), strictjson.Quote(a.Name()))})
+				errs.Add(dataError(path, -1, "agent", fmt.Sprintf("%s does not match its folder %s", strictjson.Quote(gt.Agent), strictjson.Quote(a.Name()))))
 				continue
 			}
 			if filepath.Base(gt.Contract) != gt.Contract || ContractName(gt.Contract)+".json" != f.Name() {
-				errs.Add(&DataError{File: path, Field: "contract", Problem: strictjson.Quote(gt.Contract) + " does not match the file name (want {contract}.json)"})
+				errs.Add(dataError(path, -1, "contract", strictjson.Quote(gt.Contract)+" does not match the file name (want {contract}.json)"))
 				continue
 			}
 			if _, err := os.Stat(filepath.Join(dir, "contracts", gt.Contract)); err != nil {
-				errs.Add(&DataError{File: path, Field: "contract", Problem: fmt.Sprintf("%s not found under contracts/: %v", strictjson.Quote(gt.Contract), err)})
+				errs.Add(dataError(path, -1, "contract", fmt.Sprintf("%s not found under contracts/: %v", strictjson.Quote(gt.Contract), err)))
 				continue
 			}
 			set.GroundTruths = append(set.GroundTruths, gt)
 		}
 	}
-	if err := errs.Err(func(n int) error { return &DataError{File: dir, Problem: fmt.Sprintf("... and %d more problems", n)} }); err != nil {
+	if err := errs.Err(func(n int) error { return dataError(dir, -1, "", fmt.Sprintf("... and %d more problems", n)) }); err != nil {
 		return Set{}, err
 	}
 	sort.Slice(set.GroundTruths, func(i, j int) bool {

@@ -62,9 +62,10 @@ func JudgeValue(value, threshold, band float64, higherIsBetter bool) Verdict {
 	return VerdictInconclusive
 }
 
-// Thresholds are the bars an agent's metrics must clear. Start from
-// DefaultThresholds: a zero Thresholds demands nothing of recall and the
-// accuracies, and fails any false-positive rate above zero.
+// Thresholds are the bars an agent's metrics must clear. A zero field means
+// its default, so Thresholds{} is DefaultThresholds(); -1 turns a bar off
+// (the metric always passes; for Band: no ambiguity band). Any other value
+// outside [0,1] is an error naming the field (Validate).
 type Thresholds struct {
 	// Recall is the minimum FindingRecall (default 0.80).
 	Recall float64
@@ -72,12 +73,39 @@ type Thresholds struct {
 	CitationAccuracy float64
 	// SeverityAccuracy is the minimum SeverityAccuracy (default 0.75).
 	SeverityAccuracy float64
-	// FalsePositiveRate is the maximum FalsePositiveRate (default 0.15).
+	// FalsePositiveRate is the maximum FalsePositiveRate (default 0.15; to
+	// allow none at all, use a tiny positive value such as 1e-9).
 	FalsePositiveRate float64
 	// Band is the ambiguity band beside each threshold (default 0.02): a
 	// value that misses its threshold by no more than Band is inconclusive
 	// rather than failing.
 	Band float64
+}
+
+// off, as a Thresholds field, turns its bar off.
+const off = -1
+
+// resolved returns t with zero fields at their defaults and -1 fields at
+// the bound every value meets (0 for a minimum, 1 for the false-positive
+// maximum, no band).
+func (t Thresholds) resolved() Thresholds {
+	d := DefaultThresholds()
+	for _, f := range []struct {
+		v          *float64
+		def, slack float64
+	}{
+		{&t.Recall, d.Recall, 0}, {&t.CitationAccuracy, d.CitationAccuracy, 0},
+		{&t.SeverityAccuracy, d.SeverityAccuracy, 0}, {&t.FalsePositiveRate, d.FalsePositiveRate, 1},
+		{&t.Band, d.Band, 0},
+	} {
+		switch *f.v {
+		case 0:
+			*f.v = f.def
+		case off:
+			*f.v = f.slack
+		}
+	}
+	return t
 }
 
 // DefaultThresholds returns recall >= 0.80, citation accuracy >= 0.90,
@@ -92,8 +120,8 @@ func DefaultThresholds() Thresholds {
 	}
 }
 
-// Validate reports every threshold outside [0,1], each error naming its
-// field.
+// Validate reports every threshold outside [0,1] that is not -1 (off),
+// each error naming its field.
 func (t Thresholds) Validate() error {
 	var errs []error
 	for _, f := range []struct {
@@ -104,18 +132,21 @@ func (t Thresholds) Validate() error {
 		{"SeverityAccuracy", t.SeverityAccuracy}, {"FalsePositiveRate", t.FalsePositiveRate},
 		{"Band", t.Band},
 	} {
-		if math.IsNaN(f.v) || f.v < 0 || f.v > 1 {
-			errs = append(errs, fmt.Errorf("golden: thresholds.%s: must be in [0,1], got %v", f.name, f.v))
+		if f.v != off && (math.IsNaN(f.v) || f.v < 0 || f.v > 1) {
+			errs = append(errs, fmt.Errorf("golden: thresholds.%s: must be in [0,1] (0 means the default) or -1 (off), got %v", f.name, f.v))
 		}
 	}
 	return errors.Join(errs...)
 }
 
 // ForGroundTruth returns t with Band replaced by the ground truth's own
-// ambiguity_zone when the file sets one.
+// ambiguity_zone when the file sets one (a zone of 0: no band).
 func (t Thresholds) ForGroundTruth(gt GroundTruth) Thresholds {
-	if gt.AmbiguityZone != nil {
-		t.Band = *gt.AmbiguityZone
+	if z := gt.AmbiguityZone; z != nil {
+		t.Band = *z
+		if *z == 0 {
+			t.Band = off
+		}
 	}
 	return t
 }
@@ -135,8 +166,10 @@ type Verdicts struct {
 	Overall Verdict `json:"overall"`
 }
 
-// Judge returns the verdict of each metric in m against t (see JudgeValue).
+// Judge returns the verdict of each metric in m against t (see JudgeValue),
+// zero fields of t at their defaults.
 func (t Thresholds) Judge(m Metrics) Verdicts {
+	t = t.resolved()
 	v := Verdicts{
 		Recall:            JudgeValue(m.FindingRecall, t.Recall, t.Band, true),
 		CitationAccuracy:  JudgeValue(m.CitationAccuracy, t.CitationAccuracy, t.Band, true),

@@ -42,7 +42,7 @@ func parseDecision(raw []byte) (EvaluationDecision, error) {
 	if err := d.Validate(); err != nil {
 		pe := &ParseError{Offset: -1, Problem: err.Error(), Err: err}
 		var fe *FieldError
-		if errors.As(err, &fe) && len(unjoin(err)) == 1 {
+		if errors.As(err, &fe) && len(strictjson.Unjoin(err)) == 1 {
 			pe.Field, pe.Problem = fe.Field, fe.Problem
 		}
 		return EvaluationDecision{}, pe
@@ -58,14 +58,6 @@ func fromStrict(err error) error {
 		return &ParseError{Offset: se.Offset, Field: se.Field, Problem: se.Problem, Err: ErrInvalidDecision}
 	}
 	return err
-}
-
-// unjoin returns the errors joined in err, or err alone.
-func unjoin(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
-	}
-	return []error{err}
 }
 
 // Bits for the fields seen so far, so duplicates and missing fields are

@@ -79,7 +79,7 @@ func (c *dataCheck) validated(err error) {
 	if err == nil {
 		return
 	}
-	for _, e := range caseUnjoin(err) {
+	for _, e := range strictjson.Unjoin(err) {
 		var de *DataError
 		if errors.As(e, &de) {
 			if !c.ok(de.Field) {

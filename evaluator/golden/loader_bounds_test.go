@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/strictjson"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -66,23 +67,6 @@ func TestLoadersReportTheFaultsOwnOffset(t *testing.T) {
 	}
 }
 
-func TestCaseFilesReportTheFaultsLine(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "evaluator_cases.json"))
-	require.NoError(t, err)
-	// The last case's human label becomes a number: the error names its
-	// line, counted from the fault's own offset.
-	s := string(data)
-	i := strings.LastIndex(s, `"human_label": `) + len(`"human_label": `)
-	j := i + strings.IndexByte(s[i:], ',')
-	bad := s[:i] + "7" + s[j:]
-	_, err = ParseCases([]byte(bad))
-	var ce *CaseError
-	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, strings.Count(bad[:i], "\n")+1, ce.Line)
-	assert.Equal(t, "human_label", ce.Field)
-	assert.Equal(t, "want a string, got a number", ce.Problem)
-}
-
 // TestLoadersBoundTheirErrors: a 3.6 MB ground truth with 100,000 bad
 // entries gives 20 located problems and a count of the rest, in a message
 // of a few kilobytes; a 4 MB key is quoted by its prefix (the bound does not depend on the size).
@@ -100,7 +84,7 @@ func TestLoadersBoundTheirErrors(t *testing.T) {
 	data := strings.TrimSuffix(b.String(), ",") + "]}"
 	_, err := ParseGroundTruth([]byte(data), "big.json")
 	require.Error(t, err)
-	errs := unjoinAll(err)
+	errs := strictjson.Unjoin(err)
 	require.Len(t, errs, 21, "twenty problems and one that counts the rest")
 	assert.Equal(t, `big.json: expected_findings[0].min_severity: unknown severity "P5" (want P0, P1, P2 or P3)`, errs[0].Error())
 	assert.Equal(t, fmt.Sprintf("big.json: ... and %d more problems", n-20), errs[20].Error())
@@ -110,7 +94,7 @@ func TestLoadersBoundTheirErrors(t *testing.T) {
 	// Shape problems are bounded the same way.
 	shape := strings.ReplaceAll(data, `"min_severity":"P5"`, `"min_severity":5`)
 	_, err = ParseGroundTruth([]byte(shape), "big.json")
-	errs = unjoinAll(err)
+	errs = strictjson.Unjoin(err)
 	require.Len(t, errs, 21)
 	assert.Equal(t, fmt.Sprintf("big.json: ... and %d more problems", n-20), errs[20].Error())
 
@@ -121,13 +105,6 @@ func TestLoadersBoundTheirErrors(t *testing.T) {
 	_, err = ParseGroundTruth([]byte(`{"contract": "c.md", "agent": "a", "expected_findings": [{"category": "c", "min_severity": "`+huge+`"}]}`), "f.json")
 	require.Error(t, err)
 	assert.Less(t, len(err.Error()), 300)
-}
-
-func unjoinAll(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
-	}
-	return []error{err}
 }
 
 // BenchmarkParseGroundTruthManyErrors measures a 36 MB ground truth

@@ -58,3 +58,12 @@ func (p *Problems) Err(more func(n int) error) error {
 	}
 	return errors.Join(p.errs...)
 }
+
+// Unjoin returns the errors joined in err (by errors.Join or Problems.Err),
+// or err alone.
+func Unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}

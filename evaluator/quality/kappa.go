@@ -1,4 +1,4 @@
-package golden
+package quality
 
 import (
 	"fmt"
@@ -42,17 +42,17 @@ func (k Kappa) String() string {
 // valid status, naming the position. See Kappa for the undefined cases.
 func CohenKappa(a, b []evaluator.Status) (Kappa, error) {
 	if len(a) != len(b) {
-		return Kappa{}, fmt.Errorf("golden: CohenKappa: %d ratings against %d", len(a), len(b))
+		return Kappa{}, fmt.Errorf("quality: CohenKappa: %d ratings against %d", len(a), len(b))
 	}
 	var ca, cb [4]int
 	agree := 0
 	for i := range a {
-		ia, ib := qualityStatusIndex(a[i]), qualityStatusIndex(b[i])
+		ia, ib := statusIndex(a[i]), statusIndex(b[i])
 		if ia < 0 {
-			return Kappa{}, fmt.Errorf("golden: CohenKappa: a[%d]: unknown status %s", i, strictjson.Quote(string(a[i])))
+			return Kappa{}, fmt.Errorf("quality: CohenKappa: a[%d]: unknown status %s", i, strictjson.Quote(string(a[i])))
 		}
 		if ib < 0 {
-			return Kappa{}, fmt.Errorf("golden: CohenKappa: b[%d]: unknown status %s", i, strictjson.Quote(string(b[i])))
+			return Kappa{}, fmt.Errorf("quality: CohenKappa: b[%d]: unknown status %s", i, strictjson.Quote(string(b[i])))
 		}
 		ca[ia]++
 		cb[ib]++

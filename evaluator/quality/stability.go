@@ -1,4 +1,4 @@
-package golden
+package quality
 
 import (
 	"fmt"
@@ -55,7 +55,7 @@ type CaseStability struct {
 // options (evaluator.WithStrictMajority, evaluator.WithScoreReducer); with
 // none it equals r.Stability. cases must be the cases r was run on, in the
 // same order; a mismatch is a *CaseError naming the first case that differs.
-func StabilityOf(cases []Case, r QualityReport, opts ...evaluator.VoteOption) (Stability, error) {
+func StabilityOf(cases []Case, r Report, opts ...evaluator.VoteOption) (Stability, error) {
 	if len(cases) != len(r.Results) {
 		return Stability{}, &CaseError{Index: -1, Problem: fmt.Sprintf("%d cases for a report of %d", len(cases), len(r.Results))}
 	}
@@ -64,11 +64,11 @@ func StabilityOf(cases []Case, r QualityReport, opts ...evaluator.VoteOption) (S
 			return Stability{}, &CaseError{Index: i, Field: "case_id", Problem: fmt.Sprintf("%s, the report has %s", strictjson.Quote(c.ID), strictjson.Quote(r.Results[i].CaseID))}
 		}
 	}
-	return qualityStability(cases, r.Results, r.Repeats, opts), nil
+	return buildStability(cases, r.Results, r.Repeats, opts), nil
 }
 
-// qualityStability computes Stability from the cases and their results.
-func qualityStability(cases []Case, results []CaseResult, repeats int, opts []evaluator.VoteOption) Stability {
+// buildStability computes Stability from the cases and their results.
+func buildStability(cases []Case, results []CaseResult, repeats int, opts []evaluator.VoteOption) Stability {
 	s := Stability{Repeats: repeats, Cases: make([]CaseStability, 0, len(results)), UnstableIDs: []string{}}
 	var stable, mnpDen, mnpNum, accurate int
 	for i, cr := range results {
@@ -101,8 +101,8 @@ func qualityStability(cases []Case, results []CaseResult, repeats int, opts []ev
 		}
 		s.Cases = append(s.Cases, cs)
 	}
-	s.Stable = newQualityRatio(stable, len(s.Cases), 1)
-	s.CanonicalAccuracy = newQualityRatio(accurate, len(s.Cases), 1)
-	s.CanonicalFalseApprovals = newQualityRatio(mnpNum, mnpDen, 0)
+	s.Stable = newRatio(stable, len(s.Cases), 1)
+	s.CanonicalAccuracy = newRatio(accurate, len(s.Cases), 1)
+	s.CanonicalFalseApprovals = newRatio(mnpNum, mnpDen, 0)
 	return s
 }

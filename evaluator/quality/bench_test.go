@@ -1,4 +1,4 @@
-package golden
+package quality
 
 import (
 	"context"
@@ -9,10 +9,10 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 )
 
-// BenchmarkRunCases measures the runner's own overhead: 1,000 cases with an
+// BenchmarkMeasure measures the runner's own overhead: 1,000 cases with an
 // evaluator that returns at once, so the figure is scheduling, timing,
 // cost metering, validation and report building per run.
-func BenchmarkRunCases(b *testing.B) {
+func BenchmarkMeasure(b *testing.B) {
 	cases := make([]Case, 1000)
 	for i := range cases {
 		cases[i] = Case{ID: "c" + strconv.Itoa(i), Candidate: "candidate", HumanLabel: evaluator.StatusPass,
@@ -30,7 +30,7 @@ func BenchmarkRunCases(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := RunCases(context.Background(), ev, cases, WithConcurrency(conc)); err != nil {
+				if _, err := Measure(context.Background(), ev, cases, WithConcurrency(conc)); err != nil {
 					b.Fatal(err)
 				}
 			}

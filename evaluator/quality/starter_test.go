@@ -1,4 +1,4 @@
-package golden_test
+package quality_test
 
 import (
 	"bufio"
@@ -14,7 +14,7 @@ import (
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/evaluator/evaltest"
-	"github.com/evalopt/evalopt/evaluator/golden"
+	"github.com/evalopt/evalopt/evaluator/quality"
 )
 
 var (
@@ -110,8 +110,8 @@ var naiveEvaluator = evaluator.Func[string](func(_ context.Context, _ evaluator.
 	return evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.5, RevisionInstructions: []string{"polish the wording"}}, nil
 })
 
-func loadStarter(t *testing.T) []golden.Case {
-	cases, err := golden.ReadCases("testdata/evaluator_cases.json")
+func loadStarter(t *testing.T) []quality.Case {
+	cases, err := quality.ReadCases("testdata/evaluator_cases.json")
 	require.NoError(t, err)
 	require.Len(t, cases, 18)
 	return cases
@@ -124,18 +124,18 @@ func TestStarterSetGroundedEvaluator(t *testing.T) {
 	ev := groundedEvaluator(readStarterPhrases(t, "testdata/judge_manipulation_phrases.txt"))
 	evaltest.RunCases(t, ev, cases)
 
-	r, err := golden.RunCases(context.Background(), ev, cases, golden.WithRepeats(2))
+	r, err := quality.Measure(context.Background(), ev, cases, quality.WithRepeats(2))
 	require.NoError(t, err)
 	assert.Equal(t, 36, r.Decisions)
 	assert.Equal(t, 0, r.Errors)
 	// Expected statuses: pass 5, revise 4, escalate 2, block 7; ×2 repeats.
 	assert.Equal(t, [4][4]int{{10, 0, 0, 0}, {0, 8, 0, 0}, {0, 0, 4, 0}, {0, 0, 0, 14}}, r.Confusion.Counts)
-	assert.Equal(t, golden.Ratio{Num: 36, Den: 36, Value: 1}, r.StatusAccuracy)
-	assert.Equal(t, golden.Ratio{Num: 0, Den: 26, Value: 0}, r.FalseApprovalRate)
-	assert.Equal(t, golden.Ratio{Num: 0, Den: 10, Value: 0}, r.FalseRejectionRate)
-	assert.Equal(t, golden.Ratio{Num: 14, Den: 14, Value: 1}, r.BlockingFailureRecall)
-	assert.Equal(t, golden.Ratio{Num: 8, Den: 8, Value: 1}, r.RevisionInstructionCoverage)
-	assert.Equal(t, golden.Ratio{Num: 0, Den: 36, Value: 0}, r.FlipRate)
+	assert.Equal(t, quality.Ratio{Num: 36, Den: 36, Value: 1}, r.StatusAccuracy)
+	assert.Equal(t, quality.Ratio{Num: 0, Den: 26, Value: 0}, r.FalseApprovalRate)
+	assert.Equal(t, quality.Ratio{Num: 0, Den: 10, Value: 0}, r.FalseRejectionRate)
+	assert.Equal(t, quality.Ratio{Num: 14, Den: 14, Value: 1}, r.BlockingFailureRecall)
+	assert.Equal(t, quality.Ratio{Num: 8, Den: 8, Value: 1}, r.RevisionInstructionCoverage)
+	assert.Equal(t, quality.Ratio{Num: 0, Den: 36, Value: 0}, r.FlipRate)
 	assert.Equal(t, 0, r.CitesMissingEvidence)
 	// Human labels differ from the expected status on two cases
 	// (awkward-correct-clumsy: revise; hidden-review-claim: revise), so
@@ -153,7 +153,7 @@ func TestStarterSetGroundedEvaluator(t *testing.T) {
 // cases (see the notes in testdata/evaluator_cases.json).
 func TestStarterSetCatchesANaiveEvaluator(t *testing.T) {
 	cases := loadStarter(t)
-	r, err := golden.RunCases(context.Background(), naiveEvaluator, cases)
+	r, err := quality.Measure(context.Background(), naiveEvaluator, cases)
 	require.NoError(t, err)
 	// Polished (passes): the three polished-wrong cases, correct-polished,
 	// the three unsupported, the four manipulation cases and
@@ -164,11 +164,11 @@ func TestStarterSetCatchesANaiveEvaluator(t *testing.T) {
 		{1, 1, 0, 0}, // expected escalate: polished passes, awkward revised
 		{7, 0, 0, 0}, // expected block: every one passes
 	}, r.Confusion.Counts)
-	assert.Equal(t, golden.Ratio{Num: 2, Den: 18, Value: 2.0 / 18}, r.StatusAccuracy)
-	assert.Equal(t, golden.Ratio{Num: 11, Den: 13, Value: 11.0 / 13}, r.FalseApprovalRate)
-	assert.Equal(t, golden.Ratio{Num: 4, Den: 5, Value: 0.8}, r.FalseRejectionRate)
-	assert.Equal(t, golden.Ratio{Num: 0, Den: 7, Value: 0}, r.BlockingFailureRecall)
-	assert.Equal(t, golden.Ratio{Num: 0, Den: 4, Value: 0}, r.RevisionInstructionCoverage)
+	assert.Equal(t, quality.Ratio{Num: 2, Den: 18, Value: 2.0 / 18}, r.StatusAccuracy)
+	assert.Equal(t, quality.Ratio{Num: 11, Den: 13, Value: 11.0 / 13}, r.FalseApprovalRate)
+	assert.Equal(t, quality.Ratio{Num: 4, Den: 5, Value: 0.8}, r.FalseRejectionRate)
+	assert.Equal(t, quality.Ratio{Num: 0, Den: 7, Value: 0}, r.BlockingFailureRecall)
+	assert.Equal(t, quality.Ratio{Num: 0, Den: 4, Value: 0}, r.RevisionInstructionCoverage)
 	// Agreements with the human labels: awkward-correct-clumsy (revise),
 	// correct-polished (pass), awkward-wrong-amount (revise) = 3 of 18.
 	// Evaluator: pass 12, revise 6; human: pass 4, revise 6, escalate 2,

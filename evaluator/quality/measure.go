@@ -1,4 +1,4 @@
-package golden
+package quality
 
 import (
 	"context"
@@ -14,10 +14,10 @@ import (
 // ErrEvaluatorPanicked is matched (with errors.Is) by the error recorded
 // for an evaluator call that panicked. The runner recovers the panic and
 // counts the call as an infrastructure failure.
-var ErrEvaluatorPanicked = errors.New("golden: evaluator panicked")
+var ErrEvaluatorPanicked = errors.New("quality: evaluator panicked")
 
-// RunCases runs ev over every case and reports how far its decisions can be
-// trusted (see QualityReport for every metric and its edge cases).
+// Measure runs ev over every case and reports how far its decisions can be
+// trusted (see Report for every metric and its edge cases).
 //
 // Each case runs WithRepeats times (default 1), at most WithConcurrency
 // calls at once (default GOMAXPROCS). Each call gets the case's
@@ -33,45 +33,45 @@ var ErrEvaluatorPanicked = errors.New("golden: evaluator panicked")
 // the case's results with its error, and left out of every quality metric
 // (it is never a pass, and never a rejection either).
 //
-// RunCases returns an error, and no report, when ev is nil, cases is empty,
+// Measure returns an error, and no report, when ev is nil, cases is empty,
 // ValidateCases rejects the cases, or an option is invalid. When ctx ends
 // during the run, the calls not yet started are recorded as failures that
-// did not run, and RunCases returns the report together with ctx.Err().
-func RunCases(ctx context.Context, ev evaluator.Evaluator[string], cases []Case, opts ...RunOption) (QualityReport, error) {
-	return RunCasesOf(ctx, ev, cases, caseCandidateText, opts...)
+// did not run, and Measure returns the report together with ctx.Err().
+func Measure(ctx context.Context, ev evaluator.Evaluator[string], cases []Case, opts ...RunOption) (Report, error) {
+	return MeasureOf(ctx, ev, cases, caseCandidateText, opts...)
 }
 
-// caseCandidateText is RunCases' decoder: the candidate as it is.
+// caseCandidateText is Measure' decoder: the candidate as it is.
 func caseCandidateText(c Case) (string, error) { return c.Candidate, nil }
 
-// RunCasesOf is RunCases for an evaluator of any candidate type: decode
+// MeasureOf is Measure for an evaluator of any candidate type: decode
 // turns each case (usually its Candidate text, as JSON) into the candidate
 // ev judges. All cases are decoded before any call is made; a decode error
 // is returned as a *CaseError naming the case and field "candidate", with no
 // report.
-func RunCasesOf[C any](ctx context.Context, ev evaluator.Evaluator[C], cases []Case, decode func(Case) (C, error), opts ...RunOption) (QualityReport, error) {
-	cfg, err := newQualityRunConfig(opts)
+func MeasureOf[C any](ctx context.Context, ev evaluator.Evaluator[C], cases []Case, decode func(Case) (C, error), opts ...RunOption) (Report, error) {
+	cfg, err := newRunConfig(opts)
 	if err != nil {
-		return QualityReport{}, err
+		return Report{}, err
 	}
 	if ev == nil {
-		return QualityReport{}, errors.New("golden: RunCases: nil evaluator")
+		return Report{}, errors.New("quality: Measure: nil evaluator")
 	}
 	if decode == nil {
-		return QualityReport{}, errors.New("golden: RunCasesOf: nil decode function")
+		return Report{}, errors.New("quality: MeasureOf: nil decode function")
 	}
 	if len(cases) == 0 {
-		return QualityReport{}, &CaseError{Index: -1, Problem: "no cases"}
+		return Report{}, &CaseError{Index: -1, Problem: "no cases"}
 	}
 	if err := ValidateCases(cases); err != nil {
-		return QualityReport{}, err
+		return Report{}, err
 	}
 	tasks := make([]evaluator.Task, len(cases))
 	candidates := make([]C, len(cases))
 	for i, c := range cases {
 		cand, err := decode(c)
 		if err != nil {
-			return QualityReport{}, &CaseError{Index: i, Field: "candidate", Problem: "decode: " + err.Error(), Err: err}
+			return Report{}, &CaseError{Index: i, Field: "candidate", Problem: "decode: " + err.Error(), Err: err}
 		}
 		tasks[i], candidates[i] = c.EvaluatorTask(), cand
 	}
@@ -91,29 +91,29 @@ func RunCasesOf[C any](ctx context.Context, ev evaluator.Evaluator[C], cases []C
 					return
 				}
 				i := k / cfg.repeats
-				results[k] = qualityCallOnce(ctx, ev, tasks[i], candidates[i], cfg.now)
+				results[k] = callOnce(ctx, ev, tasks[i], candidates[i], cfg.now)
 				results[k].Repeat = k % cfg.repeats
 			}
 		}()
 	}
 	wg.Wait()
-	return buildQualityReport(cases, tasks, results, cfg.repeats), ctx.Err()
+	return buildReport(cases, tasks, results, cfg.repeats), ctx.Err()
 }
 
-// qualityCallOnce makes one evaluator call and records its decision or failure,
+// callOnce makes one evaluator call and records its decision or failure,
 // latency and cost. It never panics.
-func qualityCallOnce[C any](ctx context.Context, ev evaluator.Evaluator[C], task evaluator.Task, cand C, now func() time.Time) CallResult {
+func callOnce[C any](ctx context.Context, ev evaluator.Evaluator[C], task evaluator.Task, cand C, now func() time.Time) CallResult {
 	if err := ctx.Err(); err != nil {
-		return CallResult{Skipped: true, Err: fmt.Errorf("golden: call not run: %w", err)}
+		return CallResult{Skipped: true, Err: fmt.Errorf("quality: call not run: %w", err)}
 	}
 	cctx, meter := evaluator.WithCostMeter(ctx)
 	start := now()
-	d, err := qualitySafeEvaluate(cctx, ev, task, cand)
+	d, err := safeEvaluate(cctx, ev, task, cand)
 	meter.Close() // cost reported after the call returned is not counted
 	r := CallResult{Decision: d, Latency: now().Sub(start), Cost: meter.Total()}
 	if err == nil {
 		if verr := d.Validate(); verr != nil {
-			err = fmt.Errorf("golden: invalid decision: %w", verr)
+			err = fmt.Errorf("quality: invalid decision: %w", verr)
 		}
 	}
 	if err != nil {
@@ -122,8 +122,8 @@ func qualityCallOnce[C any](ctx context.Context, ev evaluator.Evaluator[C], task
 	return r
 }
 
-// qualitySafeEvaluate calls ev, turning a panic into an error.
-func qualitySafeEvaluate[C any](ctx context.Context, ev evaluator.Evaluator[C], task evaluator.Task, cand C) (d evaluator.EvaluationDecision, err error) {
+// safeEvaluate calls ev, turning a panic into an error.
+func safeEvaluate[C any](ctx context.Context, ev evaluator.Evaluator[C], task evaluator.Task, cand C) (d evaluator.EvaluationDecision, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			d, err = evaluator.EvaluationDecision{}, fmt.Errorf("%w: %v", ErrEvaluatorPanicked, r)

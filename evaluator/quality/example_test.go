@@ -1,4 +1,4 @@
-package golden_test
+package quality_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/evaluator/golden"
+	"github.com/evalopt/evalopt/evaluator/quality"
 )
 
 // Run an evaluator over cases and read how far it can be trusted. This
@@ -14,14 +14,14 @@ import (
 // cited answer with a wrong amount.
 func ExampleRunCases() {
 	evidence := []evaluator.Evidence{{ID: "inv-7", Content: "Invoice 7: total 20.00 EUR."}}
-	cases := []golden.Case{
+	cases := []quality.Case{
 		{ID: "right", Candidate: "Refund of 20.00 [inv-7].", AvailableEvidence: evidence,
-			Expected: golden.ExpectedDecision{Status: evaluator.StatusPass}, HumanLabel: evaluator.StatusPass},
+			Expected: quality.ExpectedDecision{Status: evaluator.StatusPass}, HumanLabel: evaluator.StatusPass},
 		{ID: "wrong-amount", Candidate: "Refund of 25.00 [inv-7].", AvailableEvidence: evidence,
-			Expected:   golden.ExpectedDecision{Status: evaluator.StatusRevise, MustNotPass: true, RequiredRevisionInstruction: "25.00"},
+			Expected:   quality.ExpectedDecision{Status: evaluator.StatusRevise, MustNotPass: true, RequiredRevisionInstruction: "25.00"},
 			HumanLabel: evaluator.StatusRevise},
 		{ID: "uncited", Candidate: "Refund of 20.00.", AvailableEvidence: evidence,
-			Expected:   golden.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true, BlockingFailures: []string{"unsupported"}},
+			Expected:   quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true, BlockingFailures: []string{"unsupported"}},
 			HumanLabel: evaluator.StatusBlock},
 	}
 	citesSomething := evaluator.Func[string](func(ctx context.Context, task evaluator.Task, answer string) (evaluator.EvaluationDecision, error) {
@@ -32,7 +32,7 @@ func ExampleRunCases() {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 0.9}, nil
 	})
 
-	r, err := golden.RunCases(context.Background(), citesSomething, cases, golden.WithRepeats(2))
+	r, err := quality.Measure(context.Background(), citesSomething, cases, quality.WithRepeats(2))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -58,12 +58,12 @@ func ExampleRunCases() {
 
 // Loop traces give the revision-success and max-revision rates.
 func ExampleLoopStats() {
-	runs := []golden.LoopRun{
-		{Outcome: golden.OutcomeSucceeded, StopReason: evaluator.StopPassed, Revisions: 0},
-		{Outcome: golden.OutcomeSucceeded, StopReason: evaluator.StopPassed, Revisions: 2},
-		{Outcome: golden.OutcomeFailed, StopReason: evaluator.StopMaxRevisions, Revisions: 3},
+	runs := []quality.LoopRun{
+		{Succeeded: true, StopReason: evaluator.StopPassed, Revisions: 0},
+		{Succeeded: true, StopReason: evaluator.StopPassed, Revisions: 2},
+		{StopReason: evaluator.StopMaxRevisions, Revisions: 3},
 	}
-	s, err := golden.LoopStats(runs)
+	s, err := quality.LoopStats(runs)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,4 +1,4 @@
-package golden
+package quality
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ import (
 func ReadCases(path string) ([]Case, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("golden: read cases: %w", err)
+		return nil, fmt.Errorf("quality: read cases: %w", err)
 	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".jsonl", ".ndjson":
@@ -125,7 +125,7 @@ func finishCases(file string, cases []Case, line func(i int) int) ([]Case, error
 		return nil, &CaseError{File: file, Index: -1, Problem: "no cases"}
 	}
 	if err := ValidateCases(cases); err != nil {
-		errs := caseUnjoin(err)
+		errs := strictjson.Unjoin(err)
 		for _, e := range errs {
 			var ce *CaseError
 			if errors.As(e, &ce) {
@@ -206,12 +206,4 @@ func caseLineAt(data []byte, off int64) int {
 		off = 0
 	}
 	return bytes.Count(data[:off], []byte("\n")) + 1
-}
-
-// caseUnjoin returns the errors joined in err, or err alone.
-func caseUnjoin(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
-	}
-	return []error{err}
 }

@@ -1,4 +1,4 @@
-package golden
+package quality
 
 import (
 	"errors"
@@ -12,7 +12,7 @@ import (
 // Case is one evaluator case: a candidate, the evidence it may rely on, and
 // the decision a trustworthy evaluator must reach on it. Cases are data: they
 // are read from JSON with ReadCases and run against an evaluator with
-// RunCases. A Case is a plain value.
+// Measure. A Case is a plain value.
 type Case struct {
 	// ID identifies the case in reports and subtest names; unique in a set.
 	ID string `json:"case_id"`
@@ -31,7 +31,7 @@ type Case struct {
 	// Expected is the decision a trustworthy evaluator reaches. Required.
 	Expected ExpectedDecision `json:"expected_decision"`
 	// HumanLabel, when set, is the status a human rater gave the candidate;
-	// RunCases measures the evaluator's agreement with it (Cohen's kappa).
+	// Measure measures the evaluator's agreement with it (Cohen's kappa).
 	// It may differ from Expected.Status. Optional.
 	HumanLabel evaluator.Status `json:"human_label,omitempty"`
 	// Tags are free labels ("flattery", "polished_wrong"); never interpreted.
@@ -66,7 +66,7 @@ func (c Case) EvaluatorTask() evaluator.Task {
 }
 
 // ErrInvalidCase is matched (with errors.Is) by every *CaseError.
-var ErrInvalidCase = errors.New("golden: invalid evaluator case")
+var ErrInvalidCase = errors.New("quality: invalid evaluator case")
 
 // CaseError locates one problem in a set of evaluator cases. It matches
 // ErrInvalidCase; Unwrap returns the underlying error (a JSON syntax or
@@ -92,7 +92,7 @@ type CaseError struct {
 // that do not apply.
 func (e *CaseError) Error() string {
 	var b strings.Builder
-	b.WriteString("golden: ")
+	b.WriteString("quality: ")
 	if e.File != "" {
 		b.WriteString(e.File)
 		if e.Line > 0 {

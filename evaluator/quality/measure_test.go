@@ -1,4 +1,4 @@
-package golden
+package quality
 
 import (
 	"context"
@@ -42,7 +42,7 @@ func TestRunCasesConcurrencyBound(t *testing.T) {
 				inflight.Add(-1)
 				return qPass, nil
 			})
-			r, err := RunCases(context.Background(), ev, qualityPassCases(30), WithConcurrency(bound))
+			r, err := Measure(context.Background(), ev, qualityPassCases(30), WithConcurrency(bound))
 			require.NoError(t, err)
 			assert.Equal(t, 30, r.Decisions)
 			assert.LessOrEqual(t, peak.Load(), int64(bound))
@@ -62,7 +62,7 @@ func TestRunCasesOrderIsDeterministic(t *testing.T) {
 		time.Sleep(time.Duration(n%3) * 100 * time.Microsecond) // finish out of order
 		return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: float64(n) / 100}, nil
 	})
-	r, err := RunCases(context.Background(), ev, qualityPassCases(40), WithConcurrency(4), WithRepeats(3))
+	r, err := Measure(context.Background(), ev, qualityPassCases(40), WithConcurrency(4), WithRepeats(3))
 	require.NoError(t, err)
 	require.Len(t, r.Results, 40)
 	assert.Equal(t, 120, r.Calls)
@@ -101,12 +101,12 @@ func TestRunCasesRepeatsAndFlipRate(t *testing.T) {
 	for _, id := range []string{"steady", "flaky", "tie", "broken"} {
 		cases = append(cases, evalCase(id, ExpectedDecision{Status: evaluator.StatusPass}, ""))
 	}
-	r, err := RunCases(context.Background(), ev, cases, WithRepeats(4), WithConcurrency(3))
+	r, err := Measure(context.Background(), ev, cases, WithRepeats(4), WithConcurrency(3))
 	require.NoError(t, err)
 	type row struct {
-		qualityModal evaluator.Status
-		flips        int
-		rate         float64
+		modal evaluator.Status
+		flips int
+		rate  float64
 	}
 	var got []row
 	for _, cr := range r.Results {
@@ -137,16 +137,16 @@ func TestRunCasesInfrastructureFailures(t *testing.T) {
 	})
 	must := ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}
 	cases := []Case{evalCase("error", must, ""), evalCase("panic", must, ""), evalCase("invalid", must, ""), evalCase("fine", ExpectedDecision{Status: evaluator.StatusPass}, "")}
-	r, err := RunCases(context.Background(), ev, cases)
+	r, err := Measure(context.Background(), ev, cases)
 	require.NoError(t, err)
 	assert.Equal(t, 3, r.Errors)
 	assert.Equal(t, 1, r.Decisions)
 	assert.Equal(t, Ratio{}, r.FalseApprovalRate, "failures are never passes")
 	assert.Equal(t, "model unavailable", r.Results[0].Calls[0].Error)
 	assert.ErrorIs(t, r.Results[1].Calls[0].Err, ErrEvaluatorPanicked)
-	assert.Equal(t, "golden: evaluator panicked: boom", r.Results[1].Calls[0].Error)
+	assert.Equal(t, "quality: evaluator panicked: boom", r.Results[1].Calls[0].Error)
 	assert.ErrorIs(t, r.Results[2].Calls[0].Err, evaluator.ErrInvalidDecision)
-	assert.Equal(t, "golden: invalid decision: revisionInstructions: a revise needs at least one revision instruction", r.Results[2].Calls[0].Error)
+	assert.Equal(t, "quality: invalid decision: revisionInstructions: a revise needs at least one revision instruction", r.Results[2].Calls[0].Error)
 	assert.Equal(t, 1, r.Confusion.Count(evaluator.StatusPass, evaluator.StatusPass))
 	assert.Equal(t, 4, r.Latency.N, "failed calls were made and are timed")
 }
@@ -159,7 +159,7 @@ func TestRunCasesCanceledContext(t *testing.T) {
 		called.Add(1)
 		return qPass, nil
 	})
-	r, err := RunCases(ctx, ev, qualityPassCases(5), WithRepeats(2))
+	r, err := Measure(ctx, ev, qualityPassCases(5), WithRepeats(2))
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Equal(t, int64(0), called.Load())
 	assert.Equal(t, 10, r.Errors)
@@ -182,7 +182,7 @@ func TestRunCasesCancelMidRun(t *testing.T) {
 		}
 		return qPass, nil
 	})
-	r, err := RunCases(ctx, ev, qualityPassCases(10), WithConcurrency(1))
+	r, err := Measure(ctx, ev, qualityPassCases(10), WithConcurrency(1))
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Equal(t, 3, r.Decisions)
 	assert.Equal(t, 7, r.Errors)
@@ -206,7 +206,7 @@ func TestRunCasesCost(t *testing.T) {
 		return qPass, nil
 	})
 	parent := context.WithValue(context.Background(), qualityParentKey{}, "parent value")
-	r, err := RunCases(parent, ev, qualityPassCases(4), WithRepeats(2))
+	r, err := Measure(parent, ev, qualityPassCases(4), WithRepeats(2))
 	require.NoError(t, err)
 	assert.Equal(t, 0, r.Errors, "%v", r.Results[0].Calls[0].Error)
 	assert.InDelta(t, 6.0, r.Cost, 1e-12)
@@ -243,7 +243,7 @@ func TestRunCasesLatencyWithInjectedClock(t *testing.T) {
 		clock.advance(time.Duration(i+1) * time.Millisecond)
 		return qPass, nil
 	})
-	r, err := RunCases(context.Background(), ev, qualityPassCases(10), WithConcurrency(1), WithClock(clock.Now))
+	r, err := Measure(context.Background(), ev, qualityPassCases(10), WithConcurrency(1), WithClock(clock.Now))
 	require.NoError(t, err)
 	assert.Equal(t, Latency{N: 10, P50: 5 * time.Millisecond, P90: 9 * time.Millisecond, P99: 10 * time.Millisecond, Max: 10 * time.Millisecond}, r.Latency)
 	assert.Equal(t, 4*time.Millisecond, r.Results[3].Calls[0].Latency)
@@ -269,16 +269,16 @@ func TestNearestRank(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, qualityLatencyOf(tt.in))
+			assert.Equal(t, tt.want, latencyOf(tt.in))
 		})
 	}
 	hundred := make([]time.Duration, 100)
 	for i := range hundred {
 		hundred[i] = time.Duration(i + 1)
 	}
-	assert.Equal(t, time.Duration(99), qualityNearestRank(hundred, 99))
-	assert.Equal(t, time.Duration(1), qualityNearestRank(hundred, 0), "p <= 0 gives the minimum")
-	assert.Equal(t, time.Duration(100), qualityNearestRank(hundred, 150), "p > 100 gives the maximum")
+	assert.Equal(t, time.Duration(99), nearestRank(hundred, 99))
+	assert.Equal(t, time.Duration(1), nearestRank(hundred, 0), "p <= 0 gives the minimum")
+	assert.Equal(t, time.Duration(100), nearestRank(hundred, 150), "p > 100 gives the maximum")
 }
 
 func TestRunCasesRejectsBadInput(t *testing.T) {
@@ -290,15 +290,15 @@ func TestRunCasesRejectsBadInput(t *testing.T) {
 		opts  []RunOption
 		want  string
 	}{
-		{"nil evaluator", nil, qualityPassCases(1), nil, "golden: RunCases: nil evaluator"},
-		{"no cases", ev, nil, nil, "golden: no cases"},
-		{"invalid case", ev, []Case{{ID: "x", Expected: ExpectedDecision{Status: evaluator.StatusPass}}}, nil, "golden: cases[0].candidate: empty"},
-		{"negative concurrency", ev, qualityPassCases(1), []RunOption{WithConcurrency(-1)}, "golden: WithConcurrency: must be >= 0, got -1"},
-		{"negative repeats", ev, qualityPassCases(1), []RunOption{WithRepeats(-2)}, "golden: WithRepeats: must be >= 0, got -2"},
+		{"nil evaluator", nil, qualityPassCases(1), nil, "quality: Measure: nil evaluator"},
+		{"no cases", ev, nil, nil, "quality: no cases"},
+		{"invalid case", ev, []Case{{ID: "x", Expected: ExpectedDecision{Status: evaluator.StatusPass}}}, nil, "quality: cases[0].candidate: empty"},
+		{"negative concurrency", ev, qualityPassCases(1), []RunOption{WithConcurrency(-1)}, "quality: WithConcurrency: must be >= 0, got -1"},
+		{"negative repeats", ev, qualityPassCases(1), []RunOption{WithRepeats(-2)}, "quality: WithRepeats: must be >= 0, got -2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := RunCases(context.Background(), tt.ev, tt.cases, tt.opts...)
+			_, err := Measure(context.Background(), tt.ev, tt.cases, tt.opts...)
 			require.Error(t, err)
 			assert.Equal(t, tt.want, err.Error())
 		})
@@ -306,14 +306,14 @@ func TestRunCasesRejectsBadInput(t *testing.T) {
 }
 
 func TestRunCasesDefaults(t *testing.T) {
-	cfg, err := newQualityRunConfig([]RunOption{nil, WithConcurrency(0), WithRepeats(0), WithClock(nil)})
+	cfg, err := newRunConfig([]RunOption{nil, WithConcurrency(0), WithRepeats(0), WithClock(nil)})
 	require.NoError(t, err)
 	assert.Equal(t, 1, cfg.repeats)
 	assert.Positive(t, cfg.concurrency)
 	assert.NotNil(t, cfg.now)
 }
 
-// typed is a non-string candidate for RunCasesOf.
+// typed is a non-string candidate for MeasureOf.
 type typedCandidate struct{ N int }
 
 func TestRunCasesOf(t *testing.T) {
@@ -331,18 +331,18 @@ func TestRunCasesOf(t *testing.T) {
 		{ID: "small", Candidate: "3", Expected: ExpectedDecision{Status: evaluator.StatusPass}},
 		{ID: "big", Candidate: "30", Expected: ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true, BlockingFailures: []string{"big"}}},
 	}
-	r, err := RunCasesOf(context.Background(), ev, cases, decode)
+	r, err := MeasureOf(context.Background(), ev, cases, decode)
 	require.NoError(t, err)
 	assert.Equal(t, Ratio{Num: 2, Den: 2, Value: 1}, r.StatusAccuracy)
 	assert.Equal(t, Ratio{Num: 1, Den: 1, Value: 1}, r.BlockingFailureRecall)
 
 	cases[1].Candidate = "thirty"
-	_, err = RunCasesOf(context.Background(), ev, cases, decode)
+	_, err = MeasureOf(context.Background(), ev, cases, decode)
 	require.ErrorIs(t, err, ErrInvalidCase)
-	assert.Equal(t, `golden: cases[1].candidate: decode: strconv.Atoi: parsing "thirty": invalid syntax`, err.Error())
+	assert.Equal(t, `quality: cases[1].candidate: decode: strconv.Atoi: parsing "thirty": invalid syntax`, err.Error())
 
-	_, err = RunCasesOf[typedCandidate](context.Background(), ev, cases, nil)
-	assert.EqualError(t, err, "golden: RunCasesOf: nil decode function")
+	_, err = MeasureOf[typedCandidate](context.Background(), ev, cases, nil)
+	assert.EqualError(t, err, "quality: MeasureOf: nil decode function")
 }
 
 func TestRunCasesCitesMissingEvidence(t *testing.T) {
@@ -353,13 +353,13 @@ func TestRunCasesCitesMissingEvidence(t *testing.T) {
 	})
 	c := evalCase("a", ExpectedDecision{Status: evaluator.StatusPass}, "")
 	c.AvailableEvidence = []evaluator.Evidence{{ID: "inv-1", Content: "x"}}
-	r, err := RunCases(context.Background(), ev, []Case{c}, WithRepeats(2))
+	r, err := Measure(context.Background(), ev, []Case{c}, WithRepeats(2))
 	require.NoError(t, err)
 	assert.Equal(t, 2, r.CitesMissingEvidence)
 }
 
 // TestRunCasesLeavesNoGoroutines checks that every worker has exited when
-// RunCases returns, including after a cancellation.
+// Measure returns, including after a cancellation.
 func TestRunCasesLeavesNoGoroutines(t *testing.T) {
 	before := runtime.NumGoroutine()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -370,7 +370,7 @@ func TestRunCasesLeavesNoGoroutines(t *testing.T) {
 		}
 		return qPass, nil
 	})
-	_, err := RunCases(ctx, ev, qualityPassCases(50), WithConcurrency(8))
+	_, err := Measure(ctx, ev, qualityPassCases(50), WithConcurrency(8))
 	require.ErrorIs(t, err, context.Canceled)
 	deadline := time.Now().Add(2 * time.Second)
 	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {

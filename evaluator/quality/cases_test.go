@@ -1,4 +1,4 @@
-package golden
+package quality
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // validEvalCase returns a minimal case that ValidateCases accepts.
@@ -57,10 +58,10 @@ func TestValidateCases(t *testing.T) {
 			}
 			require.ErrorIs(t, err, ErrInvalidCase)
 			var got []string
-			for _, e := range caseUnjoin(err) {
+			for _, e := range strictjson.Unjoin(err) {
 				var ce *CaseError
 				require.True(t, errors.As(e, &ce), "every error is a *CaseError: %v", e)
-				got = append(got, strings.TrimPrefix(e.Error(), "golden: "))
+				got = append(got, strings.TrimPrefix(e.Error(), "quality: "))
 			}
 			assert.Equal(t, tt.want, got)
 		})
@@ -76,10 +77,10 @@ func TestCaseErrorFormat(t *testing.T) {
 		err  CaseError
 		want string
 	}{
-		{CaseError{File: "c.json", Line: 4, Index: 2, Field: "candidate", Problem: "empty"}, "golden: c.json:4: cases[2].candidate: empty"},
-		{CaseError{File: "c.json", Index: -1, Problem: "no cases"}, "golden: c.json: no cases"},
-		{CaseError{Index: 0, Problem: "bad"}, "golden: cases[0]: bad"},
-		{CaseError{Index: -1, Problem: "no cases"}, "golden: no cases"},
+		{CaseError{File: "c.json", Line: 4, Index: 2, Field: "candidate", Problem: "empty"}, "quality: c.json:4: cases[2].candidate: empty"},
+		{CaseError{File: "c.json", Index: -1, Problem: "no cases"}, "quality: c.json: no cases"},
+		{CaseError{Index: 0, Problem: "bad"}, "quality: cases[0]: bad"},
+		{CaseError{Index: -1, Problem: "no cases"}, "quality: no cases"},
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, tt.err.Error())

@@ -1,4 +1,4 @@
-package golden
+package quality
 
 import (
 	"fmt"
@@ -6,11 +6,11 @@ import (
 	"time"
 )
 
-// RunOption configures RunCases and RunCasesOf. The zero value of every
+// RunOption configures Measure and MeasureOf. The zero value of every
 // setting means its documented default.
-type RunOption func(*qualityRunConfig)
+type RunOption func(*runConfig)
 
-type qualityRunConfig struct {
+type runConfig struct {
 	concurrency int
 	repeats     int
 	now         func() time.Time
@@ -18,12 +18,12 @@ type qualityRunConfig struct {
 }
 
 // WithConcurrency bounds how many evaluator calls run at once. Zero means
-// the default, runtime.GOMAXPROCS(0); a negative n makes RunCases return an
+// the default, runtime.GOMAXPROCS(0); a negative n makes Measure return an
 // error. The bound never exceeds the number of calls.
 func WithConcurrency(n int) RunOption {
-	return func(c *qualityRunConfig) {
+	return func(c *runConfig) {
 		if n < 0 {
-			c.setErr(fmt.Errorf("golden: WithConcurrency: must be >= 0, got %d", n))
+			c.setErr(fmt.Errorf("quality: WithConcurrency: must be >= 0, got %d", n))
 			return
 		}
 		c.concurrency = n
@@ -31,11 +31,11 @@ func WithConcurrency(n int) RunOption {
 }
 
 // WithRepeats runs every case n times, to measure consistency (flip rate).
-// Zero means the default, 1; a negative n makes RunCases return an error.
+// Zero means the default, 1; a negative n makes Measure return an error.
 func WithRepeats(n int) RunOption {
-	return func(c *qualityRunConfig) {
+	return func(c *runConfig) {
 		if n < 0 {
-			c.setErr(fmt.Errorf("golden: WithRepeats: must be >= 0, got %d", n))
+			c.setErr(fmt.Errorf("quality: WithRepeats: must be >= 0, got %d", n))
 			return
 		}
 		c.repeats = n
@@ -46,25 +46,25 @@ func WithRepeats(n int) RunOption {
 // make latency figures deterministic. It must be safe for concurrent use.
 // Nil means the default, time.Now.
 func WithClock(now func() time.Time) RunOption {
-	return func(c *qualityRunConfig) { c.now = now }
+	return func(c *runConfig) { c.now = now }
 }
 
-func (c *qualityRunConfig) setErr(err error) {
+func (c *runConfig) setErr(err error) {
 	if c.err == nil {
 		c.err = err
 	}
 }
 
-// newQualityRunConfig applies opts over the defaults.
-func newQualityRunConfig(opts []RunOption) (qualityRunConfig, error) {
-	var c qualityRunConfig
+// newRunConfig applies opts over the defaults.
+func newRunConfig(opts []RunOption) (runConfig, error) {
+	var c runConfig
 	for _, o := range opts {
 		if o != nil {
 			o(&c)
 		}
 	}
 	if c.err != nil {
-		return qualityRunConfig{}, c.err
+		return runConfig{}, c.err
 	}
 	if c.concurrency == 0 {
 		c.concurrency = runtime.GOMAXPROCS(0)

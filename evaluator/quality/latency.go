@@ -1,4 +1,4 @@
-package golden
+package quality
 
 import (
 	"math"
@@ -22,21 +22,21 @@ type Latency struct {
 	Max time.Duration `json:"max_ns"`
 }
 
-// qualityLatencyOf computes the summary; it sorts ds in place.
-func qualityLatencyOf(ds []time.Duration) Latency {
+// latencyOf computes the summary; it sorts ds in place.
+func latencyOf(ds []time.Duration) Latency {
 	slices.Sort(ds)
 	return Latency{
 		N:   len(ds),
-		P50: qualityNearestRank(ds, 50),
-		P90: qualityNearestRank(ds, 90),
-		P99: qualityNearestRank(ds, 99),
-		Max: qualityNearestRank(ds, 100),
+		P50: nearestRank(ds, 50),
+		P90: nearestRank(ds, 90),
+		P99: nearestRank(ds, 99),
+		Max: nearestRank(ds, 100),
 	}
 }
 
-// qualityNearestRank returns the p-th percentile (0 < p ≤ 100) of sorted by the
+// nearestRank returns the p-th percentile (0 < p ≤ 100) of sorted by the
 // nearest-rank method, or 0 for an empty slice. p ≤ 0 gives the minimum.
-func qualityNearestRank(sorted []time.Duration, p float64) time.Duration {
+func nearestRank(sorted []time.Duration, p float64) time.Duration {
 	n := len(sorted)
 	if n == 0 {
 		return 0

@@ -1,4 +1,4 @@
-package golden
+package quality
 
 import (
 	"testing"
@@ -63,11 +63,11 @@ func TestCohenKappa(t *testing.T) {
 func TestCohenKappaErrors(t *testing.T) {
 	P := evaluator.StatusPass
 	_, err := CohenKappa([]evaluator.Status{P}, nil)
-	assert.EqualError(t, err, "golden: CohenKappa: 1 ratings against 0")
+	assert.EqualError(t, err, "quality: CohenKappa: 1 ratings against 0")
 	_, err = CohenKappa([]evaluator.Status{P, "ok"}, []evaluator.Status{P, P})
-	assert.EqualError(t, err, `golden: CohenKappa: a[1]: unknown status "ok"`)
+	assert.EqualError(t, err, `quality: CohenKappa: a[1]: unknown status "ok"`)
 	_, err = CohenKappa([]evaluator.Status{P}, []evaluator.Status{""})
-	assert.EqualError(t, err, `golden: CohenKappa: b[0]: unknown status ""`)
+	assert.EqualError(t, err, `quality: CohenKappa: b[0]: unknown status ""`)
 }
 
 func TestKappaString(t *testing.T) {

@@ -1,27 +1,23 @@
-package golden
+package quality
 
 import (
 	"fmt"
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/internal/strictjson"
-	"github.com/evalopt/evalopt/loop"
-)
-
-// The outcomes a LoopRun may record; they equal the string values of
-// package loop's Outcome constants.
-const (
-	OutcomeSucceeded = "succeeded"
-	OutcomeFailed    = "failed"
-	OutcomeBlocked   = "blocked"
-	OutcomeEscalated = "escalated"
 )
 
 // LoopRun is the part of one evaluator-optimizer loop trace that LoopStats
-// needs: how it ended, why it stopped, and how many revisions it made.
+// needs: whether it succeeded, why it stopped, and how many revisions it
+// made. From a loop.Result res it is
+//
+//	quality.LoopRun{Succeeded: res.Outcome == loop.OutcomeSucceeded, StopReason: res.StopReason, Revisions: res.Revisions}
+//
+// (the package does not import loop: the controller sits above it).
 type LoopRun struct {
-	// Outcome is "succeeded", "failed", "blocked" or "escalated".
-	Outcome string `json:"outcome"`
+	// Succeeded is true when the loop's outcome was "succeeded" (its
+	// candidate was accepted).
+	Succeeded bool `json:"succeeded"`
 	// StopReason is why the loop stopped (evaluator.StopMaxRevisions when
 	// it spent its revision budget).
 	StopReason evaluator.StopReason `json:"stop_reason"`
@@ -45,21 +41,16 @@ type LoopSummary struct {
 }
 
 // LoopStats computes the revision-success and max-revision rates of a set
-// of loop runs. It returns an error naming the run and field for an unknown
-// outcome, an invalid stop reason or a negative revision count.
+// of loop runs. It returns an error naming the run and field for an
+// invalid stop reason or a negative revision count.
 func LoopStats(runs []LoopRun) (LoopSummary, error) {
 	var needed, recovered, maxed int
 	for i, r := range runs {
-		switch r.Outcome {
-		case OutcomeSucceeded, OutcomeFailed, OutcomeBlocked, OutcomeEscalated:
-		default:
-			return LoopSummary{}, fmt.Errorf("golden: LoopStats: runs[%d].outcome: must be one of succeeded, failed, blocked, escalated; got %s", i, strictjson.Quote(r.Outcome))
-		}
 		if !r.StopReason.Valid() {
-			return LoopSummary{}, fmt.Errorf("golden: LoopStats: runs[%d].stop_reason: unknown stop reason %s", i, strictjson.Quote(string(r.StopReason)))
+			return LoopSummary{}, fmt.Errorf("quality: LoopStats: runs[%d].stop_reason: unknown stop reason %s", i, strictjson.Quote(string(r.StopReason)))
 		}
 		if r.Revisions < 0 {
-			return LoopSummary{}, fmt.Errorf("golden: LoopStats: runs[%d].revisions: must be >= 0, got %d", i, r.Revisions)
+			return LoopSummary{}, fmt.Errorf("quality: LoopStats: runs[%d].revisions: must be >= 0, got %d", i, r.Revisions)
 		}
 		maxedOut := r.StopReason == evaluator.StopMaxRevisions
 		if maxedOut {
@@ -67,20 +58,14 @@ func LoopStats(runs []LoopRun) (LoopSummary, error) {
 		}
 		if r.Revisions >= 1 || maxedOut {
 			needed++
-			if r.Outcome == OutcomeSucceeded && r.Revisions >= 1 {
+			if r.Succeeded && r.Revisions >= 1 {
 				recovered++
 			}
 		}
 	}
 	return LoopSummary{
 		Runs:                len(runs),
-		RevisionSuccessRate: newQualityRatio(recovered, needed, 1),
-		MaxRevisionRate:     newQualityRatio(maxed, len(runs), 0),
+		RevisionSuccessRate: newRatio(recovered, needed, 1),
+		MaxRevisionRate:     newRatio(maxed, len(runs), 0),
 	}, nil
-}
-
-// LoopRunOf summarises a result of loop.RunLoop (or the final step of
-// loop.Steps) for LoopStats.
-func LoopRunOf[C any](r loop.Result[C]) LoopRun {
-	return LoopRun{Outcome: string(r.Outcome), StopReason: r.StopReason, Revisions: r.Revisions}
 }

@@ -1,4 +1,4 @@
-package golden
+package quality
 
 import (
 	"context"
@@ -48,7 +48,7 @@ func TestReportMetrics(t *testing.T) {
 		name      string
 		cases     []Case
 		decisions map[string]evaluator.EvaluationDecision
-		check     func(t *testing.T, r QualityReport)
+		check     func(t *testing.T, r Report)
 	}{
 		{
 			name: "mixed set",
@@ -72,7 +72,7 @@ func TestReportMetrics(t *testing.T) {
 				"p3": qPass,
 				// e1 is missing: the evaluator errors on it.
 			},
-			check: func(t *testing.T, r QualityReport) {
+			check: func(t *testing.T, r Report) {
 				assert.Equal(t, 8, r.Cases)
 				assert.Equal(t, 8, r.Calls)
 				assert.Equal(t, 7, r.Decisions)
@@ -119,7 +119,7 @@ func TestReportMetrics(t *testing.T) {
 			name:      "no must_not_pass, no expected pass, no blocking failures, no instructions, no labels",
 			cases:     []Case{evalCase("r", ExpectedDecision{Status: evaluator.StatusRevise}, "")},
 			decisions: map[string]evaluator.EvaluationDecision{"r": qRevise("x")},
-			check: func(t *testing.T, r QualityReport) {
+			check: func(t *testing.T, r Report) {
 				assert.Equal(t, Ratio{Num: 0, Den: 0, Value: 0}, r.FalseApprovalRate)
 				assert.Equal(t, Ratio{Num: 0, Den: 0, Value: 0}, r.FalseRejectionRate)
 				assert.Equal(t, Ratio{Num: 0, Den: 0, Value: 1}, r.BlockingFailureRecall)
@@ -132,7 +132,7 @@ func TestReportMetrics(t *testing.T) {
 			name:      "every call fails: no decisions, vacuous ratios",
 			cases:     []Case{evalCase("p", wantPass, evaluator.StatusPass), evalCase("b", mustNotPass, evaluator.StatusBlock)},
 			decisions: map[string]evaluator.EvaluationDecision{},
-			check: func(t *testing.T, r QualityReport) {
+			check: func(t *testing.T, r Report) {
 				assert.Equal(t, 0, r.Decisions)
 				assert.Equal(t, 2, r.Errors)
 				assert.Equal(t, Ratio{Value: 1}, r.StatusAccuracy)
@@ -147,7 +147,7 @@ func TestReportMetrics(t *testing.T) {
 			name:      "every human label and decision the same status: kappa undefined",
 			cases:     []Case{evalCase("a", wantPass, evaluator.StatusPass), evalCase("b", wantPass, evaluator.StatusPass)},
 			decisions: map[string]evaluator.EvaluationDecision{"a": qPass, "b": qPass},
-			check: func(t *testing.T, r QualityReport) {
+			check: func(t *testing.T, r Report) {
 				assert.Equal(t, Kappa{N: 2, Observed: 1, Chance: 1}, r.Kappa)
 			},
 		},
@@ -155,7 +155,7 @@ func TestReportMetrics(t *testing.T) {
 			name:      "escalate counted in its own row and column",
 			cases:     []Case{evalCase("e", ExpectedDecision{Status: evaluator.StatusEscalate, MustNotPass: true}, "")},
 			decisions: map[string]evaluator.EvaluationDecision{"e": qEscalate},
-			check: func(t *testing.T, r QualityReport) {
+			check: func(t *testing.T, r Report) {
 				assert.Equal(t, [4][4]int{2: {2: 1}}, r.Confusion.Counts)
 				assert.Equal(t, Ratio{Num: 0, Den: 1, Value: 0}, r.FalseApprovalRate)
 			},
@@ -163,7 +163,7 @@ func TestReportMetrics(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := RunCases(context.Background(), qualityDecisionsByID(tt.decisions), tt.cases)
+			r, err := Measure(context.Background(), qualityDecisionsByID(tt.decisions), tt.cases)
 			require.NoError(t, err)
 			tt.check(t, r)
 		})
@@ -185,7 +185,7 @@ func TestModal(t *testing.T) {
 		{[4]int{0, 0, 0, 5}, evaluator.StatusBlock, 0},
 	}
 	for _, tt := range tests {
-		got, flips := qualityModal(tt.counts)
+		got, flips := modal(tt.counts)
 		assert.Equal(t, tt.want, got, "%v", tt.counts)
 		assert.Equal(t, tt.flips, flips, "%v", tt.counts)
 	}
@@ -207,6 +207,6 @@ func TestConfusionMatrix(t *testing.T) {
 }
 
 func TestRatioString(t *testing.T) {
-	assert.Equal(t, "1/4 = 0.250", newQualityRatio(1, 4, 0).String())
-	assert.Equal(t, "0/0 = 1.000", newQualityRatio(0, 0, 1).String())
+	assert.Equal(t, "1/4 = 0.250", newRatio(1, 4, 0).String())
+	assert.Equal(t, "0/0 = 1.000", newRatio(0, 0, 1).String())
 }

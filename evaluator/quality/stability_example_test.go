@@ -1,4 +1,4 @@
-package golden_test
+package quality_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/evaluator/golden"
+	"github.com/evalopt/evalopt/evaluator/quality"
 )
 
 // Five repeats per case show which verdicts flicker; the canonical verdict
@@ -22,11 +22,11 @@ func ExampleStability() {
 		}
 		return evaluator.EvaluationDecision{Status: evaluator.StatusBlock, BlockingFailures: []string{"unsupported total"}}, nil
 	})
-	cases := []golden.Case{
-		{ID: "steady", Candidate: "Total: $9,999.", Expected: golden.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}},
-		{ID: "flaky", Candidate: "Total: $1,999.", Expected: golden.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}},
+	cases := []quality.Case{
+		{ID: "steady", Candidate: "Total: $9,999.", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}},
+		{ID: "flaky", Candidate: "Total: $1,999.", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}},
 	}
-	r, _ := golden.RunCases(context.Background(), judge, cases, golden.WithRepeats(5), golden.WithConcurrency(1))
+	r, _ := quality.Measure(context.Background(), judge, cases, quality.WithRepeats(5), quality.WithConcurrency(1))
 	s := r.Stability
 	fmt.Println("stable:", s.Stable, "unstable:", s.UnstableIDs)
 	for _, c := range s.Cases {

@@ -1,4 +1,4 @@
-package golden
+package quality
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 )
 
-// QualityReport is what RunCases measured. Every metric except the flip
+// Report is what Measure measured. Every metric except the flip
 // rate, latency and cost is computed over decisions: calls that returned a
 // valid decision, each repeat counting once (with one repeat, one decision
 // per case). Calls that failed are counted in Errors and nowhere else.
@@ -18,7 +18,7 @@ import (
 // rejections, flips), 1 for rates where higher is better (status accuracy,
 // blocking-failure recall, revision-instruction coverage). Read its Den, and
 // Decisions and Errors, before trusting a vacuous value.
-type QualityReport struct {
+type Report struct {
 	// Cases is the number of cases run; Repeats the calls per case.
 	Cases   int `json:"cases"`
 	Repeats int `json:"repeats"`
@@ -125,8 +125,8 @@ type Ratio struct {
 	Value float64 `json:"value"`
 }
 
-// newQualityRatio returns num/den, or empty when den is 0.
-func newQualityRatio(num, den int, empty float64) Ratio {
+// newRatio returns num/den, or empty when den is 0.
+func newRatio(num, den int, empty float64) Ratio {
 	r := Ratio{Num: num, Den: den, Value: empty}
 	if den > 0 {
 		r.Value = float64(num) / float64(den)
@@ -151,7 +151,7 @@ type ConfusionMatrix struct {
 // Count returns how many decisions expected to be expected came back as
 // actual; 0 for an unknown status.
 func (m ConfusionMatrix) Count(expected, actual evaluator.Status) int {
-	i, j := qualityStatusIndex(expected), qualityStatusIndex(actual)
+	i, j := statusIndex(expected), statusIndex(actual)
 	if i < 0 || j < 0 {
 		return 0
 	}
@@ -175,8 +175,8 @@ func (m ConfusionMatrix) String() string {
 	return b.String()
 }
 
-// qualityStatusIndex returns s's position in evaluator.Statuses(), or -1.
-func qualityStatusIndex(s evaluator.Status) int {
+// statusIndex returns s's position in evaluator.Statuses(), or -1.
+func statusIndex(s evaluator.Status) int {
 	switch s {
 	case evaluator.StatusPass:
 		return 0
@@ -190,10 +190,10 @@ func qualityStatusIndex(s evaluator.Status) int {
 	return -1
 }
 
-// buildQualityReport computes every metric from the calls, laid out case by case
+// buildReport computes every metric from the calls, laid out case by case
 // (results[i*repeats+r] is repeat r of case i).
-func buildQualityReport(cases []Case, tasks []evaluator.Task, results []CallResult, repeats int) QualityReport {
-	rep := QualityReport{Cases: len(cases), Repeats: repeats, Calls: len(results), Results: make([]CaseResult, len(cases))}
+func buildReport(cases []Case, tasks []evaluator.Task, results []CallResult, repeats int) Report {
+	rep := Report{Cases: len(cases), Repeats: repeats, Calls: len(results), Results: make([]CaseResult, len(cases))}
 	var accurate, mnpDen, mnpNum, passDen, passNum, bfDen, bfNum, riDen, riNum, flips int
 	var human, actual []evaluator.Status
 	var latencies []time.Duration
@@ -214,8 +214,8 @@ func buildQualityReport(cases []Case, tasks []evaluator.Task, results []CallResu
 			}
 			d := call.Decision
 			call.Mismatches = c.Mismatches(d)
-			counts[qualityStatusIndex(d.Status)]++
-			rep.Confusion.Counts[qualityStatusIndex(exp.Status)][qualityStatusIndex(d.Status)]++
+			counts[statusIndex(d.Status)]++
+			rep.Confusion.Counts[statusIndex(exp.Status)][statusIndex(d.Status)]++
 			if d.Status == exp.Status {
 				accurate++
 			}
@@ -252,7 +252,7 @@ func buildQualityReport(cases []Case, tasks []evaluator.Task, results []CallResu
 			}
 		}
 		decided := len(cr.Calls) - cr.Errors
-		cr.ModalStatus, cr.Flips = qualityModal(counts)
+		cr.ModalStatus, cr.Flips = modal(counts)
 		if decided > 0 {
 			cr.FlipRate = float64(cr.Flips) / float64(decided)
 		}
@@ -262,23 +262,23 @@ func buildQualityReport(cases []Case, tasks []evaluator.Task, results []CallResu
 		flips += cr.Flips
 		rep.Results[i] = cr
 	}
-	rep.StatusAccuracy = newQualityRatio(accurate, rep.Decisions, 1)
-	rep.FalseApprovalRate = newQualityRatio(mnpNum, mnpDen, 0)
-	rep.FalseRejectionRate = newQualityRatio(passNum, passDen, 0)
-	rep.BlockingFailureRecall = newQualityRatio(bfNum, bfDen, 1)
-	rep.RevisionInstructionCoverage = newQualityRatio(riNum, riDen, 1)
-	rep.FlipRate = newQualityRatio(flips, rep.Decisions, 0)
+	rep.StatusAccuracy = newRatio(accurate, rep.Decisions, 1)
+	rep.FalseApprovalRate = newRatio(mnpNum, mnpDen, 0)
+	rep.FalseRejectionRate = newRatio(passNum, passDen, 0)
+	rep.BlockingFailureRecall = newRatio(bfNum, bfDen, 1)
+	rep.RevisionInstructionCoverage = newRatio(riNum, riDen, 1)
+	rep.FlipRate = newRatio(flips, rep.Decisions, 0)
 	// The labels and statuses were validated, so CohenKappa cannot fail.
 	rep.Kappa, _ = CohenKappa(human, actual)
-	rep.Latency = qualityLatencyOf(latencies)
-	rep.Stability = qualityStability(cases, rep.Results, repeats, nil)
+	rep.Latency = latencyOf(latencies)
+	rep.Stability = buildStability(cases, rep.Results, repeats, nil)
 	return rep
 }
 
-// qualityModal returns the most frequent status in counts (indexed like
+// modal returns the most frequent status in counts (indexed like
 // evaluator.Statuses()) and how many decisions differ from it. A tie goes
 // to the stricter status; no decisions give "".
-func qualityModal(counts [4]int) (evaluator.Status, int) {
+func modal(counts [4]int) (evaluator.Status, int) {
 	best, total := -1, 0
 	for i, n := range counts {
 		total += n

@@ -1,4 +1,4 @@
-package golden
+package quality
 
 import (
 	"errors"
@@ -56,7 +56,7 @@ func TestParseCasesRejects(t *testing.T) {
 	tests := []struct {
 		name string
 		data string
-		want string // the full message after "golden: "
+		want string // the full message after "quality: "
 	}{
 		{"not an array", `{"case_id":"a"}`, "want a JSON array of cases, got an object"},
 		{"empty input", ``, "unexpected end of JSON, want a JSON array of cases"},
@@ -87,7 +87,7 @@ func TestParseCasesRejects(t *testing.T) {
 			require.Error(t, err)
 			assert.Nil(t, got)
 			assert.ErrorIs(t, err, ErrInvalidCase)
-			assert.Equal(t, "golden: "+tt.want, err.Error())
+			assert.Equal(t, "quality: "+tt.want, err.Error())
 		})
 	}
 }
@@ -108,7 +108,7 @@ func TestParseCasesJSONLRejects(t *testing.T) {
 			_, err := ParseCasesJSONL([]byte(tt.data))
 			require.Error(t, err)
 			assert.ErrorIs(t, err, ErrInvalidCase)
-			assert.Equal(t, "golden: "+tt.want, err.Error())
+			assert.Equal(t, "quality: "+tt.want, err.Error())
 		})
 	}
 }
@@ -142,7 +142,7 @@ func TestReadCasesNamesFileAndLine(t *testing.T) {
 			require.True(t, errors.As(err, &ce), "%v", err)
 			assert.Equal(t, p, ce.File)
 			assert.Equal(t, tt.line, ce.Line)
-			assert.Equal(t, "golden: "+p+":"+strconv.Itoa(tt.line)+": "+tt.want, err.Error())
+			assert.Equal(t, "quality: "+p+":"+strconv.Itoa(tt.line)+": "+tt.want, err.Error())
 		})
 	}
 
@@ -186,4 +186,23 @@ func TestCaseShapeMatchesStruct(t *testing.T) {
 	check("case", caseShape, reflect.TypeOf(Case{}))
 	check("expected_decision", field(caseShape, "expected_decision"), reflect.TypeOf(ExpectedDecision{}))
 	check("available_evidence", field(caseShape, "available_evidence").Elem, reflect.TypeOf(evaluator.Evidence{}))
+}
+
+// TestCaseFilesReportTheFaultsLine: a fault in the starter set is located
+// by its own line, counted from its exact byte offset.
+func TestCaseFilesReportTheFaultsLine(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "evaluator_cases.json"))
+	require.NoError(t, err)
+	// The last case's human label becomes a number: the error names its
+	// line, counted from the fault's own offset.
+	s := string(data)
+	i := strings.LastIndex(s, `"human_label": `) + len(`"human_label": `)
+	j := i + strings.IndexByte(s[i:], ',')
+	bad := s[:i] + "7" + s[j:]
+	_, err = ParseCases([]byte(bad))
+	var ce *CaseError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, strings.Count(bad[:i], "\n")+1, ce.Line)
+	assert.Equal(t, "human_label", ce.Field)
+	assert.Equal(t, "want a string, got a number", ce.Problem)
 }

@@ -25,7 +25,7 @@ const (
 // contract: the file expected/{agent}/{contract}.json of a golden set.
 // Load it with LoadGroundTruth or LoadSet, which apply the defaults and
 // reject invalid files; a GroundTruth built in code gets no defaults except
-// those Score documents.
+// those MetricsOf documents.
 type GroundTruth struct {
 	// Contract is the source document's file name ("coc_basic.md"). Required.
 	Contract string `json:"contract"`

@@ -22,7 +22,7 @@ func NormalizeCategory(s string) string { return normalizeCategory(s) }
 // joins the white space run around it, which becomes '_', which merges with
 // neighbouring '_'), and '_' at either end is dropped. Lower-casing is
 // unicode.ToLower per rune, as strings.ToLower does; the ASCII fast path
-// exists because Score normalises every produced category.
+// exists because MetricsOf normalises every produced category.
 func normalizeCategory(s string) string {
 	buf := make([]byte, 0, len(s))
 	pending := false // a separator run is waiting to be written as '_'
@@ -57,7 +57,7 @@ func normalizeCategory(s string) string {
 }
 
 // CategoryMatches reports whether a produced category matches an expected
-// one under syn (see Score for the rules). An empty produced category (after
+// one under syn (see MetricsOf for the rules). An empty produced category (after
 // normalisation) matches nothing.
 func CategoryMatches(produced, expected string, syn Synonyms) bool {
 	p := normalizeCategory(produced)
@@ -94,7 +94,7 @@ func categoryMatch(p string, names []string) bool {
 }
 
 // compiledExpected is an ExpectedFinding with everything matching needs
-// precomputed once per Score call.
+// precomputed once per MetricsOf call.
 type compiledExpected struct {
 	ef       *ExpectedFinding
 	names    []string   // category names, alternatives included

@@ -23,9 +23,9 @@ import (
 // group is the canonical name plus its synonyms.
 //
 // Build a Synonyms with LoadSynonyms, ParseSynonyms or NewSynonyms, which
-// also precompute the lookup tables Score uses; treat it as read-only
+// also precompute the lookup tables MetricsOf uses; treat it as read-only
 // afterwards (it is then safe for concurrent use). A Synonyms literal also
-// works, but Score then rebuilds the tables on every call.
+// works, but MetricsOf then rebuilds the tables on every call.
 type Synonyms struct {
 	// Source says where the tables come from (free text, optional).
 	Source string `json:"source,omitempty"`

@@ -100,7 +100,7 @@ func judge(c config, in inputs) *verdict {
 					continue
 				}
 				score.Ran++
-				cs.Samples = append(cs.Samples, golden.Sample{Metrics: golden.Score(s.findings, gt, opts)})
+				cs.Samples = append(cs.Samples, golden.Sample{Metrics: golden.MetricsOf(s.findings, gt, opts)})
 			}
 			if m, ok := golden.CollapseSamples(cs.Samples); ok {
 				score.Conclusive, score.Metrics = true, &m

@@ -23,9 +23,9 @@
 // tokens picks candidate windows from the quote's rarest words, and only
 // those are aligned token by token.
 //
-// Cache keeps the indexes of the sources seen last, bounded by their bytes
+// IndexCache keeps the indexes of the sources seen last, bounded by their bytes
 // and least recently used first out, so that a loop and a task's evidence
-// items index each source once, whatever their number. Spans finds the
+// items index each source once, whatever their number. Passages finds the
 // quoted passages of a candidate text (straight and curly quotes, block
 // quotes) one at a time, in linear time and constant memory.
 package quote

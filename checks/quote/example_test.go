@@ -38,8 +38,8 @@ func Example() {
 	// fabricated    0.50
 }
 
-func ExampleCache() {
-	cache, err := quote.NewCache(0) // 0: the default budget, 256 MiB of indexes
+func ExampleIndexCache() {
+	cache, err := quote.NewIndexCache(0) // 0: the default budget, 256 MiB of indexes
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -60,9 +60,9 @@ func ExampleCache() {
 	// 2 indexes kept
 }
 
-func ExampleSpans() {
+func ExamplePassages() {
 	memo := "The clause says “the Supplier shall indemnify” and \"all losses\".\n> A block quote."
-	for s := range quote.Spans(memo, 0, len(memo)) {
+	for s := range quote.Passages(memo, 0, len(memo)) {
 		fmt.Println(memo[s.Start:s.End])
 	}
 	// Output:

@@ -20,7 +20,7 @@ type Index struct {
 	vocab map[string]uint32 // token text -> id
 	post  [][]int32         // id -> token positions, ascending
 	// size estimates the bytes the index holds, source included, for
-	// Cache's budget.
+	// IndexCache's budget.
 	size int64
 }
 

@@ -10,11 +10,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func collect(text string, from, to int) []Span {
-	return slices.Collect(Spans(text, from, to))
+func collect(text string, from, to int) []Passage {
+	return slices.Collect(Passages(text, from, to))
 }
 
-func TestSpans(t *testing.T) {
+func TestPassages(t *testing.T) {
 	tests := []struct {
 		name string
 		text string
@@ -36,37 +36,37 @@ func TestSpans(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for s := range Spans(tt.text, 0, len(tt.text)) {
+			for s := range Passages(tt.text, 0, len(tt.text)) {
 				got = append(got, tt.text[s.Start:s.End])
 			}
 			assert.Equal(t, tt.want, got)
-			assert.Equal(t, referenceSpans(tt.text, 0, len(tt.text)), collect(tt.text, 0, len(tt.text)))
+			assert.Equal(t, referencePassages(tt.text, 0, len(tt.text)), collect(tt.text, 0, len(tt.text)))
 		})
 	}
 }
 
-func TestSpansRange(t *testing.T) {
+func TestPassagesRange(t *testing.T) {
 	text := `"a" "b" "c"`
-	assert.Equal(t, []Span{{4, 7}}, collect(text, 4, 8), "only passages inside [from, to)")
-	assert.Equal(t, []Span{{0, 3}, {4, 7}, {8, 11}}, collect(text, -5, 100), "bounds are clamped")
+	assert.Equal(t, []Passage{{4, 7}}, collect(text, 4, 8), "only passages inside [from, to)")
+	assert.Equal(t, []Passage{{0, 3}, {4, 7}, {8, 11}}, collect(text, -5, 100), "bounds are clamped")
 	assert.Empty(t, collect(text, 8, 4))
 
 	n := 0
-	for range Spans(text, 0, len(text)) {
+	for range Passages(text, 0, len(text)) {
 		n++
 		break
 	}
 	assert.Equal(t, 1, n, "breaking out stops the scan")
 }
 
-// TestSpansLinearOn20MBOfQuotes: 20 MB of '"' yield ten million passages
+// TestPassagesLinearOn20MBOfQuotes: 20 MB of '"' yield ten million passages
 // without holding them: the scan allocates nothing per passage.
-func TestSpansLinearOn20MBOfQuotes(t *testing.T) {
+func TestPassagesLinearOn20MBOfQuotes(t *testing.T) {
 	text := strings.Repeat(`"`, 20<<20)
 	var n, last int
 	allocs := testing.AllocsPerRun(1, func() {
 		n, last = 0, 0
-		for s := range Spans(text, 0, len(text)) {
+		for s := range Passages(text, 0, len(text)) {
 			if s.Start < last {
 				t.Fatal("out of order")
 			}
@@ -80,14 +80,14 @@ func TestSpansLinearOn20MBOfQuotes(t *testing.T) {
 	assert.Empty(t, collect(curly, 0, len(curly)))
 }
 
-// BenchmarkSpans20MBOfQuotes measures the hostile input: 20 MB of '"'.
-func BenchmarkSpans20MBOfQuotes(b *testing.B) {
+// BenchmarkPassages20MBOfQuotes measures the hostile input: 20 MB of '"'.
+func BenchmarkPassages20MBOfQuotes(b *testing.B) {
 	text := strings.Repeat(`"`, 20<<20)
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {
 		n := 0
-		for range Spans(text, 0, len(text)) {
+		for range Passages(text, 0, len(text)) {
 			n++
 		}
 		if n != 10<<20 {
@@ -96,10 +96,10 @@ func BenchmarkSpans20MBOfQuotes(b *testing.B) {
 	}
 }
 
-// FuzzSpans: Spans never panics, yields passages in order, inside the
+// FuzzPassages: Passages never panics, yields passages in order, inside the
 // range, not overlapping, each opening with a quote mark or '>', and agrees
 // with the list-building reference it replaces.
-func FuzzSpans(f *testing.F) {
+func FuzzPassages(f *testing.F) {
 	for _, s := range []string{`a "b" c`, "“x” \"y", "> q\n\"a\nb\"", "“““”", `""""`, "\xe2\x80", ""} {
 		f.Add(s, 0, len(s))
 	}
@@ -117,17 +117,17 @@ func FuzzSpans(f *testing.F) {
 			prev = s.End
 		}
 		if lo <= hi && utf8.ValidString(text) {
-			if want := referenceSpans(text, lo, hi); !slices.Equal(want, got) {
-				t.Fatalf("Spans %v, reference %v", got, want)
+			if want := referencePassages(text, lo, hi); !slices.Equal(want, got) {
+				t.Fatalf("Passages %v, reference %v", got, want)
 			}
 		}
 	})
 }
 
-// referenceSpans is the list-building scanner Spans replaces (the quote
-// check's quotedSpans), kept here to hold Spans to the same passages.
-func referenceSpans(text string, from, to int) []Span {
-	var out []Span
+// referencePassages is the list-building scanner Passages replaces (the quote
+// check's quotedSpans), kept here to hold Passages to the same passages.
+func referencePassages(text string, from, to int) []Passage {
+	var out []Passage
 	atLineStart := true
 	noCurlyClose := false
 	for i := from; i < to; {
@@ -143,7 +143,7 @@ func referenceSpans(text string, from, to int) []Span {
 				} else {
 					e += j
 				}
-				out = append(out, Span{j, e})
+				out = append(out, Passage{j, e})
 				i = e
 				continue
 			}
@@ -164,7 +164,7 @@ func referenceSpans(text string, from, to int) []Span {
 			if e < 0 {
 				return out
 			}
-			out = append(out, Span{i, i + 1 + e + 1})
+			out = append(out, Passage{i, i + 1 + e + 1})
 			i = i + 1 + e + 1
 		case strings.HasPrefix(text[i:to], "“"):
 			e := -1
@@ -176,7 +176,7 @@ func referenceSpans(text string, from, to int) []Span {
 				i += 3
 				continue
 			}
-			out = append(out, Span{i, i + 3 + e + 3})
+			out = append(out, Passage{i, i + 3 + e + 3})
 			i = i + 3 + e + 3
 		default:
 			i++
@@ -185,7 +185,7 @@ func referenceSpans(text string, from, to int) []Span {
 	return out
 }
 
-func TestSpansMatchTheReferenceOnAContract(t *testing.T) {
+func TestPassagesMatchTheReferenceOnAContract(t *testing.T) {
 	text := benchSource(64<<10) + "\n> a block quote\n“curly” and \"straight\"\n"
-	require.Equal(t, referenceSpans(text, 0, len(text)), collect(text, 0, len(text)))
+	require.Equal(t, referencePassages(text, 0, len(text)), collect(text, 0, len(text)))
 }

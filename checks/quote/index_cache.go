@@ -6,12 +6,12 @@ import (
 	"sync"
 )
 
-// DefaultCacheBytes is the memory budget of a Cache built with 0: 256 MiB of
+// DefaultIndexCacheBytes is the memory budget of an IndexCache built with 0: 256 MiB of
 // indexes, about 15 MB of source text (an index takes about 17 bytes per
 // source byte).
-const DefaultCacheBytes = 256 << 20
+const DefaultIndexCacheBytes = 256 << 20
 
-// Cache keeps the indexes of the sources a quote check saw last, so that a
+// IndexCache keeps the indexes of the sources a quote check saw last, so that a
 // loop revising one review indexes the contract once and a task's evidence
 // items are indexed once each, however many there are. It is bounded by
 // the bytes its indexes hold, not by their number, and evicts the least
@@ -19,8 +19,8 @@ const DefaultCacheBytes = 256 << 20
 // evidence items are served like eight (a cache of eight entries, first in
 // first out, rebuilt every index of a nine-item task on every evaluation).
 // An index larger than the whole budget is built and returned but not
-// kept. A Cache is safe for concurrent use.
-type Cache struct {
+// kept. An IndexCache is safe for concurrent use.
+type IndexCache struct {
 	max int64
 
 	mu    sync.Mutex
@@ -36,23 +36,23 @@ type cacheEntry struct {
 	x   *Index
 }
 
-// NewCache returns a cache whose indexes hold at most maxBytes (0 means
-// DefaultCacheBytes). A negative maxBytes is an error.
-func NewCache(maxBytes int64) (*Cache, error) {
+// NewIndexCache returns a cache whose indexes hold at most maxBytes (0 means
+// DefaultIndexCacheBytes). A negative maxBytes is an error.
+func NewIndexCache(maxBytes int64) (*IndexCache, error) {
 	if maxBytes < 0 {
-		return nil, fmt.Errorf("quote: NewCache: maxBytes: must be >= 0 (0 means the default, %d), got %d", DefaultCacheBytes, maxBytes)
+		return nil, fmt.Errorf("quote: NewIndexCache: maxBytes: must be >= 0 (0 means the default, %d), got %d", DefaultIndexCacheBytes, maxBytes)
 	}
 	if maxBytes == 0 {
-		maxBytes = DefaultCacheBytes
+		maxBytes = DefaultIndexCacheBytes
 	}
-	return &Cache{max: maxBytes, order: list.New(), items: map[string]*list.Element{}}, nil
+	return &IndexCache{max: maxBytes, order: list.New(), items: map[string]*list.Element{}}, nil
 }
 
 // Index returns the index of source, from the cache or newly built (and
 // then kept, evicting the least recently used indexes until the budget
 // holds). Two goroutines missing the same source at once may both build
 // it; one index is kept.
-func (c *Cache) Index(source string) *Index {
+func (c *IndexCache) Index(source string) *Index {
 	c.mu.Lock()
 	if el, ok := c.items[source]; ok {
 		c.order.MoveToFront(el)
@@ -87,7 +87,7 @@ func (c *Cache) Index(source string) *Index {
 }
 
 // Len returns how many indexes the cache holds.
-func (c *Cache) Len() int {
+func (c *IndexCache) Len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return len(c.items)
@@ -95,7 +95,7 @@ func (c *Cache) Len() int {
 
 // Bytes returns the estimated bytes the cached indexes hold, never more
 // than the budget.
-func (c *Cache) Bytes() int64 {
+func (c *IndexCache) Bytes() int64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.used

@@ -21,18 +21,18 @@ func evidenceItems(n, size int) []string {
 }
 
 func TestNewCache(t *testing.T) {
-	_, err := NewCache(-1)
-	assert.EqualError(t, err, "quote: NewCache: maxBytes: must be >= 0 (0 means the default, 268435456), got -1")
-	c, err := NewCache(0)
+	_, err := NewIndexCache(-1)
+	assert.EqualError(t, err, "quote: NewIndexCache: maxBytes: must be >= 0 (0 means the default, 268435456), got -1")
+	c, err := NewIndexCache(0)
 	require.NoError(t, err)
-	assert.Equal(t, int64(DefaultCacheBytes), c.max)
+	assert.Equal(t, int64(DefaultIndexCacheBytes), c.max)
 }
 
 // TestCacheServesNineItemsLikeEight: a task's evidence is indexed once per
 // item, whatever the number of items (a count-capped cache of eight rebuilt
 // all nine on every pass).
 func TestCacheServesNineItemsLikeEight(t *testing.T) {
-	c, err := NewCache(0)
+	c, err := NewIndexCache(0)
 	require.NoError(t, err)
 	for _, n := range []int{8, 9, 40} {
 		items := evidenceItems(n, 4<<10)
@@ -54,7 +54,7 @@ func TestCacheServesNineItemsLikeEight(t *testing.T) {
 func TestCacheEvictsLeastRecentlyUsed(t *testing.T) {
 	items := evidenceItems(3, 8<<10)
 	one := NewIndex(items[0]).size
-	c, err := NewCache(2*one + one/2)
+	c, err := NewIndexCache(2*one + one/2)
 	require.NoError(t, err)
 	a, b, d := items[0], items[1], items[2]
 	c.Index(a)
@@ -74,7 +74,7 @@ func TestCacheEvictsLeastRecentlyUsed(t *testing.T) {
 // the budget, and one larger than the whole budget is not kept at all.
 func TestCacheIsBoundedByBytes(t *testing.T) {
 	const budget = 2 << 20
-	c, err := NewCache(budget)
+	c, err := NewIndexCache(budget)
 	require.NoError(t, err)
 	for _, src := range evidenceItems(8, 64<<10) {
 		x := c.Index(src)
@@ -110,7 +110,7 @@ func TestIndexSizeEstimate(t *testing.T) {
 }
 
 func TestCacheConcurrentUse(t *testing.T) {
-	c, err := NewCache(4 << 20)
+	c, err := NewIndexCache(4 << 20)
 	require.NoError(t, err)
 	items := evidenceItems(12, 16<<10)
 	var wg sync.WaitGroup
@@ -138,7 +138,7 @@ func BenchmarkCacheEvidenceItems(b *testing.B) {
 	for _, n := range []int{1, 8, 9, 32} {
 		items := evidenceItems(n, 20<<10)
 		b.Run(fmt.Sprintf("lru-bytes/items=%d", n), func(b *testing.B) {
-			c, err := NewCache(0)
+			c, err := NewIndexCache(0)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -166,7 +166,7 @@ func benchItems(b *testing.B, items []string, index func(string) *Index) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(items)), "ns/item")
 }
 
-// fifo8 is the cache the quote check kept before Cache: eight indexes,
+// fifo8 is the cache the quote check kept before IndexCache: eight indexes,
 // first in, first out.
 type fifo8 struct {
 	m     map[string]*Index

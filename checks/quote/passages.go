@@ -5,24 +5,24 @@ import (
 	"strings"
 )
 
-// Span is a quoted passage of a text: [Start, End) covers the quote marks,
+// Passage is a quoted passage of a text: [Start, End) covers the quote marks,
 // or a whole block-quote line.
-type Span struct {
+type Passage struct {
 	Start, End int
 }
 
-// Spans yields the double-quoted passages of text[from:to] in document
+// Passages yields the double-quoted passages of text[from:to] in document
 // order: straight quotes pair up in order; a curly “ pairs with the next ”;
 // a Markdown block-quote line ("> ...", after optional blanks) is one
 // passage. Passages do not overlap; an unpaired quote mark opens nothing.
 // Offsets are in text.
 //
-// Spans holds no list: it finds one passage at a time, in one pass over
+// Passages holds no list: it finds one passage at a time, in one pass over
 // the text (once no ” is left, later “ are skipped without searching), so
 // 20 MB of '"' yield their ten million passages in linear time and
 // constant memory. The caller stops it by breaking out of the range.
-func Spans(text string, from, to int) iter.Seq[Span] {
-	return func(yield func(Span) bool) {
+func Passages(text string, from, to int) iter.Seq[Passage] {
+	return func(yield func(Passage) bool) {
 		from, to = max(from, 0), min(to, len(text))
 		atLineStart := true
 		noCurlyClose := false // no ” after the last search: later “ cannot close
@@ -39,7 +39,7 @@ func Spans(text string, from, to int) iter.Seq[Span] {
 					} else {
 						e += j
 					}
-					if !yield(Span{j, e}) {
+					if !yield(Passage{j, e}) {
 						return
 					}
 					i = e
@@ -48,7 +48,7 @@ func Spans(text string, from, to int) iter.Seq[Span] {
 				atLineStart = false
 			}
 			// Skip to the next byte that can matter.
-			for i < to && !spanStop[text[i]] {
+			for i < to && !passageStop[text[i]] {
 				i++
 			}
 			if i >= to {
@@ -63,7 +63,7 @@ func Spans(text string, from, to int) iter.Seq[Span] {
 				if e < 0 {
 					return
 				}
-				if !yield(Span{i, i + 1 + e + 1}) {
+				if !yield(Passage{i, i + 1 + e + 1}) {
 					return
 				}
 				i += 1 + e + 1
@@ -77,7 +77,7 @@ func Spans(text string, from, to int) iter.Seq[Span] {
 					i += 3
 					continue
 				}
-				if !yield(Span{i, i + 3 + e + 3}) {
+				if !yield(Passage{i, i + 3 + e + 3}) {
 					return
 				}
 				i += 3 + e + 3
@@ -88,6 +88,6 @@ func Spans(text string, from, to int) iter.Seq[Span] {
 	}
 }
 
-// spanStop marks the bytes Spans must look at: quotes, line breaks and the
+// passageStop marks the bytes Passages must look at: quotes, line breaks and the
 // first byte of a curly quote.
-var spanStop = [256]bool{'"': true, '\n': true, 0xE2: true}
+var passageStop = [256]bool{'"': true, '\n': true, 0xE2: true}

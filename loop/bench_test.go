@@ -156,3 +156,36 @@ func reportCPU(b *testing.B, cpu0 time.Duration, ok bool, loops int) {
 		b.ReportMetric(float64(cpu1-cpu0)/float64(b.N)/float64(loops), "cpu-ns/loop")
 	}
 }
+
+// BenchmarkMachine drives the machine alone through the loop of
+// BenchmarkRunLoop (six calls), with the calls' outcomes ready-made and a
+// fixed clock: what any driver pays for the loop itself.
+func BenchmarkMachine(b *testing.B) {
+	instr := []string{"tighten the wording"}
+	outcomes := []CallResult[string]{
+		{Candidate: "v0"},
+		{Decision: evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.5, RevisionInstructions: instr}},
+		{Candidate: "v1"},
+		{Decision: evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.5, RevisionInstructions: instr}},
+		{Candidate: "v2"},
+		{Decision: evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 0.9}},
+	}
+	cfg := Config{MaxRevisions: DefaultMaxRevisions, Attempts: 1}
+	now := time.Now()
+	b.ReportAllocs()
+	for b.Loop() {
+		m, err := Start[string](now, cfg, refundTask)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, o := range outcomes {
+			if m.Next(now).Kind != CallRole {
+				b.Fatal("no call")
+			}
+			m.Record(now, o)
+		}
+		if res, _ := m.Finish(now); res.Outcome != OutcomeSucceeded {
+			b.Fatal(res.Outcome)
+		}
+	}
+}

@@ -114,7 +114,12 @@ func Decide(s State, task evaluator.Task, d evaluator.EvaluationDecision) Next {
 			Err: fmt.Errorf("loop: evaluator returned an invalid decision: %w", err),
 		}
 	}
+	return decide(s, task, d)
+}
 
+// decide is Decide for a decision already validated: the Machine validates
+// each decision once, in Record.
+func decide(s State, task evaluator.Task, d evaluator.EvaluationDecision) Next {
 	n := Next{State: s}
 	if s.Evaluations == 0 || d.Score > s.BestScore {
 		n.State.BestScore = d.Score

@@ -35,4 +35,13 @@
 //
 // Steps is the same loop as an iterator (iter.Seq2) for frameworks that
 // consume streams of steps.
+//
+// The loop itself is data: a Machine holds everything RunLoop knows
+// between two role calls (configuration, budgets, running totals, the
+// pending call and its inputs, the best candidate so far, how it ended)
+// in exported fields that survive JSON, and its methods (Start, Next,
+// Record, Cancel, Finish) take the current time as an argument and do no
+// I/O. RunLoop and Steps are thin drivers of a Machine; a durable workflow
+// engine drives the same one, storing it between calls, and gets the same
+// Result (package looptest holds the table of scenarios that checks it).
 package loop

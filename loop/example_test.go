@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/loop"
@@ -129,4 +130,57 @@ func ExampleWithGeneratorModel() {
 		loop.WithGeneratorModel("openai/gpt-4.1-2025-04-14"))
 	fmt.Println(errors.Is(err, loop.ErrSameModel))
 	// Output: true
+}
+
+// A driver of one's own: the machine says which call to make, the driver
+// makes it (Roles.Invoke does it the way RunLoop does) and records its
+// outcome. A durable engine would store m, as JSON, between the calls; the
+// clock is the driver's, here a fixed one.
+func ExampleMachine() {
+	task := evaluator.Task{ID: "count"}
+	roles := loop.Roles[int]{
+		Generator: loop.GeneratorFunc[int](func(context.Context, evaluator.Task) (int, error) { return 1, nil }),
+		Evaluator: evaluator.Func[int](func(_ context.Context, _ evaluator.Task, n int) (evaluator.EvaluationDecision, error) {
+			if n < 2 {
+				return evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.5, RevisionInstructions: []string{"add one"}}, nil
+			}
+			return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 1}, nil
+		}),
+		Reviser: loop.ReviserFunc[int](func(_ context.Context, _ evaluator.Task, n int, _ evaluator.EvaluationDecision) (int, error) {
+			return n + 1, nil
+		}),
+	}
+	cfg, err := loop.NewConfig(loop.WithMaxRevisions(3))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	m, err := loop.Start[int](now, cfg, task)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for {
+		call := m.Next(now)
+		if call.Kind == loop.CallDone {
+			break
+		}
+		if call.Kind == loop.CallWait {
+			now = call.Until
+			continue
+		}
+		res := roles.Invoke(context.Background(), task, call)
+		now = now.Add(time.Second)
+		step := m.Record(now, res)
+		fmt.Println(step.Index, step.Role, step.Candidate, step.Duration)
+	}
+	res, err := m.Finish(now)
+	fmt.Println(res.Outcome, res.Candidate, err)
+	// Output:
+	// 0 generate 1 1s
+	// 1 evaluate 1 1s
+	// 2 revise 2 1s
+	// 3 evaluate 2 1s
+	// succeeded 2 <nil>
 }

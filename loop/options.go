@@ -12,20 +12,30 @@ import (
 // one attempt per role call (no retry), and the self-approval guard on.
 type Option func(*config)
 
-// config is the resolved set of options.
+// config is the resolved set of options: the data (Config) and the
+// functions some options carry, which stay with RunLoop.
 type config struct {
-	maxRevisions   int
-	timeout        time.Duration
-	maxCost        float64
-	observers      []any // each a func(Step[C]); checked against C in resolve
-	revisionCheck  any   // a RevisionCheck[C]; checked against C in resolve
-	stallLimit     int
-	attempts       int
-	backoff        time.Duration
-	allowSameModel bool
-	// Models declared with options, added to what the roles report.
-	generatorModels, reviserModels, evaluatorModels []string
-	errs                                            []error
+	Config
+	observers     []any // each a func(Step[C]); checked against C in resolve
+	revisionCheck any   // a RevisionCheck[C]; checked against C in resolve
+	candidateRef  any   // a func(C) string; checked against C in resolve
+	errs          []error
+}
+
+// newConfig returns the defaults the options apply over.
+func newConfig() config {
+	return config{Config: Config{MaxRevisions: DefaultMaxRevisions, Attempts: 1}}
+}
+
+// apply applies opts in order, recording a nil option as an error.
+func (c *config) apply(opts []Option) {
+	for i, o := range opts {
+		if o == nil {
+			c.invalid("opts[%d]: nil option", i)
+			continue
+		}
+		o(c)
+	}
 }
 
 // DefaultMaxRevisions is the revision budget when WithMaxRevisions is not
@@ -46,7 +56,7 @@ func WithMaxRevisions(n int) Option {
 			c.invalid("WithMaxRevisions(%d): must be >= 0", n)
 			return
 		}
-		c.maxRevisions = n
+		c.MaxRevisions = n
 	}
 }
 
@@ -62,7 +72,7 @@ func WithTimeout(d time.Duration) Option {
 			c.invalid("WithTimeout(%v): must be >= 0", d)
 			return
 		}
-		c.timeout = d
+		c.Timeout = d
 	}
 }
 
@@ -71,14 +81,18 @@ func WithTimeout(d time.Duration) Option {
 // total with limit; when the total reaches or exceeds limit it calls no further
 // role and stops with StopCostBudget. A decision that ends the loop by itself
 // (pass, block, escalate) still stands: its cost is already spent. A
-// negative or NaN limit is an error; +Inf means no budget.
+// negative or NaN limit is an error; +Inf means no budget and is stored as
+// 0, the form "no budget" has in Config and in JSON.
 func WithMaxCost(limit float64) Option {
 	return func(c *config) {
 		if math.IsNaN(limit) || limit < 0 {
 			c.invalid("WithMaxCost(%v): must be >= 0", limit)
 			return
 		}
-		c.maxCost = limit
+		if math.IsInf(limit, 1) {
+			limit = 0 // the JSON-friendly form of "no budget"
+		}
+		c.MaxCost = limit
 	}
 }
 
@@ -107,7 +121,7 @@ func WithStallLimit(k int) Option {
 			c.invalid("WithStallLimit(%d): must be >= 0", k)
 			return
 		}
-		c.stallLimit = k
+		c.StallLimit = k
 	}
 }
 
@@ -134,7 +148,7 @@ func WithRetry(attempts int, backoff time.Duration) Option {
 			c.invalid("WithRetry(%d, %v): backoff must be >= 0", attempts, backoff)
 			return
 		}
-		c.attempts, c.backoff = attempts, backoff
+		c.Attempts, c.Backoff = attempts, backoff
 	}
 }
 
@@ -150,7 +164,7 @@ func WithRetry(attempts int, backoff time.Duration) Option {
 // theirs) plus those declared with WithGeneratorModel, WithReviserModel and
 // WithEvaluatorModel. A role that declares no model is not checked.
 func AllowSameModel() Option {
-	return func(c *config) { c.allowSameModel = true }
+	return func(c *config) { c.AllowSameModel = true }
 }
 
 // WithGeneratorModel declares the models the generator runs on, for a
@@ -158,13 +172,13 @@ func AllowSameModel() Option {
 // those it reports. The self-approval guard compares them with the
 // evaluator's (see AllowSameModel). Blank names are ignored.
 func WithGeneratorModel(models ...string) Option {
-	return func(c *config) { c.generatorModels = append(c.generatorModels, models...) }
+	return func(c *config) { c.GeneratorModels = append(c.GeneratorModels, models...) }
 }
 
 // WithReviserModel declares the models the reviser runs on (a
 // ReviserFunc); see WithGeneratorModel.
 func WithReviserModel(models ...string) Option {
-	return func(c *config) { c.reviserModels = append(c.reviserModels, models...) }
+	return func(c *config) { c.ReviserModels = append(c.ReviserModels, models...) }
 }
 
 // WithEvaluatorModel declares the models the evaluator runs on (an
@@ -172,7 +186,7 @@ func WithReviserModel(models ...string) Option {
 // evaluator with evaluator.WithModel does the same and travels with it
 // into a Chain.
 func WithEvaluatorModel(models ...string) Option {
-	return func(c *config) { c.evaluatorModels = append(c.evaluatorModels, models...) }
+	return func(c *config) { c.EvaluatorModels = append(c.EvaluatorModels, models...) }
 }
 
 // resolve applies opts over the defaults and checks them for candidate type C.
@@ -180,16 +194,10 @@ func resolve[C any](opts []Option) (config, []func(Step[C]), error) {
 	if len(opts) == 0 {
 		// Separate from the general case: applying options makes the
 		// config escape to the heap.
-		return config{maxRevisions: DefaultMaxRevisions, attempts: 1}, nil, nil
+		return newConfig(), nil, nil
 	}
-	cfg := config{maxRevisions: DefaultMaxRevisions, attempts: 1}
-	for i, o := range opts {
-		if o == nil {
-			cfg.invalid("opts[%d]: nil option", i)
-			continue
-		}
-		o(&cfg)
-	}
+	cfg := newConfig()
+	cfg.apply(opts)
 	var observers []func(Step[C])
 	for _, o := range cfg.observers {
 		fn, ok := o.(func(Step[C]))
@@ -201,6 +209,7 @@ func resolve[C any](opts []Option) (config, []func(Step[C]), error) {
 		observers = append(observers, fn)
 	}
 	checkRevisionType[C](&cfg)
+	checkRefType[C](&cfg)
 	if len(cfg.errs) > 0 {
 		return cfg, nil, errors.Join(cfg.errs...)
 	}

@@ -58,6 +58,10 @@ type Step[C any] struct {
 	// (evaluate). For a failed generate or revise it is whatever the role
 	// returned with its error, usually the zero value.
 	Candidate C `json:"candidate"`
+	// CandidateRef stands for Candidate when the loop keeps candidates out
+	// of its trace (WithCandidateRef): the reference or digest of the
+	// candidate, Candidate then being the zero value. Empty otherwise.
+	CandidateRef string `json:"candidateRef,omitempty"`
 	// Decision is the decision the evaluator returned, exactly as returned
 	// (evaluate steps only).
 	Decision evaluator.EvaluationDecision `json:"decision"`

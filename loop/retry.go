@@ -12,25 +12,11 @@ import (
 // retryable reports whether a role error may be retried: not a panic, and
 // not permanent by evaluator.Classify (transient and unclassified errors
 // are retried). A context.DeadlineExceeded is retried only as a per-call
-// timeout: the caller runs ctxEnded first, so the loop's own timeout and
-// the caller's deadline end the loop instead.
+// timeout: classify looks at the call's context first, so the loop's own
+// timeout and the caller's deadline end the loop instead.
 func retryable(err error) bool {
 	var p *PanicError
 	return !errors.As(err, &p) && evaluator.Classify(err) != evaluator.ClassPermanent
-}
-
-// sleep waits d before a retry, returning early with the ending when the
-// loop's context ends first. It uses a timer, not a goroutine.
-func (r *runner[C]) sleep(d time.Duration) ending {
-	if d > 0 {
-		t := time.NewTimer(d)
-		select {
-		case <-t.C:
-		case <-r.ctx.Done():
-			t.Stop()
-		}
-	}
-	return r.ctxEnded()
 }
 
 // doubled returns 2d, saturating instead of overflowing.

@@ -2,7 +2,6 @@ package loop
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/evalopt/evalopt/evaluator"
 )
@@ -49,6 +48,7 @@ func WithRevisionCheck[C any](check RevisionCheck[C]) Option {
 			c.invalid("WithRevisionCheck: nil check")
 			return
 		}
+		c.RevisionCheck = true
 		c.revisionCheck = check
 	}
 }
@@ -62,31 +62,6 @@ func checkRevisionType[C any](cfg *config) {
 		var want RevisionCheck[C]
 		cfg.invalid("WithRevisionCheck: check is a %T, the loop needs a %T", cfg.revisionCheck, want)
 	}
-}
-
-// checkRevision runs the revision check on cand, which revised p, and
-// returns d joined with the check's decision. Without a check, or for the
-// first candidate (revised false), it returns d unchanged.
-func (r *runner[C]) checkRevision(p C, revised bool, cand C, d evaluator.EvaluationDecision) (evaluator.EvaluationDecision, ending) {
-	if r.cfg.revisionCheck == nil || !revised {
-		return d, ending{}
-	}
-	check := r.cfg.revisionCheck.(RevisionCheck[C]) // resolve checked the type
-	_, g, _, end := r.call(RoleRevisionCheck, cand, nil, func(ctx context.Context) (C, evaluator.EvaluationDecision, error) {
-		g, err := check(ctx, r.task, p, cand)
-		if err == nil {
-			if verr := g.Validate(); verr != nil {
-				err = fmt.Errorf("revision check returned an invalid decision: %w", verr)
-			}
-		}
-		return cand, g, err
-	})
-	if end.done {
-		// An unchecked revision is never reported as a pass.
-		r.last.Status = evaluator.Stricter(d.Status, evaluator.StatusEscalate)
-		return d, end
-	}
-	return joinRevision(d, g), ending{}
 }
 
 // joinRevision folds the revision check's decision g into the evaluator's d

@@ -1,0 +1,122 @@
+package loop
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+)
+
+// Config is a loop's configuration as data: everything the options set
+// except the functions some of them carry (observers, a revision check, a
+// candidate reference). It survives JSON, so a driver other than RunLoop (a
+// durable workflow, a job queue) can store it with the loop and hand it to
+// Start. NewConfig builds one from options; Start checks it with Validate.
+//
+// The zero Config is valid and means: no revision (the first candidate must
+// pass as it is), no time or cost budget, no stall limit, one attempt per
+// role call, the self-approval guard on. NewConfig starts from
+// DefaultMaxRevisions revisions instead.
+type Config struct {
+	// MaxRevisions is how many times the reviser may be called (see
+	// WithMaxRevisions).
+	MaxRevisions int `json:"maxRevisions"`
+	// Timeout is the loop's own time budget, measured from Start; 0 means
+	// none (see WithTimeout). In JSON it is a number of nanoseconds.
+	Timeout time.Duration `json:"timeout,omitempty"`
+	// MaxCost is the cost budget; 0 and +Inf mean none (see WithMaxCost,
+	// which stores +Inf as 0). A non-finite value is written to JSON as
+	// the text "+Inf" (or "NaN", which Validate refuses), never as an error.
+	MaxCost float64 `json:"maxCost,omitempty"`
+	// StallLimit is the stall limit; 0 means off (see WithStallLimit).
+	StallLimit int `json:"stallLimit,omitempty"`
+	// Attempts is the number of tries per role call, the first included;
+	// 0 and 1 both mean no retry (see WithRetry).
+	Attempts int `json:"attempts,omitempty"`
+	// Backoff is the wait before the first retry; it doubles before each
+	// next one. In JSON it is a number of nanoseconds.
+	Backoff time.Duration `json:"backoff,omitempty"`
+	// AllowSameModel turns the self-approval guard off (see AllowSameModel).
+	AllowSameModel bool `json:"allowSameModel,omitempty"`
+	// GeneratorModels, ReviserModels and EvaluatorModels are the models
+	// the self-approval guard compares (see WithGeneratorModel). Start sees
+	// only these: a driver adds the models its roles report
+	// (evaluator.ModelsOf), as RunLoop does.
+	GeneratorModels []string `json:"generatorModels,omitempty"`
+	ReviserModels   []string `json:"reviserModels,omitempty"`
+	EvaluatorModels []string `json:"evaluatorModels,omitempty"`
+	// RevisionCheck makes the loop call RoleRevisionCheck after every
+	// evaluation of a revision (WithRevisionCheck sets it; the driver
+	// supplies the check, see Roles).
+	RevisionCheck bool `json:"revisionCheck,omitempty"`
+	// CandidateRefs makes every trace step keep a reference to its
+	// candidate (Step.CandidateRef) instead of the candidate itself
+	// (WithCandidateRef sets it; see Machine.SetCandidateRef).
+	CandidateRefs bool `json:"candidateRefs,omitempty"`
+}
+
+// NewConfig returns the Config opts describe, starting from
+// DefaultMaxRevisions revisions and one attempt. Options that carry a
+// function set the flag it implies (WithRevisionCheck sets RevisionCheck,
+// WithCandidateRef sets CandidateRefs) and are otherwise dropped: the
+// functions stay with the driver. An invalid option makes it return an
+// error matching ErrInvalidOption, naming the option.
+func NewConfig(opts ...Option) (Config, error) {
+	c := newConfig()
+	c.apply(opts)
+	return c.Config, errors.Join(c.errs...)
+}
+
+// Validate reports every field out of range, each error naming the field
+// and matching ErrInvalidOption: negative MaxRevisions, Timeout,
+// StallLimit, Attempts or Backoff, a NaN or negative MaxCost.
+func (c Config) Validate() error {
+	var errs []error
+	bad := func(field string, got any) {
+		errs = append(errs, fmt.Errorf("%w: %s: must be >= 0, got %v", ErrInvalidOption, field, got))
+	}
+	if c.MaxRevisions < 0 {
+		bad("maxRevisions", c.MaxRevisions)
+	}
+	if c.Timeout < 0 {
+		bad("timeout", c.Timeout)
+	}
+	if math.IsNaN(c.MaxCost) || c.MaxCost < 0 {
+		bad("maxCost", c.MaxCost)
+	}
+	if c.StallLimit < 0 {
+		bad("stallLimit", c.StallLimit)
+	}
+	if c.Attempts < 0 {
+		bad("attempts", c.Attempts)
+	}
+	if c.Backoff < 0 {
+		bad("backoff", c.Backoff)
+	}
+	return errors.Join(errs...)
+}
+
+// MarshalJSON writes the Config with a non-finite MaxCost as text.
+func (c Config) MarshalJSON() ([]byte, error) {
+	type plain Config // no methods: no recursion
+	return json.Marshal(struct {
+		plain
+		MaxCost floatJSON `json:"maxCost,omitempty"`
+	}{plain(c), floatJSON(c.MaxCost)})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (c *Config) UnmarshalJSON(b []byte) error {
+	type plain Config
+	var w struct {
+		plain
+		MaxCost floatJSON `json:"maxCost,omitempty"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*c = Config(w.plain)
+	c.MaxCost = float64(w.MaxCost)
+	return nil
+}

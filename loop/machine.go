@@ -1,0 +1,286 @@
+package loop
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// Machine is one loop as data: everything RunLoop knows between two role
+// calls, in exported fields that survive JSON (when C does). RunLoop and
+// Steps drive one; a durable workflow engine, a job queue or a test can
+// drive the same machine and get the same Result, storing it between calls
+// and across process restarts.
+//
+// A driver calls Start, then Next until it says CallDone, making each role
+// call Next asks for (Roles.Invoke makes it the way RunLoop does) and
+// handing its outcome to Record; Cancel ends the loop early; Finish turns
+// the machine into the Result and the error RunLoop would return. Every
+// method takes the current time as an argument and reads no clock, starts
+// no goroutine and does no I/O: given the same machine and the same
+// arguments it does the same thing, so a workflow engine can replay it.
+// Decide is the decision rule inside.
+//
+// The fields are the machine's state, exported so that encoding/json (or
+// any other encoder) can store it; a driver reads them but should change
+// them only through the methods. A Machine is not safe for concurrent use.
+type Machine[C any] struct {
+	// Config is the configuration the loop runs under.
+	Config Config `json:"config"`
+	// Task is the task.
+	Task evaluator.Task `json:"task"`
+	// Deadline is when the time budget runs out (Start's now plus
+	// Config.Timeout), or the zero time for none.
+	Deadline time.Time `json:"deadline,omitzero"`
+	// Phase is the role the loop calls next, or RoleStop once it has ended.
+	Phase Role `json:"phase"`
+	// Pending reports that Next handed out a call whose outcome Record has
+	// not yet received.
+	Pending bool `json:"pending,omitempty"`
+	// Started is when the pending (or last) call began: Next's now.
+	Started time.Time `json:"started,omitzero"`
+	// Attempt numbers the attempts at the current role call, from 1.
+	Attempt int `json:"attempt"`
+	// Backoff is the wait before the next retry of the current call.
+	Backoff time.Duration `json:"backoff,omitempty"`
+	// RetryAt is when the next attempt may start, after a failed one.
+	RetryAt time.Time `json:"retryAt,omitzero"`
+	// Input is the candidate the next evaluate, revise or revision check
+	// takes: the latest candidate.
+	Input C `json:"input"`
+	// Previous is the candidate Input revised (for the revision check).
+	Previous C `json:"previous"`
+	// Revised reports that Input is a revision.
+	Revised bool `json:"revised,omitempty"`
+	// EvalStep is the trace index of the evaluation of Input, once made.
+	EvalStep int `json:"evalStep"`
+	// State is Decide's state.
+	State State `json:"state"`
+	// Canceled holds the cancellation (Cancel) the loop ends with once the
+	// pending call returns.
+	Canceled *Error `json:"canceled,omitempty"`
+	// Result is the Result so far: the trace, the running totals, the best
+	// candidate so far (Candidate, CandidateStep), and as Decision the last
+	// decision the controller acted on. Outcome and StopReason are set once
+	// the loop has ended.
+	Result Result[C] `json:"result"`
+	// Error is the error the loop ended with (its kind and text), or nil.
+	Error *Error `json:"error,omitempty"`
+	// Ended is when the loop ended (the now of the call that ended it).
+	Ended time.Time `json:"ended,omitzero"`
+
+	ref func(C) string // see SetCandidateRef
+}
+
+// CallKind says what a driver does next.
+type CallKind string
+
+// The three kinds of Call.
+const (
+	// CallRole: make the role call the Call describes, then Record its
+	// outcome.
+	CallRole CallKind = "role"
+	// CallWait: wait until Call.Until (a retry's backoff, cut short by the
+	// time budget), or until the caller cancels, then call Next again.
+	CallWait CallKind = "wait"
+	// CallDone: the loop has ended; Finish returns its Result.
+	CallDone CallKind = "done"
+)
+
+// Call is what Next asks the driver to do: make a role call (with the
+// inputs it needs), wait, or finish.
+type Call[C any] struct {
+	// Kind says what to do.
+	Kind CallKind `json:"kind"`
+	// Role is the role to call (CallRole).
+	Role Role `json:"role,omitempty"`
+	// Step is the trace index the call will have.
+	Step int `json:"step"`
+	// Attempt numbers the attempts at this role call, from 1.
+	Attempt int `json:"attempt,omitempty"`
+	// Candidate is the candidate to evaluate or revise, or the revision to
+	// check; the zero value for a generate call.
+	Candidate C `json:"candidate"`
+	// Previous is the candidate the revision revised (revision check only).
+	Previous C `json:"previous"`
+	// Decision is the decision asking for the revision (revise only): its
+	// RevisionInstructions say what to change.
+	Decision evaluator.EvaluationDecision `json:"decision"`
+	// Deadline is the loop's deadline, which should bound the call; the
+	// zero time for none.
+	Deadline time.Time `json:"deadline,omitzero"`
+	// Until is when to call Next again (CallWait).
+	Until time.Time `json:"until,omitzero"`
+}
+
+// Start checks the configuration (Config.Validate), the task (unique,
+// non-blank evidence IDs; see evaluator.Task.Validate) and, unless
+// cfg.AllowSameModel, the self-approval guard over the models cfg declares,
+// and returns a machine ready to call the generator, with its time budget
+// running from now. When a check fails it returns the error (matching
+// ErrInvalidOption, ErrInvalidTask or ErrSameModel, inside an *Error of
+// kind ErrorPermanent) and a machine that has already ended with it, whose
+// Finish gives the failed Result with an empty trace.
+func Start[C any](now time.Time, cfg Config, task evaluator.Task) (Machine[C], error) {
+	return start[C](now, cfg, task, nil)
+}
+
+// start is Start with the errors a driver found first (a nil context, a
+// nil role), joined before the others; the self-approval guard is skipped
+// when there are any.
+func start[C any](now time.Time, cfg Config, task evaluator.Task, errs []error) (Machine[C], error) {
+	m := Machine[C]{
+		Config: cfg, Task: task, Phase: RoleGenerate, Attempt: 1, Backoff: cfg.Backoff, EvalStep: -1,
+		State:  State{MaxRevisions: cfg.MaxRevisions, StallLimit: cfg.StallLimit},
+		Result: Result[C]{CandidateStep: -1},
+	}
+	if err := cfg.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if !evidenceIDsOK(task.Evidence) {
+		if err := task.Validate(); err != nil {
+			errs = append(errs, fmt.Errorf("%w: %w", ErrInvalidTask, err))
+		}
+	}
+	if len(errs) == 0 && !cfg.AllowSameModel {
+		if err := checkModels(cfg.EvaluatorModels, cfg.GeneratorModels, "generator"); err != nil {
+			errs = append(errs, err)
+		}
+		if err := checkModels(cfg.EvaluatorModels, cfg.ReviserModels, "reviser"); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		e := newError(ErrorPermanent, errors.Join(errs...))
+		m.Result.Trace = []Step[C]{}
+		m.end(now, OutcomeFailed, evaluator.StopError, e)
+		return m, e
+	}
+	steps := 2*cfg.MaxRevisions + 2 // generate, then evaluate+revise pairs, then the last evaluate
+	if cfg.Attempts > 1 || cfg.RevisionCheck || steps > 64 || steps < 0 {
+		steps = 8
+	}
+	m.Result.Trace = make([]Step[C], 0, steps)
+	if cfg.Timeout > 0 {
+		m.Deadline = now.Add(cfg.Timeout)
+	}
+	return m, nil
+}
+
+// Done reports whether the loop has ended.
+func (m *Machine[C]) Done() bool { return m.Phase == RoleStop }
+
+// SetCandidateRef sets the function that makes the reference a trace step
+// keeps in place of its candidate when Config.CandidateRefs is set (see
+// WithCandidateRef). Functions do not survive serialisation: a driver that
+// restores a machine sets it again; without one the machine uses Digest.
+// ref must be deterministic, since a durable engine replays the machine.
+func (m *Machine[C]) SetCandidateRef(ref func(C) string) { m.ref = ref }
+
+// Next says what the driver does next, given the time now. Before handing
+// out a role call it checks, in order: a cancellation (Cancel), the time
+// budget, a retry's backoff (CallWait until the retry is due or the time
+// budget runs out, whichever is first), the cost budget; a spent budget
+// ends the loop (CallDone). While a call is pending, Next hands it out
+// again unchanged, so a driver that lost track of it can make it again.
+func (m *Machine[C]) Next(now time.Time) Call[C] {
+	if m.Phase == RoleStop {
+		return Call[C]{Kind: CallDone, Step: len(m.Result.Trace)}
+	}
+	if !m.Pending {
+		switch {
+		case !m.Phase.callable():
+			// Only a machine decoded from bad data gets here.
+			m.stop(now, evaluator.StopError, newError(ErrorPermanent, fmt.Errorf("loop: machine in unknown phase %.40q", m.Phase)))
+		case m.Canceled != nil:
+			m.stop(now, evaluator.StopCanceled, m.Canceled)
+		case m.timedOut(now):
+			m.stop(now, evaluator.StopTimeout, nil)
+		case !m.RetryAt.IsZero() && now.Before(m.RetryAt):
+			until := m.RetryAt
+			if !m.Deadline.IsZero() && m.Deadline.Before(until) {
+				until = m.Deadline
+			}
+			return Call[C]{Kind: CallWait, Step: len(m.Result.Trace), Attempt: m.Attempt, Until: until}
+		case m.Config.MaxCost > 0 && m.Result.Cost >= m.Config.MaxCost:
+			m.stop(now, evaluator.StopCostBudget, nil)
+		}
+		if m.Phase == RoleStop {
+			return Call[C]{Kind: CallDone, Step: len(m.Result.Trace)}
+		}
+		m.Pending, m.Started, m.RetryAt = true, now, time.Time{}
+	}
+	c := Call[C]{Kind: CallRole, Role: m.Phase, Step: len(m.Result.Trace), Attempt: m.Attempt, Candidate: m.Input, Deadline: m.Deadline}
+	switch m.Phase {
+	case RoleRevise:
+		c.Decision = m.Result.Decision
+	case RoleRevisionCheck:
+		c.Previous = m.Previous
+	}
+	return c
+}
+
+// Cancel ends the loop as canceled by its caller: StopCanceled, with an
+// *Error of kind ErrorCanceled, "loop: canceled by the caller: " and
+// cause's text, wrapping cause. A nil cause does nothing, so that a driver
+// can hand over its context's Err() on every turn. With no call pending the loop ends at once. With one
+// pending it ends when Record receives the call's outcome, unless that
+// outcome ends the loop by itself: a pass, a block or an escalation still
+// stands, as in RunLoop. Cancel on an ended loop does nothing.
+func (m *Machine[C]) Cancel(now time.Time, cause error) {
+	if cause == nil || m.Phase == RoleStop || m.Canceled != nil {
+		return
+	}
+	m.Canceled = newError(ErrorCanceled, fmt.Errorf("loop: canceled by the caller: %w", cause))
+	if !m.Pending {
+		m.stop(now, evaluator.StopCanceled, m.Canceled)
+	}
+}
+
+// errUnfinished ends a loop Finish was asked for before its end.
+var errUnfinished = errors.New("loop: finished before the loop ended")
+
+// Finish returns the Result and the error RunLoop would return for this
+// loop: a nil error for every outcome but StopError and StopCanceled, an
+// *Error otherwise. Called before the loop has ended, it ends it first as
+// canceled. The Result shares its trace with the machine.
+func (m *Machine[C]) Finish(now time.Time) (Result[C], error) {
+	if m.Phase != RoleStop {
+		m.Canceled = newError(ErrorCanceled, errUnfinished)
+		m.stop(now, evaluator.StopCanceled, m.Canceled)
+	}
+	if m.Error == nil {
+		return m.Result, nil
+	}
+	return m.Result, m.Error
+}
+
+// callable reports whether r is a role a machine calls.
+func (r Role) callable() bool {
+	return r == RoleGenerate || r == RoleEvaluate || r == RoleRevise || r == RoleRevisionCheck
+}
+
+// timedOut reports whether the time budget is spent at now.
+func (m *Machine[C]) timedOut(now time.Time) bool {
+	return !m.Deadline.IsZero() && !now.Before(m.Deadline)
+}
+
+// stop ends the loop for a reason other than a decision. When it ends
+// with a revision unchecked, the decision is raised to at least escalate:
+// an unchecked revision is never reported as a pass.
+func (m *Machine[C]) stop(now time.Time, reason evaluator.StopReason, err *Error) {
+	if m.Phase == RoleRevisionCheck {
+		m.Result.Decision.Status = evaluator.Stricter(m.Result.Decision.Status, evaluator.StatusEscalate)
+	}
+	m.end(now, OutcomeFailed, reason, err)
+}
+
+// end records how the loop ended.
+func (m *Machine[C]) end(now time.Time, o Outcome, reason evaluator.StopReason, err *Error) {
+	m.Phase, m.Pending, m.Ended = RoleStop, false, now
+	m.Result.Outcome, m.Result.StopReason = o, reason
+	m.Result.Decision.StopReason = reason
+	m.Error = err
+}

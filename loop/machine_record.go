@@ -1,0 +1,161 @@
+package loop
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// CallResult is the outcome of one role call, as data: what Roles.Invoke
+// returns and Machine.Record takes. A durable engine carries it from the
+// worker that made the call to the machine.
+type CallResult[C any] struct {
+	// Candidate is what a generate or revise call returned.
+	Candidate C `json:"candidate"`
+	// Decision is what an evaluate or revision check call returned,
+	// exactly as returned (Record validates it).
+	Decision evaluator.EvaluationDecision `json:"decision"`
+	// Cost is what the role reported through AddCost during the call.
+	Cost float64 `json:"cost"`
+	// Err is the role's error (nil when it returned none), classified.
+	Err *Error `json:"err,omitempty"`
+	// CostErr is the first invalid cost the role reported (kind
+	// ErrorInvalidCost), or nil.
+	CostErr *Error `json:"costErr,omitempty"`
+}
+
+// Record takes the outcome of the pending call, made at the time now, and
+// returns the trace Step it appended. It validates a decision (once: an
+// invalid one ends the loop with StopError and ErrorInvalidDecision),
+// counts the cost, and then either moves on (to the evaluator, the
+// revision check, Decide and the reviser, keeping the best candidate so
+// far) or, for a failed call, decides in this order: a panic, an invalid
+// decision or an invalid cost ends the loop with StopError; a cancellation
+// (Cancel, or ErrorCanceled) with StopCanceled; the time budget
+// (ErrorTimeout, or now past the deadline) with StopTimeout; a retryable
+// error with attempts left schedules a retry after the backoff; anything
+// else ends the loop with StopError. With no call pending it does nothing
+// and returns a Step with Index -1.
+func (m *Machine[C]) Record(now time.Time, r CallResult[C]) Step[C] {
+	if m.Phase == RoleStop || !m.Pending {
+		return Step[C]{Index: -1}
+	}
+	role := m.Phase
+	m.Pending = false
+	step := Step[C]{
+		Index: len(m.Result.Trace), Role: role, Attempt: m.Attempt,
+		Candidate: r.Candidate, Start: m.Started, Duration: now.Sub(m.Started), Cost: r.Cost,
+	}
+	err := r.Err
+	switch role {
+	case RoleRevise:
+		step.Instructions = m.Result.Decision.RevisionInstructions
+	case RoleEvaluate, RoleRevisionCheck:
+		step.Candidate, step.Decision = m.Input, r.Decision
+		if err == nil {
+			if role == RoleEvaluate {
+				// The controller acts on this decision even if it is
+				// invalid: Result.Decision reports it with StopError.
+				m.Result.Decision = r.Decision
+			}
+			if verr := r.Decision.Validate(); verr != nil {
+				who := "evaluator"
+				if role == RoleRevisionCheck {
+					who = "revision check"
+				}
+				err = newError(ErrorInvalidDecision, fmt.Errorf("%s returned an invalid decision: %w", who, verr))
+			}
+		}
+	}
+	if r.CostErr != nil {
+		err = joinCost(err, r.CostErr)
+	}
+	if err != nil {
+		step.Err = err.Message
+	}
+	if m.Config.CandidateRefs {
+		step.CandidateRef = m.refOf(step.Candidate)
+		var zero C
+		step.Candidate = zero
+	}
+	m.Result.Cost += r.Cost
+	m.Result.CostByRole.add(role, r.Cost)
+	m.Result.Trace = append(m.Result.Trace, step)
+	if err == nil {
+		m.advance(now, step.Index, r)
+	} else {
+		m.failed(now, step.Index, role, err)
+	}
+	return step
+}
+
+// advance moves on after a successful call.
+func (m *Machine[C]) advance(now time.Time, idx int, r CallResult[C]) {
+	switch m.Phase {
+	case RoleGenerate:
+		m.Input = r.Candidate
+		m.next(RoleEvaluate)
+	case RoleRevise:
+		m.Previous, m.Input, m.Revised = m.Input, r.Candidate, true
+		m.State.Revisions++
+		m.Result.Revisions++
+		m.next(RoleEvaluate)
+	case RoleEvaluate:
+		m.EvalStep = idx
+		if m.Config.RevisionCheck && m.Revised {
+			m.next(RoleRevisionCheck)
+			return
+		}
+		m.act(now, r.Decision)
+	case RoleRevisionCheck:
+		m.act(now, joinRevision(m.Result.Decision, r.Decision))
+	}
+}
+
+// act hands a valid decision on Input to the decision rule.
+func (m *Machine[C]) act(now time.Time, d evaluator.EvaluationDecision) {
+	n := decide(m.State, m.Task, d)
+	m.State, m.Result.Decision = n.State, n.Decision
+	if n.Best || n.Action == ActionAccept {
+		m.Result.Candidate, m.Result.CandidateStep = m.Input, m.EvalStep
+	}
+	if n.Action != ActionRevise {
+		m.end(now, n.Outcome, n.StopReason, nil)
+		return
+	}
+	m.next(RoleRevise)
+}
+
+// next prepares the first attempt at a call of role.
+func (m *Machine[C]) next(role Role) {
+	m.Phase, m.Attempt, m.Backoff, m.RetryAt = role, 1, m.Config.Backoff, time.Time{}
+}
+
+// failed decides what a failed call of step idx means; see Record.
+func (m *Machine[C]) failed(now time.Time, idx int, role Role, err *Error) {
+	switch {
+	case err.Kind.fatal():
+		m.stop(now, evaluator.StopError, stepError(idx, role, err))
+	case m.Canceled != nil:
+		m.stop(now, evaluator.StopCanceled, m.Canceled)
+	case err.Kind == ErrorCanceled:
+		m.stop(now, evaluator.StopCanceled, stepError(idx, role, err))
+	case err.Kind == ErrorTimeout || m.timedOut(now):
+		m.stop(now, evaluator.StopTimeout, nil)
+	case err.Kind != ErrorRetryable || m.Attempt >= m.Config.Attempts:
+		m.stop(now, evaluator.StopError, stepError(idx, role, err))
+	default:
+		m.Attempt++
+		m.RetryAt = now.Add(m.Backoff)
+		m.Backoff = doubled(m.Backoff)
+	}
+}
+
+// refOf returns the reference a step keeps for c.
+func (m *Machine[C]) refOf(c C) string {
+	if m.ref != nil {
+		return m.ref(c)
+	}
+	return Digest(c)
+}

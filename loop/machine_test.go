@@ -1,0 +1,215 @@
+package loop
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+
+func retryErr() *Error { return &Error{Kind: ErrorRetryable, Message: "503"} }
+
+func TestMachineStartRefuses(t *testing.T) {
+	tests := []struct {
+		name  string
+		cfg   Config
+		task  evaluator.Task
+		errIs error
+		msg   string
+	}{
+		{"negative revisions", Config{MaxRevisions: -1}, refundTask, ErrInvalidOption, "maxRevisions: must be >= 0, got -1"},
+		{"NaN cost", Config{MaxCost: nanF()}, refundTask, ErrInvalidOption, "maxCost"},
+		{"negative backoff", Config{Backoff: -time.Second}, refundTask, ErrInvalidOption, "backoff: must be >= 0, got -1s"},
+		{"duplicate evidence", Config{}, evaluator.Task{Evidence: []evaluator.Evidence{{ID: "a"}, {ID: "a"}}}, ErrInvalidTask, "evidence[1].id"},
+		{"same model", Config{EvaluatorModels: []string{"gpt-4.1"}, ReviserModels: []string{"openai/gpt-4.1-2025-04-14"}}, refundTask, ErrSameModel, "the reviser"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := Start[string](t0, tt.cfg, tt.task)
+			require.ErrorIs(t, err, tt.errIs)
+			assert.Contains(t, err.Error(), tt.msg)
+			var le *Error
+			require.ErrorAs(t, err, &le)
+			assert.Equal(t, ErrorPermanent, le.Kind)
+			assert.True(t, m.Done())
+			assert.Equal(t, CallDone, m.Next(t0).Kind)
+			res, ferr := m.Finish(t0)
+			assert.Equal(t, err, ferr)
+			assert.Equal(t, OutcomeFailed, res.Outcome)
+			assert.Equal(t, evaluator.StopError, res.StopReason)
+			assert.Equal(t, -1, res.CandidateStep)
+			assert.NotNil(t, res.Trace)
+			assert.Empty(t, res.Trace)
+		})
+	}
+	// AllowSameModel lets the same models start.
+	_, err := Start[string](t0, Config{AllowSameModel: true, EvaluatorModels: []string{"m"}, GeneratorModels: []string{"m"}}, refundTask)
+	assert.NoError(t, err)
+}
+
+// TestMachineRetryWaitsAndTimesOut drives retries on a fake clock: the
+// backoff doubles, a pending call is handed out again unchanged, and the
+// wait is cut short by the time budget.
+func TestMachineRetryWaitsAndTimesOut(t *testing.T) {
+	m, err := Start[string](t0, Config{Attempts: 5, Backoff: time.Second, Timeout: 4 * time.Second}, refundTask)
+	require.NoError(t, err)
+	c := m.Next(t0)
+	assert.Equal(t, Call[string]{Kind: CallRole, Role: RoleGenerate, Step: 0, Attempt: 1, Deadline: t0.Add(4 * time.Second)}, c)
+	assert.Equal(t, c, m.Next(t0.Add(time.Millisecond)), "a pending call is handed out again")
+
+	s := m.Record(t0.Add(100*time.Millisecond), CallResult[string]{Err: retryErr()})
+	assert.Equal(t, 100*time.Millisecond, s.Duration)
+	assert.Equal(t, t0, s.Start)
+	assert.Equal(t, "503", s.Err)
+	w := m.Next(t0.Add(200 * time.Millisecond))
+	assert.Equal(t, CallWait, w.Kind)
+	assert.Equal(t, t0.Add(1100*time.Millisecond), w.Until, "one backoff after the failure")
+
+	c = m.Next(t0.Add(1100 * time.Millisecond))
+	assert.Equal(t, 2, c.Attempt)
+	m.Record(t0.Add(1200*time.Millisecond), CallResult[string]{Err: retryErr()})
+	w = m.Next(t0.Add(1300 * time.Millisecond))
+	assert.Equal(t, t0.Add(3200*time.Millisecond), w.Until, "the backoff doubled")
+
+	c = m.Next(t0.Add(3200 * time.Millisecond))
+	require.Equal(t, CallRole, c.Kind)
+	m.Record(t0.Add(3300*time.Millisecond), CallResult[string]{Err: retryErr()})
+	w = m.Next(t0.Add(3400 * time.Millisecond))
+	assert.Equal(t, t0.Add(4*time.Second), w.Until, "the time budget cuts the wait short")
+	assert.Equal(t, CallDone, m.Next(w.Until).Kind)
+	res, err := m.Finish(w.Until)
+	assert.NoError(t, err)
+	assert.Equal(t, evaluator.StopTimeout, res.StopReason)
+	assert.Len(t, res.Trace, 3)
+	assert.Equal(t, w.Until, m.Ended)
+}
+
+func TestMachineRecordWithoutCall(t *testing.T) {
+	m, err := Start[string](t0, Config{}, refundTask)
+	require.NoError(t, err)
+	s := m.Record(t0, CallResult[string]{Candidate: "x"})
+	assert.Equal(t, -1, s.Index)
+	assert.Empty(t, m.Result.Trace)
+	assert.Equal(t, RoleGenerate, m.Phase)
+}
+
+// TestMachineCancel: a cancellation with no call pending ends the loop at
+// once; with one pending, a decision that ends the loop by itself still
+// stands, and a failure or a revise ends it canceled.
+func TestMachineCancel(t *testing.T) {
+	atEvaluate := func(t *testing.T) Machine[string] {
+		m, err := Start[string](t0, Config{MaxRevisions: 2}, refundTask)
+		require.NoError(t, err)
+		m.Next(t0)
+		m.Record(t0, CallResult[string]{Candidate: "draft"})
+		require.Equal(t, RoleEvaluate, m.Next(t0).Role)
+		return m
+	}
+	t.Run("no call pending", func(t *testing.T) {
+		m, err := Start[string](t0, Config{}, refundTask)
+		require.NoError(t, err)
+		m.Cancel(t0, context.DeadlineExceeded)
+		assert.True(t, m.Done())
+		_, err = m.Finish(t0)
+		assert.ErrorIs(t, err, context.DeadlineExceeded)
+		assert.EqualError(t, err, "loop: canceled by the caller: context deadline exceeded")
+		m.Cancel(t0, context.Canceled) // no-op once ended
+	})
+	t.Run("a pass still stands", func(t *testing.T) {
+		m := atEvaluate(t)
+		m.Cancel(t0, nil)
+		assert.Nil(t, m.Canceled, "a nil cause does nothing")
+		m.Cancel(t0, context.Canceled)
+		m.Record(t0, CallResult[string]{Decision: pass(0.9)})
+		res, err := m.Finish(t0)
+		assert.NoError(t, err)
+		assert.Equal(t, OutcomeSucceeded, res.Outcome)
+	})
+	t.Run("a revise ends canceled", func(t *testing.T) {
+		m := atEvaluate(t)
+		m.Cancel(t0, nil)
+		assert.Nil(t, m.Canceled, "a nil cause does nothing")
+		m.Cancel(t0, context.Canceled)
+		m.Record(t0, CallResult[string]{Decision: revise(0.5)})
+		assert.Equal(t, CallDone, m.Next(t0).Kind)
+		res, err := m.Finish(t0)
+		assert.ErrorIs(t, err, context.Canceled)
+		assert.Equal(t, evaluator.StopCanceled, res.StopReason)
+		assert.Equal(t, "draft", res.Candidate, "the judged candidate is kept")
+	})
+	t.Run("a failure ends canceled, not retried", func(t *testing.T) {
+		m := atEvaluate(t)
+		m.Config.Attempts = 3
+		m.Cancel(t0, nil)
+		m.Record(t0, CallResult[string]{Err: retryErr()})
+		res, err := m.Finish(t0)
+		var le *Error
+		require.ErrorAs(t, err, &le)
+		assert.Equal(t, ErrorCanceled, le.Kind)
+		assert.Equal(t, evaluator.StopCanceled, res.StopReason)
+		assert.Len(t, res.Trace, 2)
+	})
+	t.Run("finish before the end", func(t *testing.T) {
+		m := atEvaluate(t)
+		res, err := m.Finish(t0)
+		assert.ErrorIs(t, err, errUnfinished)
+		assert.Equal(t, evaluator.StopCanceled, res.StopReason)
+	})
+}
+
+// TestMachineCostBudgetAfterWait: a spent cost budget is checked after a
+// retry's wait, as RunLoop checks it after its sleep.
+func TestMachineCostBudgetAfterWait(t *testing.T) {
+	m, err := Start[string](t0, Config{Attempts: 3, Backoff: time.Second, MaxCost: 1}, refundTask)
+	require.NoError(t, err)
+	m.Next(t0)
+	m.Record(t0, CallResult[string]{Cost: 2, Err: retryErr()})
+	assert.Equal(t, CallWait, m.Next(t0).Kind)
+	assert.Equal(t, CallDone, m.Next(t0.Add(time.Second)).Kind)
+	assert.Equal(t, evaluator.StopCostBudget, m.Result.StopReason)
+}
+
+// TestMachineRevisionCheckUncheckedIsNeverAPass: a loop that ends before
+// its revision check (here, the time budget) reports at least an escalate.
+func TestMachineRevisionCheckUncheckedIsNeverAPass(t *testing.T) {
+	m, err := Start[string](t0, Config{MaxRevisions: 1, RevisionCheck: true, Timeout: time.Minute}, refundTask)
+	require.NoError(t, err)
+	for _, r := range []CallResult[string]{{Candidate: "a"}, {Decision: revise(0.5)}, {Candidate: "b"}, {Decision: pass(1)}} {
+		m.Next(t0)
+		m.Record(t0, r)
+	}
+	require.Equal(t, RoleRevisionCheck, m.Phase)
+	assert.Equal(t, CallDone, m.Next(t0.Add(time.Hour)).Kind)
+	assert.Equal(t, evaluator.StopTimeout, m.Result.StopReason)
+	assert.Equal(t, evaluator.StatusEscalate, m.Result.Decision.Status)
+}
+
+func TestErrorKindsSurviveJSON(t *testing.T) {
+	for _, tt := range []struct {
+		kind ErrorKind
+		is   error
+	}{{ErrorInvalidDecision, evaluator.ErrInvalidDecision}, {ErrorInvalidCost, ErrInvalidCost}} {
+		e := &Error{Kind: tt.kind, Message: "x"}
+		assert.ErrorIs(t, e, tt.is)
+		assert.Nil(t, e.Unwrap())
+	}
+	assert.False(t, errors.Is(&Error{Kind: ErrorPanic}, evaluator.ErrInvalidDecision))
+}
+
+func nanF() float64 { var z float64; return z / z }
+
+func TestMachineUnknownPhase(t *testing.T) {
+	var m Machine[string]
+	require.NoError(t, json.Unmarshal([]byte(`{"phase":"dance","attempt":1}`), &m))
+	assert.Equal(t, CallDone, m.Next(t0).Kind)
+	_, err := m.Finish(t0)
+	assert.ErrorContains(t, err, `unknown phase "dance"`)
+}

@@ -77,7 +77,7 @@ func MeasureOf[C any](ctx context.Context, ev evaluator.Evaluator[C], cases []Ca
 	}
 
 	calls := len(cases) * cfg.repeats
-	results := make([]CallResult, calls)
+	results := make([]CaseCall, calls)
 	workers := min(cfg.concurrency, calls)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -102,15 +102,15 @@ func MeasureOf[C any](ctx context.Context, ev evaluator.Evaluator[C], cases []Ca
 
 // callOnce makes one evaluator call and records its decision or failure,
 // latency and cost. It never panics.
-func callOnce[C any](ctx context.Context, ev evaluator.Evaluator[C], task evaluator.Task, cand C, now func() time.Time) CallResult {
+func callOnce[C any](ctx context.Context, ev evaluator.Evaluator[C], task evaluator.Task, cand C, now func() time.Time) CaseCall {
 	if err := ctx.Err(); err != nil {
-		return CallResult{Skipped: true, Err: fmt.Errorf("quality: call not run: %w", err)}
+		return CaseCall{Skipped: true, Err: fmt.Errorf("quality: call not run: %w", err)}
 	}
 	cctx, meter := evaluator.WithCostMeter(ctx)
 	start := now()
 	d, err := safeEvaluate(cctx, ev, task, cand)
 	meter.Close() // cost reported after the call returned is not counted
-	r := CallResult{Decision: d, Latency: now().Sub(start), Cost: meter.Total()}
+	r := CaseCall{Decision: d, Latency: now().Sub(start), Cost: meter.Total()}
 	if err == nil {
 		if verr := d.Validate(); verr != nil {
 			err = fmt.Errorf("quality: invalid decision: %w", verr)

@@ -78,7 +78,7 @@ type CaseResult struct {
 	CaseID   string           `json:"case_id"`
 	Expected evaluator.Status `json:"expected_status"`
 	// Calls holds every call, in repeat order.
-	Calls []CallResult `json:"calls"`
+	Calls []CaseCall `json:"calls"`
 	// ModalStatus is the most frequent status among the case's decisions;
 	// a tie goes to the stricter status (evaluator.Stricter). Empty when no
 	// call returned a decision.
@@ -93,8 +93,8 @@ type CaseResult struct {
 	Cost float64 `json:"cost"`
 }
 
-// CallResult is one evaluator call on one case.
-type CallResult struct {
+// CaseCall is one evaluator call on one case.
+type CaseCall struct {
 	// Repeat is the call's 0-based repeat number.
 	Repeat int `json:"repeat"`
 	// Decision is what the evaluator returned (the zero value after a panic
@@ -192,7 +192,7 @@ func statusIndex(s evaluator.Status) int {
 
 // buildReport computes every metric from the calls, laid out case by case
 // (results[i*repeats+r] is repeat r of case i).
-func buildReport(cases []Case, tasks []evaluator.Task, results []CallResult, repeats int) Report {
+func buildReport(cases []Case, tasks []evaluator.Task, results []CaseCall, repeats int) Report {
 	rep := Report{Cases: len(cases), Repeats: repeats, Calls: len(results), Results: make([]CaseResult, len(cases))}
 	var accurate, mnpDen, mnpNum, passDen, passNum, bfDen, bfNum, riDen, riNum, flips int
 	var human, actual []evaluator.Status

@@ -74,18 +74,22 @@ var ErrInvalidCase = errors.New("quality: invalid evaluator case")
 type CaseError struct {
 	// File is the file the cases came from; empty for cases built in code.
 	File string
-	// Line is the 1-based line of a JSON Lines file, 0 otherwise.
+	// Line is the 1-based line of the problem in the file, 0 when unknown.
 	Line int
 	// Index is the case's position in the set (0-based); -1 when the
 	// problem concerns the file as a whole.
 	Index int
-	// Field is the JSON path within the case ("expected_decision.status");
-	// empty for the whole case.
-	Field string
-	// Problem says what is wrong.
-	Problem string
-	// Err is the underlying error, if any.
-	Err error
+	// ParseError locates the problem within the case: Field, the JSON path
+	// within the case ("expected_decision.status", empty for the whole
+	// case); Problem; Offset, the byte offset of the fault in the file or
+	// bytes read (-1 for a problem with a decoded value); and Err, the
+	// underlying error, if any.
+	evaluator.ParseError
+}
+
+// caseError builds a CaseError with no file position.
+func caseError(index int, field, problem string, err error) *CaseError {
+	return &CaseError{Index: index, ParseError: evaluator.ParseError{Offset: -1, Field: field, Problem: problem, Err: err}}
 }
 
 // Error returns "file:line: cases[i].field: problem", leaving out the parts
@@ -114,8 +118,9 @@ func (e *CaseError) Error() string {
 	return b.String()
 }
 
-// Unwrap returns the underlying error.
-func (e *CaseError) Unwrap() error { return e.Err }
+// Unwrap returns the ParseError, through which errors.As finds the
+// *evaluator.ParseError and errors.Is the underlying error.
+func (e *CaseError) Unwrap() error { return &e.ParseError }
 
 // Is makes errors.Is(err, ErrInvalidCase) true for every CaseError.
 func (e *CaseError) Is(target error) bool { return target == ErrInvalidCase }
@@ -144,13 +149,13 @@ func ValidateCases(cases []Case) error {
 			continue
 		}
 		if j, dup := seen[c.ID]; dup {
-			errs.Add(&CaseError{Index: i, Field: "case_id", Problem: fmt.Sprintf("duplicate of cases[%d].case_id %s", j, strictjson.Quote(c.ID))})
+			errs.Add(caseError(i, "case_id", fmt.Sprintf("duplicate of cases[%d].case_id %s", j, strictjson.Quote(c.ID)), nil))
 			continue
 		}
 		seen[c.ID] = i
 	}
 	return errs.Err(func(n int) error {
-		return &CaseError{Index: -1, Problem: fmt.Sprintf("... and %d more problems", n)}
+		return caseError(-1, "", fmt.Sprintf("... and %d more problems", n), nil)
 	})
 }
 
@@ -158,7 +163,7 @@ func ValidateCases(cases []Case) error {
 func validateOneCase(c Case) []*CaseError {
 	var errs []*CaseError
 	add := func(field, format string, args ...any) {
-		errs = append(errs, &CaseError{Field: field, Problem: fmt.Sprintf(format, args...)})
+		errs = append(errs, caseError(0, field, fmt.Sprintf(format, args...), nil))
 	}
 	if strings.TrimSpace(c.ID) == "" {
 		add("case_id", "empty")

@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
@@ -47,7 +49,8 @@ func ParseCasesJSONL(data []byte) ([]Case, error) {
 
 func parseCases(file string, data []byte) ([]Case, error) {
 	fail := func(offset int64, index int, field, problem string, err error) *CaseError {
-		return &CaseError{File: file, Line: caseLineAt(data, offset), Index: index, Field: field, Problem: problem, Err: err}
+		return &CaseError{File: file, Line: caseLineAt(data, offset), Index: index,
+			ParseError: evaluator.ParseError{Offset: offset, Field: field, Problem: problem, Err: err}}
 	}
 	lex := strictjson.NewLexer(data, 0)
 	if c := lex.Peek(); c != '[' {
@@ -71,7 +74,7 @@ func parseCases(file string, data []byte) ([]Case, error) {
 		}
 		c, cerr := decodeCase(data[start:lex.Pos()])
 		if cerr != nil {
-			cerr.File, cerr.Index, cerr.Line = file, i, caseLineAt(data, start+cerr.offset)
+			cerr.File, cerr.Index, cerr.Line, cerr.Offset = file, i, caseLineAt(data, start+cerr.offset), start+cerr.offset
 			return cerr.CaseError
 		}
 		cases = append(cases, c)
@@ -102,14 +105,18 @@ func located(fail func(offset int64, index int, field, problem string, err error
 func parseCasesJSONL(file string, data []byte) ([]Case, error) {
 	var cases []Case
 	var lines []int
-	for n, line := range bytes.Split(data, []byte("\n")) {
-		line = bytes.TrimSpace(line)
+	var lineStart int64 // offset of the current line in data
+	for n, raw := range bytes.Split(data, []byte("\n")) {
+		start := lineStart
+		lineStart += int64(len(raw)) + 1
+		line := bytes.TrimSpace(raw)
 		if len(line) == 0 {
 			continue
 		}
 		c, err := decodeCase(line)
 		if err != nil {
-			err.File, err.Index, err.Line = file, len(cases), n+1
+			lead := int64(len(raw) - len(bytes.TrimLeftFunc(raw, unicode.IsSpace))) // as TrimSpace trims
+			err.File, err.Index, err.Line, err.Offset = file, len(cases), n+1, start+lead+err.offset
 			return nil, err.CaseError
 		}
 		cases = append(cases, c)
@@ -122,7 +129,9 @@ func parseCasesJSONL(file string, data []byte) ([]Case, error) {
 // and line to each error.
 func finishCases(file string, cases []Case, line func(i int) int) ([]Case, error) {
 	if len(cases) == 0 {
-		return nil, &CaseError{File: file, Index: -1, Problem: "no cases"}
+		ce := caseError(-1, "", "no cases", nil)
+		ce.File = file
+		return nil, ce
 	}
 	if err := ValidateCases(cases); err != nil {
 		errs := strictjson.Unjoin(err)
@@ -179,7 +188,7 @@ var caseShape = func() *strictjson.Shape {
 // nulls, trailing data) and then decodes it strictly.
 func decodeCase(raw []byte) (Case, *caseDecodeError) {
 	if err := strictjson.Check(raw, caseShape); err != nil {
-		ce := &caseDecodeError{CaseError: &CaseError{Problem: err.Error(), Err: err}}
+		ce := &caseDecodeError{CaseError: caseError(0, "", err.Error(), err)}
 		var se *strictjson.Error
 		if errors.As(err, &se) { // always, as Check documents
 			ce.Field, ce.Problem, ce.Err, ce.offset = se.Field, se.Problem, se.Err, se.Offset
@@ -192,7 +201,7 @@ func decodeCase(raw []byte) (Case, *caseDecodeError) {
 	if err := dec.Decode(&c); err != nil {
 		// The check above covers everything Decode checks; this is a
 		// safety net, never expected to trigger.
-		return Case{}, &caseDecodeError{CaseError: &CaseError{Problem: err.Error(), Err: err}}
+		return Case{}, &caseDecodeError{CaseError: caseError(0, "", err.Error(), err)}
 	}
 	return c, nil
 }

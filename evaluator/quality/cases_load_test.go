@@ -205,4 +205,17 @@ func TestCaseFilesReportTheFaultsLine(t *testing.T) {
 	assert.Equal(t, strings.Count(bad[:i], "\n")+1, ce.Line)
 	assert.Equal(t, "human_label", ce.Field)
 	assert.Equal(t, "want a string, got a number", ce.Problem)
+	var pe *evaluator.ParseError
+	require.ErrorAs(t, err, &pe, "the located problem is the module's ParseError")
+	assert.Equal(t, int64(i), pe.Offset, "the offset of the bad value itself")
+
+	// The same in JSON Lines: the offset counts from the start of the file.
+	jsonl := "\n" + `{"case_id":"a","candidate":"x","expected_decision":{"status":"pass"}}` + "\n  " +
+		`{"case_id":"b","candidate":"y","expected_decision":{"status":7}}` + "\n"
+	_, err = ParseCasesJSONL([]byte(jsonl))
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, int64(strings.Index(jsonl, "7}")), pe.Offset)
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, 3, ce.Line)
+	assert.Equal(t, "expected_decision.status", ce.Field)
 }

@@ -77,16 +77,16 @@ func TestCaseErrorFormat(t *testing.T) {
 		err  CaseError
 		want string
 	}{
-		{CaseError{File: "c.json", Line: 4, Index: 2, Field: "candidate", Problem: "empty"}, "quality: c.json:4: cases[2].candidate: empty"},
-		{CaseError{File: "c.json", Index: -1, Problem: "no cases"}, "quality: c.json: no cases"},
-		{CaseError{Index: 0, Problem: "bad"}, "quality: cases[0]: bad"},
-		{CaseError{Index: -1, Problem: "no cases"}, "quality: no cases"},
+		{CaseError{File: "c.json", Line: 4, Index: 2, ParseError: evaluator.ParseError{Field: "candidate", Problem: "empty"}}, "quality: c.json:4: cases[2].candidate: empty"},
+		{CaseError{File: "c.json", Index: -1, ParseError: evaluator.ParseError{Problem: "no cases"}}, "quality: c.json: no cases"},
+		{CaseError{Index: 0, ParseError: evaluator.ParseError{Problem: "bad"}}, "quality: cases[0]: bad"},
+		{CaseError{Index: -1, ParseError: evaluator.ParseError{Problem: "no cases"}}, "quality: no cases"},
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, tt.err.Error())
 	}
 	inner := errors.New("inner")
-	assert.ErrorIs(t, &CaseError{Index: -1, Err: inner}, inner, "Unwrap exposes the cause")
+	assert.ErrorIs(t, &CaseError{Index: -1, ParseError: evaluator.ParseError{Err: inner}}, inner, "Unwrap exposes the cause")
 }
 
 func TestEvaluatorTask(t *testing.T) {

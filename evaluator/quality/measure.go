@@ -61,7 +61,7 @@ func MeasureOf[C any](ctx context.Context, ev evaluator.Evaluator[C], cases []Ca
 		return Report{}, errors.New("quality: MeasureOf: nil decode function")
 	}
 	if len(cases) == 0 {
-		return Report{}, &CaseError{Index: -1, Problem: "no cases"}
+		return Report{}, caseError(-1, "", "no cases", nil)
 	}
 	if err := ValidateCases(cases); err != nil {
 		return Report{}, err
@@ -71,7 +71,7 @@ func MeasureOf[C any](ctx context.Context, ev evaluator.Evaluator[C], cases []Ca
 	for i, c := range cases {
 		cand, err := decode(c)
 		if err != nil {
-			return Report{}, &CaseError{Index: i, Field: "candidate", Problem: "decode: " + err.Error(), Err: err}
+			return Report{}, caseError(i, "candidate", "decode: "+err.Error(), err)
 		}
 		tasks[i], candidates[i] = c.EvaluatorTask(), cand
 	}

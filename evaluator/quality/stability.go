@@ -57,11 +57,11 @@ type CaseStability struct {
 // same order; a mismatch is a *CaseError naming the first case that differs.
 func StabilityOf(cases []Case, r Report, opts ...evaluator.VoteOption) (Stability, error) {
 	if len(cases) != len(r.Results) {
-		return Stability{}, &CaseError{Index: -1, Problem: fmt.Sprintf("%d cases for a report of %d", len(cases), len(r.Results))}
+		return Stability{}, caseError(-1, "", fmt.Sprintf("%d cases for a report of %d", len(cases), len(r.Results)), nil)
 	}
 	for i, c := range cases {
 		if c.ID != r.Results[i].CaseID {
-			return Stability{}, &CaseError{Index: i, Field: "case_id", Problem: fmt.Sprintf("%s, the report has %s", strictjson.Quote(c.ID), strictjson.Quote(r.Results[i].CaseID))}
+			return Stability{}, caseError(i, "case_id", fmt.Sprintf("%s, the report has %s", strictjson.Quote(c.ID), strictjson.Quote(r.Results[i].CaseID)), nil)
 		}
 	}
 	return buildStability(cases, r.Results, r.Repeats, opts), nil

@@ -6,10 +6,8 @@ import (
 	"sync"
 )
 
-// DefaultIndexCacheBytes is the memory budget of an IndexCache built with 0: 256 MiB of
-// indexes, about 15 MB of source text (an index takes about 17 bytes per
-// source byte).
-const DefaultIndexCacheBytes = 256 << 20
+// defaultIndexCacheBytes is the memory budget of an IndexCache built with 0.
+const defaultIndexCacheBytes = 256 << 20
 
 // IndexCache keeps the indexes of the sources a quote check saw last, so that a
 // loop revising one review indexes the contract once and a task's evidence
@@ -36,14 +34,15 @@ type cacheEntry struct {
 	x   *Index
 }
 
-// NewIndexCache returns a cache whose indexes hold at most maxBytes (0 means
-// DefaultIndexCacheBytes). A negative maxBytes is an error.
+// NewIndexCache returns a cache whose indexes hold at most maxBytes; 0 means
+// the default, 256 MiB of indexes (about 15 MB of source text: an index
+// takes about 17 bytes per source byte). A negative maxBytes is an error.
 func NewIndexCache(maxBytes int64) (*IndexCache, error) {
 	if maxBytes < 0 {
-		return nil, fmt.Errorf("quote: NewIndexCache: maxBytes: must be >= 0 (0 means the default, %d), got %d", DefaultIndexCacheBytes, maxBytes)
+		return nil, fmt.Errorf("quote: NewIndexCache: maxBytes: must be >= 0 (0 means the default, %d), got %d", defaultIndexCacheBytes, maxBytes)
 	}
 	if maxBytes == 0 {
-		maxBytes = DefaultIndexCacheBytes
+		maxBytes = defaultIndexCacheBytes
 	}
 	return &IndexCache{max: maxBytes, order: list.New(), items: map[string]*list.Element{}}, nil
 }

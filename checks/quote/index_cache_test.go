@@ -25,7 +25,7 @@ func TestNewCache(t *testing.T) {
 	assert.EqualError(t, err, "quote: NewIndexCache: maxBytes: must be >= 0 (0 means the default, 268435456), got -1")
 	c, err := NewIndexCache(0)
 	require.NoError(t, err)
-	assert.Equal(t, int64(DefaultIndexCacheBytes), c.max)
+	assert.Equal(t, int64(defaultIndexCacheBytes), c.max)
 }
 
 // TestCacheServesNineItemsLikeEight: a task's evidence is indexed once per

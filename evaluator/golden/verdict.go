@@ -21,18 +21,19 @@ const (
 	VerdictInconclusive Verdict = "inconclusive"
 )
 
-// Default thresholds (those of dd-agents) and the default ambiguity band.
+// Default thresholds (those of dd-agents) and the default ambiguity band,
+// which DefaultThresholds returns and a zero Thresholds field takes.
 const (
-	// DefaultRecallThreshold is the minimum finding recall.
-	DefaultRecallThreshold = 0.80
-	// DefaultCitationAccuracyThreshold is the minimum citation accuracy.
-	DefaultCitationAccuracyThreshold = 0.90
-	// DefaultSeverityAccuracyThreshold is the minimum severity accuracy.
-	DefaultSeverityAccuracyThreshold = 0.75
-	// DefaultFalsePositiveRateThreshold is the maximum false-positive rate.
-	DefaultFalsePositiveRateThreshold = 0.15
-	// DefaultBand is the ambiguity band beside each threshold.
-	DefaultBand = 0.02
+	// defaultRecall is the minimum finding recall.
+	defaultRecall = 0.80
+	// defaultCitationAccuracy is the minimum citation accuracy.
+	defaultCitationAccuracy = 0.90
+	// defaultSeverityAccuracy is the minimum severity accuracy.
+	defaultSeverityAccuracy = 0.75
+	// defaultFalsePositiveRate is the maximum false-positive rate.
+	defaultFalsePositiveRate = 0.15
+	// defaultBand is the ambiguity band beside each threshold.
+	defaultBand = 0.02
 )
 
 // floatSlack absorbs float rounding in comparisons (a mean of 0.9s may come
@@ -112,11 +113,11 @@ func (t Thresholds) resolved() Thresholds {
 // severity accuracy >= 0.75, false-positive rate <= 0.15, band 0.02.
 func DefaultThresholds() Thresholds {
 	return Thresholds{
-		Recall:            DefaultRecallThreshold,
-		CitationAccuracy:  DefaultCitationAccuracyThreshold,
-		SeverityAccuracy:  DefaultSeverityAccuracyThreshold,
-		FalsePositiveRate: DefaultFalsePositiveRateThreshold,
-		Band:              DefaultBand,
+		Recall:            defaultRecall,
+		CitationAccuracy:  defaultCitationAccuracy,
+		SeverityAccuracy:  defaultSeverityAccuracy,
+		FalsePositiveRate: defaultFalsePositiveRate,
+		Band:              defaultBand,
 	}
 }
 

@@ -71,7 +71,7 @@ func TestThresholdsForGroundTruth(t *testing.T) {
 	assert.Equal(t, -1.0, zeroBand.Band, "an explicit 0 is no band (-1), not the default")
 	assert.Equal(t, VerdictFail, zeroBand.Judge(Metrics{FindingRecall: 0.79, CitationAccuracy: 1, SeverityAccuracy: 1}).Recall,
 		"with no band, 0.79 against 0.80 fails")
-	assert.Equal(t, DefaultBand, th.ForGroundTruth(GroundTruth{}).Band)
+	assert.Equal(t, defaultBand, th.ForGroundTruth(GroundTruth{}).Band)
 	// With the contract's wider band a recall of 0.7 is inconclusive, not a fail.
 	m := Metrics{FindingRecall: 0.7, CitationAccuracy: 1, SeverityAccuracy: 1}
 	assert.Equal(t, VerdictFail, th.Judge(m).Recall)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/evalopt/evalopt/internal/uniq"
 )
 
 // ErrNoStages is returned by a Chain built with no stages.
@@ -84,8 +86,8 @@ func mergeDecision(acc, d EvaluationDecision) EvaluationDecision {
 		acc.Score = d.Score
 	}
 	acc.Criteria = append(acc.Criteria, d.Criteria...)
-	acc.BlockingFailures = appendUnique(acc.BlockingFailures, d.BlockingFailures)
-	acc.RevisionInstructions = appendUnique(acc.RevisionInstructions, d.RevisionInstructions)
+	acc.BlockingFailures = uniq.Append(acc.BlockingFailures, d.BlockingFailures...)
+	acc.RevisionInstructions = uniq.Append(acc.RevisionInstructions, d.RevisionInstructions...)
 	switch {
 	case acc.Status != prev && d.Status == acc.Status:
 		// This stage made the verdict stricter: its stop reason (maybe
@@ -97,12 +99,6 @@ func mergeDecision(acc, d EvaluationDecision) EvaluationDecision {
 	return acc
 }
 
-// appendUnique appends the entries of add to dst that dst does not hold yet.
-func appendUnique(dst, add []string) []string {
-	for _, s := range add {
-		if !contains(dst, s) {
-			dst = append(dst, s)
-		}
-	}
-	return dst
-}
+// appendUnique is uniq.Append for the string slices of a decision; it stays
+// for the vote reducer, which calls it by this name.
+func appendUnique(dst, add []string) []string { return uniq.Append(dst, add...) }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Criterion is the outcome of one criterion an evaluator checked.
@@ -42,26 +44,6 @@ type EvaluationDecision struct {
 // and ParseDecision return for a decision that breaks the contract.
 var ErrInvalidDecision = errors.New("evaluator: invalid decision")
 
-// FieldError is one contract violation, located by its JSON path
-// (for example "criteria[2].name"). It matches ErrInvalidDecision.
-type FieldError struct {
-	// Field is the JSON path of the offending value; empty for the whole value.
-	Field string
-	// Problem says what is wrong with it.
-	Problem string
-}
-
-// Error returns "field: problem".
-func (e *FieldError) Error() string {
-	if e.Field == "" {
-		return e.Problem
-	}
-	return e.Field + ": " + e.Problem
-}
-
-// Is makes errors.Is(err, ErrInvalidDecision) true for every FieldError.
-func (e *FieldError) Is(target error) bool { return target == ErrInvalidDecision }
-
 // Validate checks the decision against the contract and returns every
 // violation found, joined, each a *FieldError naming its field:
 //   - status is one of the four statuses;
@@ -76,13 +58,13 @@ func (e *FieldError) Is(target error) bool { return target == ErrInvalidDecision
 func (d EvaluationDecision) Validate() error {
 	var errs []error
 	add := func(field, format string, args ...any) {
-		errs = append(errs, &FieldError{Field: field, Problem: fmt.Sprintf(format, args...)})
+		errs = append(errs, &FieldError{Field: field, Problem: fmt.Sprintf(format, args...), Err: ErrInvalidDecision})
 	}
 	if !d.Status.Valid() {
 		if d.Status == "" {
 			add("status", "missing")
 		} else {
-			add("status", "must be one of pass, revise, block, escalate; got %q", string(d.Status))
+			add("status", "must be one of pass, revise, block, escalate; got %s", strictjson.Quote(string(d.Status)))
 		}
 	}
 	if math.IsNaN(d.Score) || math.IsInf(d.Score, 0) {
@@ -110,7 +92,7 @@ func (d EvaluationDecision) Validate() error {
 		}
 	}
 	if !d.StopReason.Valid() {
-		add("stopReason", "unknown stop reason %q", string(d.StopReason))
+		add("stopReason", "unknown stop reason %s", strictjson.Quote(string(d.StopReason)))
 	}
 	return errors.Join(errs...)
 }

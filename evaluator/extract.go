@@ -2,7 +2,8 @@ package evaluator
 
 import (
 	"bytes"
-	"fmt"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // ExtractJSON finds the JSON object in a model's raw reply and returns it
@@ -12,11 +13,12 @@ import (
 //     prose before and after the fence;
 //   - JSON that starts on its own line after one or more lines of prose.
 //
-// It does not parse the object; errors say what was not found and where.
+// It does not parse the object; errors are *ParseError values matching
+// ErrInvalidDecision that say what was not found and where.
 func ExtractJSON(raw []byte) (body []byte, offset int, err error) {
 	start := skipSpace(raw, 0)
 	if start == len(raw) {
-		return nil, 0, &ParseError{Offset: 0, Problem: "empty reply: no JSON object"}
+		return nil, 0, &ParseError{Offset: 0, Problem: "empty reply: no JSON object", Err: ErrInvalidDecision}
 	}
 	if raw[start] == '{' {
 		return raw[start:], start, nil
@@ -25,17 +27,17 @@ func ExtractJSON(raw []byte) (body []byte, offset int, err error) {
 		// The info string ("json", "JSON", nothing) runs to the end of the line.
 		nl := bytes.IndexByte(raw[fence:], '\n')
 		if nl < 0 {
-			return nil, 0, &ParseError{Offset: int64(fence), Problem: "code fence opens but holds no content"}
+			return nil, 0, &ParseError{Offset: int64(fence), Problem: "code fence opens but holds no content", Err: ErrInvalidDecision}
 		}
 		bodyStart := fence + nl + 1
 		end := bytes.Index(raw[bodyStart:], []byte("```"))
 		if end < 0 {
-			return nil, 0, &ParseError{Offset: int64(fence), Problem: "code fence is not closed"}
+			return nil, 0, &ParseError{Offset: int64(fence), Problem: "code fence is not closed", Err: ErrInvalidDecision}
 		}
 		inner := raw[bodyStart : bodyStart+end]
 		s := skipSpace(inner, 0)
 		if s == len(inner) || inner[s] != '{' {
-			return nil, 0, &ParseError{Offset: int64(bodyStart + s), Problem: "code fence does not hold a JSON object"}
+			return nil, 0, &ParseError{Offset: int64(bodyStart + s), Problem: "code fence does not hold a JSON object", Err: ErrInvalidDecision}
 		}
 		return inner[s:], bodyStart + s, nil
 	}
@@ -55,7 +57,7 @@ func ExtractJSON(raw []byte) (body []byte, offset int, err error) {
 		}
 		i = lineStart
 	}
-	return nil, 0, &ParseError{Offset: int64(start), Problem: fmt.Sprintf("no JSON object found (reply starts with %q)", snippet(raw[start:]))}
+	return nil, 0, &ParseError{Offset: int64(start), Problem: "no JSON object found (reply starts with " + strictjson.Quote(string(raw[start:min(len(raw), start+strictjson.MaxQuote+1)])) + ")", Err: ErrInvalidDecision}
 }
 
 // skipSpace returns the index of the first non-white-space byte of b at or
@@ -70,13 +72,4 @@ func skipSpace(b []byte, i int) int {
 		}
 	}
 	return i
-}
-
-// snippet returns at most the first 24 bytes of b, for error messages.
-func snippet(b []byte) string {
-	const max = 24
-	if len(b) > max {
-		return string(b[:max]) + "..."
-	}
-	return string(b)
 }

@@ -3,6 +3,8 @@ package evaluator
 import (
 	"fmt"
 	"strings"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Kind says what sort of deliverable a task asks for. Deterministic checks
@@ -63,5 +65,5 @@ func (k Kind) validate() error {
 	for _, known := range Kinds() {
 		names = append(names, string(known))
 	}
-	return fmt.Errorf("unknown kind %s (want empty or one of %s)", quoteBounded(string(k)), strings.Join(names, ", "))
+	return fmt.Errorf("unknown kind %s (want empty or one of %s)", strictjson.Quote(string(k)), strings.Join(names, ", "))
 }

@@ -2,46 +2,11 @@ package evaluator
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
-
-// ParseError reports why a model's reply is not a usable decision: a syntax
-// error, a wrong type, an unknown or duplicate field, a missing required
-// field, or a value that breaks the contract. It matches ErrInvalidDecision.
-type ParseError struct {
-	// Offset is the byte offset in the raw reply where the problem was
-	// found: for syntax errors the offending byte, for field problems the
-	// start of the key or value at fault. It is -1 when the problem
-	// concerns the decision as a whole (a missing field, a rule Validate
-	// enforces).
-	Offset int64
-	// Field is the JSON path of the offending value ("criteria[1].passed"),
-	// empty for syntax errors and whole-reply problems.
-	Field string
-	// Problem says what is wrong.
-	Problem string
-	// Err is the underlying error, if any (the error Validate returned).
-	Err error
-}
-
-// Error describes the problem with its field and byte offset.
-func (e *ParseError) Error() string {
-	msg := "evaluator: parse decision: "
-	if e.Field != "" {
-		msg += e.Field + ": "
-	}
-	msg += e.Problem
-	if e.Offset >= 0 {
-		msg += " (at byte " + strconv.FormatInt(e.Offset, 10) + ")"
-	}
-	return msg
-}
-
-// Unwrap returns the underlying error.
-func (e *ParseError) Unwrap() error { return e.Err }
-
-// Is makes errors.Is(err, ErrInvalidDecision) true for every ParseError.
-func (e *ParseError) Is(target error) bool { return target == ErrInvalidDecision }
 
 // ParseDecision reads an EvaluationDecision from a model's raw reply: bare
 // JSON, JSON inside a ```json fence, or JSON on its own line after prose (see
@@ -50,24 +15,34 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalidDecision
 // null values (except for arrays, which json.Marshal writes as null when nil,
 // read as empty), a missing status or score, text after a bare JSON object,
 // and anything Validate rejects. Criteria need a name and passed;
-// evidenceRefs and reason may be omitted. Every error is a *ParseError naming
-// the field and, where one applies, the byte offset in raw. It never panics.
+// evidenceRefs and reason may be omitted. Every error matches
+// ErrInvalidDecision and holds a *ParseError (errors.As) naming the field
+// and, where one applies, the byte offset in raw; the message starts with
+// "evaluator: parse decision: ". It never panics.
 //
 // ParseDecision is safe for concurrent use.
 func ParseDecision(raw []byte) (EvaluationDecision, error) {
+	d, err := parseDecision(raw)
+	if err != nil {
+		return EvaluationDecision{}, fmt.Errorf("evaluator: parse decision: %w", err)
+	}
+	return d, nil
+}
+
+func parseDecision(raw []byte) (EvaluationDecision, error) {
 	body, base, err := ExtractJSON(raw)
 	if err != nil {
 		return EvaluationDecision{}, err
 	}
-	p := decisionParser{lex: lexer{b: body, base: int64(base)}}
+	p := decisionParser{lex: strictjson.NewLexer(body, int64(base))}
 	d, err := p.decision()
 	if err != nil {
-		return EvaluationDecision{}, err
+		return EvaluationDecision{}, fromStrict(err)
 	}
 	if err := d.Validate(); err != nil {
 		pe := &ParseError{Offset: -1, Problem: err.Error(), Err: err}
 		var fe *FieldError
-		if errors.As(err, &fe) && len(unjoin(err)) == 1 {
+		if errors.As(err, &fe) && len(strictjson.Unjoin(err)) == 1 {
 			pe.Field, pe.Problem = fe.Field, fe.Problem
 		}
 		return EvaluationDecision{}, pe
@@ -75,12 +50,14 @@ func ParseDecision(raw []byte) (EvaluationDecision, error) {
 	return d, nil
 }
 
-// unjoin returns the errors joined in err, or err alone.
-func unjoin(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
+// fromStrict turns the Lexer's error into a *ParseError, once, on the
+// error path.
+func fromStrict(err error) error {
+	var se *strictjson.Error
+	if errors.As(err, &se) {
+		return &ParseError{Offset: se.Offset, Field: se.Field, Problem: se.Problem, Err: ErrInvalidDecision}
 	}
-	return []error{err}
+	return err
 }
 
 // Bits for the fields seen so far, so duplicates and missing fields are
@@ -106,55 +83,55 @@ const (
 // (encoding/json's Unmarshal gives neither for nested fields, and silently
 // keeps the last of two duplicate keys).
 type decisionParser struct {
-	lex lexer
+	lex strictjson.Lexer
 }
 
 func (p *decisionParser) decision() (EvaluationDecision, error) {
 	var d EvaluationDecision
 	var seen int
-	err := p.lex.object(func(key string, keyAt int64) error {
+	err := p.lex.Object(func(key string, keyAt int64) error {
 		bit, known := topLevelBits[key]
 		if !known {
-			return p.lex.failAt(keyAt, key, "unknown field")
+			return p.lex.FailAt(keyAt, strictjson.Clip(key), "unknown field")
 		}
 		if seen&bit != 0 {
-			return p.lex.failAt(keyAt, key, "duplicate key")
+			return p.lex.FailAt(keyAt, key, "duplicate key")
 		}
 		seen |= bit
 		var err error
 		switch bit {
 		case seenStatus:
 			var s string
-			s, err = p.lex.str()
+			s, err = p.lex.String()
 			d.Status = Status(s)
 		case seenScore:
-			d.Score, err = p.lex.number()
+			d.Score, err = p.lex.Number()
 		case seenCriteria:
 			d.Criteria, err = p.criteria()
 		case seenBlocking:
-			d.BlockingFailures, err = p.lex.strings()
+			d.BlockingFailures, err = p.lex.Strings()
 		case seenInstructions:
-			d.RevisionInstructions, err = p.lex.strings()
+			d.RevisionInstructions, err = p.lex.Strings()
 		case seenStopReason:
 			var s string
-			s, err = p.lex.str()
+			s, err = p.lex.String()
 			d.StopReason = StopReason(s)
 		}
-		return inField(key, err)
+		return strictjson.InField(key, err)
 	})
 	if err != nil {
 		return EvaluationDecision{}, err
 	}
 	if seen&seenStatus == 0 {
-		return EvaluationDecision{}, &ParseError{Offset: -1, Field: "status", Problem: "missing"}
+		return EvaluationDecision{}, &ParseError{Offset: -1, Field: "status", Problem: "missing", Err: ErrInvalidDecision}
 	}
 	if seen&seenScore == 0 {
-		return EvaluationDecision{}, &ParseError{Offset: -1, Field: "score", Problem: "missing"}
+		return EvaluationDecision{}, &ParseError{Offset: -1, Field: "score", Problem: "missing", Err: ErrInvalidDecision}
 	}
 	// Anything after the object other than white space means the reply was
 	// not the single object we asked for.
-	if p.lex.skipSpace(); p.lex.i < len(p.lex.b) {
-		return EvaluationDecision{}, p.lex.fail("unexpected data after the JSON object")
+	if err := p.lex.End("object"); err != nil {
+		return EvaluationDecision{}, err
 	}
 	return d, nil
 }
@@ -177,10 +154,10 @@ var criterionBits = map[string]int{
 
 func (p *decisionParser) criteria() ([]Criterion, error) {
 	out := []Criterion{} // "[]" reads as an empty slice, as in encoding/json
-	null, err := p.lex.array(func(i int) error {
+	null, err := p.lex.Array(func(i int) error {
 		c, err := p.criterion()
 		out = append(out, c)
-		return inField("["+strconv.Itoa(i)+"]", err)
+		return strictjson.InField("["+strconv.Itoa(i)+"]", err)
 	})
 	if null {
 		return nil, err
@@ -191,50 +168,38 @@ func (p *decisionParser) criteria() ([]Criterion, error) {
 func (p *decisionParser) criterion() (Criterion, error) {
 	var c Criterion
 	var seen int
-	start := p.lex.pos()
-	err := p.lex.object(func(key string, keyAt int64) error {
+	p.lex.SkipSpace()
+	start := p.lex.Pos()
+	err := p.lex.Object(func(key string, keyAt int64) error {
 		bit, known := criterionBits[key]
 		if !known {
-			return p.lex.failAt(keyAt, "."+key, "unknown field")
+			return p.lex.FailAt(keyAt, "."+strictjson.Clip(key), "unknown field")
 		}
 		if seen&bit != 0 {
-			return p.lex.failAt(keyAt, "."+key, "duplicate key")
+			return p.lex.FailAt(keyAt, "."+key, "duplicate key")
 		}
 		seen |= bit
 		var err error
 		switch bit {
 		case seenName:
-			c.Name, err = p.lex.str()
+			c.Name, err = p.lex.String()
 		case seenPassed:
-			c.Passed, err = p.lex.boolean()
+			c.Passed, err = p.lex.Bool()
 		case seenRefs:
-			c.EvidenceRefs, err = p.lex.strings()
+			c.EvidenceRefs, err = p.lex.Strings()
 		case seenReason:
-			c.Reason, err = p.lex.str()
+			c.Reason, err = p.lex.String()
 		}
-		return inField("."+key, err)
+		return strictjson.InField("."+key, err)
 	})
 	if err != nil {
 		return c, err
 	}
 	if seen&seenName == 0 {
-		return c, p.lex.failAt(start, ".name", "missing")
+		return c, p.lex.FailAt(start, ".name", "missing")
 	}
 	if seen&seenPassed == 0 {
-		return c, p.lex.failAt(start, ".passed", "missing")
+		return c, p.lex.FailAt(start, ".passed", "missing")
 	}
 	return c, nil
-}
-
-// inField prefixes the field path of a *ParseError from a nested value
-// with the path segment of the value that holds it ("criteria" + "[2]" +
-// ".name"). Paths are built only on the error path, so a clean parse does
-// not pay for them.
-func inField(segment string, err error) error {
-	pe, ok := err.(*ParseError)
-	if !ok {
-		return err
-	}
-	pe.Field = segment + pe.Field
-	return pe
 }

@@ -145,3 +145,56 @@ func TestParseDecisionJoinedValidationErrors(t *testing.T) {
 	var fe *FieldError
 	assert.ErrorAs(t, err, &fe, "the underlying field errors stay reachable")
 }
+
+// TestParseDecisionOffsetsAtTheFault: every located problem points at the
+// fault itself, also deep into a long reply (a token decoder's offsets
+// drift past its first buffer). Each raw reply holds the marker ‹ just
+// before the faulty byte; it is removed before parsing.
+func TestParseDecisionOffsetsAtTheFault(t *testing.T) {
+	pad := `{"name":"` + strings.Repeat("padding ", 600) + `","passed":true},`
+	pre := "Reasoning first.\n```json\n" + `{"status":"pass","score":1,"criteria":[` + pad + pad
+	tests := []struct{ name, raw string }{
+		{"unknown field", pre + `{"name":"a","passed":true,‹"weight":1}]}` + "\n```"},
+		{"duplicate key", pre + `{"name":"a",‹"name":"b","passed":true}]}` + "\n```"},
+		{"missing field: the object's brace", pre + `‹{"name":"a"}]}` + "\n```"},
+		{"wrong type", pre + `{"name":"a","passed":‹"yes"}]}` + "\n```"},
+		{"number out of range", `{"status":"pass","criteria":[` + pad + pad + `{"name":"a","passed":true}],"score":‹1e999}`},
+		{"syntax error", pre + `{"name":"a","passed":true}‹;]}` + "\n```"},
+		{"bad literal", pre + `{"name":"a","passed":‹trve}]}` + "\n```"},
+		{"NaN", `{"status":"pass","criteria":[` + pad + pad + `{"name":"a","passed":true}],"score":‹NaN}`},
+		{"bad escape", pre + `{"name":"a‹\x","passed":true}]}` + "\n```"},
+		{"trailing data", `{"status":"pass","score":1,"criteria":[` + pad + pad + `{"name":"a","passed":true}]} ‹and more`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := strings.Index(tt.raw, "‹")
+			raw := strings.Replace(tt.raw, "‹", "", 1)
+			_, err := ParseDecision([]byte(raw))
+			var pe *ParseError
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, int64(want), pe.Offset, "%v; at the offset: %.20q", err, raw[min(int(pe.Offset), len(raw)):])
+			assert.Greater(t, want, 9000, "the fault lies past the first buffer")
+		})
+	}
+}
+
+// TestParseDecisionBoundsItsMessages: a reply with a 4 MB key, status or
+// number gives an error that quotes a short prefix of it.
+func TestParseDecisionBoundsItsMessages(t *testing.T) {
+	huge := strings.Repeat("x", 4<<20)
+	for name, raw := range map[string]string{
+		"key":           `{"status":"pass","score":1,"` + huge + `":1}`,
+		"criterion key": `{"status":"pass","score":1,"criteria":[{"` + huge + `":1}]}`,
+		"status":        `{"status":"` + huge + `","score":1}`,
+		"stop reason":   `{"status":"pass","score":1,"stopReason":"` + huge + `"}`,
+		"number":        `{"status":"pass","score":1` + strings.Repeat("0", 4<<20) + `e999}`,
+		"prose":         huge,
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := ParseDecision([]byte(raw))
+			require.Error(t, err)
+			assert.Less(t, len(err.Error()), 300, "%.300s", err.Error())
+			assert.Contains(t, err.Error(), "bytes)")
+		})
+	}
+}

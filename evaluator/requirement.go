@@ -6,7 +6,8 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Requirement is a piece of task policy that deterministic checks enforce
@@ -114,33 +115,17 @@ func compileRequirementRE(expr string) (*regexp.Regexp, error) {
 	}
 	re, err := regexp.Compile(expr)
 	if err != nil {
-		return nil, fmt.Errorf("invalid regular expression %s: %v", quoteBounded(expr), unwrapRegexpError(err))
+		return nil, fmt.Errorf("invalid regular expression %s: %v", strictjson.Quote(expr), unwrapRegexpError(err))
 	}
 	return re, nil
 }
 
 // unwrapRegexpError keeps regexp's code and the offending fragment, without
-// the whole expression repeated (quoteBounded already shows a prefix).
+// the whole expression repeated (strictjson.Quote already shows a prefix).
 func unwrapRegexpError(err error) string {
 	var se *syntax.Error
 	if errors.As(err, &se) {
-		return fmt.Sprintf("%s: %s", se.Code, quoteBounded(se.Expr))
+		return fmt.Sprintf("%s: %s", se.Code, strictjson.Quote(se.Expr))
 	}
 	return err.Error()
-}
-
-// maxQuoted bounds how much of a bad value an error message repeats.
-const maxQuoted = 64
-
-// quoteBounded quotes at most maxQuoted bytes of s (cut on a rune
-// boundary), marking the cut, so an error never echoes unbounded input.
-func quoteBounded(s string) string {
-	if len(s) <= maxQuoted {
-		return fmt.Sprintf("%q", s)
-	}
-	cut := maxQuoted
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%q… (%d bytes)", s[:cut], len(s))
 }

@@ -2,13 +2,16 @@ package rubric
 
 import (
 	"errors"
-	"strconv"
+	"fmt"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
-// Sentinel errors. Every *FieldError and *ParseError this package returns
-// matches one of them with errors.Is.
+// Sentinel errors. Every error this package returns for bad input matches
+// one of them with errors.Is, and holds an *evaluator.FieldError (a broken
+// rule, by JSON path) or an *evaluator.ParseError (a problem in JSON text,
+// by byte offset and JSON path) that errors.As finds.
 var (
 	// ErrInvalidRubric is matched by every problem Rubric.Validate and Load
 	// report.
@@ -17,82 +20,40 @@ var (
 	// Input (a missing or unknown dimension, a score out of range).
 	ErrInvalidInput = errors.New("rubric: invalid judging input")
 	// ErrInvalidJudgeOutput is matched by every error ParseJudgeOutput
-	// returns. Such errors also match evaluator.ErrInvalidDecision, so that
-	// a controller treats an unparseable judge reply like any other invalid
-	// decision: never a pass.
-	ErrInvalidJudgeOutput = errors.New("rubric: invalid judge output")
+	// returns. It wraps evaluator.ErrInvalidDecision, so that a controller
+	// treats an unparseable judge reply like any other invalid decision:
+	// never a pass.
+	ErrInvalidJudgeOutput = fmt.Errorf("rubric: invalid judge output: %w", evaluator.ErrInvalidDecision)
 )
 
-// FieldError is one problem located by its JSON path (for example
-// "dimensions[3].weight"). Kind is the sentinel it matches.
-type FieldError struct {
-	// Field is the JSON path of the offending value; empty for the whole value.
-	Field string
-	// Problem says what is wrong with it.
-	Problem string
-	// Kind is ErrInvalidRubric, ErrInvalidInput or ErrInvalidJudgeOutput.
-	Kind error
-}
-
-// Error returns "field: problem".
-func (e *FieldError) Error() string {
-	if e.Field == "" {
-		return e.Problem
-	}
-	return e.Field + ": " + e.Problem
-}
-
-// Is reports whether target is e.Kind; an ErrInvalidJudgeOutput problem also
-// matches evaluator.ErrInvalidDecision.
-func (e *FieldError) Is(target error) bool {
-	return target == e.Kind || (e.Kind == ErrInvalidJudgeOutput && target == evaluator.ErrInvalidDecision)
-}
-
-// ParseError reports a syntax or structure problem in a judge's reply: bad
-// JSON, a wrong type, an unknown, duplicate or missing field, trailing data.
-// It matches ErrInvalidJudgeOutput and evaluator.ErrInvalidDecision.
-type ParseError struct {
-	// Offset is the byte offset in the raw reply where the problem was
-	// found, or -1 when it concerns the reply as a whole.
-	Offset int64
-	// Field is the JSON path of the offending value, empty for syntax errors.
-	Field string
-	// Problem says what is wrong.
-	Problem string
-	// Err is the underlying error, if any.
-	Err error
-}
-
-// Error describes the problem with its field and byte offset.
-func (e *ParseError) Error() string {
-	msg := "rubric: parse judge output: "
-	if e.Field != "" {
-		msg += e.Field + ": "
-	}
-	msg += e.Problem
-	if e.Offset >= 0 {
-		msg += " (at byte " + strconv.FormatInt(e.Offset, 10) + ")"
-	}
-	return msg
-}
-
-// Unwrap returns the underlying error.
-func (e *ParseError) Unwrap() error { return e.Err }
-
-// Is makes errors.Is(err, ErrInvalidJudgeOutput) and
-// errors.Is(err, evaluator.ErrInvalidDecision) true.
-func (e *ParseError) Is(target error) bool {
-	return target == ErrInvalidJudgeOutput || target == evaluator.ErrInvalidDecision
-}
-
-// problems collects FieldErrors of one kind and joins them.
+// problems collects the FieldErrors of one kind, keeping the first
+// strictjson.MaxProblems and counting the rest, and joins them.
 type problems struct {
 	kind error
-	errs []error
+	list strictjson.Problems
 }
 
 func (p *problems) add(field, problem string) {
-	p.errs = append(p.errs, &FieldError{Field: field, Problem: problem, Kind: p.kind})
+	if p.list.Full() {
+		p.list.Count(1)
+		return
+	}
+	p.list.Add(&evaluator.FieldError{Field: field, Problem: problem, Err: p.kind})
 }
 
-func (p *problems) err() error { return errors.Join(p.errs...) }
+func (p *problems) err() error {
+	return p.list.Err(func(n int) error {
+		return &evaluator.FieldError{Problem: fmt.Sprintf("... and %d more problems", n), Err: p.kind}
+	})
+}
+
+// parseError locates a strictjson problem as an *evaluator.ParseError
+// matching kind, its offset moved by base (where the JSON starts in the
+// caller's input).
+func parseError(err error, base int64, kind error) *evaluator.ParseError {
+	var se *strictjson.Error
+	if errors.As(err, &se) { // always, as strictjson documents
+		return &evaluator.ParseError{Offset: base + se.Offset, Field: se.Field, Problem: se.Problem, Err: kind}
+	}
+	return &evaluator.ParseError{Offset: -1, Problem: err.Error(), Err: kind}
+}

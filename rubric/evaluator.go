@@ -175,11 +175,11 @@ func (e *Evaluator[C]) Verdict(ctx context.Context, task evaluator.Task, candida
 	return v, nil
 }
 
-// judgeOutputErr gives an invalid reply's error one prefix: a *ParseError
-// has its own ("rubric: parse judge output: ..."); field problems get
-// "rubric: judge output: ".
+// judgeOutputErr gives an invalid reply's error one prefix: a reply that
+// does not parse has its own ("rubric: parse judge output: ..."); field
+// problems get "rubric: judge output: ".
 func judgeOutputErr(err error) error {
-	var pe *ParseError
+	var pe *evaluator.ParseError
 	if errors.As(err, &pe) {
 		return err
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Source says where an auto-fail trigger came from.
@@ -77,9 +79,9 @@ func (r Rubric) validateInput(in Input) ([]Score, error) {
 		d := r.index(s.Dimension)
 		switch {
 		case d < 0:
-			p.add(f.at(".dimension"), fmt.Sprintf("unknown dimension %q", s.Dimension))
+			p.add(f.at(".dimension"), "unknown dimension "+strictjson.Quote(s.Dimension))
 		case found[d] > 0:
-			p.add(f.at(".dimension"), fmt.Sprintf("duplicate of scores[%d].dimension %q", found[d]-1, s.Dimension))
+			p.add(f.at(".dimension"), fmt.Sprintf("duplicate of scores[%d].dimension %s", found[d]-1, strictjson.Quote(s.Dimension)))
 		default:
 			found[d] = i + 1
 			ordered[d] = s
@@ -88,21 +90,21 @@ func (r Rubric) validateInput(in Input) ([]Score, error) {
 	}
 	for d, dim := range r.Dimensions {
 		if found[d] == 0 {
-			p.add("scores", fmt.Sprintf("missing dimension %q", dim.Name))
+			p.add("scores", "missing dimension "+strictjson.Quote(dim.Name))
 		}
 	}
 	for i, a := range in.AutoFails {
 		f := loc{"autoFails", i}
 		if dim, ok := r.Dimension(a.Dimension); !ok {
-			p.add(f.at(".dimension"), fmt.Sprintf("unknown dimension %q", a.Dimension))
+			p.add(f.at(".dimension"), "unknown dimension "+strictjson.Quote(a.Dimension))
 		} else if !dim.AutoFail {
-			p.add(f.at(".dimension"), fmt.Sprintf("dimension %q does not allow auto-fail", a.Dimension))
+			p.add(f.at(".dimension"), "dimension "+strictjson.Quote(a.Dimension)+" does not allow auto-fail")
 		}
 		if strings.TrimSpace(a.Reason) == "" {
 			p.add(f.at(".reason"), "empty")
 		}
 		if a.Source != SourceJudge && a.Source != SourceCheck {
-			p.add(f.at(".source"), fmt.Sprintf("must be %q or %q, got %q", SourceJudge, SourceCheck, a.Source))
+			p.add(f.at(".source"), fmt.Sprintf("must be %q or %q, got %s", SourceJudge, SourceCheck, strictjson.Quote(string(a.Source))))
 		}
 	}
 	unitOK(&p, loc{}, "confidence", in.Confidence)

@@ -3,12 +3,11 @@ package rubric
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
@@ -53,27 +52,23 @@ var rubricShape = strictjson.Object(
 // required field (name, version, dimensions, passThreshold, bands, rules and
 // each rule; a dimension's name and weight; a band's name, min and max) and
 // data after the object are errors, as is anything Validate rejects. Errors
-// are *FieldError values matching ErrInvalidRubric that name the field and,
-// for decoding problems, the byte offset ("dimensions[2].weight: want a
-// number, got a string (at byte 310)").
+// match ErrInvalidRubric: a decoding problem is an *evaluator.ParseError
+// naming the field and the byte offset of the fault ("dimensions[2].weight:
+// want a number, got a string (at byte 310)"), a broken rule the
+// *evaluator.FieldError values Validate returns.
 func Load(r io.Reader) (Rubric, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return Rubric{}, fmt.Errorf("rubric: load: %w", err)
 	}
 	if err := strictjson.Check(data, rubricShape); err != nil {
-		fe := &FieldError{Problem: err.Error(), Kind: ErrInvalidRubric}
-		var se *strictjson.Error
-		if errors.As(err, &se) { // always, as Check documents
-			fe.Field, fe.Problem = se.Field, se.Problem+" (at byte "+strconv.FormatInt(se.Offset, 10)+")"
-		}
-		return Rubric{}, fe
+		return Rubric{}, parseError(err, 0, ErrInvalidRubric)
 	}
 	var rb Rubric
 	if err := json.Unmarshal(data, &rb); err != nil {
 		// strictjson.Check has checked every type, so this is not expected; report
 		// it rather than trusting a half-filled rubric.
-		return Rubric{}, &FieldError{Problem: err.Error(), Kind: ErrInvalidRubric}
+		return Rubric{}, &evaluator.ParseError{Offset: -1, Problem: err.Error(), Err: ErrInvalidRubric}
 	}
 	if err := rb.Validate(); err != nil {
 		return Rubric{}, err

@@ -2,6 +2,7 @@ package rubric
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"reflect"
 	"testing"
@@ -10,12 +11,19 @@ import (
 // FuzzLoad: whatever the file, Load never panics; an error matches
 // ErrInvalidRubric; an accepted rubric validates and survives Save and Load
 // unchanged.
+//
+// The valid seed is the two-dimension small() rubric, compact, not the
+// 6 KB deliverable preset: the fuzzer minimises every new interesting input
+// (for up to a minute each), and minimising mutations of a 6 KB seed at a
+// Load, Save and Load per try took the whole fuzzing budget before a
+// single fresh input was tried. The preset's round trip is a plain test
+// (TestSaveLoadRoundTrip).
 func FuzzLoad(f *testing.F) {
-	var buf bytes.Buffer
-	if err := Deliverable().Save(&buf); err != nil {
+	seed, err := json.Marshal(small())
+	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(buf.Bytes())
+	f.Add(seed)
 	f.Add([]byte(`{"name":"x"}`))
 	f.Add([]byte(`{"name":"x","name":"y"}`))
 	f.Add([]byte(`{"dimensions":[{"name":"a","weight":1.7}]}`))

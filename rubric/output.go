@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/internal/orderedjson"
@@ -142,9 +141,12 @@ const weightTolerance = 1e-6
 // reads it strictly, because a lenient parser is how a garbled reply turns
 // into a pass:
 //   - syntax errors, wrong types, nulls, unknown fields, duplicate keys, a
-//     missing field and data after the object are *ParseError values with
-//     the field and byte offset;
-//   - then, every problem at once (joined *FieldError values): a dimension
+//     missing field and data after the object: one *evaluator.ParseError
+//     with the field and the byte offset in raw ("rubric: parse judge
+//     output: dimensions[0].score: want a number, got a string (at byte
+//     212)");
+//   - then, every problem at once (joined *evaluator.FieldError values,
+//     the first 20 and a count of the rest): a dimension
 //     name r does not have, a duplicate or missing dimension, a weight that
 //     differs from r's by more than 1e-6, a score, overallScore or
 //     confidence outside [0,1], an autoFailReason that does not start with
@@ -160,26 +162,20 @@ func ParseJudgeOutput(raw []byte, r Rubric) (JudgeOutput, error) {
 	}
 	body, base, err := evaluator.ExtractJSON(raw)
 	if err != nil {
-		pe := &ParseError{Offset: -1, Problem: err.Error(), Err: err}
-		var ee *evaluator.ParseError
-		if errors.As(err, &ee) {
-			pe.Offset, pe.Problem = ee.Offset, ee.Problem
+		var pe *evaluator.ParseError
+		if errors.As(err, &pe) { // always, as ExtractJSON documents
+			pe.Err = ErrInvalidJudgeOutput
 		}
-		return JudgeOutput{}, pe
+		return JudgeOutput{}, fmt.Errorf("rubric: parse judge output: %w", err)
 	}
 	if err := strictjson.Check(body, judgeShape); err != nil {
-		pe := &ParseError{Offset: int64(base), Problem: err.Error(), Err: err}
-		var se *strictjson.Error
-		if errors.As(err, &se) { // always, as Check documents
-			pe.Offset, pe.Field, pe.Problem, pe.Err = int64(base)+se.Offset, se.Field, se.Problem, se.Err
-		}
-		return JudgeOutput{}, pe
+		return JudgeOutput{}, fmt.Errorf("rubric: parse judge output: %w", parseError(err, int64(base), ErrInvalidJudgeOutput))
 	}
 	var out JudgeOutput
 	if err := json.Unmarshal(body, &out); err != nil {
 		// strictjson.Check checked every type; report rather than trust a
 		// half-filled value.
-		return JudgeOutput{}, &ParseError{Offset: -1, Problem: err.Error(), Err: err}
+		return JudgeOutput{}, fmt.Errorf("rubric: parse judge output: %w", &evaluator.ParseError{Offset: -1, Problem: err.Error(), Err: ErrInvalidJudgeOutput})
 	}
 	if err := r.checkJudgeOutput(out); err != nil {
 		return JudgeOutput{}, err
@@ -198,20 +194,20 @@ func (r Rubric) checkJudgeOutput(out JudgeOutput) error {
 		j := r.index(d.Name)
 		switch {
 		case j < 0:
-			p.add(f.at(".name"), fmt.Sprintf("unknown dimension %q (want one of %s)", d.Name, r.dimensionList()))
+			p.add(f.at(".name"), fmt.Sprintf("unknown dimension %s (want one of %s)", strictjson.Quote(d.Name), r.dimensionList()))
 		case found[j] > 0:
-			p.add(f.at(".name"), fmt.Sprintf("duplicate of dimensions[%d].name %q", found[j]-1, d.Name))
+			p.add(f.at(".name"), fmt.Sprintf("duplicate of dimensions[%d].name %s", found[j]-1, strictjson.Quote(d.Name)))
 		default:
 			found[j] = i + 1
 			if want := r.Dimensions[j].Weight; math.Abs(d.Weight-want) > weightTolerance {
-				p.add(f.at(".weight"), fmt.Sprintf("must equal the rubric weight %v of %q, got %v", want, d.Name, d.Weight))
+				p.add(f.at(".weight"), fmt.Sprintf("must equal the rubric weight %v of %s, got %v", want, strictjson.Quote(d.Name), d.Weight))
 			}
 		}
 		unitOK(&p, f, ".score", d.Score)
 	}
 	for j, d := range r.Dimensions {
 		if found[j] == 0 {
-			p.add("dimensions", fmt.Sprintf("missing dimension %q", d.Name))
+			p.add("dimensions", "missing dimension "+strictjson.Quote(d.Name))
 		}
 	}
 	if out.AutoFailTriggered {
@@ -219,7 +215,7 @@ func (r Rubric) checkJudgeOutput(out JudgeOutput) error {
 			p.add("autoFailReason", err.Error())
 		}
 	} else if strings.TrimSpace(out.AutoFailReason) != "" {
-		p.add("autoFailReason", fmt.Sprintf("must be empty when autoFailTriggered is false, got %q", snippet(out.AutoFailReason)))
+		p.add("autoFailReason", "must be empty when autoFailTriggered is false, got "+strictjson.Quote(out.AutoFailReason))
 	}
 	return p.err()
 }
@@ -238,21 +234,21 @@ func (r Rubric) splitAutoFailReason(reason string) (dimension, why string, err e
 		}
 		why = strings.TrimSpace(rest[1:])
 		if why == "" {
-			return "", "", fmt.Errorf("names %q but gives no reason after the colon", d.Name)
+			return "", "", fmt.Errorf("names %s but gives no reason after the colon", strictjson.Quote(d.Name))
 		}
 		return d.Name, why, nil
 	}
 	var names []string
 	for _, d := range r.Dimensions {
 		if d.AutoFail {
-			names = append(names, fmt.Sprintf("%q", d.Name))
+			names = append(names, strictjson.Quote(d.Name))
 		}
 	}
 	if len(names) == 0 {
 		return "", "", errors.New("rubric has no dimension that allows auto-fail")
 	}
-	return "", "", fmt.Errorf("must start with the name of a dimension that allows auto-fail (%s) and a colon, got %q",
-		strings.Join(names, ", "), snippet(reason))
+	return "", "", fmt.Errorf("must start with the name of a dimension that allows auto-fail (%s) and a colon, got %s",
+		strings.Join(names, ", "), strictjson.Quote(reason))
 }
 
 // Input converts a parsed reply into the input Rubric.Judge takes: the
@@ -277,7 +273,7 @@ func (o JudgeOutput) Input(r Rubric) (Input, error) {
 	if o.AutoFailTriggered {
 		dim, why, err := r.splitAutoFailReason(o.AutoFailReason)
 		if err != nil {
-			return Input{}, &FieldError{Field: "autoFailReason", Problem: err.Error(), Kind: ErrInvalidJudgeOutput}
+			return Input{}, &evaluator.FieldError{Field: "autoFailReason", Problem: err.Error(), Err: ErrInvalidJudgeOutput}
 		}
 		in.AutoFails = []AutoFail{{Dimension: dim, Reason: why, Source: SourceJudge}}
 	}
@@ -288,20 +284,7 @@ func (o JudgeOutput) Input(r Rubric) (Input, error) {
 func (r Rubric) dimensionList() string {
 	names := make([]string, len(r.Dimensions))
 	for i, d := range r.Dimensions {
-		names[i] = fmt.Sprintf("%q", d.Name)
+		names[i] = strictjson.Quote(d.Name)
 	}
 	return strings.Join(names, ", ")
-}
-
-// snippet shortens s to 60 bytes for error messages, on a rune boundary.
-func snippet(s string) string {
-	const max = 60
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "..."
 }

@@ -61,6 +61,7 @@ func RenderPrompt(r Rubric, p *Profile, opts ...evaluator.PromptOption) (string,
 	if err := r.Validate(); err != nil {
 		return "", err
 	}
+	r.Rules = r.Rules.resolved() // the prompt states the numbers in force
 	data := promptData{Rubric: r, Role: "evaluator"}
 	if p != nil {
 		if err := p.Validate(); err != nil {

@@ -76,7 +76,7 @@ func TestRenderPromptFollowsRubric(t *testing.T) {
 	// A rubric without auto-fail, floors or the low-dimensions rule says nothing about them.
 	s := small()
 	s.Dimensions[0].AutoFail, s.Dimensions[0].Policy, s.Dimensions[0].Floor = false, false, 0
-	s.Rules.LowDimensionsFail = 0
+	s.Rules.LowDimensionsFail = RuleOff
 	got, err = RenderPrompt(s, nil)
 	require.NoError(t, err)
 	assert.NotContains(t, got, "Auto-fail:")

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Rubric is a weighted scoring scheme as data: it can be written as a Go
@@ -93,26 +95,56 @@ func (b Band) Contains(score float64) bool {
 	return true
 }
 
-// Rules hold the rubric's thresholds besides PassThreshold. A zero value
-// disables the rule it controls (a rubric is data: zero means zero), so
-// start from DefaultRules when writing a rubric by hand.
+// Rules hold the rubric's thresholds besides PassThreshold. A zero field
+// means its default (the values of DefaultRules), so Rules{} is the
+// default rules, in Go and in a rubric file alike; RuleOff (-1) turns a
+// rule off. Any other value outside a field's range is an error naming
+// the field (Rubric.Validate).
 type Rules struct {
-	// LowScore is the score below which a dimension counts as low (0.50).
+	// LowScore is the score below which a dimension counts as low
+	// (default 0.50; RuleOff: no dimension is ever low).
 	LowScore float64 `json:"lowScore"`
 	// LowDimensionsFail fails the deliverable when at least this many
-	// dimensions score below LowScore (2). 0 disables the rule.
+	// dimensions score below LowScore (default 2, at most the number of
+	// dimensions; RuleOff disables the rule).
 	LowDimensionsFail int `json:"lowDimensionsFail"`
 	// HumanReviewBelow: a judge confidence below it asks for human review
-	// whatever the result (0.60).
+	// whatever the result (default 0.60; RuleOff: never).
 	HumanReviewBelow float64 `json:"humanReviewBelow"`
 	// LimitedVerificationBelow: a confidence below it (and at or above
-	// HumanReviewBelow) is noted as limited verification (0.75, so the
-	// band is [0.60, 0.75)).
+	// HumanReviewBelow) is noted as limited verification (default 0.75,
+	// so the band is [0.60, 0.75); RuleOff: never).
 	LimitedVerificationBelow float64 `json:"limitedVerificationBelow"`
 	// MismatchTolerance is how far a judge's own overallScore may stray
-	// from the recomputed one before it is reported as a mismatch (0.01,
-	// enough for a judge that rounds to two decimals).
+	// from the recomputed one before it is reported as a mismatch
+	// (default 0.01, enough for a judge that rounds to two decimals; for
+	// no tolerance at all use a tiny positive value such as 1e-9; RuleOff:
+	// never reported).
 	MismatchTolerance float64 `json:"mismatchTolerance"`
+}
+
+// RuleOff, as the value of a field of Rules, turns its rule off (zero
+// means the default instead).
+const RuleOff = -1
+
+// resolved returns the rules with every zero field replaced by its
+// default; RuleOff values stay, and disable their rule by never matching
+// (no score or confidence lies below -1).
+func (r Rules) resolved() Rules {
+	// A rule the caller left at zero takes its default.
+	d := DefaultRules()
+	for _, f := range []struct{ v, def *float64 }{
+		{&r.LowScore, &d.LowScore}, {&r.HumanReviewBelow, &d.HumanReviewBelow},
+		{&r.LimitedVerificationBelow, &d.LimitedVerificationBelow}, {&r.MismatchTolerance, &d.MismatchTolerance},
+	} {
+		if *f.v == 0 {
+			*f.v = *f.def
+		}
+	}
+	if r.LowDimensionsFail == 0 {
+		r.LowDimensionsFail = d.LowDimensionsFail
+	}
+	return r
 }
 
 // DefaultRules returns the rules of the issue that defined this package:
@@ -219,7 +251,7 @@ func (r Rubric) Validate() error {
 		case strings.TrimSpace(d.Name) == "":
 			p.add(f.at(".name"), "empty")
 		case seen[d.Name] > 0:
-			p.add(f.at(".name"), fmt.Sprintf("duplicate of dimensions[%d].name %q", seen[d.Name]-1, d.Name))
+			p.add(f.at(".name"), fmt.Sprintf("duplicate of dimensions[%d].name %s", seen[d.Name]-1, strictjson.Quote(d.Name)))
 		default:
 			seen[d.Name] = i + 1
 		}
@@ -240,16 +272,24 @@ func (r Rubric) Validate() error {
 		p.add("dimensions", fmt.Sprintf("weights must sum to 1 (within 1e-9), got %s", formatScore(sum)))
 	}
 	unitOK(&p, loc{}, "passThreshold", r.PassThreshold)
-	unitOK(&p, loc{}, "rules.lowScore", r.Rules.LowScore)
-	unitOK(&p, loc{}, "rules.humanReviewBelow", r.Rules.HumanReviewBelow)
-	unitOK(&p, loc{}, "rules.limitedVerificationBelow", r.Rules.LimitedVerificationBelow)
-	unitOK(&p, loc{}, "rules.mismatchTolerance", r.Rules.MismatchTolerance)
-	if n := r.Rules.LowDimensionsFail; n < 0 || n > len(r.Dimensions) {
-		p.add("rules.lowDimensionsFail", fmt.Sprintf("must be in [0,%d] (the number of dimensions), got %d", len(r.Dimensions), n))
+	rules := r.Rules.resolved()
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{
+		{"rules.lowScore", r.Rules.LowScore}, {"rules.humanReviewBelow", r.Rules.HumanReviewBelow},
+		{"rules.limitedVerificationBelow", r.Rules.LimitedVerificationBelow}, {"rules.mismatchTolerance", r.Rules.MismatchTolerance},
+	} {
+		if f.v != RuleOff && (math.IsNaN(f.v) || f.v < 0 || f.v > 1) {
+			p.add(f.name, fmt.Sprintf("must be in [0,1] (0 means the default) or -1 (off), got %v", f.v))
+		}
 	}
-	if r.Rules.HumanReviewBelow > r.Rules.LimitedVerificationBelow {
+	if n := r.Rules.LowDimensionsFail; n != RuleOff && (n < 0 || n > len(r.Dimensions)) {
+		p.add("rules.lowDimensionsFail", fmt.Sprintf("must be in [0,%d] (the number of dimensions; 0 means the default, 2) or -1 (off), got %d", len(r.Dimensions), n))
+	}
+	if rules.HumanReviewBelow != RuleOff && rules.LimitedVerificationBelow != RuleOff && rules.HumanReviewBelow > rules.LimitedVerificationBelow {
 		p.add("rules.humanReviewBelow", fmt.Sprintf("must not exceed rules.limitedVerificationBelow (%v), got %v",
-			r.Rules.LimitedVerificationBelow, r.Rules.HumanReviewBelow))
+			rules.LimitedVerificationBelow, rules.HumanReviewBelow))
 	}
 	validateBands(&p, r.Bands)
 	return p.err()
@@ -299,7 +339,7 @@ func validateBands(p *problems, bands []Band) {
 		case strings.TrimSpace(b.Name) == "":
 			p.add(f.at(".name"), "empty")
 		case names[b.Name] > 0:
-			p.add(f.at(".name"), fmt.Sprintf("duplicate of bands[%d].name %q", names[b.Name]-1, b.Name))
+			p.add(f.at(".name"), fmt.Sprintf("duplicate of bands[%d].name %s", names[b.Name]-1, strictjson.Quote(b.Name)))
 		default:
 			names[b.Name] = i + 1
 		}

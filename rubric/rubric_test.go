@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -103,12 +104,12 @@ func TestValidate(t *testing.T) {
 		{"policy without auto-fail", func(r *Rubric) { r.Dimensions[0].AutoFail = false }, []string{"dimensions[0].policy: a policy dimension must allow auto-fail"}},
 		{"threshold", func(r *Rubric) { r.PassThreshold = 1.01 }, []string{"passThreshold: must be in [0,1], got 1.01"}},
 		{"threshold NaN", func(r *Rubric) { r.PassThreshold = math.NaN() }, []string{"passThreshold: must be a finite number"}},
-		{"low score", func(r *Rubric) { r.Rules.LowScore = -1 }, []string{"rules.lowScore: must be in [0,1], got -1"}},
-		{"human review", func(r *Rubric) { r.Rules.HumanReviewBelow = math.Inf(1) }, []string{"rules.humanReviewBelow: must be a finite number"}},
-		{"limited", func(r *Rubric) { r.Rules.LimitedVerificationBelow = 2 }, []string{"rules.limitedVerificationBelow: must be in [0,1], got 2"}},
+		{"low score", func(r *Rubric) { r.Rules.LowScore = -0.5 }, []string{"rules.lowScore: must be in [0,1] (0 means the default) or -1 (off), got -0.5"}},
+		{"human review", func(r *Rubric) { r.Rules.HumanReviewBelow = math.Inf(1) }, []string{"rules.humanReviewBelow: must be in [0,1] (0 means the default) or -1 (off), got +Inf"}},
+		{"limited", func(r *Rubric) { r.Rules.LimitedVerificationBelow = 2 }, []string{"rules.limitedVerificationBelow: must be in [0,1] (0 means the default) or -1 (off), got 2"}},
 		{"review above limited", func(r *Rubric) { r.Rules.HumanReviewBelow = 0.8 }, []string{"rules.humanReviewBelow: must not exceed rules.limitedVerificationBelow (0.75), got 0.8"}},
 		{"tolerance", func(r *Rubric) { r.Rules.MismatchTolerance = math.NaN() }, []string{"rules.mismatchTolerance"}},
-		{"low count", func(r *Rubric) { r.Rules.LowDimensionsFail = 3 }, []string{"rules.lowDimensionsFail: must be in [0,2] (the number of dimensions), got 3"}},
+		{"low count", func(r *Rubric) { r.Rules.LowDimensionsFail = 3 }, []string{"rules.lowDimensionsFail: must be in [0,2] (the number of dimensions; 0 means the default, 2) or -1 (off), got 3"}},
 		{"no bands", func(r *Rubric) { r.Bands = nil }, []string{"bands: a rubric needs at least one band"}},
 		{"band gap", func(r *Rubric) { r.Bands[1].Min = 0.76 }, []string{"bands[1].min: must equal bands[0].max (0.75)"}},
 		{"band overlap at bound", func(r *Rubric) { r.Bands[0].MaxExclusive = false }, []string{"bands[1].minExclusive: exactly one of bands[0].maxExclusive and bands[1].minExclusive"}},
@@ -132,7 +133,7 @@ func TestValidate(t *testing.T) {
 			}
 			require.Error(t, err)
 			assert.ErrorIs(t, err, ErrInvalidRubric)
-			var fe *FieldError
+			var fe *evaluator.FieldError
 			assert.True(t, errors.As(err, &fe))
 			for _, w := range tt.want {
 				assert.Contains(t, err.Error(), w)

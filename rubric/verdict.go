@@ -219,19 +219,22 @@ func weightedSum(ds []DimensionResult) float64 {
 	return math.Min(1, math.Max(0, round9(sum)))
 }
 
+// rules returns the rubric's rules with their defaults applied.
+func (r Rubric) rules() Rules { return r.Rules.resolved() }
+
 // scoreRules applies the floors, the low-dimensions rule and the pass
 // threshold to v (whose scores are already zeroed), then sets v.Passed.
 func (r Rubric) scoreRules(v *Verdict) {
 	for i := range v.Dimensions {
 		d := &v.Dimensions[i]
-		d.Low = d.Score < r.Rules.LowScore
+		d.Low = d.Score < r.rules().LowScore
 		if d.Floor > 0 && d.Score < d.Floor {
 			d.BelowFloor = true
 			v.Fired = append(v.Fired, Fired{Rule: RuleFloor, Dimension: d.Name, Fails: true,
 				Reason: fmt.Sprintf("%s scored %s, below its floor of %s", d.Name, formatScore(d.Score), formatScore(d.Floor))})
 		}
 	}
-	if n := r.Rules.LowDimensionsFail; n > 0 {
+	if n := r.rules().LowDimensionsFail; n > 0 {
 		var low []string
 		for _, d := range v.Dimensions {
 			if d.Low {
@@ -240,7 +243,7 @@ func (r Rubric) scoreRules(v *Verdict) {
 		}
 		if len(low) >= n {
 			v.Fired = append(v.Fired, Fired{Rule: RuleLowDimensions, Fails: true,
-				Reason: fmt.Sprintf("%d dimensions scored below %s (%d or more fail): %s", len(low), formatScore(r.Rules.LowScore), n, strings.Join(low, ", "))})
+				Reason: fmt.Sprintf("%d dimensions scored below %s (%d or more fail): %s", len(low), formatScore(r.rules().LowScore), n, strings.Join(low, ", "))})
 		}
 	}
 	threshold := round9(r.PassThreshold)
@@ -259,14 +262,14 @@ func (r Rubric) scoreRules(v *Verdict) {
 // confidenceRules flags human review or limited verification.
 func (r Rubric) confidenceRules(v *Verdict, confidence float64) {
 	switch {
-	case confidence < r.Rules.HumanReviewBelow:
+	case confidence < r.rules().HumanReviewBelow:
 		v.HumanReview = true
 		v.Fired = append(v.Fired, Fired{Rule: RuleHumanReview,
-			Reason: fmt.Sprintf("judge confidence %s is below %s: a human must review this verdict", formatScore(confidence), formatScore(r.Rules.HumanReviewBelow))})
-	case confidence < r.Rules.LimitedVerificationBelow:
+			Reason: fmt.Sprintf("judge confidence %s is below %s: a human must review this verdict", formatScore(confidence), formatScore(r.rules().HumanReviewBelow))})
+	case confidence < r.rules().LimitedVerificationBelow:
 		v.LimitedVerification = true
 		v.Fired = append(v.Fired, Fired{Rule: RuleLimitedVerification,
-			Reason: fmt.Sprintf("judge confidence %s is below %s: limited verification", formatScore(confidence), formatScore(r.Rules.LimitedVerificationBelow))})
+			Reason: fmt.Sprintf("judge confidence %s is below %s: limited verification", formatScore(confidence), formatScore(r.rules().LimitedVerificationBelow))})
 	}
 }
 
@@ -276,9 +279,9 @@ func (r Rubric) mismatch(in Input, passed bool, overall float64) *Mismatch {
 	if in.JudgePassed != nil && *in.JudgePassed != passed {
 		reasons = append(reasons, fmt.Sprintf("judge said passed=%t, the rubric computes passed=%t", *in.JudgePassed, passed))
 	}
-	if in.JudgeOverall != nil && round9(math.Abs(*in.JudgeOverall-overall)) > round9(r.Rules.MismatchTolerance) {
+	if tol := r.rules().MismatchTolerance; in.JudgeOverall != nil && tol != RuleOff && round9(math.Abs(*in.JudgeOverall-overall)) > round9(tol) {
 		reasons = append(reasons, fmt.Sprintf("judge said overallScore=%s, the rubric computes %s (tolerance %s)",
-			formatScore(*in.JudgeOverall), formatScore(overall), formatScore(r.Rules.MismatchTolerance)))
+			formatScore(*in.JudgeOverall), formatScore(overall), formatScore(r.rules().MismatchTolerance)))
 	}
 	if len(reasons) == 0 {
 		return nil
@@ -321,7 +324,7 @@ func (r Rubric) guidance(v Verdict, in Input) []Guidance {
 				issues++
 			}
 		}
-		weak := d.Score < r.PassThreshold || (d.Floor > 0 && d.Score < d.Floor) || d.Score < r.Rules.LowScore
+		weak := d.Score < r.PassThreshold || (d.Floor > 0 && d.Score < d.Floor) || d.Score < r.rules().LowScore
 		if issues == 0 && !weak {
 			continue
 		}

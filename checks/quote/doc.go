@@ -22,4 +22,10 @@
 // slides a character window over the source: an inverted index of word
 // tokens picks candidate windows from the quote's rarest words, and only
 // those are aligned token by token.
+//
+// IndexCache keeps the indexes of the sources seen last, bounded by their bytes
+// and least recently used first out, so that a loop and a task's evidence
+// items index each source once, whatever their number. Passages finds the
+// quoted passages of a candidate text (straight and curly quotes, block
+// quotes) one at a time, in linear time and constant memory.
 package quote

@@ -37,3 +37,36 @@ func Example() {
 	// fabricated    0.71
 	// fabricated    0.50
 }
+
+func ExampleIndexCache() {
+	cache, err := quote.NewIndexCache(0) // 0: the default budget, 256 MiB of indexes
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	evidence := []string{"Invoice 1042: total 49.99 EUR.", "Refunds need a photo of the damage."}
+	for pass := 0; pass < 2; pass++ { // a loop evaluating two revisions
+		for _, src := range evidence {
+			m, _ := cache.Index(src).Verify("total 49.99 EUR", quote.Options{})
+			fmt.Println(pass, m.Kind)
+		}
+	}
+	fmt.Println(cache.Len(), "indexes kept")
+	// Output:
+	// 0 exact
+	// 0 fabricated
+	// 1 exact
+	// 1 fabricated
+	// 2 indexes kept
+}
+
+func ExamplePassages() {
+	memo := "The clause says “the Supplier shall indemnify” and \"all losses\".\n> A block quote."
+	for s := range quote.Passages(memo, 0, len(memo)) {
+		fmt.Println(memo[s.Start:s.End])
+	}
+	// Output:
+	// “the Supplier shall indemnify”
+	// "all losses"
+	// > A block quote.
+}

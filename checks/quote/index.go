@@ -19,6 +19,9 @@ type Index struct {
 	toks  []token
 	vocab map[string]uint32 // token text -> id
 	post  [][]int32         // id -> token positions, ascending
+	// size estimates the bytes the index holds, source included, for
+	// IndexCache's budget.
+	size int64
 }
 
 type token struct {
@@ -35,6 +38,7 @@ func NewIndex(source string) *Index {
 	x := &Index{src: source, norm: normalize(source), vocab: map[string]uint32{}}
 	x.toks = make([]token, 0, len(x.norm.s)/6+1)
 	var counts []int32
+	var vocabBytes int64
 	forEachToken(x.norm.s, func(s, e int) {
 		w := x.norm.s[s:e]
 		id, ok := x.vocab[w]
@@ -42,6 +46,7 @@ func NewIndex(source string) *Index {
 			id = uint32(len(counts))
 			x.vocab[w] = id
 			counts = append(counts, 0)
+			vocabBytes += int64(len(w)) + mapEntryBytes
 		}
 		counts[id]++
 		x.toks = append(x.toks, token{int32(s), int32(e), id})
@@ -57,8 +62,14 @@ func NewIndex(source string) *Index {
 	for i, t := range x.toks {
 		x.post[t.id] = append(x.post[t.id], int32(i))
 	}
+	x.size = int64(len(source)) + int64(len(x.norm.s)) + 4*int64(cap(x.norm.start)+cap(x.norm.end)) +
+		12*int64(cap(x.toks)) + 4*int64(len(slab)) + 24*int64(len(x.post)) + vocabBytes
 	return x
 }
+
+// mapEntryBytes is what one vocabulary entry costs besides its key's bytes:
+// the string header, the id and the map's own overhead, roughly.
+const mapEntryBytes = 40
 
 // Source returns the text the index was built from.
 func (x *Index) Source() string { return x.src }

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/evaluator/golden"
+	"github.com/evalopt/evalopt/evaluator/quality"
 )
 
 // TB is the part of *testing.T a RunCases subtest uses. *testing.T
@@ -43,16 +43,16 @@ type FatalTB interface {
 //	}
 //
 // Each subtest calls ev once with the subtest's Context. An empty set of
-// cases, or a set golden.ValidateCases rejects, fails t itself and runs no
+// cases, or a set quality.ValidateCases rejects, fails t itself and runs no
 // subtest: a run of nothing must not pass. RunCases reports whether every
 // subtest passed.
-func RunCases[T TB](t Runner[T], ev evaluator.Evaluator[string], cases []golden.Case) bool {
+func RunCases[T TB](t Runner[T], ev evaluator.Evaluator[string], cases []quality.Case) bool {
 	t.Helper()
 	if len(cases) == 0 {
 		t.Errorf("evaltest: RunCases: no cases to run")
 		return false
 	}
-	if err := golden.ValidateCases(cases); err != nil {
+	if err := quality.ValidateCases(cases); err != nil {
 		t.Errorf("evaltest: RunCases: %v", err)
 		return false
 	}
@@ -68,13 +68,13 @@ func RunCases[T TB](t Runner[T], ev evaluator.Evaluator[string], cases []golden.
 	return ok
 }
 
-// LoadCases reads evaluator cases with golden.ReadCases (a JSON array, or
+// LoadCases reads evaluator cases with quality.ReadCases (a JSON array, or
 // JSON Lines for *.jsonl and *.ndjson) and calls t.Fatalf with the error,
 // which names the file, line, case and field, when they cannot be read.
 // It returns nil after Fatalf (which, on a *testing.T, does not return).
-func LoadCases(t FatalTB, path string) []golden.Case {
+func LoadCases(t FatalTB, path string) []quality.Case {
 	t.Helper()
-	cases, err := golden.ReadCases(path)
+	cases, err := quality.ReadCases(path)
 	if err != nil {
 		t.Fatalf("evaltest: LoadCases: %v", err)
 		return nil
@@ -94,7 +94,7 @@ type CaseFailure struct {
 	// invalid decision, an invalid case), or nil when the evaluator
 	// returned a valid decision that misses the case.
 	Err error
-	// Problems lists what the decision gets wrong (golden.Case.Mismatches).
+	// Problems lists what the decision gets wrong (quality.Case.Mismatches).
 	Problems []string
 	// Decision is what came back.
 	Decision evaluator.EvaluationDecision
@@ -132,11 +132,11 @@ func (f *CaseFailure) Is(target error) bool { return target == ErrCaseFailed }
 // returns nil when the decision meets the case, or a *CaseFailure saying
 // what was expected and what came back. An evaluator error or panic, or a
 // decision that fails Validate, is a failure (never a pass); so is a case
-// golden.ValidateCases rejects. Use it with any assertion style:
+// quality.ValidateCases rejects. Use it with any assertion style:
 //
 //	require.NoError(t, evaltest.CheckCase(ctx, ev, c))
-func CheckCase(ctx context.Context, ev evaluator.Evaluator[string], c golden.Case) error {
-	if err := golden.ValidateCases([]golden.Case{c}); err != nil {
+func CheckCase(ctx context.Context, ev evaluator.Evaluator[string], c quality.Case) error {
+	if err := quality.ValidateCases([]quality.Case{c}); err != nil {
 		return &CaseFailure{CaseID: c.ID, Err: fmt.Errorf("invalid case: %w", err)}
 	}
 	if ev == nil {
@@ -159,7 +159,7 @@ func CheckCase(ctx context.Context, ev evaluator.Evaluator[string], c golden.Cas
 var errPanicked = errors.New("evaluator panicked")
 
 // evaluate calls ev, turning a panic into an error.
-func evaluate(ctx context.Context, ev evaluator.Evaluator[string], c golden.Case) (d evaluator.EvaluationDecision, err error) {
+func evaluate(ctx context.Context, ev evaluator.Evaluator[string], c quality.Case) (d evaluator.EvaluationDecision, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			d, err = evaluator.EvaluationDecision{}, fmt.Errorf("%w: %v", errPanicked, r)

@@ -15,7 +15,7 @@ import (
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/evaluator/evaltest"
-	"github.com/evalopt/evalopt/evaluator/golden"
+	"github.com/evalopt/evalopt/evaluator/quality"
 )
 
 // citing is a small evidence-based evaluator for the cases in
@@ -110,12 +110,12 @@ func TestRunCasesReportsWhatWasExpectedAndWhatCameBack(t *testing.T) {
 func TestRunCasesFailsTheParentOnBadSets(t *testing.T) {
 	tests := []struct {
 		name  string
-		cases []golden.Case
+		cases []quality.Case
 		want  string
 	}{
 		{"no cases", nil, "evaltest: RunCases: no cases to run"},
-		{"invalid cases", []golden.Case{{ID: "a", Candidate: "x", Expected: golden.ExpectedDecision{Status: "ok"}}},
-			`evaltest: RunCases: golden: cases[0].expected_decision.status: must be one of pass, revise, block, escalate; got "ok"`},
+		{"invalid cases", []quality.Case{{ID: "a", Candidate: "x", Expected: quality.ExpectedDecision{Status: "ok"}}},
+			`evaltest: RunCases: quality: cases[0].expected_decision.status: must be one of pass, revise, block, escalate; got "ok"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -128,7 +128,7 @@ func TestRunCasesFailsTheParentOnBadSets(t *testing.T) {
 }
 
 func TestCheckCase(t *testing.T) {
-	c := golden.Case{ID: "c", Candidate: "x", Expected: golden.ExpectedDecision{Status: evaluator.StatusPass}}
+	c := quality.Case{ID: "c", Candidate: "x", Expected: quality.ExpectedDecision{Status: evaluator.StatusPass}}
 	boom := errors.New("rate limited")
 	fixed := func(d evaluator.EvaluationDecision, err error) evaluator.Evaluator[string] {
 		return evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) { return d, err })
@@ -136,7 +136,7 @@ func TestCheckCase(t *testing.T) {
 	tests := []struct {
 		name   string
 		ev     evaluator.Evaluator[string]
-		c      golden.Case
+		c      quality.Case
 		want   string // "" for success
 		isErr  error
 		unwrap bool
@@ -150,8 +150,8 @@ func TestCheckCase(t *testing.T) {
 		{name: "panic", ev: evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) { panic("nil map") }), c: c,
 			want: `evaltest: case "c": the evaluator returned an error (an infrastructure failure, never a pass): evaluator panicked: nil map`},
 		{name: "nil evaluator", ev: nil, c: c, want: `evaltest: case "c": nil evaluator`},
-		{name: "invalid case", ev: fixed(passD, nil), c: golden.Case{ID: "c", Expected: golden.ExpectedDecision{Status: evaluator.StatusPass}}, isErr: golden.ErrInvalidCase,
-			want: `evaltest: case "c": invalid case: golden: cases[0].candidate: empty`},
+		{name: "invalid case", ev: fixed(passD, nil), c: quality.Case{ID: "c", Expected: quality.ExpectedDecision{Status: evaluator.StatusPass}}, isErr: quality.ErrInvalidCase,
+			want: `evaltest: case "c": invalid case: quality: cases[0].candidate: empty`},
 		{name: "mismatch", ev: fixed(reviseD, nil), c: c,
 			want: `evaltest: case "c": the decision does not meet the case` + "\n\tstatus: expected pass, got revise" +
 				"\n\tgot: " + `{"status":"revise","score":0.4,"criteria":[],"blockingFailures":[],"revisionInstructions":["cite the invoice"],"stopReason":""}`},
@@ -178,7 +178,7 @@ func TestCheckCase(t *testing.T) {
 func TestLoadCases(t *testing.T) {
 	f := &fakeT{}
 	assert.Nil(t, evaltest.LoadCases(f, "testdata/bad_cases.json"))
-	assert.Equal(t, []string{"evaltest: LoadCases: golden: testdata/bad_cases.json:5: cases[0].expected_decision.must_not_pas: unknown field"}, f.fatals)
+	assert.Equal(t, []string{"evaltest: LoadCases: quality: testdata/bad_cases.json:5: cases[0].expected_decision.must_not_pas: unknown field"}, f.fatals)
 
 	f = &fakeT{}
 	assert.Nil(t, evaltest.LoadCases(f, "testdata/missing.json"))

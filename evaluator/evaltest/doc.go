@@ -13,7 +13,7 @@
 //     controller that calls a role more often than the test planned fails
 //     loudly.
 //
-//   - Case runners: RunCases runs an evaluator over golden.Case values (read
+//   - Case runners: RunCases runs an evaluator over quality.Case values (read
 //     from testdata with LoadCases) as one subtest per case, and reports in
 //     each failing subtest what was expected and what came back. CheckCase
 //     does the same for one case and returns an error, for use with

@@ -7,7 +7,7 @@ import (
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/evaluator/evaltest"
-	"github.com/evalopt/evalopt/evaluator/golden"
+	"github.com/evalopt/evalopt/evaluator/quality"
 )
 
 // Script an evaluator that asks for one revision and then passes, drive it
@@ -47,10 +47,10 @@ func ExampleNewEvaluator() {
 // CheckCase says what was expected and what came back; in a test, pass
 // its error to t.Error, require.NoError or assert.NoError.
 func ExampleCheckCase() {
-	c := golden.Case{
+	c := quality.Case{
 		ID:        "uncited",
 		Candidate: "Refunds are allowed for 90 days.",
-		Expected:  golden.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true, BlockingFailures: []string{"unsupported claim"}},
+		Expected:  quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true, BlockingFailures: []string{"unsupported claim"}},
 	}
 	lenient := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 0.8}, nil

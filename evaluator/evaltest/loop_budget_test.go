@@ -10,17 +10,17 @@ import (
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/evaluator/evaltest"
-	"github.com/evalopt/evalopt/evaluator/golden"
+	"github.com/evalopt/evalopt/evaluator/quality"
 )
 
 // miniLoop is the smallest evaluator-optimizer controller: generate, then
 // evaluate and revise until a pass, a block or escalate, or the revision
 // budget is spent. extraRound makes it evaluate once more than its budget
 // allows (the off-by-one the scripted roles must expose).
-func miniLoop(ctx context.Context, task evaluator.Task, g generator[string], e evaluator.Evaluator[string], r reviser[string], maxRevisions int, extraRound bool) (golden.LoopRun, error) {
+func miniLoop(ctx context.Context, task evaluator.Task, g generator[string], e evaluator.Evaluator[string], r reviser[string], maxRevisions int, extraRound bool) (quality.LoopRun, error) {
 	cand, err := g.Generate(ctx, task)
 	if err != nil {
-		return golden.LoopRun{Outcome: golden.OutcomeFailed, StopReason: evaluator.StopError}, err
+		return quality.LoopRun{StopReason: evaluator.StopError}, err
 	}
 	limit := maxRevisions
 	if extraRound {
@@ -29,21 +29,21 @@ func miniLoop(ctx context.Context, task evaluator.Task, g generator[string], e e
 	for revisions := 0; ; revisions++ {
 		d, err := e.Evaluate(ctx, task, cand)
 		if err != nil {
-			return golden.LoopRun{Outcome: golden.OutcomeFailed, StopReason: evaluator.StopError, Revisions: revisions}, err
+			return quality.LoopRun{StopReason: evaluator.StopError, Revisions: revisions}, err
 		}
 		switch d.Status {
 		case evaluator.StatusPass:
-			return golden.LoopRun{Outcome: golden.OutcomeSucceeded, StopReason: evaluator.StopPassed, Revisions: revisions}, nil
+			return quality.LoopRun{Succeeded: true, StopReason: evaluator.StopPassed, Revisions: revisions}, nil
 		case evaluator.StatusBlock:
-			return golden.LoopRun{Outcome: golden.OutcomeBlocked, StopReason: evaluator.StopPolicyBlock, Revisions: revisions}, nil
+			return quality.LoopRun{StopReason: evaluator.StopPolicyBlock, Revisions: revisions}, nil
 		case evaluator.StatusEscalate:
-			return golden.LoopRun{Outcome: golden.OutcomeEscalated, StopReason: evaluator.StopEscalated, Revisions: revisions}, nil
+			return quality.LoopRun{StopReason: evaluator.StopEscalated, Revisions: revisions}, nil
 		}
 		if revisions >= limit {
-			return golden.LoopRun{Outcome: golden.OutcomeFailed, StopReason: evaluator.StopMaxRevisions, Revisions: revisions}, nil
+			return quality.LoopRun{StopReason: evaluator.StopMaxRevisions, Revisions: revisions}, nil
 		}
 		if cand, err = r.Revise(ctx, task, cand, d); err != nil {
-			return golden.LoopRun{Outcome: golden.OutcomeFailed, StopReason: evaluator.StopError, Revisions: revisions}, err
+			return quality.LoopRun{StopReason: evaluator.StopError, Revisions: revisions}, err
 		}
 	}
 }
@@ -61,7 +61,7 @@ func TestRevisionLoopStopsAtItsBudget(t *testing.T) {
 
 	run, err := miniLoop(context.Background(), task, g, e, r, budget, false)
 	require.NoError(t, err)
-	assert.Equal(t, golden.LoopRun{Outcome: golden.OutcomeFailed, StopReason: evaluator.StopMaxRevisions, Revisions: budget}, run)
+	assert.Equal(t, quality.LoopRun{StopReason: evaluator.StopMaxRevisions, Revisions: budget}, run)
 	assert.Equal(t, 0, e.Remaining(), "every scripted evaluation was used")
 	assert.Equal(t, 0, r.Remaining())
 	var evaluated []string
@@ -73,10 +73,10 @@ func TestRevisionLoopStopsAtItsBudget(t *testing.T) {
 		assert.Equal(t, reviseD.RevisionInstructions, c.Decision.RevisionInstructions, "revise call %d got the decision", i)
 	}
 
-	stats, err := golden.LoopStats([]golden.LoopRun{run})
+	stats, err := quality.LoopStats([]quality.LoopRun{run})
 	require.NoError(t, err)
-	assert.Equal(t, golden.Ratio{Num: 1, Den: 1, Value: 1}, stats.MaxRevisionRate)
-	assert.Equal(t, golden.Ratio{Num: 0, Den: 1, Value: 0}, stats.RevisionSuccessRate)
+	assert.Equal(t, quality.Ratio{Num: 1, Den: 1, Value: 1}, stats.MaxRevisionRate)
+	assert.Equal(t, quality.Ratio{Num: 0, Den: 1, Value: 0}, stats.RevisionSuccessRate)
 }
 
 // TestScriptExposesABudgetOverrun shows why an exhausted script is an
@@ -97,16 +97,16 @@ func TestLoopOutcomesFromScripts(t *testing.T) {
 		name      string
 		decisions []evaluator.EvaluationDecision
 		revisions []string
-		want      golden.LoopRun
+		want      quality.LoopRun
 	}{
 		{"pass first time", []evaluator.EvaluationDecision{passD}, nil,
-			golden.LoopRun{Outcome: golden.OutcomeSucceeded, StopReason: evaluator.StopPassed}},
+			quality.LoopRun{Succeeded: true, StopReason: evaluator.StopPassed}},
 		{"pass after one revision", []evaluator.EvaluationDecision{reviseD, passD}, []string{"v1"},
-			golden.LoopRun{Outcome: golden.OutcomeSucceeded, StopReason: evaluator.StopPassed, Revisions: 1}},
+			quality.LoopRun{Succeeded: true, StopReason: evaluator.StopPassed, Revisions: 1}},
 		{"block after one revision", []evaluator.EvaluationDecision{reviseD, blockD}, []string{"v1"},
-			golden.LoopRun{Outcome: golden.OutcomeBlocked, StopReason: evaluator.StopPolicyBlock, Revisions: 1}},
+			quality.LoopRun{StopReason: evaluator.StopPolicyBlock, Revisions: 1}},
 	}
-	var runs []golden.LoopRun
+	var runs []quality.LoopRun
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := evaltest.NewEvaluator[string](evaltest.Values(tt.decisions...)...)
@@ -118,9 +118,9 @@ func TestLoopOutcomesFromScripts(t *testing.T) {
 			runs = append(runs, run)
 		})
 	}
-	stats, err := golden.LoopStats(runs)
+	stats, err := quality.LoopStats(runs)
 	require.NoError(t, err)
 	// Two runs needed a revision; one of them then passed.
-	assert.Equal(t, golden.Ratio{Num: 1, Den: 2, Value: 0.5}, stats.RevisionSuccessRate)
-	assert.Equal(t, golden.Ratio{Num: 0, Den: 3, Value: 0}, stats.MaxRevisionRate)
+	assert.Equal(t, quality.Ratio{Num: 1, Den: 2, Value: 0.5}, stats.RevisionSuccessRate)
+	assert.Equal(t, quality.Ratio{Num: 0, Den: 3, Value: 0}, stats.MaxRevisionRate)
 }

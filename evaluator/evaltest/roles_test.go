@@ -37,7 +37,7 @@ var (
 
 func TestGeneratorReplaysThenExhausts(t *testing.T) {
 	boom := errors.New("model down")
-	g := evaltest.NewGenerator(evaltest.Return("draft 1"), evaltest.Fail[string](boom), evaltest.Return("draft 3"))
+	g := evaltest.NewGenerator(evaltest.Return("draft 1"), evaltest.ReturnError[string](boom), evaltest.Return("draft 3"))
 	ctx := context.Background()
 	task := evaluator.Task{ID: "t1"}
 	type reply struct {

@@ -23,8 +23,8 @@ type Reply[T any] struct {
 // Return is a reply that returns v and no error.
 func Return[T any](v T) Reply[T] { return Reply[T]{Value: v} }
 
-// Fail is a reply that returns err (and the zero value of T).
-func Fail[T any](err error) Reply[T] { return Reply[T]{Err: err} }
+// ReturnError is a reply that returns err (and the zero value of T).
+func ReturnError[T any](err error) Reply[T] { return Reply[T]{Err: err} }
 
 // Values turns values into replies, one each, in order.
 func Values[T any](vs ...T) []Reply[T] {

@@ -7,7 +7,7 @@ import (
 
 // Sample is one run of an agent over one contract.
 type Sample struct {
-	// Metrics is the run's score (see Score).
+	// Metrics is the run's score (see MetricsOf).
 	Metrics Metrics
 	// InfraFailed marks a run that failed for infrastructure reasons (a
 	// timeout, a rate limit, a crashed worker) rather than by producing poor

@@ -146,12 +146,16 @@ func metricFields(m *Metrics) []metricField {
 
 // Validate checks what LoadBaseline checks, for a baseline built in code.
 func (b Baseline) Validate() error {
-	var errs []error
+	var errs strictjson.Problems
 	fail := func(field, format string, args ...any) {
-		errs = append(errs, &DataError{Field: field, Problem: fmt.Sprintf(format, args...)})
+		if errs.Full() {
+			errs.Count(1)
+			return
+		}
+		errs.Add(dataError("", -1, field, fmt.Sprintf(format, args...)))
 	}
 	if _, err := time.Parse(time.RFC3339Nano, b.Timestamp); err != nil {
-		fail("timestamp", "not an RFC 3339 time: %q", b.Timestamp)
+		fail("timestamp", "not an RFC 3339 time: %s", strictjson.Quote(b.Timestamp))
 	}
 	if b.Samples < 0 {
 		fail("samples", "must be >= 0, got %d", b.Samples)
@@ -168,7 +172,7 @@ func (b Baseline) Validate() error {
 		am := b.Metrics[a]
 		path := join("metrics", a)
 		if am.AgentName != a {
-			fail(join(path, "agent_name"), "%q differs from its key %q", am.AgentName, a)
+			fail(join(path, "agent_name"), "%s differs from its key %s", strictjson.Quote(am.AgentName), strictjson.Quote(a))
 		}
 		for _, f := range metricFields(&am.Metrics) {
 			if math.IsNaN(*f.ptr) || *f.ptr < 0 || *f.ptr > 1 {
@@ -179,7 +183,7 @@ func (b Baseline) Validate() error {
 			fail(join(path, "finding_count"), "must be >= 0, got %d", am.FindingCount)
 		}
 	}
-	return errors.Join(errs...)
+	return errs.Err(func(n int) error { return dataError("", -1, "", fmt.Sprintf("... and %d more problems", n)) })
 }
 
 // Marshal validates the baseline and encodes it as indented JSON (two

@@ -102,7 +102,7 @@ func TestParseBaselineErrors(t *testing.T) {
 			"b.json: metrics.legal.finding_recall: must be in [0,1], got 1.2"},
 		{"negative count", doc(`{"agent_name": "legal", "finding_recall": 1, "finding_precision": 1, "citation_accuracy": 1, "severity_accuracy": 1, "false_positive_rate": 0, "f1_score": 1, "finding_count": -3}`),
 			"b.json: metrics.legal.finding_count: must be >= 0, got -3"},
-		{"bad JSON", `{"timestamp": }`, "b.json: timestamp: invalid JSON at byte 14: syntax error"},
+		{"bad JSON", `{"timestamp": }`, "b.json: timestamp: syntax error: invalid character '}', want a string (at byte 14)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

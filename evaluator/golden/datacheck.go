@@ -16,9 +16,13 @@ import (
 // (severities, ranges, empty names). A value whose shape was wrong decodes
 // as a zero value, so the value checks skip every field at or under one
 // with a shape problem rather than report it twice.
+//
+// Problems are bounded: the first strictjson.MaxProblems are kept and the
+// rest only counted, so that a file with a million bad entries gives a
+// short error, built in one pass.
 type dataCheck struct {
 	file string
-	errs []error
+	errs strictjson.Problems
 	bad  map[string]bool // fields with a shape problem
 }
 
@@ -28,17 +32,19 @@ type dataCheck struct {
 func checkData(data []byte, file string, s *strictjson.Shape) (*dataCheck, bool) {
 	c := &dataCheck{file: file, bad: map[string]bool{}}
 	decodable := true
-	for _, e := range strictjson.CheckAll(data, s) {
-		problem := e.Problem
-		if e.Err != nil {
-			decodable = false
-			problem = fmt.Sprintf("invalid JSON at byte %d: %s", e.Offset, problem)
-		}
-		if e.Field == "" {
+	problems, more := strictjson.CheckAll(data, s, 0)
+	for _, e := range problems {
+		if e.Err != nil || e.Field == "" { // not JSON, or not an object
 			decodable = false
 		}
-		c.errs = append(c.errs, &DataError{File: file, Field: e.Field, Problem: problem})
+		c.errs.Add(dataError(file, e.Offset, e.Field, e.Problem))
 		c.bad[e.Field] = true
+	}
+	if more > 0 {
+		// Problems past the bound are not located; the fields they name
+		// are unknown, so nothing decoded from this file can be trusted.
+		c.errs.Count(more)
+		decodable = false
 	}
 	return c, decodable
 }
@@ -60,7 +66,11 @@ func (c *dataCheck) ok(field string) bool {
 
 // fail records a value problem at field.
 func (c *dataCheck) fail(field, format string, args ...any) {
-	c.errs = append(c.errs, &DataError{File: c.file, Field: field, Problem: fmt.Sprintf(format, args...)})
+	if c.errs.Full() {
+		c.errs.Count(1)
+		return
+	}
+	c.errs.Add(dataError(c.file, -1, field, fmt.Sprintf(format, args...)))
 }
 
 // validated records the problems err (as a Validate method returns them)
@@ -69,7 +79,7 @@ func (c *dataCheck) validated(err error) {
 	if err == nil {
 		return
 	}
-	for _, e := range caseUnjoin(err) {
+	for _, e := range strictjson.Unjoin(err) {
 		var de *DataError
 		if errors.As(e, &de) {
 			if !c.ok(de.Field) {
@@ -78,7 +88,7 @@ func (c *dataCheck) validated(err error) {
 			c.fail(de.Field, "%s", de.Problem)
 			continue
 		}
-		c.errs = append(c.errs, e)
+		c.errs.Add(e)
 	}
 }
 
@@ -92,7 +102,11 @@ func (c *dataCheck) nonEmpty(field string, list []string) {
 }
 
 // err returns every problem recorded, joined; nil when there is none.
-func (c *dataCheck) err() error { return errors.Join(c.errs...) }
+func (c *dataCheck) err() error {
+	return c.errs.Err(func(n int) error {
+		return dataError(c.file, -1, "", fmt.Sprintf("... and %d more problems", n))
+	})
+}
 
 // join appends a field name to a JSON path.
 func join(path, name string) string {

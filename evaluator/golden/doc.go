@@ -8,11 +8,11 @@
 //
 // LoadSet reads the whole layout and LoadGroundTruth one file; LoadSynonyms
 // reads the caller's keyword and category synonyms (the package ships none:
-// vocabulary is domain knowledge). Score matches an agent's produced
+// vocabulary is domain knowledge). MetricsOf matches an agent's produced
 // findings (Finding, as agents emit them in JSON) against a ground truth and
 // returns Metrics: recall by maximum matching with a capacity, precision,
 // F1, severity and citation accuracy, and the false-positive rate. The
-// matching rules are spelled out on Score; they follow the dd-agents
+// matching rules are spelled out on MetricsOf; they follow the dd-agents
 // evaluation harness so that its stored baselines keep their meaning.
 //
 // Runs are noisy, so the package also holds what turns single scores into a
@@ -31,7 +31,9 @@
 //   - GapRecall, CheckFindingCount and Contradictions cover expected gaps,
 //     finding-count bounds and cross-agent severity contradictions.
 //
-// Loaders reject bad input with a *DataError naming the file and the JSON
-// path of the fault (matching ErrInvalidData). Everything is deterministic;
+// Loaders reject bad input with a *DataError naming the file, the JSON path
+// of the fault and, for a problem in the JSON text, its byte offset
+// (matching ErrInvalidData); they list at most 20 problems and count the
+// rest. Everything is deterministic;
 // loaded values are read-only and safe for concurrent use.
 package golden

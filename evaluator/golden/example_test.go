@@ -40,7 +40,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	m := golden.Score(produced, gt, golden.Options{Synonyms: syn})
+	m := golden.MetricsOf(produced, gt, golden.Options{Synonyms: syn})
 	fmt.Printf("recall %.2f precision %.2f F1 %.2f\n", m.FindingRecall, m.FindingPrecision, m.F1Score)
 	fmt.Printf("severity %.2f citation %.2f false positives %.2f findings %d\n",
 		m.SeverityAccuracy, m.CitationAccuracy, m.FalsePositiveRate, m.FindingCount)

@@ -25,7 +25,7 @@ const (
 // contract: the file expected/{agent}/{contract}.json of a golden set.
 // Load it with LoadGroundTruth or LoadSet, which apply the defaults and
 // reject invalid files; a GroundTruth built in code gets no defaults except
-// those Score documents.
+// those MetricsOf documents.
 type GroundTruth struct {
 	// Contract is the source document's file name ("coc_basic.md"). Required.
 	Contract string `json:"contract"`
@@ -121,18 +121,19 @@ func ParseGroundTruth(data []byte, name string) (GroundTruth, error) {
 	// decodes as its zero value (or stays at its default) and the checks
 	// below skip it.
 	gt := GroundTruth{MaxExpectedFindings: DefaultMaxExpectedFindings}
-	_ = json.Unmarshal(data, (*groundTruthFields)(&gt))
 	// Each expected finding starts from the defaults, which decoding into
-	// the slice would lose.
-	var findings struct {
+	// the slice would lose: the findings are decoded one by one from their
+	// raw JSON, which the outer field (shallower, so it wins) captures in
+	// the same pass as the rest of the file.
+	top := struct {
+		*groundTruthFields
 		Raw []json.RawMessage `json:"expected_findings"`
+	}{groundTruthFields: (*groundTruthFields)(&gt)}
+	_ = json.Unmarshal(data, &top)
+	if top.Raw != nil {
+		gt.ExpectedFindings = make([]ExpectedFinding, len(top.Raw))
 	}
-	_ = json.Unmarshal(data, &findings)
-	gt.ExpectedFindings = nil
-	if findings.Raw != nil {
-		gt.ExpectedFindings = make([]ExpectedFinding, len(findings.Raw))
-	}
-	for i, raw := range findings.Raw {
+	for i, raw := range top.Raw {
 		ef := ExpectedFinding{MinSeverity: DefaultMinSeverity, MaxSeverity: DefaultMaxSeverity, Required: true}
 		_ = json.Unmarshal(raw, &ef)
 		gt.ExpectedFindings[i] = ef
@@ -235,7 +236,7 @@ func checkSeverity(c *dataCheck, field string, s Severity) bool {
 		return false
 	}
 	if !s.Valid() {
-		c.fail(field, "unknown severity %q (want P0, P1, P2 or P3)", string(s))
+		c.fail(field, "unknown severity %s (want P0, P1, P2 or P3)", strictjson.Quote(string(s)))
 		return false
 	}
 	return true

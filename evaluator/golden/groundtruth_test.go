@@ -115,11 +115,11 @@ func TestParseGroundTruthErrors(t *testing.T) {
 		{"min above default max", `{"contract": "c.md", "agent": "a", "min_expected_findings": 21}`,
 			`min_expected_findings: 21 is above max_expected_findings 20`},
 		{"duplicate key", `{"contract": "c.md", "contract": "d.md", "agent": "a"}`, `contract: duplicate key`},
-		{"bad JSON", `{"contract": "c.md",}`, `invalid JSON at byte 20`},
-		{"truncated JSON", `{"contract": `, `invalid JSON`},
-		{"trailing data", `{"contract": "c.md", "agent": "a"} {}`, `invalid JSON`},
+		{"bad JSON", `{"contract": "c.md",}`, `syntax error: invalid character '}', want a key (at byte 20)`},
+		{"truncated JSON", `{"contract": `, `contract: unexpected end of JSON, want a string (at byte 13)`},
+		{"trailing data", `{"contract": "c.md", "agent": "a"} {}`, `unexpected data after the JSON object (at byte 35)`},
 		{"not an object", `[1, 2]`, `want an object, got an array`},
-		{"empty file", ``, `invalid JSON`},
+		{"empty file", ``, `unexpected end of JSON, want an object (at byte 0)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

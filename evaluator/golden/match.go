@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/internal/uniq"
 )
 
 // NormalizeCategory puts a category into the form matching compares:
@@ -20,7 +22,7 @@ func NormalizeCategory(s string) string { return normalizeCategory(s) }
 // joins the white space run around it, which becomes '_', which merges with
 // neighbouring '_'), and '_' at either end is dropped. Lower-casing is
 // unicode.ToLower per rune, as strings.ToLower does; the ASCII fast path
-// exists because Score normalises every produced category.
+// exists because MetricsOf normalises every produced category.
 func normalizeCategory(s string) string {
 	buf := make([]byte, 0, len(s))
 	pending := false // a separator run is waiting to be written as '_'
@@ -55,7 +57,7 @@ func normalizeCategory(s string) string {
 }
 
 // CategoryMatches reports whether a produced category matches an expected
-// one under syn (see Score for the rules). An empty produced category (after
+// one under syn (see MetricsOf for the rules). An empty produced category (after
 // normalisation) matches nothing.
 func CategoryMatches(produced, expected string, syn Synonyms) bool {
 	p := normalizeCategory(produced)
@@ -92,7 +94,7 @@ func categoryMatch(p string, names []string) bool {
 }
 
 // compiledExpected is an ExpectedFinding with everything matching needs
-// precomputed once per Score call.
+// precomputed once per MetricsOf call.
 type compiledExpected struct {
 	ef       *ExpectedFinding
 	names    []string   // category names, alternatives included
@@ -109,21 +111,21 @@ func compileExpected(ef *ExpectedFinding, idx *synIndex) compiledExpected {
 		section: strings.ToLower(ef.CitationMustReference.PageOrSection),
 	}
 	for _, alt := range ef.AlternativeCategories {
-		c.names = appendUnique(c.names, categoryNames(alt, idx)...)
+		c.names = uniq.Append(c.names, categoryNames(alt, idx)...)
 	}
 	var explicit map[string][]string
 	if len(ef.KeywordSynonyms) > 0 {
 		explicit = make(map[string][]string, len(ef.KeywordSynonyms))
 		for k, syns := range ef.KeywordSynonyms {
 			lk := strings.ToLower(k)
-			explicit[lk] = appendUnique(explicit[lk], lowerAll(syns)...)
+			explicit[lk] = uniq.Append(explicit[lk], lowerAll(syns)...)
 		}
 	}
 	for _, kw := range ef.MustContainKeywords {
 		lk := strings.ToLower(kw)
 		forms := []string{lk}
-		forms = appendUnique(forms, explicit[lk]...)
-		forms = appendUnique(forms, idx.keywordGroups[lk]...)
+		forms = uniq.Append(forms, explicit[lk]...)
+		forms = uniq.Append(forms, idx.keywordGroups[lk]...)
 		c.keywords = append(c.keywords, forms)
 	}
 	return c

@@ -40,7 +40,7 @@ func scoreAgents(t *testing.T, set Set, opts Options, samples int, run func(Grou
 		for _, gt := range set.ForAgent(agent) {
 			cs := ContractSamples{Contract: gt.Contract}
 			for s := 0; s < samples; s++ {
-				cs.Samples = append(cs.Samples, Sample{Metrics: Score(run(gt, s), gt, opts)})
+				cs.Samples = append(cs.Samples, Sample{Metrics: MetricsOf(run(gt, s), gt, opts)})
 			}
 			contracts = append(contracts, cs)
 		}

@@ -4,7 +4,7 @@ package golden
 // satisfy when Options.Capacity is zero.
 const DefaultCapacity = 2
 
-// Options configure Score. The zero value means no synonyms and capacity 2.
+// Options configure MetricsOf. The zero value means no synonyms and capacity 2.
 type Options struct {
 	// Synonyms are the caller's keyword and category synonyms (none by
 	// default). Build them with LoadSynonyms or NewSynonyms so that their
@@ -47,7 +47,7 @@ func F1(recall, precision float64) float64 {
 	return 2 * recall * precision / (recall + precision)
 }
 
-// Score measures produced findings against a ground truth.
+// MetricsOf measures produced findings against a ground truth.
 //
 // A produced finding matches an expected finding when all of these hold
 // (see MatchFinding):
@@ -87,8 +87,8 @@ func F1(recall, precision float64) float64 {
 //   - FindingCount: len(produced).
 //
 // An expected finding built in code with empty severities accepts P0…P3.
-// Score is deterministic and does not modify its arguments.
-func Score(produced []Finding, gt GroundTruth, opts Options) Metrics {
+// MetricsOf is deterministic and does not modify its arguments.
+func MetricsOf(produced []Finding, gt GroundTruth, opts Options) Metrics {
 	idx := opts.Synonyms.index()
 	capacity := opts.Capacity
 	if capacity <= 0 {

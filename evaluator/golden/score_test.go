@@ -102,7 +102,7 @@ func TestScoreRecallMatching(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := Score(tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{Capacity: tt.capacity})
+			m := MetricsOf(tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{Capacity: tt.capacity})
 			assert.InDelta(t, tt.want, m.FindingRecall, 1e-12)
 		})
 	}
@@ -125,7 +125,7 @@ func TestScorePrecisionAndF1(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := Score(tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{})
+			m := MetricsOf(tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{})
 			assert.InDelta(t, tt.precision, m.FindingPrecision, 1e-12, "precision")
 			assert.InDelta(t, tt.f1, m.F1Score, 1e-12, "f1")
 			assert.Equal(t, len(tt.produced), m.FindingCount)
@@ -168,7 +168,7 @@ func TestScoreSeverityAccuracy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := Score(tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{})
+			m := MetricsOf(tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{})
 			assert.InDelta(t, tt.want, m.SeverityAccuracy, 1e-12)
 		})
 	}
@@ -207,7 +207,7 @@ func TestScoreCitationAccuracy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := Score(tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{})
+			m := MetricsOf(tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{})
 			assert.InDelta(t, tt.want, m.CitationAccuracy, 1e-12)
 		})
 	}
@@ -230,19 +230,19 @@ func TestScoreFalsePositiveRate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := Score(tt.produced, gt, Options{Synonyms: syn})
+			m := MetricsOf(tt.produced, gt, Options{Synonyms: syn})
 			assert.InDelta(t, tt.want, m.FalsePositiveRate, 1e-12)
 		})
 	}
 	t.Run("no must-not-find gives 0", func(t *testing.T) {
-		assert.Equal(t, 0.0, Score([]Finding{cat("gdpr")}, GroundTruth{}, Options{}).FalsePositiveRate)
+		assert.Equal(t, 0.0, MetricsOf([]Finding{cat("gdpr")}, GroundTruth{}, Options{}).FalsePositiveRate)
 	})
 }
 
 func TestScoreDoesNotModifyInput(t *testing.T) {
 	produced := []Finding{{Category: "Change Of Control", Title: "CoC", Citations: []Citation{{SourcePath: "A.md"}}}}
 	gt := GroundTruth{ExpectedFindings: []ExpectedFinding{{Category: "Change Of Control", MustContainKeywords: []string{"CoC"}, Required: true}}}
-	Score(produced, gt, Options{})
+	MetricsOf(produced, gt, Options{})
 	assert.Equal(t, "Change Of Control", produced[0].Category)
 	assert.Equal(t, "A.md", produced[0].Citations[0].SourcePath)
 	assert.Equal(t, "CoC", gt.ExpectedFindings[0].MustContainKeywords[0])

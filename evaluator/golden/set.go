@@ -1,12 +1,13 @@
 package golden
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Set is a whole golden set: every ground truth under expected/, keyed by
@@ -36,45 +37,45 @@ func LoadSet(dir string) (Set, error) {
 	if err != nil {
 		return Set{}, fmt.Errorf("golden: %w", err)
 	}
-	var errs []error
+	var errs strictjson.Problems // bounded: a folder of broken files gives a short error
 	for _, a := range agents {
 		agentPath := filepath.Join(expDir, a.Name())
 		if !a.IsDir() {
-			errs = append(errs, &DataError{File: agentPath, Problem: "expected a folder per agent, found a file"})
+			errs.Add(dataError(agentPath, -1, "", "expected a folder per agent, found a file"))
 			continue
 		}
 		files, err := os.ReadDir(agentPath)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("golden: %w", err))
+			errs.Add(fmt.Errorf("golden: %w", err))
 			continue
 		}
 		for _, f := range files {
 			path := filepath.Join(agentPath, f.Name())
 			if f.IsDir() || filepath.Ext(f.Name()) != ".json" {
-				errs = append(errs, &DataError{File: path, Problem: "expected only {contract}.json files here"})
+				errs.Add(dataError(path, -1, "", "expected only {contract}.json files here"))
 				continue
 			}
 			gt, err := LoadGroundTruth(path)
 			if err != nil {
-				errs = append(errs, err)
+				errs.Add(err)
 				continue
 			}
 			if gt.Agent != a.Name() {
-				errs = append(errs, &DataError{File: path, Field: "agent", Problem: fmt.Sprintf("%q does not match its folder %q", gt.Agent, a.Name())})
+				errs.Add(dataError(path, -1, "agent", fmt.Sprintf("%s does not match its folder %s", strictjson.Quote(gt.Agent), strictjson.Quote(a.Name()))))
 				continue
 			}
 			if filepath.Base(gt.Contract) != gt.Contract || ContractName(gt.Contract)+".json" != f.Name() {
-				errs = append(errs, &DataError{File: path, Field: "contract", Problem: fmt.Sprintf("%q does not match the file name (want {contract}.json)", gt.Contract)})
+				errs.Add(dataError(path, -1, "contract", strictjson.Quote(gt.Contract)+" does not match the file name (want {contract}.json)"))
 				continue
 			}
 			if _, err := os.Stat(filepath.Join(dir, "contracts", gt.Contract)); err != nil {
-				errs = append(errs, &DataError{File: path, Field: "contract", Problem: fmt.Sprintf("%q not found under contracts/: %v", gt.Contract, err)})
+				errs.Add(dataError(path, -1, "contract", fmt.Sprintf("%s not found under contracts/: %v", strictjson.Quote(gt.Contract), err)))
 				continue
 			}
 			set.GroundTruths = append(set.GroundTruths, gt)
 		}
 	}
-	if err := errors.Join(errs...); err != nil {
+	if err := errs.Err(func(n int) error { return dataError(dir, -1, "", fmt.Sprintf("... and %d more problems", n)) }); err != nil {
 		return Set{}, err
 	}
 	sort.Slice(set.GroundTruths, func(i, j int) bool {

@@ -76,8 +76,9 @@ func TestLoadSetSortsAndGroups(t *testing.T) {
 }
 
 // TestLoadersReportAShapeProblemOnce checks that a value whose shape is
-// wrong is reported by the shape pass alone: the value checks that follow
-// must not also complain about the zero value it decodes as.
+// wrong is reported by the shape pass alone, at the value's own byte
+// offset: the value checks that follow must not also complain about the
+// zero value it decodes as.
 func TestLoadersReportAShapeProblemOnce(t *testing.T) {
 	metrics := `"finding_recall": 1, "finding_precision": 1, "citation_accuracy": 1, "severity_accuracy": 1, "false_positive_rate": 0, "f1_score": 1, "finding_count": 2`
 	tests := []struct {
@@ -87,21 +88,21 @@ func TestLoadersReportAShapeProblemOnce(t *testing.T) {
 		want  []string
 	}{
 		{"contract of the wrong type", groundTruthErr, `{"contract": 5, "agent": "a"}`,
-			[]string{"f.json: contract: want a string, got a number"}},
+			[]string{"f.json: contract: want a string, got a number (at byte 13)"}},
 		{"finding not an object", groundTruthErr, `{"contract": "c", "agent": "a", "expected_findings": ["x", {"category": ""}]}`,
-			[]string{"f.json: expected_findings[0]: want an object, got a string", "f.json: expected_findings[1].category: empty category"}},
+			[]string{"f.json: expected_findings[0]: want an object, got a string (at byte 54)", "f.json: expected_findings[1].category: empty category"}},
 		{"severity of the wrong type", groundTruthErr, `{"contract": "c", "agent": "a", "expected_findings": [{"category": "c", "min_severity": 3, "max_severity": "P9"}]}`,
-			[]string{"f.json: expected_findings[0].min_severity: want a string, got a number", `f.json: expected_findings[0].max_severity: unknown severity "P9" (want P0, P1, P2 or P3)`}},
+			[]string{"f.json: expected_findings[0].min_severity: want a string, got a number (at byte 88)", `f.json: expected_findings[0].max_severity: unknown severity "P9" (want P0, P1, P2 or P3)`}},
 		{"bounds of the wrong type", groundTruthErr, `{"contract": "c", "agent": "a", "min_expected_findings": 5, "max_expected_findings": "3"}`,
-			[]string{"f.json: max_expected_findings: want an integer, got a string"}},
+			[]string{"f.json: max_expected_findings: want an integer, got a string (at byte 85)"}},
 		{"missing contract, empty agent", groundTruthErr, `{"agent": " "}`,
-			[]string{"f.json: contract: missing", "f.json: agent: empty"}},
+			[]string{"f.json: contract: missing (at byte 0)", "f.json: agent: empty"}},
 		{"agent entry not an object", baselineErr, `{"timestamp": "2026-06-05T09:55:35Z", "metrics": {"legal": "x", "ops": {"agent_name": "dev", ` + metrics + `}}}`,
-			[]string{"f.json: metrics.legal: want an object, got a string", `f.json: metrics.ops.agent_name: "dev" differs from its key "ops"`}},
+			[]string{"f.json: metrics.legal: want an object, got a string (at byte 59)", `f.json: metrics.ops.agent_name: "dev" differs from its key "ops"`}},
 		{"timestamp of the wrong type", baselineErr, `{"timestamp": 1, "metrics": {}, "samples": -1}`,
-			[]string{"f.json: timestamp: want a string, got a number", "f.json: samples: must be >= 0, got -1"}},
+			[]string{"f.json: timestamp: want a string, got a number (at byte 14)", "f.json: samples: must be >= 0, got -1"}},
 		{"synonym table entry not a list", synonymsErr, `{"category_synonyms": {"a": "b", "": ["x", ""]}}`,
-			[]string{"f.json: category_synonyms.a: want an array, got a string", "f.json: category_synonyms: empty key"}},
+			[]string{"f.json: category_synonyms.a: want an array, got a string (at byte 28)", "f.json: category_synonyms: empty key"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/internal/strictjson"
+	"github.com/evalopt/evalopt/internal/uniq"
 )
 
 // Synonyms are the caller's domain vocabulary: keyword synonyms shared by
@@ -22,9 +23,9 @@ import (
 // group is the canonical name plus its synonyms.
 //
 // Build a Synonyms with LoadSynonyms, ParseSynonyms or NewSynonyms, which
-// also precompute the lookup tables Score uses; treat it as read-only
+// also precompute the lookup tables MetricsOf uses; treat it as read-only
 // afterwards (it is then safe for concurrent use). A Synonyms literal also
-// works, but Score then rebuilds the tables on every call.
+// works, but MetricsOf then rebuilds the tables on every call.
 type Synonyms struct {
 	// Source says where the tables come from (free text, optional).
 	Source string `json:"source,omitempty"`
@@ -137,7 +138,7 @@ func buildSynIndex(keywords, categories map[string][]string) *synIndex {
 	for _, canon := range sortedKeys(keywords) {
 		members := append([]string{strings.ToLower(canon)}, lowerAll(keywords[canon])...)
 		for _, m := range members {
-			idx.keywordGroups[m] = appendUnique(idx.keywordGroups[m], members...)
+			idx.keywordGroups[m] = uniq.Append(idx.keywordGroups[m], members...)
 		}
 	}
 	for _, canon := range sortedKeys(categories) {
@@ -150,16 +151,16 @@ func buildSynIndex(keywords, categories map[string][]string) *synIndex {
 		}
 		// Two keys that normalise alike ("Change of Control" and
 		// "change_of_control") are one group.
-		idx.categorySyns[c] = appendUnique(idx.categorySyns[c], syns...)
+		idx.categorySyns[c] = uniq.Append(idx.categorySyns[c], syns...)
 		members := append([]string{c}, syns...)
 		for _, m := range members {
-			idx.categoryGroups[m] = appendUnique(idx.categoryGroups[m], members...)
+			idx.categoryGroups[m] = uniq.Append(idx.categoryGroups[m], members...)
 		}
 	}
 	for _, m := range sortedKeys(idx.categoryGroups) {
 		names := []string{m}
-		names = appendUnique(names, idx.categorySyns[m]...)
-		idx.categoryNames[m] = appendUnique(names, idx.categoryGroups[m]...)
+		names = uniq.Append(names, idx.categorySyns[m]...)
+		idx.categoryNames[m] = uniq.Append(names, idx.categoryGroups[m]...)
 	}
 	return idx
 }
@@ -181,18 +182,4 @@ func lowerAll(ss []string) []string {
 		}
 	}
 	return out
-}
-
-// appendUnique appends the values not already in dst, keeping order.
-func appendUnique(dst []string, vals ...string) []string {
-outer:
-	for _, v := range vals {
-		for _, d := range dst {
-			if d == v {
-				continue outer
-			}
-		}
-		dst = append(dst, v)
-	}
-	return dst
 }

@@ -30,7 +30,7 @@ func TestParseSynonymsErrors(t *testing.T) {
 		{"empty synonym", `{"common_keyword_synonyms": {"a": [""]}}`, `syn.json: common_keyword_synonyms.a[0]: empty`},
 		{"empty key", `{"common_keyword_synonyms": {"": ["a"]}}`, `syn.json: common_keyword_synonyms: empty key`},
 		{"empty category key", `{"category_synonyms": {" / ": ["a"]}}`, `syn.json: category_synonyms. / : empty category`},
-		{"bad JSON", `{"category_synonyms": `, `syn.json: category_synonyms: invalid JSON at byte 21: unexpected end of JSON`},
+		{"bad JSON", `{"category_synonyms": `, `syn.json: category_synonyms: unexpected end of JSON, want an object (at byte 22)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

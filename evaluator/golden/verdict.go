@@ -21,18 +21,19 @@ const (
 	VerdictInconclusive Verdict = "inconclusive"
 )
 
-// Default thresholds (those of dd-agents) and the default ambiguity band.
+// Default thresholds (those of dd-agents) and the default ambiguity band,
+// which DefaultThresholds returns and a zero Thresholds field takes.
 const (
-	// DefaultRecallThreshold is the minimum finding recall.
-	DefaultRecallThreshold = 0.80
-	// DefaultCitationAccuracyThreshold is the minimum citation accuracy.
-	DefaultCitationAccuracyThreshold = 0.90
-	// DefaultSeverityAccuracyThreshold is the minimum severity accuracy.
-	DefaultSeverityAccuracyThreshold = 0.75
-	// DefaultFalsePositiveRateThreshold is the maximum false-positive rate.
-	DefaultFalsePositiveRateThreshold = 0.15
-	// DefaultBand is the ambiguity band beside each threshold.
-	DefaultBand = 0.02
+	// defaultRecall is the minimum finding recall.
+	defaultRecall = 0.80
+	// defaultCitationAccuracy is the minimum citation accuracy.
+	defaultCitationAccuracy = 0.90
+	// defaultSeverityAccuracy is the minimum severity accuracy.
+	defaultSeverityAccuracy = 0.75
+	// defaultFalsePositiveRate is the maximum false-positive rate.
+	defaultFalsePositiveRate = 0.15
+	// defaultBand is the ambiguity band beside each threshold.
+	defaultBand = 0.02
 )
 
 // floatSlack absorbs float rounding in comparisons (a mean of 0.9s may come
@@ -62,9 +63,10 @@ func JudgeValue(value, threshold, band float64, higherIsBetter bool) Verdict {
 	return VerdictInconclusive
 }
 
-// Thresholds are the bars an agent's metrics must clear. Start from
-// DefaultThresholds: a zero Thresholds demands nothing of recall and the
-// accuracies, and fails any false-positive rate above zero.
+// Thresholds are the bars an agent's metrics must clear. A zero field means
+// its default, so Thresholds{} is DefaultThresholds(); -1 turns a bar off
+// (the metric always passes; for Band: no ambiguity band). Any other value
+// outside [0,1] is an error naming the field (Validate).
 type Thresholds struct {
 	// Recall is the minimum FindingRecall (default 0.80).
 	Recall float64
@@ -72,7 +74,8 @@ type Thresholds struct {
 	CitationAccuracy float64
 	// SeverityAccuracy is the minimum SeverityAccuracy (default 0.75).
 	SeverityAccuracy float64
-	// FalsePositiveRate is the maximum FalsePositiveRate (default 0.15).
+	// FalsePositiveRate is the maximum FalsePositiveRate (default 0.15; to
+	// allow none at all, use a tiny positive value such as 1e-9).
 	FalsePositiveRate float64
 	// Band is the ambiguity band beside each threshold (default 0.02): a
 	// value that misses its threshold by no more than Band is inconclusive
@@ -80,20 +83,46 @@ type Thresholds struct {
 	Band float64
 }
 
+// off, as a Thresholds field, turns its bar off.
+const off = -1
+
+// resolved returns t with zero fields at their defaults and -1 fields at
+// the bound every value meets (0 for a minimum, 1 for the false-positive
+// maximum, no band).
+func (t Thresholds) resolved() Thresholds {
+	d := DefaultThresholds()
+	for _, f := range []struct {
+		v          *float64
+		def, slack float64
+	}{
+		{&t.Recall, d.Recall, 0}, {&t.CitationAccuracy, d.CitationAccuracy, 0},
+		{&t.SeverityAccuracy, d.SeverityAccuracy, 0}, {&t.FalsePositiveRate, d.FalsePositiveRate, 1},
+		{&t.Band, d.Band, 0},
+	} {
+		switch *f.v {
+		case 0:
+			*f.v = f.def
+		case off:
+			*f.v = f.slack
+		}
+	}
+	return t
+}
+
 // DefaultThresholds returns recall >= 0.80, citation accuracy >= 0.90,
 // severity accuracy >= 0.75, false-positive rate <= 0.15, band 0.02.
 func DefaultThresholds() Thresholds {
 	return Thresholds{
-		Recall:            DefaultRecallThreshold,
-		CitationAccuracy:  DefaultCitationAccuracyThreshold,
-		SeverityAccuracy:  DefaultSeverityAccuracyThreshold,
-		FalsePositiveRate: DefaultFalsePositiveRateThreshold,
-		Band:              DefaultBand,
+		Recall:            defaultRecall,
+		CitationAccuracy:  defaultCitationAccuracy,
+		SeverityAccuracy:  defaultSeverityAccuracy,
+		FalsePositiveRate: defaultFalsePositiveRate,
+		Band:              defaultBand,
 	}
 }
 
-// Validate reports every threshold outside [0,1], each error naming its
-// field.
+// Validate reports every threshold outside [0,1] that is not -1 (off),
+// each error naming its field.
 func (t Thresholds) Validate() error {
 	var errs []error
 	for _, f := range []struct {
@@ -104,18 +133,21 @@ func (t Thresholds) Validate() error {
 		{"SeverityAccuracy", t.SeverityAccuracy}, {"FalsePositiveRate", t.FalsePositiveRate},
 		{"Band", t.Band},
 	} {
-		if math.IsNaN(f.v) || f.v < 0 || f.v > 1 {
-			errs = append(errs, fmt.Errorf("golden: thresholds.%s: must be in [0,1], got %v", f.name, f.v))
+		if f.v != off && (math.IsNaN(f.v) || f.v < 0 || f.v > 1) {
+			errs = append(errs, fmt.Errorf("golden: thresholds.%s: must be in [0,1] (0 means the default) or -1 (off), got %v", f.name, f.v))
 		}
 	}
 	return errors.Join(errs...)
 }
 
 // ForGroundTruth returns t with Band replaced by the ground truth's own
-// ambiguity_zone when the file sets one.
+// ambiguity_zone when the file sets one (a zone of 0: no band).
 func (t Thresholds) ForGroundTruth(gt GroundTruth) Thresholds {
-	if gt.AmbiguityZone != nil {
-		t.Band = *gt.AmbiguityZone
+	if z := gt.AmbiguityZone; z != nil {
+		t.Band = *z
+		if *z == 0 {
+			t.Band = off
+		}
 	}
 	return t
 }
@@ -135,8 +167,10 @@ type Verdicts struct {
 	Overall Verdict `json:"overall"`
 }
 
-// Judge returns the verdict of each metric in m against t (see JudgeValue).
+// Judge returns the verdict of each metric in m against t (see JudgeValue),
+// zero fields of t at their defaults.
 func (t Thresholds) Judge(m Metrics) Verdicts {
+	t = t.resolved()
 	v := Verdicts{
 		Recall:            JudgeValue(m.FindingRecall, t.Recall, t.Band, true),
 		CitationAccuracy:  JudgeValue(m.CitationAccuracy, t.CitationAccuracy, t.Band, true),

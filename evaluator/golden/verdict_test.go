@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestJudgeValue(t *testing.T) {
@@ -66,8 +67,11 @@ func TestThresholdsForGroundTruth(t *testing.T) {
 	zone := 0.15
 	assert.Equal(t, 0.15, th.ForGroundTruth(GroundTruth{AmbiguityZone: &zone}).Band)
 	zero := 0.0
-	assert.Equal(t, 0.0, th.ForGroundTruth(GroundTruth{AmbiguityZone: &zero}).Band, "an explicit 0 is kept")
-	assert.Equal(t, DefaultBand, th.ForGroundTruth(GroundTruth{}).Band)
+	zeroBand := th.ForGroundTruth(GroundTruth{AmbiguityZone: &zero})
+	assert.Equal(t, -1.0, zeroBand.Band, "an explicit 0 is no band (-1), not the default")
+	assert.Equal(t, VerdictFail, zeroBand.Judge(Metrics{FindingRecall: 0.79, CitationAccuracy: 1, SeverityAccuracy: 1}).Recall,
+		"with no band, 0.79 against 0.80 fails")
+	assert.Equal(t, defaultBand, th.ForGroundTruth(GroundTruth{}).Band)
 	// With the contract's wider band a recall of 0.7 is inconclusive, not a fail.
 	m := Metrics{FindingRecall: 0.7, CitationAccuracy: 1, SeverityAccuracy: 1}
 	assert.Equal(t, VerdictFail, th.Judge(m).Recall)
@@ -80,6 +84,30 @@ func TestThresholdsValidate(t *testing.T) {
 	th.Recall = 1.5
 	th.Band = -0.1
 	err := th.Validate()
-	assert.ErrorContains(t, err, "thresholds.Recall: must be in [0,1], got 1.5")
-	assert.ErrorContains(t, err, "thresholds.Band: must be in [0,1], got -0.1")
+	assert.ErrorContains(t, err, "thresholds.Recall: must be in [0,1] (0 means the default) or -1 (off), got 1.5")
+	assert.ErrorContains(t, err, "thresholds.Band: must be in [0,1] (0 means the default) or -1 (off), got -0.1")
+}
+
+// TestZeroThresholdsAreTheDefaults: Thresholds{} judges like
+// DefaultThresholds() (it used to fail any false-positive rate above 0),
+// and -1 turns one bar off.
+func TestZeroThresholdsAreTheDefaults(t *testing.T) {
+	require.NoError(t, Thresholds{}.Validate())
+	for _, m := range []Metrics{
+		{FindingRecall: 1, CitationAccuracy: 1, SeverityAccuracy: 1, FalsePositiveRate: 0.1},
+		{FindingRecall: 0.79, CitationAccuracy: 0.95, SeverityAccuracy: 0.7, FalsePositiveRate: 0.16},
+		{FindingRecall: 0.5, CitationAccuracy: 0.5, SeverityAccuracy: 0.5, FalsePositiveRate: 0.5},
+		{},
+	} {
+		assert.Equal(t, DefaultThresholds().Judge(m), Thresholds{}.Judge(m), "%+v", m)
+	}
+	assert.Equal(t, VerdictPass, Thresholds{}.Judge(Metrics{FindingRecall: 1, CitationAccuracy: 1, SeverityAccuracy: 1, FalsePositiveRate: 0.1}).Overall)
+
+	offFP := Thresholds{FalsePositiveRate: -1}
+	require.NoError(t, offFP.Validate())
+	v := offFP.Judge(Metrics{FindingRecall: 1, CitationAccuracy: 1, SeverityAccuracy: 1, FalsePositiveRate: 0.9})
+	assert.Equal(t, VerdictPass, v.FalsePositiveRate)
+	offRecall := Thresholds{Recall: -1}
+	assert.Equal(t, VerdictPass, offRecall.Judge(Metrics{CitationAccuracy: 1, SeverityAccuracy: 1}).Recall)
+	assert.Equal(t, VerdictFail, offRecall.Judge(Metrics{CitationAccuracy: 0.5, SeverityAccuracy: 1}).CitationAccuracy, "only recall is off")
 }

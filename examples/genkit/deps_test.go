@@ -11,6 +11,7 @@ import (
 	_ "github.com/evalopt/evalopt/evaluator"
 	_ "github.com/evalopt/evalopt/evaluator/evaltest"
 	_ "github.com/evalopt/evalopt/evaluator/golden"
+	_ "github.com/evalopt/evalopt/evaluator/quality"
 	_ "github.com/evalopt/evalopt/evaluator/strictschema"
 	_ "github.com/evalopt/evalopt/loop"
 	_ "github.com/evalopt/evalopt/rubric"

@@ -1,58 +1,42 @@
 package strictjson
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
-	"math"
 	"strconv"
 	"strings"
 )
 
 // Check reports whether data holds exactly one JSON value of shape s, with
 // only white space after it. It returns nil or the first problem found,
-// always as an *Error naming the JSON path and byte offset. Nulls are
-// rejected unless the shape is Nullable or KindAny; see Shape and Kind for
-// the other rules. Check never panics, whatever data holds; a nil s accepts
-// any value.
+// always as an *Error naming the JSON path and the byte offset of the fault
+// (see Error). Nulls are rejected unless the shape is Nullable or KindAny;
+// see Shape and Kind for the other rules. Check never panics, whatever data
+// holds; a nil s accepts any value.
 func Check(data []byte, s *Shape) error {
-	if errs := walk(data, s, false); len(errs) > 0 {
-		return errs[0]
+	w := walker{lex: NewLexer(data, 0), max: 1}
+	w.run(s)
+	if len(w.errs) > 0 {
+		return w.errs[0]
 	}
 	return nil
 }
 
-// CheckAll is Check that goes on past shape problems and returns every one,
-// in document order; it returns nil when data matches s. It skips a value
-// of the wrong type, an unknown field or a duplicate key's value and reads
-// on; a syntax error ends the walk, since nothing sound can be read past
-// it, and is the last problem returned. Use it where a user fixes a file by
-// hand and wants every problem at once.
-func CheckAll(data []byte, s *Shape) []*Error {
-	return walk(data, s, true)
-}
-
-// walk checks data against s and returns the problems found: at most one
-// unless all is set.
-func walk(data []byte, s *Shape, all bool) []*Error {
-	w := walker{dec: json.NewDecoder(bytes.NewReader(data)), size: int64(len(data)), all: all}
-	w.dec.UseNumber()
-	if err := w.value(s); err != nil {
-		return w.errs
+// CheckAll is Check that goes on past shape problems and returns them in
+// document order, keeping the first max (0 means MaxProblems) and counting
+// the rest in more, so that a file with a million bad entries is read in
+// one pass without a million errors. It skips a value of the wrong type, an
+// unknown field or a duplicate key's value and reads on; a syntax error
+// ends the walk, since nothing sound can be read past it, and is always
+// the last problem returned (even past max). It returns no problem when
+// data matches s. Use it where a user fixes a file by hand and wants every
+// problem at once.
+func CheckAll(data []byte, s *Shape, max int) (problems []*Error, more int) {
+	if max <= 0 {
+		max = MaxProblems
 	}
-	end := min(w.dec.InputOffset(), int64(len(data)))
-	if _, err := w.dec.Token(); err != io.EOF {
-		what := "value"
-		if s != nil && (s.Kind == KindObject || s.Kind == KindMap) {
-			what = "object"
-		}
-		// Point at the first byte of the extra data, past the white space.
-		end += int64(len(data[end:]) - len(bytes.TrimLeft(data[end:], " \t\r\n")))
-		w.report(w.errorAt(end, "unexpected data after the JSON "+what, ErrTrailingData))
-	}
-	return w.errs
+	w := walker{lex: NewLexer(data, 0), all: true, max: max}
+	w.run(s)
+	return w.errs, w.more
 }
 
 // ErrTrailingData is the Err of the *Error reported when data holds more
@@ -66,43 +50,104 @@ type segment struct {
 	index int
 }
 
-// walker reads tokens and checks them against shapes. It keeps the path as
-// a stack of segments and renders it only when it reports a problem, so
-// that a valid document costs no path strings.
+// walker checks values against shapes with a Lexer. It keeps the path as a
+// stack of segments and renders it only when it keeps a problem, so that a
+// valid document, and a problem past max, cost no path string.
 //
 // Its methods return a non-nil *Error only when the walk must stop: after
-// a syntax error, or after any problem unless all is set. Every problem,
-// fatal or not, is recorded in errs.
+// a syntax error, or after the first problem unless all is set.
 type walker struct {
-	dec  *json.Decoder
-	size int64
+	lex  Lexer
 	path []segment
 	all  bool
+	max  int
 	errs []*Error
+	more int
+	// fatal is the error that stopped the walk, so that it is recognised,
+	// and not reported again, as it comes back up through the Lexer.
+	fatal *Error
 }
 
-// report records e and returns it if the walk must stop.
-func (w *walker) report(e *Error) *Error {
+func (w *walker) run(s *Shape) {
+	if err := w.value(s); err != nil {
+		return
+	}
+	what := "value"
+	if s != nil && (s.Kind == KindObject || s.Kind == KindMap) {
+		what = "object"
+	}
+	if err := w.lex.End(what); err != nil {
+		w.syntax(err)
+	}
+}
+
+// problem records a shape problem at offset and returns it when the walk
+// must stop.
+func (w *walker) problem(at int64, problem string) *Error {
+	if len(w.errs) >= w.max {
+		w.more++
+		if w.all {
+			return nil
+		}
+		w.fatal = w.errs[0]
+		return w.fatal
+	}
+	e := &Error{Offset: at, Field: w.field(), Problem: problem}
 	w.errs = append(w.errs, e)
-	if w.all && e.Err == nil {
+	if w.all {
 		return nil
 	}
+	w.fatal = e
 	return e
 }
 
-// mismatch reports a value that does not fit its shape, whose first token
-// was tok, and skips the rest of it when the walk goes on.
-func (w *walker) mismatch(tok json.Token, format string, args ...any) *Error {
-	if err := w.report(w.fail(format, args...)); err != nil {
+// syntax records an error from the Lexer, unless it is the one that
+// already stopped the walk; a syntax error always stops it, and a type
+// problem from the Lexer (a number out of range) stops it unless all is
+// set. Its field is the current path.
+func (w *walker) syntax(err error) *Error {
+	e, ok := err.(*Error)
+	if !ok {
+		e = &Error{Offset: w.lex.Pos(), Problem: err.Error(), Err: err}
+	}
+	if e == w.fatal {
+		return e
+	}
+	if e.Err == nil { // a type problem the Lexer found while reading a value
+		return w.problem(e.Offset, e.Problem)
+	}
+	e.Field = w.field()
+	w.errs = append(w.errs, e)
+	w.fatal = e
+	return e
+}
+
+// mismatch reports a value that does not fit its shape and, when the walk
+// goes on, skips it.
+func (w *walker) mismatch(want string) *Error {
+	at := w.lex.Pos()
+	got := kindAt(w.lex.Peek())
+	if got == "" {
+		return w.syntax(w.lex.Syntax(want))
+	}
+	if err := w.problem(at, "want "+want+", got "+got); err != nil {
 		return err
 	}
-	return w.skip(tok)
+	return w.skip()
+}
+
+func (w *walker) skip() *Error {
+	if err := w.lex.Skip(); err != nil {
+		return w.syntax(err)
+	}
+	return nil
 }
 
 func (w *walker) push(s segment) { w.path = append(w.path, s) }
 func (w *walker) pop()           { w.path = w.path[:len(w.path)-1] }
 
-// field renders the current path ("dimensions[3].score").
+// field renders the current path ("dimensions[3].score"), each key cut to
+// MaxQuote bytes.
 func (w *walker) field() string {
 	var b strings.Builder
 	for _, s := range w.path {
@@ -115,103 +160,86 @@ func (w *walker) field() string {
 		if b.Len() > 0 {
 			b.WriteByte('.')
 		}
-		b.WriteString(s.key)
+		b.WriteString(Clip(s.key))
 	}
 	return b.String()
 }
 
-func (w *walker) errorAt(offset int64, problem string, err error) *Error {
-	// Offsets come from the decoder and stay inside the input; clamp anyway
-	// so that callers can slice data with them without checking.
-	offset = min(max(offset, 0), w.size)
-	return &Error{Offset: offset, Field: w.field(), Problem: problem, Err: err}
-}
-
-func (w *walker) fail(format string, args ...any) *Error {
-	return w.errorAt(w.dec.InputOffset(), fmt.Sprintf(format, args...), nil)
-}
-
-// token reads the next token; a decoder error is reported and ends the
-// walk.
-func (w *walker) token() (json.Token, *Error) {
-	tok, err := w.dec.Token()
-	if err == nil {
-		return tok, nil
-	}
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &se):
-		return nil, w.report(w.errorAt(se.Offset, "syntax error: "+se.Error(), err))
-	case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
-		return nil, w.report(w.errorAt(w.dec.InputOffset(), "unexpected end of JSON", io.ErrUnexpectedEOF))
-	}
-	return nil, w.report(w.errorAt(w.dec.InputOffset(), err.Error(), err))
-}
-
 // value reads one value and checks it against s.
 func (w *walker) value(s *Shape) *Error {
-	tok, err := w.token()
-	if err != nil {
-		return err
-	}
 	if s == nil || s.Kind == KindAny {
-		return w.skip(tok)
+		return w.skip()
 	}
-	if tok == nil && s.Nullable {
+	c := w.lex.Peek()
+	if c == 'n' && s.Nullable {
+		if err := w.lex.Null(); err != nil {
+			return w.syntax(err)
+		}
 		return nil
 	}
 	switch s.Kind {
 	case KindObject, KindMap:
-		if tok != json.Delim('{') {
-			return w.mismatch(tok, "want an object, got %s", TokenKind(tok))
+		if c != '{' {
+			return w.mismatch("an object")
 		}
 		return w.object(s)
 	case KindArray:
-		if tok != json.Delim('[') {
-			return w.mismatch(tok, "want an array, got %s", TokenKind(tok))
+		if c != '[' {
+			return w.mismatch("an array")
 		}
-		for i := 0; w.dec.More(); i++ {
+		_, err := w.lex.Array(func(i int) error {
 			w.push(segment{index: i})
 			err := w.value(s.Elem)
 			w.pop()
 			if err != nil {
 				return err
 			}
+			return nil
+		})
+		if err != nil {
+			return w.syntax(err)
 		}
-		_, err := w.token() // ']'
-		return err
 	case KindString:
-		if _, ok := tok.(string); !ok {
-			return w.mismatch(tok, "want a string, got %s", TokenKind(tok))
+		if c != '"' {
+			return w.mismatch("a string")
+		}
+		if _, err := w.lex.scanString(); err != nil {
+			return w.syntax(err)
 		}
 	case KindBool:
-		if _, ok := tok.(bool); !ok {
-			return w.mismatch(tok, "want a boolean, got %s", TokenKind(tok))
+		if c != 't' && c != 'f' {
+			return w.mismatch("a boolean")
+		}
+		if _, err := w.lex.Bool(); err != nil {
+			return w.syntax(err)
 		}
 	case KindNumber:
-		n, ok := tok.(json.Number)
-		if !ok {
-			return w.mismatch(tok, "want a number, got %s", TokenKind(tok))
+		if kindAt(c) != "a number" {
+			return w.mismatch("a number")
 		}
-		if f, err := strconv.ParseFloat(string(n), 64); err != nil || math.IsInf(f, 0) {
-			return w.mismatch(tok, "number %s out of range", string(n))
+		if _, err := w.lex.Number(); err != nil {
+			return w.syntax(err)
 		}
 	case KindInt:
-		n, ok := tok.(json.Number)
-		if !ok {
-			return w.mismatch(tok, "want an integer, got %s", TokenKind(tok))
+		if kindAt(c) != "a number" {
+			return w.mismatch("an integer")
 		}
-		if _, err := strconv.Atoi(string(n)); err != nil {
-			return w.mismatch(tok, "want an integer, got %s", string(n))
+		if _, err := w.lex.Int(); err != nil {
+			return w.syntax(err)
 		}
 	default:
-		return w.mismatch(tok, "unsupported shape kind %d", s.Kind)
+		if err := w.problem(w.lex.Pos(), "unsupported shape kind "+strconv.Itoa(int(s.Kind))); err != nil {
+			return err
+		}
+		return w.skip()
 	}
 	return nil
 }
 
-// object reads the members of an object whose '{' was just read.
+// object reads an object whose '{' is next. A missing required field is
+// reported at the object's '{'.
 func (w *walker) object(s *Shape) *Error {
+	start := w.lex.Pos()
 	// seen tracks fixed fields by index; free keys need a set.
 	var seen []bool
 	var seenKeys map[string]bool
@@ -220,29 +248,22 @@ func (w *walker) object(s *Shape) *Error {
 	} else {
 		seenKeys = make(map[string]bool)
 	}
-	for w.dec.More() {
-		tok, err := w.token()
-		if err != nil {
-			return err
-		}
-		key, ok := tok.(string)
-		if !ok { // the decoder yields only string keys; kept as a guard
-			return w.report(w.errorAt(w.dec.InputOffset(), "want a key, got "+TokenKind(tok), errors.New("strictjson: non-string key")))
-		}
+	err := w.lex.Object(func(key string, keyAt int64) error {
 		w.push(segment{key: key, index: -1})
-		err = w.member(s, key, seen, seenKeys)
+		err := w.member(s, key, keyAt, seen, seenKeys)
 		w.pop()
 		if err != nil {
 			return err
 		}
-	}
-	if _, err := w.token(); err != nil { // '}'
-		return err
+		return nil
+	})
+	if err != nil {
+		return w.syntax(err)
 	}
 	for i, f := range s.Fields {
 		if f.Required && !seen[i] {
 			w.push(segment{key: f.Name, index: -1})
-			err := w.report(w.fail("missing"))
+			err := w.problem(start, "missing")
 			w.pop()
 			if err != nil {
 				return err
@@ -253,53 +274,30 @@ func (w *walker) object(s *Shape) *Error {
 }
 
 // member checks the value of key, whose name was just read and pushed.
-func (w *walker) member(s *Shape, key string, seen []bool, seenKeys map[string]bool) *Error {
-	// A rejected member's value is skipped (read as any value) when the
-	// walk goes on.
+func (w *walker) member(s *Shape, key string, keyAt int64, seen []bool, seenKeys map[string]bool) *Error {
 	if s.Kind == KindMap {
 		if seenKeys[key] {
-			return w.rejectMember("duplicate key")
+			return w.rejectMember(keyAt, "duplicate key")
 		}
 		seenKeys[key] = true
 		return w.value(s.Elem)
 	}
 	i := s.field(key)
 	if i < 0 {
-		return w.rejectMember("unknown field")
+		return w.rejectMember(keyAt, "unknown field")
 	}
 	if seen[i] {
-		return w.rejectMember("duplicate key")
+		return w.rejectMember(keyAt, "duplicate key")
 	}
 	seen[i] = true
 	return w.value(s.Fields[i].Shape)
 }
 
-// rejectMember reports a member whose key was just read and, when the walk
-// goes on, skips its value.
-func (w *walker) rejectMember(problem string) *Error {
-	if err := w.report(w.fail("%s", problem)); err != nil {
+// rejectMember reports a member at its key and, when the walk goes on,
+// skips its value.
+func (w *walker) rejectMember(keyAt int64, problem string) *Error {
+	if err := w.problem(keyAt, problem); err != nil {
 		return err
 	}
-	return w.value(nil)
-}
-
-// skip reads the rest of a value whose first token was tok, so that
-// KindAny still rejects malformed JSON.
-func (w *walker) skip(tok json.Token) *Error {
-	if tok != json.Delim('{') && tok != json.Delim('[') {
-		return nil
-	}
-	for depth := 1; depth > 0; {
-		t, err := w.token()
-		if err != nil {
-			return err
-		}
-		switch t {
-		case json.Delim('{'), json.Delim('['):
-			depth++
-		case json.Delim('}'), json.Delim(']'):
-			depth--
-		}
-	}
-	return nil
+	return w.skip()
 }

@@ -1,26 +1,26 @@
 package strictjson
 
-import (
-	"encoding/json"
-	"fmt"
-	"strconv"
-)
+import "strconv"
 
-// Error is a problem Check found: where, in which field, and what.
+// Error is a problem the Lexer or Check found: where, in which field, and
+// what.
 type Error struct {
-	// Offset is the byte offset in the checked data at which the problem
-	// was found: just past the offending token, or for a syntax error the
-	// json.SyntaxError offset. It is always within [0, len(data)].
+	// Offset is the byte offset of the fault: the first byte of the
+	// offending value or key, the byte where a syntax error was found, the
+	// '{' of an object that misses a required field, the first byte of data
+	// after the value. It is always within [0, len(data)] (plus the
+	// Lexer's base).
 	Offset int64
 	// Field is the JSON path of the offending value, with dots between
-	// keys and brackets around indexes ("dimensions[3].score"); empty for
-	// the top-level value.
+	// keys and brackets around indexes ("dimensions[3].score"), each key
+	// cut to MaxQuote bytes; empty for the top-level value.
 	Field string
-	// Problem says what is wrong ("want a number, got a string").
+	// Problem says what is wrong ("want a number, got a string"). It
+	// quotes at most MaxQuote bytes of the input.
 	Problem string
-	// Err is set when data is not one well-formed JSON value: the decoder
-	// error (a *json.SyntaxError, or io.ErrUnexpectedEOF for truncated
-	// data), or ErrTrailingData. It is nil for shape problems.
+	// Err is set when data is not one well-formed JSON value: ErrSyntax,
+	// io.ErrUnexpectedEOF for truncated data, or ErrTrailingData. It is
+	// nil for shape problems.
 	Err error
 }
 
@@ -36,28 +36,3 @@ func (e *Error) Error() string {
 
 // Unwrap returns Err.
 func (e *Error) Unwrap() error { return e.Err }
-
-// TokenKind names the JSON type of a token from json.Decoder.Token, the way
-// error messages do: "an object", "an array", "a string", "a number", "a
-// boolean" or "null"; a closing delimiter is quoted ("']'").
-func TokenKind(tok json.Token) string {
-	switch v := tok.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "a boolean"
-	case json.Number, float64:
-		return "a number"
-	case string:
-		return "a string"
-	case json.Delim:
-		switch v {
-		case '{':
-			return "an object"
-		case '[':
-			return "an array"
-		}
-		return "'" + v.String() + "'"
-	}
-	return fmt.Sprintf("%T", tok)
-}

@@ -22,7 +22,7 @@ func Example() {
 	fmt.Println(strictjson.Check([]byte(`{"name":"r"}`), shape))
 	// Output:
 	// <nil>
-	// dimensions[0].score: want a number, got a string (at byte 52)
-	// name: duplicate key (at byte 18)
-	// dimensions: missing (at byte 12)
+	// dimensions[0].score: want a number, got a string (at byte 46)
+	// name: duplicate key (at byte 12)
+	// dimensions: missing (at byte 0)
 }

@@ -9,7 +9,8 @@ import (
 // FuzzCheck feeds arbitrary bytes to Check and CheckAll. Neither may panic,
 // every offset must lie inside the input, whatever Check accepts must be
 // valid JSON, and CheckAll must start with Check's problem and end at a
-// syntax error if it meets one.
+// syntax error if it meets one. Check with no shape must agree with
+// json.Valid on every input.
 func FuzzCheck(f *testing.F) {
 	for _, s := range []string{
 		`{"name":"a","score":0.5}`,
@@ -23,12 +24,16 @@ func FuzzCheck(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// Differential: the Lexer's grammar is encoding/json's.
+		if anyErr := Check(data, nil); (anyErr == nil) != json.Valid(data) {
+			t.Fatalf("Check(any) = %v, json.Valid = %v for %q", anyErr, json.Valid(data), data)
+		}
 		err := Check(data, reportShape)
 		if err == nil {
 			if !json.Valid(data) {
 				t.Fatalf("accepted invalid JSON %q", data)
 			}
-			if all := CheckAll(data, reportShape); all != nil {
+			if all, more := CheckAll(data, reportShape, 0); all != nil || more != 0 {
 				t.Fatalf("CheckAll found %v where Check found nothing", all)
 			}
 			return
@@ -43,7 +48,7 @@ func FuzzCheck(f *testing.F) {
 		if e.Problem == "" {
 			t.Fatalf("empty problem for %q", data)
 		}
-		all := CheckAll(data, reportShape)
+		all, _ := CheckAll(data, reportShape, 0)
 		if len(all) == 0 || all[0].Error() != e.Error() {
 			t.Fatalf("CheckAll's first problem %v is not Check's %v", all, e)
 		}

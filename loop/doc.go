@@ -21,7 +21,8 @@
 // own time budget (failed/timeout, WithTimeout), the cost budget
 // (failed/cost_budget, WithMaxCost and AddCost), a role error, panic or
 // invalid decision (failed/error, with a non-nil error), or the caller's
-// context ending (failed/canceled, with an error wrapping ctx.Err()).
+// context ending (failed/canceled, with an error wrapping ctx.Err(); a call
+// that returns after it does not decide the loop, even with a pass).
 //
 // The Result and its Trace are filled whatever happens, errors included.
 // When the loop does not succeed, Result.Candidate is the best-scoring

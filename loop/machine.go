@@ -16,7 +16,10 @@ import (
 //
 // A driver calls Start, then Next until it says CallDone, making each role
 // call Next asks for (Roles.Invoke makes it the way RunLoop does) and
-// handing its outcome to Record; Cancel ends the loop early; Finish turns
+// handing its outcome to Record; Cancel ends the loop early (a driver
+// hands it its context's Err() before every Next and before every Record,
+// as RunLoop does, so that a call returning after the caller canceled
+// does not decide the loop); Finish turns
 // the machine into the Result and the error RunLoop would return. Every
 // method takes the current time as an argument and reads no clock, starts
 // no goroutine and does no I/O: given the same machine and the same
@@ -225,10 +228,17 @@ func (m *Machine[C]) Next(now time.Time) Call[C] {
 // Cancel ends the loop as canceled by its caller: StopCanceled, with an
 // *Error of kind ErrorCanceled, "loop: canceled by the caller: " and
 // cause's text, wrapping cause. A nil cause does nothing, so that a driver
-// can hand over its context's Err() on every turn. With no call pending the loop ends at once. With one
-// pending it ends when Record receives the call's outcome, unless that
-// outcome ends the loop by itself: a pass, a block or an escalation still
-// stands, as in RunLoop. Cancel on an ended loop does nothing.
+// can hand over its context's Err() on every turn. With no call pending
+// the loop ends at once. With one pending it ends when Record receives the
+// call's outcome, whatever that outcome is: a pass, a block or an
+// escalation that arrives after Cancel is kept in the trace but not acted
+// on, and the loop ends canceled (an invalid decision, an invalid cost or
+// a panic still ends it with StopError: they are bugs to see). A decision
+// Record received before Cancel stands: Cancel on an ended loop does
+// nothing. RunLoop calls Cancel as soon as it sees the caller's context
+// ended, before every call and after every call returns, so its rule is
+// the same: a nil error means the caller's context had not ended when the
+// call that decided the loop returned.
 func (m *Machine[C]) Cancel(now time.Time, cause error) {
 	if cause == nil || m.Phase == RoleStop || m.Canceled != nil {
 		return

@@ -36,9 +36,7 @@ func persisted(t *testing.T, s looptest.Scenario) (loop.Result[string], int, err
 		stored++
 	}
 	for {
-		if err := ctx.Err(); err != nil {
-			m.Cancel(time.Now(), err)
-		}
+		m.Cancel(time.Now(), ctx.Err())
 		call := m.Next(time.Now())
 		store()
 		switch call.Kind {
@@ -62,9 +60,7 @@ func persisted(t *testing.T, s looptest.Scenario) (loop.Result[string], int, err
 		require.NoError(t, err)
 		var got loop.CallResult[string]
 		require.NoError(t, json.Unmarshal(raw, &got))
-		if got.Err != nil && ctx.Err() != nil {
-			m.Cancel(time.Now(), ctx.Err())
-		}
+		m.Cancel(time.Now(), ctx.Err()) // before Record: nil cancels nothing
 		m.Record(time.Now(), got)
 		store()
 	}

@@ -35,8 +35,9 @@ type CallResult[C any] struct {
 // (Cancel, or ErrorCanceled) with StopCanceled; the time budget
 // (ErrorTimeout, or now past the deadline) with StopTimeout; a retryable
 // error with attempts left schedules a retry after the backoff; anything
-// else ends the loop with StopError. With no call pending it does nothing
-// and returns a Step with Index -1.
+// else ends the loop with StopError. A call that succeeded after Cancel
+// ends the loop with StopCanceled whatever it returned (see Cancel). With
+// no call pending it does nothing and returns a Step with Index -1.
 func (m *Machine[C]) Record(now time.Time, r CallResult[C]) Step[C] {
 	if m.Phase == RoleStop || !m.Pending {
 		return Step[C]{Index: -1}
@@ -54,17 +55,18 @@ func (m *Machine[C]) Record(now time.Time, r CallResult[C]) Step[C] {
 	case RoleEvaluate, RoleRevisionCheck:
 		step.Candidate, step.Decision = m.Input, r.Decision
 		if err == nil {
-			if role == RoleEvaluate {
-				// The controller acts on this decision even if it is
-				// invalid: Result.Decision reports it with StopError.
-				m.Result.Decision = r.Decision
-			}
 			if verr := r.Decision.Validate(); verr != nil {
 				who := "evaluator"
 				if role == RoleRevisionCheck {
 					who = "revision check"
 				}
 				err = newError(ErrorInvalidDecision, fmt.Errorf("%s returned an invalid decision: %w", who, verr))
+			}
+			if role == RoleEvaluate && (err != nil || m.Canceled == nil) {
+				// The controller acts on this decision even if it is
+				// invalid: Result.Decision reports it with StopError.
+				// One that arrives after a cancellation is not acted on.
+				m.Result.Decision = r.Decision
 			}
 		}
 	}
@@ -82,12 +84,43 @@ func (m *Machine[C]) Record(now time.Time, r CallResult[C]) Step[C] {
 	m.Result.Cost += r.Cost
 	m.Result.CostByRole.add(role, r.Cost)
 	m.Result.Trace = append(m.Result.Trace, step)
-	if err == nil {
-		m.advance(now, step.Index, r)
-	} else {
+	switch {
+	case err != nil:
 		m.failed(now, step.Index, role, err)
+	case m.Canceled != nil:
+		m.canceledDuring(now, step.Index, role, r)
+	default:
+		m.advance(now, step.Index, r)
 	}
 	return step
+}
+
+// canceledDuring ends the loop whose caller canceled while the call of
+// step idx ran and the call then succeeded. The caller's cancellation wins
+// over whatever the call returned, a pass, a block or an escalation
+// included: the call ran under a context that had ended, so its outcome
+// may be cut short in ways no decision shows (a judge's reply truncated
+// into a well-formed pass, a stage skipped), and a Go caller that cancels
+// expects an error wrapping ctx.Err(), not a success. The controller does
+// not act on the outcome (Result.Decision stays the last decision acted
+// on, so no accepted-looking decision leaves a canceled loop), but the
+// trace keeps it as every other step: a returned revision counts in
+// Result.Revisions, and a judged candidate competes for Result.Candidate
+// like any other (unless it is a revision the revision check has not
+// seen).
+func (m *Machine[C]) canceledDuring(now time.Time, idx int, role Role, r CallResult[C]) {
+	switch {
+	case role == RoleRevise:
+		m.State.Revisions++
+		m.Result.Revisions++
+	case role == RoleEvaluate && !(m.Config.RevisionCheck && m.Revised):
+		n := decide(m.State, m.Task, r.Decision)
+		m.State = n.State
+		if n.Best {
+			m.Result.Candidate, m.Result.CandidateStep = m.Input, idx
+		}
+	}
+	m.stop(now, evaluator.StopCanceled, m.Canceled)
 }
 
 // advance moves on after a successful call.

@@ -102,11 +102,15 @@ func TestMachineRecordWithoutCall(t *testing.T) {
 }
 
 // TestMachineCancel: a cancellation with no call pending ends the loop at
-// once; with one pending, a decision that ends the loop by itself still
-// stands, and a failure or a revise ends it canceled.
+// once; with one pending, the loop ends canceled when the call's outcome
+// arrives, whatever it is (a pass, a block, an escalation, a revise, a
+// retryable failure): that outcome is in the trace, and ranks its
+// candidate, but is not acted on;
+// only a bug (an invalid decision) still ends it with StopError. A decision
+// recorded before the cancellation stands.
 func TestMachineCancel(t *testing.T) {
 	atEvaluate := func(t *testing.T) Machine[string] {
-		m, err := Start[string](t0, Config{MaxRevisions: 2}, refundTask)
+		m, err := Start[string](t0, Config{MaxRevisions: 2, Attempts: 3}, refundTask)
 		require.NoError(t, err)
 		m.Next(t0)
 		m.Record(t0, CallResult[string]{Candidate: "draft"})
@@ -123,39 +127,97 @@ func TestMachineCancel(t *testing.T) {
 		assert.EqualError(t, err, "loop: canceled by the caller: context deadline exceeded")
 		m.Cancel(t0, context.Canceled) // no-op once ended
 	})
-	t.Run("a pass still stands", func(t *testing.T) {
+	t.Run("a nil cause does nothing", func(t *testing.T) {
 		m := atEvaluate(t)
 		m.Cancel(t0, nil)
-		assert.Nil(t, m.Canceled, "a nil cause does nothing")
-		m.Cancel(t0, context.Canceled)
+		assert.Nil(t, m.Canceled)
 		m.Record(t0, CallResult[string]{Decision: pass(0.9)})
 		res, err := m.Finish(t0)
 		assert.NoError(t, err)
 		assert.Equal(t, OutcomeSucceeded, res.Outcome)
 	})
-	t.Run("a revise ends canceled", func(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		out    CallResult[string]
+		judged bool // the candidate was judged: it is the best so far
+	}{
+		{"a pass", CallResult[string]{Decision: pass(0.9), Cost: 0.5}, true},
+		{"a block", CallResult[string]{Decision: block(0.1, "refund_without_evidence")}, true},
+		{"an escalation", CallResult[string]{Decision: escalate(0.4)}, true},
+		{"a revise", CallResult[string]{Decision: revise(0.5)}, true},
+		{"a retryable failure, not retried", CallResult[string]{Err: retryErr()}, false},
+	} {
+		t.Run(tc.name+" after Cancel ends canceled", func(t *testing.T) {
+			m := atEvaluate(t)
+			m.Cancel(t0, context.Canceled)
+			assert.False(t, m.Done(), "the pending call's outcome is awaited")
+			step := m.Record(t0, tc.out)
+			assert.Equal(t, 1, step.Index)
+			assert.Equal(t, tc.out.Decision, step.Decision, "the trace keeps what the call returned")
+			assert.Equal(t, CallDone, m.Next(t0).Kind)
+			res, err := m.Finish(t0)
+			assert.ErrorIs(t, err, context.Canceled)
+			var le *Error
+			require.ErrorAs(t, err, &le)
+			assert.Equal(t, ErrorCanceled, le.Kind)
+			assert.Equal(t, OutcomeFailed, res.Outcome)
+			assert.Equal(t, evaluator.StopCanceled, res.StopReason)
+			assert.Len(t, res.Trace, 2)
+			assert.Equal(t, tc.out.Cost, res.Cost, "its cost is counted")
+			assert.Empty(t, res.Decision.Status, "the decision is not acted on")
+			assert.Equal(t, evaluator.StopCanceled, res.Decision.StopReason)
+			if tc.judged {
+				assert.Equal(t, "draft", res.Candidate, "the best judged candidate, as in any failed loop")
+				assert.Equal(t, 1, res.CandidateStep)
+			} else {
+				assert.Empty(t, res.Candidate)
+				assert.Equal(t, -1, res.CandidateStep)
+			}
+		})
+	}
+	t.Run("an invalid decision after Cancel is still an error", func(t *testing.T) {
 		m := atEvaluate(t)
-		m.Cancel(t0, nil)
-		assert.Nil(t, m.Canceled, "a nil cause does nothing")
 		m.Cancel(t0, context.Canceled)
+		m.Record(t0, CallResult[string]{Decision: evaluator.EvaluationDecision{Status: "maybe"}})
+		res, err := m.Finish(t0)
+		assert.ErrorIs(t, err, evaluator.ErrInvalidDecision)
+		assert.Equal(t, evaluator.StopError, res.StopReason)
+	})
+	t.Run("a revision after Cancel counts", func(t *testing.T) {
+		m := atEvaluate(t)
 		m.Record(t0, CallResult[string]{Decision: revise(0.5)})
-		assert.Equal(t, CallDone, m.Next(t0).Kind)
+		require.Equal(t, RoleRevise, m.Next(t0).Role)
+		m.Cancel(t0, context.Canceled)
+		m.Record(t0, CallResult[string]{Candidate: "draft 2"})
 		res, err := m.Finish(t0)
 		assert.ErrorIs(t, err, context.Canceled)
-		assert.Equal(t, evaluator.StopCanceled, res.StopReason)
-		assert.Equal(t, "draft", res.Candidate, "the judged candidate is kept")
+		assert.Equal(t, 1, res.Revisions)
+		assert.Equal(t, "draft 2", res.Trace[2].Candidate)
+		assert.Equal(t, "draft", res.Candidate, "the best judged before the cancellation")
+		assert.Equal(t, evaluator.StatusRevise, res.Decision.Status, "the last decision acted on")
 	})
-	t.Run("a failure ends canceled, not retried", func(t *testing.T) {
-		m := atEvaluate(t)
-		m.Config.Attempts = 3
-		m.Cancel(t0, nil)
-		m.Record(t0, CallResult[string]{Err: retryErr()})
+	t.Run("an unchecked revision judged after Cancel is not the best", func(t *testing.T) {
+		m, err := Start[string](t0, Config{MaxRevisions: 2, RevisionCheck: true}, refundTask)
+		require.NoError(t, err)
+		for _, out := range []CallResult[string]{{Candidate: "draft"}, {Decision: revise(0.5)}, {Candidate: "draft 2"}} {
+			require.Equal(t, CallRole, m.Next(t0).Kind)
+			m.Record(t0, out)
+		}
+		require.Equal(t, RoleEvaluate, m.Next(t0).Role)
+		m.Cancel(t0, context.Canceled)
+		m.Record(t0, CallResult[string]{Decision: pass(0.9)})
 		res, err := m.Finish(t0)
-		var le *Error
-		require.ErrorAs(t, err, &le)
-		assert.Equal(t, ErrorCanceled, le.Kind)
-		assert.Equal(t, evaluator.StopCanceled, res.StopReason)
-		assert.Len(t, res.Trace, 2)
+		assert.ErrorIs(t, err, context.Canceled)
+		assert.Equal(t, "draft", res.Candidate, "the revision check never saw draft 2")
+		assert.Equal(t, 1, res.CandidateStep)
+	})
+	t.Run("a pass recorded before Cancel stands", func(t *testing.T) {
+		m := atEvaluate(t)
+		m.Record(t0, CallResult[string]{Decision: pass(0.9)})
+		m.Cancel(t0, context.Canceled)
+		res, err := m.Finish(t0)
+		assert.NoError(t, err)
+		assert.Equal(t, OutcomeSucceeded, res.Outcome)
 	})
 	t.Run("finish before the end", func(t *testing.T) {
 		m := atEvaluate(t)

@@ -18,7 +18,10 @@ import (
 // RunLoop returns a non-nil error when a role failed (after retries), panicked
 // (a *PanicError), returned an invalid decision (matching
 // evaluator.ErrInvalidDecision) or reported an invalid cost, when the
-// caller's ctx ended (the error wraps ctx.Err()), and when it refuses to
+// caller's ctx ended before the loop did (the error wraps ctx.Err();
+// RunLoop looks before every role call and as each returns, and a call
+// that returns after ctx ended does not decide the loop, even with a
+// pass), and when it refuses to
 // start: invalid options (ErrInvalidOption), a nil role (ErrNilRole), an
 // invalid task (ErrInvalidTask), or the self-approval guard (ErrSameModel);
 // it calls no role then. The error is an *Error, whose Kind classifies it
@@ -106,12 +109,11 @@ func run[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval
 		}
 		res := roles.invoke(lctx, meter, task, call)
 		now = time.Now()
-		if res.Err != nil {
-			if err := ctx.Err(); err != nil {
-				// The caller's cancellation comes before the loop's
-				// timeout and the retry rules.
-				m.Cancel(now, canceledCause(ctx, err))
-			}
+		if err := ctx.Err(); err != nil {
+			// The caller's cancellation comes before the loop's timeout,
+			// the retry rules and the call's own outcome (see
+			// Machine.Cancel).
+			m.Cancel(now, canceledCause(ctx, err))
 		}
 		step := m.Record(now, res)
 		if len(observers) == 0 && yield == nil {

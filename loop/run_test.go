@@ -27,7 +27,7 @@ var refundTask = evaluator.Task{
 // issue (and a few variants of the rows whose cause can arise in several
 // roles).
 func TestRunLoopSemantics(t *testing.T) {
-	var cancelDuringRevise context.CancelFunc // set by a row's ctx, called by its reviser
+	var cancelDuringRevise context.CancelFunc // set by a row's ctx, called by one of its roles
 	tests := []struct {
 		name    string
 		s       *script
@@ -314,6 +314,52 @@ func TestRunLoopSemantics(t *testing.T) {
 			outcome: OutcomeFailed, reason: evaluator.StopCanceled,
 			errIs: []error{context.Canceled},
 			calls: [3]int{1, 1, 1},
+		},
+		{
+			name: "a pass returned after the caller canceled",
+			s: &script{
+				evalHook: func(ctx context.Context, _ int, _ string) (evaluator.EvaluationDecision, error) {
+					cancelDuringRevise()
+					<-ctx.Done()
+					return pass(0.9), nil
+				},
+			},
+			ctx: func(t *testing.T) context.Context {
+				ctx, cancel := context.WithCancel(context.Background())
+				cancelDuringRevise = cancel
+				return ctx
+			},
+			outcome: OutcomeFailed, reason: evaluator.StopCanceled,
+			errIs: []error{context.Canceled},
+			calls: [3]int{1, 1, 0},
+			check: func(t *testing.T, _ *script, res Result[string], err error) {
+				var le *Error
+				require.ErrorAs(t, err, &le)
+				assert.Equal(t, ErrorCanceled, le.Kind)
+				require.Len(t, res.Trace, 2)
+				assert.Equal(t, evaluator.StatusPass, res.Trace[1].Decision.Status, "the trace keeps the pass")
+				assert.Empty(t, res.Trace[1].Err)
+				assert.NotEqual(t, evaluator.StatusPass, res.Decision.Status, "but the controller did not act on it")
+				assert.Equal(t, 1, res.CandidateStep, "the best judged candidate, as in any failed loop")
+			},
+		},
+		{
+			name: "a block returned after the caller's deadline passed",
+			s: &script{
+				evalHook: func(ctx context.Context, _ int, _ string) (evaluator.EvaluationDecision, error) {
+					<-ctx.Done()
+					return block(0.1, "refund_without_evidence"), nil
+				},
+			},
+			ctx: func(t *testing.T) context.Context {
+				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+				t.Cleanup(cancel)
+				return ctx
+			},
+			opts:    []Option{WithTimeout(time.Minute)},
+			outcome: OutcomeFailed, reason: evaluator.StopCanceled,
+			errIs: []error{context.DeadlineExceeded},
+			calls: [3]int{1, 1, 0},
 		},
 		{
 			name: "caller's deadline passes, shorter than the loop's timeout",

@@ -123,3 +123,61 @@ func TestObserverSeesEachStepAsItHappens(t *testing.T) {
 	assert.Equal(t, 2, evalsAtRevise, "the observer ran for the evaluate step before the reviser was called")
 	checkConsistent(t, res, err)
 }
+
+// TestStepsCallerCancel: the caller's cancellation decides the loop when
+// RunLoop sees it before a decision is recorded (during a call, even one
+// that returns a pass; or between two calls), and not after (a pass
+// yielded before the consumer cancels stands).
+func TestStepsCallerCancel(t *testing.T) {
+	type row struct {
+		name      string
+		decisions []evaluator.EvaluationDecision
+		cancelIn  Role // cancel from inside this role's call, or
+		cancelOn  Role // cancel when this step is yielded
+		roles     []Role
+		outcome   Outcome
+		err       error
+	}
+	for _, r := range []row{
+		{name: "a pass returned after the cancel", decisions: []evaluator.EvaluationDecision{pass(0.9)}, cancelIn: RoleEvaluate,
+			roles: []Role{RoleGenerate, RoleEvaluate, RoleStop}, outcome: OutcomeFailed, err: context.Canceled},
+		{name: "a revise yielded, then the cancel", decisions: []evaluator.EvaluationDecision{revise(0.4)}, cancelOn: RoleEvaluate,
+			roles: []Role{RoleGenerate, RoleEvaluate, RoleStop}, outcome: OutcomeFailed, err: context.Canceled},
+		{name: "a pass yielded, then the cancel", decisions: []evaluator.EvaluationDecision{pass(0.9)}, cancelOn: RoleEvaluate,
+			roles: []Role{RoleGenerate, RoleEvaluate, RoleStop}, outcome: OutcomeSucceeded},
+	} {
+		t.Run(r.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			s := &script{decisions: r.decisions}
+			if r.cancelIn == RoleEvaluate {
+				s.evalHook = func(ctx context.Context, n int, _ string) (evaluator.EvaluationDecision, error) {
+					cancel()
+					<-ctx.Done()
+					return r.decisions[0], nil
+				}
+			}
+			var roles []Role
+			var final Step[string]
+			var finalErr error
+			for st, err := range Steps(ctx, refundTask, s.gen(), s.eval(), s.rev()) {
+				roles = append(roles, st.Role)
+				if st.Role == r.cancelOn {
+					cancel()
+				}
+				final, finalErr = st, err
+			}
+			assert.Equal(t, r.roles, roles)
+			require.NotNil(t, final.Result)
+			assert.Equal(t, r.outcome, final.Result.Outcome)
+			if r.err == nil {
+				assert.NoError(t, finalErr)
+			} else {
+				assert.ErrorIs(t, finalErr, r.err)
+				assert.Equal(t, evaluator.StopCanceled, final.Result.StopReason)
+				assert.NotEqual(t, evaluator.StatusPass, final.Decision.Status, "no accepted-looking decision leaves a canceled loop")
+			}
+			checkConsistent(t, *final.Result, finalErr)
+		})
+	}
+}

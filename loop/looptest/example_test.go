@@ -32,6 +32,7 @@ func Example() {
 	// invalid decision       failed    error            true
 	// invalid cost           failed    error            true
 	// caller cancel          failed    canceled         true
+	// pass after cancel      failed    canceled         true
 	// revision check blocks  blocked   policy_block     false
 	// candidate refs         succeeded passed           false
 }

@@ -128,6 +128,19 @@ func Scenarios() []Scenario {
 					}}
 			},
 			loop.WithRetry(5, time.Millisecond)),
+		row("pass after cancel", loop.OutcomeFailed, evaluator.StopCanceled, loop.ErrorCanceled,
+			func(cancel func()) *script {
+				return &script{eval: func(ctx context.Context, n int, _ string) (evaluator.EvaluationDecision, error) {
+					if n == 0 {
+						return revise(0.5, "cite the photo"), nil
+					}
+					// The caller cancels while the judge works; the judge
+					// still answers, with a pass: the loop ends canceled.
+					cancel()
+					<-ctx.Done()
+					return pass(0.9), nil
+				}}
+			}),
 		row("revision check blocks", loop.OutcomeBlocked, evaluator.StopPolicyBlock, "",
 			func(func()) *script {
 				return &script{decisions: []evaluator.EvaluationDecision{revise(0.5, "give the amount"), pass(0.9)},

@@ -74,10 +74,16 @@ func BenchmarkDecide(b *testing.B) {
 	}
 }
 
-// BenchmarkConcurrentLoops10k runs 10,000 loops at once, sharing their
-// roles, each role call sleeping 10 ms to stand in for a model call (six
-// calls per loop: about 60 ms of latency per loop). One op is the whole
-// batch; loops/s is reported.
+// BenchmarkConcurrentLoops10k compares 10,000 concurrent loops with 10,000
+// bare loops making the same role calls. Each role call sleeps 10 ms to
+// stand in for a model call (six calls per loop: generate, then evaluate
+// and revise until the third evaluation passes). A bare loop is those
+// calls in a plain for-loop on its goroutine: what a caller without this
+// package would write. One op runs one batch of each, in alternating
+// order, so that both see the same machine; "ratio" is the loops'
+// throughput over the bare loops' (1 means the loop costs nothing at that
+// scale; the goal is at least 0.9), and the CPU time per loop of each is
+// reported beside it.
 func BenchmarkConcurrentLoops10k(b *testing.B) {
 	const loops = 10000
 	const latency = 10 * time.Millisecond
@@ -99,54 +105,74 @@ func BenchmarkConcurrentLoops10k(b *testing.B) {
 		return rev0.Revise(ctx, t, c, d)
 	})
 	ctx := context.Background()
-	b.ReportAllocs()
-	cpu0, cpuOK := processCPU()
-	for b.Loop() {
+	var failed atomic.Int64
+	withLoop := func() {
+		res, err := RunLoop(ctx, refundTask, gen, eval, rev, WithTimeout(time.Minute))
+		if err != nil || res.Outcome != OutcomeSucceeded || len(res.Trace) != 6 {
+			failed.Add(1)
+		}
+	}
+	bare := func() {
+		c, err := gen.Generate(ctx, refundTask)
+		for err == nil {
+			var d evaluator.EvaluationDecision
+			if d, err = eval.Evaluate(ctx, refundTask, c); err != nil || d.Status == evaluator.StatusPass {
+				break
+			}
+			c, err = rev.Revise(ctx, refundTask, c, d)
+		}
+		if err != nil {
+			failed.Add(1)
+		}
+	}
+	// batch runs f on loops goroutines at once and returns the wall and
+	// CPU time they took.
+	batch := func(f func()) (wall, cpu time.Duration) {
+		cpu0, _ := processCPU()
+		start := time.Now()
 		var wg sync.WaitGroup
-		var failed atomic.Int64
-		for i := 0; i < loops; i++ {
+		for range loops {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				res, err := RunLoop(ctx, refundTask, gen, eval, rev, WithTimeout(time.Minute))
-				if err != nil || res.Outcome != OutcomeSucceeded {
-					failed.Add(1)
-				}
+				f()
 			}()
 		}
 		wg.Wait()
-		if n := failed.Load(); n > 0 {
-			b.Fatalf("%d loops did not succeed", n)
-		}
+		wall = time.Since(start)
+		cpu1, _ := processCPU()
+		return wall, cpu1 - cpu0
 	}
-	reportCPU(b, cpu0, cpuOK, loops)
-	b.ReportMetric(float64(loops)*float64(b.N)/b.Elapsed().Seconds(), "loops/s")
-	b.ReportMetric(float64(calls.Load())/float64(b.N)/loops, "calls/loop")
-}
-
-// BenchmarkConcurrentBaseline10k is BenchmarkConcurrentLoops10k without
-// the loop: each of the 10,000 goroutines sleeps six times 10 ms directly.
-// The difference between the two is what the loop adds at that scale.
-func BenchmarkConcurrentBaseline10k(b *testing.B) {
-	const loops = 10000
-	const latency = 10 * time.Millisecond
+	var loopWall, loopCPU, bareWall, bareCPU time.Duration
+	n := 0
 	b.ReportAllocs()
-	cpu0, cpuOK := processCPU()
 	for b.Loop() {
-		var wg sync.WaitGroup
-		for i := 0; i < loops; i++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for c := 0; c < 6; c++ {
-					time.Sleep(latency)
-				}
-			}()
+		calls.Store(0)
+		if n%2 == 0 {
+			w, c := batch(bare)
+			bareWall, bareCPU = bareWall+w, bareCPU+c
 		}
-		wg.Wait()
+		w, c := batch(withLoop)
+		loopWall, loopCPU = loopWall+w, loopCPU+c
+		if n%2 == 1 {
+			w, c := batch(bare)
+			bareWall, bareCPU = bareWall+w, bareCPU+c
+		}
+		n++
+		if f := failed.Load(); f > 0 {
+			b.Fatalf("%d loops did not succeed", f)
+		}
+		if got := calls.Load(); got != 2*6*loops {
+			b.Fatalf("%d role calls, want %d", got, 2*6*loops)
+		}
 	}
-	reportCPU(b, cpu0, cpuOK, loops)
-	b.ReportMetric(float64(loops)*float64(b.N)/b.Elapsed().Seconds(), "loops/s")
+	b.ReportMetric(float64(bareWall)/float64(loopWall), "ratio")
+	b.ReportMetric(float64(loops*n)/loopWall.Seconds(), "loops/s")
+	b.ReportMetric(float64(loops*n)/bareWall.Seconds(), "bare-loops/s")
+	if _, ok := processCPU(); ok {
+		b.ReportMetric(float64(loopCPU)/float64(loops*n), "cpu-ns/loop")
+		b.ReportMetric(float64(bareCPU)/float64(loops*n), "cpu-ns/bare-loop")
+	}
 }
 
 // reportCPU reports the process CPU time spent per loop since cpu0 (it

@@ -40,16 +40,18 @@ func (r Roles[C]) Invoke(ctx context.Context, task evaluator.Task, c Call[C]) Ca
 		ctx, cancel = context.WithDeadlineCause(ctx, c.Deadline, errLoopTimeout)
 		defer cancel()
 	}
-	return r.invoke(ctx, meter, task, c)
+	var res CallResult[C]
+	r.invoke(ctx, meter, &task, &c, &res)
+	return res
 }
 
 // invoke is Invoke with the meter and the deadline already on ctx (RunLoop
-// keeps one meter for the whole loop and takes it after each call).
-func (r Roles[C]) invoke(ctx context.Context, meter *evaluator.CostMeter, task evaluator.Task, c Call[C]) CallResult[C] {
-	var res CallResult[C]
-	var err error
-	var panicked bool
-	res.Candidate, res.Decision, err, panicked = r.dispatch(ctx, task, &c)
+// keeps one meter for the whole loop and takes it after each call),
+// writing the outcome into res, which must be the zero CallResult. It
+// takes everything by pointer so that the frames under a role call stay
+// small (see runner).
+func (r *Roles[C]) invoke(ctx context.Context, meter *evaluator.CostMeter, task *evaluator.Task, c *Call[C], res *CallResult[C]) {
+	err, panicked := r.dispatch(ctx, task, c, res)
 	cost, costErr := meter.Take()
 	res.Cost = cost
 	if err != nil {
@@ -62,11 +64,11 @@ func (r Roles[C]) invoke(ctx context.Context, meter *evaluator.CostMeter, task e
 	if costErr != nil {
 		res.CostErr = newError(ErrorInvalidCost, costErr)
 	}
-	return res
 }
 
-// dispatch calls the role, turning a panic into a *PanicError.
-func (r Roles[C]) dispatch(ctx context.Context, task evaluator.Task, c *Call[C]) (out C, d evaluator.EvaluationDecision, err error, panicked bool) {
+// dispatch calls the role, writing what it returns into res and turning a
+// panic into a *PanicError.
+func (r *Roles[C]) dispatch(ctx context.Context, task *evaluator.Task, c *Call[C], res *CallResult[C]) (err error, panicked bool) {
 	defer func() {
 		if v := recover(); v != nil {
 			err, panicked = &PanicError{Role: c.Role, Value: v, Stack: stack()}, true
@@ -76,15 +78,15 @@ func (r Roles[C]) dispatch(ctx context.Context, task evaluator.Task, c *Call[C])
 	case c.Kind != CallRole:
 		err = evaluator.Permanent(fmt.Errorf("%w: a %q call is not a role call", ErrNilRole, c.Kind))
 	case c.Role == RoleGenerate && r.Generator != nil:
-		out, err = r.Generator.Generate(ctx, task)
+		res.Candidate, err = r.Generator.Generate(ctx, *task)
 	case c.Role == RoleEvaluate && r.Evaluator != nil:
-		d, err = r.Evaluator.Evaluate(ctx, task, c.Candidate)
+		res.Decision, err = r.Evaluator.Evaluate(ctx, *task, c.Candidate)
 	case c.Role == RoleRevise && r.Reviser != nil:
-		out, err = r.Reviser.Revise(ctx, task, c.Candidate, c.Decision)
+		res.Candidate, err = r.Reviser.Revise(ctx, *task, c.Candidate, c.Decision)
 	case c.Role == RoleRevisionCheck && r.RevisionCheck != nil:
-		d, err = r.RevisionCheck(ctx, task, c.Previous, c.Candidate)
+		res.Decision, err = r.RevisionCheck(ctx, *task, c.Previous, c.Candidate)
 	default:
 		err = evaluator.Permanent(fmt.Errorf("%w: %s", ErrNilRole, c.Role))
 	}
-	return out, d, err, false
+	return err, false
 }

@@ -127,18 +127,21 @@ type Call[C any] struct {
 // kind ErrorPermanent) and a machine that has already ended with it, whose
 // Finish gives the failed Result with an empty trace.
 func Start[C any](now time.Time, cfg Config, task evaluator.Task) (Machine[C], error) {
-	return start[C](now, cfg, task, nil)
+	var m Machine[C]
+	err := m.init(now, &cfg, &task, nil)
+	return m, err
 }
 
-// start is Start with the errors a driver found first (a nil context, a
-// nil role), joined before the others; the self-approval guard is skipped
-// when there are any.
-func start[C any](now time.Time, cfg Config, task evaluator.Task, errs []error) (Machine[C], error) {
-	m := Machine[C]{
-		Config: cfg, Task: task, Phase: RoleGenerate, Attempt: 1, Backoff: cfg.Backoff, EvalStep: -1,
-		State:  State{MaxRevisions: cfg.MaxRevisions, StallLimit: cfg.StallLimit},
-		Result: Result[C]{CandidateStep: -1},
-	}
+// init is Start in place, with the errors a driver found first (a nil
+// context, a nil role), joined before the others; the self-approval guard
+// is skipped when there are any. It works on the machine where it lies
+// and takes its inputs by pointer, so that RunLoop's frames stay small.
+func (m *Machine[C]) init(now time.Time, cfg *Config, task *evaluator.Task, errs []error) error {
+	// Field by field: a Machine literal would be built on the stack first.
+	*m = Machine[C]{}
+	m.Config, m.Task, m.Phase, m.Attempt, m.Backoff, m.EvalStep = *cfg, *task, RoleGenerate, 1, cfg.Backoff, -1
+	m.State.MaxRevisions, m.State.StallLimit = cfg.MaxRevisions, cfg.StallLimit
+	m.Result.CandidateStep = -1
 	if err := cfg.Validate(); err != nil {
 		errs = append(errs, err)
 	}
@@ -159,7 +162,7 @@ func start[C any](now time.Time, cfg Config, task evaluator.Task, errs []error) 
 		e := newError(ErrorPermanent, errors.Join(errs...))
 		m.Result.Trace = []Step[C]{}
 		m.end(now, OutcomeFailed, evaluator.StopError, e)
-		return m, e
+		return e
 	}
 	steps := 2*cfg.MaxRevisions + 2 // generate, then evaluate+revise pairs, then the last evaluate
 	if cfg.Attempts > 1 || cfg.RevisionCheck || steps > 64 || steps < 0 {
@@ -169,7 +172,7 @@ func start[C any](now time.Time, cfg Config, task evaluator.Task, errs []error) 
 	if cfg.Timeout > 0 {
 		m.Deadline = now.Add(cfg.Timeout)
 	}
-	return m, nil
+	return nil
 }
 
 // Done reports whether the loop has ended.
@@ -189,8 +192,16 @@ func (m *Machine[C]) SetCandidateRef(ref func(C) string) { m.ref = ref }
 // ends the loop (CallDone). While a call is pending, Next hands it out
 // again unchanged, so a driver that lost track of it can make it again.
 func (m *Machine[C]) Next(now time.Time) Call[C] {
+	var c Call[C]
+	m.nextCall(now, &c)
+	return c
+}
+
+// nextCall is Next writing into c (RunLoop reuses one Call).
+func (m *Machine[C]) nextCall(now time.Time, c *Call[C]) {
 	if m.Phase == RoleStop {
-		return Call[C]{Kind: CallDone, Step: len(m.Result.Trace)}
+		*c = Call[C]{Kind: CallDone, Step: len(m.Result.Trace)}
+		return
 	}
 	if !m.Pending {
 		switch {
@@ -206,23 +217,24 @@ func (m *Machine[C]) Next(now time.Time) Call[C] {
 			if !m.Deadline.IsZero() && m.Deadline.Before(until) {
 				until = m.Deadline
 			}
-			return Call[C]{Kind: CallWait, Step: len(m.Result.Trace), Attempt: m.Attempt, Until: until}
+			*c = Call[C]{Kind: CallWait, Step: len(m.Result.Trace), Attempt: m.Attempt, Until: until}
+			return
 		case m.Config.MaxCost > 0 && m.Result.Cost >= m.Config.MaxCost:
 			m.stop(now, evaluator.StopCostBudget, nil)
 		}
 		if m.Phase == RoleStop {
-			return Call[C]{Kind: CallDone, Step: len(m.Result.Trace)}
+			*c = Call[C]{Kind: CallDone, Step: len(m.Result.Trace)}
+			return
 		}
 		m.Pending, m.Started, m.RetryAt = true, now, time.Time{}
 	}
-	c := Call[C]{Kind: CallRole, Role: m.Phase, Step: len(m.Result.Trace), Attempt: m.Attempt, Candidate: m.Input, Deadline: m.Deadline}
+	*c = Call[C]{Kind: CallRole, Role: m.Phase, Step: len(m.Result.Trace), Attempt: m.Attempt, Candidate: m.Input, Deadline: m.Deadline}
 	switch m.Phase {
 	case RoleRevise:
 		c.Decision = m.Result.Decision
 	case RoleRevisionCheck:
 		c.Previous = m.Previous
 	}
-	return c
 }
 
 // Cancel ends the loop as canceled by its caller: StopCanceled, with an
@@ -257,14 +269,20 @@ var errUnfinished = errors.New("loop: finished before the loop ended")
 // *Error otherwise. Called before the loop has ended, it ends it first as
 // canceled. The Result shares its trace with the machine.
 func (m *Machine[C]) Finish(now time.Time) (Result[C], error) {
+	err := m.finish(now)
+	return m.Result, err
+}
+
+// finish is Finish without the copy of the Result.
+func (m *Machine[C]) finish(now time.Time) error {
 	if m.Phase != RoleStop {
 		m.Canceled = newError(ErrorCanceled, errUnfinished)
 		m.stop(now, evaluator.StopCanceled, m.Canceled)
 	}
 	if m.Error == nil {
-		return m.Result, nil
+		return nil
 	}
-	return m.Result, m.Error
+	return m.Error
 }
 
 // callable reports whether r is a role a machine calls.

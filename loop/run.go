@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
@@ -41,7 +42,10 @@ import (
 // RunLoop is a thin driver of a Machine, which holds the loop as data; a
 // durable engine drives the same Machine (see Start).
 func RunLoop[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval evaluator.Evaluator[C], rev Reviser[C], opts ...Option) (Result[C], error) {
-	return run(ctx, task, gen, eval, rev, opts, nil)
+	r := newRunner(gen, eval, rev)
+	defer r.free()
+	err := r.run(ctx, &task, opts, nil)
+	return r.m.Result, err
 }
 
 // errLoopTimeout is the cause of the loop context's cancellation when the
@@ -52,41 +56,60 @@ var errLoopTimeout = errors.New("loop: time budget spent")
 // errConsumerStopped ends a loop whose Steps consumer stopped iterating.
 var errConsumerStopped = errors.New("loop: the consumer stopped iterating")
 
-// run is RunLoop with an optional yield, called after the observers for
-// every step; a false return stops the loop at once (Steps uses it).
-func run[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval evaluator.Evaluator[C], rev Reviser[C], opts []Option, yield func(Step[C]) bool) (Result[C], error) {
-	cfg, observers, err := resolve[C](opts)
-	if err != nil {
-		return Result[C]{
-			Outcome:       OutcomeFailed,
-			StopReason:    evaluator.StopError,
-			CandidateStep: -1,
-			Decision:      evaluator.EvaluationDecision{StopReason: evaluator.StopError},
-			Trace:         []Step[C]{},
-		}, newError(ErrorPermanent, err)
+// runner is the state of one RunLoop: the machine and the call in
+// flight, held in one place that the loop's functions reach by pointer.
+// No frame between the caller and a role holds a copy of the machine, a
+// call, its outcome or a step, so that a loop fits in the stack a fresh
+// goroutine starts with: at 10,000 concurrent loops, growing and scanning
+// larger stacks cost more CPU than the loop itself (see
+// BenchmarkConcurrentRatio).
+type runner[C any] struct {
+	m     Machine[C]
+	roles Roles[C]
+	cfg   config
+	call  Call[C]
+	res   CallResult[C]
+}
+
+// runners holds free runners of every candidate type.
+var runners sync.Pool
+
+// newRunner returns a zero runner for the roles, from the pool when it
+// has one of this candidate type.
+func newRunner[C any](gen Generator[C], eval evaluator.Evaluator[C], rev Reviser[C]) *runner[C] {
+	r, ok := runners.Get().(*runner[C])
+	if !ok {
+		r = new(runner[C])
 	}
-	errs := checkRoles(ctx, gen, eval, rev)
-	if len(errs) == 0 {
-		// The guard sees what the roles report, then what the options declare.
-		cfg.GeneratorModels = append(evaluator.ModelsOf(gen), cfg.GeneratorModels...)
-		cfg.ReviserModels = append(evaluator.ModelsOf(rev), cfg.ReviserModels...)
-		cfg.EvaluatorModels = append(evaluator.ModelsOf(eval), cfg.EvaluatorModels...)
-	}
+	r.roles.Generator, r.roles.Evaluator, r.roles.Reviser = gen, eval, rev
+	return r
+}
+
+// free zeroes r, so that the pool keeps no candidate, role or trace
+// alive, and hands it back to the pool.
+func (r *runner[C]) free() {
+	*r = runner[C]{}
+	runners.Put(r)
+}
+
+// run runs the loop, leaving its Result in r.m.Result, with an optional
+// yield, called after the observers for every step; a false return stops
+// the loop at once (Steps uses it).
+func (r *runner[C]) run(ctx context.Context, task *evaluator.Task, opts []Option, yield func(Step[C]) bool) error {
 	// One reading of the clock per role call: the time a call returned is
 	// also when the next one starts, unless observers ran in between.
 	now := time.Now()
-	m, err := start[C](now, cfg.Config, task, errs)
+	observers, errs, err := r.configure(ctx, opts)
 	if err != nil {
-		return m.Result, err
+		return err
 	}
-	if ref, ok := cfg.candidateRef.(func(C) string); ok {
-		m.ref = ref
+	if err := r.m.init(now, &r.cfg.Config, task, errs); err != nil {
+		return err
 	}
-	roles := Roles[C]{Generator: gen, Evaluator: eval, Reviser: rev}
-	if check, ok := cfg.revisionCheck.(RevisionCheck[C]); ok {
-		roles.RevisionCheck = check
+	if ref, ok := r.cfg.candidateRef.(func(C) string); ok {
+		r.m.ref = ref
 	}
-
+	m := &r.m
 	lctx, meter := evaluator.WithCostMeter(ctx)
 	defer meter.Close()
 	if !m.Deadline.IsZero() {
@@ -95,38 +118,61 @@ func run[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval
 		defer cancel()
 	}
 	for {
-		if err := ctx.Err(); err != nil {
-			m.Cancel(now, canceledCause(ctx, err))
-		}
-		call := m.Next(now)
-		switch call.Kind {
+		m.Cancel(now, canceledCause(ctx))
+		m.nextCall(now, &r.call)
+		switch r.call.Kind {
 		case CallDone:
-			return m.Finish(now)
+			return m.finish(now)
 		case CallWait:
-			wait(lctx, call.Until)
+			wait(lctx, r.call.Until)
 			now = time.Now()
 			continue
 		}
-		res := roles.invoke(lctx, meter, task, call)
+		r.res = CallResult[C]{}
+		r.roles.invoke(lctx, meter, task, &r.call, &r.res)
 		now = time.Now()
-		if err := ctx.Err(); err != nil {
-			// The caller's cancellation comes before the loop's timeout,
-			// the retry rules and the call's own outcome (see
-			// Machine.Cancel).
-			m.Cancel(now, canceledCause(ctx, err))
-		}
-		step := m.Record(now, res)
+		// The caller's cancellation comes before the loop's timeout, the
+		// retry rules and the call's own outcome (see Machine.Cancel).
+		m.Cancel(now, canceledCause(ctx))
+		i := m.record(now, &r.res)
 		if len(observers) == 0 && yield == nil {
 			continue
 		}
 		for _, o := range observers {
-			o(step)
+			o(m.Result.Trace[i])
 		}
-		if yield != nil && !yield(step) {
-			return m.Result, errConsumerStopped
+		if yield != nil && !yield(m.Result.Trace[i]) {
+			return errConsumerStopped
 		}
 		now = time.Now()
 	}
+}
+
+// configure resolves the options into r.cfg and checks the roles: the
+// errors of a nil context or a nil role come back in errs, for the
+// machine to report with the others. An invalid option is an error at
+// once, and r.m.Result is then the failed Result. It is separate from run
+// (and the machine's init from it) so that their frames are gone before
+// the first role call.
+func (r *runner[C]) configure(ctx context.Context, opts []Option) (observers []func(Step[C]), errs []error, err error) {
+	observers, err = resolve[C](&r.cfg, opts)
+	if err != nil {
+		r.m.Result.Outcome, r.m.Result.StopReason, r.m.Result.CandidateStep = OutcomeFailed, evaluator.StopError, -1
+		r.m.Result.Decision.StopReason, r.m.Result.Trace = evaluator.StopError, []Step[C]{}
+		return nil, nil, newError(ErrorPermanent, err)
+	}
+	gen, eval, rev := r.roles.Generator, r.roles.Evaluator, r.roles.Reviser
+	errs = checkRoles(ctx, gen, eval, rev)
+	if len(errs) == 0 {
+		// The guard sees what the roles report, then what the options declare.
+		r.cfg.GeneratorModels = append(evaluator.ModelsOf(gen), r.cfg.GeneratorModels...)
+		r.cfg.ReviserModels = append(evaluator.ModelsOf(rev), r.cfg.ReviserModels...)
+		r.cfg.EvaluatorModels = append(evaluator.ModelsOf(eval), r.cfg.EvaluatorModels...)
+	}
+	if check, ok := r.cfg.revisionCheck.(RevisionCheck[C]); ok {
+		r.roles.RevisionCheck = check
+	}
+	return observers, errs, nil
 }
 
 // wait sleeps until until, or until ctx ends. It uses a timer, not a
@@ -196,8 +242,13 @@ func checkModels(evalModels, roleModels []string, name string) error {
 }
 
 // canceledCause is what Machine.Cancel wraps for the caller's ctx.Err():
-// the error, and its cause when it has one of its own.
-func canceledCause(ctx context.Context, err error) error {
+// nil while ctx is live, else the error, and its cause when it has one of
+// its own.
+func canceledCause(ctx context.Context) error {
+	err := ctx.Err()
+	if err == nil {
+		return nil
+	}
 	if cause := context.Cause(ctx); cause != nil && cause != err {
 		return fmt.Errorf("%w (cause: %w)", err, cause)
 	}

@@ -189,15 +189,14 @@ func WithEvaluatorModel(models ...string) Option {
 	return func(c *config) { c.EvaluatorModels = append(c.EvaluatorModels, models...) }
 }
 
-// resolve sets cfg to opts applied over the defaults and checks them for
-// candidate type C. It returns the observers; on an error cfg holds what
-// the options set.
-func resolve[C any](cfg *config, opts []Option) ([]func(Step[C]), error) {
-	*cfg = config{}
-	cfg.MaxRevisions, cfg.Attempts = DefaultMaxRevisions, 1 // newConfig, without a copy on the stack
+// resolve applies opts over the defaults and checks them for candidate type C.
+func resolve[C any](opts []Option) (config, []func(Step[C]), error) {
 	if len(opts) == 0 {
-		return nil, nil
+		// Separate from the general case: applying options makes the
+		// config escape to the heap.
+		return newConfig(), nil, nil
 	}
+	cfg := newConfig()
 	cfg.apply(opts)
 	var observers []func(Step[C])
 	for _, o := range cfg.observers {
@@ -209,10 +208,10 @@ func resolve[C any](cfg *config, opts []Option) ([]func(Step[C]), error) {
 		}
 		observers = append(observers, fn)
 	}
-	checkRevisionType[C](cfg)
-	checkRefType[C](cfg)
+	checkRevisionType[C](&cfg)
+	checkRefType[C](&cfg)
 	if len(cfg.errs) > 0 {
-		return nil, errors.Join(cfg.errs...)
+		return cfg, nil, errors.Join(cfg.errs...)
 	}
-	return observers, nil
+	return cfg, observers, nil
 }

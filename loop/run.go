@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
@@ -42,8 +41,8 @@ import (
 // RunLoop is a thin driver of a Machine, which holds the loop as data; a
 // durable engine drives the same Machine (see Start).
 func RunLoop[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval evaluator.Evaluator[C], rev Reviser[C], opts ...Option) (Result[C], error) {
-	r := newRunner(gen, eval, rev)
-	defer r.free()
+	var r runner[C]
+	r.roles.Generator, r.roles.Evaluator, r.roles.Reviser = gen, eval, rev
 	err := r.run(ctx, &task, opts, nil)
 	return r.m.Result, err
 }
@@ -56,40 +55,17 @@ var errLoopTimeout = errors.New("loop: time budget spent")
 // errConsumerStopped ends a loop whose Steps consumer stopped iterating.
 var errConsumerStopped = errors.New("loop: the consumer stopped iterating")
 
-// runner is the state of one RunLoop: the machine and the call in
-// flight, held in one place that the loop's functions reach by pointer.
-// No frame between the caller and a role holds a copy of the machine, a
-// call, its outcome or a step, so that a loop fits in the stack a fresh
-// goroutine starts with: at 10,000 concurrent loops, growing and scanning
-// larger stacks cost more CPU than the loop itself (see
-// BenchmarkConcurrentRatio).
+// runner is the state of one RunLoop: the machine and the outcome of the
+// call in flight, on RunLoop's frame, which the loop's functions reach by
+// pointer. No frame between the caller and a role holds a copy of the
+// machine, a call, its outcome or a step: at 10,000 concurrent loops each
+// goroutine wakes after every role call with its memory out of the cache,
+// so every line and every stack page the loop touches costs (see
+// BenchmarkConcurrentLoops10k and the README's loop performance notes).
 type runner[C any] struct {
 	m     Machine[C]
 	roles Roles[C]
-	cfg   config
-	call  Call[C]
 	res   CallResult[C]
-}
-
-// runners holds free runners of every candidate type.
-var runners sync.Pool
-
-// newRunner returns a zero runner for the roles, from the pool when it
-// has one of this candidate type.
-func newRunner[C any](gen Generator[C], eval evaluator.Evaluator[C], rev Reviser[C]) *runner[C] {
-	r, ok := runners.Get().(*runner[C])
-	if !ok {
-		r = new(runner[C])
-	}
-	r.roles.Generator, r.roles.Evaluator, r.roles.Reviser = gen, eval, rev
-	return r
-}
-
-// free zeroes r, so that the pool keeps no candidate, role or trace
-// alive, and hands it back to the pool.
-func (r *runner[C]) free() {
-	*r = runner[C]{}
-	runners.Put(r)
 }
 
 // run runs the loop, leaving its Result in r.m.Result, with an optional
@@ -99,15 +75,9 @@ func (r *runner[C]) run(ctx context.Context, task *evaluator.Task, opts []Option
 	// One reading of the clock per role call: the time a call returned is
 	// also when the next one starts, unless observers ran in between.
 	now := time.Now()
-	observers, errs, err := r.configure(ctx, opts)
+	observers, err := r.start(ctx, now, task, opts)
 	if err != nil {
 		return err
-	}
-	if err := r.m.init(now, &r.cfg.Config, task, errs); err != nil {
-		return err
-	}
-	if ref, ok := r.cfg.candidateRef.(func(C) string); ok {
-		r.m.ref = ref
 	}
 	m := &r.m
 	lctx, meter := evaluator.WithCostMeter(ctx)
@@ -118,65 +88,91 @@ func (r *runner[C]) run(ctx context.Context, task *evaluator.Task, opts []Option
 		defer cancel()
 	}
 	for {
-		m.Cancel(now, canceledCause(ctx))
-		m.nextCall(now, &r.call)
-		switch r.call.Kind {
+		if ctx.Err() != nil {
+			r.cancel(ctx, now)
+		}
+		switch kind, until := m.begin(now); kind {
 		case CallDone:
 			return m.finish(now)
 		case CallWait:
-			wait(lctx, r.call.Until)
+			wait(lctx, until)
 			now = time.Now()
 			continue
 		}
 		r.res = CallResult[C]{}
-		r.roles.invoke(lctx, meter, task, &r.call, &r.res)
+		r.roles.invoke(lctx, meter, task, m.Phase, &m.Input, &m.Previous, &m.Result.Decision, &r.res)
 		now = time.Now()
-		// The caller's cancellation comes before the loop's timeout, the
-		// retry rules and the call's own outcome (see Machine.Cancel).
-		m.Cancel(now, canceledCause(ctx))
+		if ctx.Err() != nil {
+			// The caller's cancellation comes before the loop's timeout,
+			// the retry rules and the call's own outcome (see
+			// Machine.Cancel).
+			r.cancel(ctx, now)
+		}
 		i := m.record(now, &r.res)
 		if len(observers) == 0 && yield == nil {
 			continue
 		}
-		for _, o := range observers {
-			o(m.Result.Trace[i])
-		}
-		if yield != nil && !yield(m.Result.Trace[i]) {
+		if !r.notify(i, observers, yield) {
 			return errConsumerStopped
 		}
 		now = time.Now()
 	}
 }
 
-// configure resolves the options into r.cfg and checks the roles: the
-// errors of a nil context or a nil role come back in errs, for the
-// machine to report with the others. An invalid option is an error at
-// once, and r.m.Result is then the failed Result. It is separate from run
-// (and the machine's init from it) so that their frames are gone before
-// the first role call.
-func (r *runner[C]) configure(ctx context.Context, opts []Option) (observers []func(Step[C]), errs []error, err error) {
-	observers, err = resolve[C](&r.cfg, opts)
+// cancel cancels the loop with the caller's ctx.Err() and its cause.
+//
+//go:noinline
+func (r *runner[C]) cancel(ctx context.Context, now time.Time) {
+	// Out of line, as notify and wait: rare, and each would widen run's
+	// frame, which every role call sits on.
+	r.m.Cancel(now, canceledCause(ctx))
+}
+
+// notify hands step i to the observers and to yield, and reports whether
+// to go on.
+//
+//go:noinline
+func (r *runner[C]) notify(i int, observers []func(Step[C]), yield func(Step[C]) bool) bool {
+	for _, o := range observers {
+		o(r.m.Result.Trace[i])
+	}
+	return yield == nil || yield(r.m.Result.Trace[i])
+}
+
+// start resolves the options, checks the roles and starts the machine;
+// on an error the machine holds the failed Result. It is apart from run
+// so that its frame is gone before the first role call.
+func (r *runner[C]) start(ctx context.Context, now time.Time, task *evaluator.Task, opts []Option) ([]func(Step[C]), error) {
+	cfg, observers, err := resolve[C](opts)
 	if err != nil {
 		r.m.Result.Outcome, r.m.Result.StopReason, r.m.Result.CandidateStep = OutcomeFailed, evaluator.StopError, -1
 		r.m.Result.Decision.StopReason, r.m.Result.Trace = evaluator.StopError, []Step[C]{}
-		return nil, nil, newError(ErrorPermanent, err)
+		return nil, newError(ErrorPermanent, err)
 	}
 	gen, eval, rev := r.roles.Generator, r.roles.Evaluator, r.roles.Reviser
-	errs = checkRoles(ctx, gen, eval, rev)
+	errs := checkRoles(ctx, gen, eval, rev)
 	if len(errs) == 0 {
 		// The guard sees what the roles report, then what the options declare.
-		r.cfg.GeneratorModels = append(evaluator.ModelsOf(gen), r.cfg.GeneratorModels...)
-		r.cfg.ReviserModels = append(evaluator.ModelsOf(rev), r.cfg.ReviserModels...)
-		r.cfg.EvaluatorModels = append(evaluator.ModelsOf(eval), r.cfg.EvaluatorModels...)
+		cfg.GeneratorModels = append(evaluator.ModelsOf(gen), cfg.GeneratorModels...)
+		cfg.ReviserModels = append(evaluator.ModelsOf(rev), cfg.ReviserModels...)
+		cfg.EvaluatorModels = append(evaluator.ModelsOf(eval), cfg.EvaluatorModels...)
 	}
-	if check, ok := r.cfg.revisionCheck.(RevisionCheck[C]); ok {
+	if err := r.m.init(now, &cfg.Config, task, errs); err != nil {
+		return nil, err
+	}
+	if ref, ok := cfg.candidateRef.(func(C) string); ok {
+		r.m.ref = ref
+	}
+	if check, ok := cfg.revisionCheck.(RevisionCheck[C]); ok {
 		r.roles.RevisionCheck = check
 	}
-	return observers, errs, nil
+	return observers, nil
 }
 
 // wait sleeps until until, or until ctx ends. It uses a timer, not a
 // goroutine.
+//
+//go:noinline
 func wait(ctx context.Context, until time.Time) {
 	if d := time.Until(until); d > 0 {
 		t := time.NewTimer(d)
@@ -224,6 +220,19 @@ func evidenceIDsOK(ev []evaluator.Evidence) bool {
 		}
 	}
 	return true
+}
+
+// sameFamily reports whether a model of the evaluator is of the same
+// family (evaluator.SameFamily) as a model of a role.
+func sameFamily(evalModels, roleModels []string) bool {
+	for _, e := range evalModels {
+		for _, r := range roleModels {
+			if evaluator.SameFamily(e, r) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checkModels is the self-approval guard for one role: it fails when a

@@ -79,11 +79,13 @@ func BenchmarkDecide(b *testing.B) {
 // stand in for a model call (six calls per loop: generate, then evaluate
 // and revise until the third evaluation passes). A bare loop is those
 // calls in a plain for-loop on its goroutine: what a caller without this
-// package would write. One op runs one batch of each, in alternating
+// package would write. One op runs one batch of each, in rotating
 // order, so that both see the same machine; "ratio" is the loops'
 // throughput over the bare loops' (1 means the loop costs nothing at that
 // scale; the goal is at least 0.9), and the CPU time per loop of each is
-// reported beside it.
+// reported beside it. A third batch, a bare loop that also keeps a trace
+// (one Step per call), gives "traced-ratio": what recording alone costs
+// at that scale.
 func BenchmarkConcurrentLoops10k(b *testing.B) {
 	const loops = 10000
 	const latency = 10 * time.Millisecond
@@ -125,6 +127,27 @@ func BenchmarkConcurrentLoops10k(b *testing.B) {
 			failed.Add(1)
 		}
 	}
+	// traced is a bare loop that also records what a trace holds (one
+	// Step per call, with its start time): the least any loop that keeps
+	// a trace can cost.
+	traced := func() {
+		trace := make([]Step[string], 0, 6)
+		c, err := gen.Generate(ctx, refundTask)
+		trace = append(trace, Step[string]{Index: len(trace), Role: RoleGenerate, Candidate: c, Start: time.Now()})
+		for err == nil {
+			var d evaluator.EvaluationDecision
+			d, err = eval.Evaluate(ctx, refundTask, c)
+			trace = append(trace, Step[string]{Index: len(trace), Role: RoleEvaluate, Candidate: c, Decision: d, Start: time.Now()})
+			if err != nil || d.Status == evaluator.StatusPass {
+				break
+			}
+			c, err = rev.Revise(ctx, refundTask, c, d)
+			trace = append(trace, Step[string]{Index: len(trace), Role: RoleRevise, Candidate: c, Start: time.Now()})
+		}
+		if err != nil || len(trace) != 6 {
+			failed.Add(1)
+		}
+	}
 	// batch runs f on loops goroutines at once and returns the wall and
 	// CPU time they took.
 	batch := func(f func()) (wall, cpu time.Duration) {
@@ -143,35 +166,34 @@ func BenchmarkConcurrentLoops10k(b *testing.B) {
 		cpu1, _ := processCPU()
 		return wall, cpu1 - cpu0
 	}
-	var loopWall, loopCPU, bareWall, bareCPU time.Duration
+	// The three kinds of batch, in an order that rotates with each op.
+	kinds := []func(){bare, withLoop, traced}
+	var wall, cpu [3]time.Duration
 	n := 0
 	b.ReportAllocs()
 	for b.Loop() {
 		calls.Store(0)
-		if n%2 == 0 {
-			w, c := batch(bare)
-			bareWall, bareCPU = bareWall+w, bareCPU+c
-		}
-		w, c := batch(withLoop)
-		loopWall, loopCPU = loopWall+w, loopCPU+c
-		if n%2 == 1 {
-			w, c := batch(bare)
-			bareWall, bareCPU = bareWall+w, bareCPU+c
+		for k := range kinds {
+			k = (k + n) % len(kinds)
+			w, c := batch(kinds[k])
+			wall[k], cpu[k] = wall[k]+w, cpu[k]+c
 		}
 		n++
 		if f := failed.Load(); f > 0 {
 			b.Fatalf("%d loops did not succeed", f)
 		}
-		if got := calls.Load(); got != 2*6*loops {
-			b.Fatalf("%d role calls, want %d", got, 2*6*loops)
+		if got := calls.Load(); got != 3*6*loops {
+			b.Fatalf("%d role calls, want %d", got, 3*6*loops)
 		}
 	}
-	b.ReportMetric(float64(bareWall)/float64(loopWall), "ratio")
-	b.ReportMetric(float64(loops*n)/loopWall.Seconds(), "loops/s")
-	b.ReportMetric(float64(loops*n)/bareWall.Seconds(), "bare-loops/s")
+	b.ReportMetric(float64(wall[0])/float64(wall[1]), "ratio")
+	b.ReportMetric(float64(wall[0])/float64(wall[2]), "traced-ratio")
+	b.ReportMetric(float64(loops*n)/wall[1].Seconds(), "loops/s")
+	b.ReportMetric(float64(loops*n)/wall[0].Seconds(), "bare-loops/s")
 	if _, ok := processCPU(); ok {
-		b.ReportMetric(float64(loopCPU)/float64(loops*n), "cpu-ns/loop")
-		b.ReportMetric(float64(bareCPU)/float64(loops*n), "cpu-ns/bare-loop")
+		b.ReportMetric(float64(cpu[1])/float64(loops*n), "cpu-ns/loop")
+		b.ReportMetric(float64(cpu[0])/float64(loops*n), "cpu-ns/bare-loop")
+		b.ReportMetric(float64(cpu[2])/float64(loops*n), "cpu-ns/traced-loop")
 	}
 }
 

@@ -114,17 +114,13 @@ func Decide(s State, task evaluator.Task, d evaluator.EvaluationDecision) Next {
 			Err: fmt.Errorf("loop: evaluator returned an invalid decision: %w", err),
 		}
 	}
-	var n Next
-	decide(&n, s, &task, &d)
-	return n
+	return decide(s, task, d)
 }
 
-// decide is Decide for a decision already validated (the Machine validates
-// each decision once, in Record), writing its answer into n, which must be
-// the zero Next. It takes its inputs by pointer so that the machine's
-// frames stay small (see runner).
-func decide(n *Next, s State, task *evaluator.Task, d *evaluator.EvaluationDecision) {
-	n.State = s
+// decide is Decide for a decision already validated: the Machine validates
+// each decision once, in Record.
+func decide(s State, task evaluator.Task, d evaluator.EvaluationDecision) Next {
+	n := Next{State: s}
 	if s.Evaluations == 0 || d.Score > s.BestScore {
 		n.State.BestScore = d.Score
 		n.State.Stalled = 0
@@ -137,54 +133,47 @@ func decide(n *Next, s State, task *evaluator.Task, d *evaluator.EvaluationDecis
 
 	switch {
 	case d.StopReason == evaluator.StopMissingEvidence:
-		asBlock(&n.Decision, d, nil)
-		n.stop(OutcomeBlocked, evaluator.StopMissingEvidence)
-		return
+		return n.stop(OutcomeBlocked, evaluator.StopMissingEvidence, asBlock(d, nil))
 	case d.Status == evaluator.StatusBlock:
-		n.Decision = *d
-		n.stop(OutcomeBlocked, evaluator.StopPolicyBlock)
-		return
+		return n.stop(OutcomeBlocked, evaluator.StopPolicyBlock, d)
 	case d.Status == evaluator.StatusEscalate:
-		n.Decision = *d
-		n.stop(OutcomeEscalated, evaluator.StopEscalated)
-		return
+		return n.stop(OutcomeEscalated, evaluator.StopEscalated, d)
 	case d.Status == evaluator.StatusPass:
-		n.Decision = *d
-		if missing := evaluator.MissingEvidence(*task, *d); len(missing) > 0 {
-			asBlock(&n.Decision, d, missing)
-			n.stop(OutcomeBlocked, evaluator.StopMissingEvidence)
-			return
+		if missing := evaluator.MissingEvidence(task, d); len(missing) > 0 {
+			return n.stop(OutcomeBlocked, evaluator.StopMissingEvidence, asBlock(d, missing))
 		}
 		n.Action = ActionAccept
 		n.Outcome, n.StopReason = OutcomeSucceeded, evaluator.StopPassed
+		n.Decision = d
 		n.Decision.StopReason = evaluator.StopPassed
-		return
+		return n
 	}
 	// Validate guarantees the only status left is revise.
-	n.Decision = *d
 	switch {
 	case s.Revisions >= s.MaxRevisions:
-		n.stop(OutcomeFailed, evaluator.StopMaxRevisions)
+		return n.stop(OutcomeFailed, evaluator.StopMaxRevisions, d)
 	case s.StallLimit > 0 && n.State.Stalled >= s.StallLimit:
-		n.stop(OutcomeFailed, evaluator.StopStalled)
-	default:
-		n.Action = ActionRevise
+		return n.stop(OutcomeFailed, evaluator.StopStalled, d)
 	}
+	n.Action = ActionRevise
+	n.Decision = d
+	return n
 }
 
-// stop sets n to end the loop with o and r, acting on n.Decision.
-func (n *Next) stop(o Outcome, r evaluator.StopReason) {
+func (n Next) stop(o Outcome, r evaluator.StopReason, d evaluator.EvaluationDecision) Next {
 	n.Action, n.Outcome, n.StopReason = ActionStop, o, r
+	n.Decision = d
 	n.Decision.StopReason = r
+	return n
 }
 
-// asBlock sets b to a copy of d turned into a block for missing evidence;
-// the copy shares nothing with d's slices that it appends to.
-func asBlock(b, d *evaluator.EvaluationDecision, missing []string) {
-	*b = *d
+// asBlock returns a copy of d turned into a block for missing evidence; the
+// copy shares nothing with d's slices that it appends to.
+func asBlock(d evaluator.EvaluationDecision, missing []string) evaluator.EvaluationDecision {
 	if d.Status == evaluator.StatusBlock {
-		return
+		return d
 	}
+	b := d
 	b.Status = evaluator.StatusBlock
 	b.BlockingFailures = append(append([]string(nil), d.BlockingFailures...), MissingEvidenceFailure)
 	if len(missing) > 0 {
@@ -194,4 +183,5 @@ func asBlock(b, d *evaluator.EvaluationDecision, missing []string) {
 			Reason: "the decision cites evidence the task does not hold: " + strings.Join(missing, ", "),
 		})
 	}
+	return b
 }

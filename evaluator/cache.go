@@ -91,7 +91,7 @@ type KeyFunc[C any] func(task Task, candidate C) (CacheKey, error)
 const CriterionCacheHit = "cache.hit"
 
 // ErrInvalidCache is matched (with errors.Is) by NewCache's error for a
-// nil judge or a nil KeyFunc.
+// nil judge or a nil KeyFunc, and by NewMemoryStore's for a negative bound.
 var ErrInvalidCache = errors.New("evaluator: invalid cache")
 
 // Cache is an Evaluator that serves repeated judge calls from a CacheStore.
@@ -110,7 +110,7 @@ type Cache[C any] struct {
 }
 
 // NewCache returns a Cache in front of judge. key builds each call's key;
-// store holds the decisions (nil means NewMemoryStore(DefaultCacheBytes)).
+// store holds the decisions (nil means NewMemoryStore(0), DefaultCacheBytes).
 // It returns an error matching ErrInvalidCache for a nil judge or key.
 func NewCache[C any](judge Evaluator[C], key KeyFunc[C], store CacheStore) (*Cache[C], error) {
 	var errs []error
@@ -124,7 +124,7 @@ func NewCache[C any](judge Evaluator[C], key KeyFunc[C], store CacheStore) (*Cac
 		return nil, err
 	}
 	if store == nil {
-		store = NewMemoryStore(DefaultCacheBytes)
+		store, _ = NewMemoryStore(0) // 0: DefaultCacheBytes, never an error
 	}
 	return &Cache[C]{judge: judge, key: key, store: store}, nil
 }

@@ -3,6 +3,7 @@ package evaluator
 import (
 	"container/list"
 	"context"
+	"fmt"
 	"sync"
 )
 
@@ -44,12 +45,16 @@ type memEntry struct {
 // NewMemoryStore returns an empty MemoryStore that keeps the estimated
 // size of its entries (keys, decisions and bookkeeping) at or below
 // maxBytes, evicting the least recently used; an entry larger than maxBytes
-// is not stored. maxBytes <= 0 means DefaultCacheBytes.
-func NewMemoryStore(maxBytes int64) *MemoryStore {
-	if maxBytes <= 0 {
+// is not stored. A maxBytes of 0 means DefaultCacheBytes; a negative one
+// is an error naming it and matching ErrInvalidCache.
+func NewMemoryStore(maxBytes int64) (*MemoryStore, error) {
+	switch {
+	case maxBytes < 0:
+		return nil, fmt.Errorf("%w: NewMemoryStore: maxBytes: must be >= 0 (0 means the default, %d), got %d", ErrInvalidCache, DefaultCacheBytes, maxBytes)
+	case maxBytes == 0:
 		maxBytes = DefaultCacheBytes
 	}
-	return &MemoryStore{maxBytes: maxBytes, order: list.New(), items: map[string]*list.Element{}}
+	return &MemoryStore{maxBytes: maxBytes, order: list.New(), items: map[string]*list.Element{}}, nil
 }
 
 // Get returns a copy of the decision stored under key, marking it recently

@@ -127,7 +127,8 @@ func TestCacheNeverCachesErrors(t *testing.T) {
 // its byte bound, and the heap it holds stays near that bound.
 func TestMemoryStoreBound(t *testing.T) {
 	const bound = 4 << 20
-	s := evaluator.NewMemoryStore(bound)
+	s, err := evaluator.NewMemoryStore(bound)
+	require.NoError(t, err)
 	ctx := context.Background()
 	runtime.GC()
 	var before runtime.MemStats
@@ -153,7 +154,8 @@ func TestMemoryStoreBound(t *testing.T) {
 	runtime.KeepAlive(s)
 
 	// LRU: a recently read entry survives, the oldest goes.
-	small := evaluator.NewMemoryStore(800) // room for three small entries
+	small, err := evaluator.NewMemoryStore(800) // room for three small entries
+	require.NoError(t, err)
 	for _, k := range []string{"a", "b", "c"} {
 		require.NoError(t, small.Put(ctx, k, evaluator.EvaluationDecision{Status: evaluator.StatusPass}))
 	}
@@ -168,7 +170,9 @@ func TestMemoryStoreBound(t *testing.T) {
 
 func TestCacheConcurrent(t *testing.T) {
 	j := &countingJudge{}
-	c, err := evaluator.NewCache[string](j, textKey, evaluator.NewMemoryStore(64<<10))
+	store, err := evaluator.NewMemoryStore(64 << 10)
+	require.NoError(t, err)
+	c, err := evaluator.NewCache[string](j, textKey, store)
 	require.NoError(t, err)
 	var wg sync.WaitGroup
 	for g := 0; g < 8; g++ {
@@ -189,4 +193,15 @@ func TestCacheConcurrent(t *testing.T) {
 	assert.Equal(t, int64(4000), st.Hits+st.Misses)
 	assert.Equal(t, st.Misses, j.calls.Load())
 	assert.Greater(t, st.Hits, int64(3000))
+}
+
+// TestMemoryStoreBoundArgument: 0 means DefaultCacheBytes; a negative bound
+// is an error naming it, not a silent default.
+func TestMemoryStoreBoundArgument(t *testing.T) {
+	s, err := evaluator.NewMemoryStore(0)
+	require.NoError(t, err)
+	assert.Equal(t, int64(evaluator.DefaultCacheBytes), s.Stats().MaxBytes)
+	_, err = evaluator.NewMemoryStore(-1)
+	require.ErrorIs(t, err, evaluator.ErrInvalidCache)
+	assert.Contains(t, err.Error(), "NewMemoryStore: maxBytes: must be >= 0")
 }

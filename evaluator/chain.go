@@ -98,7 +98,3 @@ func mergeDecision(acc, d EvaluationDecision) EvaluationDecision {
 	}
 	return acc
 }
-
-// appendUnique is uniq.Append for the string slices of a decision; it stays
-// for the vote reducer, which calls it by this name.
-func appendUnique(dst, add []string) []string { return uniq.Append(dst, add...) }

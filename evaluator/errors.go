@@ -1,6 +1,19 @@
 package evaluator
 
-import "strconv"
+import (
+	"errors"
+	"strconv"
+)
+
+// ErrInvalidOption is matched by the error for a configuration value out of
+// range: an option (its text names it and its value, "WithRepeats(-1):
+// must be >= 0") or a field of an options struct (a *FieldError naming it,
+// "GateOptions.Tolerance"), or a nil option. It is the one sentinel of the
+// module's configuration: loop.ErrInvalidOption is the same value, and
+// package evaluator's prompt options, evaluator/quality's run options and
+// evaluator/golden's Options, GateOptions and Thresholds use it. (A Voter's
+// options match ErrInvalidVote as well.)
+var ErrInvalidOption = errors.New("evaluator: invalid option")
 
 // The library's two located errors. Every strict reader in the module
 // (ParseDecision, rubric.ParseJudgeOutput, rubric.Load, the golden-set and

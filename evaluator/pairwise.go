@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Preference is a pairwise judge's answer about the two candidates it was
@@ -83,14 +85,14 @@ func Compare[C any](ctx context.Context, task Task, judge PairJudge[C], a, b C) 
 	}
 	p1, err := judge.Prefer(ctx, task, a, b)
 	if err == nil && !p1.Valid() {
-		err = fmt.Errorf("%w: %q", ErrInvalidPreference, boundText(string(p1), 40))
+		err = fmt.Errorf("%w: %s", ErrInvalidPreference, strictjson.Quote(string(p1)))
 	}
 	if err != nil {
 		return tie, fmt.Errorf("evaluator: compare (a first): %w", err)
 	}
 	p2, err := judge.Prefer(ctx, task, b, a)
 	if err == nil && !p2.Valid() {
-		err = fmt.Errorf("%w: %q", ErrInvalidPreference, boundText(string(p2), 40))
+		err = fmt.Errorf("%w: %s", ErrInvalidPreference, strictjson.Quote(string(p2)))
 	}
 	if err != nil {
 		return Comparison{Winner: WinnerTie, AFirst: p1}, fmt.Errorf("evaluator: compare (b first): %w", err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"text/template"
@@ -39,16 +40,19 @@ func WithoutSchema() PromptOption {
 	return func(c *PromptConfig) { c.OmitSchema = true }
 }
 
-// ResolvePromptOptions applies opts (nil entries are skipped) to the zero
-// PromptConfig.
-func ResolvePromptOptions(opts ...PromptOption) PromptConfig {
+// ResolvePromptOptions applies opts to the zero PromptConfig. A nil option
+// is an error naming its position and matching ErrInvalidOption.
+func ResolvePromptOptions(opts ...PromptOption) (PromptConfig, error) {
 	var c PromptConfig
-	for _, o := range opts {
-		if o != nil {
-			o(&c)
+	var errs []error
+	for i, o := range opts {
+		if o == nil {
+			errs = append(errs, fmt.Errorf("%w: prompt opts[%d]: nil option", ErrInvalidOption, i))
+			continue
 		}
+		o(&c)
 	}
-	return c
+	return c, errors.Join(errs...)
 }
 
 //go:embed decision_prompt.tmpl
@@ -73,7 +77,10 @@ const decisionClosing = "\nJudge the deliverable against the task and reply with
 // the user message RenderUserMessage renders. It validates the task. The
 // output is deterministic.
 func DecisionPrompt(task Task, candidate string, opts ...PromptOption) (Prompt, error) {
-	cfg := ResolvePromptOptions(opts...)
+	cfg, err := ResolvePromptOptions(opts...)
+	if err != nil {
+		return Prompt{}, err
+	}
 	user, err := RenderUserMessage(task, candidate)
 	if err != nil {
 		return Prompt{}, err

@@ -45,8 +45,11 @@ func TestDecisionPrompt(t *testing.T) {
 func TestDecisionPromptWithoutSchema(t *testing.T) {
 	with, err := DecisionPrompt(promptTask, "x")
 	require.NoError(t, err)
-	without, err := DecisionPrompt(promptTask, "x", WithoutSchema(), nil)
+	without, err := DecisionPrompt(promptTask, "x", WithoutSchema())
 	require.NoError(t, err)
+	_, err = DecisionPrompt(promptTask, "x", WithoutSchema(), nil)
+	require.ErrorIs(t, err, ErrInvalidOption)
+	assert.EqualError(t, err, "evaluator: invalid option: prompt opts[1]: nil option")
 	assert.NotContains(t, without.System, `"additionalProperties"`)
 	assert.Contains(t, without.System, "the format the response schema sets")
 	assert.Equal(t, with.User, without.User)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // ErrInvalidVote is matched (with errors.Is) by the error a Voter built with
@@ -67,15 +69,17 @@ func WithScoreReducer(f ScoreReducer) VoteOption {
 	}
 }
 
-// WithVoteConcurrency sets how many judge calls run at once (default
-// DefaultVoteConcurrency; 1 calls them one after another). n < 1 is an error.
+// WithVoteConcurrency sets how many judge calls run at once: 0 means the
+// default, DefaultVoteConcurrency; 1 calls them one after another. A
+// negative n is an error.
 func WithVoteConcurrency(n int) VoteOption {
 	return func(c *voteConfig) {
-		if n < 1 {
-			c.errs = append(c.errs, fmt.Errorf("%w: WithVoteConcurrency(%d): must be >= 1", ErrInvalidVote, n))
-			return
+		switch {
+		case n < 0:
+			c.errs = append(c.errs, fmt.Errorf("%w: WithVoteConcurrency(%d): must be >= 0", ErrInvalidVote, n))
+		case n > 0:
+			c.concurrency = n
 		}
-		c.concurrency = n
 	}
 }
 
@@ -199,7 +203,9 @@ func castVote[C any](ctx context.Context, judge Evaluator[C], task Task, candida
 	defer cancel()
 	defer func() {
 		if p := recover(); p != nil {
-			d, err = EvaluationDecision{}, fmt.Errorf("judge panicked: %v\n%s", p, boundText(string(debug.Stack()), 2000))
+			// The value is quoted by its prefix; the stack is bounded by the
+			// runtime (a traceback prints at most 100 frames).
+			d, err = EvaluationDecision{}, fmt.Errorf("judge panicked: %s\n%s", strictjson.Clip(fmt.Sprint(p)), debug.Stack())
 		}
 	}()
 	d, err = judge.Evaluate(cctx, task, candidate)

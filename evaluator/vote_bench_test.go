@@ -61,7 +61,10 @@ func BenchmarkCacheHit(b *testing.B) {
 
 // BenchmarkMemoryStorePut measures inserts into a full store (each evicts).
 func BenchmarkMemoryStorePut(b *testing.B) {
-	s := evaluator.NewMemoryStore(1 << 20)
+	s, err := evaluator.NewMemoryStore(1 << 20)
+	if err != nil {
+		b.Fatal(err)
+	}
 	ctx := context.Background()
 	d := reviseD(0.4)
 	keys := make([]string, 4096)

@@ -72,7 +72,8 @@ func ExampleNewCache() {
 		return evaluator.CacheKey{Rubric: "refund-reply", RubricVersion: "2", Prompt: "Judge this reply to: " + task.Input,
 			Model: "judge-model-1", Candidate: candidate, Salt: "temperature=0"}, nil
 	}
-	cache, _ := evaluator.NewCache[string](judge, key, evaluator.NewMemoryStore(1<<20))
+	store, _ := evaluator.NewMemoryStore(1 << 20)
+	cache, _ := evaluator.NewCache[string](judge, key, store)
 	task := evaluator.Task{Input: "Where is my refund?"}
 	for range 2 {
 		d, _ := cache.Evaluate(context.Background(), task, "It was issued on 1 May.")

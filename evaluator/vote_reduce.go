@@ -3,6 +3,9 @@ package evaluator
 import (
 	"slices"
 	"strconv"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
+	"github.com/evalopt/evalopt/internal/uniq"
 )
 
 // Ballot is one vote: one judge's answer on one call.
@@ -187,8 +190,8 @@ func assemble(t Tally, status Status, split bool, cfg voteConfig) EvaluationDeci
 		if first < 0 && b.Decision.Status == status {
 			first = i
 		}
-		d.BlockingFailures = appendUnique(d.BlockingFailures, b.Decision.BlockingFailures)
-		d.RevisionInstructions = appendUnique(d.RevisionInstructions, b.Decision.RevisionInstructions)
+		d.BlockingFailures = uniq.Append(d.BlockingFailures, b.Decision.BlockingFailures...)
+		d.RevisionInstructions = uniq.Append(d.RevisionInstructions, b.Decision.RevisionInstructions...)
 	}
 	if len(scores) == 0 || split { // an escalate no vote carried: every vote
 		scores = scores[:0]
@@ -284,23 +287,12 @@ func appendVoteName(b []byte, bl Ballot) []byte {
 func ballotCriterion(b Ballot) Criterion {
 	c := Criterion{Name: string(appendVoteName(make([]byte, 0, 16), b)), EvidenceRefs: []string{}}
 	if b.Failed() {
-		c.Reason = "failed: " + boundText(b.Err.Error(), 300)
+		c.Reason = "failed: " + strictjson.Clip(b.Err.Error())
 		return c
 	}
 	c.Passed = b.Decision.Status == StatusPass
 	c.Reason = string(strconv.AppendFloat(append([]byte(string(b.Decision.Status)), ", score "...), b.Decision.Score, 'g', 3, 64))
 	return c
-}
-
-// boundText cuts s to at most n bytes on a rune boundary, marking the cut.
-func boundText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 func clamp01(x float64) float64 {

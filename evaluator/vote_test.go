@@ -3,6 +3,7 @@ package evaluator_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"strings"
@@ -253,7 +254,7 @@ func TestVoteInvalid(t *testing.T) {
 			return err
 		},
 		"concurrency": func() error {
-			_, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, evaluator.WithVoteConcurrency(0))
+			_, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, evaluator.WithVoteConcurrency(-1))
 			return err
 		},
 		"reducer": func() error {
@@ -268,6 +269,8 @@ func TestVoteInvalid(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) { assert.ErrorIs(t, build(), evaluator.ErrInvalidVote) })
 	}
+	_, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, evaluator.WithVoteConcurrency(0))
+	assert.NoError(t, err, "zero concurrency means the default")
 	d, err := evaluator.Vote[string](0, judge).Evaluate(context.Background(), evaluator.Task{}, "x")
 	assert.ErrorIs(t, err, evaluator.ErrInvalidVote)
 	assert.Contains(t, err.Error(), "votes: must be >= 1, got 0")
@@ -342,4 +345,34 @@ func TestVoteLeavesNoGoroutine(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	assert.LessOrEqual(t, runtime.NumGoroutine(), before)
+}
+
+// TestVoteFailureTextBounded: a ballot's failure is recorded in its
+// criterion by a bounded prefix with its length, and a panicking judge's
+// value by a bounded prefix too, however long they are.
+func TestVoteFailureTextBounded(t *testing.T) {
+	long := strings.Repeat("x", 1<<20)
+	tl := evaluator.Reduce([]evaluator.Ballot{
+		{Judge: 0, Decision: passD(0.9)},
+		{Judge: 1, Err: errors.New(long)},
+	})
+	reason := tl.Decision.Criteria[2].Reason
+	assert.Less(t, len(reason), 120)
+	assert.Contains(t, reason, "failed: xxx")
+	assert.Contains(t, reason, fmt.Sprintf("(%d bytes)", len(long)))
+
+	panicking := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
+		panic(long)
+	})
+	pass := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
+		return passD(0.9), nil
+	})
+	v, err := evaluator.NewVoter(1, []evaluator.Evaluator[string]{pass, panicking})
+	require.NoError(t, err)
+	tally, err := v.Tally(context.Background(), evaluator.Task{}, "x")
+	require.NoError(t, err)
+	require.Len(t, tally.Ballots, 2)
+	msg := tally.Ballots[1].Err.Error()
+	assert.True(t, strings.HasPrefix(msg, "judge panicked: xxx"), msg[:40])
+	assert.Less(t, len(msg), 64<<10, "the value is cut; the stack is the runtime's, at most 100 frames")
 }

@@ -11,8 +11,9 @@ import (
 var (
 	// ErrInvalidOption is matched by the error for an option with an
 	// out-of-range value, a nil option or observer, or an observer whose
-	// Step type does not match the loop's candidate type.
-	ErrInvalidOption = errors.New("loop: invalid option")
+	// Step type does not match the loop's candidate type. It is
+	// evaluator.ErrInvalidOption, the module's one configuration sentinel.
+	ErrInvalidOption = evaluator.ErrInvalidOption
 	// ErrNilRole is matched by the error for a nil generator, evaluator or
 	// reviser (including a nil GeneratorFunc, evaluator.Func or ReviserFunc).
 	ErrNilRole = errors.New("loop: nil role")

@@ -57,7 +57,10 @@ type promptData struct {
 // validates r (ErrInvalidRubric) and p (ErrInvalidInput). The output is
 // deterministic.
 func RenderPrompt(r Rubric, p *Profile, opts ...evaluator.PromptOption) (string, error) {
-	cfg := evaluator.ResolvePromptOptions(opts...)
+	cfg, err := evaluator.ResolvePromptOptions(opts...)
+	if err != nil {
+		return "", err
+	}
 	if err := r.Validate(); err != nil {
 		return "", err
 	}

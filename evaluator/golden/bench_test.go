@@ -42,7 +42,7 @@ func BenchmarkScore1000Contracts(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for c := range gts {
-			MetricsOf(produced[c], gts[c], opts)
+			metricsOf(b, produced[c], gts[c], opts)
 		}
 	}
 }
@@ -53,7 +53,7 @@ func BenchmarkScoreOneContract(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		MetricsOf(produced[0], gts[0], opts)
+		metricsOf(b, produced[0], gts[0], opts)
 	}
 }
 

@@ -14,7 +14,7 @@ func TestScoreConcurrentUse(t *testing.T) {
 	opts := Options{Synonyms: syn}
 	want := make([]Metrics, len(set.GroundTruths))
 	for i, gt := range set.GroundTruths {
-		want[i] = MetricsOf(simulatedRun(gt, 1), gt, opts)
+		want[i] = metricsOf(t, simulatedRun(gt, 1), gt, opts)
 	}
 	var wg sync.WaitGroup
 	got := make([][]Metrics, 4)
@@ -23,7 +23,7 @@ func TestScoreConcurrentUse(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i, gt := range set.GroundTruths {
-				got[w] = append(got[w], MetricsOf(simulatedRun(gt, 1), set.GroundTruths[i], opts))
+				got[w] = append(got[w], metricsOf(t, simulatedRun(gt, 1), set.GroundTruths[i], opts))
 			}
 		}()
 	}
@@ -42,6 +42,6 @@ func TestSynonymsLiteralMatchesLoaded(t *testing.T) {
 		for i := range produced {
 			produced[i].Category = "Risk / " + produced[i].Category // exercise containment
 		}
-		assert.Equal(t, MetricsOf(produced, gt, Options{Synonyms: syn}), MetricsOf(produced, gt, Options{Synonyms: lit}), gt.Contract)
+		assert.Equal(t, metricsOf(t, produced, gt, Options{Synonyms: syn}), metricsOf(t, produced, gt, Options{Synonyms: lit}), gt.Contract)
 	}
 }

@@ -59,14 +59,14 @@ func TestEndToEndDDAgents(t *testing.T) {
 	for _, gt := range set.GroundTruths {
 		t.Run(gt.Agent+"/"+gt.Contract, func(t *testing.T) {
 			produced := perfectFindings(gt)
-			m := MetricsOf(produced, gt, opts)
+			m := metricsOf(t, produced, gt, opts)
 			assert.Equal(t, Metrics{FindingRecall: 1, FindingPrecision: 1, CitationAccuracy: 1, SeverityAccuracy: 1,
 				FalsePositiveRate: 0, F1Score: 1, FindingCount: len(produced)}, m, "findings built from the ground truth score perfectly")
 			assert.NoError(t, CheckFindingCount(len(produced), gt))
 			assert.Equal(t, 1.0, GapRecall(gt.ExpectedGaps, gt))
 
 			// Nothing produced: recall falls to 0 where findings are required.
-			empty := MetricsOf(nil, gt, opts)
+			empty := metricsOf(t, nil, gt, opts)
 			if requiredCount(gt) > 0 {
 				assert.Equal(t, 0.0, empty.FindingRecall)
 				assert.Equal(t, 0.0, empty.F1Score)
@@ -79,7 +79,7 @@ func TestEndToEndDDAgents(t *testing.T) {
 			for i := range wrongFile {
 				wrongFile[i].Citations[0].SourcePath = "contracts/unrelated.md"
 			}
-			mw := MetricsOf(wrongFile, gt, opts)
+			mw := metricsOf(t, wrongFile, gt, opts)
 			if requiredCount(gt) > 0 {
 				assert.Equal(t, 0.0, mw.FindingRecall)
 			}
@@ -93,7 +93,7 @@ func TestEndToEndDDAgents(t *testing.T) {
 			for _, mnf := range gt.MustNotFind {
 				withFP = append(withFP, Finding{Category: mnf.Category, Severity: SeverityP2})
 			}
-			mf := MetricsOf(withFP, gt, opts)
+			mf := metricsOf(t, withFP, gt, opts)
 			n, k := float64(len(produced)), float64(len(gt.MustNotFind))
 			if len(withFP) > 0 {
 				assert.InDelta(t, k/(n+k), mf.FalsePositiveRate, 1e-12)
@@ -113,7 +113,7 @@ func TestEndToEndDDAgentsPerturbations(t *testing.T) {
 
 	t.Run("dropping a required finding halves recall", func(t *testing.T) {
 		produced := perfectFindings(gt)[1:] // without change_of_control
-		m := MetricsOf(produced, gt, opts)
+		m := metricsOf(t, produced, gt, opts)
 		assert.Equal(t, 0.5, m.FindingRecall)
 		assert.Equal(t, 1.0, m.FindingPrecision)
 		assert.InDelta(t, F1(0.5, 1), m.F1Score, 1e-12)
@@ -121,31 +121,31 @@ func TestEndToEndDDAgentsPerturbations(t *testing.T) {
 	t.Run("a severity out of range halves severity accuracy", func(t *testing.T) {
 		produced := perfectFindings(gt)
 		produced[0].Severity = SeverityP3 // change_of_control accepts P0-P2
-		m := MetricsOf(produced, gt, opts)
+		m := metricsOf(t, produced, gt, opts)
 		assert.Equal(t, 0.5, m.SeverityAccuracy)
 		assert.Equal(t, 1.0, m.FindingRecall, "severity does not affect matching")
 	})
 	t.Run("a missing keyword unmatches the finding", func(t *testing.T) {
 		produced := perfectFindings(gt)
 		produced[1].Title = "Notice period" // termination needs terminat… or a synonym
-		m := MetricsOf(produced, gt, opts)
+		m := metricsOf(t, produced, gt, opts)
 		assert.Equal(t, 0.5, m.FindingRecall)
 		assert.InDelta(t, 2.0/3, m.FindingPrecision, 1e-12)
 	})
 	t.Run("a keyword synonym keeps the match", func(t *testing.T) {
 		produced := perfectFindings(gt)
 		produced[1].Title = "Cure period after material breach"
-		assert.Equal(t, 1.0, MetricsOf(produced, gt, opts).FindingRecall)
+		assert.Equal(t, 1.0, metricsOf(t, produced, gt, opts).FindingRecall)
 	})
 	t.Run("a synonym category keeps the match", func(t *testing.T) {
 		produced := perfectFindings(gt)
 		produced[0].Category = "CoC"
-		assert.Equal(t, 1.0, MetricsOf(produced, gt, opts).FindingRecall)
-		assert.Equal(t, 0.5, MetricsOf(produced, gt, Options{}).FindingRecall, "without synonyms it is lost")
+		assert.Equal(t, 1.0, metricsOf(t, produced, gt, opts).FindingRecall)
+		assert.Equal(t, 0.5, metricsOf(t, produced, gt, Options{}).FindingRecall, "without synonyms it is lost")
 	})
 	t.Run("a forbidden category is a false positive", func(t *testing.T) {
 		produced := append(perfectFindings(gt), Finding{Category: "GDPR", Severity: SeverityP2})
-		m := MetricsOf(produced, gt, opts)
+		m := metricsOf(t, produced, gt, opts)
 		assert.Equal(t, 0.25, m.FalsePositiveRate, "gdpr is a data_privacy synonym")
 	})
 }
@@ -156,7 +156,7 @@ func TestEndToEndAggregation(t *testing.T) {
 	for _, agent := range set.Agents() {
 		var runs []ContractSamples
 		for _, gt := range set.ForAgent(agent) {
-			good := Sample{Metrics: MetricsOf(perfectFindings(gt), gt, opts)}
+			good := Sample{Metrics: metricsOf(t, perfectFindings(gt), gt, opts)}
 			runs = append(runs, ContractSamples{Contract: gt.Contract, Samples: []Sample{good, good, {InfraFailed: true}}})
 		}
 		r := AggregateAgent(agent, runs)

@@ -40,7 +40,11 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	m := golden.MetricsOf(produced, gt, golden.Options{Synonyms: syn})
+	m, err := golden.MetricsOf(produced, gt, golden.Options{Synonyms: syn})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Printf("recall %.2f precision %.2f F1 %.2f\n", m.FindingRecall, m.FindingPrecision, m.F1Score)
 	fmt.Printf("severity %.2f citation %.2f false positives %.2f findings %d\n",
 		m.SeverityAccuracy, m.CitationAccuracy, m.FalsePositiveRate, m.FindingCount)
@@ -64,7 +68,11 @@ func ExampleGate() {
 		"legal": {FindingRecall: 0.5, FindingPrecision: 0.75, CitationAccuracy: 1, SeverityAccuracy: 1, F1Score: golden.F1(0.5, 0.75), FindingCount: 8},
 		"tax":   {FindingRecall: 1, FindingPrecision: 1, CitationAccuracy: 1, SeverityAccuracy: 1, F1Score: 1, FindingCount: 6},
 	}
-	r := golden.Gate(base, current, golden.GateOptions{}) // tolerance 0.05
+	r, err := golden.Gate(base, current, golden.GateOptions{}) // tolerance 0.05
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Print(r)
 	fmt.Println("passed:", r.Passed())
 	// Output:

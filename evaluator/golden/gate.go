@@ -5,19 +5,33 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // DefaultTolerance is how far an agent's F1 may fall below its baseline
 // before the regression gate fails, when GateOptions.Tolerance is zero.
 const DefaultTolerance = 0.05
 
-// GateOptions configure Gate.
+// GateOptions configure Gate. The zero value is the default; a field out
+// of range is an error naming it (Validate).
 type GateOptions struct {
 	// Tolerance is the largest F1 drop (baseline minus current) that still
-	// passes; zero (or NaN) means DefaultTolerance (0.05). To allow no drop at all,
+	// passes; zero means DefaultTolerance (0.05). To allow no drop at all,
 	// pass a tiny positive value such as 1e-9; a negative value demands an
-	// improvement of at least its size.
+	// improvement of at least its size. NaN and infinities are errors.
 	Tolerance float64
+}
+
+// Validate reports a Tolerance that is NaN or infinite as an
+// *evaluator.FieldError naming the field ("GateOptions.Tolerance"),
+// matching evaluator.ErrInvalidOption.
+func (o GateOptions) Validate() error {
+	if math.IsNaN(o.Tolerance) || math.IsInf(o.Tolerance, 0) {
+		return &evaluator.FieldError{Field: "GateOptions.Tolerance", Err: evaluator.ErrInvalidOption,
+			Problem: fmt.Sprintf("must be a finite number (0 means the default, %v), got %v", DefaultTolerance, o.Tolerance)}
+	}
+	return nil
 }
 
 // GateStatus is an agent's outcome at the regression gate.
@@ -109,9 +123,14 @@ func (g GateResult) String() string {
 // tolerance passes; a NaN F1 fails). Every agent's report lists what moved, metric by
 // metric. An agent with no baseline is skipped and said so, as is an agent
 // in the baseline that this run did not score; neither fails the gate.
-func Gate(base Baseline, current map[string]Metrics, opts GateOptions) GateResult {
+// Options out of range (see GateOptions.Validate) give an empty GateResult
+// and the error.
+func Gate(base Baseline, current map[string]Metrics, opts GateOptions) (GateResult, error) {
+	if err := opts.Validate(); err != nil {
+		return GateResult{}, fmt.Errorf("golden: %w", err)
+	}
 	tol := opts.Tolerance
-	if tol == 0 || math.IsNaN(tol) {
+	if tol == 0 {
 		tol = DefaultTolerance
 	}
 	names := map[string]bool{}
@@ -154,7 +173,7 @@ func Gate(base Baseline, current map[string]Metrics, opts GateOptions) GateResul
 		}
 		res.Agents = append(res.Agents, g)
 	}
-	return res
+	return res, nil
 }
 
 // moves lists the metrics that changed from old to cur.

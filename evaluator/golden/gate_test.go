@@ -1,10 +1,12 @@
 package golden
 
 import (
+	"fmt"
 	"math"
 	"testing"
 	"time"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -30,15 +32,26 @@ func TestGateTolerance(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Gate(base, map[string]Metrics{"legal": {FindingRecall: 1, FindingPrecision: 0.8, F1Score: tt.f1}}, GateOptions{Tolerance: tt.tolerance})
+			r := gateOf(t, base, map[string]Metrics{"legal": {FindingRecall: 1, FindingPrecision: 0.8, F1Score: tt.f1}}, GateOptions{Tolerance: tt.tolerance})
 			require.Len(t, r.Agents, 1)
 			assert.Equal(t, tt.want, r.Agents[0].Status, r.String())
 			assert.Equal(t, tt.want != GateFail, r.Passed())
 		})
 	}
 	t.Run("zero tolerance means the default", func(t *testing.T) {
-		assert.Equal(t, DefaultTolerance, Gate(base, nil, GateOptions{}).Tolerance)
+		assert.Equal(t, DefaultTolerance, gateOf(t, base, nil, GateOptions{}).Tolerance)
 	})
+	for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		t.Run(fmt.Sprintf("tolerance %v is an error naming the field", bad), func(t *testing.T) {
+			r, err := Gate(base, map[string]Metrics{"legal": {F1Score: 0.1}}, GateOptions{Tolerance: bad})
+			require.ErrorIs(t, err, evaluator.ErrInvalidOption)
+			var fe *evaluator.FieldError
+			require.ErrorAs(t, err, &fe)
+			assert.Equal(t, "GateOptions.Tolerance", fe.Field)
+			assert.Contains(t, err.Error(), fmt.Sprintf("got %v", bad))
+			assert.Empty(t, r.Agents, "no verdict on invalid options")
+		})
+	}
 }
 
 func TestGateReportsMovesAndSkips(t *testing.T) {
@@ -50,7 +63,7 @@ func TestGateReportsMovesAndSkips(t *testing.T) {
 		"legal":   {FindingRecall: 0.5, FindingPrecision: 0.75, CitationAccuracy: 1, SeverityAccuracy: 0.5, FalsePositiveRate: 0.1, F1Score: F1(0.5, 0.75), FindingCount: 20},
 		"finance": {FindingRecall: 1, FindingPrecision: 1, F1Score: 1},
 	}
-	r := Gate(base, current, GateOptions{})
+	r := gateOf(t, base, current, GateOptions{})
 	require.Len(t, r.Agents, 3)
 
 	assert.Equal(t, "finance", r.Agents[0].Agent)
@@ -84,13 +97,13 @@ func TestGateReportsMovesAndSkips(t *testing.T) {
 
 func TestGateNaNFails(t *testing.T) {
 	base := NewBaseline(time.Unix(0, 0), "", "", 1, map[string]Metrics{"legal": {F1Score: 0.8}})
-	r := Gate(base, map[string]Metrics{"legal": {F1Score: math.NaN()}}, GateOptions{})
+	r := gateOf(t, base, map[string]Metrics{"legal": {F1Score: math.NaN()}}, GateOptions{})
 	assert.Equal(t, GateFail, r.Agents[0].Status)
 	assert.Contains(t, r.Agents[0].Reason, "not a number")
 }
 
 func TestGateOnlySkipsPasses(t *testing.T) {
-	r := Gate(Baseline{}, map[string]Metrics{"legal": {}}, GateOptions{})
+	r := gateOf(t, Baseline{}, map[string]Metrics{"legal": {}}, GateOptions{})
 	assert.True(t, r.Passed())
 	assert.Equal(t, GateSkipped, r.Agents[0].Status)
 }

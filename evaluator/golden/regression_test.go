@@ -40,7 +40,7 @@ func scoreAgents(t *testing.T, set Set, opts Options, samples int, run func(Grou
 		for _, gt := range set.ForAgent(agent) {
 			cs := ContractSamples{Contract: gt.Contract}
 			for s := 0; s < samples; s++ {
-				cs.Samples = append(cs.Samples, Sample{Metrics: MetricsOf(run(gt, s), gt, opts)})
+				cs.Samples = append(cs.Samples, Sample{Metrics: metricsOf(t, run(gt, s), gt, opts)})
 			}
 			contracts = append(contracts, cs)
 		}
@@ -74,7 +74,7 @@ func TestRegressionGate(t *testing.T) {
 
 	base, err := LoadBaseline(baselinePath)
 	require.NoError(t, err, "no usable baseline; create one with: go test ./evaluator/golden -run TestRegressionGate -update-baseline")
-	gate := Gate(base, current, GateOptions{})
+	gate := gateOf(t, base, current, GateOptions{})
 	t.Logf("regression gate:\n%s", gate)
 	if !gate.Passed() {
 		t.Fatalf("F1 regressed for %v:\n%s", gate.Failed(), gate)
@@ -102,6 +102,6 @@ func TestRegressionGateCatchesADrop(t *testing.T) {
 		}
 		return out
 	}
-	gate := Gate(base, conclusiveMetrics(scoreAgents(t, set, Options{Synonyms: syn}, 3, worse)), GateOptions{})
+	gate := gateOf(t, base, conclusiveMetrics(scoreAgents(t, set, Options{Synonyms: syn}, 3, worse)), GateOptions{})
 	require.Equal(t, []string{"legal"}, gate.Failed(), gate.String())
 }

@@ -1,18 +1,36 @@
 package golden
 
+import (
+	"fmt"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
 // DefaultCapacity is how many expected findings one produced finding may
 // satisfy when Options.Capacity is zero.
 const DefaultCapacity = 2
 
-// Options configure MetricsOf. The zero value means no synonyms and capacity 2.
+// Options configure MetricsOf. The zero value means no synonyms and capacity
+// 2; a field out of range is an error naming it (Validate).
 type Options struct {
 	// Synonyms are the caller's keyword and category synonyms (none by
 	// default). Build them with LoadSynonyms or NewSynonyms so that their
 	// lookup tables are computed once rather than on every call.
 	Synonyms Synonyms
 	// Capacity is how many expected findings one produced finding may
-	// satisfy in the recall matching; zero or less means DefaultCapacity (2).
+	// satisfy in the recall matching; zero means DefaultCapacity (2), a
+	// negative value is an error.
 	Capacity int
+}
+
+// Validate reports a negative Capacity as an *evaluator.FieldError naming
+// the field ("Options.Capacity"), matching evaluator.ErrInvalidOption.
+func (o Options) Validate() error {
+	if o.Capacity < 0 {
+		return &evaluator.FieldError{Field: "Options.Capacity", Err: evaluator.ErrInvalidOption,
+			Problem: fmt.Sprintf("must be >= 0 (0 means the default, %d), got %d", DefaultCapacity, o.Capacity)}
+	}
+	return nil
 }
 
 // Metrics are the scores of one agent's findings against a ground truth, or
@@ -87,11 +105,15 @@ func F1(recall, precision float64) float64 {
 //   - FindingCount: len(produced).
 //
 // An expected finding built in code with empty severities accepts P0…P3.
-// MetricsOf is deterministic and does not modify its arguments.
-func MetricsOf(produced []Finding, gt GroundTruth, opts Options) Metrics {
+// MetricsOf is deterministic and does not modify its arguments. Options
+// out of range (see Options.Validate) give the zero Metrics and the error.
+func MetricsOf(produced []Finding, gt GroundTruth, opts Options) (Metrics, error) {
+	if err := opts.Validate(); err != nil {
+		return Metrics{}, fmt.Errorf("golden: %w", err)
+	}
 	idx := opts.Synonyms.index()
 	capacity := opts.Capacity
-	if capacity <= 0 {
+	if capacity == 0 {
 		capacity = DefaultCapacity
 	}
 	prepared := make([]preparedFinding, len(produced))
@@ -209,7 +231,7 @@ func MetricsOf(produced []Finding, gt GroundTruth, opts Options) Metrics {
 		}
 		m.FalsePositiveRate = float64(fp) / float64(len(prepared))
 	}
-	return m
+	return m, nil
 }
 
 // ratioOr returns n/d, or empty when d is 0.

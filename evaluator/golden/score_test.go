@@ -3,7 +3,9 @@ package golden
 import (
 	"testing"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // req and opt build required and optional expected findings that match on
@@ -65,10 +67,10 @@ func TestScoreRecallMatching(t *testing.T) {
 			want:     1,
 		},
 		{
-			name:     "negative capacity means the default 2",
+			name:     "zero capacity means the default 2",
 			expected: []ExpectedFinding{req("alpha"), req("beta"), req("gamma")},
 			produced: []Finding{cat("alpha_beta_gamma")},
-			capacity: -1,
+			capacity: 0,
 			want:     2.0 / 3,
 		},
 		{
@@ -102,7 +104,7 @@ func TestScoreRecallMatching(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := MetricsOf(tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{Capacity: tt.capacity})
+			m := metricsOf(t, tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{Capacity: tt.capacity})
 			assert.InDelta(t, tt.want, m.FindingRecall, 1e-12)
 		})
 	}
@@ -125,7 +127,7 @@ func TestScorePrecisionAndF1(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := MetricsOf(tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{})
+			m := metricsOf(t, tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{})
 			assert.InDelta(t, tt.precision, m.FindingPrecision, 1e-12, "precision")
 			assert.InDelta(t, tt.f1, m.F1Score, 1e-12, "f1")
 			assert.Equal(t, len(tt.produced), m.FindingCount)
@@ -168,7 +170,7 @@ func TestScoreSeverityAccuracy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := MetricsOf(tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{})
+			m := metricsOf(t, tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{})
 			assert.InDelta(t, tt.want, m.SeverityAccuracy, 1e-12)
 		})
 	}
@@ -207,7 +209,7 @@ func TestScoreCitationAccuracy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := MetricsOf(tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{})
+			m := metricsOf(t, tt.produced, GroundTruth{ExpectedFindings: tt.expected}, Options{})
 			assert.InDelta(t, tt.want, m.CitationAccuracy, 1e-12)
 		})
 	}
@@ -230,20 +232,54 @@ func TestScoreFalsePositiveRate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := MetricsOf(tt.produced, gt, Options{Synonyms: syn})
+			m := metricsOf(t, tt.produced, gt, Options{Synonyms: syn})
 			assert.InDelta(t, tt.want, m.FalsePositiveRate, 1e-12)
 		})
 	}
 	t.Run("no must-not-find gives 0", func(t *testing.T) {
-		assert.Equal(t, 0.0, MetricsOf([]Finding{cat("gdpr")}, GroundTruth{}, Options{}).FalsePositiveRate)
+		assert.Equal(t, 0.0, metricsOf(t, []Finding{cat("gdpr")}, GroundTruth{}, Options{}).FalsePositiveRate)
 	})
 }
 
 func TestScoreDoesNotModifyInput(t *testing.T) {
 	produced := []Finding{{Category: "Change Of Control", Title: "CoC", Citations: []Citation{{SourcePath: "A.md"}}}}
 	gt := GroundTruth{ExpectedFindings: []ExpectedFinding{{Category: "Change Of Control", MustContainKeywords: []string{"CoC"}, Required: true}}}
-	MetricsOf(produced, gt, Options{})
+	metricsOf(t, produced, gt, Options{})
 	assert.Equal(t, "Change Of Control", produced[0].Category)
 	assert.Equal(t, "A.md", produced[0].Citations[0].SourcePath)
 	assert.Equal(t, "CoC", gt.ExpectedFindings[0].MustContainKeywords[0])
+}
+
+// TestOptionsOutOfRange: a negative capacity is an error naming the field,
+// matching evaluator.ErrInvalidOption, not a silent default.
+func TestOptionsOutOfRange(t *testing.T) {
+	gt := GroundTruth{ExpectedFindings: []ExpectedFinding{req("alpha")}}
+	m, err := MetricsOf([]Finding{cat("alpha")}, gt, Options{Capacity: -1})
+	require.ErrorIs(t, err, evaluator.ErrInvalidOption)
+	var fe *evaluator.FieldError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "Options.Capacity", fe.Field)
+	assert.EqualError(t, err, "golden: Options.Capacity: must be >= 0 (0 means the default, 2), got -1")
+	assert.Equal(t, Metrics{}, m)
+	assert.NoError(t, Options{}.Validate())
+}
+
+// metricsOf is MetricsOf for options that are valid: an error fails tb.
+func metricsOf(tb testing.TB, produced []Finding, gt GroundTruth, opts Options) Metrics {
+	tb.Helper()
+	m, err := MetricsOf(produced, gt, opts)
+	if err != nil {
+		tb.Errorf("MetricsOf: %v", err)
+	}
+	return m
+}
+
+// gateOf is Gate for options that are valid: an error fails tb.
+func gateOf(tb testing.TB, base Baseline, current map[string]Metrics, opts GateOptions) GateResult {
+	tb.Helper()
+	r, err := Gate(base, current, opts)
+	if err != nil {
+		tb.Errorf("Gate: %v", err)
+	}
+	return r
 }

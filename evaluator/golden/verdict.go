@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // Verdict is a three-valued judgment of a metric against its threshold.
@@ -122,7 +124,8 @@ func DefaultThresholds() Thresholds {
 }
 
 // Validate reports every threshold outside [0,1] that is not -1 (off),
-// each error naming its field.
+// each an *evaluator.FieldError naming its field ("Thresholds.Recall") and
+// matching evaluator.ErrInvalidOption.
 func (t Thresholds) Validate() error {
 	var errs []error
 	for _, f := range []struct {
@@ -134,7 +137,8 @@ func (t Thresholds) Validate() error {
 		{"Band", t.Band},
 	} {
 		if f.v != off && (math.IsNaN(f.v) || f.v < 0 || f.v > 1) {
-			errs = append(errs, fmt.Errorf("golden: thresholds.%s: must be in [0,1] (0 means the default) or -1 (off), got %v", f.name, f.v))
+			errs = append(errs, &evaluator.FieldError{Field: "Thresholds." + f.name, Err: evaluator.ErrInvalidOption,
+				Problem: fmt.Sprintf("must be in [0,1] (0 means the default) or -1 (off), got %v", f.v)})
 		}
 	}
 	return errors.Join(errs...)

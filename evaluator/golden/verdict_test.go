@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -84,8 +85,12 @@ func TestThresholdsValidate(t *testing.T) {
 	th.Recall = 1.5
 	th.Band = -0.1
 	err := th.Validate()
-	assert.ErrorContains(t, err, "thresholds.Recall: must be in [0,1] (0 means the default) or -1 (off), got 1.5")
-	assert.ErrorContains(t, err, "thresholds.Band: must be in [0,1] (0 means the default) or -1 (off), got -0.1")
+	assert.ErrorContains(t, err, "Thresholds.Recall: must be in [0,1] (0 means the default) or -1 (off), got 1.5")
+	assert.ErrorContains(t, err, "Thresholds.Band: must be in [0,1] (0 means the default) or -1 (off), got -0.1")
+	assert.ErrorIs(t, err, evaluator.ErrInvalidOption)
+	var fe *evaluator.FieldError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "Thresholds.Recall", fe.Field)
 }
 
 // TestZeroThresholdsAreTheDefaults: Thresholds{} judges like

@@ -293,20 +293,22 @@ func TestRunCasesRejectsBadInput(t *testing.T) {
 		{"nil evaluator", nil, qualityPassCases(1), nil, "quality: Measure: nil evaluator"},
 		{"no cases", ev, nil, nil, "quality: no cases"},
 		{"invalid case", ev, []Case{{ID: "x", Expected: ExpectedDecision{Status: evaluator.StatusPass}}}, nil, "quality: cases[0].candidate: empty"},
-		{"negative concurrency", ev, qualityPassCases(1), []RunOption{WithConcurrency(-1)}, "quality: WithConcurrency: must be >= 0, got -1"},
-		{"negative repeats", ev, qualityPassCases(1), []RunOption{WithRepeats(-2)}, "quality: WithRepeats: must be >= 0, got -2"},
+		{"negative concurrency", ev, qualityPassCases(1), []RunOption{WithConcurrency(-1)}, "quality: evaluator: invalid option: WithConcurrency(-1): must be >= 0"},
+		{"negative repeats", ev, qualityPassCases(1), []RunOption{WithRepeats(-2)}, "quality: evaluator: invalid option: WithRepeats(-2): must be >= 0"},
+		{"nil option", ev, qualityPassCases(1), []RunOption{WithRepeats(2), nil}, "quality: evaluator: invalid option: opts[1]: nil option"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Measure(context.Background(), tt.ev, tt.cases, tt.opts...)
 			require.Error(t, err)
 			assert.Equal(t, tt.want, err.Error())
+			assert.Equal(t, tt.opts != nil, errors.Is(err, evaluator.ErrInvalidOption), "options' errors, and only they, match ErrInvalidOption")
 		})
 	}
 }
 
 func TestRunCasesDefaults(t *testing.T) {
-	cfg, err := newRunConfig([]RunOption{nil, WithConcurrency(0), WithRepeats(0), WithClock(nil)})
+	cfg, err := newRunConfig([]RunOption{WithConcurrency(0), WithRepeats(0), WithClock(nil)})
 	require.NoError(t, err)
 	assert.Equal(t, 1, cfg.repeats)
 	assert.Positive(t, cfg.concurrency)

@@ -1,29 +1,34 @@
 package quality
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"time"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // RunOption configures Measure and MeasureOf. The zero value of every
-// setting means its documented default.
+// setting means its documented default; a value out of range, or a nil
+// option, makes Measure return an error matching
+// evaluator.ErrInvalidOption that names the option.
 type RunOption func(*runConfig)
 
 type runConfig struct {
 	concurrency int
 	repeats     int
 	now         func() time.Time
-	err         error
+	errs        []error
 }
 
 // WithConcurrency bounds how many evaluator calls run at once. Zero means
-// the default, runtime.GOMAXPROCS(0); a negative n makes Measure return an
-// error. The bound never exceeds the number of calls.
+// the default, runtime.GOMAXPROCS(0); a negative n is an error. The bound
+// never exceeds the number of calls.
 func WithConcurrency(n int) RunOption {
 	return func(c *runConfig) {
 		if n < 0 {
-			c.setErr(fmt.Errorf("quality: WithConcurrency: must be >= 0, got %d", n))
+			c.invalid("WithConcurrency(%d): must be >= 0", n)
 			return
 		}
 		c.concurrency = n
@@ -31,11 +36,11 @@ func WithConcurrency(n int) RunOption {
 }
 
 // WithRepeats runs every case n times, to measure consistency (flip rate).
-// Zero means the default, 1; a negative n makes Measure return an error.
+// Zero means the default, 1; a negative n is an error.
 func WithRepeats(n int) RunOption {
 	return func(c *runConfig) {
 		if n < 0 {
-			c.setErr(fmt.Errorf("quality: WithRepeats: must be >= 0, got %d", n))
+			c.invalid("WithRepeats(%d): must be >= 0", n)
 			return
 		}
 		c.repeats = n
@@ -49,22 +54,24 @@ func WithClock(now func() time.Time) RunOption {
 	return func(c *runConfig) { c.now = now }
 }
 
-func (c *runConfig) setErr(err error) {
-	if c.err == nil {
-		c.err = err
-	}
+// invalid records an option out of range.
+func (c *runConfig) invalid(format string, args ...any) {
+	c.errs = append(c.errs, fmt.Errorf("quality: %w: "+format, append([]any{evaluator.ErrInvalidOption}, args...)...))
 }
 
-// newRunConfig applies opts over the defaults.
+// newRunConfig applies opts over the defaults; its error joins every
+// problem.
 func newRunConfig(opts []RunOption) (runConfig, error) {
 	var c runConfig
-	for _, o := range opts {
-		if o != nil {
-			o(&c)
+	for i, o := range opts {
+		if o == nil {
+			c.invalid("opts[%d]: nil option", i)
+			continue
 		}
+		o(&c)
 	}
-	if c.err != nil {
-		return runConfig{}, c.err
+	if len(c.errs) > 0 {
+		return runConfig{}, errors.Join(c.errs...)
 	}
 	if c.concurrency == 0 {
 		c.concurrency = runtime.GOMAXPROCS(0)

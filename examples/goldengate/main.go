@@ -119,7 +119,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "goldengate:", err)
 		return exitBadInput
 	}
-	v := judge(c, in)
+	v, err := judge(c, in)
+	if err != nil {
+		fmt.Fprintln(stderr, "goldengate:", err)
+		return exitBadInput
+	}
 	if c.update {
 		v.updateBaseline(c, in, time.Now())
 	}

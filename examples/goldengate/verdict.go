@@ -75,8 +75,9 @@ type contractScore struct {
 }
 
 // judge scores the run, judges each agent against the default thresholds
-// and gates the run on the baseline.
-func judge(c config, in inputs) *verdict {
+// and gates the run on the baseline. Its error is the scoring's or the
+// gate's on options out of range.
+func judge(c config, in inputs) (*verdict, error) {
 	t := golden.DefaultThresholds()
 	v := &verdict{
 		Set: c.set, Run: c.run, Baseline: c.baseline, Tolerance: c.tolerance,
@@ -100,7 +101,11 @@ func judge(c config, in inputs) *verdict {
 					continue
 				}
 				score.Ran++
-				cs.Samples = append(cs.Samples, golden.Sample{Metrics: golden.MetricsOf(s.findings, gt, opts)})
+				m, err := golden.MetricsOf(s.findings, gt, opts)
+				if err != nil {
+					return nil, err
+				}
+				cs.Samples = append(cs.Samples, golden.Sample{Metrics: m})
 			}
 			if m, ok := golden.CollapseSamples(cs.Samples); ok {
 				score.Conclusive, score.Metrics = true, &m
@@ -124,11 +129,14 @@ func judge(c config, in inputs) *verdict {
 		}
 		v.Agents = append(v.Agents, av)
 	}
-	gate := golden.Gate(in.base, current, golden.GateOptions{Tolerance: gateTolerance(c.tolerance)})
+	gate, err := golden.Gate(in.base, current, golden.GateOptions{Tolerance: gateTolerance(c.tolerance)})
+	if err != nil {
+		return nil, err
+	}
 	v.Regressions = append(v.Regressions, gate.Failed()...)
 	v.attachGate(gate, in)
 	v.settle()
-	return v
+	return v, nil
 }
 
 // gateTolerance turns the flag's tolerance into GateOptions.Tolerance,

@@ -27,17 +27,6 @@ func WithCandidateRef[C any](ref func(C) string) Option {
 	}
 }
 
-// checkRefType reports a candidate reference of the wrong candidate type.
-func checkRefType[C any](cfg *config) {
-	if cfg.candidateRef == nil {
-		return
-	}
-	if _, ok := cfg.candidateRef.(func(C) string); !ok {
-		var want func(C) string
-		cfg.invalid("WithCandidateRef: ref is a %T, the loop needs a %T", cfg.candidateRef, want)
-	}
-}
-
 // Digest returns "sha256:" and the hex SHA-256 of c: of its bytes for a
 // string or a []byte, of its JSON encoding otherwise (or of its %#v text
 // when it has none). It is the reference WithCandidateRef's machine uses

@@ -157,7 +157,6 @@ type faultRun struct {
 	res       Result[string]
 	err       error
 	observed  int
-	cancelAt  time.Duration
 	callCount int64
 }
 

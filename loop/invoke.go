@@ -3,6 +3,7 @@ package loop
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
 )
@@ -33,14 +34,23 @@ type Roles[C any] struct {
 // role, or a call of another kind, gives an ErrorPermanent error matching
 // ErrNilRole. Invoke does not validate a decision: Record does.
 func (r Roles[C]) Invoke(ctx context.Context, task evaluator.Task, c Call[C]) CallResult[C] {
-	ctx, meter := evaluator.WithCostMeter(ctx)
+	ctx, meter, cancel := callContext(ctx, c.Deadline)
 	defer meter.Close()
-	if !c.Deadline.IsZero() {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadlineCause(ctx, c.Deadline, errLoopTimeout)
-		defer cancel()
-	}
+	defer cancel()
 	return r.invoke(ctx, meter, task, c)
+}
+
+// callContext derives the context role calls run under: a fresh cost meter
+// (so that AddCost counts toward them) and, unless deadline is zero, the
+// loop's deadline, whose cause errLoopTimeout tells it from the caller's.
+// The caller closes the meter and calls cancel when the calls are done.
+func callContext(ctx context.Context, deadline time.Time) (context.Context, *evaluator.CostMeter, context.CancelFunc) {
+	ctx, meter := evaluator.WithCostMeter(ctx)
+	if deadline.IsZero() {
+		return ctx, meter, func() {}
+	}
+	ctx, cancel := context.WithDeadlineCause(ctx, deadline, errLoopTimeout)
+	return ctx, meter, cancel
 }
 
 // invoke is Invoke with the meter and the deadline already on ctx (RunLoop

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/evalopt/evalopt/internal/option"
 )
 
 // Option configures RunLoop and Steps. The zero configuration is: at most 2
@@ -51,13 +53,12 @@ func (c *config) invalid(format string, args ...any) {
 // stops with StopMaxRevisions, so the evaluator runs at most n+1 times.
 // 0 means the first candidate must pass as it is. A negative n is an error.
 func WithMaxRevisions(n int) Option {
-	return func(c *config) {
-		if n < 0 {
-			c.invalid("WithMaxRevisions(%d): must be >= 0", n)
-			return
-		}
-		c.MaxRevisions = n
-	}
+	return nonNegative("WithMaxRevisions", n, func(c *config) *int { return &c.MaxRevisions })
+}
+
+// nonNegative is option.NonNegative for loop options.
+func nonNegative[T int | time.Duration](name string, v T, field func(*config) *T) Option {
+	return option.NonNegative(name, v, field, (*config).invalid)
 }
 
 // WithTimeout sets the loop's own time budget, measured from the start of
@@ -67,13 +68,7 @@ func WithMaxRevisions(n int) Option {
 // ignores its context delays the stop until it returns. A negative d is an
 // error.
 func WithTimeout(d time.Duration) Option {
-	return func(c *config) {
-		if d < 0 {
-			c.invalid("WithTimeout(%v): must be >= 0", d)
-			return
-		}
-		c.Timeout = d
-	}
+	return nonNegative("WithTimeout", d, func(c *config) *time.Duration { return &c.Timeout })
 }
 
 // WithMaxCost sets the cost budget (default: none; 0 means none). Roles
@@ -116,13 +111,7 @@ func WithObserver[C any](fn func(Step[C])) Option {
 // asks for another revision (default 0: off). The first evaluation always
 // sets the best score. A negative k is an error.
 func WithStallLimit(k int) Option {
-	return func(c *config) {
-		if k < 0 {
-			c.invalid("WithStallLimit(%d): must be >= 0", k)
-			return
-		}
-		c.StallLimit = k
-	}
+	return nonNegative("WithStallLimit", k, func(c *config) *int { return &c.StallLimit })
 }
 
 // WithRetry retries a role call that returned an error, up to attempts tries
@@ -200,18 +189,25 @@ func resolve[C any](opts []Option) (config, []func(Step[C]), error) {
 	cfg.apply(opts)
 	var observers []func(Step[C])
 	for _, o := range cfg.observers {
-		fn, ok := o.(func(Step[C]))
-		if !ok {
-			var want func(Step[C])
-			cfg.invalid("WithObserver: observer is a %T, the loop needs a %T", o, want)
-			continue
+		if fn, ok := typed[func(Step[C])](&cfg, o, "WithObserver: observer"); ok {
+			observers = append(observers, fn)
 		}
-		observers = append(observers, fn)
 	}
-	checkRevisionType[C](&cfg)
-	checkRefType[C](&cfg)
+	typed[RevisionCheck[C]](&cfg, cfg.revisionCheck, "WithRevisionCheck: check")
+	typed[func(C) string](&cfg, cfg.candidateRef, "WithCandidateRef: ref")
 	if len(cfg.errs) > 0 {
 		return cfg, nil, errors.Join(cfg.errs...)
 	}
 	return cfg, observers, nil
+}
+
+// typed returns v as a T. When v is set but is not a T (an option built
+// for another candidate type than the loop's), it records an error naming
+// what (the option and its argument) and both types.
+func typed[T any](cfg *config, v any, what string) (T, bool) {
+	t, ok := v.(T)
+	if !ok && v != nil {
+		cfg.invalid("%s is a %T, the loop needs a %T", what, v, t)
+	}
+	return t, ok
 }

@@ -53,17 +53,6 @@ func WithRevisionCheck[C any](check RevisionCheck[C]) Option {
 	}
 }
 
-// checkRevisionType reports a revision check of the wrong candidate type.
-func checkRevisionType[C any](cfg *config) {
-	if cfg.revisionCheck == nil {
-		return
-	}
-	if _, ok := cfg.revisionCheck.(RevisionCheck[C]); !ok {
-		var want RevisionCheck[C]
-		cfg.invalid("WithRevisionCheck: check is a %T, the loop needs a %T", cfg.revisionCheck, want)
-	}
-}
-
 // joinRevision folds the revision check's decision g into the evaluator's d
 // by WithRevisionCheck's rules.
 func joinRevision(d, g evaluator.EvaluationDecision) evaluator.EvaluationDecision {

@@ -87,13 +87,9 @@ func run[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval
 		roles.RevisionCheck = check
 	}
 
-	lctx, meter := evaluator.WithCostMeter(ctx)
+	lctx, meter, cancel := callContext(ctx, m.Deadline)
 	defer meter.Close()
-	if !m.Deadline.IsZero() {
-		var cancel context.CancelFunc
-		lctx, cancel = context.WithDeadlineCause(lctx, m.Deadline, errLoopTimeout)
-		defer cancel()
-	}
+	defer cancel()
 	for {
 		if err := ctx.Err(); err != nil {
 			m.Cancel(now, canceledCause(ctx, err))

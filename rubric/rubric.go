@@ -247,14 +247,7 @@ func (r Rubric) Validate() error {
 	sum := 0.0
 	for i, d := range r.Dimensions {
 		f := loc{"dimensions", i}
-		switch {
-		case strings.TrimSpace(d.Name) == "":
-			p.add(f.at(".name"), "empty")
-		case seen[d.Name] > 0:
-			p.add(f.at(".name"), fmt.Sprintf("duplicate of dimensions[%d].name %s", seen[d.Name]-1, strictjson.Quote(d.Name)))
-		default:
-			seen[d.Name] = i + 1
-		}
+		uniqueName(&p, f, d.Name, seen)
 		if unitOK(&p, f, ".weight", d.Weight) {
 			sum += d.Weight
 		}
@@ -293,6 +286,21 @@ func (r Rubric) Validate() error {
 	}
 	validateBands(&p, r.Bands)
 	return p.err()
+}
+
+// uniqueName reports the name at f (its ".name") when it is blank or when
+// an earlier element of the same list has it; seen maps each name to 1 +
+// the index of its first element and gains name.
+func uniqueName(p *problems, f loc, name string, seen map[string]int) {
+	switch {
+	case strings.TrimSpace(name) == "":
+		p.add(f.at(".name"), "empty")
+	case seen[name] > 0:
+		first := loc{f.prefix, seen[name] - 1}
+		p.add(f.at(".name"), fmt.Sprintf("duplicate of %s %s", first.at(".name"), strictjson.Quote(name)))
+	default:
+		seen[name] = f.i + 1
+	}
 }
 
 // loc locates a value as prefix[i] followed by a sub-path. The path string
@@ -335,14 +343,7 @@ func validateBands(p *problems, bands []Band) {
 	names := make(map[string]int, len(bands))
 	for i, b := range bands {
 		f := loc{"bands", i}
-		switch {
-		case strings.TrimSpace(b.Name) == "":
-			p.add(f.at(".name"), "empty")
-		case names[b.Name] > 0:
-			p.add(f.at(".name"), fmt.Sprintf("duplicate of bands[%d].name %s", names[b.Name]-1, strictjson.Quote(b.Name)))
-		default:
-			names[b.Name] = i + 1
-		}
+		uniqueName(p, f, b.Name, names)
 		minOK := unitOK(p, f, ".min", b.Min)
 		maxOK := unitOK(p, f, ".max", b.Max)
 		if !minOK || !maxOK {

@@ -79,13 +79,7 @@ func (b Baseline) Time() (time.Time, error) {
 // metrics, an agent_name that differs from its key, a metric outside [0,1]
 // and a negative count; each problem is a *DataError naming the file and
 // field.
-func LoadBaseline(path string) (Baseline, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return Baseline{}, fmt.Errorf("golden: %w", err)
-	}
-	return ParseBaseline(data, path)
-}
+func LoadBaseline(path string) (Baseline, error) { return load(path, ParseBaseline) }
 
 // ParseBaseline is LoadBaseline for bytes already read; name is used in
 // error messages.

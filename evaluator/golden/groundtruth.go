@@ -2,8 +2,6 @@ package golden
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
 	"strings"
 
 	"github.com/evalopt/evalopt/internal/strictjson"
@@ -102,13 +100,7 @@ type MustNotFind struct {
 // reported, each a *DataError naming the file and the field. A null list or
 // map (what encoding/json writes for a nil one) reads as empty; a null
 // scalar is an error.
-func LoadGroundTruth(path string) (GroundTruth, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return GroundTruth{}, fmt.Errorf("golden: %w", err)
-	}
-	return ParseGroundTruth(data, path)
-}
+func LoadGroundTruth(path string) (GroundTruth, error) { return load(path, ParseGroundTruth) }
 
 // ParseGroundTruth is LoadGroundTruth for bytes already read; name is used
 // in error messages.

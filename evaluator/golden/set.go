@@ -120,3 +120,15 @@ func (s Set) ContractPath(gt GroundTruth) string {
 func ContractName(contract string) string {
 	return strings.TrimSuffix(contract, filepath.Ext(contract))
 }
+
+// load reads the file at path and parses it with parse, the path naming
+// the file in parse's errors; a file that cannot be read gives parse's
+// zero value and the error, prefixed "golden: ".
+func load[T any](path string, parse func(data []byte, name string) (T, error)) (T, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		var zero T
+		return zero, fmt.Errorf("golden: %w", err)
+	}
+	return parse(data, path)
+}

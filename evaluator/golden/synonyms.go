@@ -2,8 +2,6 @@ package golden
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
 	"sort"
 	"strings"
 
@@ -48,13 +46,7 @@ func NewSynonyms(keywords, categories map[string][]string) Synonyms {
 // LoadSynonyms reads a synonyms file (see Synonyms). It rejects bad JSON,
 // unknown fields, wrong types, empty keys and empty synonyms, each error a
 // *DataError naming the file and the field.
-func LoadSynonyms(path string) (Synonyms, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return Synonyms{}, fmt.Errorf("golden: %w", err)
-	}
-	return ParseSynonyms(data, path)
-}
+func LoadSynonyms(path string) (Synonyms, error) { return load(path, ParseSynonyms) }
 
 // ParseSynonyms is LoadSynonyms for bytes already read; name is used in
 // error messages.

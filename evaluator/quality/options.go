@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/option"
 )
 
 // RunOption configures Measure and MeasureOf. The zero value of every
@@ -26,25 +27,18 @@ type runConfig struct {
 // the default, runtime.GOMAXPROCS(0); a negative n is an error. The bound
 // never exceeds the number of calls.
 func WithConcurrency(n int) RunOption {
-	return func(c *runConfig) {
-		if n < 0 {
-			c.invalid("WithConcurrency(%d): must be >= 0", n)
-			return
-		}
-		c.concurrency = n
-	}
+	return nonNegative("WithConcurrency", n, func(c *runConfig) *int { return &c.concurrency })
 }
 
 // WithRepeats runs every case n times, to measure consistency (flip rate).
 // Zero means the default, 1; a negative n is an error.
 func WithRepeats(n int) RunOption {
-	return func(c *runConfig) {
-		if n < 0 {
-			c.invalid("WithRepeats(%d): must be >= 0", n)
-			return
-		}
-		c.repeats = n
-	}
+	return nonNegative("WithRepeats", n, func(c *runConfig) *int { return &c.repeats })
+}
+
+// nonNegative is option.NonNegative for run options.
+func nonNegative(name string, n int, field func(*runConfig) *int) RunOption {
+	return option.NonNegative(name, n, field, (*runConfig).invalid)
 }
 
 // WithClock replaces time.Now for measuring call latency; tests use it to

@@ -191,10 +191,7 @@ func (w *walker) value(s *Shape) *Error {
 			w.push(segment{index: i})
 			err := w.value(s.Elem)
 			w.pop()
-			if err != nil {
-				return err
-			}
-			return nil
+			return asError(err)
 		})
 		if err != nil {
 			return w.syntax(err)
@@ -236,6 +233,15 @@ func (w *walker) value(s *Shape) *Error {
 	return nil
 }
 
+// asError returns e as an error: nil when e is nil (a nil *Error in an
+// error interface is not a nil error).
+func asError(e *Error) error {
+	if e == nil {
+		return nil
+	}
+	return e
+}
+
 // object reads an object whose '{' is next. A missing required field is
 // reported at the object's '{'.
 func (w *walker) object(s *Shape) *Error {
@@ -252,10 +258,7 @@ func (w *walker) object(s *Shape) *Error {
 		w.push(segment{key: key, index: -1})
 		err := w.member(s, key, keyAt, seen, seenKeys)
 		w.pop()
-		if err != nil {
-			return err
-		}
-		return nil
+		return asError(err)
 	})
 	if err != nil {
 		return w.syntax(err)

@@ -60,7 +60,7 @@ func (c *findingCheck) Check(doc Document) []Finding {
 	var out []Finding
 	var idx *LineIndex
 	allWords := analysisOf(doc).wordList()
-	for _, it := range items(text, findingKind) {
+	for _, it := range items(text, findingKind, isReview(doc.Kind)) {
 		quotes := quotedSpans(text, it.start, it.end)
 		quoted := false
 		for _, q := range quotes {

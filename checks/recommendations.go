@@ -100,7 +100,7 @@ func (a *recommendationAnalyzer) analyze(doc Document) []recommendation {
 	text := doc.Text
 	allWords := analysisOf(doc).wordList()
 	var out []recommendation
-	for _, it := range items(text, recommendationKind) {
+	for _, it := range items(text, recommendationKind, isReview(doc.Kind)) {
 		body := text[it.start:it.end]
 		r := recommendation{item: it, risk: -1}
 		if m := riskRe.FindStringSubmatch(body); m != nil {

@@ -122,8 +122,11 @@ type span struct{ start, end int }
 // not start with a number (up to the next heading of the same or a higher
 // level), a sub-heading or a top-level list item. An item runs to the start of the next item or the end of its
 // section. A section with none of these markers has one item per paragraph.
-// Items are returned in document order.
-func items(text string, kind itemKind) []span {
+// Items are returned in document order. In a review deliverable (review is
+// true: a memo, redline or red-team report) a numbered heading
+// ("## 3. Recommendations") is the deliverable's own section and opens one
+// too.
+func items(text string, kind itemKind, review bool) []span {
 	var out []span
 	inSection := false
 	sectionLevel := 0
@@ -152,7 +155,7 @@ func items(text string, kind itemKind) []span {
 			}
 			// A numbered heading ("## 5. Issue of Shares") is a clause of a
 			// contract, not a review section.
-			if h := s[off:]; !inSection && !headingNumRe.MatchString(h) && kind.heading.contains(h, wordSpans(h), len(h)) {
+			if h := s[off:]; !inSection && (review || !headingNumRe.MatchString(h)) && kind.heading.contains(h, wordSpans(h), len(h)) {
 				closeItem(l.start)
 				inSection, sectionLevel, sectionStart, sectionItems = true, lvl, l.end, 0
 				return

@@ -44,6 +44,7 @@ type Suite struct {
 	rubric      []string
 	workers     int
 	parallelMin int
+	sections    map[evaluator.Kind][]Section // nil: DefaultSections
 }
 
 // Option configures a Suite.
@@ -186,10 +187,20 @@ func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
 }
 
 // DefaultChecks returns new instances of the default checks with their
-// default configuration: hedged recommendations, directional-only fixes,
-// actionability ratio, findings (uncertainty, missing evidence),
-// placeholders, cross-references, consistency, defined terms, completeness,
-// and evaluator-directed text.
+// default configuration, each restricted (OnlyFor) to the deliverable kinds
+// it fits, read from Document.Kind (Task.Kind through a Suite):
+//   - every kind, generic text included: placeholders, internal
+//     consistency (conflicting values), evaluator-directed text, quotations
+//     checked against the source, references to the deliverable's own
+//     sections, task requirements, required sections (DefaultSections);
+//   - review memos, redlines and red-team reports: hedged recommendations,
+//     directional-only fixes, actionability ratio, findings (uncertainty,
+//     missing evidence);
+//   - those and contracts: cross-references (a review's resolve against the
+//     source and its own numbering is not checked);
+//   - contracts: defined terms and completeness (signature block,
+//     boilerplate);
+//   - plain-language text and customer replies: readability limits.
 func DefaultChecks() []Check {
 	ed, err := NewEvaluatorDirectedCheck(EvaluatorDirectedConfig{})
 	if err != nil {
@@ -199,18 +210,25 @@ func DefaultChecks() []Check {
 	if err != nil {
 		panic(err) // the zero config is valid; a failure is a build error
 	}
+	rc, err := NewReadabilityCheck(ReadabilityConfig{})
+	if err != nil {
+		panic(err) // the zero config is valid; a failure is a build error
+	}
 	return []Check{
-		NewHedgeCheck(RecommendationConfig{}),
-		NewDirectionalCheck(RecommendationConfig{}),
-		NewActionabilityCheck(RecommendationConfig{}),
-		NewFindingCheck(FindingConfig{}),
+		OnlyFor(NewHedgeCheck(RecommendationConfig{}), reviewKinds...),
+		OnlyFor(NewDirectionalCheck(RecommendationConfig{}), reviewKinds...),
+		OnlyFor(NewActionabilityCheck(RecommendationConfig{}), reviewKinds...),
+		OnlyFor(NewFindingCheck(FindingConfig{}), reviewKinds...),
 		NewPlaceholderCheck(PlaceholderConfig{}),
-		NewXrefCheck(),
+		OnlyFor(NewXrefCheck(), sourceKinds...),
 		NewConsistencyCheck(),
-		NewDefinitionCheck(DefinitionConfig{}),
-		NewCompletenessCheck(CompletenessConfig{}),
+		OnlyFor(NewDefinitionCheck(DefinitionConfig{}), contractKinds...),
+		OnlyFor(NewCompletenessCheck(CompletenessConfig{}), contractKinds...),
+		OnlyFor(rc, readerKinds...),
 		ed,
 		qc,
+		NewRequirementCheck(),
+		NewSectionsCheck(),
 	}
 }
 
@@ -236,6 +254,9 @@ func (s *Suite) Rules() []string { return append([]string(nil), s.rules...) }
 func (s *Suite) Run(ctx context.Context, doc Document) ([]Finding, error) {
 	if len(s.rubric) > 0 {
 		doc.Rubric = append(append([]string(nil), s.rubric...), doc.Rubric...)
+	}
+	if s.sections != nil {
+		doc.sections = s.sections
 	}
 	doc = withAnalysis(doc)
 	results := make([][]Finding, len(s.checks))
@@ -349,10 +370,16 @@ func (s *Suite) Evaluate(ctx context.Context, task evaluator.Task, candidate str
 // default "source", else empty), the task's evidence, and the rubric
 // (WithRubric plus task.Criteria), and runs the suite on it. It is what
 // Evaluate decides on, for callers that want the findings with their
-// locations. It returns an error when Run does (a check panicked, the
-// context ended).
+// locations. The task's Kind and Requirements reach the checks through the
+// Document. It returns an error matching ErrInvalidTask, naming the field,
+// for an unknown kind or an invalid requirement ("requirements[1].when:
+// ..."), and an error when Run does (a check panicked, the context ended).
 func (s *Suite) Findings(ctx context.Context, task evaluator.Task, candidate string) ([]Finding, error) {
-	doc := Document{Text: candidate, Evidence: task.Evidence, Source: s.source}
+	reqs, err := compileRequirements(task)
+	if err != nil {
+		return nil, err
+	}
+	doc := Document{Text: candidate, Evidence: task.Evidence, Source: s.source, Kind: task.Kind, requirements: reqs}
 	if !s.hasSource {
 		if e, ok := task.FindEvidence(s.sourceID); ok {
 			doc.Source = e.Content
@@ -376,7 +403,9 @@ const (
 //     has warn, and pass otherwise (info findings only inform);
 //   - BlockingFailures hold one entry per block finding and
 //     RevisionInstructions one per warn finding, each "rule: message (line
-//     L:C, "matched text")"; StopReason is StopPolicyBlock on a block;
+//     L:C, "matched text")" unless the finding sets Failure (a requirement
+//     reports its Name); a block finding's Instruction is added to
+//     RevisionInstructions; StopReason is StopPolicyBlock on a block;
 //   - Criteria hold one failed criterion per finding (Finding.Criterion)
 //     followed by one passed criterion per rule of the suite with no finding;
 //   - Score is 1 / (1 + B + W/4 + I/20) for B block, W warn and I info
@@ -388,7 +417,10 @@ func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
 	for _, f := range findings {
 		failed[f.Rule] = true
 		d.Criteria = append(d.Criteria, f.Criterion())
-		entry := f.Rule + ": " + f.Describe()
+		entry := f.Failure
+		if entry == "" {
+			entry = f.Rule + ": " + f.Describe()
+		}
 		switch f.Severity {
 		case SeverityInfo:
 			weight += infoWeight
@@ -399,6 +431,9 @@ func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
 		default: // block, and any malformed severity (fail closed)
 			weight += blockWeight
 			d.BlockingFailures = append(d.BlockingFailures, entry)
+			if f.Instruction != "" {
+				d.RevisionInstructions = append(d.RevisionInstructions, f.Instruction)
+			}
 			d.Status = evaluator.StatusBlock
 		}
 	}

@@ -128,7 +128,17 @@ func (xrefCheck) Check(doc Document) []Finding {
 	a := analysisOf(doc)
 	idx := a.lineIndex()
 	o := buildOutline(text, idx)
-	out := o.findings
+	// A review (memo, redline, red-team report) numbers its own sections
+	// as it likes and covers only the source sections it discusses, so its
+	// numbering is not checked; its references are to the source.
+	review := isReview(doc.Kind)
+	if review && doc.Source == "" {
+		return nil // nothing to resolve a review's references against
+	}
+	var out []Finding
+	if !review {
+		out = o.findings
+	}
 	var src *xrefOutline
 	if doc.Source != "" {
 		sidx := NewLineIndex(doc.Source)
@@ -144,10 +154,13 @@ func (xrefCheck) Check(doc Document) []Finding {
 			if _, ok := src.byKey[key]; ok {
 				return
 			}
+			if sourceMentions(doc.Source, text[kw.start:kw.end], text[idStart:idEnd]) {
+				return // the source names it, if not as a heading
+			}
 		} else if !o.hasLabels(key) {
 			return // nothing to resolve against: a reference to another document
 		}
-		if looksLikeStatute(text[idStart:idEnd], o, src) {
+		if looksLikeStatute(text[idStart:idEnd], o, src) || externalRef(text, kw.start, idEnd) || ownRef(text, idEnd) {
 			return
 		}
 		s := idStart
@@ -159,6 +172,9 @@ func (xrefCheck) Check(doc Document) []Finding {
 			Location: idx.Locate(s, idEnd, text)})
 	})
 	for _, l := range o.labels {
+		if review {
+			break
+		}
 		if l.attachment && !referenced[l.key] && o.byKey[l.key] >= 0 {
 			if first := o.labels[o.byKey[l.key]]; first.start != l.start {
 				continue
@@ -538,4 +554,65 @@ func resolveRefs(text string, o *xrefOutline, kw span, ns string, fn func(kw spa
 		fn(kw, kw.end+d.s, kw.end+d.e, key, k == 0)
 	}
 	return kw.end + pos
+}
+
+var (
+	// externalBeforeRe matches the end of the text before a reference
+	// keyword that names another instrument: an acronym ("GDPR Article 28",
+	// "UCC § 2-207"), a possessive ("the Act's Section 5"), or a Title Case
+	// statute word ("Regulation Article 6", "Code section 409A").
+	externalBeforeRe = regexp.MustCompile(`(?:\b[A-Z][A-Z0-9]{1,9}|['’]s|\b(?:Act|Code|Regulation|Directive|Convention|Treaty|Statute|Rules|Law|Constitution|Standard|Framework|CFR|U\.S\.C\.))[ \t]*$`)
+	// externalAfterRe matches the text after a reference id that names
+	// another instrument right away: "Article 28 GDPR", "Article 6(1)(f) of
+	// Regulation (EU) 2016/679", "Section 1542 (California Civil Code)".
+	externalAfterRe = regexp.MustCompile(`^[ \t]*(?:\(?[A-Z][A-Z0-9]{1,9}\b\)?|\([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*[ \t]+(?:Act|Code|Regulation|Directive|Law)\))`)
+	// ownRefRe matches "of this memo/report/..." after a reference: a
+	// reference to the deliverable itself, which the self-reference check
+	// resolves.
+	ownRefRe = regexp.MustCompile(`^,?[ \t]+(?:of|in)[ \t]+(?:this|the[ \t]+present)[ \t]+(?i:memo|memorandum|report|review|document|letter|note|analysis|assessment|reply|response|email|redline|mark-?up)\b`)
+)
+
+// externalRef reports whether the reference whose keyword starts at kwStart
+// and whose id ends at idEnd names another instrument (an acronym or a
+// statute word right before or after it): external law is never dangling.
+func externalRef(text string, kwStart, idEnd int) bool {
+	before := text[max(0, kwStart-40):kwStart]
+	after := text[idEnd:min(len(text), idEnd+80)]
+	return externalBeforeRe.MatchString(before) || externalAfterRe.MatchString(after)
+}
+
+// ownRef reports whether the reference ending at idEnd is to the
+// deliverable itself ("Section 5 of this memo").
+func ownRef(text string, idEnd int) bool {
+	return ownRefRe.MatchString(text[idEnd:min(len(text), idEnd+60)])
+}
+
+// sourceMentions reports whether the source names the reference (keyword
+// and id, in any case, as whole words) anywhere: an attachment or clause
+// the source titles in prose ("the Data Processing Terms attached as
+// Exhibit B") exists even when no heading labels it.
+func sourceMentions(source, keyword, id string) bool {
+	kw := strings.ToLower(strings.TrimRight(keyword, "s"))
+	if kw == "appendice" {
+		kw = "appendix"
+	}
+	if kw == "annexe" {
+		kw = "annex"
+	}
+	if kw == "section" || kw == "clause" || kw == "article" || kw == "paragraph" || kw == "§" {
+		return false // numbered clauses are labels; a mention is not one
+	}
+	ls := strings.ToLower(source)
+	needle := kw + " " + strings.ToLower(id)
+	for off := 0; ; {
+		i := strings.Index(ls[off:], needle)
+		if i < 0 {
+			return false
+		}
+		e := off + i + len(needle)
+		if e == len(ls) || !isWordByte(ls[e]) {
+			return true
+		}
+		off = e
+	}
 }

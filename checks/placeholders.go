@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -98,7 +99,15 @@ func (c *placeholderCheck) Rule() string { return RulePlaceholder }
 func (c *placeholderCheck) Check(doc Document) []Finding {
 	var out []Finding
 	var idx *LineIndex
-	for _, sp := range c.scan(doc.Text) {
+	var quotes []span
+	var sources []string // lower-cased, space-collapsed; built on first need
+	for i, sp := range c.scan(doc.Text) {
+		if i == 0 {
+			quotes = quotedSpans(doc.Text, 0, len(doc.Text))
+		}
+		if quotedFromSource(doc, quotes, &sources, sp) {
+			continue // the source's own blank, quoted verbatim
+		}
 		idx = lazyIndex(idx, doc)
 		out = append(out, Finding{Rule: RulePlaceholder, Severity: SeverityBlock,
 			Message:  "unfilled placeholder: replace it with the final text",
@@ -142,7 +151,7 @@ func (c *placeholderCheck) scan(text string) []span {
 			for e < len(text) && text[e] == '_' {
 				e++
 			}
-			if e-i >= 4 && !c.afterSignatureLabel(text, i) {
+			if e-i >= 3 && !c.afterSignatureLabel(text, i) && !ruleLine(text, i, e) {
 				out = append(out, span{i, e})
 			}
 			i = e
@@ -152,8 +161,10 @@ func (c *placeholderCheck) scan(text string) []span {
 			if s >= len(text) {
 				return out
 			}
-			if s > i { // non-word rune skipped
-				i = s
+			if s > i { // a non-word rune: step over it alone, so a '[' after it is seen
+				_, size := utf8.DecodeRuneInString(text[i:])
+				i += size
+				continue
 			}
 			if sp, ok := c.word(text, s, e); ok {
 				out = append(out, sp)
@@ -193,8 +204,14 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 		return 0, false
 	}
 	content := strings.TrimSpace(text[i+1 : e-1])
-	if content == "" || content == "x" || content == "X" { // checkbox
-		return 0, false
+	if content == "" { // "[ ]": an empty checkbox, unless a value belongs
+		return e, afterCurrency(text, i) || !checkboxAt(text, i) && beforeUnit(text, e)
+	}
+	if content == "x" || content == "X" { // a ticked checkbox, or "[X] days"
+		return e, !checkboxAt(text, i)
+	}
+	if afterCurrency(text, i) { // "$[amount]", "€[ ]": a value left blank
+		return e, true
 	}
 	if onlyFillerRunes(content) {
 		return e, true
@@ -221,7 +238,64 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 	if titleCase(content) && c.words[strings.ToLower(last)] {
 		return e, true
 	}
+	if first == last && c.words[strings.ToLower(first)] { // "[amount]", "[date]"
+		return e, true
+	}
 	return 0, false
+}
+
+// checkboxAt reports whether the '[' at i is a Markdown task-list box: the
+// first thing on its line after a list marker.
+func checkboxAt(text string, i int) bool {
+	ls := strings.LastIndexByte(text[:i], '\n') + 1
+	prefix := strings.TrimSpace(text[ls:i])
+	return prefix == "" || prefix == "-" || prefix == "*" || prefix == "+"
+}
+
+// afterCurrency reports whether a currency sign stands right before i.
+func afterCurrency(text string, i int) bool {
+	p := text[:i]
+	return strings.HasSuffix(p, "$") || strings.HasSuffix(p, "€") || strings.HasSuffix(p, "£") || strings.HasSuffix(p, "¥")
+}
+
+// ruleLine reports whether the underscores text[s:e] are all their line
+// holds (a Markdown horizontal rule).
+func ruleLine(text string, s, e int) bool {
+	ls := strings.LastIndexByte(text[:s], '\n') + 1
+	le := strings.IndexByte(text[e:], '\n')
+	if le < 0 {
+		le = len(text)
+	} else {
+		le += e
+	}
+	return strings.TrimSpace(text[ls:s]) == "" && strings.TrimSpace(text[e:le]) == ""
+}
+
+// valueUnits are the words after which a blank marker ("X", "XX", "N/A")
+// stands where a number belongs: "within XX business days", "N/A days".
+var valueUnits = map[string]bool{
+	"day": true, "days": true, "business": true, "calendar": true, "working": true,
+	"week": true, "weeks": true, "month": true, "months": true, "year": true, "years": true,
+	"hour": true, "hours": true, "minute": true, "minutes": true, "percent": true,
+	"per": true, "times": true, "eur": true, "usd": true, "gbp": true, "dollars": true, "euros": true,
+	"pounds": true, "units": true, "seats": true, "users": true, "%": true,
+}
+
+// beforeUnit reports whether the word after offset e (skipping blanks) is
+// a unit of valueUnits, or e is followed by '%'.
+func beforeUnit(text string, e int) bool {
+	j := e
+	for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '-') {
+		j++
+	}
+	if j < len(text) && text[j] == '%' {
+		return true
+	}
+	s, we := nextWord(text, j, min(len(text), j+16))
+	if s != j || we == s {
+		return false
+	}
+	return valueUnits[strings.ToLower(text[s:we])]
 }
 
 // onlyFillerRunes reports whether s consists of blank-marking characters
@@ -320,6 +394,14 @@ func (c *placeholderCheck) word(text string, s, e int) (span, bool) {
 		if len(w) >= 3 && !c.afterWord(text, s, romanContext) {
 			return span{s, e}, true
 		}
+		// "XX business days", "X months": a number left blank.
+		if w[0] == 'X' && beforeUnit(text, e) && !c.afterWord(text, s, romanContext) {
+			return span{s, e}, true
+		}
+	}
+	// "N/A days": not-applicable where a value belongs.
+	if (w == "N" || w == "n") && strings.HasPrefix(text[e:], "/A") && (e+2 == len(text) || !isWordByte(text[e+2])) && beforeUnit(text, e+2) {
+		return span{s, e + 2}, true
 	}
 	if len(w) == 5 && strings.EqualFold(w, "lorem") {
 		if end, ok := matchRest(text, e, len(text), []string{"ipsum"}); ok {
@@ -363,4 +445,50 @@ func (c *placeholderCheck) afterWord(text string, s int, words []string) bool {
 		}
 	}
 	return false
+}
+
+// quotedFromSource reports whether sp lies inside a quotation (quotes,
+// from quotedSpans) whose text around sp occurs in the source or the
+// evidence: a review that quotes "the fee is TBD" from the contract reports
+// the contract's blank, it does not leave one of its own.
+func quotedFromSource(doc Document, quotes []span, sources *[]string, sp span) bool {
+	if !inSpans(quotes, sp.start, sp.end) || doc.Source == "" && len(doc.Evidence) == 0 {
+		return false
+	}
+	i := sort.Search(len(quotes), func(i int) bool { return quotes[i].start > sp.start }) - 1
+	q := quotes[i]
+	// The context: up to 40 bytes either side of sp, inside the quotation
+	// marks, cut to whole words.
+	in0, in1 := q.start+1, q.end-1 // straight quotes
+	switch doc.Text[q.start] {
+	case '>':
+		in1 = q.end
+	case 0xE2: // curly quotes are three bytes each
+		in0, in1 = q.start+3, q.end-3
+	}
+	from, to := max(in0, sp.start-40), min(in1, sp.end+40)
+	for from < sp.start && from > in0 && isWordByte(doc.Text[from-1]) {
+		from++
+	}
+	for to > sp.end && to < in1 && isWordByte(doc.Text[to]) {
+		to--
+	}
+	ctx := strings.ToLower(collapseSpace(doc.Text[from:to]))
+	if *sources == nil {
+		*sources = []string{strings.ToLower(collapseSpace(doc.Source))}
+		for _, e := range doc.Evidence {
+			*sources = append(*sources, strings.ToLower(collapseSpace(e.Content)))
+		}
+	}
+	for _, src := range *sources {
+		if ctx != "" && strings.Contains(src, ctx) {
+			return true
+		}
+	}
+	return false
+}
+
+// collapseSpace trims s and turns every run of white space into one space.
+func collapseSpace(s string) string {
+	return strings.Join(strings.Fields(s), " ")
 }

@@ -137,20 +137,22 @@ func introducesDraft(text string, start int) draftKind {
 	from := max(0, start-markerReach)
 	lineStart := from + strings.LastIndexByte(text[from:start], '\n') + 1
 	prefix := text[lineStart:start]
-	if strings.IndexByte(prefix, ':') >= 0 && replacementMarkerRe.MatchString(prefix) {
-		return isDraft // the cheap ':' test spares the regexp most quotations
+	if c := strings.LastIndexByte(prefix, ':'); c >= 0 && strings.TrimSpace(prefix[c+1:]) == "" && isDraftIntro(prefix[:c]) {
+		return isDraft // the cheap ':' test spares the regexps most quotations
 	}
-	if lineStart == from && from > 0 || strings.TrimSpace(prefix) != "" || start >= len(text) || text[start] != '>' {
+	if lineStart == from && from > 0 || strings.TrimSpace(prefix) != "" || start >= len(text) {
 		return notDraft
 	}
+	block := text[start] == '>'
+
 	for end := lineStart - 1; end > 0; {
 		ls := strings.LastIndexByte(text[:end], '\n') + 1
 		line := strings.TrimSpace(text[ls:end])
 		switch {
-		case strings.HasPrefix(line, ">"):
+		case strings.HasPrefix(line, ">") && block:
 			return continuesQuote
 		case line != "":
-			if strings.HasSuffix(line, ":") && replacementMarkerRe.MatchString(line) {
+			if strings.HasSuffix(line, ":") && isDraftIntro(strings.TrimRight(line, ":")) {
 				return isDraft
 			}
 			return notDraft

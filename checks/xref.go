@@ -150,6 +150,18 @@ func (xrefCheck) Check(doc Document) []Finding {
 			referenced[key] = true
 			return
 		}
+		// "3.1(b)" where 3.1 exists and lists its (a), (b) inline, in the
+		// running text rather than on lines of their own.
+		if base, sub, ok := strings.Cut(key, "("); ok {
+			if i, found := o.byKey[base]; found && inlineSubItem(text, o, i, "("+sub) {
+				return
+			}
+			if src != nil {
+				if i, found := src.byKey[base]; found && inlineSubItem(doc.Source, src, i, "("+sub) {
+					return
+				}
+			}
+		}
 		if src != nil {
 			if _, ok := src.byKey[key]; ok {
 				return
@@ -615,4 +627,21 @@ func sourceMentions(source, keyword, id string) bool {
 		}
 		off = e
 	}
+}
+
+// inlineSubItem reports whether the clause of label i (up to the next
+// label, at most 4 KB) holds sub ("(b)", "(b)(ii)": its first part).
+func inlineSubItem(text string, o *xrefOutline, i int, sub string) bool {
+	if j := strings.Index(sub[1:], "("); j >= 0 {
+		sub = sub[:j+1]
+	}
+	start := o.labels[i].end
+	end := min(len(text), start+4096)
+	for _, l := range o.labels[i+1:] {
+		if l.start >= start {
+			end = min(end, l.start)
+			break
+		}
+	}
+	return strings.Contains(text[start:end], sub)
 }

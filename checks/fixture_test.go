@@ -60,10 +60,10 @@ var plantedDefects = []plantedDefect{
 		"Amend Section 5.6 to extend the exit period to six months.\n\nReplacement text: \"During the six months following termination or expiry, Supplier shall provide the exit assistance that Customer reasonably requests.\"",
 		"Strengthen the exit assistance in Section 5.6.",
 		[]expectation{in(RuleDirectionalHighSeverity, "Strengthen")}},
-	// 3. Actionability ratio: the four edits above leave 4 of 8 recommendations
-	// non-actionable (50%); reported at the first of them, R1.
-	{"actionability ratio", "### R1 – Raise the liability cap", "### R1 – Raise the liability cap",
-		[]expectation{in(RuleActionability, "### R1 – Raise the liability cap")}},
+	// 3. Actionability ratio: soft wording on a low-risk (risk 1-2, GREEN)
+	// recommendation only informs, so of the four edits above two count
+	// (R1, R6): 2 of 8 is within the 30% limit and no ratio finding is
+	// expected (TestActionabilityCheck covers the ratio).
 	// 4. Uncertainty and missing evidence in findings.
 	{"uncertain finding",
 		"The security policy of Customer requires notice",

@@ -187,7 +187,7 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 	text := doc.Text
 	var quoted []span
 	drafted := false // the verdict of the last block quote, for its continuation lines
-	for _, s := range quotedSpans(text, 0, len(text)) {
+	for _, s := range quotesOutsideCode(text, 0, len(text)) {
 		in := innerQuote(text, s)
 		long := in.end > in.start && wordCount(text, in.start, in.end) >= c.minWords
 		block := text[s.start] == '>'

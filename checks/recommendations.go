@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 )
 
 // Rule ids of the recommendation checks.
@@ -58,20 +59,22 @@ const minReplacementWords = 8
 // recommendation is what the recommendation checks learn about one item.
 type recommendation struct {
 	item        span
-	risk        int    // -1 when none is given
-	severity    string // "RED", "AMBER", "YELLOW", "GREEN" or ""
-	drafted     bool   // carries drafted replacement text
-	hedges      []span // hedge matches outside quotations
-	directional []span // directional matches outside quotations
+	risk        int       // -1 when none is given
+	class       riskClass // what the item (or the heading above it) says about its risk
+	label       string    // how the risk was stated, for messages ("risk 4", "RED")
+	drafted     bool      // carries drafted replacement text
+	hedges      []span    // hedge matches outside quotations
+	directional []span    // directional-only fixes outside quotations
 }
 
 func (r recommendation) actionable() bool {
-	return r.drafted || (len(r.hedges) == 0 && len(r.directional) == 0)
+	return r.drafted || r.class == riskLow || (len(r.hedges) == 0 && len(r.directional) == 0)
 }
 
 // recommendationAnalyzer holds the compiled lists shared by the checks.
 type recommendationAnalyzer struct {
 	hedges, directional *phraseMatcher
+	grammar             bool // the hedge grammar applies (default hedge list)
 	blockRisk           int
 	maxNonActionable    float64
 }
@@ -79,7 +82,7 @@ type recommendationAnalyzer struct {
 func newRecommendationAnalyzer(cfg RecommendationConfig) *recommendationAnalyzer {
 	a := &recommendationAnalyzer{blockRisk: cfg.BlockRisk, maxNonActionable: cfg.MaxNonActionable}
 	if cfg.Hedges == nil {
-		cfg.Hedges = defaultHedges
+		cfg.Hedges, a.grammar = defaultHedges, true
 	}
 	if cfg.Directional == nil {
 		cfg.Directional = defaultDirectional
@@ -106,16 +109,17 @@ func (a *recommendationAnalyzer) analyze(doc Document) []recommendation {
 		if m := riskRe.FindStringSubmatch(body); m != nil {
 			r.risk, _ = strconv.Atoi(m[1])
 		}
-		if m := severityRe.FindStringSubmatch(body); m != nil {
-			r.severity = m[1]
-			if r.severity == "" {
-				r.severity = upper(m[2])
-			}
+		r.class = classifyRisk(body, a.blockRisk)
+		if r.class == riskUnknown {
+			// A fix under a finding's heading ("### F-02 IDOR — High")
+			// carries the finding's rating.
+			r.class = classifyRisk(headingAbove(text, it.start), a.blockRisk)
 		}
-		quotes := quotedSpans(text, it.start, it.end)
-		r.drafted = replacementMarkerRe.MatchString(body)
+		r.label = riskLabel(r, body)
+		quotes := excludedSpans(text, it.start, it.end)
+		r.drafted = replacementMarkerRe.MatchString(body) || hasDraft(text, it.start, it.end)
 		for _, q := range quotes {
-			if wordCount(text, q.start, q.end) >= minReplacementWords {
+			if text[q.start] != '`' && wordCount(text, q.start, q.end) >= minReplacementWords {
 				r.drafted = true
 				break
 			}
@@ -126,14 +130,110 @@ func (a *recommendationAnalyzer) analyze(doc Document) []recommendation {
 				r.hedges = append(r.hedges, span{s, e})
 			}
 		})
+		for _, m := range a.grammarMatches(body) {
+			s, e := it.start+m[0], it.start+m[1]
+			for s < e && !isWordByte(text[s]) { // the grammar may match a leading ". " or "**"
+				s++
+			}
+			if !inSpans(quotes, s, e) && !overlapsAny(r.hedges, s, e) {
+				r.hedges = append(r.hedges, span{s, e})
+			}
+		}
+		sortSpans(r.hedges)
 		a.directional.find(text, ws, it.end, func(s, e int) {
-			if !inSpans(quotes, s, e) {
+			if !inSpans(quotes, s, e) && !overlapsAny(r.hedges, s, e) && directionalAt(text, it.start, it.end, s, e) {
 				r.directional = append(r.directional, span{s, e})
 			}
 		})
 		out = append(out, r)
 	}
 	return out
+}
+
+// grammarMatches returns the hedge grammar's matches in body (at most 8),
+// or none when the caller replaced the hedge list.
+func (a *recommendationAnalyzer) grammarMatches(body string) [][]int {
+	if !a.grammar {
+		return nil
+	}
+	return hedgeGrammarRe.FindAllStringIndex(body, 8)
+}
+
+// riskLabel says how a recommendation's risk was stated, for messages:
+// "RED", "risk 4", "high-risk".
+func riskLabel(r recommendation, body string) string {
+	if m := severityRe.FindStringSubmatch(body); m != nil && r.class == riskHigh {
+		if m[1] != "" {
+			return m[1]
+		}
+		return upper(m[2])
+	}
+	switch {
+	case r.risk >= 0:
+		return "risk " + strconv.Itoa(r.risk)
+	case r.class == riskHigh:
+		return "high-risk"
+	case r.class == riskLow:
+		return "low-risk"
+	}
+	return "unrated"
+}
+
+// overlapsAny reports whether [s,e) overlaps one of spans.
+func overlapsAny(spans []span, s, e int) bool {
+	for _, x := range spans {
+		if x.start < e && s < x.end {
+			return true
+		}
+	}
+	return false
+}
+
+// headingAbove returns the text of the nearest Markdown heading (or bold
+// label line) before offset at, looking back at most 8 KB; "" when none.
+func headingAbove(text string, at int) string {
+	from := max(0, at-8192)
+	for end := at; end > from; {
+		ls := strings.LastIndexByte(text[from:end], '\n')
+		if ls < 0 {
+			ls = 0
+		} else {
+			ls += from + 1
+		}
+		line := text[ls:end]
+		if lvl, off := headingLevel(line); lvl > 0 {
+			return line[off:]
+		}
+		if ls <= from {
+			break
+		}
+		end = ls - 1
+	}
+	return ""
+}
+
+// hasDraft reports whether text[from:to] holds drafted language: a fenced
+// code block (a config or code fix), or a line that introduces drafted
+// text and ends with ':' ("Replacement text for clause 8.2:") followed by
+// more text.
+func hasDraft(text string, from, to int) bool {
+	body := text[from:to]
+	if strings.Contains(body, "```") || strings.Contains(body, "~~~") {
+		return true
+	}
+	for off := 0; off < len(body); {
+		c := strings.IndexByte(body[off:], ':')
+		if c < 0 {
+			return false
+		}
+		c += off
+		ls := strings.LastIndexByte(body[:c], '\n') + 1
+		if strings.TrimSpace(body[c+1:]) != "" && isDraftIntro(body[ls:c]) {
+			return true
+		}
+		off = c + 1
+	}
+	return false
 }
 
 func upper(s string) string {
@@ -174,10 +274,10 @@ func (c *hedgeCheck) Check(doc Document) []Finding {
 	for _, r := range c.a.analyze(doc) {
 		for _, h := range r.hedges {
 			idx = lazyIndex(idx, doc)
-			f := Finding{Rule: RuleHedge, Severity: SeverityWarn, Location: idx.Locate(h.start, h.end, doc.Text)}
-			if r.risk >= c.a.blockRisk && !r.drafted {
+			f := Finding{Rule: RuleHedge, Severity: SeverityInfo, Location: idx.Locate(h.start, h.end, doc.Text)}
+			if r.class == riskHigh && !r.drafted {
 				f.Rule, f.Severity = RuleHedgeHighRisk, SeverityBlock
-				f.Message = fmt.Sprintf("hedged recommendation at risk %d with no drafted replacement text: state the action and draft the clause", r.risk)
+				f.Message = fmt.Sprintf("hedged recommendation (%s) with no drafted replacement text: state the action and draft the clause", r.label)
 			} else {
 				f.Message = "hedged recommendation: say what to do instead of suggesting it be considered"
 			}
@@ -214,9 +314,12 @@ func (c *directionalCheck) Check(doc Document) []Finding {
 			idx = lazyIndex(idx, doc)
 			f := Finding{Rule: RuleDirectional, Severity: SeverityWarn, Location: idx.Locate(d.start, d.end, doc.Text),
 				Message: "directional-only fix: draft the replacement language instead of naming a direction"}
-			if r.severity == "RED" || r.severity == "AMBER" || r.severity == "YELLOW" {
+			switch r.class {
+			case riskHigh:
 				f.Rule, f.Severity = RuleDirectionalHighSeverity, SeverityBlock
-				f.Message = fmt.Sprintf("directional-only fix on a %s recommendation: draft the replacement language", r.severity)
+				f.Message = fmt.Sprintf("directional-only fix on a recommendation rated %s: draft the replacement language or name the concrete change", r.label)
+			case riskLow:
+				f.Severity = SeverityInfo
 			}
 			out = append(out, f)
 		}

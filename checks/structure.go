@@ -93,8 +93,8 @@ type itemKind struct {
 var (
 	recommendationKind = itemKind{
 		heading:    newPhraseMatcher([]string{"recommendation", "recommendations"}),
-		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Recommendation|Rec\.|R)[ \t]*#?\d+\b`),
-		labelFirst: "-*+_R",
+		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:(?:Recommendation|Rec\.|R)[ \t]*#?\d+\b|(?i:(?:recommended|suggested|proposed|required)[ \t]+)?(?i:fix|fixes|remediation|mitigation|recommendation|action|actions|resolution|countermeasure|next[ \t]+steps?)(?:[ \t]*[:.](?:\*\*|__)?|(?:\*\*|__)[ \t]*[:.]))`),
+		labelFirst: "-*+_RrFfMmAaCcNnSsPp",
 	}
 	findingKind = itemKind{
 		heading:    newPhraseMatcher([]string{"finding", "findings", "issue", "issues", "observation", "observations"}),
@@ -102,6 +102,10 @@ var (
 		labelFirst: "-*+_FI",
 	}
 )
+
+// paraNumRe matches a numbered paragraph of a review ("3.1 ", "**3.1**
+// "): in a memo's recommendations each is one item.
+var paraNumRe = regexp.MustCompile(`^(?:\*\*)?\d{1,3}\.\d{1,3}\.?(?:\*\*)?[ \t]`)
 
 // startsWithAny reports whether s starts with one of the bytes in set. It
 // guards line regexps so that most lines cost one byte comparison.
@@ -172,7 +176,8 @@ func items(text string, kind itemKind, review bool) []span {
 		}
 		trimmed := strings.TrimLeft(s, " \t")
 		if startsWithAny(trimmed, kind.labelFirst) && kind.label.MatchString(trimmed) ||
-			inSection && leadingSpaces(s) < 2 && startsWithAny(trimmed, "-*+0123456789") && listItemRe.MatchString(trimmed) {
+			inSection && leadingSpaces(s) < 2 && startsWithAny(trimmed, "-*+0123456789") && listItemRe.MatchString(trimmed) ||
+			inSection && review && startsWithAny(trimmed, digitsAndStar) && paraNumRe.MatchString(trimmed) {
 			closeItem(l.start)
 			out = append(out, span{l.start, l.end})
 			cur = len(out) - 1

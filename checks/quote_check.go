@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -194,6 +195,9 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 		if !long && !block {
 			continue // too short to verify, and no block quote to follow
 		}
+		if exampleQuote(text, s.start) {
+			continue // an example for the reader to say or write, not a quotation
+		}
 		switch introducesDraft(text, s.start) {
 		case isDraft:
 			drafted = true
@@ -317,4 +321,19 @@ func innerQuote(text string, s span) span {
 		end--
 	}
 	return span{start, end}
+}
+
+// exampleIntroRe matches the words right before a quotation that make it
+// an example of what someone may say or write ("a message like "..."",
+// "for example "..."", "write "..." in the subject line").
+var exampleIntroRe = regexp.MustCompile(`(?i)\b(?:like|such\s+as|for\s+example|for\s+instance|e\.g\.,?|say(?:ing)?|write|writing|type|typing|ask(?:ing)?\s+for|reply(?:ing)?|respond(?:ing)?\s+with|the\s+words|subject(?:\s+line)?|mark(?:ed)?|label(?:led)?|headed|titled|called)[ \t]*:?[ \t]*$`)
+
+// exampleQuote reports whether the quotation at start is introduced as an
+// example by the words just before it on its line.
+func exampleQuote(text string, start int) bool {
+	from := max(0, start-40)
+	if i := strings.LastIndexByte(text[from:start], '\n'); i >= 0 {
+		from += i + 1
+	}
+	return exampleIntroRe.MatchString(text[from:start])
 }

@@ -144,11 +144,31 @@ func (xrefCheck) Check(doc Document) []Finding {
 		sidx := NewLineIndex(doc.Source)
 		src = buildOutline(doc.Source, &sidx)
 	}
+	var added map[string]bool // labels a review introduces ("new clause 7.5")
+	var srcWords map[string]bool
+	if review {
+		var fs []Finding
+		added, fs = newLabels(text, idx, src)
+		out = append(out, fs...)
+		srcWords = refVocabulary(doc.Source)
+	}
 	referenced := make(map[string]bool)
 	scanRefs(text, a.wordList(), o, func(kw span, idStart, idEnd int, key string, first bool) {
 		if _, ok := o.byKey[key]; ok {
 			referenced[key] = true
 			return
+		}
+		if review {
+			if added[key] {
+				return
+			}
+			// A review cites the source in the source's own words: a
+			// "Section" or "Article" the source never uses names another
+			// instrument ("UK GDPR Article 28(3)" in a memo on a contract
+			// of clauses).
+			if !srcWords[refNoun(text[kw.start:kw.end])] {
+				return
+			}
 		}
 		// "3.1(b)" where 3.1 exists and lists its (a), (b) inline, in the
 		// running text rather than on lines of their own.
@@ -644,4 +664,94 @@ func inlineSubItem(text string, o *xrefOutline, i int, sub string) bool {
 		}
 	}
 	return strings.Contains(text[start:end], sub)
+}
+
+// refNoun returns the singular, lower-case reference keyword ("clauses" ->
+// "clause", "§§" -> "§").
+func refNoun(kw string) string {
+	k := strings.ToLower(kw)
+	switch {
+	case strings.HasPrefix(k, "§"):
+		return "§"
+	case k == "appendices":
+		return "appendix"
+	case k == "annexes":
+		return "annex"
+	}
+	return strings.TrimSuffix(k, "s")
+}
+
+// refVocabulary returns the reference keywords (refNoun form) the source
+// uses anywhere, followed by a number or letter.
+func refVocabulary(source string) map[string]bool {
+	out := make(map[string]bool)
+	for _, m := range refVocabRe.FindAllStringSubmatch(source, -1) {
+		out[refNoun(m[1])] = true
+	}
+	if strings.Contains(source, "§") {
+		out["§"] = true
+	}
+	return out
+}
+
+var (
+	refVocabRe = regexp.MustCompile(`(?i)\b(sections?|clauses?|articles?|paragraphs?|exhibits?|schedules?|annex(?:es)?|appendix|appendices)[ \t]+[0-9A-Z]`)
+	// newLabelRe finds a label a review introduces: "new clause 7.5",
+	// "a new Section 12.4", "[inserted: 7.5 If ...", "Insert ... as clause
+	// 7.5".
+	newLabelRe = regexp.MustCompile(`(?i)\bnew[ \t]+(?:sub-?)?(section|clause|article|paragraph|schedule|exhibit|annex|appendix|§)[ \t]*([0-9]{1,4}(?:\.[0-9]{1,4})*|[A-Z]\b)|\[(?:inserted|insert|added|add|new(?:[ \t]+text)?)[ \t]*:[ \t]*(?:\*\*)?(?:(?:section|clause|article|§)[ \t]*)?([0-9]{1,4}(?:\.[0-9]{1,4})+)\b`)
+)
+
+// newLabels returns the labels a review introduces as new text (keys as
+// resolveRefs builds them) and, when the source is known, a finding for
+// each new numbered clause whose number is already taken in the source or
+// skips numbers after the source's last sibling ("new clause 7.7" when
+// clause 7 ends at 7.4).
+func newLabels(text string, idx *LineIndex, src *xrefOutline) (map[string]bool, []Finding) {
+	added := make(map[string]bool)
+	var out []Finding
+	seen := make(map[string]bool)
+	for _, m := range newLabelRe.FindAllStringSubmatchIndex(text, -1) {
+		var kind, id string
+		var s, e int
+		if m[2] >= 0 {
+			kind, id, s, e = strings.ToLower(text[m[2]:m[3]]), text[m[4]:m[5]], m[4], m[5]
+		} else {
+			kind, id, s, e = "clause", text[m[6]:m[7]], m[6], m[7]
+		}
+		switch kind {
+		case "exhibit", "schedule", "annex", "appendix":
+			added[kind+" "+strings.ToLower(id)+"|"] = true
+			continue
+		}
+		added["|"+id] = true
+		if src == nil || seen[id] {
+			continue
+		}
+		seen[id] = true
+		if _, taken := src.byKey["|"+id]; taken {
+			continue // "new clause 7.5" also used for a replaced clause: leave it
+		}
+		parent, n := splitNumber(id)
+		last := 0
+		for k := range src.byKey {
+			if p, num := splitNumber(strings.TrimPrefix(k, "|")); strings.HasPrefix(k, "|") && p == parent {
+				last = max(last, num)
+			}
+		}
+		if (last > 0 || parent == "") && n > last+1 && !added["|"+numberWith(parent, n-1)] {
+			out = append(out, Finding{Rule: RuleNumberingGap, Severity: SeverityWarn,
+				Message:  fmt.Sprintf("new clause %s skips numbers: the source's last sibling is %s", id, numberWith(parent, last)),
+				Location: idx.Locate(s, e, text)})
+		}
+	}
+	return added, out
+}
+
+// numberWith joins a parent number and a last number ("7", 5 -> "7.5").
+func numberWith(parent string, n int) string {
+	if parent == "" {
+		return strconv.Itoa(n)
+	}
+	return parent + "." + strconv.Itoa(n)
 }

@@ -229,6 +229,7 @@ func DefaultChecks() []Check {
 		qc,
 		NewRequirementCheck(),
 		NewSectionsCheck(),
+		NewSelfReferenceCheck(),
 	}
 }
 

@@ -73,9 +73,9 @@ var (
 	lineNumRe      = regexp.MustCompile(`^(?:\*\*)?(\d{1,4}(?:\.\d{1,4})+)\.?(?:\*\*)?[ \t]+\S`)
 	attachHeadRe   = regexp.MustCompile(`^(?:\*\*)?(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	attachLineRe   = regexp.MustCompile(`^(?:\*\*)?(EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
-	subItemRe      = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5})\)[ \t]`)
+	subItemRe      = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5}|[0-9]{1,2})\)[ \t]`)
 
-	refFirstNumRe    = regexp.MustCompile(`^[ \t]*(\d{1,4}[A-Z]?(?:\.\d{1,4}[A-Z]?)*(?:\([a-z0-9]{1,4}\))*|[IVXLC]{1,7}\b)`)
+	refFirstNumRe    = regexp.MustCompile(`^[ \t]*(\d{1,4}[A-Z]?(?:\.\d{1,4}[A-Z]?)*(?:\([a-z0-9]{1,4}\)|[ ]\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\))*|[IVXLC]{1,7}\b)`)
 	refFirstAttachRe = regexp.MustCompile(`^[ \t]*((?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?)\b`)
 	refNextNumRe     = regexp.MustCompile(`^(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|through|to)[ \t]+|[ \t]*[-–][ \t]*)(\d{1,4}(?:\.\d{1,4})*(?:\([a-z0-9]{1,4}\))*)`)
 	refNextAttachRe  = regexp.MustCompile(`^(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|through|to)[ \t]+)((?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?)\b`)
@@ -573,7 +573,7 @@ func resolveRefs(text string, o *xrefOutline, kw span, ns string, fn func(kw spa
 		}
 	}
 	for k, d := range ids {
-		idText := window[d.s:d.e]
+		idText := strings.ReplaceAll(window[d.s:d.e], " ", "") // "8 (4)" is "8(4)"
 		var key string
 		if ns == "num" {
 			key = scope + "|" + idText

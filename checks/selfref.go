@@ -1,0 +1,177 @@
+package checks
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// RuleSelfReference: a reference to a part of the deliverable itself
+// ("Section 5 of this memo", "see Recommendation 4", "as noted in Finding 6
+// above") that the deliverable does not have.
+const RuleSelfReference = "xref.self_reference"
+
+// NewSelfReferenceCheck returns the check for references to the
+// deliverable's own parts (rule RuleSelfReference, block). It reads the
+// labels the text defines: numbered headings and paragraphs ("## 3.
+// Recommendations", "2.4 ..."), "Part 4" headings, and items of a family
+// (recommendation, finding, issue, step, action, question, option,
+// point, vulnerability) named at the start of a heading, line or table row
+// in full ("Finding 3", "Recommendation 2:") or by initial ("F3", "R-02").
+// It reports:
+//   - "Section/Part/Paragraph N" followed by "of this memo/report/...", or
+//     by "above"/"below", when N is not one of the text's numbered parts;
+//   - an item reference ("Recommendation 4", "Finding 6", "F6" when the text
+//     labels its findings F1, F2, ...) whose family the text labels but
+//     whose number it does not, or that says "above"/"below" or "of this
+//     memo" when the text labels no item of that family.
+func NewSelfReferenceCheck() Check { return selfRefCheck{} }
+
+type selfRefCheck struct{}
+
+func (selfRefCheck) Rule() string { return RuleSelfReference }
+
+var (
+	// selfRefRe finds a reference to a part or item by family and number.
+	selfRefRe = regexp.MustCompile(`(?i)\b(sections?|parts?|paragraphs?|paras?\.?|recommendations?|findings?|issues?|steps?|actions?|questions?|options?|points?|vulnerabilit(?:y|ies)|observations?|items?)[ \t]+#?([0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]?-?[0-9]{1,3})\b`)
+	// shortRefRe finds an item by initial: "F6", "R-04", "V2".
+	shortRefRe = regexp.MustCompile(`\b([A-Z])-?([0-9]{1,3})\b`)
+	// ownMarkerRe, matched right after a reference, says it is to this
+	// text: "of this memo", "above", "below", "in this report".
+	ownMarkerRe = regexp.MustCompile(`(?i)^[ \t]*(?:,[ \t]*)?(?:(?:of|in)[ \t]+(?:this|the[ \t]+present)[ \t]+(?:memo|memorandum|report|review|document|letter|note|analysis|assessment|reply|response|email|redline|advice|summary|deliverable|paper)\b|above\b|below\b|earlier\b|later\b)`)
+	// ownBeforeRe, matched right before a reference, says the same:
+	// "see", "as noted in", "as set out in", "per", "under".
+	ownBeforeRe = regexp.MustCompile(`(?i)\b(?:see|cf\.?|as\s+(?:noted|set\s+out|discussed|explained|described|stated|shown|mentioned|covered)\s+(?:in|under|at)|per|in)[ \t]+$`)
+	// itemLabelRe finds an item label at the start of a heading, line or
+	// table row: "### F4 – ...", "**Recommendation 2:**", "| R-03 |".
+	itemLabelRe = regexp.MustCompile(`(?i)^(?:#{1,6}[ \t]+|\|[ \t]*|[-*+][ \t]+)?(?:\*\*|__)?(?:(recommendation|finding|issue|step|action|question|option|point|vulnerability|observation|item)[ \t]+#?|([A-Z])-?)([0-9]{1,3})\b`)
+	// partHeadRe finds a "Part 4" or "Section 4" heading.
+	partHeadRe = regexp.MustCompile(`(?i)^(?:part|section)[ \t]+([0-9]{1,3}|[ivx]{1,5})\b`)
+)
+
+// familyOf maps a reference word or an initial to its item family.
+func familyOf(word string) string {
+	w := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(word), "."), "s")
+	switch w {
+	case "section", "part", "paragraph", "para":
+		return "part"
+	case "vulnerabilitie", "vulnerability":
+		return "vulnerability"
+	}
+	return w
+}
+
+// initialFamily maps an item initial to the family it stands for in the
+// text: F for finding, R for recommendation, and so on.
+var initialFamily = map[byte]string{'F': "finding", 'R': "recommendation", 'I': "issue", 'V': "vulnerability", 'A': "action", 'S': "step", 'Q': "question", 'O': "observation"}
+
+// ownLabels returns the text's labels: family -> numbers, with "part"
+// holding the numbered headings and paragraphs. short reports which
+// initials the text labels its items with.
+func ownLabels(text string) (labels map[string]map[string]bool, short map[byte]bool) {
+	labels = map[string]map[string]bool{}
+	short = map[byte]bool{}
+	add := func(fam, n string) {
+		if labels[fam] == nil {
+			labels[fam] = map[string]bool{}
+		}
+		labels[fam][strings.TrimLeft(n, "0")] = true
+	}
+	forEachLine(text, func(l line) {
+		s := strings.TrimSpace(text[l.start:l.end])
+		if s == "" {
+			return
+		}
+		body := s
+		if lvl, off := headingLevel(s); lvl > 0 {
+			body = s[off:]
+			if m := partHeadRe.FindStringSubmatch(body); m != nil {
+				add("part", m[1])
+			}
+		}
+		if m := headingNumRe.FindStringSubmatch(body); m != nil {
+			add("part", m[1])
+			top, _, _ := strings.Cut(m[1], ".")
+			add("part", top)
+		}
+		if m := itemLabelRe.FindStringSubmatch(s); m != nil {
+			if m[1] != "" {
+				add(familyOf(m[1]), m[3])
+			} else if fam, ok := initialFamily[m[2][0]]; ok {
+				add(fam, m[3])
+				short[m[2][0]] = true
+			}
+		}
+	})
+	return labels, short
+}
+
+func (selfRefCheck) Check(doc Document) []Finding {
+	text := doc.Text
+	var labels map[string]map[string]bool
+	var short map[byte]bool
+	var excluded []span
+	var vocab map[string]bool // the source's reference keywords, built on first need
+	var out []Finding
+	ready := func() {
+		if labels == nil {
+			labels, short = ownLabels(text)
+			excluded = excludedSpans(text, 0, len(text))
+		}
+	}
+	report := func(s, e int, what string) {
+		idx := analysisOf(doc).lineIndex()
+		out = append(out, Finding{Rule: RuleSelfReference, Severity: SeverityBlock,
+			Message:  fmt.Sprintf("reference to %s, which this document does not have: point to an existing part or remove the reference", what),
+			Location: idx.Locate(s, e, text)})
+	}
+	for _, m := range selfRefRe.FindAllStringSubmatchIndex(text, -1) {
+		ready()
+		s, e := m[0], m[1]
+		if inSpans(excluded, s, e) {
+			continue
+		}
+		fam := familyOf(text[m[2]:m[3]])
+		num := strings.TrimLeft(text[m[4]:m[5]], "0")
+		if strings.ContainsAny(num, "-ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+			num = strings.TrimLeft(strings.TrimLeft(num, "ABCDEFGHIJKLMNOPQRSTUVWXYZ-"), "0")
+		}
+		own := ownMarkerRe.MatchString(text[e:min(len(text), e+60)])
+		switch {
+		case fam == "part":
+			// In a review, a part keyword the source never uses ("part 4"
+			// in a memo on a contract of clauses) names the review's own
+			// part, as "of this memo" does.
+			if !own && isReview(doc.Kind) && doc.Source != "" {
+				if vocab == nil {
+					vocab = refVocabulary(doc.Source)
+				}
+				own = !vocab[refNoun(text[m[2]:m[3]])] && refNoun(text[m[2]:m[3]]) != "para"
+			}
+			if own && !labels["part"][num] {
+				report(s, e, text[s:e]+" of this document")
+			}
+		case labels[fam] != nil:
+			if !labels[fam][num] {
+				report(s, e, text[s:e])
+			}
+		case own || ownBeforeRe.MatchString(text[max(0, s-24):s]) && isReview(doc.Kind):
+			report(s, e, text[s:e])
+		}
+	}
+	if len(short) > 0 || labels == nil {
+		for _, m := range shortRefRe.FindAllStringSubmatchIndex(text, -1) {
+			ready()
+			init := text[m[2]]
+			fam, ok := initialFamily[init]
+			if !ok || !short[init] || inSpans(excluded, m[0], m[1]) {
+				continue
+			}
+			if num := strings.TrimLeft(text[m[4]:m[5]], "0"); !labels[fam][num] {
+				report(m[0], m[1], text[m[0]:m[1]])
+			}
+		}
+	}
+	sortFindings(out)
+	return out
+}

@@ -77,9 +77,17 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[byte]b
 		}
 		labels[fam][strings.TrimLeft(n, "0")] = true
 	}
+	fence := false
 	forEachLine(text, func(l line) {
-		s := strings.TrimSpace(text[l.start:l.end])
-		if s == "" {
+		raw := text[l.start:l.end]
+		s := strings.TrimSpace(raw)
+		if strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") {
+			fence = !fence
+			return
+		}
+		// Drafted clauses (indented, block-quoted or fenced) carry the
+		// source's numbering, not the deliverable's.
+		if s == "" || fence || leadingSpaces(raw) >= 4 || strings.HasPrefix(s, ">") {
 			return
 		}
 		body := s
@@ -146,7 +154,11 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				if vocab == nil {
 					vocab = refVocabulary(doc.Source)
 				}
-				own = !vocab[refNoun(text[m[2]:m[3]])] && refNoun(text[m[2]:m[3]]) != "para"
+				// Paragraphs are how a source's schedules number their
+				// points ("paragraph 4 of Schedule 2"), so only "part" and
+				// "section" are read this way.
+				kw := refNoun(text[m[2]:m[3]])
+				own = (kw == "part" || kw == "section") && !vocab[kw]
 			}
 			if own && !labels["part"][num] {
 				report(s, e, text[s:e]+" of this document")

@@ -34,8 +34,6 @@ func (selfRefCheck) Rule() string { return RuleSelfReference }
 var (
 	// selfRefRe finds a reference to a part or item by family and number.
 	selfRefRe = regexp.MustCompile(`(?i)\b(sections?|parts?|paragraphs?|paras?\.?|recommendations?|findings?|issues?|steps?|actions?|questions?|options?|points?|vulnerabilit(?:y|ies)|observations?|items?)[ \t]+#?([0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]?-?[0-9]{1,3})\b`)
-	// shortRefRe finds an item by initial: "F6", "R-04", "V2".
-	shortRefRe = regexp.MustCompile(`\b([A-Z])-?([0-9]{1,3})\b`)
 	// ownMarkerRe, matched right after a reference, says it is to this
 	// text: "of this memo", "above", "below", "in this report".
 	ownMarkerRe = regexp.MustCompile(`(?i)^[ \t]*(?:,[ \t]*)?(?:(?:of|in)[ \t]+(?:this|the[ \t]+present)[ \t]+(?:memo|memorandum|report|review|document|letter|note|analysis|assessment|reply|response|email|redline|advice|summary|deliverable|paper)\b|above\b|below\b|earlier\b|later\b)`)
@@ -48,6 +46,16 @@ var (
 	// partHeadRe finds a "Part 4" or "Section 4" heading.
 	partHeadRe = regexp.MustCompile(`(?i)^(?:part|section)[ \t]+([0-9]{1,3}|[ivx]{1,5})\b`)
 )
+
+// selfRefWords are the lower-case keywords selfRefRe starts with.
+var selfRefWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"section", "part", "paragraph", "para", "recommendation", "finding", "issue", "step", "action", "question", "option", "point", "vulnerability", "vulnerabilities", "observation", "item"} {
+		m[w] = true
+		m[w+"s"] = true
+	}
+	return m
+}()
 
 // familyOf maps a reference word or an initial to its item family.
 func familyOf(word string) string {
@@ -97,10 +105,14 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[byte]b
 				add("part", m[1])
 			}
 		}
-		if m := headingNumRe.FindStringSubmatch(body); m != nil {
-			add("part", m[1])
-			top, _, _ := strings.Cut(m[1], ".")
+		if m := matchIf(startsWithAny(body, digitsAndStar+"SsCcAaPp§"), headingNumRe, body); m != nil {
+			id := body[m[2]:m[3]]
+			add("part", id)
+			top, _, _ := strings.Cut(id, ".")
 			add("part", top)
+		}
+		if !mayBeItemLabel(s) {
+			return
 		}
 		if m := itemLabelRe.FindStringSubmatch(s); m != nil {
 			if m[1] != "" {
@@ -133,7 +145,26 @@ func (selfRefCheck) Check(doc Document) []Finding {
 			Message:  fmt.Sprintf("reference to %s, which this document does not have: point to an existing part or remove the reference", what),
 			Location: idx.Locate(s, e, text)})
 	}
-	for _, m := range selfRefRe.FindAllStringSubmatchIndex(text, -1) {
+	var buf []byte
+	for _, w := range analysisOf(doc).wordList() {
+		if w.end-w.start < 4 || w.end-w.start > 15 {
+			continue
+		}
+		buf = lowerInto(buf, text[w.start:w.end])
+		if !selfRefWords[string(buf)] {
+			continue
+		}
+		// The keyword's number, read from a short window: the regexp runs
+		// only where a keyword stands, so the scan stays linear.
+		m := selfRefRe.FindStringSubmatchIndex(text[w.start:min(len(text), w.start+40)])
+		if m == nil || m[0] != 0 {
+			continue
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += w.start
+			}
+		}
 		ready()
 		s, e := m[0], m[1]
 		if inSpans(excluded, s, e) {
@@ -171,19 +202,72 @@ func (selfRefCheck) Check(doc Document) []Finding {
 			report(s, e, text[s:e])
 		}
 	}
-	if len(short) > 0 || labels == nil {
-		for _, m := range shortRefRe.FindAllStringSubmatchIndex(text, -1) {
-			ready()
-			init := text[m[2]]
-			fam, ok := initialFamily[init]
-			if !ok || !short[init] || inSpans(excluded, m[0], m[1]) {
+	ready()
+	if len(short) > 0 {
+		for _, w := range analysisOf(doc).wordList() {
+			init, num, e, ok := shortRef(text, w)
+			if !ok || !short[init] || inSpans(excluded, w.start, e) {
 				continue
 			}
-			if num := strings.TrimLeft(text[m[4]:m[5]], "0"); !labels[fam][num] {
-				report(m[0], m[1], text[m[0]:m[1]])
+			if fam := initialFamily[init]; !labels[fam][strings.TrimLeft(num, "0")] {
+				report(w.start, e, text[w.start:e])
 			}
 		}
 	}
 	sortFindings(out)
 	return out
+}
+
+// shortRef reads an item reference by initial at word w: "F6", "R-04"
+// (the word "R" followed by "-04"). It returns the initial, the number and
+// the end of the reference.
+func shortRef(text string, w span) (init byte, num string, end int, ok bool) {
+	c := text[w.start]
+	if c < 'A' || c > 'Z' || initialFamily[c] == "" {
+		return 0, "", 0, false
+	}
+	digits := func(from, to int) bool {
+		if to-from < 1 || to-from > 3 {
+			return false
+		}
+		for i := from; i < to; i++ {
+			if text[i] < '0' || text[i] > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case w.end-w.start > 1:
+		if digits(w.start+1, w.end) {
+			return c, text[w.start+1 : w.end], w.end, true
+		}
+	case w.end < len(text) && text[w.end] == '-':
+		e := w.end + 1
+		for e < len(text) && e-w.end <= 4 && text[e] >= '0' && text[e] <= '9' {
+			e++
+		}
+		if digits(w.end+1, e) && (e == len(text) || !isWordByte(text[e])) {
+			return c, text[w.end+1 : e], e, true
+		}
+	}
+	return 0, "", 0, false
+}
+
+// mayBeItemLabel is a cheap test that s (a trimmed line) may start with an
+// item label: after heading, table or list markup and bold, an upper-case
+// initial followed by a digit or '-', or a family word.
+func mayBeItemLabel(s string) bool {
+	s = strings.TrimLeft(s, "#|-*+_ \t")
+	if len(s) < 2 {
+		return false
+	}
+	if s[0] >= 'A' && s[0] <= 'Z' && (s[1] >= '0' && s[1] <= '9' || s[1] == '-') {
+		return true
+	}
+	i := 0
+	for i < len(s) && i < 16 && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z') {
+		i++
+	}
+	return i >= 4 && selfRefWords[strings.ToLower(s[:i])]
 }

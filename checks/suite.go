@@ -230,6 +230,7 @@ func DefaultChecks() []Check {
 		NewRequirementCheck(),
 		NewSectionsCheck(),
 		NewSelfReferenceCheck(),
+		NewListNumberingCheck(),
 	}
 }
 

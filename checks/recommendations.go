@@ -103,7 +103,11 @@ func (a *recommendationAnalyzer) analyze(doc Document) []recommendation {
 	text := doc.Text
 	allWords := analysisOf(doc).wordList()
 	var out []recommendation
-	for _, it := range items(text, recommendationKind, isReview(doc.Kind)) {
+	its := items(text, recommendationKind, isReview(doc.Kind))
+	if len(its) == 0 && isReview(doc.Kind) {
+		its = items(text, anySection, true)
+	}
+	for _, it := range its {
 		body := text[it.start:it.end]
 		r := recommendation{item: it, risk: -1}
 		if m := riskRe.FindStringSubmatch(body); m != nil {
@@ -119,7 +123,7 @@ func (a *recommendationAnalyzer) analyze(doc Document) []recommendation {
 		quotes := excludedSpans(text, it.start, it.end)
 		r.drafted = replacementMarkerRe.MatchString(body) || hasDraft(text, it.start, it.end)
 		for _, q := range quotes {
-			if text[q.start] != '`' && wordCount(text, q.start, q.end) >= minReplacementWords {
+			if text[q.start] != '`' && wordCount(text, q.start, q.end) >= minReplacementWords && !quotesSource(text, it.start, q.start) {
 				r.drafted = true
 				break
 			}
@@ -177,6 +181,19 @@ func riskLabel(r recommendation, body string) string {
 		return "low-risk"
 	}
 	return "unrated"
+}
+
+// quotesSource reports whether the quotation at q is introduced as the
+// source's own words ("Clause 5.3 reads: "...""), which is evidence, not
+// drafted replacement text: the last sentence before it, within its item
+// (from), holds a source word and no drafting word.
+func quotesSource(text string, from, q int) bool {
+	pre := text[max(from, q-160):q]
+	if i := strings.LastIndexByte(pre, '\n'); i >= 0 {
+		pre = pre[i+1:]
+	}
+	pre = lastSentence(pre)
+	return sourceIntroRe.MatchString(pre) && !isDraftIntro(pre)
 }
 
 // overlapsAny reports whether [s,e) overlaps one of spans.

@@ -124,6 +124,10 @@ func sectionHeadings(text string) []string {
 				return
 			}
 		}
+		if m := matchIf(startsWithAny(s, "0123456789"), orderedItemRe, s); m != nil && plainTitle(s) {
+			out = append(out, s[strings.IndexByte(s, ' ')+1:]) // "3. Next steps"
+			return
+		}
 		if strings.HasSuffix(s, ":") && len(s) < 60 && !strings.ContainsAny(s[:len(s)-1], ".:;") {
 			out = append(out, s[:len(s)-1])
 			return

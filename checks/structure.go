@@ -86,6 +86,7 @@ var listItemRe = regexp.MustCompile(`^(?:[-*+]|\d{1,3}[.)])[ \t]`)
 // itemKind describes one kind of review item: recommendations or findings.
 type itemKind struct {
 	heading    *phraseMatcher // a heading with one of these words opens a section
+	anyHeading bool           // every top-level heading opens a section
 	label      *regexp.Regexp // a line that starts one item anywhere
 	labelFirst string         // the bytes a label line can start with
 }
@@ -106,6 +107,12 @@ var (
 // paraNumRe matches a numbered paragraph of a review ("3.1 ", "**3.1**
 // "): in a memo's recommendations each is one item.
 var paraNumRe = regexp.MustCompile(`^(?:\*\*)?\d{1,3}\.\d{1,3}\.?(?:\*\*)?[ \t]`)
+
+// anySection is the item kind of the whole document: every top-level
+// section's sub-headings, numbered paragraphs and list items. A review
+// whose advice is not under a "Recommendations" heading (an "Analysis"
+// with drafting under each point) is read with it.
+var anySection = itemKind{anyHeading: true, heading: newPhraseMatcher(nil), label: regexp.MustCompile(`^\b\B`), labelFirst: ""}
 
 // startsWithAny reports whether s starts with one of the bytes in set. It
 // guards line regexps so that most lines cost one byte comparison.
@@ -151,15 +158,26 @@ func items(text string, kind itemKind, review bool) []span {
 		}
 		inSection = false
 	}
+	prevBlank := true
 	forEachLine(text, func(l line) {
 		s := text[l.start:l.end]
-		if lvl, off := headingLevel(s); lvl > 0 {
+		blankBefore := prevBlank
+		prevBlank = strings.TrimSpace(s) == ""
+		lvl, off := headingLevel(s)
+		if lvl == 0 && review && blankBefore && startsWithAny(s, "0123456789") {
+			// A plain-text memo's title line ("3. Next steps") is a
+			// top-level heading.
+			if m := orderedItemRe.FindStringIndex(s); m != nil && plainTitle(strings.TrimSpace(s)) {
+				lvl, off = 2, strings.IndexByte(s, ' ')+1
+			}
+		}
+		if lvl > 0 {
 			if inSection && lvl <= sectionLevel {
 				closeSection(l.start)
 			}
 			// A numbered heading ("## 5. Issue of Shares") is a clause of a
 			// contract, not a review section.
-			if h := s[off:]; !inSection && (review || !headingNumRe.MatchString(h)) && kind.heading.contains(h, wordSpans(h), len(h)) {
+			if h := s[off:]; !inSection && (review || !headingNumRe.MatchString(h)) && (kind.anyHeading || kind.heading.contains(h, wordSpans(h), len(h))) {
 				closeItem(l.start)
 				inSection, sectionLevel, sectionStart, sectionItems = true, lvl, l.end, 0
 				return

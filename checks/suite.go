@@ -231,6 +231,7 @@ func DefaultChecks() []Check {
 		NewSectionsCheck(),
 		NewSelfReferenceCheck(),
 		NewListNumberingCheck(),
+		NewQuantityCheck(),
 	}
 }
 

@@ -1,0 +1,548 @@
+package checks
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// RuleQuantityConflict: the same quantity (an amount, duration, date,
+// percentage or score attached to the same subject) stated with two
+// different values in one document.
+const RuleQuantityConflict = "consistency.quantity_conflict"
+
+// NewQuantityCheck returns the check for one quantity stated two ways
+// (rule RuleQuantityConflict, block): "the stockpot (£89.00)" and later "of
+// the same price (£98.00)"; "a 30-day export window" in a table and
+// "fourteen days to export" in the text on the same clause; CVSS 7.1 in a
+// finding's heading and 8.1 in the summary table.
+//
+// It reads every amount, duration (days, business days, months and years,
+// hours), percentage, date and CVSS score outside quotations and code, with
+// the sentence (or table row, with its column heading) it stands in. The
+// subject of a value is told by its sentence's anchors (clause and section
+// references, item ids such as "F-02", a contract clause's own number) and
+// its salient words (content words that are not in a quarter of the
+// sentences, with a few synonym classes: a term and what "continues"; a
+// return and what is "sent back"). Two values of one kind and unit
+// conflict when their sentences share an anchor and a salient word, or, with
+// no anchors, share two salient words, or when a value is introduced as
+// "the same price/amount/fee ..." and no earlier value of its kind agrees
+// while one about the same thing differs. Sentences that propose or
+// suppose ("should", "would", "could", "might", "propose", "instead of",
+// "from ... to ...", an imperative change verb) and, in a review, its
+// recommendations are not read: a proposed new value legitimately differs
+// from the current one. The finding stands on the later value and names
+// the earlier; a second one on the earlier value names the later.
+func NewQuantityCheck() Check { return quantityCheck{} }
+
+type quantityCheck struct{}
+
+func (quantityCheck) Rule() string { return RuleQuantityConflict }
+
+// quantity is one value read from the text.
+type quantity struct {
+	kind       string  // "money:EUR", "days", "bdays", "months", "minutes", "percent", "cvss", "date"
+	val        float64 // normalised value (dates: 0, see key)
+	key        string  // dates: the normalised date
+	start, end int     // the value's text
+	sent       int     // index of its sentence
+	same       bool    // introduced by "the same ..."
+}
+
+// qsentence is the context of values: a sentence, a heading or a table row.
+type qsentence struct {
+	start, end int
+	line       int // start of its line: values on one line are not compared
+	table      int // 1 + index of its table, 0 outside tables
+	anchors    []string
+	words      []string // salient word keys (after synonym classes), unique
+}
+
+var (
+	moneyRe = regexp.MustCompile(`(?i)(?:([$€£¥]|\b(?:EUR|USD|GBP|AUD|CAD|CHF|NZD|SGD|INR|JPY))[ \t]?(\d[\d,]*(?:\.\d+)?)(?:[ \t]?(k|m|bn|thousand|million|billion)\b)?|\b(\d[\d,]*(?:\.\d+)?)[ \t]?(EUR|USD|GBP|AUD|CAD|CHF|NZD|SGD|INR|JPY|euros?|dollars?|pounds?)\b)`)
+	durRe   = regexp.MustCompile(`(?i)\b(\d{1,4}|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|hundred|and)[ -]?){1,4})(?:[ \t]*\(\d{1,4}\))?[ \t-]*(business|working|calendar|clear|banking)?[ \t-]*(days?|weeks?|months?|years?|hours?|minutes?|hrs?|mins?)\b`)
+	pctRe   = regexp.MustCompile(`(?i)\b(\d{1,3}(?:\.\d+)?)[ \t]?(?:%|percent\b|per[ \t]cent\b)`)
+	cvssRe2 = regexp.MustCompile(`(?i)\bCVSS(?:[ \t]*v?\d(?:\.\d)?)?[^0-9\n|]{0,12}(\d{1,2}\.\d)\b`)
+	// anchorRe finds what a sentence is about by reference: a clause or
+	// section number, or an item id.
+	anchorRe = regexp.MustCompile(`(?i)\b(?:clauses?|sections?|articles?|paragraphs?|cl\.|para\.?|schedules?|§+)[ \t]*(\d{1,3}(?:\.\d{1,3})*)|§[ \t]*(\d{1,3}(?:\.\d{1,3})*)|\b([A-Z]{1,4}-\d{1,3})\b`)
+	// labelAnchorRe finds a line's own clause or item number: "8.1 This
+	// Agreement ...", "### F-02 IDOR ...", "2.4 **Exit**".
+	labelAnchorRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+)?(?:\*\*)?(?:(\d{1,3}(?:\.\d{1,3})+)|([A-Z]{1,4}-\d{1,3}|[A-Z]\d{1,2}))\b`)
+	// proposalRe marks a sentence that proposes or supposes a value.
+	proposalRe = regexp.MustCompile(`(?i)\b(?:should|would|could|might|propos\w*|recommend\w*|suggest\w*|negotiat\w*|counter-?offer|ask\s+for|request\w*|fallback|instead\s+of|rather\s+than|accept|offer|target|aim\s+for|from\s+[^.;]{1,40}?\bto\b|→|->)`)
+	// changeVerbRe marks an imperative change at the start of a sentence.
+	changeVerbRe = regexp.MustCompile(`(?i)^(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+|\([a-z0-9]{1,3}\)[ \t]+)?(?:\*\*[^*]*\*\*[ \t]*)?(?:increase|extend|reduce|raise|lower|shorten|lengthen|change|amend|revise|replace|set|cap|limit|insert|add|delete|require|ask|push|move|make)\b`)
+	// rateRe, matched after an amount, makes it a rate: "a week", "per
+	// month", "/mo", "each night".
+	rateRe = regexp.MustCompile(`(?i)^[ \t]*(?:a|an|per|each|every|/)[ \t]*(day|week|fortnight|month|year|annum|hour|night|seat|user|claim|item|unit|mo|yr|hr|minute|gb|mb|call|message|sms|transaction)s?\b`)
+	sameRe = regexp.MustCompile(`(?i)\bsame\s+(?:\w+\s+){0,2}(?:as\s+|of\s+|at\s+|\(\s*)?$`)
+)
+
+// synonymClass maps words to a shared key so two ways of naming one
+// subject meet: what a term is and what an agreement "continues" for.
+var synonymClass = map[string]string{
+	"term": "~term", "duration": "~term", "continue": "~term", "continues": "~term", "last": "~term", "lasts": "~term",
+	"return": "~return", "returns": "~return", "returned": "~return", "send": "~return", "sent": "~return",
+	"refund": "~refund", "refunds": "~refund", "refunded": "~refund", "reimburse": "~refund", "reimbursement": "~refund", "repay": "~refund",
+	"price": "~price", "cost": "~price", "costs": "~price", "priced": "~price",
+	"notice": "~notice", "notify": "~notice", "notification": "~notice",
+	"cap": "~cap", "capped": "~cap", "limit": "~cap", "limited": "~cap", "ceiling": "~cap",
+	"deposit": "~deposit", "bond": "~deposit",
+	"charge": "~charge", "charged": "~charge", "charges": "~charge", "fee": "~charge", "fees": "~charge",
+	"export": "~export", "exported": "~export", "migrate": "~export",
+}
+
+// quantityStop are words that name no subject.
+var quantityStop = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`the a an and or of to in on at for by with from into onto upon within after before during under over
+		this that these those it its is are was were be been being has have had do does did will shall may can must not no nor
+		any all each every some such other than then there their them they you your yours we our us he she his her him i me my
+		which who whom whose what when where why how if as so but also only just more most less least very same up out about
+		per day days week weeks month months year years hour hours minute minutes business working calendar clear banking
+		one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen
+		twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion percent cent
+		january february march april may june july august september october november december
+		eur usd gbp aud cad chf euro euros dollar dollars pound pounds amount total sum value number
+		clause clauses section sections article paragraph schedule exhibit annex appendix part item page line
+		which while because since until unless although though however therefore here now new current`) {
+		quantityStop[w] = true
+	}
+}
+
+func (quantityCheck) Check(doc Document) []Finding {
+	text := doc.Text
+	if len(text) == 0 {
+		return nil
+	}
+	excluded := excludedSpans(text, 0, len(text))
+	var recs []span
+	if isReview(doc.Kind) {
+		recs = items(text, recommendationKind, true)
+	}
+	sents, qs := readQuantities(text, excluded, recs)
+	if len(qs) < 2 {
+		return nil
+	}
+	// Document frequency: a word in a quarter of the sentences names
+	// nothing in particular ("Agreement", "Customer").
+	df := map[string]int{}
+	for _, s := range sents {
+		for _, w := range s.words {
+			df[w]++
+		}
+	}
+	common := func(w string) bool { return len(sents) >= 8 && df[w]*4 > len(sents) }
+	shared := func(a, b *qsentence) (anchor bool, words int) {
+		for _, x := range a.anchors {
+			for _, y := range b.anchors {
+				if x == y {
+					anchor = true
+				}
+			}
+		}
+		for _, x := range a.words {
+			if common(x) {
+				continue
+			}
+			for _, y := range b.words {
+				if x == y {
+					words++
+					break
+				}
+			}
+		}
+		return anchor, words
+	}
+	var out []Finding
+	reported := map[int]bool{}
+	idx := analysisOf(doc).lineIndex()
+	add := func(at, other quantity, later bool) {
+		if reported[at.start] {
+			return
+		}
+		reported[at.start] = true
+		l, c := idx.Position(other.start)
+		rel := "earlier"
+		if !later {
+			rel = "later"
+		}
+		out = append(out, Finding{Rule: RuleQuantityConflict, Severity: SeverityBlock,
+			Message: fmt.Sprintf("%s here, but %s %s at line %d:%d for what reads as the same thing: state one value",
+				strings.TrimSpace(text[at.start:at.end]), strings.TrimSpace(text[other.start:other.end]), rel, l, c),
+			Location: idx.Locate(at.start, at.end, text)})
+	}
+	const maxCompare = 200 // earlier values compared with each value: bounded work
+	for i := 1; i < len(qs); i++ {
+		q := qs[i]
+		sq := &sents[q.sent]
+		agree, related := false, -1
+		for j := i - 1; j >= 0 && i-j <= maxCompare; j-- {
+			p := qs[j]
+			sp := &sents[p.sent]
+			if p.kind != q.kind || p.sent == q.sent {
+				continue
+			}
+			// One line states different things (a clause's availability
+			// target and its credit cap); rows of one table are different
+			// subjects. Only the "same ..." rule looks across them.
+			if sp.line == sq.line || sp.table != 0 && sp.table == sq.table {
+				if q.same && related < 0 {
+					related = j
+				}
+				continue
+			}
+			anchor, words := shared(sp, sq)
+			equal := p.key == q.key && (p.kind == "date" || p.val == q.val)
+			if equal {
+				if words > 0 || anchor {
+					agree = true
+				}
+				continue
+			}
+			// Two sentences that each hold both values list the same
+			// thresholds ("below 97% ... or below 99.5%"): no conflict.
+			if holdsValue(qs, q.sent, p) || holdsValue(qs, p.sent, q) {
+				continue
+			}
+			both := len(sp.anchors) > 0 && len(sq.anchors) > 0
+			if anchor && words >= 1 || !anchor && !both && words >= 2 {
+				add(q, p, true)
+				add(p, q, false)
+				break
+			}
+			if q.same && words >= 1 && related < 0 {
+				related = j
+			}
+		}
+		if q.same && !agree && related >= 0 {
+			add(q, qs[related], true)
+			add(qs[related], q, false)
+		}
+	}
+	sortFindings(out)
+	return out
+}
+
+// readQuantities splits text into sentences and reads the values in each,
+// skipping quoted and code spans (excluded), proposing sentences and the
+// review's recommendations (recs).
+func readQuantities(text string, excluded, recs []span) ([]qsentence, []quantity) {
+	var sents []qsentence
+	var qs []quantity
+	var header []string // the cells of the last table header row
+	lineAnchor := ""
+	tables := 0
+	forEachLine(text, func(l line) {
+		raw := text[l.start:l.end]
+		s := strings.TrimSpace(raw)
+		if s == "" {
+			return
+		}
+		if inSpans(recs, l.start, l.end) || inSpans(excluded, l.start, l.end) {
+			return
+		}
+		if m := labelAnchorRe.FindStringSubmatch(s); m != nil {
+			lineAnchor = m[1] + m[2]
+		} else if lvl, _ := headingLevel(raw); lvl > 0 {
+			lineAnchor = ""
+		}
+		if strings.HasPrefix(s, "|") {
+			cells := strings.Split(strings.Trim(s, "|"), "|")
+			if isTableRule(cells) {
+				return
+			}
+			if header == nil {
+				header = cells
+				tables++
+				return
+			}
+			readTableRow(text, l, cells, header, tables, &sents, &qs)
+			return
+		}
+		header = nil
+		for from := l.start; from < l.end; {
+			end := sentenceEnd(text, from, l.end)
+			if end < l.end {
+				end++
+			}
+			readSentence(text, from, end, l.start, lineAnchor, excluded, &sents, &qs)
+			from = end
+		}
+	})
+	return sents, qs
+}
+
+// isTableRule reports whether cells are a Markdown table's separator row.
+func isTableRule(cells []string) bool {
+	for _, c := range cells {
+		if strings.Trim(strings.TrimSpace(c), ":-") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// readTableRow reads one table row: its anchors are the id- or
+// clause-like cells, and a value's words include its column heading.
+func readTableRow(text string, l line, cells, header []string, table int, sents *[]qsentence, qs *[]quantity) {
+	row := qsentence{start: l.start, end: l.end, line: l.start, table: table}
+	for _, c := range cells {
+		c = strings.Trim(strings.TrimSpace(c), "*")
+		if anchorCell(c) {
+			row.anchors = append(row.anchors, c)
+		}
+	}
+	for _, m := range anchorRe.FindAllStringSubmatch(text[l.start:l.end], -1) {
+		row.anchors = append(row.anchors, m[1]+m[2]+m[3])
+	}
+	n := len(*sents)
+	off := l.start + strings.IndexByte(text[l.start:l.end], '|') + 1
+	for i, c := range cells {
+		cs := off
+		off += len(c) + 1
+		h := ""
+		if i < len(header) {
+			h = strings.ToLower(header[i])
+		}
+		v := strings.TrimSpace(c)
+		if strings.Contains(h, "cvss") || strings.Contains(h, "score") {
+			if f, err := strconv.ParseFloat(v, 64); err == nil && strings.Contains(v, ".") {
+				at := cs + strings.Index(c, v)
+				*qs = append(*qs, quantity{kind: "cvss", val: f, start: at, end: at + len(v), sent: n})
+			}
+			continue
+		}
+		before := len(*qs)
+		readValues(text, cs, cs+len(c), n, qs, nil)
+		row.words = appendUnique(row.words, salientWords(c)...)
+		if len(*qs) > before {
+			// A value cell: its column heading says what it is too.
+			row.words = appendUnique(row.words, salientWords(h)...)
+		}
+	}
+	*sents = append(*sents, row)
+}
+
+// anchorCell reports whether a table cell is an id or clause number.
+func anchorCell(c string) bool {
+	return c != "" && len(c) <= 8 && (labelAnchorRe.MatchString(c) || isClauseNumber(c))
+}
+
+// isClauseNumber reports whether s is a multi-level number ("11.3").
+func isClauseNumber(s string) bool {
+	dot := false
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '.' && i > 0 && i < len(s)-1:
+			dot = true
+		case s[i] < '0' || s[i] > '9':
+			return false
+		}
+	}
+	return dot
+}
+
+// readSentence reads the values of text[from:to], one sentence.
+func readSentence(text string, from, to, lineStart int, lineAnchor string, excluded []span, sents *[]qsentence, qs *[]quantity) {
+	s := text[from:to]
+	body := strings.TrimSpace(s)
+	if proposalRe.MatchString(s) || changeVerbRe.MatchString(body) {
+		return
+	}
+	n := len(*sents)
+	before := len(*qs)
+	readValues(text, from, to, n, qs, excluded)
+	if len(*qs) == before {
+		return
+	}
+	sent := qsentence{start: from, end: to, line: lineStart, words: salientWords(s)}
+	for _, m := range anchorRe.FindAllStringSubmatch(s, -1) {
+		sent.anchors = append(sent.anchors, m[1]+m[2]+m[3])
+	}
+	if len(sent.anchors) == 0 && lineAnchor != "" {
+		sent.anchors = []string{lineAnchor}
+	}
+	*sents = append(*sents, sent)
+}
+
+// readValues appends the values of text[from:to] (outside excluded).
+func readValues(text string, from, to, sent int, qs *[]quantity, excluded []span) {
+	s := text[from:to]
+	var found []quantity
+	push := func(q quantity) {
+		q.start += from
+		q.end += from
+		if inSpans(excluded, q.start, q.end) {
+			return
+		}
+		for _, f := range found {
+			if q.start < f.end && f.start < q.end {
+				return // one value read two ways ("30%" inside "EUR 30")
+			}
+		}
+		q.sent = sent
+		q.same = sameRe.MatchString(text[max(from, q.start-30):q.start])
+		found = append(found, q)
+	}
+	for _, m := range moneyRe.FindAllStringSubmatchIndex(s, -1) {
+		cur, num, scale := "", "", ""
+		if m[2] >= 0 {
+			cur, num = s[m[2]:m[3]], s[m[4]:m[5]]
+			if m[6] >= 0 {
+				scale = s[m[6]:m[7]]
+			}
+		} else {
+			num, cur = s[m[8]:m[9]], s[m[10]:m[11]]
+		}
+		v, err := strconv.ParseFloat(strings.ReplaceAll(num, ",", ""), 64)
+		if err != nil {
+			continue
+		}
+		switch strings.ToLower(scale) {
+		case "k", "thousand":
+			v *= 1e3
+		case "m", "million":
+			v *= 1e6
+		case "bn", "billion":
+			v *= 1e9
+		}
+		kind := "money:" + currencyCode(cur)
+		if r := rateRe.FindStringSubmatch(s[m[1]:min(len(s), m[1]+24)]); r != nil {
+			kind += "/" + strings.ToLower(strings.TrimSuffix(r[1], "s")) // "$25 a week" is a rate
+		}
+		push(quantity{kind: kind, val: v, start: m[0], end: m[1]})
+	}
+	for _, m := range durRe.FindAllStringSubmatchIndex(s, -1) {
+		n, ok := parseCount(s[m[2]:m[3]])
+		if !ok {
+			continue
+		}
+		kind, v := "days", float64(n)
+		unit := strings.ToLower(s[m[6]:m[7]])
+		switch {
+		case strings.HasPrefix(unit, "week"):
+			v *= 7
+		case strings.HasPrefix(unit, "month"):
+			kind = "months"
+		case strings.HasPrefix(unit, "year"):
+			kind, v = "months", v*12
+		case strings.HasPrefix(unit, "h"):
+			kind, v = "minutes", v*60
+		case strings.HasPrefix(unit, "min"):
+			kind = "minutes"
+		}
+		if m[4] >= 0 && kind == "days" {
+			switch strings.ToLower(s[m[4]:m[5]]) {
+			case "business", "working", "banking":
+				kind = "bdays"
+			}
+		}
+		push(quantity{kind: kind, val: v, start: m[0], end: m[1]})
+	}
+	for _, m := range pctRe.FindAllStringSubmatchIndex(s, -1) {
+		v, _ := strconv.ParseFloat(s[m[2]:m[3]], 64)
+		push(quantity{kind: "percent", val: v, start: m[0], end: m[1]})
+	}
+	for _, m := range cvssRe2.FindAllStringSubmatchIndex(s, -1) {
+		v, _ := strconv.ParseFloat(s[m[2]:m[3]], 64)
+		push(quantity{kind: "cvss", val: v, start: m[2], end: m[3]})
+	}
+	*qs = append(*qs, found...)
+	sortQuantities((*qs)[len(*qs)-len(found):])
+}
+
+// sortQuantities orders values by offset (insertion sort: a sentence
+// holds a handful).
+func sortQuantities(qs []quantity) {
+	for i := 1; i < len(qs); i++ {
+		for j := i; j > 0 && qs[j].start < qs[j-1].start; j-- {
+			qs[j], qs[j-1] = qs[j-1], qs[j]
+		}
+	}
+}
+
+// currencyCode normalises a currency sign or name to its ISO code.
+func currencyCode(c string) string {
+	switch strings.ToLower(c) {
+	case "$", "usd", "dollar", "dollars":
+		return "USD"
+	case "€", "eur", "euro", "euros":
+		return "EUR"
+	case "£", "gbp", "pound", "pounds":
+		return "GBP"
+	case "¥", "jpy":
+		return "JPY"
+	}
+	return strings.ToUpper(c)
+}
+
+// parseCount reads "14", "fourteen", "forty-five", "one hundred and
+// twenty" as a whole number.
+func parseCount(s string) (int, bool) {
+	s = strings.TrimSpace(s)
+	if n, err := strconv.Atoi(s); err == nil {
+		return n, true
+	}
+	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == ' ' || r == '-' || r == '\t' })
+	return parseNumberWords(words)
+}
+
+// salientWords returns the keys of the content words of s: lower-cased,
+// a plural "s" dropped, synonyms mapped to their class; stop words,
+// numbers and short words left out.
+func salientWords(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		a, b := nextWord(s, i, len(s))
+		if a >= len(s) {
+			break
+		}
+		i = b
+		if b-a < 3 || s[a] >= '0' && s[a] <= '9' {
+			continue
+		}
+		w := strings.ToLower(s[a:b])
+		if quantityStop[w] {
+			continue
+		}
+		if c, ok := synonymClass[w]; ok {
+			w = c
+		} else if len(w) > 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+			w = w[:len(w)-1]
+		}
+		out = appendUnique(out, w)
+	}
+	return out
+}
+
+// appendUnique appends the words of add not yet in ws.
+func appendUnique(ws []string, add ...string) []string {
+	for _, a := range add {
+		dup := false
+		for _, w := range ws {
+			if w == a {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			ws = append(ws, a)
+		}
+	}
+	return ws
+}
+
+// holdsValue reports whether sentence sent holds a value equal to v.
+func holdsValue(qs []quantity, sent int, v quantity) bool {
+	for _, q := range qs {
+		if q.sent == sent && q.kind == v.kind && q.val == v.val && q.key == v.key {
+			return true
+		}
+	}
+	return false
+}

@@ -23,7 +23,7 @@ const RuleQuantityConflict = "consistency.quantity_conflict"
 // the sentence (or table row, with its column heading) it stands in. The
 // subject of a value is told by its sentence's anchors (clause and section
 // references, item ids such as "F-02", a contract clause's own number) and
-// its salient words (content words that are not in a quarter of the
+// its salient words (content words that are not in a third of the
 // sentences, with a few synonym classes: a term and what "continues"; a
 // return and what is "sent back"). Two values of one kind and unit
 // conflict when their sentences share an anchor and a salient word, or, with
@@ -43,12 +43,14 @@ func (quantityCheck) Rule() string { return RuleQuantityConflict }
 
 // quantity is one value read from the text.
 type quantity struct {
-	kind       string  // "money:EUR", "days", "bdays", "months", "minutes", "percent", "cvss", "date"
-	val        float64 // normalised value (dates: 0, see key)
-	key        string  // dates: the normalised date
-	start, end int     // the value's text
-	sent       int     // index of its sentence
-	same       bool    // introduced by "the same ..."
+	kind       string   // "money:EUR", "days", "bdays", "months", "minutes", "percent", "cvss", "date"
+	val        float64  // normalised value (dates: 0, see key)
+	key        string   // dates: the normalised date
+	start, end int      // the value's text
+	sent       int      // index of its sentence
+	same       bool     // introduced by "the same ..."
+	words      []string // salient words around it: what it is the value of
+	from       []string // salient words of its reference point ("of delivery"), if any
 }
 
 // qsentence is the context of values: a sentence, a heading or a table row.
@@ -57,7 +59,6 @@ type qsentence struct {
 	line       int // start of its line: values on one line are not compared
 	table      int // 1 + index of its table, 0 outside tables
 	anchors    []string
-	words      []string // salient word keys (after synonym classes), unique
 }
 
 var (
@@ -75,6 +76,9 @@ var (
 	proposalRe = regexp.MustCompile(`(?i)\b(?:should|would|could|might|propos\w*|recommend\w*|suggest\w*|negotiat\w*|counter-?offer|ask\s+for|request\w*|fallback|instead\s+of|rather\s+than|accept|offer|target|aim\s+for|from\s+[^.;]{1,40}?\bto\b|→|->)`)
 	// changeVerbRe marks an imperative change at the start of a sentence.
 	changeVerbRe = regexp.MustCompile(`(?i)^(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+|\([a-z0-9]{1,3}\)[ \t]+)?(?:\*\*[^*]*\*\*[ \t]*)?(?:increase|extend|reduce|raise|lower|shorten|lengthen|change|amend|revise|replace|set|cap|limit|insert|add|delete|require|ask|push|move|make)\b`)
+	// refPointRe, matched after a value, reads the point a duration counts
+	// from: "of delivery", "after the Effective Date", "from dispatch".
+	refPointRe = regexp.MustCompile(`(?i)^[ \t*]*(?:'s|’s|')?[ \t]*(?:of|after|from|following|before|since|prior[ \t]+to)[ \t]+((?:\w+[ \t]+){0,3}\w+)`)
 	// rateRe, matched after an amount, makes it a rate: "a week", "per
 	// month", "/mo", "each night".
 	rateRe = regexp.MustCompile(`(?i)^[ \t]*(?:a|an|per|each|every|/)[ \t]*(day|week|fortnight|month|year|annum|hour|night|seat|user|claim|item|unit|mo|yr|hr|minute|gb|mb|call|message|sms|transaction)s?\b`)
@@ -108,8 +112,8 @@ func init() {
 		twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion percent cent
 		january february march april may june july august september october november december
 		eur usd gbp aud cad chf euro euros dollar dollars pound pounds amount total sum value number
-		clause clauses section sections article paragraph schedule exhibit annex appendix part item page line
-		which while because since until unless although though however therefore here now new current`) {
+		clause clauses section sections article paragraph schedule exhibit annex appendix part page line
+		which while because since until unless although though however therefore here now new current back off away still even get gets got getting give gives given giving take takes taken taking make makes made put keep let see go goes come comes need needs use`) {
 		quantityStop[w] = true
 	}
 }
@@ -128,28 +132,28 @@ func (quantityCheck) Check(doc Document) []Finding {
 	if len(qs) < 2 {
 		return nil
 	}
-	// Document frequency: a word in a quarter of the sentences names
-	// nothing in particular ("Agreement", "Customer").
+	// Document frequency: a word around a third of the values (and at
+	// least five) names nothing in particular ("Agreement", "Customer").
 	df := map[string]int{}
-	for _, s := range sents {
-		for _, w := range s.words {
+	for _, q := range qs {
+		for _, w := range q.words {
 			df[w]++
 		}
 	}
-	common := func(w string) bool { return len(sents) >= 8 && df[w]*4 > len(sents) }
-	shared := func(a, b *qsentence) (anchor bool, words int) {
-		for _, x := range a.anchors {
-			for _, y := range b.anchors {
+	common := func(w string) bool { return df[w] >= 5 && df[w]*3 > len(qs) }
+	shared := func(p, q *quantity) (anchor bool, words int) {
+		for _, x := range sents[p.sent].anchors {
+			for _, y := range sents[q.sent].anchors {
 				if x == y {
 					anchor = true
 				}
 			}
 		}
-		for _, x := range a.words {
+		for _, x := range p.words {
 			if common(x) {
 				continue
 			}
-			for _, y := range b.words {
+			for _, y := range q.words {
 				if x == y {
 					words++
 					break
@@ -196,12 +200,17 @@ func (quantityCheck) Check(doc Document) []Finding {
 				}
 				continue
 			}
-			anchor, words := shared(sp, sq)
+			anchor, words := shared(&qs[j], &qs[i])
 			equal := p.key == q.key && (p.kind == "date" || p.val == q.val)
 			if equal {
 				if words > 0 || anchor {
 					agree = true
 				}
+				continue
+			}
+			// Durations counted from different points ("14 days of
+			// getting the item back", "30 days of delivery") differ.
+			if len(p.from) > 0 && len(q.from) > 0 && !sharesWord(p.from, q.from) {
 				continue
 			}
 			// Two sentences that each hold both values list the same
@@ -210,7 +219,8 @@ func (quantityCheck) Check(doc Document) []Finding {
 				continue
 			}
 			both := len(sp.anchors) > 0 && len(sq.anchors) > 0
-			if anchor && words >= 1 || !anchor && !both && words >= 2 {
+			// A CVSS score needs no words: the kind says what it is.
+			if anchor && (words >= 1 || q.kind == "cvss") || !anchor && !both && words >= 2 {
 				add(q, p, true)
 				add(p, q, false)
 				break
@@ -301,28 +311,35 @@ func readTableRow(text string, l line, cells, header []string, table int, sents 
 		row.anchors = append(row.anchors, m[1]+m[2]+m[3])
 	}
 	n := len(*sents)
+	label := ""
+	for _, c := range cells {
+		if c = strings.TrimSpace(c); c != "" && !anchorCell(strings.Trim(c, "*")) {
+			label = c // the row's subject: its first cell that is not an id
+			break
+		}
+	}
 	off := l.start + strings.IndexByte(text[l.start:l.end], '|') + 1
 	for i, c := range cells {
 		cs := off
 		off += len(c) + 1
 		h := ""
 		if i < len(header) {
-			h = strings.ToLower(header[i])
+			h = header[i]
 		}
+		words := appendUnique(appendUnique(salientWords(c), salientWords(h)...), salientWords(label)...)
 		v := strings.TrimSpace(c)
-		if strings.Contains(h, "cvss") || strings.Contains(h, "score") {
+		hl := strings.ToLower(h)
+		if strings.Contains(hl, "cvss") || strings.Contains(hl, "score") {
 			if f, err := strconv.ParseFloat(v, 64); err == nil && strings.Contains(v, ".") {
 				at := cs + strings.Index(c, v)
-				*qs = append(*qs, quantity{kind: "cvss", val: f, start: at, end: at + len(v), sent: n})
+				*qs = append(*qs, quantity{kind: "cvss", val: f, start: at, end: at + len(v), sent: n, words: words})
 			}
 			continue
 		}
 		before := len(*qs)
 		readValues(text, cs, cs+len(c), n, qs, nil)
-		row.words = appendUnique(row.words, salientWords(c)...)
-		if len(*qs) > before {
-			// A value cell: its column heading says what it is too.
-			row.words = appendUnique(row.words, salientWords(h)...)
+		for k := before; k < len(*qs); k++ {
+			(*qs)[k].words = words
 		}
 	}
 	*sents = append(*sents, row)
@@ -360,7 +377,14 @@ func readSentence(text string, from, to, lineStart int, lineAnchor string, exclu
 	if len(*qs) == before {
 		return
 	}
-	sent := qsentence{start: from, end: to, line: lineStart, words: salientWords(s)}
+	for k := before; k < len(*qs); k++ {
+		q := &(*qs)[k]
+		q.words = salientWords(text[wordsBack(text, from, q.start, 8):wordsAhead(text, q.end, to, 5)])
+		if m := refPointRe.FindStringSubmatch(text[q.end:to]); m != nil {
+			q.from = salientWords(m[1])
+		}
+	}
+	sent := qsentence{start: from, end: to, line: lineStart}
 	for _, m := range anchorRe.FindAllStringSubmatch(s, -1) {
 		sent.anchors = append(sent.anchors, m[1]+m[2]+m[3])
 	}
@@ -507,13 +531,13 @@ func salientWords(s string) []string {
 			continue
 		}
 		w := strings.ToLower(s[a:b])
-		if quantityStop[w] {
-			continue
-		}
 		if c, ok := synonymClass[w]; ok {
 			w = c
 		} else if len(w) > 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
 			w = w[:len(w)-1]
+		}
+		if quantityStop[w] {
+			continue
 		}
 		out = appendUnique(out, w)
 	}
@@ -542,6 +566,46 @@ func holdsValue(qs []quantity, sent int, v quantity) bool {
 	for _, q := range qs {
 		if q.sent == sent && q.kind == v.kind && q.val == v.val && q.key == v.key {
 			return true
+		}
+	}
+	return false
+}
+
+// wordsBack returns the offset n words before at, not before from.
+func wordsBack(text string, from, at, n int) int {
+	i := at
+	for ; n > 0 && i > from; n-- {
+		for i > from && !isWordByte(text[i-1]) {
+			i--
+		}
+		for i > from && isWordByte(text[i-1]) {
+			i--
+		}
+	}
+	return i
+}
+
+// wordsAhead returns the offset n words after at, not after to.
+func wordsAhead(text string, at, to, n int) int {
+	i := at
+	for ; n > 0 && i < to; n-- {
+		for i < to && !isWordByte(text[i]) {
+			i++
+		}
+		for i < to && isWordByte(text[i]) {
+			i++
+		}
+	}
+	return i
+}
+
+// sharesWord reports whether a and b have a word in common.
+func sharesWord(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				return true
+			}
 		}
 	}
 	return false

@@ -33,15 +33,20 @@
 //
 // # Quick start
 //
-//	judge := evaluator.Func[string](func(ctx context.Context, t evaluator.Task, c string) (evaluator.EvaluationDecision, error) {
-//		reply, err := myModel.Complete(ctx, judgePrompt(t, c)) // your client
+//	judge := evaluator.WithModel[string](evaluator.Func[string](func(ctx context.Context, t evaluator.Task, c string) (evaluator.EvaluationDecision, error) {
+//		p, err := evaluator.DecisionPrompt(t, c) // the library's judge prompt
+//		if err != nil {
+//			return evaluator.EvaluationDecision{}, err
+//		}
+//		reply, err := myModel.Complete(ctx, p.System, p.User) // your client
 //		if err != nil {
 //			return evaluator.EvaluationDecision{}, err // an error is never a pass
 //		}
 //		return evaluator.ParseDecision([]byte(reply))
-//	})
+//	}), "gpt-4.1") // the judge's model, for the self-approval guard
 //	gate := evaluator.Chain(checks.DefaultSuite(), judge) // deterministic blockers first
 //	res, err := loop.RunLoop(ctx, task, drafter, gate, reviser,
+//		loop.WithGeneratorModel("claude-sonnet-4-5"), loop.WithReviserModel("claude-sonnet-4-5"),
 //		loop.WithMaxRevisions(2), loop.WithTimeout(time.Minute), loop.WithMaxCost(0.50))
 //	// res.Outcome is succeeded, failed, blocked or escalated; res.StopReason
 //	// says why; res.Trace records every role call; err reports a role that

@@ -3,7 +3,7 @@ module github.com/evalopt/evalopt
 go 1.24
 
 require (
-	github.com/invopop/jsonschema v0.14.0
+	github.com/invopop/jsonschema v0.13.0
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/text v0.28.0
 )
@@ -11,7 +11,8 @@ require (
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/buger/jsonparser v1.1.2 // indirect
-	github.com/pb33f/ordered-map/v2 v2.3.1 // indirect
+	github.com/mailru/easyjson v0.7.7 // indirect
+	github.com/wk8/go-ordered-map/v2 v2.1.8 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	go.yaml.in/yaml/v4 v4.0.0-rc.2 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
 )

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -454,9 +455,15 @@ func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
 
 // ForText adapts a suite to candidates of any type: text extracts the text
 // to check from a candidate. The returned evaluator is safe for concurrent
-// use when text is. A nil text function makes Evaluate return an error.
+// use when text is, and reports the suite's models (Suite.Models), so a
+// model-backed check stays visible to loop's self-approval guard. A nil
+// text function makes Evaluate return an error.
 func ForText[C any](s *Suite, text func(C) string) evaluator.Evaluator[C] {
-	return evaluator.Func[C](func(ctx context.Context, task evaluator.Task, c C) (evaluator.EvaluationDecision, error) {
+	var models []string
+	if s != nil {
+		models = s.Models()
+	}
+	return evaluator.WithModel[C](evaluator.Func[C](func(ctx context.Context, task evaluator.Task, c C) (evaluator.EvaluationDecision, error) {
 		if s == nil {
 			return evaluator.EvaluationDecision{}, errors.New("checks: ForText: nil suite")
 		}
@@ -464,7 +471,23 @@ func ForText[C any](s *Suite, text func(C) string) evaluator.Evaluator[C] {
 			return evaluator.EvaluationDecision{}, errors.New("checks: ForText: nil text function")
 		}
 		return s.Evaluate(ctx, task, text(c))
-	})
+	}), models...)
+}
+
+// Models returns the models the suite's checks report
+// (evaluator.ModelsOf each check), in check order: nil for the built-in
+// checks, which call no model. It makes a Suite an evaluator.Modeler, so a
+// custom check that calls a model is seen by loop's self-approval guard.
+func (s *Suite) Models() []string {
+	var models []string
+	for _, c := range s.checks {
+		for _, m := range evaluator.ModelsOf(c) {
+			if !slices.Contains(models, m) {
+				models = append(models, m)
+			}
+		}
+	}
+	return models
 }
 
 // compile-time check that a Suite is an evaluator of strings.

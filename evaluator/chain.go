@@ -26,11 +26,28 @@ var ErrNoStages = errors.New("evaluator: chain has no stages")
 // chain: Evaluate returns the zero decision (never a pass) and the error
 // wrapped with the stage index ("chain stage 1: ..."). A nil stage is an
 // error of the same kind. A Chain with no stages returns ErrNoStages.
+//
+// The returned Evaluator is a Modeler: its Models are every stage's models
+// (ModelsOf), in stage order, so the self-approval guard sees the judge
+// behind deterministic stages.
 func Chain[C any](stages ...Evaluator[C]) Evaluator[C] {
 	return chain[C](append([]Evaluator[C](nil), stages...))
 }
 
 type chain[C any] []Evaluator[C]
+
+// errNilEvaluator is returned by wrappers given a nil Evaluator.
+var errNilEvaluator = errors.New("evaluator: nil evaluator")
+
+// Models returns the models of every stage, in stage order, without
+// duplicates.
+func (ch chain[C]) Models() []string {
+	var models []string
+	for _, stage := range ch {
+		models = cleanModels(models, ModelsOf(stage))
+	}
+	return models
+}
 
 func (ch chain[C]) Evaluate(ctx context.Context, task Task, candidate C) (EvaluationDecision, error) {
 	if len(ch) == 0 {

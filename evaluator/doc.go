@@ -12,8 +12,15 @@
 //   - ParseDecision, a strict reader for what a model judge actually replies
 //     (bare JSON, a ```json fence, JSON after prose), and ExtractJSON for
 //     other model-facing types;
-//   - DecisionSchema and StrictSchema, JSON Schemas that strict
-//     structured-output modes accept;
+//   - DecisionSchema, the JSON Schema strict structured-output modes accept
+//     (generated at build time; package evaluator/strictschema reflects
+//     your own types), and DecisionPrompt, the judge prompt for it;
+//   - model identity: Modeler, WithModel, ModelsOf and SameFamily, which
+//     loop's self-approval guard uses;
+//   - what model adapters share: ProviderError, RefusalError and
+//     TruncatedError with Classify (transient or permanent, for
+//     loop.WithRetry), and the one cost meter (AddCost, CostMeter,
+//     PriceTable) that loop and the evaluator-quality runner read;
 //   - Chain, which runs deterministic stages before model judgment so that a
 //     blocker found early can never be outvoted later;
 //   - MissingEvidence and CheckEvidence, which find decisions that cite

@@ -1,8 +1,8 @@
 package evaluator
 
 import (
-	"fmt"
 	"errors"
+	"fmt"
 	"regexp"
 	"regexp/syntax"
 	"strings"

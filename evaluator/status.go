@@ -107,3 +107,13 @@ func (r StopReason) Valid() bool {
 	}
 	return false
 }
+
+// JudgeStopReasons lists the stop reasons a judge may give, in the order
+// the decision schema offers them (after ""): passed, policy_block,
+// missing_evidence, escalated. The others (max_revisions, timeout,
+// cost_budget, stalled, canceled, error) are the controller's: it sets them
+// when its budgets or the roles end a loop, and a decision that carries one
+// is informative only (see loop.Decide).
+func JudgeStopReasons() []StopReason {
+	return []StopReason{StopPassed, StopPolicyBlock, StopMissingEvidence, StopEscalated}
+}

@@ -3,6 +3,8 @@ package loop
 import (
 	"errors"
 	"fmt"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // Errors RunLoop returns before calling any role; match them with errors.Is.
@@ -24,8 +26,9 @@ var (
 )
 
 // ErrInvalidCost is matched by the error a loop returns when a role reported
-// a negative or NaN cost through AddCost. The loop stops with StopError.
-var ErrInvalidCost = errors.New("loop: invalid cost")
+// a negative, NaN or infinite cost through AddCost. The loop stops with
+// StopError. It is evaluator.ErrInvalidCost: the meter is evaluator's.
+var ErrInvalidCost = evaluator.ErrInvalidCost
 
 // PanicError is the error a role's panic becomes. RunLoop recovers the
 // panic, stops the loop with StopError and never retries the call.
@@ -52,28 +55,14 @@ func (e *PanicError) Unwrap() error {
 	return nil
 }
 
-// Permanent marks err as not worth retrying: a role returns Permanent(err)
-// for a failure another attempt cannot fix (bad credentials, a request the
-// model rejects). The returned error has err's text and unwraps to err.
-// Permanent(nil) is nil.
-func Permanent(err error) error {
-	if err == nil {
-		return nil
-	}
-	return &permanentError{err: err}
-}
+// Permanent is evaluator.Permanent, kept here for existing callers: it
+// marks err as not worth retrying, whatever else it wraps (bad credentials,
+// a request the model rejects). The returned error has err's text and
+// unwraps to err. Permanent(nil) is nil.
+func Permanent(err error) error { return evaluator.Permanent(err) }
 
-// IsPermanent reports whether err, or an error it wraps, was marked with
-// Permanent.
-func IsPermanent(err error) bool {
-	var p *permanentError
-	return errors.As(err, &p)
-}
-
-type permanentError struct{ err error }
-
-// Error returns the wrapped error's text unchanged.
-func (e *permanentError) Error() string { return e.err.Error() }
-
-// Unwrap returns the wrapped error.
-func (e *permanentError) Unwrap() error { return e.err }
+// IsPermanent reports whether WithRetry would not retry err for its class:
+// evaluator.Classify(err) is evaluator.ClassPermanent (marked with
+// Permanent, a refusal, a truncated reply, an invalid decision, a 4xx
+// provider error other than 408, 409 and 429, a canceled context).
+func IsPermanent(err error) bool { return evaluator.IsPermanent(err) }

@@ -2,6 +2,7 @@ package loop_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -110,4 +111,22 @@ func ExampleDecide() {
 	// Output:
 	// revise
 	// stop failed max_revisions
+}
+
+// The self-approval guard compares model families: a judge on gpt-4.1
+// behind the deterministic checks may not approve a draft written by
+// openai/gpt-4.1-2025-04-14.
+func ExampleWithGeneratorModel() {
+	draft := loop.GeneratorFunc[string](func(context.Context, evaluator.Task) (string, error) { return "draft", nil })
+	judge := evaluator.WithModel[string](evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
+		return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 1}, nil
+	}), "gpt-4.1")
+	revise := loop.ReviserFunc[string](func(_ context.Context, _ evaluator.Task, c string, _ evaluator.EvaluationDecision) (string, error) {
+		return c, nil
+	})
+
+	_, err := loop.RunLoop(context.Background(), evaluator.Task{Input: "Reply to the customer."}, draft, evaluator.Chain(judge), revise,
+		loop.WithGeneratorModel("openai/gpt-4.1-2025-04-14"))
+	fmt.Println(errors.Is(err, loop.ErrSameModel))
+	// Output: true
 }

@@ -18,11 +18,14 @@ type config struct {
 	timeout        time.Duration
 	maxCost        float64
 	observers      []any // each a func(Step[C]); checked against C in resolve
+	revisionCheck  any   // a RevisionCheck[C]; checked against C in resolve
 	stallLimit     int
 	attempts       int
 	backoff        time.Duration
 	allowSameModel bool
-	errs           []error
+	// Models declared with options, added to what the roles report.
+	generatorModels, reviserModels, evaluatorModels []string
+	errs                                            []error
 }
 
 // DefaultMaxRevisions is the revision budget when WithMaxRevisions is not
@@ -111,9 +114,15 @@ func WithStallLimit(k int) Option {
 // WithRetry retries a role call that returned an error, up to attempts tries
 // in all (the first included; default 1: no retry), waiting backoff before
 // the first retry and doubling the wait before each next one. The wait ends
-// early when the context ends. Never retried: errors marked with Permanent,
-// context errors (context.Canceled, context.DeadlineExceeded), panics,
-// invalid costs and invalid decisions. Every attempt is its own Step.
+// early when the context ends. Retried: errors evaluator.Classify calls
+// transient (timeouts, 408, 409, 429, 5xx, dropped connections, a per-call
+// context.DeadlineExceeded) and errors it cannot classify. Never retried:
+// permanent errors (marked with Permanent; other 4xx provider errors;
+// refusals; truncated replies; unparseable or invalid decisions, which
+// match evaluator.ErrInvalidDecision), the end of the loop's or the
+// caller's context, panics and invalid costs. Every attempt is its own Step
+// and is exactly one call of the role: set the model SDK's own retries to 0
+// so that one attempt is one request.
 // attempts < 1 or a negative backoff is an error.
 func WithRetry(attempts int, backoff time.Duration) Option {
 	return func(c *config) {
@@ -129,14 +138,41 @@ func WithRetry(attempts int, backoff time.Duration) Option {
 	}
 }
 
-// AllowSameModel turns off the self-approval guard. By default, when the
-// evaluator and the generator (or the reviser) both implement
-// interface{ Model() string } and report the same non-empty model name
-// (compared ignoring case and surrounding space), RunLoop refuses to start
-// and returns an error matching ErrSameModel: two instances of one model make
-// the same mistakes, so a model must not approve its own work.
+// AllowSameModel turns off the self-approval guard. By default RunLoop
+// refuses to start, with an error matching ErrSameModel, when a model of the
+// evaluator and a model of the generator or the reviser are of the same
+// family (evaluator.SameFamily: case, surrounding space, provider prefixes
+// and date or version suffixes ignored, so "gpt-4.1" matches
+// "openai/gpt-4.1-2025-04-14"): two instances of one model make the same
+// mistakes, so a model must not approve its own work. A role's models are
+// those it reports (evaluator.ModelsOf: a Models() []string or a
+// Model() string method; evaluator.Chain and rubric.Evaluator report
+// theirs) plus those declared with WithGeneratorModel, WithReviserModel and
+// WithEvaluatorModel. A role that declares no model is not checked.
 func AllowSameModel() Option {
 	return func(c *config) { c.allowSameModel = true }
+}
+
+// WithGeneratorModel declares the models the generator runs on, for a
+// generator that cannot say so itself (a GeneratorFunc); they are added to
+// those it reports. The self-approval guard compares them with the
+// evaluator's (see AllowSameModel). Blank names are ignored.
+func WithGeneratorModel(models ...string) Option {
+	return func(c *config) { c.generatorModels = append(c.generatorModels, models...) }
+}
+
+// WithReviserModel declares the models the reviser runs on (a
+// ReviserFunc); see WithGeneratorModel.
+func WithReviserModel(models ...string) Option {
+	return func(c *config) { c.reviserModels = append(c.reviserModels, models...) }
+}
+
+// WithEvaluatorModel declares the models the evaluator runs on (an
+// evaluator.Func calling a model); see WithGeneratorModel. Wrapping the
+// evaluator with evaluator.WithModel does the same and travels with it
+// into a Chain.
+func WithEvaluatorModel(models ...string) Option {
+	return func(c *config) { c.evaluatorModels = append(c.evaluatorModels, models...) }
 }
 
 // resolve applies opts over the defaults and checks them for candidate type C.
@@ -164,6 +200,7 @@ func resolve[C any](opts []Option) (config, []func(Step[C]), error) {
 		}
 		observers = append(observers, fn)
 	}
+	checkRevisionType[C](&cfg)
 	if len(cfg.errs) > 0 {
 		return cfg, nil, errors.Join(cfg.errs...)
 	}

@@ -106,4 +106,28 @@ type Result[C any] struct {
 	// Cost is the sum of Trace[i].Cost: everything the roles reported
 	// through AddCost while the loop ran.
 	Cost float64 `json:"cost"`
+	// CostByRole splits Cost by the role whose call reported it.
+	CostByRole RoleCosts `json:"costByRole"`
+}
+
+// RoleCosts is cost split by role.
+type RoleCosts struct {
+	// Generate is what the generate calls reported.
+	Generate float64 `json:"generate"`
+	// Evaluate is what the evaluate calls reported.
+	Evaluate float64 `json:"evaluate"`
+	// Revise is what the revise calls reported.
+	Revise float64 `json:"revise"`
+}
+
+// add adds c to role's share.
+func (rc *RoleCosts) add(role Role, c float64) {
+	switch role {
+	case RoleGenerate:
+		rc.Generate += c
+	case RoleEvaluate:
+		rc.Evaluate += c
+	case RoleRevise:
+		rc.Revise += c
+	}
 }

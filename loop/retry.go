@@ -1,21 +1,22 @@
 package loop
 
 import (
-	"context"
 	"errors"
 	"math"
 	"runtime/debug"
 	"time"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
-// retryable reports whether a role error may be retried: not one marked
-// Permanent, not a context error, not a panic.
+// retryable reports whether a role error may be retried: not a panic, and
+// not permanent by evaluator.Classify (transient and unclassified errors
+// are retried). A context.DeadlineExceeded is retried only as a per-call
+// timeout: the caller runs ctxEnded first, so the loop's own timeout and
+// the caller's deadline end the loop instead.
 func retryable(err error) bool {
 	var p *PanicError
-	return !IsPermanent(err) &&
-		!errors.Is(err, context.Canceled) &&
-		!errors.Is(err, context.DeadlineExceeded) &&
-		!errors.As(err, &p)
+	return !errors.As(err, &p) && evaluator.Classify(err) != evaluator.ClassPermanent
 }
 
 // sleep waits d before a retry, returning early with the ending when the

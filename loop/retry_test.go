@@ -27,7 +27,15 @@ func TestRetry(t *testing.T) {
 		{name: "attempts exhausted", failures: 5, err: errBoom, attempts: 3, outcome: OutcomeFailed, calls: 3},
 		{name: "permanent error is not retried", failures: 5, err: Permanent(errBoom), attempts: 3, outcome: OutcomeFailed, calls: 1},
 		{name: "wrapped permanent error is not retried", failures: 5, err: fmt.Errorf("client: %w", Permanent(errBoom)), attempts: 3, outcome: OutcomeFailed, calls: 1},
-		{name: "context error is not retried", failures: 5, err: fmt.Errorf("rpc: %w", context.DeadlineExceeded), attempts: 3, outcome: OutcomeFailed, calls: 1},
+		{name: "canceled context error is not retried", failures: 5, err: fmt.Errorf("rpc: %w", context.Canceled), attempts: 3, outcome: OutcomeFailed, calls: 1},
+		// A role's own per-call timeout is transient; the loop's and the
+		// caller's deadlines end the loop instead (see TestRetryBackoffRespectsContext).
+		{name: "per-call deadline is retried", failures: 2, err: fmt.Errorf("rpc: %w", context.DeadlineExceeded), attempts: 3, outcome: OutcomeSucceeded, calls: 3},
+		{name: "provider 429 is retried", failures: 2, err: &evaluator.ProviderError{Provider: "openai", StatusCode: 429}, attempts: 3, outcome: OutcomeSucceeded, calls: 3},
+		{name: "provider 400 is not retried", failures: 5, err: &evaluator.ProviderError{Provider: "openai", StatusCode: 400, Code: "invalid_request_error"}, attempts: 3, outcome: OutcomeFailed, calls: 1},
+		{name: "provider 401 is not retried", failures: 5, err: &evaluator.ProviderError{Provider: "anthropic", StatusCode: 401}, attempts: 3, outcome: OutcomeFailed, calls: 1},
+		{name: "refusal is not retried", failures: 5, err: &evaluator.RefusalError{Provider: "openai", Text: "I can't help with that."}, attempts: 3, outcome: OutcomeFailed, calls: 1},
+		{name: "truncation is not retried", failures: 5, err: &evaluator.TruncatedError{Provider: "anthropic", Reason: "max_tokens"}, attempts: 3, outcome: OutcomeFailed, calls: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

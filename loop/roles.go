@@ -10,9 +10,10 @@ import (
 //
 // It returns an error only for infrastructure failures (the model client
 // failed, the context ended). Implementations shared by concurrent loops
-// must be safe for concurrent use. A Generator that reports its model through
-// a Model() string method takes part in the self-approval guard (see
-// AllowSameModel).
+// must be safe for concurrent use. A Generator that reports its models (an
+// evaluator.Modeler) takes part in the self-approval guard (see
+// AllowSameModel); for a GeneratorFunc, declare them with
+// WithGeneratorModel.
 type Generator[C any] interface {
 	Generate(ctx context.Context, task evaluator.Task) (C, error)
 }
@@ -21,8 +22,9 @@ type Generator[C any] interface {
 // asked for its revision; decision.RevisionInstructions say what to change.
 //
 // Like Generator, it returns an error only for infrastructure failures and
-// must be safe for concurrent use if shared. A Reviser with a Model() string
-// method is checked by the self-approval guard too.
+// must be safe for concurrent use if shared. A Reviser that reports its
+// models is checked by the self-approval guard too (WithReviserModel for a
+// ReviserFunc).
 type Reviser[C any] interface {
 	Revise(ctx context.Context, task evaluator.Task, candidate C, decision evaluator.EvaluationDecision) (C, error)
 }
@@ -43,7 +45,3 @@ type ReviserFunc[C any] func(ctx context.Context, task evaluator.Task, candidate
 func (f ReviserFunc[C]) Revise(ctx context.Context, task evaluator.Task, candidate C, decision evaluator.EvaluationDecision) (C, error) {
 	return f(ctx, task, candidate, decision)
 }
-
-// modeler is implemented by roles that can name the model behind them; the
-// self-approval guard compares these names.
-type modeler interface{ Model() string }

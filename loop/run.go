@@ -28,7 +28,8 @@ import (
 // every role call made.
 //
 // Roles run one at a time on the caller's goroutine with a context derived
-// from ctx (carrying the loop's timeout and its cost meter; see AddCost).
+// from ctx (carrying the loop's timeout and its evaluator.CostMeter; see
+// AddCost).
 // RunLoop starts no goroutine. It is safe to call concurrently with the same
 // roles if the roles are.
 func RunLoop[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval evaluator.Evaluator[C], rev Reviser[C], opts ...Option) (Result[C], error) {
@@ -60,9 +61,8 @@ func run[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval
 		}, err
 	}
 
-	meter := &costMeter{}
-	defer meter.close()
-	lctx := context.WithValue(ctx, costKey{}, meter)
+	lctx, meter := evaluator.WithCostMeter(ctx)
+	defer meter.Close()
 	if cfg.timeout > 0 {
 		var cancel context.CancelFunc
 		lctx, cancel = context.WithTimeoutCause(lctx, cfg.timeout, errLoopTimeout)
@@ -103,10 +103,11 @@ func checkStart[C any](ctx context.Context, task evaluator.Task, gen Generator[C
 		}
 	}
 	if len(errs) == 0 && !cfg.allowSameModel {
-		if err := checkModels(eval, gen, "generator"); err != nil {
+		evalModels := append(evaluator.ModelsOf(eval), cfg.evaluatorModels...)
+		if err := checkModels(evalModels, append(evaluator.ModelsOf(gen), cfg.generatorModels...), "generator"); err != nil {
 			errs = append(errs, err)
 		}
-		if err := checkModels(eval, rev, "reviser"); err != nil {
+		if err := checkModels(evalModels, append(evaluator.ModelsOf(rev), cfg.reviserModels...), "reviser"); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -133,18 +134,19 @@ func evidenceIDsOK(ev []evaluator.Evidence) bool {
 	return true
 }
 
-// checkModels is the self-approval guard for one role.
-func checkModels(eval, role any, name string) error {
-	em, ok1 := eval.(modeler)
-	rm, ok2 := role.(modeler)
-	if !ok1 || !ok2 {
-		return nil
+// checkModels is the self-approval guard for one role: it fails when a
+// model of the evaluator is of the same family (evaluator.SameFamily) as a
+// model of the role.
+func checkModels(evalModels, roleModels []string, name string) error {
+	for _, e := range evalModels {
+		for _, r := range roleModels {
+			if evaluator.SameFamily(e, r) {
+				return fmt.Errorf("%w: the %s reports model %q and the evaluator model %q, the same family %q (pass AllowSameModel to allow it)",
+					ErrSameModel, name, strings.TrimSpace(r), strings.TrimSpace(e), evaluator.ModelFamily(e))
+			}
+		}
 	}
-	e, r := strings.TrimSpace(em.Model()), strings.TrimSpace(rm.Model())
-	if e == "" || !strings.EqualFold(e, r) {
-		return nil
-	}
-	return fmt.Errorf("%w: the %s and the evaluator both report model %q (pass AllowSameModel to allow it)", ErrSameModel, name, e)
+	return nil
 }
 
 // runner holds the state of one loop. It lives on RunLoop's stack frame and
@@ -159,7 +161,7 @@ type runner[C any] struct {
 	cfg       config
 	observers []func(Step[C])
 	yield     func(Step[C]) bool
-	meter     *costMeter
+	meter     *evaluator.CostMeter
 	res       Result[C]
 	state     State
 	last      evaluator.EvaluationDecision // the last decision the controller acted on
@@ -175,6 +177,8 @@ type ending struct {
 
 func (r *runner[C]) run() (Result[C], error) {
 	var zero C
+	var prev C // the candidate cand revised, when revised
+	revised := false
 	cand, _, _, end := r.call(RoleGenerate, zero, nil, r.generate)
 	for !end.done {
 		var d evaluator.EvaluationDecision
@@ -184,6 +188,9 @@ func (r *runner[C]) run() (Result[C], error) {
 			return cand, d, err
 		})
 		if end.done {
+			break
+		}
+		if d, end = r.checkRevision(prev, revised, cand, d); end.done {
 			break
 		}
 		next := Decide(r.state, r.task, d)
@@ -196,6 +203,7 @@ func (r *runner[C]) run() (Result[C], error) {
 			break
 		}
 		in := cand
+		prev, revised = in, true
 		cand, _, _, end = r.call(RoleRevise, in, d.RevisionInstructions, func(ctx context.Context) (C, evaluator.EvaluationDecision, error) {
 			c, err := r.rev.Revise(ctx, r.task, in, d)
 			return c, evaluator.EvaluationDecision{}, err
@@ -230,7 +238,7 @@ func (r *runner[C]) call(role Role, in C, instr []string, fn func(context.Contex
 		start := time.Now()
 		out, d, err, fatal := invoke(r.ctx, role, fn)
 		dur := time.Since(start)
-		cost, costErr := r.meter.take()
+		cost, costErr := r.meter.Take()
 		if role == RoleEvaluate {
 			if err == nil {
 				// The controller acts on this decision even if it is
@@ -254,6 +262,7 @@ func (r *runner[C]) call(role Role, in C, instr []string, fn func(context.Contex
 			step.Err = err.Error()
 		}
 		r.res.Cost += cost
+		r.res.CostByRole.add(role, cost)
 		r.res.Trace = append(r.res.Trace, step)
 		if !r.emit(step) {
 			return zero, evaluator.EvaluationDecision{}, -1, ending{done: true, outcome: OutcomeFailed, reason: evaluator.StopCanceled, err: errConsumerStopped}

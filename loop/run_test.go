@@ -413,7 +413,7 @@ func TestRunLoopRefusesToStart(t *testing.T) {
 			name:  "same model for generator and evaluator",
 			gen:   modelGen{namedModel{"gpt-x"}, GeneratorFunc[string](gen.Generate)},
 			eval:  modelEval{namedModel{" GPT-X "}, evaluator.Func[string](eval.Evaluate)},
-			errIs: ErrSameModel, msg: `the generator and the evaluator both report model "GPT-X"`,
+			errIs: ErrSameModel, msg: `the generator reports model "gpt-x" and the evaluator model "GPT-X"`,
 		},
 		{
 			name:  "same model for reviser and evaluator",

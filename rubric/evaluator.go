@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
 )
@@ -34,6 +35,16 @@ type Config[C any] struct {
 	// SourceCheck. A trigger from a check fails the deliverable however the
 	// judge scores it. An error is returned by Evaluate as an error.
 	AutoFails func(ctx context.Context, task evaluator.Task, candidate C) ([]AutoFail, error)
+	// Model names the model the judge function calls ("gpt-4.1"). The
+	// Evaluator reports it through Models, so that loop.RunLoop's
+	// self-approval guard can refuse a judge on the generator's model.
+	// Default: none (the Evaluator then declares no model; set it).
+	Model string
+	// OmitSchema leaves the output schema out of the system prompt
+	// (evaluator.WithoutSchema), for a judge function whose provider
+	// enforces Rubric.OutputSchema itself. Default: false, the schema is in
+	// the prompt.
+	OmitSchema bool
 }
 
 // Evaluator is an evaluator.Evaluator built from a rubric and a judge
@@ -61,7 +72,11 @@ func NewEvaluator[C any](r Rubric, judge JudgeFunc, cfg Config[C]) (*Evaluator[C
 		p := cfg.Profile.clone()
 		cfg.Profile = &p
 	}
-	system, err := RenderPrompt(r, cfg.Profile)
+	var opts []evaluator.PromptOption
+	if cfg.OmitSchema {
+		opts = append(opts, evaluator.WithoutSchema())
+	}
+	system, err := RenderPrompt(r, cfg.Profile, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -70,6 +85,15 @@ func NewEvaluator[C any](r Rubric, judge JudgeFunc, cfg Config[C]) (*Evaluator[C
 
 // Rubric returns a copy of the rubric the Evaluator applies.
 func (e *Evaluator[C]) Rubric() Rubric { return e.rubric.Clone() }
+
+// Models returns the judge's model (Config.Model), or nil when none was
+// declared. It makes the Evaluator an evaluator.Modeler.
+func (e *Evaluator[C]) Models() []string {
+	if m := strings.TrimSpace(e.cfg.Model); m != "" {
+		return []string{m}
+	}
+	return nil
+}
 
 // SystemPrompt returns the system prompt sent with every judge call.
 func (e *Evaluator[C]) SystemPrompt() string { return e.system }
@@ -82,11 +106,16 @@ func (e *Evaluator[C]) SystemPrompt() string { return e.system }
 //   - an error from AutoFails or from the judge (wrapped, so errors.Is
 //     finds context.Canceled and the like), or a panic in any of them
 //     (ErrJudgePanic);
-//   - a reply ParseJudgeOutput rejects: the error matches
-//     ErrInvalidJudgeOutput and evaluator.ErrInvalidDecision. An unreadable
-//     reply is reported as an error rather than as a revise or an escalate
-//     because the library cannot tell a garbled reply from a broken client;
-//     the controller decides whether to retry.
+//   - a reply ParseJudgeOutput rejects: the error (ParseJudgeOutput's,
+//     unwrapped) matches ErrInvalidJudgeOutput and
+//     evaluator.ErrInvalidDecision. An unreadable reply is reported as an
+//     error rather than as a revise or an escalate because the library
+//     cannot tell a garbled reply from a broken client. It is permanent
+//     (evaluator.Classify): loop.WithRetry does not ask again.
+//
+// The judge's own errors (an *evaluator.ProviderError, RefusalError or
+// TruncatedError from an adapter) are wrapped once ("rubric: judge: ..."),
+// so errors.As finds them with their code, message and request ID.
 func (e *Evaluator[C]) Evaluate(ctx context.Context, task evaluator.Task, candidate C) (evaluator.EvaluationDecision, error) {
 	v, err := e.Verdict(ctx, task, candidate)
 	if err != nil {
@@ -130,13 +159,13 @@ func (e *Evaluator[C]) Verdict(ctx context.Context, task evaluator.Task, candida
 	if err != nil {
 		return Verdict{}, fmt.Errorf("rubric: judge: %w", err)
 	}
+	var in Input
 	out, err := ParseJudgeOutput([]byte(reply), e.rubric)
-	if err != nil {
-		return Verdict{}, fmt.Errorf("rubric: judge reply: %w", err)
+	if err == nil {
+		in, err = out.Input(e.rubric)
 	}
-	in, err := out.Input(e.rubric)
 	if err != nil {
-		return Verdict{}, fmt.Errorf("rubric: judge reply: %w", err)
+		return Verdict{}, judgeOutputErr(err)
 	}
 	in.AutoFails = append(checks, in.AutoFails...)
 	v, err = e.rubric.Judge(in)
@@ -144,6 +173,17 @@ func (e *Evaluator[C]) Verdict(ctx context.Context, task evaluator.Task, candida
 		return Verdict{}, fmt.Errorf("rubric: %w", err)
 	}
 	return v, nil
+}
+
+// judgeOutputErr gives an invalid reply's error one prefix: a *ParseError
+// has its own ("rubric: parse judge output: ..."); field problems get
+// "rubric: judge output: ".
+func judgeOutputErr(err error) error {
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		return err
+	}
+	return fmt.Errorf("rubric: judge output: %w", err)
 }
 
 // render applies Config.Render or the default rendering.
@@ -166,5 +206,8 @@ func (e *Evaluator[C]) render(candidate C) (string, error) {
 	return string(b), nil
 }
 
-// The Evaluator satisfies the contract.
-var _ evaluator.Evaluator[string] = (*Evaluator[string])(nil)
+// The Evaluator satisfies the contract and declares its model.
+var (
+	_ evaluator.Evaluator[string] = (*Evaluator[string])(nil)
+	_ evaluator.Modeler           = (*Evaluator[string])(nil)
+)

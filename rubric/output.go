@@ -1,6 +1,8 @@
 package rubric
 
 import (
+	"bytes"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,9 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/invopop/jsonschema"
-
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/orderedjson"
 	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
@@ -80,30 +81,55 @@ var judgeShape = strictjson.Object(
 	strictjson.Required("summary", strictjson.String()),
 )
 
-// JudgeOutputSchema returns the JSON Schema of JudgeOutput made strict with
-// evaluator.StrictSchema: every property required, no additional
-// properties, nothing referenced. Each call returns a fresh schema.
-func JudgeOutputSchema() *jsonschema.Schema {
-	return evaluator.StrictSchema(&JudgeOutput{})
+// judgeOutputSchemaFile is JudgeOutput's strict schema, generated at build
+// time by internal/schemagen (go generate ./evaluator) with package
+// evaluator/strictschema, so that this package needs no schema library at
+// run time. A test fails when it is stale.
+//
+//go:embed judge_output_schema.json
+var judgeOutputSchemaFile []byte
+
+// JudgeOutputSchema returns the strict JSON Schema of JudgeOutput: every
+// property required, no additional properties, nothing referenced,
+// properties in field order, the dimension name a free string. Each call
+// returns a fresh copy. Prefer Rubric.OutputSchema, which narrows the
+// dimension names to the rubric's.
+func JudgeOutputSchema() json.RawMessage {
+	var b bytes.Buffer
+	if err := json.Compact(&b, judgeOutputSchemaFile); err != nil {
+		return bytes.Clone(judgeOutputSchemaFile) // package data; tests check it compacts
+	}
+	return b.Bytes()
 }
 
 // OutputSchema returns JudgeOutputSchema narrowed to r: the dimension name
 // is an enum of r's dimension names, in rubric order. This is the schema the
 // rendered prompt shows and the one to give a provider's structured-output
-// mode.
-func (r Rubric) OutputSchema() *jsonschema.Schema {
+// mode. Property order is kept.
+func (r Rubric) OutputSchema() json.RawMessage {
 	s := JudgeOutputSchema()
-	dims, ok := s.Properties.Get("dimensions")
-	if !ok || dims.Items == nil {
+	v, err := orderedjson.Parse(s)
+	if err != nil {
 		return s
 	}
-	if name, ok := dims.Items.Properties.Get("name"); ok {
-		name.Enum = make([]any, len(r.Dimensions))
-		for i, d := range r.Dimensions {
-			name.Enum[i] = d.Name
-		}
+	root, ok := v.(*orderedjson.Object)
+	if !ok {
+		return s
 	}
-	return s
+	name, ok := root.Path("properties", "dimensions", "items", "properties", "name")
+	if !ok {
+		return s
+	}
+	enum := make([]any, len(r.Dimensions))
+	for i, d := range r.Dimensions {
+		enum[i] = d.Name
+	}
+	name.SetAfter("type", "enum", enum) // where the generator puts enums
+	out, err := json.Marshal(root)
+	if err != nil {
+		return s
+	}
+	return out
 }
 
 // weightTolerance is how far a weight the judge copies may stray from the

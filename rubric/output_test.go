@@ -199,23 +199,45 @@ func TestJudgeOutputInput(t *testing.T) {
 }
 
 func TestJudgeOutputSchemaIsStrict(t *testing.T) {
-	s := JudgeOutputSchema()
+	var s schemaNode
+	require.NoError(t, json.Unmarshal(JudgeOutputSchema(), &s))
 	assert.Equal(t, []string{"passed", "overallScore", "specialistRole", "dimensions", "failureReasons",
 		"revisionSuggestions", "autoFailTriggered", "autoFailReason", "confidence", "summary"}, s.Required)
-	dims, ok := s.Properties.Get("dimensions")
-	require.True(t, ok)
-	assert.Equal(t, []string{"name", "weight", "score", "evidence", "issues"}, dims.Items.Required)
-	b := marshal(t, s)
+	assert.Equal(t, []string{"name", "weight", "score", "evidence", "issues"}, s.Properties["dimensions"].Items.Required)
+	b := JudgeOutputSchema()
 	assert.Contains(t, string(b), `"additionalProperties":false`)
 	assert.NotContains(t, string(b), `$ref`)
 
-	rs := Deliverable().OutputSchema()
-	rd, _ := rs.Properties.Get("dimensions")
-	name, _ := rd.Items.Properties.Get("name")
+	var rs schemaNode
+	require.NoError(t, json.Unmarshal(Deliverable().OutputSchema(), &rs))
+	name := rs.Properties["dimensions"].Items.Properties["name"]
 	assert.Len(t, name.Enum, 8)
 	assert.Equal(t, FactualCorrectness, name.Enum[0])
 	// OutputSchema does not alter the generic schema.
-	plain, _ := JudgeOutputSchema().Properties.Get("dimensions")
-	pn, _ := plain.Items.Properties.Get("name")
-	assert.Empty(t, pn.Enum)
+	var plain schemaNode
+	require.NoError(t, json.Unmarshal(JudgeOutputSchema(), &plain))
+	assert.Empty(t, plain.Properties["dimensions"].Items.Properties["name"].Enum)
+}
+
+// OutputSchema keeps the generated property order: strict modes generate
+// fields in schema order, and the order is part of the prompt.
+func TestOutputSchemaKeepsPropertyOrder(t *testing.T) {
+	s := string(Deliverable().OutputSchema())
+	last := -1
+	for _, key := range []string{`"passed"`, `"overallScore"`, `"specialistRole"`, `"dimensions"`, `"failureReasons"`,
+		`"revisionSuggestions"`, `"autoFailTriggered"`, `"autoFailReason"`, `"confidence"`, `"summary"`} {
+		i := strings.Index(s, key+":{")
+		require.GreaterOrEqual(t, i, 0, "%s missing", key)
+		assert.Greater(t, i, last, "%s out of order", key)
+		last = i
+	}
+}
+
+// schemaNode is the subset of JSON Schema the tests read.
+type schemaNode struct {
+	Type       string                `json:"type"`
+	Properties map[string]schemaNode `json:"properties"`
+	Required   []string              `json:"required"`
+	Items      *schemaNode           `json:"items"`
+	Enum       []string              `json:"enum"`
 }

@@ -1,6 +1,7 @@
 package rubric
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -14,8 +15,8 @@ import (
 //go:embed prompt.tmpl
 var promptTemplate string
 
-//go:embed user.tmpl
-var userTemplate string
+// userClosing ends the rubric judge's user message.
+const userClosing = "\nJudge the deliverable against the rubric and reply with the JSON object only.\n"
 
 // templates are parsed once; they are package data, so a parse error is a
 // bug the package's tests catch, not a user error.
@@ -26,18 +27,13 @@ var (
 		"names": dimensionNames,
 		"bands": bandList,
 	}).Parse(promptTemplate))
-	userTmpl = template.Must(template.New("user.tmpl").Parse(userTemplate))
 )
 
 // Prompt is what a judge function receives: the system prompt rendered from
-// the rubric and the user message rendered from the task and the candidate.
-type Prompt struct {
-	// System is the evaluator's system prompt (RenderPrompt).
-	System string
-	// User is the task, its criteria and evidence, and the deliverable
-	// (RenderUserMessage).
-	User string
-}
+// the rubric (RenderPrompt) and the user message rendered from the task and
+// the candidate (RenderUserMessage). It is evaluator.Prompt, so one model
+// client serves both kinds of judge.
+type Prompt = evaluator.Prompt
 
 // promptData is what prompt.tmpl renders.
 type promptData struct {
@@ -56,9 +52,12 @@ type promptData struct {
 // and common failures), each dimension with its weight, floor, auto-fail and
 // policy marks and its checks, the pass/fail rules with r's own numbers (so
 // the prompt and the scoring come from one source of truth), the failure-
-// reason format, and r's output schema (Rubric.OutputSchema). It validates r
-// (ErrInvalidRubric) and p (ErrInvalidInput). The output is deterministic.
-func RenderPrompt(r Rubric, p *Profile) (string, error) {
+// reason format, and r's output schema (Rubric.OutputSchema; left out with
+// evaluator.WithoutSchema, for a provider that enforces the schema). It
+// validates r (ErrInvalidRubric) and p (ErrInvalidInput). The output is
+// deterministic.
+func RenderPrompt(r Rubric, p *Profile, opts ...evaluator.PromptOption) (string, error) {
+	cfg := evaluator.ResolvePromptOptions(opts...)
 	if err := r.Validate(); err != nil {
 		return "", err
 	}
@@ -86,11 +85,13 @@ func RenderPrompt(r Rubric, p *Profile) (string, error) {
 	if data.Example == "" {
 		data.Example = r.Dimensions[0].Name
 	}
-	schema, err := json.MarshalIndent(r.OutputSchema(), "", "  ")
-	if err != nil {
-		return "", fmt.Errorf("rubric: output schema: %w", err)
+	if !cfg.OmitSchema {
+		var schema bytes.Buffer
+		if err := json.Indent(&schema, r.OutputSchema(), "", "  "); err != nil {
+			return "", fmt.Errorf("rubric: output schema: %w", err)
+		}
+		data.Schema = schema.String()
 	}
-	data.Schema = string(schema)
 	var b strings.Builder
 	if err := systemTmpl.Execute(&b, data); err != nil {
 		return "", fmt.Errorf("rubric: render prompt: %w", err)
@@ -101,21 +102,15 @@ func RenderPrompt(r Rubric, p *Profile) (string, error) {
 // RenderUserMessage renders the judge's user message: the task input (with
 // its ID), its criteria, each evidence item inside an <evidence id=...>
 // element so the judge can cite its ID, and the candidate inside a
-// <deliverable> element. It validates the task (evidence IDs unique and
-// non-empty).
+// <deliverable> element (evaluator.RenderUserMessage), then the instruction
+// to judge against the rubric. It validates the task (evidence IDs unique
+// and non-empty).
 func RenderUserMessage(task evaluator.Task, candidate string) (string, error) {
-	if err := task.Validate(); err != nil {
-		return "", fmt.Errorf("rubric: task: %w", err)
-	}
-	var b strings.Builder
-	err := userTmpl.Execute(&b, struct {
-		Task      evaluator.Task
-		Candidate string
-	}{task, candidate})
+	msg, err := evaluator.RenderUserMessage(task, candidate)
 	if err != nil {
-		return "", fmt.Errorf("rubric: render user message: %w", err)
+		return "", err
 	}
-	return b.String(), nil
+	return msg + userClosing, nil
 }
 
 // dimensionNames quotes names for the prompt: "A", "B" and "C".

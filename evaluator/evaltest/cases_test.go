@@ -94,7 +94,7 @@ func TestRunCasesReportsWhatWasExpectedAndWhatCameBack(t *testing.T) {
 	assert.Equal(t, []string{"grounded-refund", "invented-amount", "uncited-claim"},
 		[]string{r.subtests[0].name, r.subtests[1].name, r.subtests[2].name})
 	assert.Empty(t, r.subtests[0].errors)
-	got := `{"status":"pass","score":0.95,"criteria":null,"blockingFailures":null,"revisionInstructions":null}`
+	got := `{"status":"pass","score":0.95,"criteria":[],"blockingFailures":[],"revisionInstructions":[],"stopReason":""}`
 	assert.Equal(t, []string{`evaltest: case "invented-amount": the decision does not meet the case
 	status: expected revise, got pass
 	must_not_pass: the evaluator passed a candidate that must not pass (a false approval)
@@ -146,7 +146,7 @@ func TestCheckCase(t *testing.T) {
 			want: `evaltest: case "c": the evaluator returned an error (an infrastructure failure, never a pass): rate limited`},
 		{name: "invalid decision", ev: fixed(evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.5}, nil), c: c, isErr: evaluator.ErrInvalidDecision,
 			want: `evaltest: case "c": the evaluator returned an invalid decision: revisionInstructions: a revise needs at least one revision instruction` +
-				"\n\tgot: " + `{"status":"revise","score":0.5,"criteria":null,"blockingFailures":null,"revisionInstructions":null}`},
+				"\n\tgot: " + `{"status":"revise","score":0.5,"criteria":[],"blockingFailures":[],"revisionInstructions":[],"stopReason":""}`},
 		{name: "panic", ev: evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) { panic("nil map") }), c: c,
 			want: `evaltest: case "c": the evaluator returned an error (an infrastructure failure, never a pass): evaluator panicked: nil map`},
 		{name: "nil evaluator", ev: nil, c: c, want: `evaltest: case "c": nil evaluator`},
@@ -154,7 +154,7 @@ func TestCheckCase(t *testing.T) {
 			want: `evaltest: case "c": invalid case: golden: cases[0].candidate: empty`},
 		{name: "mismatch", ev: fixed(reviseD, nil), c: c,
 			want: `evaltest: case "c": the decision does not meet the case` + "\n\tstatus: expected pass, got revise" +
-				"\n\tgot: " + `{"status":"revise","score":0.4,"criteria":null,"blockingFailures":null,"revisionInstructions":["cite the invoice"]}`},
+				"\n\tgot: " + `{"status":"revise","score":0.4,"criteria":[],"blockingFailures":[],"revisionInstructions":["cite the invoice"],"stopReason":""}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -61,5 +61,5 @@ func ExampleCheckCase() {
 	// 	status: expected block, got pass
 	// 	must_not_pass: the evaluator passed a candidate that must not pass (a false approval)
 	// 	blocking_failures: expected one containing "unsupported claim", got []
-	// 	got: {"status":"pass","score":0.8,"criteria":null,"blockingFailures":null,"revisionInstructions":null}
+	// 	got: {"status":"pass","score":0.8,"criteria":[],"blockingFailures":[],"revisionInstructions":[],"stopReason":""}
 }

@@ -25,7 +25,7 @@ func ExampleRunCases() {
 			HumanLabel: evaluator.StatusBlock},
 	}
 	citesSomething := evaluator.Func[string](func(ctx context.Context, task evaluator.Task, answer string) (evaluator.EvaluationDecision, error) {
-		golden.AddCost(ctx, 0.002) // what the judge call cost
+		evaluator.AddCost(ctx, 0.002) // what the judge call cost
 		if !strings.Contains(answer, "[") {
 			return evaluator.EvaluationDecision{Status: evaluator.StatusBlock, BlockingFailures: []string{"unsupported claim"}}, nil
 		}

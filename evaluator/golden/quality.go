@@ -21,8 +21,10 @@ var ErrEvaluatorPanicked = errors.New("golden: evaluator panicked")
 //
 // Each case runs WithRepeats times (default 1), at most WithConcurrency
 // calls at once (default GOMAXPROCS). Each call gets the case's
-// EvaluatorTask and its Candidate, and a context carrying a cost meter (see
-// AddCost). The report lists cases in input order and calls in repeat order,
+// EvaluatorTask and its Candidate, and a context carrying its own
+// evaluator.CostMeter: cost the evaluator reports with evaluator.AddCost
+// (or loop.AddCost, the same function) before it returns is the call's
+// Cost; a negative, NaN or infinite report is not counted. The report lists cases in input order and calls in repeat order,
 // whatever order they ran in, so it is deterministic for a deterministic
 // evaluator and clock.
 //
@@ -104,10 +106,11 @@ func qualityCallOnce[C any](ctx context.Context, ev evaluator.Evaluator[C], task
 	if err := ctx.Err(); err != nil {
 		return CallResult{Skipped: true, Err: fmt.Errorf("golden: call not run: %w", err)}
 	}
-	cctx, meter := withQualityCostMeter(ctx)
+	cctx, meter := evaluator.WithCostMeter(ctx)
 	start := now()
 	d, err := qualitySafeEvaluate(cctx, ev, task, cand)
-	r := CallResult{Decision: d, Latency: now().Sub(start), Cost: meter.sum()}
+	meter.Close() // cost reported after the call returned is not counted
+	r := CallResult{Decision: d, Latency: now().Sub(start), Cost: meter.Total()}
 	if err == nil {
 		if verr := d.Validate(); verr != nil {
 			err = fmt.Errorf("golden: invalid decision: %w", verr)

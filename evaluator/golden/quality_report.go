@@ -62,8 +62,12 @@ type QualityReport struct {
 	// Latency summarises the duration of every call that was made,
 	// including failed ones.
 	Latency Latency `json:"latency"`
-	// Cost is the sum of the cost every call reported through AddCost.
+	// Cost is the sum of the cost every call reported through evaluator.AddCost.
 	Cost float64 `json:"cost"`
+	// Stability is the verdicts' steadiness across repeats: per case the
+	// vote distribution, flip rate and canonical verdict; overall the
+	// share of stable cases and the unstable IDs (see Stability).
+	Stability Stability `json:"stability"`
 	// Results holds every case, in input order.
 	Results []CaseResult `json:"results"`
 }
@@ -107,7 +111,7 @@ type CallResult struct {
 	Skipped bool `json:"skipped,omitempty"`
 	// Latency is how long Evaluate took, by the run's clock; 0 when skipped.
 	Latency time.Duration `json:"latency_ns"`
-	// Cost is what the call reported through AddCost.
+	// Cost is what the call reported through evaluator.AddCost.
 	Cost float64 `json:"cost"`
 }
 
@@ -267,6 +271,7 @@ func buildQualityReport(cases []Case, tasks []evaluator.Task, results []CallResu
 	// The labels and statuses were validated, so CohenKappa cannot fail.
 	rep.Kappa, _ = CohenKappa(human, actual)
 	rep.Latency = qualityLatencyOf(latencies)
+	rep.Stability = qualityStability(cases, rep.Results, repeats, nil)
 	return rep
 }
 

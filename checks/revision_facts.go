@@ -1,0 +1,583 @@
+package checks
+
+import (
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// FactKind names a kind of checkable fact in a text.
+type FactKind string
+
+// The fact kinds the revision guard compares between two candidates.
+const (
+	// FactAmount is a sum of money: "$1,200", "USD 1.2 million", "450 euros".
+	FactAmount FactKind = "amount"
+	// FactNumber is any other number: "30 days", "5%", "thirty (30)".
+	FactNumber FactKind = "number"
+	// FactDate is a calendar date in any of the forms the date checks read.
+	FactDate FactKind = "date"
+	// FactQuotation is a quoted passage of three words or more.
+	FactQuotation FactKind = "quotation"
+	// FactReference is a section or attachment reference: "Section 3.2",
+	// "§ 4", "Exhibit B".
+	FactReference FactKind = "reference"
+	// FactEvidenceRef is a citation of task evidence by ID: "[E2]", "doc-7".
+	FactEvidenceRef FactKind = "evidence_ref"
+)
+
+// fact is one checkable fact found in a text.
+type fact struct {
+	kind       FactKind
+	key        string // normalised value: equal keys mean the same fact
+	alt        string // another reading (an ambiguous numeric date), or ""
+	start, end int
+	num        float64 // the value of an amount or number
+}
+
+// Currency markers and scale words of amounts.
+var (
+	// Amounts are read around each number: a currency before it
+	// ("$", "US$", "EUR "), or a scale and a currency after it
+	// (" million", " euros"); the patterns are anchored on small windows.
+	currencyBeforeRe = regexp.MustCompile(`(?i)(?:^|[^A-Za-z0-9])(US\$|A\$|C\$|USD|EUR|GBP|CHF|JPY|CAD|AUD|\$|€|£|¥)[ \t]?$`)
+	scaleAfterRe     = regexp.MustCompile(`(?i)^[ \t]?(million|billion|thousand|bn|mn|m|k)\b`)
+	currencyAfterRe  = regexp.MustCompile(`(?i)^(?:[ \t](million|billion|thousand))?[ \t]?(USD|EUR|GBP|CHF|JPY|CAD|AUD|dollars?|euros?|pounds(?: sterling)?)\b`)
+	listMarkerRe     = regexp.MustCompile(`^[ \t]*(?:#{1,6}[ \t]*)?$`)
+	bracketCiteRe    = regexp.MustCompile(`\[([^\[\]\n]{1,120})\]`)
+	labelNumRe       = regexp.MustCompile(`(?m)^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?(?:(?i:section|clause|article|paragraph)[ \t]+)?(\d{1,4}(?:\.\d{1,4})*)[.):]?[ \t]`)
+	labelAttachRe    = regexp.MustCompile(`(?m)^[ \t#*]*(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})\b`)
+)
+
+var currencyCodes = map[string]string{
+	"us$": "USD", "$": "USD", "usd": "USD", "dollar": "USD", "dollars": "USD",
+	"a$": "AUD", "aud": "AUD", "c$": "CAD", "cad": "CAD",
+	"€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR",
+	"£": "GBP", "gbp": "GBP", "pounds": "GBP", "pounds sterling": "GBP",
+	"¥": "JPY", "jpy": "JPY", "chf": "CHF",
+}
+
+var scaleWords = map[string]float64{
+	"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9,
+}
+
+// unitWords are the nouns after which a spelled-out number is a fact
+// ("thirty days", "two business days"); elsewhere "one" and "two" are prose.
+var unitWords = map[string]bool{
+	"day": true, "days": true, "week": true, "weeks": true, "month": true, "months": true,
+	"year": true, "years": true, "hour": true, "hours": true, "minute": true, "minutes": true,
+	"percent": true, "business": true, "calendar": true, "working": true, "times": true,
+	"installments": true, "instalments": true, "payments": true, "copies": true,
+	"employees": true, "units": true, "shares": true, "members": true, "seats": true,
+	"licenses": true, "licences": true, "weeks'": true, "days'": true, "months'": true,
+}
+
+// formatNum renders a value as a canonical key.
+func formatNum(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// parseDigits reads "1,200" and ".50" parts into a value.
+func parseDigits(intPart, frac string) (float64, bool) {
+	v, err := strconv.ParseFloat(strings.ReplaceAll(intPart, ",", "")+frac, 64)
+	return v, err == nil
+}
+
+// factsOptions says what extractFacts reads beyond the text itself.
+type factsOptions struct {
+	evidenceIDs map[string]bool // the task's evidence IDs
+	idPrefixes  map[string]bool // letter prefixes of ID-shaped evidence IDs ("E" for E1, E2)
+}
+
+// newFactsOptions indexes the task's evidence IDs.
+func newFactsOptions(ids []string) factsOptions {
+	o := factsOptions{evidenceIDs: map[string]bool{}, idPrefixes: map[string]bool{}}
+	for _, id := range ids {
+		o.evidenceIDs[id] = true
+		if p, ok := idPrefix(id); ok {
+			o.idPrefixes[p] = true
+		}
+	}
+	return o
+}
+
+// extractFacts returns the facts of text in document order. Quotations,
+// dates, amounts, references and evidence refs are read first, each outside
+// the ones before; the numbers left over (not list markers) are numbers.
+func extractFacts(text string, o factsOptions) []fact {
+	var out []fact
+	var taken spanSet
+	ws := wordSpans(text)
+	free := taken.free
+	// Quotations first: a figure inside a quotation is checked as part of
+	// the quotation, verbatim, not on its own.
+	for _, q := range quotedSpans(text, 0, len(text)) {
+		inner := strings.TrimSpace(strings.TrimLeft(text[q.start:q.end], ">\"“ \t"))
+		inner = strings.TrimRight(inner, "\"” \t")
+		if wordCount(inner, 0, len(inner)) < 3 {
+			continue
+		}
+		out = append(out, fact{kind: FactQuotation, key: normQuote(inner), start: q.start, end: q.end})
+		taken.add(q.start, q.end)
+	}
+	for _, d := range scanDates(text, ws) {
+		if free(d.start, d.end) {
+			out = append(out, fact{kind: FactDate, key: d.key, alt: d.alt, start: d.start, end: d.end})
+			taken.add(d.start, d.end)
+		}
+	}
+	nums := scanNumbers(text)
+	for _, n := range nums {
+		if a, ok := amountAt(text, n); ok && free(a.start, a.end) {
+			out = append(out, a)
+			taken.add(a.start, a.end)
+		}
+	}
+	for _, r := range scanSectionRefs(text, ws) {
+		if free(r.start, r.end) {
+			out = append(out, r)
+			taken.add(r.start, r.end)
+		}
+	}
+	for _, r := range scanEvidenceRefs(text, ws, o) {
+		if free(r.start, r.end) {
+			out = append(out, r)
+			taken.add(r.start, r.end)
+		}
+	}
+	for _, p := range scanNumberPhrases(text) {
+		// "thirty (30)": the words and the figure are one number.
+		if free(p.start, p.end) {
+			out = append(out, fact{kind: FactNumber, key: strconv.Itoa(p.figure), start: p.start, end: p.end, num: float64(p.figure)})
+			taken.add(p.start, p.end)
+		}
+	}
+	for _, m := range nums {
+		s, e := m.start, m.end
+		if !free(s, e) || !numberBounded(text, s, e) || isListMarker(text, s, e) {
+			continue
+		}
+		v, ok := parseDigits(text[s:e], "")
+		if !ok {
+			continue
+		}
+		out = append(out, fact{kind: FactNumber, key: formatNum(v), start: s, end: e, num: v})
+	}
+	out = append(out, numberWordFacts(text, ws, free)...)
+	slices.SortStableFunc(out, func(a, b fact) int { return a.start - b.start })
+	return out
+}
+
+// scanNumbers returns the spans of the figures in text: digit runs with
+// optional thousands groups ("1,200") and decimals ("1.5"), in order. It
+// runs in time linear in len(text).
+func scanNumbers(text string) []span {
+	var out []span
+	isDigit := func(i int) bool { return i < len(text) && text[i] >= '0' && text[i] <= '9' }
+	for i := 0; i < len(text); i++ {
+		if !isDigit(i) {
+			continue
+		}
+		s := i
+		for isDigit(i) {
+			i++
+		}
+		if i-s <= 3 {
+			for i+3 < len(text) && text[i] == ',' && isDigit(i+1) && isDigit(i+2) && isDigit(i+3) && !isDigit(i+4) {
+				i += 4
+			}
+		}
+		if i+1 < len(text) && text[i] == '.' && isDigit(i+1) {
+			i++
+			for isDigit(i) {
+				i++
+			}
+		}
+		out = append(out, span{s, i})
+		i-- // the loop's i++ moves past the figure
+	}
+	return out
+}
+
+// amountAt reads an amount around the figure at n: a currency before it
+// (with an optional scale after), or an optional scale and a currency
+// after it.
+func amountAt(text string, n span) (fact, bool) {
+	v, ok := parseDigits(text[n.start:n.end], "")
+	if !ok {
+		return fact{}, false
+	}
+	after := text[n.end:min(len(text), n.end+40)]
+	if currencyBefore(text, n.start) {
+		m := currencyBeforeRe.FindStringSubmatchIndex(text[max(0, n.start-6):n.start])
+		if m == nil {
+			goto suffix
+		}
+		off := max(0, n.start-6)
+		f := fact{kind: FactAmount, start: off + m[2], end: n.end}
+		if sm := scaleAfterRe.FindStringSubmatchIndex(after); sm != nil {
+			v *= scaleWords[strings.ToLower(after[sm[2]:sm[3]])]
+			f.end = n.end + sm[1]
+		}
+		f.num = v
+		f.key = currencyCodes[strings.ToLower(text[off+m[2]:off+m[3]])] + " " + formatNum(v)
+		return f, true
+	}
+suffix:
+	if !letterAfter(after) {
+		return fact{}, false
+	}
+	if m := currencyAfterRe.FindStringSubmatchIndex(after); m != nil {
+		if m[2] >= 0 {
+			v *= scaleWords[strings.ToLower(after[m[2]:m[3]])]
+		}
+		cur := strings.ToLower(after[m[4]:m[5]])
+		return fact{kind: FactAmount, start: n.start, end: n.end + m[1], num: v, key: currencyCodes[cur] + " " + formatNum(v)}, true
+	}
+	return fact{}, false
+}
+
+// currencyBefore is a cheap test that a currency may precede offset i: the
+// byte before it (after at most one space) is '$', a letter, or the last
+// byte of a multi-byte symbol (€, £, ¥).
+func currencyBefore(text string, i int) bool {
+	if i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
+		i--
+	}
+	if i == 0 {
+		return false
+	}
+	c := text[i-1]
+	return c == '$' || c >= 0x80 || c|0x20 >= 'a' && c|0x20 <= 'z'
+}
+
+// letterAfter is a cheap test that a word follows (after at most one
+// space), as a scale or currency word must.
+func letterAfter(s string) bool {
+	if s != "" && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	return s != "" && s[0]|0x20 >= 'a' && s[0]|0x20 <= 'z'
+}
+
+// spanSet is a sorted set of non-overlapping spans.
+type spanSet struct{ spans []span }
+
+// free reports whether [s,e) overlaps no span of the set (binary search).
+func (t *spanSet) free(s, e int) bool {
+	i := sort.Search(len(t.spans), func(i int) bool { return t.spans[i].end > s })
+	return i == len(t.spans) || t.spans[i].start >= e
+}
+
+// add inserts [s,e), which must be free.
+func (t *spanSet) add(s, e int) {
+	i := sort.Search(len(t.spans), func(i int) bool { return t.spans[i].start >= s })
+	t.spans = append(t.spans, span{})
+	copy(t.spans[i+1:], t.spans[i:])
+	t.spans[i] = span{s, e}
+}
+
+// numberBounded reports whether text[s:e] is a number on its own: not part
+// of a word ("Q3", "v2", "E12"), an identifier or a version ("1.2.3"). An
+// ordinal suffix ("30th") and a percent sign are allowed.
+func numberBounded(text string, s, e int) bool {
+	if s > 0 {
+		c := text[s-1]
+		if isWordByte(c) || c == '.' || c == '-' && s > 1 && isWordByte(text[s-2]) || c == '/' || c == ':' {
+			return false
+		}
+		if c >= utf8.RuneSelf {
+			r, _ := utf8.DecodeLastRuneInString(text[:s])
+			if unicode.IsLetter(r) {
+				return false
+			}
+		}
+	}
+	if e < len(text) {
+		rest := text[e:]
+		for _, suf := range []string{"st", "nd", "rd", "th"} {
+			if strings.HasPrefix(rest, suf) && (len(rest) == len(suf) || !isWordByte(rest[len(suf)])) {
+				return true
+			}
+		}
+		c := text[e]
+		if isWordByte(c) || c == '/' || c == ':' || c == '.' && e+1 < len(text) && text[e+1] >= '0' && text[e+1] <= '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isListMarker reports whether the number at [s,e) numbers a list item or a
+// heading ("1. ", "2) ", "## 3. Payment").
+func isListMarker(text string, s, e int) bool {
+	ls := strings.LastIndexByte(text[:s], '\n') + 1
+	if !listMarkerRe.MatchString(text[ls:s]) {
+		return false
+	}
+	rest := text[e:]
+	return strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, ") ") || strings.HasPrefix(rest, ".\t") || rest == "." ||
+		strings.HasPrefix(rest, " ") && strings.HasPrefix(text[ls:s], "#")
+}
+
+// numberWordFacts finds spelled-out numbers followed by a unit ("thirty
+// days", "twenty-five percent", "two business days").
+func numberWordFacts(text string, ws []span, free func(s, e int) bool) []fact {
+	var out []fact
+	var buf []byte
+	for i := 0; i < len(ws); i++ {
+		buf = lowerInto(buf, text[ws[i].start:ws[i].end])
+		if _, ok := numberWords[string(buf)]; !ok {
+			continue
+		}
+		var words []string
+		j := i
+		for ; j < len(ws) && j-i < maxNumberWords; j++ {
+			buf = lowerInto(buf, text[ws[j].start:ws[j].end])
+			w := string(buf)
+			if _, ok := numberWords[w]; !ok && !(w == "and" && j > i) {
+				break
+			}
+			words = append(words, w)
+		}
+		for len(words) > 0 && words[len(words)-1] == "and" {
+			words, j = words[:len(words)-1], j-1
+		}
+		if j >= len(ws) {
+			break
+		}
+		buf = lowerInto(buf, text[ws[j].start:ws[j].end])
+		if !unitWords[string(buf)] {
+			i = j - 1
+			continue
+		}
+		v, ok := parseNumberWords(words)
+		s, e := ws[i].start, ws[j-1].end
+		if ok && free(s, e) {
+			out = append(out, fact{kind: FactNumber, key: strconv.Itoa(v), start: s, end: e, num: float64(v)})
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// scanSectionRefs finds section and attachment references with the
+// cross-reference check's grammar (refKeywords, refFirstNumRe, ...): one
+// fact per id, keyed "num 3.2", "exhibit b".
+func scanSectionRefs(text string, ws []span) []fact {
+	var out []fact
+	var buf []byte
+	emit := func(kwStart, kwEnd int, ns string) {
+		window := text[kwEnd:min(len(text), kwEnd+240)]
+		firstRe, nextRe := refFirstNumRe, refNextNumRe
+		if ns != "num" {
+			firstRe, nextRe = refFirstAttachRe, refNextAttachRe
+		}
+		m := firstRe.FindStringSubmatchIndex(window)
+		if m == nil {
+			return
+		}
+		add := func(s, e int) {
+			out = append(out, fact{kind: FactReference, key: ns + " " + strings.ToLower(window[s:e]), start: kwStart, end: kwEnd + e})
+		}
+		add(m[2], m[3])
+		pos := m[1]
+		for {
+			n := nextRe.FindStringSubmatchIndex(window[pos:])
+			if n == nil {
+				break
+			}
+			add(pos+n[2], pos+n[3])
+			pos += n[1]
+		}
+	}
+	for _, w := range ws {
+		if w.end-w.start < 5 || w.end-w.start > 10 {
+			continue
+		}
+		buf = lowerInto(buf, text[w.start:w.end])
+		if ns, ok := refKeywords[string(buf)]; ok {
+			emit(w.start, w.end, ns)
+		}
+	}
+	for i := 0; ; {
+		k := strings.Index(text[i:], "§")
+		if k < 0 {
+			break
+		}
+		s := i + k
+		e := s + len("§")
+		if strings.HasPrefix(text[e:], "§") {
+			e += len("§")
+		}
+		emit(s, e, "num")
+		i = e
+	}
+	return out
+}
+
+// scanEvidenceRefs finds citations of evidence: the task's evidence IDs as
+// whole words, and ID-shaped tokens that the task does not hold (inside
+// square brackets, or with the letter prefix of the task's own IDs, such
+// as "E9" when the task has E1 and E2). Keys are the IDs as written.
+func scanEvidenceRefs(text string, ws []span, o factsOptions) []fact {
+	var out []fact
+	seen := map[int]bool{}
+	for _, w := range ws {
+		tok := text[w.start:w.end]
+		if o.evidenceIDs[tok] && (idShaped(tok) || bracketed(text, w.start, w.end)) {
+			out = append(out, fact{kind: FactEvidenceRef, key: tok, start: w.start, end: w.end})
+			seen[w.start] = true
+			continue
+		}
+		if p, ok := idPrefix(tok); ok && o.idPrefixes[p] {
+			out = append(out, fact{kind: FactEvidenceRef, key: tok, start: w.start, end: w.end})
+			seen[w.start] = true
+		}
+	}
+	// Whole-text IDs with punctuation ("doc-7", "policy.md#4") and bracketed
+	// citations.
+	for id := range o.evidenceIDs {
+		if strings.IndexFunc(id, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) < 0 {
+			continue // plain IDs were found as words
+		}
+		for i := 0; ; {
+			k := strings.Index(text[i:], id)
+			if k < 0 {
+				break
+			}
+			s, e := i+k, i+k+len(id)
+			if (s == 0 || !isWordByte(text[s-1])) && (e == len(text) || !isWordByte(text[e])) && !seen[s] {
+				out = append(out, fact{kind: FactEvidenceRef, key: id, start: s, end: e})
+				seen[s] = true
+			}
+			i = e
+		}
+	}
+	for _, m := range bracketCiteRe.FindAllStringSubmatchIndex(text, -1) {
+		if m[1] < len(text) && text[m[1]] == '(' {
+			continue // a Markdown link's text
+		}
+		off := m[2]
+		for _, part := range strings.FieldsFunc(text[m[2]:m[3]], func(r rune) bool { return r == ',' || r == ';' }) {
+			tok := strings.TrimSpace(part)
+			s := off + strings.Index(text[off:m[3]], tok)
+			off = s + len(tok)
+			if tok == "" || seen[s] || !citationShaped(tok) {
+				continue
+			}
+			out = append(out, fact{kind: FactEvidenceRef, key: tok, start: s, end: s + len(tok)})
+			seen[s] = true
+		}
+	}
+	return out
+}
+
+// idPrefix returns the letter prefix of an ID shaped like letters, an
+// optional '-' or '_', then digits ("E" of "E12", "doc-" of "doc-7").
+func idPrefix(id string) (string, bool) {
+	i := 0
+	for i < len(id) && (id[i]|0x20 >= 'a' && id[i]|0x20 <= 'z') {
+		i++
+	}
+	if i == 0 {
+		return "", false
+	}
+	if i < len(id) && (id[i] == '-' || id[i] == '_') {
+		i++
+	}
+	j := i
+	for j < len(id) && id[j] >= '0' && id[j] <= '9' {
+		j++
+	}
+	if j == i || j != len(id) {
+		return "", false
+	}
+	return id[:i], true
+}
+
+// idShaped reports whether an evidence ID holds a digit or ID punctuation
+// ("E2", "doc-7"); an ID that is a plain word ("policy", "crm") is a
+// citation only where it is bracketed, since elsewhere it is prose.
+func idShaped(id string) bool {
+	return strings.IndexFunc(id, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0
+}
+
+// bracketed reports whether text[s:e] sits in a citation list: the nearest
+// non-space bytes around it are brackets, parentheses, commas or
+// semicolons ("[policy]", "(crm, E2)").
+func bracketed(text string, s, e int) bool {
+	i := s - 1
+	for i >= 0 && (text[i] == ' ' || text[i] == '\t') {
+		i--
+	}
+	j := e
+	for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+		j++
+	}
+	return i >= 0 && strings.IndexByte("[(,;", text[i]) >= 0 && j < len(text) && strings.IndexByte("]),;", text[j]) >= 0
+}
+
+// citationShaped reports whether a bracketed token looks like an evidence
+// ID: one word of letters, digits and ID punctuation, holding a digit
+// ("E9", "doc-12", "ev_3"), not a placeholder ("[DATE]") or prose.
+func citationShaped(tok string) bool {
+	if len(tok) > 40 || strings.ContainsAny(tok, " \t") {
+		return false
+	}
+	digit, letter := false, false
+	for _, r := range tok {
+		switch {
+		case r >= '0' && r <= '9':
+			digit = true
+		case unicode.IsLetter(r):
+			letter = true
+		case strings.ContainsRune("-_.:#/", r):
+		default:
+			return false
+		}
+	}
+	return digit && letter
+}
+
+// normQuote normalises a quotation for comparison: lower case, straight
+// quotes and apostrophes, single spaces, no surrounding punctuation.
+func normQuote(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range s {
+		switch r {
+		case '‘', '’', '`':
+			r = '\''
+		case '“', '”':
+			r = '"'
+		case '–', '—':
+			r = '-'
+		}
+		if unicode.IsSpace(r) {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return strings.Trim(b.String(), ".,;:!? '\"")
+}
+
+// labelFacts returns the section and attachment labels text defines
+// (headings and numbered lines), keyed like references.
+func labelFacts(text string) []fact {
+	var out []fact
+	for _, m := range labelNumRe.FindAllStringSubmatchIndex(text, -1) {
+		out = append(out, fact{kind: FactReference, key: "num " + text[m[2]:m[3]], start: m[2], end: m[3]})
+	}
+	for _, m := range labelAttachRe.FindAllStringSubmatchIndex(text, -1) {
+		out = append(out, fact{kind: FactReference, key: strings.ToLower(text[m[2]:m[3]]) + " " + strings.ToLower(text[m[4]:m[5]]), start: m[2], end: m[5]})
+	}
+	return out
+}

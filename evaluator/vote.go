@@ -1,0 +1,211 @@
+package evaluator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sync"
+)
+
+// ErrInvalidVote is matched (with errors.Is) by the error a Voter built with
+// bad arguments returns: fewer than one vote, no judge, a nil judge, or a
+// bad option.
+var ErrInvalidVote = errors.New("evaluator: invalid vote")
+
+// ErrAllVotesFailed is matched (with errors.Is) by the error Evaluate
+// returns when every vote failed with an infrastructure error: there is
+// nothing to reduce, and an outage must not look like a quality verdict.
+var ErrAllVotesFailed = errors.New("evaluator: every vote failed")
+
+// DefaultVoteConcurrency is how many judge calls a Voter makes at once
+// unless WithVoteConcurrency says otherwise.
+const DefaultVoteConcurrency = 4
+
+// VoteOption configures a Voter (and Reduce).
+type VoteOption func(*voteConfig)
+
+type voteConfig struct {
+	reduction   VoteReduction
+	score       ScoreReducer
+	concurrency int
+	errs        []error
+}
+
+func newVoteConfig(opts []VoteOption) voteConfig {
+	cfg := voteConfig{reduction: ReduceGate, score: Median, concurrency: DefaultVoteConcurrency}
+	for i, o := range opts {
+		if o == nil {
+			cfg.errs = append(cfg.errs, fmt.Errorf("%w: opts[%d]: nil option", ErrInvalidVote, i))
+			continue
+		}
+		o(&cfg)
+	}
+	return cfg
+}
+
+// WithStrictMajority selects ReduceMajority: the status more than half of
+// all votes share wins, else escalate. A split vote can then pass, so use it
+// only where a false approval is cheap.
+func WithStrictMajority() VoteOption {
+	return func(c *voteConfig) { c.reduction = ReduceMajority }
+}
+
+// WithScoreReducer sets how the supporting votes' scores become the
+// decision's score (default Median). A nil f is an error.
+func WithScoreReducer(f ScoreReducer) VoteOption {
+	return func(c *voteConfig) {
+		if f == nil {
+			c.errs = append(c.errs, fmt.Errorf("%w: WithScoreReducer: nil reducer", ErrInvalidVote))
+			return
+		}
+		c.score = f
+	}
+}
+
+// WithVoteConcurrency sets how many judge calls run at once (default
+// DefaultVoteConcurrency; 1 calls them one after another). n < 1 is an error.
+func WithVoteConcurrency(n int) VoteOption {
+	return func(c *voteConfig) {
+		if n < 1 {
+			c.errs = append(c.errs, fmt.Errorf("%w: WithVoteConcurrency(%d): must be >= 1", ErrInvalidVote, n))
+			return
+		}
+		c.concurrency = n
+	}
+}
+
+// Voter asks each of its judges for several votes and reduces them to one
+// decision (see Reduce). Build it with Vote or NewVoter. It is safe for
+// concurrent use if its judges are.
+type Voter[C any] struct {
+	votes  int
+	judges []Evaluator[C]
+	cfg    voteConfig
+	err    error
+}
+
+// Vote returns an Evaluator that asks every judge votes times and reduces
+// the votes with the default reduction, ReduceGate (see Reduce): a pass only
+// when every vote is a valid pass. Pass several different judges to build an
+// ensemble. Vote(1, judge) returns judge's decision (and error) unchanged.
+// Bad arguments make every Evaluate call return an error matching
+// ErrInvalidVote; use NewVoter to get that error at once, or to set options.
+func Vote[C any](votes int, judges ...Evaluator[C]) Evaluator[C] {
+	v, _ := NewVoter(votes, judges)
+	return v
+}
+
+// NewVoter is Vote with options. It returns the Voter and an error matching
+// ErrInvalidVote for votes < 1, no judge, a nil judge or a bad option; the
+// Voter returned with an error fails every Evaluate with that error.
+func NewVoter[C any](votes int, judges []Evaluator[C], opts ...VoteOption) (*Voter[C], error) {
+	v := &Voter[C]{votes: votes, judges: append([]Evaluator[C](nil), judges...), cfg: newVoteConfig(opts)}
+	errs := v.cfg.errs
+	if votes < 1 {
+		errs = append(errs, fmt.Errorf("%w: votes: must be >= 1, got %d", ErrInvalidVote, votes))
+	}
+	if len(judges) == 0 {
+		errs = append(errs, fmt.Errorf("%w: judges: none given", ErrInvalidVote))
+	}
+	for i, j := range judges {
+		if f, ok := j.(Func[C]); j == nil || ok && f == nil {
+			errs = append(errs, fmt.Errorf("%w: judges[%d]: nil evaluator", ErrInvalidVote, i))
+		}
+	}
+	v.err = errors.Join(errs...)
+	return v, v.err
+}
+
+// Judges returns the voter's judges, in the order given.
+func (v *Voter[C]) Judges() []Evaluator[C] { return append([]Evaluator[C](nil), v.judges...) }
+
+// Evaluate runs the vote and returns the reduced decision (Tally's
+// Decision). It returns an error, and the zero decision, only when the
+// Voter is invalid, when ctx ended before every vote was cast, or when every
+// vote failed with an error (ErrAllVotesFailed, joined with each error);
+// otherwise failed votes are recorded in the decision and count as
+// non-passing. With one judge and one vote it returns that judge's decision
+// and error unchanged.
+func (v *Voter[C]) Evaluate(ctx context.Context, task Task, candidate C) (EvaluationDecision, error) {
+	if v.err == nil && v.votes == 1 && len(v.judges) == 1 {
+		return v.judges[0].Evaluate(ctx, task, candidate)
+	}
+	t, err := v.Tally(ctx, task, candidate)
+	if err != nil {
+		return EvaluationDecision{}, err
+	}
+	return t.Decision, nil
+}
+
+// Tally runs the vote and returns its full record: every ballot, the
+// counts, the agreement and the reduced decision. Its errors are those of
+// Evaluate.
+func (v *Voter[C]) Tally(ctx context.Context, task Task, candidate C) (Tally, error) {
+	if v.err != nil {
+		return Tally{}, v.err
+	}
+	ballots := make([]Ballot, len(v.judges)*v.votes)
+	sem := make(chan struct{}, v.cfg.concurrency)
+	var wg sync.WaitGroup
+	for j, judge := range v.judges {
+		for r := 0; r < v.votes; r++ {
+			b := &ballots[j*v.votes+r]
+			b.Judge, b.Round = j, r
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				b.Err = fmt.Errorf("vote not cast: %w", ctx.Err())
+				continue
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				b.Decision, b.Err = castVote(ctx, judge, task, candidate)
+			}()
+		}
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return Tally{}, fmt.Errorf("evaluator: vote: %w", err)
+	}
+	var errs []error
+	for _, b := range ballots {
+		if b.Err == nil || errors.Is(b.Err, ErrInvalidDecision) || errors.Is(b.Err, ErrMissingEvidence) {
+			errs = nil
+			break
+		}
+		errs = append(errs, fmt.Errorf("vote[%d.%d]: %w", b.Judge, b.Round, b.Err))
+	}
+	if len(errs) > 0 {
+		return Tally{}, fmt.Errorf("%w: %w", ErrAllVotesFailed, errors.Join(errs...))
+	}
+	return reduce(ballots, v.cfg), nil
+}
+
+// castVote makes one judge call with its own context, turning a panic into
+// an error and an invalid decision into a failed vote.
+func castVote[C any](ctx context.Context, judge Evaluator[C], task Task, candidate C) (d EvaluationDecision, err error) {
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	defer func() {
+		if p := recover(); p != nil {
+			d, err = EvaluationDecision{}, fmt.Errorf("judge panicked: %v\n%s", p, boundText(string(debug.Stack()), 2000))
+		}
+	}()
+	d, err = judge.Evaluate(cctx, task, candidate)
+	if err != nil {
+		return EvaluationDecision{}, err
+	}
+	if verr := d.Validate(); verr != nil {
+		return d, fmt.Errorf("invalid decision: %w", verr)
+	}
+	if d.Status == StatusPass {
+		// A pass resting on evidence nobody supplied is not a pass.
+		if eerr := CheckEvidence(task, d); eerr != nil {
+			return d, eerr
+		}
+	}
+	return d, nil
+}

@@ -1,0 +1,180 @@
+package loop
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/rubric"
+)
+
+// rubricJudge returns a rubric judge whose judge function answers with
+// reply(n) for its n-th call (0-based) and counts the calls: each call
+// stands for one HTTP request of an SDK whose own retries are off.
+func rubricJudge(t *testing.T, reply func(n int) (string, error)) (*rubric.Evaluator[string], *atomic.Int64) {
+	t.Helper()
+	var calls atomic.Int64
+	ev, err := rubric.NewEvaluator[string](rubric.Deliverable(), func(context.Context, rubric.Prompt) (string, error) {
+		n := calls.Add(1) - 1
+		return reply(int(n))
+	}, rubric.Config[string]{Model: "judge-model"})
+	require.NoError(t, err)
+	return ev, &calls
+}
+
+// TestRetryTransientProviderError: a 429 then a 503 are retried; the trace
+// has one step per real call, numbered by attempt.
+func TestRetryTransientProviderError(t *testing.T) {
+	s := &script{}
+	var calls atomic.Int64
+	judge := evaluator.Func[string](func(ctx context.Context, task evaluator.Task, c string) (evaluator.EvaluationDecision, error) {
+		switch calls.Add(1) {
+		case 1:
+			return evaluator.EvaluationDecision{}, &evaluator.ProviderError{Provider: "openai", StatusCode: 429, Code: "rate_limit_exceeded"}
+		case 2:
+			return evaluator.EvaluationDecision{}, &evaluator.ProviderError{Provider: "openai", StatusCode: 503}
+		}
+		return pass(0.9), nil
+	})
+	res, err := RunLoop(context.Background(), refundTask, s.gen(), judge, s.rev(), WithRetry(3, 0))
+	require.NoError(t, err)
+	assert.Equal(t, OutcomeSucceeded, res.Outcome)
+	var attempts []int
+	for _, st := range res.Trace {
+		if st.Role == RoleEvaluate {
+			attempts = append(attempts, st.Attempt)
+		}
+	}
+	assert.Equal(t, []int{1, 2, 3}, attempts)
+	assert.Equal(t, int64(len(attempts)), calls.Load(), "trace attempts equal real calls")
+}
+
+// TestInvalidJudgeReplyIsNotRetried is the documented choice: an
+// unparseable or invalid judge reply is permanent, like an invalid
+// decision. Asking the same model the same question again costs a call and
+// rarely helps; the error reaches the caller at once.
+func TestInvalidJudgeReplyIsNotRetried(t *testing.T) {
+	for name, reply := range map[string]string{
+		"empty":       "",
+		"prose":       "I think the draft is fine.",
+		"wrong shape": `{"status":"pass"}`,
+		"field error": strings.Replace(validJudgeReply(), `"confidence": 0.9`, `"confidence": 1.7`, 1),
+	} {
+		t.Run(name, func(t *testing.T) {
+			judge, calls := rubricJudge(t, func(int) (string, error) { return reply, nil })
+			s := &script{}
+			res, err := RunLoop[string](context.Background(), refundTask, s.gen(), judge, s.rev(), WithRetry(3, 0))
+			require.ErrorIs(t, err, evaluator.ErrInvalidDecision)
+			require.ErrorIs(t, err, rubric.ErrInvalidJudgeOutput)
+			assert.Equal(t, int64(1), calls.Load(), "not retried")
+			assert.Equal(t, evaluator.StopError, res.StopReason)
+			assert.Len(t, res.Trace, 2)
+			assert.Equal(t, 1, strings.Count(err.Error(), "rubric:"), "one prefix: %v", err)
+		})
+	}
+	// The reply parses: the test above fails for the reason it names.
+	judge, _ := rubricJudge(t, func(int) (string, error) { return validJudgeReply(), nil })
+	_, err := judge.Evaluate(context.Background(), refundTask, "draft")
+	require.NoError(t, err)
+}
+
+// TestProviderErrorKeptThroughWrapping: the provider's status, code,
+// message and request ID reach the caller of RunLoop; a 401 is permanent.
+func TestProviderErrorKeptThroughWrapping(t *testing.T) {
+	perr := &evaluator.ProviderError{Provider: "anthropic", StatusCode: 401, Code: "authentication_error",
+		Message: "invalid x-api-key", RequestID: "req_011"}
+	judge, calls := rubricJudge(t, func(int) (string, error) { return "", perr })
+	s := &script{}
+	_, err := RunLoop[string](context.Background(), refundTask, s.gen(), evaluator.Chain[string](judge), s.rev(), WithRetry(3, 0))
+	var got *evaluator.ProviderError
+	require.ErrorAs(t, err, &got)
+	assert.Equal(t, *perr, *got)
+	assert.Equal(t, int64(1), calls.Load(), "a 401 is not retried")
+	for _, part := range []string{"401", "authentication_error", "invalid x-api-key", "req_011"} {
+		assert.Contains(t, err.Error(), part)
+	}
+}
+
+// TestRefusalIsNotRetriedAndKeepsText: a refusal is an error (never a
+// pass), keeps the model's words, and is not retried.
+func TestRefusalIsNotRetriedAndKeepsText(t *testing.T) {
+	judge, calls := rubricJudge(t, func(int) (string, error) {
+		return "", &evaluator.RefusalError{Provider: "openai", Text: "I can't assist with that."}
+	})
+	s := &script{}
+	res, err := RunLoop[string](context.Background(), refundTask, s.gen(), judge, s.rev(), WithRetry(3, 0))
+	require.ErrorIs(t, err, evaluator.ErrRefused)
+	assert.Contains(t, err.Error(), "I can't assist with that.")
+	assert.Equal(t, int64(1), calls.Load())
+	assert.NotEqual(t, OutcomeSucceeded, res.Outcome)
+}
+
+// TestMaxCostFiresOnUsageReports: roles report through the evaluator's
+// meter (as adapters do, with a price table); WithMaxCost fires and the
+// cost is split by role.
+func TestMaxCostFiresOnUsageReports(t *testing.T) {
+	prices := evaluator.PriceTable{"gpt-4.1": {Input: 2, Output: 8}, "claude-sonnet-4-5": {Input: 3, Output: 15}}
+	gen := GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
+		_, err := prices.ReportUsage(ctx, evaluator.Usage{Model: "gpt-4.1-2025-04-14", InputTokens: 100_000, OutputTokens: 10_000}) // 0.28
+		return "draft-0", err
+	})
+	judge := evaluator.Func[string](func(ctx context.Context, _ evaluator.Task, _ string) (evaluator.EvaluationDecision, error) {
+		_, err := prices.ReportUsage(ctx, evaluator.Usage{Model: "claude-sonnet-4-5", InputTokens: 50_000, OutputTokens: 2_000}) // 0.18
+		return revise(0.5), err
+	})
+	rev := ReviserFunc[string](func(ctx context.Context, _ evaluator.Task, _ string, _ evaluator.EvaluationDecision) (string, error) {
+		evaluator.AddCost(ctx, 0.1)
+		AddCost(ctx, 0.05) // loop.AddCost reports to the same meter
+		return "draft-1", nil
+	})
+	res, err := RunLoop(context.Background(), refundTask, gen, judge, rev, WithMaxCost(0.5), WithMaxRevisions(5))
+	require.NoError(t, err)
+	assert.Equal(t, evaluator.StopCostBudget, res.StopReason)
+	assert.InDelta(t, 0.28, res.CostByRole.Generate, 1e-9)
+	assert.InDelta(t, 0.18, res.CostByRole.Evaluate, 1e-9)
+	assert.InDelta(t, 0.15, res.CostByRole.Revise, 1e-9)
+	assert.InDelta(t, 0.61, res.Cost, 1e-9)
+	assert.InDelta(t, res.Cost, res.CostByRole.Generate+res.CostByRole.Evaluate+res.CostByRole.Revise, 1e-12)
+	assert.Equal(t, 1, res.Revisions, "the revision is not judged once the budget is spent")
+}
+
+// TestUnpricedModelFailsTheCall: an adapter that cannot price its usage
+// fails the call rather than run unmetered; the error is permanent.
+func TestUnpricedModelFailsTheCall(t *testing.T) {
+	prices := evaluator.PriceTable{"gpt-4.1": {Input: 2, Output: 8}}
+	var calls atomic.Int64
+	gen := GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
+		calls.Add(1)
+		if _, err := prices.ReportUsage(ctx, evaluator.Usage{Model: "gpt-5", InputTokens: 10}); err != nil {
+			return "", evaluator.Permanent(err)
+		}
+		return "draft-0", nil
+	})
+	s := &script{}
+	_, err := RunLoop(context.Background(), refundTask, gen, s.eval(), s.rev(), WithRetry(3, 0))
+	require.ErrorIs(t, err, evaluator.ErrUnknownModel)
+	assert.Equal(t, int64(1), calls.Load())
+}
+
+// validJudgeReply is a reply to the deliverable rubric that parses.
+func validJudgeReply() string {
+	r := rubric.Deliverable()
+	var b strings.Builder
+	b.WriteString(`{"passed": true, "overallScore": 0.9, "specialistRole": "evaluator", "dimensions": [`)
+	for i, d := range r.Dimensions {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`{"name": "` + d.Name + `", "weight": ` + formatWeight(d.Weight) + `, "score": 0.9, "evidence": "e", "issues": []}`)
+	}
+	b.WriteString(`], "failureReasons": [], "revisionSuggestions": [], "autoFailTriggered": false, "autoFailReason": "", "confidence": 0.9, "summary": "ok"}`)
+	return b.String()
+}
+
+func formatWeight(w float64) string { return strconv.FormatFloat(w, 'f', -1, 64) }

@@ -12,3 +12,10 @@ func TestDbg(t *testing.T){
 		for _, f := range fs { fmt.Println(f.Rule, f.Severity, f.Location, f.Message, f.Location.Text) }
 	}
 }
+func TestDbgQ(t *testing.T){
+	b,_ := os.ReadFile("testdata/deliverables/a/plain-returns/good.md")
+	text := string(b)
+	sents, qs := readQuantities(text, excludedSpans(text,0,len(text)), nil)
+	for _, s := range sents { fmt.Printf("%+v\n", s) }
+	for _, q := range qs { fmt.Printf("%v %q\n", q.words, text[q.start:q.end]) }
+}

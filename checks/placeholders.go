@@ -24,7 +24,8 @@ type PlaceholderConfig struct {
 	Directives []string
 	// SignatureLabels are the line labels after which a run of underscores
 	// is a place to sign by hand, not a placeholder; nil means By, Name,
-	// Title, Date, Signature, Signed, Print Name, Witness.
+	// Title, Date, Signature, Signed, Print Name, Witness, Place, Position,
+	// Initials.
 	SignatureLabels []string
 }
 
@@ -60,7 +61,7 @@ func NewPlaceholderCheck(cfg PlaceholderConfig) Check {
 		cfg.Directives = defaultPlaceholderDirectives
 	}
 	if cfg.SignatureLabels == nil {
-		cfg.SignatureLabels = []string{"By", "Name", "Title", "Date", "Signature", "Signed", "Print Name", "Witness"}
+		cfg.SignatureLabels = []string{"By", "Name", "Title", "Date", "Signature", "Signed", "Print Name", "Witness", "Place", "Position", "Initials"}
 	}
 	c := &placeholderCheck{
 		tokenLen:   [2]int{1 << 30, 0},
@@ -232,7 +233,7 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 	if c.directives[strings.ToLower(first)] {
 		return e, true
 	}
-	if !lower && letters >= 2 {
+	if !lower && letters >= 2 && !bracketLabel(content) {
 		return e, true
 	}
 	if titleCase(content) && c.words[strings.ToLower(last)] {
@@ -354,13 +355,21 @@ func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
 	// distance so that a long line costs constant work per run.
 	lo := max(0, i-maxLabelPrefix)
 	ls := strings.LastIndexByte(text[lo:i], '\n') + 1 + lo
-	if ls == lo && lo > 0 {
-		return false // the line starts further back than any label prefix
-	}
+	lineStartSeen := !(ls == lo && lo > 0) // else the line starts further back than any label prefix
 	prefix := strings.TrimLeft(text[ls:i], " \t-*>|")
 	prefix = strings.TrimLeft(prefix, "*_")
+	// "Name: ____ Title: ____ Date: ____": a label may also stand right
+	// before the underscores further along the line.
+	if k := strings.LastIndexByte(strings.TrimRight(prefix, " \t*_"), ':'); k >= 0 {
+		head := strings.TrimRight(prefix[:k], " \t*_")
+		for _, l := range c.sigLabels {
+			if len(head) >= len(l) && strings.EqualFold(head[len(head)-len(l):], l) && (len(head) == len(l) || !isWordByte(head[len(head)-len(l)-1])) {
+				return true
+			}
+		}
+	}
 	for _, l := range c.sigLabels {
-		if len(prefix) > len(l) && strings.EqualFold(prefix[:len(l)], l) {
+		if lineStartSeen && len(prefix) > len(l) && strings.EqualFold(prefix[:len(l)], l) {
 			rest := strings.TrimLeft(prefix[len(l):], "*_ \t")
 			if strings.HasPrefix(rest, ":") {
 				return true
@@ -491,4 +500,32 @@ func quotedFromSource(doc Document, quotes []span, sources *[]string, sp span) b
 // collapseSpace trims s and turns every run of white space into one space.
 func collapseSpace(s string) string {
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// bracketLabels are upper-case words that a bracket holds as a label, not a
+// blank: ratings, markup and document status.
+var bracketLabels = map[string]bool{
+	"RED": true, "AMBER": true, "GREEN": true, "YELLOW": true, "HIGH": true, "MEDIUM": true, "LOW": true,
+	"CRITICAL": true, "INFO": true, "NEW": true, "DELETED": true, "INSERTED": true, "ADDED": true, "REMOVED": true,
+	"AMENDED": true, "NOTE": true, "DRAFT": true, "FINAL": true, "CONFIDENTIAL": true, "PRIVILEGED": true,
+	"SIC": true, "OK": true, "PASS": true, "FAIL": true, "FIXED": true, "OPEN": true, "CLOSED": true, "N/A": true,
+	"AGREED": true, "ACCEPTED": true, "REJECTED": true, "RESERVED": true, "INTENTIONALLY OMITTED": true,
+}
+
+// bracketLabel reports whether an upper-case bracket content is a label:
+// one of bracketLabels ("[RED]", "[DELETED]"), or an id of letters and
+// digits such as a comment or footnote mark ("[PC1]", "[JS2]").
+func bracketLabel(content string) bool {
+	if bracketLabels[content] {
+		return true
+	}
+	i := 0
+	for i < len(content) && content[i] >= 'A' && content[i] <= 'Z' {
+		i++
+	}
+	j := i
+	for j < len(content) && content[j] >= '0' && content[j] <= '9' {
+		j++
+	}
+	return i >= 1 && i <= 4 && j > i && j == len(content)
 }

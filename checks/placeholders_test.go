@@ -51,6 +51,9 @@ func TestPlaceholderCheck(t *testing.T) {
 		{"na percent", "uptime of N/A% per month", []string{"N/A"}},
 		{"na cell", "| Risk | N/A |\nNot applicable: N/A.", nil},
 		{"x axis", "the X axis and X-ray", nil},
+		{"signature row", "Name: ______________ Position: ______________ Date: ________", nil},
+		{"rating labels", "[RED] cap; [AMBER] notice; **Comment [JS2]:** agreed [DELETED]", nil},
+		{"bracketed blank word", "pay [AMOUNT] by [DATE]", []string{"[AMOUNT]", "[DATE]"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

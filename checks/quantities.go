@@ -49,14 +49,18 @@ type quantity struct {
 	start, end int      // the value's text
 	sent       int      // index of its sentence
 	same       bool     // introduced by "the same ..."
+	total      bool     // a total ("CAD 324.00 in total"): compared with totals only
 	words      []string // salient words around it: what it is the value of
 	from       []string // salient words of its reference point ("of delivery"), if any
+	head       []string // in a table: the salient words of its column heading
+	inTable    bool
 }
 
 // qsentence is the context of values: a sentence, a heading or a table row.
 type qsentence struct {
 	start, end int
 	line       int // start of its line: values on one line are not compared
+	section    int // start of the item heading (level 3+, or a numbered title) it stands under, or -1
 	table      int // 1 + index of its table, 0 outside tables
 	anchors    []string
 }
@@ -79,6 +83,8 @@ var (
 	// refPointRe, matched after a value, reads the point a duration counts
 	// from: "of delivery", "after the Effective Date", "from dispatch".
 	refPointRe = regexp.MustCompile(`(?i)^[ \t*]*(?:'s|’s|')?[ \t]*(?:of|after|from|following|before|since|prior[ \t]+to)[ \t]+((?:\w+[ \t]+){0,3}\w+)`)
+	// totalRe marks a value as a total of others.
+	totalRe = regexp.MustCompile(`(?i)\b(?:total|totals|totalling|totaling|altogether|combined|overall|in\s+all|sum|subtotal)\b`)
 	// rateRe, matched after an amount, makes it a rate: "a week", "per
 	// month", "/mo", "each night".
 	rateRe = regexp.MustCompile(`(?i)^[ \t]*(?:a|an|per|each|every|/)[ \t]*(day|week|fortnight|month|year|annum|hour|night|seat|user|claim|item|unit|mo|yr|hr|minute|gb|mb|call|message|sms|transaction)s?\b`)
@@ -208,6 +214,17 @@ func (quantityCheck) Check(doc Document) []Finding {
 				}
 				continue
 			}
+			// Values under two different items (two findings' "Rating:"
+			// lines) are about different things unless a reference ties
+			// them; a total is not a part.
+			if sp.section >= 0 && sq.section >= 0 && sp.section != sq.section && !anchor || p.total != q.total {
+				continue
+			}
+			// Two table cells hold the same quantity only under like
+			// column headings ("Monthly fee" is not "Hourly rate").
+			if p.inTable && q.inTable && !sharesWord(p.head, q.head) {
+				continue
+			}
 			// Durations counted from different points ("14 days of
 			// getting the item back", "30 days of delivery") differ.
 			if len(p.from) > 0 && len(q.from) > 0 && !sharesWord(p.from, q.from) {
@@ -247,6 +264,7 @@ func readQuantities(text string, excluded, recs []span) ([]qsentence, []quantity
 	var header []string // the cells of the last table header row
 	lineAnchor := ""
 	tables := 0
+	section := -1
 	forEachLine(text, func(l line) {
 		raw := text[l.start:l.end]
 		s := strings.TrimSpace(raw)
@@ -261,6 +279,13 @@ func readQuantities(text string, excluded, recs []span) ([]qsentence, []quantity
 		} else if lvl, _ := headingLevel(raw); lvl > 0 {
 			lineAnchor = ""
 		}
+		if lvl, _ := headingLevel(raw); lvl >= 3 {
+			section = l.start
+		} else if lvl > 0 {
+			section = -1
+		} else if startsWithAny(s, "0123456789") && orderedItemRe.MatchString(s) && len(s) < 120 && !strings.ContainsAny(s[len(s)-1:], ".:;") {
+			section = l.start // "2. Poisoned policy document ... (High)": an item's title line
+		}
 		if strings.HasPrefix(s, "|") {
 			cells := strings.Split(strings.Trim(s, "|"), "|")
 			if isTableRule(cells) {
@@ -272,6 +297,7 @@ func readQuantities(text string, excluded, recs []span) ([]qsentence, []quantity
 				return
 			}
 			readTableRow(text, l, cells, header, tables, &sents, &qs)
+			sents[len(sents)-1].section = -1
 			return
 		}
 		header = nil
@@ -280,7 +306,11 @@ func readQuantities(text string, excluded, recs []span) ([]qsentence, []quantity
 			if end < l.end {
 				end++
 			}
+			n := len(sents)
 			readSentence(text, from, end, l.start, lineAnchor, excluded, &sents, &qs)
+			if len(sents) > n {
+				sents[n].section = section
+			}
 			from = end
 		}
 	})
@@ -332,14 +362,14 @@ func readTableRow(text string, l line, cells, header []string, table int, sents 
 		if strings.Contains(hl, "cvss") || strings.Contains(hl, "score") {
 			if f, err := strconv.ParseFloat(v, 64); err == nil && strings.Contains(v, ".") {
 				at := cs + strings.Index(c, v)
-				*qs = append(*qs, quantity{kind: "cvss", val: f, start: at, end: at + len(v), sent: n, words: words})
+				*qs = append(*qs, quantity{kind: "cvss", val: f, start: at, end: at + len(v), sent: n, words: words, head: salientWords(h), inTable: true})
 			}
 			continue
 		}
 		before := len(*qs)
 		readValues(text, cs, cs+len(c), n, qs, nil)
 		for k := before; k < len(*qs); k++ {
-			(*qs)[k].words = words
+			(*qs)[k].words, (*qs)[k].head, (*qs)[k].inTable = words, salientWords(h), true
 		}
 	}
 	*sents = append(*sents, row)
@@ -383,6 +413,7 @@ func readSentence(text string, from, to, lineStart int, lineAnchor string, exclu
 		if m := refPointRe.FindStringSubmatch(text[q.end:to]); m != nil {
 			q.from = salientWords(m[1])
 		}
+		q.total = totalRe.MatchString(text[wordsBack(text, from, q.start, 3):wordsAhead(text, q.end, to, 3)])
 	}
 	sent := qsentence{start: from, end: to, line: lineStart}
 	for _, m := range anchorRe.FindAllStringSubmatch(s, -1) {

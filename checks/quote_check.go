@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/evalopt/evalopt/checks/quote"
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // Rule ids of the quote verification check.
@@ -141,6 +142,9 @@ func introducesDraft(text string, start int) draftKind {
 	if c := strings.LastIndexByte(prefix, ':'); c >= 0 && strings.TrimSpace(prefix[c+1:]) == "" && isDraftIntro(prefix[:c]) {
 		return isDraft // the cheap ':' test spares the regexps most quotations
 	}
+	if replaceWithRe.MatchString(prefix) {
+		return isDraft // replace "old" with "new": the second quotation is new text
+	}
 	if lineStart == from && from > 0 || strings.TrimSpace(prefix) != "" || start >= len(text) {
 		return notDraft
 	}
@@ -187,6 +191,11 @@ func (c *quoteCheck) sources(doc Document) []quoteSource {
 func (c *quoteCheck) Check(doc Document) []Finding {
 	text := doc.Text
 	var quoted []span
+	// A review memo, redline or contract quotes the source under review;
+	// a red-team report, a reply or consumer text quotes prompts, tool
+	// output, customers and titles, and only what it introduces as a
+	// document's words ("the policy says "..."") is verified.
+	verifyAll := doc.Kind == "" || doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedline || doc.Kind == evaluator.KindContract
 	drafted := false // the verdict of the last block quote, for its continuation lines
 	for _, s := range quotesOutsideCode(text, 0, len(text)) {
 		in := innerQuote(text, s)
@@ -197,6 +206,9 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 		}
 		if exampleQuote(text, s.start) {
 			continue // an example for the reader to say or write, not a quotation
+		}
+		if !verifyAll && !introducedAsSource(text, s.start) {
+			continue // a report's or reply's quotation of a prompt, a title, a customer
 		}
 		switch introducesDraft(text, s.start) {
 		case isDraft:
@@ -336,4 +348,24 @@ func exampleQuote(text string, start int) bool {
 		from += i + 1
 	}
 	return exampleIntroRe.MatchString(text[from:start])
+}
+
+// replaceWithRe matches the text before the second quotation of a
+// replacement: `Replace "15 business days" with `, `change "X" to `.
+var replaceWithRe = regexp.MustCompile(`(?i)\b(?:replac|chang|substitut|amend|revis|swap|updat|turn|convert)\w*\b.*["”][ \t]*(?:with|to|by|for|into)[ \t]*:?[ \t]*$`)
+
+// sourceQuoteIntroRe matches the words before a quotation that present it
+// as a document's own words: "the policy says", "clause 4 reads", "our
+// terms state:", "its wording is". (A speaker's "said" or "replied" in a
+// transcript is not a document's.)
+var sourceQuoteIntroRe = regexp.MustCompile(`(?i)\b(?:says?|states?|stated|reads?|provides?|specifies|sets?\s+out|(?:the|its|our|their)\s+(?:exact\s+)?(?:wording|words))\b[^.!?\n]{0,30}[:,]?[ \t]*$`)
+
+// introducedAsSource reports whether the quotation at start is introduced
+// as the words of a document (sourceQuoteIntroRe on its line, just before).
+func introducedAsSource(text string, start int) bool {
+	from := max(0, start-80)
+	if i := strings.LastIndexByte(text[from:start], '\n'); i >= 0 {
+		from += i + 1
+	}
+	return sourceQuoteIntroRe.MatchString(text[from:start])
 }

@@ -86,6 +86,9 @@ func (c sectionsCheck) Check(doc Document) []Finding {
 	}
 	var out []Finding
 	for _, sec := range want {
+		if sec.Name == "summary" && leadParagraph(doc.Text) {
+			continue // an untitled opening paragraph is the summary
+		}
 		pm := newPhraseMatcher(sec.Headings)
 		found := false
 		for _, h := range heads {
@@ -137,4 +140,39 @@ func sectionHeadings(text string) []string {
 		}
 	})
 	return out
+}
+
+// minLeadWords is how many words an opening paragraph needs to stand as a
+// memo's summary without a heading.
+const minLeadWords = 40
+
+// leadParagraph reports whether text opens, before its first section
+// heading (the title and "To:/From:/Re:" lines aside), with a paragraph of
+// prose of at least minLeadWords words: the summary a memo gives without
+// calling it one.
+func leadParagraph(text string) bool {
+	found := false
+	headings := 0
+	forEachLineUntil(text, func(l line) bool {
+		s := strings.TrimSpace(text[l.start:l.end])
+		if s == "" {
+			return true
+		}
+		if isSectionHeading(s) {
+			headings++
+			return headings < 2 // the first may be the memo's title
+		}
+		if wordCount(s, 0, len(s)) >= minLeadWords && !strings.HasPrefix(s, "|") && !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "*") {
+			found = true
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// isSectionHeading reports whether s (a trimmed line) is a heading as
+// sectionHeadings reads them.
+func isSectionHeading(s string) bool {
+	return len(sectionHeadings(s)) > 0
 }

@@ -132,6 +132,24 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	var short map[byte]bool
 	var excluded []span
 	var vocab map[string]bool // the source's reference keywords, built on first need
+	var srcNums map[string]bool
+	// srcLabels returns the numbers the source labels its clauses with: a
+	// review's "Section 8.2" is the source's when the source has an 8.2,
+	// whatever word the source uses for it.
+	srcLabels := func() map[string]bool {
+		if srcNums == nil {
+			srcNums = map[string]bool{}
+			sidx := NewLineIndex(doc.Source)
+			for k := range buildOutline(doc.Source, &sidx).byKey {
+				if id, ok := strings.CutPrefix(k, "|"); ok {
+					srcNums[id] = true
+					top, _, _ := strings.Cut(id, ".")
+					srcNums[top] = true
+				}
+			}
+		}
+		return srcNums
+	}
 	var out []Finding
 	ready := func() {
 		if labels == nil {
@@ -189,7 +207,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				// points ("paragraph 4 of Schedule 2"), so only "part" and
 				// "section" are read this way.
 				kw := refNoun(text[m[2]:m[3]])
-				own = (kw == "part" || kw == "section") && !vocab[kw]
+				own = (kw == "part" || kw == "section") && !vocab[kw] && !srcLabels()[num]
 			}
 			if own && !labels["part"][num] {
 				report(s, e, text[s:e]+" of this document")

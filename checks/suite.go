@@ -236,9 +236,24 @@ func DefaultChecks() []Check {
 	}
 }
 
-// DefaultSuite returns a suite of DefaultChecks with default options.
+// DefaultOptions returns the options DefaultSuite applies on top of
+// DefaultChecks: the findings that are often right about a draft but wrong
+// about a finished deliverable only inform (severity info) — a
+// contract's missing signature block or signing party (conformed copies,
+// translations and consolidations have none), its defined-term hygiene,
+// and passive voice in consumer text.
+func DefaultOptions() []Option {
+	return []Option{
+		WithSeverity(RuleSignatureBlock, SeverityInfo),
+		WithSeverity(RuleSignatureParty, SeverityInfo),
+		WithSeverity("definition.", SeverityInfo),
+		WithSeverity(RuleReadabilityPassive, SeverityInfo),
+	}
+}
+
+// DefaultSuite returns a suite of DefaultChecks with DefaultOptions.
 func DefaultSuite() *Suite {
-	s, err := NewSuite(DefaultChecks())
+	s, err := NewSuite(DefaultChecks(), DefaultOptions()...)
 	if err != nil {
 		panic(err) // no options, no nil checks: cannot fail
 	}

@@ -144,11 +144,11 @@ func (xrefCheck) Check(doc Document) []Finding {
 		sidx := NewLineIndex(doc.Source)
 		src = buildOutline(doc.Source, &sidx)
 	}
-	var added map[string]bool // labels a review introduces ("new clause 7.5")
+	// Labels the text introduces as new ("a new Section 10.5" in an
+	// amendment, "new clause 7.5" in a redline) exist.
+	added, fs := newLabels(text, idx, src)
 	var srcWords map[string]bool
 	if review {
-		var fs []Finding
-		added, fs = newLabels(text, idx, src)
 		out = append(out, fs...)
 		srcWords = refVocabulary(doc.Source)
 	}
@@ -158,10 +158,10 @@ func (xrefCheck) Check(doc Document) []Finding {
 			referenced[key] = true
 			return
 		}
+		if added[key] {
+			return
+		}
 		if review {
-			if added[key] {
-				return
-			}
 			// A review cites the source in the source's own words: a
 			// "Section" or "Article" the source never uses names another
 			// instrument ("UK GDPR Article 28(3)" in a memo on a contract
@@ -252,11 +252,10 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 			c = &counter{}
 			counters[level] = c
 		}
-		if n > c.last+1 {
-			prev := "the start"
-			if c.lastKey != "" {
-				prev = c.lastKey
-			}
+		// A first label above 1 is no gap: an excerpt, a standalone
+		// schedule or a consolidated extract may start anywhere.
+		if n > c.last+1 && c.lastKey != "" {
+			prev := c.lastKey
 			o.findings = append(o.findings, Finding{Rule: RuleNumberingGap, Severity: SeverityWarn,
 				Message:  fmt.Sprintf("numbering jumps from %s to %s", prev, display),
 				Location: idx.Locate(s, e, text)})
@@ -333,6 +332,7 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 		id := body[m[2]:m[3]]
 		indent := leadingSpaces(s)
 		roman, isRoman := romanValue(id)
+		isRoman = isRoman && roman <= 12 // "(c)" after "(a)" is a letter: sub-item numerals run i to xii
 		letterNext := curLetter == "" && id == "a" || len(id) == 1 && curLetter != "" && id[0] == curLetter[0]+1
 		if isRoman && curLetter != "" && (indent > curLetterIndent || !letterNext) {
 			full := curNum + "(" + curLetter + ")(" + id + ")"
@@ -544,6 +544,9 @@ func resolveRefs(text string, o *xrefOutline, kw span, ns string, fn func(kw spa
 	if m == nil {
 		return kw.end
 	}
+	if ns == "num" && m[3] < len(window) && window[m[3]] == '.' && window[m[2]] >= 'A' {
+		return kw.end // "paragraph C.2": a lettered paragraph, not Roman C
+	}
 	type id struct{ s, e int }
 	ids := []id{{m[2], m[3]}}
 	pos := m[1]
@@ -598,6 +601,9 @@ var (
 	// another instrument right away: "Article 28 GDPR", "Article 6(1)(f) of
 	// Regulation (EU) 2016/679", "Section 1542 (California Civil Code)".
 	externalAfterRe = regexp.MustCompile(`^[ \t]*(?:\(?[A-Z][A-Z0-9]{1,9}\b\)?|\([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*[ \t]+(?:Act|Code|Regulation|Directive|Law)\))`)
+	// refListTailRe matches the rest of a reference list: " to 36", ",
+	// 33 and 34(1)".
+	refListTailRe = regexp.MustCompile(`^(?:[ \t]*(?:,|and|or|to|through|[-–])[ \t]*(?:and[ \t]+|or[ \t]+)?\d{1,4}(?:\.\d{1,4})*(?:\([a-z0-9]{1,4}\))*)+`)
 	// ownRefRe matches "of this memo/report/..." after a reference: a
 	// reference to the deliverable itself, which the self-reference check
 	// resolves.
@@ -610,6 +616,9 @@ var (
 func externalRef(text string, kwStart, idEnd int) bool {
 	before := text[max(0, kwStart-40):kwStart]
 	after := text[idEnd:min(len(text), idEnd+80)]
+	if m := refListTailRe.FindStringIndex(after); m != nil {
+		after = after[m[1]:] // "Articles 32 to 36 UK GDPR": past the list
+	}
 	return externalBeforeRe.MatchString(before) || externalAfterRe.MatchString(after)
 }
 

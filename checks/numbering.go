@@ -110,10 +110,10 @@ func (listNumberingCheck) Check(doc Document) []Finding {
 // section title in a plain-text document: short, no sentence punctuation
 // at the end, and the words after the number start with a capital.
 func plainTitle(s string) bool {
-	if len(s) > 70 || strings.ContainsAny(s[len(s)-1:], ".:;,!?") {
+	if len(s) > 110 || strings.ContainsAny(s[len(s)-1:], ".:;,!?") {
 		return false
 	}
 	_, rest, ok := strings.Cut(s, " ")
 	rest = strings.TrimSpace(rest)
-	return ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' && strings.Count(rest, " ") < 8
+	return ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z'
 }

@@ -36,7 +36,10 @@ type QuoteConfig struct {
 	// (0.85).
 	Threshold float64
 	// MinWords is the fewest words a quoted passage needs to be verified; 0
-	// means DefaultQuoteMinWords (4).
+	// means DefaultQuoteMinWords (4), and then a quotation of fewer than
+	// eight words is verified only when its sentence ties it to the source
+	// (a clause number, "the Agreement", "reads"): a few quoted words with
+	// no such tie may come from anywhere (a statute, a letter).
 	MinWords int
 }
 
@@ -63,15 +66,17 @@ func NewQuoteCheck(cfg QuoteConfig) (Check, error) {
 	if cfg.MinWords < 0 {
 		return nil, fmt.Errorf("checks: QuoteConfig.MinWords: must be >= 0, got %d", cfg.MinWords)
 	}
+	anchorShort := cfg.MinWords == 0
 	if cfg.MinWords == 0 {
 		cfg.MinWords = DefaultQuoteMinWords
 	}
-	return &quoteCheck{opts: quote.Options{Threshold: cfg.Threshold}, minWords: cfg.MinWords}, nil
+	return &quoteCheck{opts: quote.Options{Threshold: cfg.Threshold}, minWords: cfg.MinWords, anchorShort: anchorShort}, nil
 }
 
 type quoteCheck struct {
-	opts     quote.Options
-	minWords int
+	opts        quote.Options
+	minWords    int
+	anchorShort bool // default MinWords: a short quotation needs a tie to the source
 
 	mu    sync.Mutex
 	cache map[string]*quote.Index // last sources indexed, at most maxIndexCache
@@ -157,7 +162,7 @@ func introducesDraft(text string, start int) draftKind {
 		case strings.HasPrefix(line, ">") && block:
 			return continuesQuote
 		case line != "":
-			if strings.HasSuffix(line, ":") && isDraftIntro(strings.TrimRight(line, ":")) {
+			if line = strings.TrimRight(line, "*_ \t"); strings.HasSuffix(line, ":") && isDraftIntro(strings.TrimRight(line, ":")) {
 				return isDraft
 			}
 			return notDraft
@@ -219,7 +224,25 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 		if drafted || !long {
 			continue // drafted: new language the reviewer proposes, not a quotation of the source
 		}
+		if block && commentLineRe.MatchString(text[in.start:in.end]) {
+			continue // "> **Comment [PC1]:** ...": the reviewer's note, not the source
+		}
+		if c.anchorShort && verifyAll && !block && wordCount(text, in.start, in.end) < minReplacementWords && !sourceAnchored(text, s.start) {
+			continue // a few quoted words with nothing tying them to the source (a statute's "as soon as feasible")
+		}
 		quoted = append(quoted, in)
+	}
+	// A redline's struck text ("[deleted: ...]", "~~...~~") is the source's
+	// own wording and is verified like a quotation.
+	if doc.Kind == evaluator.KindRedline {
+		for _, m := range deletedRe.FindAllStringSubmatchIndex(text, -1) {
+			for g := 2; g+1 < len(m); g += 2 {
+				if m[g] >= 0 && wordCount(text, m[g], m[g+1]) >= c.minWords {
+					quoted = append(quoted, span{m[g], m[g+1]})
+				}
+			}
+		}
+		sortSpans(quoted)
 	}
 	if len(quoted) == 0 {
 		return nil
@@ -236,7 +259,7 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 	}
 	var out []Finding
 	for _, q := range quoted {
-		best, from, ok := c.verify(text[q.start:q.end], srcs)
+		best, from, ok := c.verify(unmarkRedline(text[q.start:q.end]), srcs)
 		if !ok {
 			continue // no word after normalisation: nothing to verify
 		}
@@ -368,4 +391,40 @@ func introducedAsSource(text string, start int) bool {
 		from += i + 1
 	}
 	return sourceQuoteIntroRe.MatchString(text[from:start])
+}
+
+var (
+	// commentLineRe matches a block-quote line that is a labelled note:
+	// "**Comment [PC1]:**", "Note:", "Rationale:".
+	commentLineRe = regexp.MustCompile(`^(?:\*\*|__)?(?:comment|note|rationale|reason|explanation|drafting note|negotiation note|our comment|reviewer comment)s?\b[^:\n]{0,20}:`)
+	// deletedRe finds struck text in a redline: "[deleted: ...]",
+	// "~~...~~", "<del>...</del>", "{--...--}".
+	deletedRe = regexp.MustCompile(`(?i)\[(?:deleted|delete|struck|strike|removed)[ \t]*:[ \t]*([^\]\n]{1,600})\]|~~([^~\n]{1,600})~~|<del>([^<\n]{1,600})</del>|\{--([^\n]{1,600}?)--\}`)
+	// insertedRe finds inserted text in a redline, which the source lacks.
+	insertedRe = regexp.MustCompile(`(?i)\[(?:inserted|insert|added|add|new(?:[ \t]+text)?)[ \t]*:[^\]\n]{0,600}\]|\*\*[^*\n]{1,600}\*\*|<ins>[^<\n]{0,600}</ins>|\{\+\+[^\n]{0,600}?\+\+\}|__[^_\n]{1,600}__`)
+	// sourceAnchorRe matches what ties a short quotation to the source: a
+	// clause or section number, or words that name the document.
+	sourceAnchorRe = regexp.MustCompile(`(?i)\b(?:sections?|clauses?|cl\.|articles?|paragraphs?|schedules?|exhibits?|annex(?:es)?|appendix)[ \t]*[0-9A-Z]|§|\bthe[ \t]+(?:agreement|contract|draft|dpa|lease|policy|terms|addendum|licen[cs]e|nda|msa|sow|order form)\b|\b(?:currently|reads|provides|states|says|wording|drafted|defines|defined)\b`)
+)
+
+// sourceAnchored reports whether the sentence holding the quotation at
+// start (back to its line start or the previous sentence end) ties it to
+// the source.
+func sourceAnchored(text string, start int) bool {
+	from := max(0, start-200)
+	if i := strings.LastIndexByte(text[from:start], '\n'); i >= 0 {
+		from += i + 1
+	}
+	return sourceAnchorRe.MatchString(lastSentence(text[from:start]))
+}
+
+// unmarkRedline returns the source text a marked-up passage stands for:
+// inserted text dropped, struck text kept without its marks. A passage
+// without markup is returned as is.
+func unmarkRedline(s string) string {
+	if !strings.ContainsAny(s, "[~*<{_") {
+		return s
+	}
+	s = insertedRe.ReplaceAllString(s, "")
+	return deletedRe.ReplaceAllString(s, "$1$2$3$4")
 }

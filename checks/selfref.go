@@ -133,6 +133,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	var excluded []span
 	var vocab map[string]bool // the source's reference keywords, built on first need
 	var srcNums map[string]bool
+	var added map[string]bool // labels the text introduces ("a new Section 6.3")
 	// srcLabels returns the numbers the source labels its clauses with: a
 	// review's "Section 8.2" is the source's when the source has an 8.2,
 	// whatever word the source uses for it.
@@ -207,7 +208,15 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				// points ("paragraph 4 of Schedule 2"), so only "part" and
 				// "section" are read this way.
 				kw := refNoun(text[m[2]:m[3]])
-				own = (kw == "part" || kw == "section") && !vocab[kw] && !srcLabels()[num]
+				top, _ := topNumber(num)
+				own = (kw == "part" || kw == "section") && !vocab[kw] && !srcLabels()[num] &&
+					top <= maxOwnTop(labels)+1 && !refOfInstrument(text, e)
+			}
+			if added == nil {
+				added, _ = newLabels(text, analysisOf(doc).lineIndex(), nil)
+			}
+			if added["|"+num] {
+				continue // "a new Section 6.3": the text adds it
 			}
 			if own && !labels["part"][num] {
 				report(s, e, text[s:e]+" of this document")
@@ -288,4 +297,25 @@ func mayBeItemLabel(s string) bool {
 		i++
 	}
 	return i >= 4 && selfRefWords[strings.ToLower(s[:i])]
+}
+
+// maxOwnTop returns the largest top-level number of the text's own parts.
+func maxOwnTop(labels map[string]map[string]bool) int {
+	m := 0
+	for id := range labels["part"] {
+		if !strings.Contains(id, ".") {
+			if n, ok := topNumber(id); ok {
+				m = max(m, n)
+			}
+		}
+	}
+	return m
+}
+
+// refOfInstrument reports whether the reference ending at e is followed by
+// "of/under the <Instrument>" ("section 76 of the Competition Act").
+func refOfInstrument(text string, e int) bool {
+	rest := text[e:min(len(text), e+120)]
+	of := refOfRe.FindStringIndex(rest)
+	return of != nil && refInstrumentRe.MatchString(rest[of[1]:]) && !refOfThisRe.MatchString(rest[of[1]:])
 }

@@ -73,6 +73,7 @@ var (
 	lineNumRe      = regexp.MustCompile(`^(?:\*\*)?(\d{1,4}(?:\.\d{1,4})+)\.?(?:\*\*)?[ \t]+\S`)
 	attachHeadRe   = regexp.MustCompile(`^(?:\*\*)?(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	attachLineRe   = regexp.MustCompile(`^(?:\*\*)?(EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
+	boldNumRe      = regexp.MustCompile(`^\*\*(\d{1,3})\.?[ \t]+[^*\n]{1,80}\*\*`)
 	subItemRe      = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5}|[0-9]{1,2})\)[ \t]`)
 
 	refFirstNumRe    = regexp.MustCompile(`^[ \t]*(\d{1,4}[A-Z]?(?:\.\d{1,4}[A-Z]?)*(?:\([a-z0-9]{1,4}\)|[ ]\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\))*|[IVXLC]{1,7}\b)`)
@@ -153,10 +154,20 @@ func (xrefCheck) Check(doc Document) []Finding {
 		srcWords = refVocabulary(doc.Source)
 	}
 	referenced := make(map[string]bool)
+	var quoted []span // a review's quotations: the source's text or its own drafting
+	if review {
+		quoted = excludedSpans(text, 0, len(text))
+	}
 	scanRefs(text, a.wordList(), o, func(kw span, idStart, idEnd int, key string, first bool) {
 		if _, ok := o.byKey[key]; ok {
 			referenced[key] = true
 			return
+		}
+		if review && inSpans(quoted, kw.start, idEnd) {
+			return
+		}
+		if strings.HasSuffix(key, "|") && !o.hasLabels(key) && (src == nil || !src.hasLabels(key)) {
+			return // no attachment attached anywhere: they are separate documents
 		}
 		if added[key] {
 			return
@@ -320,6 +331,10 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 		}
 		if m := matchIf(startsWithAny(body, digitsAndStar), lineNumRe, body); m != nil {
 			numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+			return
+		}
+		if m := matchIf(strings.HasPrefix(body, "**"), boldNumRe, body); m != nil {
+			numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "**2. Term.** This Agreement ..."
 			return
 		}
 		if curNum == "" {

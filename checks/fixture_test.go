@@ -176,6 +176,9 @@ func readFixture(t *testing.T, name string) string {
 func ungatedChecks() []Check {
 	var out []Check
 	for _, c := range DefaultChecks() {
+		if c.Rule() == "completeness" {
+			c = NewCompletenessCheck(CompletenessConfig{}) // the fixture plants a missing severability clause
+		}
 		if k, ok := c.(*kindCheck); ok {
 			if k.kinds[evaluator.KindPlainLanguage] {
 				continue

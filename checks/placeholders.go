@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -362,6 +363,9 @@ func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
 	// before the underscores further along the line.
 	if k := strings.LastIndexByte(strings.TrimRight(prefix, " \t*_"), ':'); k >= 0 {
 		head := strings.TrimRight(prefix[:k], " \t*_")
+		if forPartyRe.MatchString(head) {
+			return true // "For the Customer: ______": where a party signs
+		}
 		for _, l := range c.sigLabels {
 			if len(head) >= len(l) && strings.EqualFold(head[len(head)-len(l):], l) && (len(head) == len(l) || !isWordByte(head[len(head)-len(l)-1])) {
 				return true
@@ -378,6 +382,10 @@ func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
 	}
 	return false
 }
+
+// forPartyRe matches a party's signing label: "For the Customer", "For and
+// on behalf of Acme Ltd".
+var forPartyRe = regexp.MustCompile(`(?:^|[ \t_])(?:[Ff]or|FOR)(?:[ \t]+and[ \t]+on[ \t]+behalf[ \t]+of)?[ \t]+(?:the[ \t]+)?[A-Z][\w&.,'-]*(?:[ \t]+[A-Z][\w&.,'-]*){0,4}$`)
 
 // maxLabelPrefix bounds the text between a line start and the underscores
 // of a signature line ("**Print Name:** ").

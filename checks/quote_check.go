@@ -51,7 +51,8 @@ type QuoteConfig struct {
 //   - RuleQuoteFabricated (block) for a quotation found nowhere, or whose
 //     elided segments are not all found in order;
 //   - RuleQuoteNearVerbatim (warn) for one found only near-verbatim, with
-//     the similarity and the source's wording;
+//     the similarity and the source's wording (info when only punctuation
+//     differs);
 //   - RuleQuoteUnverifiable (info, once) when the candidate quotes passages
 //     but the document has no source and no evidence.
 //
@@ -144,7 +145,7 @@ func introducesDraft(text string, start int) draftKind {
 	from := max(0, start-markerReach)
 	lineStart := from + strings.LastIndexByte(text[from:start], '\n') + 1
 	prefix := text[lineStart:start]
-	if c := strings.LastIndexByte(prefix, ':'); c >= 0 && strings.TrimSpace(prefix[c+1:]) == "" && isDraftIntro(prefix[:c]) {
+	if c := strings.LastIndexByte(prefix, ':'); c >= 0 && strings.Trim(prefix[c+1:], " \t*_") == "" && isDraftIntro(prefix[:c]) {
 		return isDraft // the cheap ':' test spares the regexps most quotations
 	}
 	if replaceWithRe.MatchString(prefix) {
@@ -275,12 +276,13 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 		case quote.NearVerbatim:
 			src := from.idx.Source()
 			how := fmt.Sprintf("(similarity %.2f)", best.Score)
+			sev := SeverityWarn
 			if best.Score == 1 {
-				how = "in punctuation only"
+				how, sev = "in punctuation only", SeverityInfo // the words are right
 			}
 			out = append(out, Finding{
 				Rule:     RuleQuoteNearVerbatim,
-				Severity: SeverityWarn,
+				Severity: sev,
 				Message: fmt.Sprintf("quotation differs from %s %s; quote it exactly: %q",
 					from.label, how, shorten(src[best.Start:best.End], 160)),
 				Location: loc,
@@ -396,7 +398,7 @@ func introducedAsSource(text string, start int) bool {
 var (
 	// commentLineRe matches a block-quote line that is a labelled note:
 	// "**Comment [PC1]:**", "Note:", "Rationale:".
-	commentLineRe = regexp.MustCompile(`^(?:\*\*|__)?(?:comment|note|rationale|reason|explanation|drafting note|negotiation note|our comment|reviewer comment)s?\b[^:\n]{0,20}:`)
+	commentLineRe = regexp.MustCompile(`(?i)^(?:\*\*|__)?(?:comment|note|rationale|reason|explanation|drafting note|negotiation note|our comment|reviewer comment)s?\b[^:\n]{0,20}:`)
 	// deletedRe finds struck text in a redline: "[deleted: ...]",
 	// "~~...~~", "<del>...</del>", "{--...--}".
 	deletedRe = regexp.MustCompile(`(?i)\[(?:deleted|delete|struck|strike|removed)[ \t]*:[ \t]*([^\]\n]{1,600})\]|~~([^~\n]{1,600})~~|<del>([^<\n]{1,600})</del>|\{--([^\n]{1,600}?)--\}`)
@@ -426,5 +428,11 @@ func unmarkRedline(s string) string {
 		return s
 	}
 	s = insertedRe.ReplaceAllString(s, "")
-	return deletedRe.ReplaceAllString(s, "$1$2$3$4")
+	s = deletedRe.ReplaceAllString(s, "$1$2$3$4")
+	return spaceBeforePunctRe.ReplaceAllString(collapseSpace(s), "$1")
 }
+
+// spaceBeforePunctRe matches a space left before punctuation where
+// inserted text was dropped ("confidentiality ." for "confidentiality
+// **to the Discloser**.").
+var spaceBeforePunctRe = regexp.MustCompile(` +([.,;:])`)

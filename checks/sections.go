@@ -86,7 +86,7 @@ func (c sectionsCheck) Check(doc Document) []Finding {
 	}
 	var out []Finding
 	for _, sec := range want {
-		if sec.Name == "summary" && leadParagraph(doc.Text) {
+		if sec.Name == "summary" && leadParagraph(doc.Text, want) {
 			continue // an untitled opening paragraph is the summary
 		}
 		pm := newPhraseMatcher(sec.Headings)
@@ -146,21 +146,24 @@ func sectionHeadings(text string) []string {
 // memo's summary without a heading.
 const minLeadWords = 40
 
-// leadParagraph reports whether text opens, before its first section
-// heading (the title and "To:/From:/Re:" lines aside), with a paragraph of
-// prose of at least minLeadWords words: the summary a memo gives without
-// calling it one.
-func leadParagraph(text string) bool {
+// leadParagraph reports whether text opens, before the first heading that
+// names one of the required sections (want), with a paragraph of prose of
+// at least minLeadWords words: the summary a memo gives without calling it
+// one, after its letterhead and "To:/From:/Re:" lines.
+func leadParagraph(text string, want []Section) bool {
+	var all []string
+	for _, s := range want {
+		all = append(all, s.Headings...)
+	}
+	sections := newPhraseMatcher(all)
 	found := false
-	headings := 0
 	forEachLineUntil(text, func(l line) bool {
 		s := strings.TrimSpace(text[l.start:l.end])
 		if s == "" {
 			return true
 		}
-		if isSectionHeading(s) {
-			headings++
-			return headings < 2 // the first may be the memo's title
+		if hs := sectionHeadings(s); len(hs) > 0 {
+			return !sections.contains(hs[0], wordSpans(hs[0]), len(hs[0]))
 		}
 		if wordCount(s, 0, len(s)) >= minLeadWords && !strings.HasPrefix(s, "|") && !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "*") {
 			found = true
@@ -171,8 +174,3 @@ func leadParagraph(text string) bool {
 	return found
 }
 
-// isSectionHeading reports whether s (a trimmed line) is a heading as
-// sectionHeadings reads them.
-func isSectionHeading(s string) bool {
-	return len(sectionHeadings(s)) > 0
-}

@@ -199,8 +199,9 @@ func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
 //     missing evidence);
 //   - those and contracts: cross-references (a review's resolve against the
 //     source and its own numbering is not checked);
-//   - contracts: defined terms and completeness (signature block,
-//     boilerplate);
+//   - contracts: defined terms and completeness (signature block, a
+//     governing-law clause: notices and severability are left out, as
+//     short agreements, amendments and translations rightly lack them);
 //   - plain-language text and customer replies: readability limits.
 func DefaultChecks() []Check {
 	ed, err := NewEvaluatorDirectedCheck(EvaluatorDirectedConfig{})
@@ -224,7 +225,7 @@ func DefaultChecks() []Check {
 		OnlyFor(NewXrefCheck(), sourceKinds...),
 		NewConsistencyCheck(),
 		OnlyFor(NewDefinitionCheck(DefinitionConfig{}), contractKinds...),
-		OnlyFor(NewCompletenessCheck(CompletenessConfig{}), contractKinds...),
+		OnlyFor(NewCompletenessCheck(CompletenessConfig{Boilerplate: governingLawOnly()}), contractKinds...),
 		OnlyFor(rc, readerKinds...),
 		ed,
 		qc,
@@ -249,6 +250,18 @@ func DefaultOptions() []Option {
 		WithSeverity("definition.", SeverityInfo),
 		WithSeverity(RuleReadabilityPassive, SeverityInfo),
 	}
+}
+
+// governingLawOnly returns the default boilerplate less everything but the
+// governing-law clause.
+func governingLawOnly() []Clause {
+	var out []Clause
+	for _, c := range DefaultBoilerplate() {
+		if c.Name == "governing law" {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // DefaultSuite returns a suite of DefaultChecks with DefaultOptions.

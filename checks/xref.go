@@ -238,6 +238,7 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 	counters := make(map[string]*counter) // scope|parent|style -> counter
 	var curNum string                     // last numbered clause id in scope
 	var curLetter string                  // last letter sub-item id ("a") under curNum
+	var curPara string                    // last numbered paragraph ("2" of "(2)") under curNum
 	curLetterIndent := 0
 	add := func(key string, s, e int, attachment bool) {
 		if i, dup := o.byKey[key]; dup {
@@ -282,7 +283,7 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 		}
 		parent, n := splitNumber(id)
 		sequence(scope+"|"+parent+"|num", n, id, s, e)
-		curNum, curLetter = id, ""
+		curNum, curLetter, curPara = id, "", ""
 	}
 	forEachLine(text, func(l line) {
 		s := text[l.start:l.end]
@@ -316,7 +317,7 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 			}
 			scope = key
 			o.scopes = append(o.scopes, scopeStart{at: l.start, scope: scope})
-			curNum, curLetter = "", ""
+			curNum, curLetter, curPara = "", "", ""
 			return
 		}
 		if lvl > 0 {
@@ -346,25 +347,40 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 		}
 		id := body[m[2]:m[3]]
 		indent := leadingSpaces(s)
+		if id[0] >= '0' && id[0] <= '9' {
+			// "(2)": a numbered paragraph of the clause (German and
+			// Australian style); its letters are "7(2)(a)".
+			full := curNum + "(" + id + ")"
+			add(scope+"|"+full, at+m[2]-1, at+m[3]+1, false)
+			if n, err := strconv.Atoi(id); err == nil {
+				sequence(scope+"|"+curNum+"|para", n, full, at+m[2]-1, at+m[3]+1)
+			}
+			curPara, curLetter = id, ""
+			return
+		}
+		base := curNum
+		if curPara != "" {
+			base = curNum + "(" + curPara + ")"
+		}
 		roman, isRoman := romanValue(id)
 		isRoman = isRoman && roman <= 12 // "(c)" after "(a)" is a letter: sub-item numerals run i to xii
 		letterNext := curLetter == "" && id == "a" || len(id) == 1 && curLetter != "" && id[0] == curLetter[0]+1
 		if isRoman && curLetter != "" && (indent > curLetterIndent || !letterNext) {
-			full := curNum + "(" + curLetter + ")(" + id + ")"
+			full := base + "(" + curLetter + ")(" + id + ")"
 			add(scope+"|"+full, at+m[2]-1, at+m[3]+1, false)
-			sequence(scope+"|"+curNum+"("+curLetter+")|roman", roman, full, at+m[2]-1, at+m[3]+1)
+			sequence(scope+"|"+base+"("+curLetter+")|roman", roman, full, at+m[2]-1, at+m[3]+1)
 			return
 		}
 		if isRoman && curLetter == "" && id != "a" && !(len(id) == 1 && id != "i") {
-			full := curNum + "(" + id + ")"
+			full := base + "(" + id + ")"
 			add(scope+"|"+full, at+m[2]-1, at+m[3]+1, false)
-			sequence(scope+"|"+curNum+"|roman", roman, full, at+m[2]-1, at+m[3]+1)
+			sequence(scope+"|"+base+"|roman", roman, full, at+m[2]-1, at+m[3]+1)
 			return
 		}
-		full := curNum + "(" + id + ")"
+		full := base + "(" + id + ")"
 		add(scope+"|"+full, at+m[2]-1, at+m[3]+1, false)
 		if n, ok := ordinal(id); ok {
-			sequence(scope+"|"+curNum+"|letter", n, full, at+m[2]-1, at+m[3]+1)
+			sequence(scope+"|"+base+"|letter", n, full, at+m[2]-1, at+m[3]+1)
 		}
 		curLetter, curLetterIndent = id, indent
 	})

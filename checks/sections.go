@@ -142,6 +142,10 @@ func sectionHeadings(text string) []string {
 	return out
 }
 
+// letterheadLines is how many opening lines may be a letterhead or title
+// ("QUINLAN MARSH LAWYERS", "FILE NOTE AND ADVICE") rather than sections.
+const letterheadLines = 4
+
 // minLeadWords is how many words an opening paragraph needs to stand as a
 // memo's summary without a heading.
 const minLeadWords = 40
@@ -157,12 +161,14 @@ func leadParagraph(text string, want []Section) bool {
 	}
 	sections := newPhraseMatcher(all)
 	found := false
+	lines := 0
 	forEachLineUntil(text, func(l line) bool {
 		s := strings.TrimSpace(text[l.start:l.end])
 		if s == "" {
 			return true
 		}
-		if hs := sectionHeadings(s); len(hs) > 0 {
+		lines++
+		if hs := sectionHeadings(s); len(hs) > 0 && lines > letterheadLines {
 			return !sections.contains(hs[0], wordSpans(hs[0]), len(hs[0]))
 		}
 		if wordCount(s, 0, len(s)) >= minLeadWords && !strings.HasPrefix(s, "|") && !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "*") {

@@ -166,6 +166,9 @@ func (xrefCheck) Check(doc Document) []Finding {
 		if review && inSpans(quoted, kw.start, idEnd) {
 			return
 		}
+		if review && proposedRefRe.MatchString(text[sentenceStart(text, kw.start):sentenceEnd(text, idEnd, len(text))]) {
+			return // "the reference to clause 9.4 assumes our proposed indemnity": a clause yet to exist
+		}
 		if strings.HasSuffix(key, "|") && !o.hasLabels(key) && (src == nil || !src.hasLabels(key)) {
 			return // no attachment attached anywhere: they are separate documents
 		}
@@ -794,4 +797,24 @@ func numberWith(parent string, n int) string {
 		return strconv.Itoa(n)
 	}
 	return parent + "." + strconv.Itoa(n)
+}
+
+// proposedRefRe matches a sentence about a clause the review proposes.
+var proposedRefRe = regexp.MustCompile(`(?i)\b(?:propos\w*|new|would\s+be|if\s+(?:it\s+is\s+|they\s+are\s+)?accepted|to\s+be\s+(?:inserted|added))\b`)
+
+// sentenceStart returns the start of the sentence holding offset i: after
+// the previous ". ", "! ", "? " or line break, at most 400 bytes back.
+func sentenceStart(text string, i int) int {
+	from := max(0, i-400)
+	for j := i - 1; j > from; j-- {
+		switch text[j] {
+		case '\n':
+			return j + 1
+		case ' ':
+			if c := text[j-1]; c == '.' || c == '!' || c == '?' {
+				return j + 1
+			}
+		}
+	}
+	return from
 }

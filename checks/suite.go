@@ -216,6 +216,10 @@ func DefaultChecks() []Check {
 	if err != nil {
 		panic(err) // the zero config is valid; a failure is a build error
 	}
+	dc, err := NewDensePassageCheck(DensePassageConfig{})
+	if err != nil {
+		panic(err) // the zero config is valid; a failure is a build error
+	}
 	return []Check{
 		OnlyFor(NewHedgeCheck(RecommendationConfig{}), reviewKinds...),
 		OnlyFor(NewDirectionalCheck(RecommendationConfig{}), reviewKinds...),
@@ -227,6 +231,7 @@ func DefaultChecks() []Check {
 		OnlyFor(NewDefinitionCheck(DefinitionConfig{}), contractKinds...),
 		OnlyFor(NewCompletenessCheck(CompletenessConfig{Boilerplate: governingLawOnly()}), contractKinds...),
 		OnlyFor(rc, readerKinds...),
+		OnlyFor(dc, readerKinds...),
 		ed,
 		qc,
 		NewRequirementCheck(),

@@ -188,7 +188,9 @@ func BenchmarkDensePassage(b *testing.B) {
 	doc := Document{Text: text, Kind: evaluator.KindPlainLanguage}
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
+	start := processCPU()
 	for b.Loop() {
 		c.Check(doc)
 	}
+	reportCPU(b, start, len(text))
 }

@@ -239,6 +239,7 @@ func DefaultChecks() []Check {
 		NewSelfReferenceCheck(),
 		NewListNumberingCheck(),
 		NewQuantityCheck(),
+		NewValuesCheck(),
 	}
 }
 

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -50,6 +51,9 @@ type quantity struct {
 	sent       int      // index of its sentence
 	same       bool     // introduced by "the same ..."
 	total      bool     // a total ("CAD 324.00 in total"): compared with totals only
+	per        string   // a rate's period ("week" for "$25 a week"), or ""
+	digits     string   // the value's digits as written ("2304" for "£2,304")
+	noun       string   // the salient word right after it ("severance" in "18 months' severance"), or ""
 	words      []string // salient words around it: what it is the value of
 	from       []string // salient words of its reference point ("of delivery"), if any
 	head       []string // in a table: the salient words of its column heading
@@ -59,9 +63,10 @@ type quantity struct {
 // qsentence is the context of values: a sentence, a heading or a table row.
 type qsentence struct {
 	start, end int
-	line       int // start of its line: values on one line are not compared
-	section    int // start of the item heading (level 3+, or a numbered title) it stands under, or -1
-	table      int // 1 + index of its table, 0 outside tables
+	words      []string // salient words of the whole sentence
+	line       int      // start of its line: values on one line are not compared
+	section    int      // start of the item heading (level 3+, or a numbered title) it stands under, or -1
+	table      int      // 1 + index of its table, 0 outside tables
 	anchors    []string
 }
 
@@ -83,6 +88,9 @@ var (
 	// refPointRe, matched after a value, reads the point a duration counts
 	// from: "of delivery", "after the Effective Date", "from dispatch".
 	refPointRe = regexp.MustCompile(`(?i)^[ \t*]*(?:'s|’s|')?[ \t]*(?:of|after|from|following|before|since|prior[ \t]+to)[ \t]+((?:\w+[ \t]+){0,3}\w+)`)
+	// nounAfterRe reads the word a value qualifies: "18 months' severance",
+	// "30-day export window", "£89.00 stockpot".
+	nounAfterRe = regexp.MustCompile(`^(?:'s|’s|'|’)?[ \t]*(?:of[ \t]+)?([A-Za-z][a-z]{2,})\b`)
 	// totalRe marks a value as a total of others.
 	totalRe = regexp.MustCompile(`(?i)\b(?:total|totals|totalling|totaling|altogether|combined|overall|in\s+all|sum|subtotal)\b`)
 	// rateRe, matched after an amount, makes it a rate: "a week", "per
@@ -235,15 +243,35 @@ func (quantityCheck) Check(doc Document) []Finding {
 			if holdsValue(qs, q.sent, p) || holdsValue(qs, p.sent, q) {
 				continue
 			}
+			// A rate and a lump sum, or rates per different periods, are
+			// different quantities unless the figures look like one typo.
+			near := nearDigits(p.digits, q.digits)
+			if p.per != q.per && !near {
+				continue
+			}
 			both := len(sp.anchors) > 0 && len(sq.anchors) > 0
-			// A CVSS score needs no words: the kind says what it is.
-			if anchor && (words >= 1 || q.kind == "cvss") || !anchor && !both && words >= 2 {
+			sameNoun := p.noun != "" && p.noun == q.noun && !common(p.noun)
+			if weakKind(q.kind) && !near && !sameNoun {
+				continue // dates, counts and day numbers recur for many things: only a typo-like figure or the same noun ties two
+			}
+			switch {
+			case anchor && (words >= 1 || q.kind == "cvss" || q.kind == "severity"):
+				// A score or rating needs no words: the kind says what it is.
+			case !anchor && !both && (words >= 2 || sameNoun):
+			case sameNoun && p.noun != "" && (anchor || !both):
+			case words >= 1 && near:
+				// One shared word is enough when the figures look like one
+				// mistyped ("£2,304" and "£2,340").
+			default:
+				if q.same && words >= 1 && related < 0 {
+					related = j
+				}
+				continue
+			}
+			{
 				add(q, p, true)
 				add(p, q, false)
 				break
-			}
-			if q.same && words >= 1 && related < 0 {
-				related = j
 			}
 		}
 		if q.same && !agree && related >= 0 {
@@ -413,9 +441,14 @@ func readSentence(text string, from, to, lineStart int, lineAnchor string, exclu
 		if m := refPointRe.FindStringSubmatch(text[q.end:to]); m != nil {
 			q.from = salientWords(m[1])
 		}
+		if m := nounAfterRe.FindStringSubmatch(text[q.end:min(to, q.end+40)]); m != nil {
+			if w := salientWords(m[1]); len(w) == 1 {
+				q.noun = w[0]
+			}
+		}
 		q.total = totalRe.MatchString(text[wordsBack(text, from, q.start, 3):wordsAhead(text, q.end, to, 3)])
 	}
-	sent := qsentence{start: from, end: to, line: lineStart}
+	sent := qsentence{start: from, end: to, line: lineStart, words: salientWords(s)}
 	for _, m := range anchorRe.FindAllStringSubmatch(s, -1) {
 		sent.anchors = append(sent.anchors, m[1]+m[2]+m[3])
 	}
@@ -442,6 +475,10 @@ func readValues(text string, from, to, sent int, qs *[]quantity, excluded []span
 		}
 		q.sent = sent
 		q.same = sameRe.MatchString(text[max(from, q.start-30):q.start])
+		q.digits = digitsOf(text[q.start:q.end])
+		if q.kind == "date" {
+			q.digits = digitsOf(q.key) // "2026-05-12": compare dates as dates
+		}
 		found = append(found, q)
 	}
 	for _, m := range moneyRe.FindAllStringSubmatchIndex(s, -1) {
@@ -466,11 +503,11 @@ func readValues(text string, from, to, sent int, qs *[]quantity, excluded []span
 		case "bn", "billion":
 			v *= 1e9
 		}
-		kind := "money:" + currencyCode(cur)
+		q := quantity{kind: "money:" + currencyCode(cur), val: v, start: m[0], end: m[1]}
 		if r := rateRe.FindStringSubmatch(s[m[1]:min(len(s), m[1]+24)]); r != nil {
-			kind += "/" + strings.ToLower(strings.TrimSuffix(r[1], "s")) // "$25 a week" is a rate
+			q.per = strings.ToLower(strings.TrimSuffix(r[1], "s")) // "$25 a week" is a rate
 		}
-		push(quantity{kind: kind, val: v, start: m[0], end: m[1]})
+		push(q)
 	}
 	for _, m := range durRe.FindAllStringSubmatchIndex(s, -1) {
 		n, ok := parseCount(s[m[2]:m[3]])
@@ -507,8 +544,103 @@ func readValues(text string, from, to, sent int, qs *[]quantity, excluded []span
 		v, _ := strconv.ParseFloat(s[m[2]:m[3]], 64)
 		push(quantity{kind: "cvss", val: v, start: m[2], end: m[3]})
 	}
+	for _, m := range multipleRe.FindAllStringSubmatchIndex(s, -1) {
+		if n, ok := parseCount(s[m[2]:m[3]]); ok {
+			push(quantity{kind: "multiple", val: float64(n), start: m[0], end: m[1]})
+		}
+	}
+	for _, m := range severityValueRe.FindAllStringSubmatchIndex(s, -1) {
+		g := 2
+		for g < len(m) && m[g] < 0 {
+			g += 2
+		}
+		if g < len(m) {
+			push(quantity{kind: "severity", val: severityRank(s[m[g]:m[g+1]]), start: m[g], end: m[g+1]})
+		}
+	}
+	for _, m := range countRe.FindAllStringSubmatchIndex(s, -1) {
+		n, err := strconv.ParseFloat(strings.ReplaceAll(s[m[2]:m[3]], ",", ""), 64)
+		if err != nil || countStop[strings.ToLower(s[m[4]:m[5]])] || labelledNumber(s, m[2]) {
+			continue
+		}
+		push(quantity{kind: "count", val: n, start: m[2], end: m[3]})
+	}
+	for _, m := range dayOrdinalRe.FindAllStringSubmatchIndex(s, -1) {
+		n, _ := strconv.ParseFloat(s[m[2]:m[3]], 64)
+		push(quantity{kind: "dayno", val: n, start: m[0], end: m[1]})
+	}
+	for _, d := range scanDates(s, wordSpans(s)) {
+		if d.alt == "" {
+			push(quantity{kind: "date", key: d.key, start: d.start, end: d.end})
+		}
+	}
 	*qs = append(*qs, found...)
 	sortQuantities((*qs)[len(*qs)-len(found):])
+}
+
+var (
+	// multipleRe reads a multiple: "3x", "5×", "three (3) times".
+	multipleRe = regexp.MustCompile(`(?i)\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)(?:[ \t]*\(\d{1,3}\))?(?:[ \t]?[x×]\b|[ \t]+times[ \t]+(?:the|its|their|our|your|that|annual|monthly|yearly)\b|-fold\b)`)
+	// severityValueRe reads a severity rating where one stands: "(High)",
+	// "— Medium", "| Critical |", "Severity: Low".
+	severityValueRe = regexp.MustCompile(`(?:[(\[|—–][ \t]*|(?i:severity|rating|risk|priority)[ \t]*[:=][ \t]*)(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW|critical|high|medium|low)\b`)
+	// countRe reads a count of things: "48,000 PDFs", "7 false claims",
+	// "12 seats" (the number, and the word after it).
+	countRe = regexp.MustCompile(`\b(\d{1,3}(?:,\d{3})+|\d{1,6})[ \t]+(?:(?:false|true|failed|successful|customer|unique|separate|new|open|active|affected)[ \t]+)?([a-z][a-z-]{2,}s)\b`)
+	// dayOrdinalRe reads "day 9", "Day 11".
+	dayOrdinalRe = regexp.MustCompile(`\b(?i:day|week|month|sprint|phase)[ \t]+(\d{1,3})\b`)
+)
+
+// countStop are plural words after a number that are units or periods
+// read elsewhere, or name no countable subject.
+var countStop = map[string]bool{"days": true, "weeks": true, "months": true, "years": true, "hours": true, "minutes": true,
+	"seconds": true, "times": true, "percent": true, "dollars": true, "euros": true, "pounds": true, "cents": true,
+	"others": true, "items": false, "pages": true, "words": true, "lines": true, "points": true}
+
+// severityRank maps a severity word to a number.
+func severityRank(w string) float64 {
+	switch strings.ToLower(w) {
+	case "critical":
+		return 4
+	case "high":
+		return 3
+	case "medium", "moderate":
+		return 2
+	}
+	return 1
+}
+
+// digitsOf returns the digits of s.
+func digitsOf(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			b = append(b, s[i])
+		}
+	}
+	return strings.TrimRight(string(b), "0")
+}
+
+// nearDigits reports whether two values' digits look like one figure
+// mistyped: the same digits in another order ("2,304" and "2,340") or one
+// digit changed ("£19.20" and "£19.80"), with at least two digits.
+func nearDigits(a, b string) bool {
+	if len(a) != len(b) || len(a) < 2 || a == b {
+		return false
+	}
+	diff := 0
+	for i := 0; i < len(a); i++ {
+		if a[i] != b[i] {
+			diff++
+		}
+	}
+	if diff == 1 {
+		return true
+	}
+	x, y := []byte(a), []byte(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return string(x) == string(y)
 }
 
 // sortQuantities orders values by offset (insertion sort: a sentence
@@ -595,7 +727,8 @@ func appendUnique(ws []string, add ...string) []string {
 // holdsValue reports whether sentence sent holds a value equal to v.
 func holdsValue(qs []quantity, sent int, v quantity) bool {
 	for _, q := range qs {
-		if q.sent == sent && q.kind == v.kind && q.val == v.val && q.key == v.key {
+		if q.sent == sent && q.kind == v.kind && q.val == v.val && q.key == v.key &&
+			(q.noun == "" || v.noun == "" || q.noun == v.noun) {
 			return true
 		}
 	}
@@ -638,6 +771,50 @@ func sharesWord(a, b []string) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// sharesUncommon reports whether a and b share a word that common does not
+// reject.
+func sharesUncommon(a, b []string, common func(string) bool) bool {
+	for _, x := range a {
+		if !common(x) && sharesWord([]string{x}, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// weakKind reports whether values of kind recur for many different things
+// in one text (dates, counts, day numbers), so that shared words alone do
+// not make two of them one quantity.
+func weakKind(kind string) bool {
+	return kind == "date" || kind == "count" || kind == "dayno"
+}
+
+// labelledNumber reports whether the number at i is a label's ("Annex 1",
+// "region 2", "version 3"): the word before it is capitalised, a
+// reference keyword or a labelling word.
+func labelledNumber(s string, i int) bool {
+	j := i
+	for j > 0 && (s[j-1] == ' ' || s[j-1] == '\t') {
+		j--
+	}
+	k := j
+	for k > 0 && isWordByte(s[k-1]) {
+		k--
+	}
+	if k == j {
+		return s[max(0, j-1):j] == "#"
+	}
+	w := s[k:j]
+	if w[0] >= 'A' && w[0] <= 'Z' {
+		return true
+	}
+	switch strings.ToLower(w) {
+	case "region", "version", "step", "phase", "level", "tier", "grade", "option", "item", "no", "number", "round", "stage", "test", "case", "wave", "row", "line", "page", "room", "floor", "unit", "lot", "batch":
+		return true
 	}
 	return false
 }

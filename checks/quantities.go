@@ -64,6 +64,7 @@ type quantity struct {
 type qsentence struct {
 	start, end int
 	words      []string // salient words of the whole sentence
+	qFrom, qTo int      // its values: qs[qFrom:qTo]
 	line       int      // start of its line: values on one line are not compared
 	section    int      // start of the item heading (level 3+, or a numbered title) it stands under, or -1
 	table      int      // 1 + index of its table, 0 outside tables
@@ -71,10 +72,18 @@ type qsentence struct {
 }
 
 var (
-	moneyRe = regexp.MustCompile(`(?i)(?:([$€£¥]|\b(?:EUR|USD|GBP|AUD|CAD|CHF|NZD|SGD|INR|JPY))[ \t]?(\d[\d,]*(?:\.\d+)?)(?:[ \t]?(k|m|bn|thousand|million|billion)\b)?|\b(\d[\d,]*(?:\.\d+)?)[ \t]?(EUR|USD|GBP|AUD|CAD|CHF|NZD|SGD|INR|JPY|euros?|dollars?|pounds?)\b)`)
-	durRe   = regexp.MustCompile(`(?i)\b(\d{1,4}|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|hundred|and)[ -]?){1,4})(?:[ \t]*\(\d{1,4}\))?[ \t-]*(business|working|calendar|clear|banking)?[ \t-]*(days?|weeks?|months?|years?|hours?|minutes?|hrs?|mins?)\b`)
-	pctRe   = regexp.MustCompile(`(?i)\b(\d{1,3}(?:\.\d+)?)[ \t]?(?:%|percent\b|per[ \t]cent\b)`)
-	cvssRe2 = regexp.MustCompile(`(?i)\bCVSS(?:[ \t]*v?\d(?:\.\d)?)?[^0-9\n|]{0,12}(\d{1,2}\.\d)\b`)
+	// moneyPreRe reads an amount after its currency: "$5,000", "€ 1.2
+	// million", "EUR 289.00".
+	moneyPreRe = regexp.MustCompile(`^([$€£¥]|EUR|USD|GBP|AUD|CAD|CHF|NZD|SGD|INR|JPY)[ \t]?(\d[\d,]*(?:\.\d+)?)(?:[ \t]?(k|m|bn|thousand|million|billion)\b)?`)
+	// moneyPostRe reads an amount before its currency: "289.00 EUR", "40
+	// euros".
+	moneyPostRe = regexp.MustCompile(`^(\d[\d,]*(?:\.\d+)?)[ \t]?(EUR|USD|GBP|AUD|CAD|CHF|NZD|SGD|INR|JPY|[Ee]uros?|[Dd]ollars?|[Pp]ounds?)\b`)
+	// durDigitsRe is durAnchRe for a figure: "14 days", "30-day".
+	durDigitsRe = regexp.MustCompile(`^(\d{1,4})(?:[ \t]*\(\d{1,4}\))?[ \t-]*((?i:business|working|calendar|clear|banking))?[ \t-]*((?i:days?|weeks?|months?|years?|hours?|minutes?|hrs?|mins?))\b`)
+	// pctAnchRe reads a percentage: "1.5%", "10 percent".
+	pctAnchRe = regexp.MustCompile(`^(\d{1,3}(?:\.\d+)?)[ \t]?(?:%|(?i:percent|per[ \t]cent)\b)`)
+	// scoreAnchRe reads a CVSS base score: "9.8".
+	scoreAnchRe = regexp.MustCompile(`^\d{1,2}\.\d\b`)
 	// anchorRe finds what a sentence is about by reference: a clause or
 	// section number, or an item id.
 	anchorRe = regexp.MustCompile(`(?i)\b(?:clauses?|sections?|articles?|paragraphs?|cl\.|para\.?|schedules?|§+)[ \t]*(\d{1,3}(?:\.\d{1,3})*)|§[ \t]*(\d{1,3}(?:\.\d{1,3})*)|\b([A-Z]{1,4}-\d{1,3})\b`)
@@ -240,7 +249,7 @@ func (quantityCheck) Check(doc Document) []Finding {
 			}
 			// Two sentences that each hold both values list the same
 			// thresholds ("below 97% ... or below 99.5%"): no conflict.
-			if holdsValue(qs, q.sent, p) || holdsValue(qs, p.sent, q) {
+			if holdsValue(qs, *sq, p) || holdsValue(qs, *sp, q) {
 				continue
 			}
 			// A rate and a lump sum, or rates per different periods, are
@@ -358,7 +367,7 @@ func isTableRule(cells []string) bool {
 // readTableRow reads one table row: its anchors are the id- or
 // clause-like cells, and a value's words include its column heading.
 func readTableRow(text string, l line, cells, header []string, table int, sents *[]qsentence, qs *[]quantity) {
-	row := qsentence{start: l.start, end: l.end, line: l.start, table: table}
+	row := qsentence{start: l.start, end: l.end, line: l.start, table: table, qFrom: len(*qs)}
 	for _, c := range cells {
 		c = strings.Trim(strings.TrimSpace(c), "*")
 		if anchorCell(c) {
@@ -400,6 +409,7 @@ func readTableRow(text string, l line, cells, header []string, table int, sents 
 			(*qs)[k].words, (*qs)[k].head, (*qs)[k].inTable = words, salientWords(h), true
 		}
 	}
+	row.qTo = len(*qs)
 	*sents = append(*sents, row)
 }
 
@@ -425,14 +435,14 @@ func isClauseNumber(s string) bool {
 // readSentence reads the values of text[from:to], one sentence.
 func readSentence(text string, from, to, lineStart int, lineAnchor string, excluded []span, sents *[]qsentence, qs *[]quantity) {
 	s := text[from:to]
-	body := strings.TrimSpace(s)
-	if proposalRe.MatchString(s) || changeVerbRe.MatchString(body) {
-		return
-	}
 	n := len(*sents)
 	before := len(*qs)
 	readValues(text, from, to, n, qs, excluded)
 	if len(*qs) == before {
+		return
+	}
+	if proposes(s) || changeVerbRe.MatchString(strings.TrimSpace(s)) {
+		*qs = (*qs)[:before] // a proposal's values are not the document's
 		return
 	}
 	for k := before; k < len(*qs); k++ {
@@ -446,11 +456,13 @@ func readSentence(text string, from, to, lineStart int, lineAnchor string, exclu
 				q.noun = w[0]
 			}
 		}
-		q.total = totalRe.MatchString(text[wordsBack(text, from, q.start, 3):wordsAhead(text, q.end, to, 3)])
+		q.total = hasTotalWord(text[wordsBack(text, from, q.start, 3):wordsAhead(text, q.end, to, 3)])
 	}
-	sent := qsentence{start: from, end: to, line: lineStart, words: salientWords(s)}
-	for _, m := range anchorRe.FindAllStringSubmatch(s, -1) {
-		sent.anchors = append(sent.anchors, m[1]+m[2]+m[3])
+	sent := qsentence{start: from, end: to, line: lineStart, words: salientWords(s), qFrom: before, qTo: len(*qs)}
+	if mayHoldAnchor(s) {
+		for _, m := range anchorRe.FindAllStringSubmatch(s, -1) {
+			sent.anchors = append(sent.anchors, m[1]+m[2]+m[3])
+		}
 	}
 	if len(sent.anchors) == 0 && lineAnchor != "" {
 		sent.anchors = []string{lineAnchor}
@@ -481,21 +493,171 @@ func readValues(text string, from, to, sent int, qs *[]quantity, excluded []span
 		}
 		found = append(found, q)
 	}
-	for _, m := range moneyRe.FindAllStringSubmatchIndex(s, -1) {
-		cur, num, scale := "", "", ""
-		if m[2] >= 0 {
-			cur, num = s[m[2]:m[3]], s[m[4]:m[5]]
-			if m[6] >= 0 {
-				scale = s[m[6]:m[7]]
+	digit := false
+	var buf []byte
+	// Values start at a digit, a currency sign or code, or a number word:
+	// the anchored expressions run only there, so the scan stays linear.
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digit = true
+			if i > 0 && (s[i-1] >= '0' && s[i-1] <= '9' || s[i-1] == ',' || s[i-1] == '.') {
+				continue
 			}
-		} else {
-			num, cur = s[m[8]:m[9]], s[m[10]:m[11]]
+			readAt(s, i, true, push)
+		case c == '$' || c >= 0xC2 && (strings.HasPrefix(s[i:], "€") || strings.HasPrefix(s[i:], "£") || strings.HasPrefix(s[i:], "¥")):
+			if m := moneyPreRe.FindStringSubmatchIndex(s[i:]); m != nil {
+				pushMoney(s, i, m, push)
+			}
+		case (c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z') && (i == 0 || !isWordByte(s[i-1])):
+			e := i
+			for e < len(s) && isWordByte(s[e]) {
+				e++
+			}
+			w := s[i:e]
+			if len(w) == 3 && c >= 'A' && c <= 'Z' && isCurrencyCode[w] {
+				if m := moneyPreRe.FindStringSubmatchIndex(s[i:]); m != nil {
+					pushMoney(s, i, m, push)
+				}
+			} else if len(w) >= 3 && len(w) <= 9 && strings.IndexByte("otfsenhOTFSENH", c) >= 0 {
+				buf = lowerInto(buf, w)
+				if _, ok := numberWords[string(buf)]; ok && unitFollows(s[e:min(len(s), e+60)]) {
+					readAt(s, i, false, push)
+				}
+			}
+			i = e - 1
 		}
-		v, err := strconv.ParseFloat(strings.ReplaceAll(num, ",", ""), 64)
-		if err != nil {
-			continue
+	}
+	if strings.ContainsAny(s, "(|—–:[") && hasSeverityWord(s) {
+		for _, m := range severityValueRe.FindAllStringSubmatchIndex(s, -1) {
+			g := 2
+			for g < len(m) && m[g] < 0 {
+				g += 2
+			}
+			if g < len(m) {
+				push(quantity{kind: "severity", val: severityRank(s[m[g]:m[g+1]]), start: m[g], end: m[g+1]})
+			}
 		}
-		switch strings.ToLower(scale) {
+	}
+	if digit && mayHoldDate(s) {
+		for _, d := range scanDates(s, wordSpans(s)) {
+			if d.alt == "" {
+				push(quantity{kind: "date", key: d.key, start: d.start, end: d.end})
+			}
+		}
+	}
+	*qs = append(*qs, found...)
+	sortQuantities((*qs)[len(*qs)-len(found):])
+}
+
+// isCurrencyCode holds the ISO codes read before an amount.
+var isCurrencyCode = map[string]bool{"EUR": true, "USD": true, "GBP": true, "AUD": true, "CAD": true, "CHF": true, "NZD": true, "SGD": true, "INR": true, "JPY": true}
+
+// readAt reads the values that start at s[i] (a digit when isDigit, else a
+// number word).
+func readAt(s string, i int, isDigit bool, push func(quantity)) {
+	rest := s[i:min(len(s), i+80)]
+	next := letterAfterNumber(rest)
+	if next != 0 && strings.IndexByte("dwmyhbcDWMYHBC", next) >= 0 || !isDigit {
+		readDuration(rest, i, push)
+	}
+	if after := strings.TrimLeft(rest[max(1, digitRun(rest)):], " \t()0123456789"); strings.HasPrefix(after, "x") || strings.HasPrefix(after, "×") || strings.HasPrefix(after, "times") || strings.HasPrefix(after, "-fold") || !isDigit && strings.Contains(rest[:min(len(rest), 30)], "times") {
+		if m := multipleAnchRe.FindStringSubmatchIndex(rest); m != nil {
+			if n, ok := parseCount(rest[m[2]:m[3]]); ok {
+				push(quantity{kind: "multiple", val: float64(n), start: i, end: i + m[1]})
+			}
+		}
+	}
+	if !isDigit {
+		return
+	}
+	if next != 0 && strings.IndexByte("EUGACNSIJedp", next) >= 0 {
+		if m := moneyPostRe.FindStringSubmatchIndex(rest); m != nil {
+			if v, err := strconv.ParseFloat(strings.ReplaceAll(rest[m[2]:m[3]], ",", ""), 64); err == nil {
+				q := quantity{kind: "money:" + currencyCode(rest[m[4]:m[5]]), val: v, start: i, end: i + m[1]}
+				if r := rateRe.FindStringSubmatch(rest[m[1]:]); r != nil {
+					q.per = strings.ToLower(strings.TrimSuffix(r[1], "s"))
+				}
+				push(q)
+			}
+		}
+	}
+	if e := numberEnd(rest); e < len(rest) && (rest[e] == '%' || rest[e] == ' ' && e+1 < len(rest) && (rest[e+1] == '%' || rest[e+1] == 'p' || rest[e+1] == 'P') || rest[e] == 'p' || rest[e] == 'P') {
+		if m := pctAnchRe.FindStringSubmatchIndex(rest); m != nil {
+			v, _ := strconv.ParseFloat(rest[m[2]:m[3]], 64)
+			push(quantity{kind: "percent", val: v, start: i, end: i + m[1]})
+		}
+	}
+	before := s[max(0, i-20):i]
+	if strings.Contains(strings.ToUpper(before), "CVSS") {
+		if m := scoreAnchRe.FindStringIndex(rest); m != nil {
+			v, _ := strconv.ParseFloat(rest[:m[1]], 64)
+			push(quantity{kind: "cvss", val: v, start: i, end: i + m[1]})
+		}
+	}
+	if w, at := wordBefore(s, i); w != "" {
+		switch strings.ToLower(w) {
+		case "day", "week", "sprint", "phase":
+			if e := digitRun(rest); e > 0 {
+				n, _ := strconv.ParseFloat(rest[:e], 64)
+				push(quantity{kind: "dayno", val: n, start: at, end: i + e})
+			}
+		}
+	}
+	if next >= 'a' && next <= 'z' {
+		if m := countAnchRe.FindStringSubmatchIndex(rest); m != nil && !countStop[strings.ToLower(rest[m[4]:m[5]])] && !labelledNumber(s, i) {
+			if n, err := strconv.ParseFloat(strings.ReplaceAll(rest[m[2]:m[3]], ",", ""), 64); err == nil {
+				push(quantity{kind: "count", val: n, start: i, end: i + m[3]})
+			}
+		}
+	}
+}
+
+// readDuration pushes the duration at the start of rest (at offset i).
+func readDuration(rest string, i int, push func(quantity)) {
+	var m []int
+	if rest[0] >= '0' && rest[0] <= '9' {
+		m = durDigitsRe.FindStringSubmatchIndex(rest)
+	} else {
+		m = durationInWords(rest)
+	}
+	if m != nil {
+		if n, ok := parseCount(rest[m[2]:m[3]]); ok {
+			kind, v := "days", float64(n)
+			unit := strings.ToLower(rest[m[6]:m[7]])
+			switch {
+			case strings.HasPrefix(unit, "week"):
+				v *= 7
+			case strings.HasPrefix(unit, "month"):
+				kind = "months"
+			case strings.HasPrefix(unit, "year"):
+				kind, v = "months", v*12
+			case strings.HasPrefix(unit, "h"):
+				kind, v = "minutes", v*60
+			case strings.HasPrefix(unit, "min"):
+				kind = "minutes"
+			}
+			if m[4] >= 0 && kind == "days" {
+				switch strings.ToLower(rest[m[4]:m[5]]) {
+				case "business", "working", "banking":
+					kind = "bdays"
+				}
+			}
+			push(quantity{kind: kind, val: v, start: i, end: i + m[1]})
+		}
+	}
+}
+
+// pushMoney pushes the amount matched by moneyPreRe (m) at s[i:].
+func pushMoney(s string, i int, m []int, push func(quantity)) {
+	w := s[i:]
+	v, err := strconv.ParseFloat(strings.ReplaceAll(w[m[4]:m[5]], ",", ""), 64)
+	if err != nil {
+		return
+	}
+	if m[6] >= 0 {
+		switch strings.ToLower(w[m[6]:m[7]]) {
 		case "k", "thousand":
 			v *= 1e3
 		case "m", "million":
@@ -503,92 +665,97 @@ func readValues(text string, from, to, sent int, qs *[]quantity, excluded []span
 		case "bn", "billion":
 			v *= 1e9
 		}
-		q := quantity{kind: "money:" + currencyCode(cur), val: v, start: m[0], end: m[1]}
-		if r := rateRe.FindStringSubmatch(s[m[1]:min(len(s), m[1]+24)]); r != nil {
-			q.per = strings.ToLower(strings.TrimSuffix(r[1], "s")) // "$25 a week" is a rate
-		}
-		push(q)
 	}
-	for _, m := range durRe.FindAllStringSubmatchIndex(s, -1) {
-		n, ok := parseCount(s[m[2]:m[3]])
-		if !ok {
-			continue
-		}
-		kind, v := "days", float64(n)
-		unit := strings.ToLower(s[m[6]:m[7]])
-		switch {
-		case strings.HasPrefix(unit, "week"):
-			v *= 7
-		case strings.HasPrefix(unit, "month"):
-			kind = "months"
-		case strings.HasPrefix(unit, "year"):
-			kind, v = "months", v*12
-		case strings.HasPrefix(unit, "h"):
-			kind, v = "minutes", v*60
-		case strings.HasPrefix(unit, "min"):
-			kind = "minutes"
-		}
-		if m[4] >= 0 && kind == "days" {
-			switch strings.ToLower(s[m[4]:m[5]]) {
-			case "business", "working", "banking":
-				kind = "bdays"
+	q := quantity{kind: "money:" + currencyCode(w[m[2]:m[3]]), val: v, start: i, end: i + m[1]}
+	if r := rateRe.FindStringSubmatch(w[m[1]:min(len(w), m[1]+24)]); r != nil {
+		q.per = strings.ToLower(strings.TrimSuffix(r[1], "s")) // "$25 a week" is a rate
+	}
+	push(q)
+}
+
+// digitRun returns the length of the digits at the start of s.
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
+}
+
+// hasSeverityWord is a cheap test that s may hold a severity rating.
+func hasSeverityWord(s string) bool {
+	for i := 0; i+3 <= len(s); i++ {
+		switch s[i] {
+		case 'H', 'M', 'L', 'C', 'h', 'm', 'l', 'c', 'S', 's', 'R', 'r', 'P', 'p':
+			if i > 0 && isWordByte(s[i-1]) {
+				continue
+			}
+			e := i
+			for e < len(s) && e-i < 10 && isWordByte(s[e]) {
+				e++
+			}
+			switch strings.ToLower(s[i:e]) {
+			case "high", "medium", "low", "critical", "moderate", "severity", "rating", "risk", "priority":
+				return true
 			}
 		}
-		push(quantity{kind: kind, val: v, start: m[0], end: m[1]})
 	}
-	for _, m := range pctRe.FindAllStringSubmatchIndex(s, -1) {
-		v, _ := strconv.ParseFloat(s[m[2]:m[3]], 64)
-		push(quantity{kind: "percent", val: v, start: m[0], end: m[1]})
-	}
-	for _, m := range cvssRe2.FindAllStringSubmatchIndex(s, -1) {
-		v, _ := strconv.ParseFloat(s[m[2]:m[3]], 64)
-		push(quantity{kind: "cvss", val: v, start: m[2], end: m[3]})
-	}
-	for _, m := range multipleRe.FindAllStringSubmatchIndex(s, -1) {
-		if n, ok := parseCount(s[m[2]:m[3]]); ok {
-			push(quantity{kind: "multiple", val: float64(n), start: m[0], end: m[1]})
+	return false
+}
+
+// unitFollows is a cheap test that a duration unit or a multiplier follows
+// a number word: the next word that is not a number word, "and", or a
+// "(14)" echo starts like one.
+func unitFollows(s string) bool {
+	for i := 0; i < len(s); {
+		a, b := nextWord(s, i, len(s))
+		if a >= len(s) {
+			return false
 		}
-	}
-	for _, m := range severityValueRe.FindAllStringSubmatchIndex(s, -1) {
-		g := 2
-		for g < len(m) && m[g] < 0 {
-			g += 2
-		}
-		if g < len(m) {
-			push(quantity{kind: "severity", val: severityRank(s[m[g]:m[g+1]]), start: m[g], end: m[g+1]})
-		}
-	}
-	for _, m := range countRe.FindAllStringSubmatchIndex(s, -1) {
-		n, err := strconv.ParseFloat(strings.ReplaceAll(s[m[2]:m[3]], ",", ""), 64)
-		if err != nil || countStop[strings.ToLower(s[m[4]:m[5]])] || labelledNumber(s, m[2]) {
+		i = b
+		w := strings.ToLower(s[a:b])
+		if _, ok := numberWords[w]; ok || w == "and" || s[a] >= '0' && s[a] <= '9' {
 			continue
 		}
-		push(quantity{kind: "count", val: n, start: m[2], end: m[3]})
+		return strings.IndexByte("dwmyhbctxf", w[0]) >= 0
 	}
-	for _, m := range dayOrdinalRe.FindAllStringSubmatchIndex(s, -1) {
-		n, _ := strconv.ParseFloat(s[m[2]:m[3]], 64)
-		push(quantity{kind: "dayno", val: n, start: m[0], end: m[1]})
+	return false
+}
+
+// wordBefore returns the word right before offset i (past blanks) and its
+// start, or "".
+func wordBefore(s string, i int) (string, int) {
+	j := i
+	for j > 0 && (s[j-1] == ' ' || s[j-1] == '\t') {
+		j--
 	}
-	for _, d := range scanDates(s, wordSpans(s)) {
-		if d.alt == "" {
-			push(quantity{kind: "date", key: d.key, start: d.start, end: d.end})
-		}
+	if j == i {
+		return "", 0
 	}
-	*qs = append(*qs, found...)
-	sortQuantities((*qs)[len(*qs)-len(found):])
+	k := j
+	for k > 0 && isWordByte(s[k-1]) {
+		k--
+	}
+	return s[k:j], k
+}
+
+// hasTotalWord reports whether s holds a word that makes a value a total.
+func hasTotalWord(s string) bool {
+	if !strings.Contains(s, "tal") && !strings.Contains(s, "all") && !strings.Contains(s, "um") && !strings.Contains(s, "ined") && !strings.Contains(s, "ether") {
+		return false
+	}
+	return totalRe.MatchString(s)
 }
 
 var (
 	// multipleRe reads a multiple: "3x", "5×", "three (3) times".
-	multipleRe = regexp.MustCompile(`(?i)\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)(?:[ \t]*\(\d{1,3}\))?(?:[ \t]?[x×]\b|[ \t]+times[ \t]+(?:the|its|their|our|your|that|annual|monthly|yearly)\b|-fold\b)`)
+	multipleAnchRe = regexp.MustCompile(`^(?i)(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)(?:[ \t]*\(\d{1,3}\))?(?:[ \t]?[x×]\b|[ \t]+times[ \t]+(?:the|its|their|our|your|that|annual|monthly|yearly)\b|-fold\b)`)
 	// severityValueRe reads a severity rating where one stands: "(High)",
 	// "— Medium", "| Critical |", "Severity: Low".
 	severityValueRe = regexp.MustCompile(`(?:[(\[|—–][ \t]*|(?i:severity|rating|risk|priority)[ \t]*[:=][ \t]*)(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW|critical|high|medium|low)\b`)
 	// countRe reads a count of things: "48,000 PDFs", "7 false claims",
 	// "12 seats" (the number, and the word after it).
-	countRe = regexp.MustCompile(`\b(\d{1,3}(?:,\d{3})+|\d{1,6})[ \t]+(?:(?:false|true|failed|successful|customer|unique|separate|new|open|active|affected)[ \t]+)?([a-z][a-z-]{2,}s)\b`)
-	// dayOrdinalRe reads "day 9", "Day 11".
-	dayOrdinalRe = regexp.MustCompile(`\b(?i:day|week|month|sprint|phase)[ \t]+(\d{1,3})\b`)
+	countAnchRe = regexp.MustCompile(`^(\d{1,3}(?:,\d{3})+|\d{1,6})[ \t]+(?:(?:false|true|failed|successful|customer|unique|separate|new|open|active|affected)[ \t]+)?([a-z][a-z-]{2,}s)\b`)
 )
 
 // countStop are plural words after a number that are units or periods
@@ -724,10 +891,11 @@ func appendUnique(ws []string, add ...string) []string {
 	return ws
 }
 
-// holdsValue reports whether sentence sent holds a value equal to v.
-func holdsValue(qs []quantity, sent int, v quantity) bool {
-	for _, q := range qs {
-		if q.sent == sent && q.kind == v.kind && q.val == v.val && q.key == v.key &&
+// holdsValue reports whether sentence s holds a value equal to v (about
+// the same noun, when both name one).
+func holdsValue(qs []quantity, s qsentence, v quantity) bool {
+	for _, q := range qs[s.qFrom:s.qTo] {
+		if q.kind == v.kind && q.val == v.val && q.key == v.key &&
 			(q.noun == "" || v.noun == "" || q.noun == v.noun) {
 			return true
 		}
@@ -817,4 +985,186 @@ func labelledNumber(s string, i int) bool {
 		return true
 	}
 	return false
+}
+
+// findAllIf runs re on s only when ok (a cheap pre-test passed).
+func findAllIf(ok bool, re *regexp.Regexp, s string) [][]int {
+	if !ok {
+		return nil
+	}
+	return re.FindAllStringSubmatchIndex(s, -1)
+}
+
+// hasUnitWord is a cheap test that s may hold a duration in words.
+func hasUnitWord(s string) bool {
+	for _, u := range []string{"day", "week", "month", "year", "hour", "minute", "Day", "Week", "Month", "Year", "Hour"} {
+		if strings.Contains(s, u) {
+			return true
+		}
+	}
+	return false
+}
+
+// letterAfterNumber returns the first letter after the number at the start
+// of s (past digits, separators, a "(14)" echo, blanks and a hyphen), or 0.
+func letterAfterNumber(s string) byte {
+	i := numberEnd(s)
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '-' || s[i] == '(' || s[i] == ')' || s[i] >= '0' && s[i] <= '9' || s[i] == '\'') {
+		i++
+	}
+	if i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z') {
+		return s[i]
+	}
+	return 0
+}
+
+// numberEnd returns the end of the number at the start of s (digits with
+// thousands commas and a decimal point).
+func numberEnd(s string) int {
+	i := 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || (s[i] == ',' || s[i] == '.') && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9') {
+		i++
+	}
+	return i
+}
+
+// proposalWords are the words that make a sentence a proposal or a
+// supposition rather than a statement of what is.
+var proposalWords = map[string]bool{"should": true, "would": true, "could": true, "might": true, "accept": true,
+	"offer": true, "target": true, "fallback": true, "instead": true, "rather": true, "counteroffer": true}
+
+// proposalPrefixes are word beginnings with the same effect.
+var proposalPrefixes = []string{"propos", "recommend", "suggest", "negotiat", "request"}
+
+// proposes reports whether sentence s proposes or supposes: a proposal
+// word, "ask for", "aim for", "from ... to ...", or an arrow.
+func proposes(s string) bool {
+	if strings.Contains(s, "→") || strings.Contains(s, "->") {
+		return true
+	}
+	var buf []byte
+	prev := ""
+	from := false
+	for i := 0; i < len(s); {
+		a, b := nextWord(s, i, len(s))
+		if a >= len(s) {
+			break
+		}
+		i = b
+		buf = lowerInto(buf, s[a:b])
+		w := string(buf)
+		if proposalWords[w] || w == "for" && (prev == "ask" || prev == "aim") {
+			return true
+		}
+		for _, p := range proposalPrefixes {
+			if strings.HasPrefix(w, p) {
+				return true
+			}
+		}
+		if w == "from" {
+			from = true
+		} else if w == "to" && from {
+			return true
+		}
+		prev = w
+	}
+	return false
+}
+
+// mayHoldAnchor is a cheap test that s may hold a reference or an item id.
+func mayHoldAnchor(s string) bool {
+	if strings.Contains(s, "§") {
+		return true
+	}
+	for i := 1; i+1 < len(s); i++ {
+		if s[i] == '-' && s[i-1] >= 'A' && s[i-1] <= 'Z' && s[i+1] >= '0' && s[i+1] <= '9' {
+			return true // an item id: "F-02"
+		}
+	}
+	l := strings.ToLower(s)
+	for _, k := range []string{"clause", "section", "article", "paragraph", "para", "schedule", "cl."} {
+		if strings.Contains(l, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayHoldDate is a cheap test that s (which holds a digit) may hold a date:
+// a month's name or a numeric date's separator between digits.
+func mayHoldDate(s string) bool {
+	for i := 1; i+1 < len(s); i++ {
+		c := s[i]
+		if (c == '/' || c == '-') && s[i-1] >= '0' && s[i-1] <= '9' && s[i+1] >= '0' && s[i+1] <= '9' {
+			return true
+		}
+		if c >= 'A' && c <= 'Z' && !isWordByte(s[i-1]) && i+3 <= len(s) && monthPrefix[strings.ToLower(s[i:i+3])] {
+			return true
+		}
+	}
+	return false
+}
+
+// monthPrefix holds the first three letters of the month names.
+var monthPrefix = map[string]bool{"jan": true, "feb": true, "mar": true, "apr": true, "may": true, "jun": true,
+	"jul": true, "aug": true, "sep": true, "oct": true, "nov": true, "dec": true}
+
+// durationInWords reads "fourteen (14) days", "twenty-four hours",
+// "ninety business days" at the start of s by hand, and returns submatch
+// indexes shaped like durDigitsRe's: the number words, the day qualifier
+// (or -1), the unit; nil when s does not start with one.
+func durationInWords(s string) []int {
+	i, lastNum := 0, -1
+	for i < len(s) {
+		a, b := nextWord(s, i, len(s))
+		if a >= len(s) || a-i > 1 && i > 0 {
+			break
+		}
+		w := strings.ToLower(s[a:b])
+		if _, ok := numberWords[w]; !ok && !(w == "and" && lastNum >= 0) {
+			break
+		}
+		if w != "and" {
+			lastNum = b
+		}
+		i = b
+		if i < len(s) && s[i] == '-' {
+			i++
+		}
+	}
+	if lastNum < 0 {
+		return nil
+	}
+	j := lastNum
+	skip := func() {
+		for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '-') {
+			j++
+		}
+	}
+	skip()
+	if j < len(s) && s[j] == '(' {
+		if k := strings.IndexByte(s[j:min(len(s), j+7)], ')'); k > 0 {
+			j += k + 1
+			skip()
+		}
+	}
+	q0, q1 := -1, -1
+	a, b := nextWord(s, j, len(s))
+	if a != j {
+		return nil
+	}
+	switch strings.ToLower(s[a:b]) {
+	case "business", "working", "calendar", "clear", "banking":
+		q0, q1 = a, b
+		j = b
+		skip()
+		if a, b = nextWord(s, j, len(s)); a != j {
+			return nil
+		}
+	}
+	switch strings.ToLower(s[a:b]) {
+	case "day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "minute", "minutes", "hr", "hrs", "min", "mins":
+		return []int{0, b, 0, lastNum, q0, q1, a, b}
+	}
+	return nil
 }

@@ -191,9 +191,12 @@ func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
 // default configuration, each restricted (OnlyFor) to the deliverable kinds
 // it fits, read from Document.Kind (Task.Kind through a Suite):
 //   - every kind, generic text included: placeholders, internal
-//     consistency (conflicting values), evaluator-directed text, quotations
-//     checked against the source, references to the deliverable's own
-//     sections, task requirements, required sections (DefaultSections);
+//     consistency (conflicting values, one quantity stated two ways),
+//     evaluator-directed text, quotations checked against the source, task
+//     requirements, required sections (DefaultSections), the numbering of
+//     the text's own lists;
+//   - every kind but contracts (whose references the cross-reference check
+//     resolves): references to the deliverable's own parts and items;
 //   - review memos, redlines and red-team reports: hedged recommendations,
 //     directional-only fixes, actionability ratio, findings (uncertainty,
 //     missing evidence);
@@ -231,7 +234,7 @@ func DefaultChecks() []Check {
 		qc,
 		NewRequirementCheck(),
 		NewSectionsCheck(),
-		NewSelfReferenceCheck(),
+		OnlyFor(NewSelfReferenceCheck(), "", evaluator.KindReviewMemo, evaluator.KindRedline, evaluator.KindRedTeamReport, evaluator.KindPlainLanguage, evaluator.KindCustomerReply),
 		NewListNumberingCheck(),
 		NewQuantityCheck(),
 	}

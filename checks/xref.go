@@ -754,7 +754,7 @@ func newLabels(text string, idx *LineIndex, src *xrefOutline) (map[string]bool, 
 	added := make(map[string]bool)
 	var out []Finding
 	seen := make(map[string]bool)
-	for _, m := range newLabelRe.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range newLabelMatches(text) {
 		var kind, id string
 		var s, e int
 		if m[2] >= 0 {
@@ -817,4 +817,32 @@ func sentenceStart(text string, i int) int {
 		}
 	}
 	return from
+}
+
+// newLabelMatches returns newLabelRe's matches in text, running the
+// expression only near the words that can start one ("new", "[inserted:"),
+// so that a long contract costs a word scan, not a regexp pass.
+func newLabelMatches(text string) [][]int {
+	var out [][]int
+	next := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if i < next || !(c == 'n' || c == 'N' || c == '[') || c != '[' && i > 0 && isWordByte(text[i-1]) {
+			continue
+		}
+		if c != '[' && !(i+3 <= len(text) && strings.EqualFold(text[i:i+3], "new")) {
+			continue
+		}
+		w := text[i:min(len(text), i+80)]
+		if m := newLabelRe.FindStringSubmatchIndex(w); m != nil && m[0] == 0 {
+			for k := range m {
+				if m[k] >= 0 {
+					m[k] += i
+				}
+			}
+			out = append(out, m)
+			next = m[1]
+		}
+	}
+	return out
 }

@@ -63,11 +63,10 @@ type quantity struct {
 // qsentence is the context of values: a sentence, a heading or a table row.
 type qsentence struct {
 	start, end int
-	words      []string // salient words of the whole sentence
-	qFrom, qTo int      // its values: qs[qFrom:qTo]
-	line       int      // start of its line: values on one line are not compared
-	section    int      // start of the item heading (level 3+, or a numbered title) it stands under, or -1
-	table      int      // 1 + index of its table, 0 outside tables
+	qFrom, qTo int // its values: qs[qFrom:qTo]
+	line       int // start of its line: values on one line are not compared
+	section    int // start of the item heading (level 3+, or a numbered title) it stands under, or -1
+	table      int // 1 + index of its table, 0 outside tables
 	anchors    []string
 }
 
@@ -173,9 +172,6 @@ func (quantityCheck) Check(doc Document) []Finding {
 			}
 		}
 		for _, x := range p.words {
-			if common(x) {
-				continue
-			}
 			for _, y := range q.words {
 				if x == y {
 					words++
@@ -203,15 +199,30 @@ func (quantityCheck) Check(doc Document) []Finding {
 				strings.TrimSpace(text[at.start:at.end]), strings.TrimSpace(text[other.start:other.end]), rel, l, c),
 			Location: idx.Locate(at.start, at.end, text)})
 	}
-	const maxCompare = 200 // earlier values compared with each value: bounded work
-	for i := 1; i < len(qs); i++ {
+	// Each value's uncommon words, computed once: the comparisons below
+	// then need no map lookups.
+	for i := range qs {
+		kept := qs[i].words[:0:0]
+		for _, w := range qs[i].words {
+			if !common(w) {
+				kept = append(kept, w)
+			}
+		}
+		qs[i].words = kept
+	}
+	const maxCompare = 100 // earlier values of a kind compared with each value: bounded work
+	byKind := map[string][]int{}
+	for i := 0; i < len(qs); i++ {
 		q := qs[i]
 		sq := &sents[q.sent]
 		agree, related := false, -1
-		for j := i - 1; j >= 0 && i-j <= maxCompare; j-- {
+		prev := byKind[q.kind]
+		byKind[q.kind] = append(prev, i)
+		for k := len(prev) - 1; k >= 0 && len(prev)-k <= maxCompare; k-- {
+			j := prev[k]
 			p := qs[j]
 			sp := &sents[p.sent]
-			if p.kind != q.kind || p.sent == q.sent {
+			if p.sent == q.sent {
 				continue
 			}
 			// One line states different things (a clause's availability
@@ -458,7 +469,7 @@ func readSentence(text string, from, to, lineStart int, lineAnchor string, exclu
 		}
 		q.total = hasTotalWord(text[wordsBack(text, from, q.start, 3):wordsAhead(text, q.end, to, 3)])
 	}
-	sent := qsentence{start: from, end: to, line: lineStart, words: salientWords(s), qFrom: before, qTo: len(*qs)}
+	sent := qsentence{start: from, end: to, line: lineStart, qFrom: before, qTo: len(*qs)}
 	if mayHoldAnchor(s) {
 		for _, m := range anchorRe.FindAllStringSubmatch(s, -1) {
 			sent.anchors = append(sent.anchors, m[1]+m[2]+m[3])
@@ -493,7 +504,7 @@ func readValues(text string, from, to, sent int, qs *[]quantity, excluded []span
 		}
 		found = append(found, q)
 	}
-	digit := false
+	digit, dateLike, severity := false, false, false
 	var buf []byte
 	// Values start at a digit, a currency sign or code, or a number word:
 	// the anchored expressions run only there, so the scan stays linear.
@@ -503,7 +514,13 @@ func readValues(text string, from, to, sent int, qs *[]quantity, excluded []span
 		case c >= '0' && c <= '9':
 			digit = true
 			if i > 0 && (s[i-1] >= '0' && s[i-1] <= '9' || s[i-1] == ',' || s[i-1] == '.') {
+				if (s[i-1] == '/' || s[i-1] == '-') && i > 1 && s[i-2] >= '0' && s[i-2] <= '9' {
+					dateLike = true
+				}
 				continue
+			}
+			if i > 1 && (s[i-1] == '/' || s[i-1] == '-') && s[i-2] >= '0' && s[i-2] <= '9' {
+				dateLike = true // "2026-03-01", "03/01/2026"
 			}
 			readAt(s, i, true, push)
 		case c == '$' || c >= 0xC2 && (strings.HasPrefix(s[i:], "€") || strings.HasPrefix(s[i:], "£") || strings.HasPrefix(s[i:], "¥")):
@@ -516,6 +533,13 @@ func readValues(text string, from, to, sent int, qs *[]quantity, excluded []span
 				e++
 			}
 			w := s[i:e]
+			if len(w) >= 3 && c >= 'A' && c <= 'Z' && monthPrefix[strings.ToLower(w[:3])] {
+				dateLike = true
+			}
+			switch c {
+			case 'C', 'H', 'M', 'L', 'c', 'h', 'm', 'l':
+				severity = severity || severityRank(w) > 1 || strings.EqualFold(w, "low")
+			}
 			if len(w) == 3 && c >= 'A' && c <= 'Z' && isCurrencyCode[w] {
 				if m := moneyPreRe.FindStringSubmatchIndex(s[i:]); m != nil {
 					pushMoney(s, i, m, push)
@@ -529,18 +553,10 @@ func readValues(text string, from, to, sent int, qs *[]quantity, excluded []span
 			i = e - 1
 		}
 	}
-	if strings.ContainsAny(s, "(|—–:[") && hasSeverityWord(s) {
-		for _, m := range severityValueRe.FindAllStringSubmatchIndex(s, -1) {
-			g := 2
-			for g < len(m) && m[g] < 0 {
-				g += 2
-			}
-			if g < len(m) {
-				push(quantity{kind: "severity", val: severityRank(s[m[g]:m[g+1]]), start: m[g], end: m[g+1]})
-			}
-		}
+	if severity {
+		readSeverities(s, push)
 	}
-	if digit && mayHoldDate(s) {
+	if digit && dateLike {
 		for _, d := range scanDates(s, wordSpans(s)) {
 			if d.alt == "" {
 				push(quantity{kind: "date", key: d.key, start: d.start, end: d.end})
@@ -572,7 +588,7 @@ func readAt(s string, i int, isDigit bool, push func(quantity)) {
 	if !isDigit {
 		return
 	}
-	if next != 0 && strings.IndexByte("EUGACNSIJedp", next) >= 0 {
+	if next != 0 && strings.IndexByte("EUGACNSIJedpDP", next) >= 0 && currencyWordAfter(rest) {
 		if m := moneyPostRe.FindStringSubmatchIndex(rest); m != nil {
 			if v, err := strconv.ParseFloat(strings.ReplaceAll(rest[m[2]:m[3]], ",", ""), 64); err == nil {
 				q := quantity{kind: "money:" + currencyCode(rest[m[4]:m[5]]), val: v, start: i, end: i + m[1]}
@@ -590,7 +606,7 @@ func readAt(s string, i int, isDigit bool, push func(quantity)) {
 		}
 	}
 	before := s[max(0, i-20):i]
-	if strings.Contains(strings.ToUpper(before), "CVSS") {
+	if containsFold(before, "cvss") {
 		if m := scoreAnchRe.FindStringIndex(rest); m != nil {
 			v, _ := strconv.ParseFloat(rest[:m[1]], 64)
 			push(quantity{kind: "cvss", val: v, start: i, end: i + m[1]})
@@ -682,25 +698,49 @@ func digitRun(s string) int {
 	return n
 }
 
-// hasSeverityWord is a cheap test that s may hold a severity rating.
-func hasSeverityWord(s string) bool {
-	for i := 0; i+3 <= len(s); i++ {
+// readSeverities pushes the severity ratings of s: a severity word
+// (Critical, High, Medium, Moderate, Low) right after "(", "[", "|", a dash
+// or a colon, or after "Severity", "Rating", "Risk" or "Priority" and a
+// separator. It scans by hand: most sentences hold none.
+func readSeverities(s string, push func(quantity)) {
+	for i := 1; i+3 <= len(s); i++ {
 		switch s[i] {
-		case 'H', 'M', 'L', 'C', 'h', 'm', 'l', 'c', 'S', 's', 'R', 'r', 'P', 'p':
-			if i > 0 && isWordByte(s[i-1]) {
-				continue
-			}
-			e := i
-			for e < len(s) && e-i < 10 && isWordByte(s[e]) {
-				e++
-			}
-			switch strings.ToLower(s[i:e]) {
-			case "high", "medium", "low", "critical", "moderate", "severity", "rating", "risk", "priority":
-				return true
+		case 'C', 'H', 'M', 'L', 'c', 'h', 'm', 'l':
+		default:
+			continue
+		}
+		if isWordByte(s[i-1]) {
+			continue
+		}
+		e := i
+		for e < len(s) && e-i < 9 && isWordByte(s[e]) {
+			e++
+		}
+		w := s[i:e]
+		switch strings.ToLower(w) {
+		case "critical", "high", "medium", "moderate", "low":
+		default:
+			continue
+		}
+		j := i
+		for j > 0 && (s[j-1] == ' ' || s[j-1] == '\t') {
+			j--
+		}
+		lead := s[max(0, j-3):j]
+		ok := strings.HasSuffix(lead, "(") || strings.HasSuffix(lead, "[") || strings.HasSuffix(lead, "|") ||
+			strings.HasSuffix(lead, "—") || strings.HasSuffix(lead, "–") || strings.HasSuffix(lead, " -")
+		if !ok && strings.HasSuffix(lead, ":") || !ok && strings.HasSuffix(lead, "=") {
+			label, _ := wordBefore(s, j-1)
+			switch strings.ToLower(label) {
+			case "severity", "rating", "risk", "priority", "impact":
+				ok = true
 			}
 		}
+		if ok && (w[0] >= 'A' && w[0] <= 'Z' || strings.HasSuffix(lead, ":") || strings.HasSuffix(lead, "=")) {
+			push(quantity{kind: "severity", val: severityRank(w), start: i, end: e})
+		}
+		i = e
 	}
-	return false
 }
 
 // unitFollows is a cheap test that a duration unit or a multiplier follows
@@ -750,9 +790,6 @@ func hasTotalWord(s string) bool {
 var (
 	// multipleRe reads a multiple: "3x", "5×", "three (3) times".
 	multipleAnchRe = regexp.MustCompile(`^(?i)(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)(?:[ \t]*\(\d{1,3}\))?(?:[ \t]?[x×]\b|[ \t]+times[ \t]+(?:the|its|their|our|your|that|annual|monthly|yearly)\b|-fold\b)`)
-	// severityValueRe reads a severity rating where one stands: "(High)",
-	// "— Medium", "| Critical |", "Severity: Low".
-	severityValueRe = regexp.MustCompile(`(?:[(\[|—–][ \t]*|(?i:severity|rating|risk|priority)[ \t]*[:=][ \t]*)(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW|critical|high|medium|low)\b`)
 	// countRe reads a count of things: "48,000 PDFs", "7 false claims",
 	// "12 seats" (the number, and the word after it).
 	countAnchRe = regexp.MustCompile(`^(\d{1,3}(?:,\d{3})+|\d{1,6})[ \t]+(?:(?:false|true|failed|successful|customer|unique|separate|new|open|active|affected)[ \t]+)?([a-z][a-z-]{2,}s)\b`)
@@ -851,25 +888,28 @@ func parseCount(s string) (int, bool) {
 // numbers and short words left out.
 func salientWords(s string) []string {
 	var out []string
+	var buf [32]byte
 	for i := 0; i < len(s); {
 		a, b := nextWord(s, i, len(s))
 		if a >= len(s) {
 			break
 		}
 		i = b
-		if b-a < 3 || s[a] >= '0' && s[a] <= '9' {
+		if b-a < 3 || b-a > len(buf) || s[a] >= '0' && s[a] <= '9' {
 			continue
 		}
-		w := strings.ToLower(s[a:b])
-		if c, ok := synonymClass[w]; ok {
-			w = c
-		} else if len(w) > 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
-			w = w[:len(w)-1]
-		}
-		if quantityStop[w] {
+		lw := lowerInto(buf[:0], s[a:b])
+		if c, ok := synonymClass[string(lw)]; ok {
+			out = appendUnique(out, c)
 			continue
 		}
-		out = appendUnique(out, w)
+		if len(lw) > 4 && lw[len(lw)-1] == 's' && lw[len(lw)-2] != 's' {
+			lw = lw[:len(lw)-1]
+		}
+		if quantityStop[string(lw)] {
+			continue
+		}
+		out = appendUnique(out, string(lw))
 	}
 	return out
 }
@@ -1042,8 +1082,8 @@ func proposes(s string) bool {
 	if strings.Contains(s, "→") || strings.Contains(s, "->") {
 		return true
 	}
-	var buf []byte
-	prev := ""
+	var buf [16]byte
+	prevAskAim := false
 	from := false
 	for i := 0; i < len(s); {
 		a, b := nextWord(s, i, len(s))
@@ -1051,22 +1091,28 @@ func proposes(s string) bool {
 			break
 		}
 		i = b
-		buf = lowerInto(buf, s[a:b])
-		w := string(buf)
-		if proposalWords[w] || w == "for" && (prev == "ask" || prev == "aim") {
+		if b-a > len(buf) || b-a < 2 {
+			prevAskAim = false
+			continue
+		}
+		w := lowerInto(buf[:0], s[a:b])
+		if proposalWords[string(w)] || prevAskAim && string(w) == "for" {
 			return true
 		}
 		for _, p := range proposalPrefixes {
-			if strings.HasPrefix(w, p) {
+			if len(w) >= len(p) && string(w[:len(p)]) == p {
 				return true
 			}
 		}
-		if w == "from" {
+		switch string(w) {
+		case "from":
 			from = true
-		} else if w == "to" && from {
-			return true
+		case "to":
+			if from {
+				return true
+			}
 		}
-		prev = w
+		prevAskAim = string(w) == "ask" || string(w) == "aim"
 	}
 	return false
 }
@@ -1084,21 +1130,6 @@ func mayHoldAnchor(s string) bool {
 	l := strings.ToLower(s)
 	for _, k := range []string{"clause", "section", "article", "paragraph", "para", "schedule", "cl."} {
 		if strings.Contains(l, k) {
-			return true
-		}
-	}
-	return false
-}
-
-// mayHoldDate is a cheap test that s (which holds a digit) may hold a date:
-// a month's name or a numeric date's separator between digits.
-func mayHoldDate(s string) bool {
-	for i := 1; i+1 < len(s); i++ {
-		c := s[i]
-		if (c == '/' || c == '-') && s[i-1] >= '0' && s[i-1] <= '9' && s[i+1] >= '0' && s[i+1] <= '9' {
-			return true
-		}
-		if c >= 'A' && c <= 'Z' && !isWordByte(s[i-1]) && i+3 <= len(s) && monthPrefix[strings.ToLower(s[i:i+3])] {
 			return true
 		}
 	}
@@ -1167,4 +1198,36 @@ func durationInWords(s string) []int {
 		return []int{0, b, 0, lastNum, q0, q1, a, b}
 	}
 	return nil
+}
+
+// currencyWordAfter is a cheap test that a currency code or name follows
+// the number at the start of s.
+func currencyWordAfter(s string) bool {
+	i := numberEnd(s)
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	e := i
+	for e < len(s) && e-i < 8 && isWordByte(s[e]) {
+		e++
+	}
+	w := s[i:e]
+	if isCurrencyCode[w] {
+		return true
+	}
+	switch strings.ToLower(w) {
+	case "euro", "euros", "dollar", "dollars", "pound", "pounds":
+		return true
+	}
+	return false
+}
+
+// containsFold reports whether s contains sub (lower case) in any case.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
 }

@@ -440,7 +440,8 @@ const (
 //     RevisionInstructions one per warn finding, each "rule: message (line
 //     L:C, "matched text")" unless the finding sets Failure (a requirement
 //     reports its Name); a block finding's Instruction is added to
-//     RevisionInstructions; StopReason is StopPolicyBlock on a block;
+//     RevisionInstructions; StopReason is StopPolicyBlock on a block, or
+//     the first block finding's own StopReason;
 //   - Criteria hold one failed criterion per finding (Finding.Criterion)
 //     followed by one passed criterion per rule of the suite with no finding;
 //   - Score is 1 / (1 + B + W/4 + I/20) for B block, W warn and I info
@@ -480,6 +481,12 @@ func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
 	d.Score = 1 / (1 + weight)
 	if d.Status == evaluator.StatusBlock {
 		d.StopReason = evaluator.StopPolicyBlock
+		for _, f := range findings {
+			if f.Severity == SeverityBlock && f.StopReason != "" {
+				d.StopReason = f.StopReason
+				break
+			}
+		}
 	}
 	return d
 }

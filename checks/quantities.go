@@ -407,6 +407,11 @@ func readTableRow(text string, l line, cells, header []string, table int, sents 
 		words := appendUnique(appendUnique(salientWords(c), salientWords(h)...), salientWords(label)...)
 		v := strings.TrimSpace(c)
 		hl := strings.ToLower(h)
+		if r := severityRank(v); (r > 1 || strings.EqualFold(v, "low")) && (strings.Contains(hl, "severity") || strings.Contains(hl, "rating") || strings.Contains(hl, "risk") || strings.Contains(hl, "priority")) {
+			at := cs + strings.Index(c, v)
+			*qs = append(*qs, quantity{kind: "severity", val: r, start: at, end: at + len(v), sent: n, words: words, head: salientWords(h), inTable: true, digits: v})
+			continue
+		}
 		if strings.Contains(hl, "cvss") || strings.Contains(hl, "score") {
 			if f, err := strconv.ParseFloat(v, 64); err == nil && strings.Contains(v, ".") {
 				at := cs + strings.Index(c, v)

@@ -34,7 +34,7 @@ var (
 	// imperativeLeadRe matches what may stand right before an imperative
 	// verb: the start of the item or sentence, a label ("Fix:"), a modal of
 	// obligation ("should", "must", "needs to"; not a bare "to": "you asked
-// us to review" is no instruction), or "and"/"then" joining
+	// us to review" is no instruction), or "and"/"then" joining
 	// imperatives. It is matched against the text before the verb.
 	imperativeLeadRe = regexp.MustCompile(`(?i)(?:^|[.:;!?]\s*|\*\*\s*|__\s*|[-–—]\s+|^\s*[-*+]\s+|^\s*\d{1,3}(?:\.\d{1,3})*[.)]?\s+|\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|and|then|please|also|(?:the\s+)?(?:customer|supplier|client|company|team|vendor|we|you)\s+(?:should|must|needs?\s+to)))\s*$`)
 )

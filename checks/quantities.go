@@ -275,9 +275,9 @@ func (quantityCheck) Check(doc Document) []Finding {
 				continue // dates, counts and day numbers recur for many things: only a typo-like figure or the same noun ties two
 			}
 			switch {
-			case anchor && (words >= 1 || q.kind == "cvss" || q.kind == "severity"):
+			case anchor && (words >= 1 || q.kind == "cvss" || q.kind == "severity" && sharesItemID(sp.anchors, sq.anchors)):
 				// A score or rating needs no words: the kind says what it is.
-			case !anchor && !both && (words >= 2 || sameNoun):
+			case !anchor && !both && (words >= 3 || words >= 2 && sameNoun || sameNoun && !weakKind(q.kind)):
 			case sameNoun && p.noun != "" && (anchor || !both):
 			case words >= 1 && near:
 				// One shared word is enough when the figures look like one
@@ -844,7 +844,7 @@ func nearDigits(a, b string) bool {
 		}
 	}
 	if diff == 1 {
-		return true
+		return len(a) >= 3 // "4,500" and "2,500" are two figures, "19.20" and "19.80" one mistyped
 	}
 	x, y := []byte(a), []byte(b)
 	slices.Sort(x)
@@ -1232,6 +1232,23 @@ func containsFold(s, sub string) bool {
 	for i := 0; i+len(sub) <= len(s); i++ {
 		if strings.EqualFold(s[i:i+len(sub)], sub) {
 			return true
+		}
+	}
+	return false
+}
+
+// sharesItemID reports whether a and b share an item id ("F-02", "AI-2"),
+// not a clause number: a rating belongs to a finding, not to a clause
+// several findings cite.
+func sharesItemID(a, b []string) bool {
+	for _, x := range a {
+		if x == "" || x[0] < 'A' || x[0] > 'Z' {
+			continue
+		}
+		for _, y := range b {
+			if x == y {
+				return true
+			}
 		}
 	}
 	return false

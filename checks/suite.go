@@ -245,13 +245,15 @@ func DefaultChecks() []Check {
 // about a finished deliverable only inform (severity info) — a
 // contract's missing signature block or signing party (conformed copies,
 // translations and consolidations have none), its defined-term hygiene,
-// and passive voice in consumer text.
+// an attachment nothing refers to (a schedule issued on its own), and
+// passive voice in consumer text.
 func DefaultOptions() []Option {
 	return []Option{
 		WithSeverity(RuleSignatureBlock, SeverityInfo),
 		WithSeverity(RuleSignatureParty, SeverityInfo),
 		WithSeverity("definition.", SeverityInfo),
 		WithSeverity(RuleReadabilityPassive, SeverityInfo),
+		WithSeverity(RuleOrphanLabel, SeverityInfo),
 	}
 }
 

@@ -538,12 +538,21 @@ func readValues(text string, from, to, sent int, qs *[]quantity, excluded []span
 				e++
 			}
 			w := s[i:e]
-			if len(w) >= 3 && c >= 'A' && c <= 'Z' && monthPrefix[strings.ToLower(w[:3])] {
-				dateLike = true
+			if len(w) >= 3 && c >= 'A' && c <= 'Z' {
+				buf = lowerInto(buf, w[:3])
+				if monthPrefix[string(buf)] {
+					dateLike = true
+				}
 			}
-			switch c {
-			case 'C', 'H', 'M', 'L', 'c', 'h', 'm', 'l':
-				severity = severity || severityRank(w) > 1 || strings.EqualFold(w, "low")
+			if !severity && len(w) >= 3 && len(w) <= 8 {
+				switch c {
+				case 'C', 'H', 'M', 'L', 'c', 'h', 'm', 'l':
+					buf = lowerInto(buf, w)
+					switch string(buf) {
+					case "critical", "high", "medium", "moderate", "low":
+						severity = true
+					}
+				}
 			}
 			if len(w) == 3 && c >= 'A' && c <= 'Z' && isCurrencyCode[w] {
 				if m := moneyPreRe.FindStringSubmatchIndex(s[i:]); m != nil {

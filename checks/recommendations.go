@@ -154,6 +154,22 @@ func (a *recommendationAnalyzer) analyze(doc Document) []recommendation {
 				r.directional = append(r.directional, span{s, e})
 			}
 		})
+		if len(r.directional) == 0 && len(r.hedges) == 0 && a.grammar {
+			// "Negotiate stronger data-location commitments": any
+			// imperative with a vague object at the start of a sentence.
+			for _, w := range ws {
+				if w.start >= it.end || inSpans(quotes, w.start, w.end) {
+					continue
+				}
+				if c := text[w.start]; c < 'A' || c > 'Z' || !imperativeLeadRe.MatchString(text[max(it.start, w.start-60):w.start]) {
+					continue
+				}
+				if s, e, ok := vagueImperative(text, it.start, it.end, w.start); ok {
+					r.directional = append(r.directional, span{s, e})
+					break
+				}
+			}
+		}
 		out = append(out, r)
 	}
 	return out

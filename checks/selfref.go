@@ -33,7 +33,7 @@ func (selfRefCheck) Rule() string { return RuleSelfReference }
 
 var (
 	// selfRefRe finds a reference to a part or item by family and number.
-	selfRefRe = regexp.MustCompile(`(?i)\b(sections?|parts?|paragraphs?|paras?\.?|recommendations?|findings?|issues?|steps?|actions?|questions?|options?|points?|vulnerabilit(?:y|ies)|observations?|items?)[ \t]+#?([0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]?-?[0-9]{1,3})\b`)
+	selfRefRe = regexp.MustCompile(`(?i)\b(sections?|parts?|paragraphs?|paras?\.?|recs?\.?|recommendations?|findings?|issues?|steps?|actions?|questions?|options?|points?|vulnerabilit(?:y|ies)|observations?|items?)[ \t]+#?([0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]?-?[0-9]{1,3})\b`)
 	// ownMarkerRe, matched right after a reference, says it is to this
 	// text: "of this memo", "above", "below", "in this report".
 	ownMarkerRe = regexp.MustCompile(`(?i)^[ \t]*(?:,[ \t]*)?(?:(?:of|in)[ \t]+(?:this|the[ \t]+present)[ \t]+(?:memo|memorandum|report|review|document|letter|note|analysis|assessment|reply|response|email|redline|advice|summary|deliverable|paper)\b|above\b|below\b|earlier\b|later\b)`)
@@ -50,7 +50,7 @@ var (
 // selfRefWords are the lower-case keywords selfRefRe starts with.
 var selfRefWords = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range []string{"section", "part", "paragraph", "para", "recommendation", "finding", "issue", "step", "action", "question", "option", "point", "vulnerability", "vulnerabilities", "observation", "item"} {
+	for _, w := range []string{"section", "part", "paragraph", "para", "rec", "recommendation", "finding", "issue", "step", "action", "question", "option", "point", "vulnerability", "vulnerabilities", "observation", "item"} {
 		m[w] = true
 		m[w+"s"] = true
 	}
@@ -61,6 +61,8 @@ var selfRefWords = func() map[string]bool {
 func familyOf(word string) string {
 	w := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(word), "."), "s")
 	switch w {
+	case "rec":
+		return "recommendation"
 	case "section", "part", "paragraph", "para":
 		return "part"
 	case "vulnerabilitie", "vulnerability":
@@ -254,8 +256,36 @@ func (selfRefCheck) Check(doc Document) []Finding {
 			}
 		}
 	}
+	for _, m := range seeTitleRe.FindAllStringSubmatchIndex(text, -1) {
+		ready()
+		g := 2
+		if m[2] < 0 {
+			g = 4
+		}
+		title := text[m[g]:m[g+1]]
+		if !hasHeadingTitled(text, title) {
+			report(m[g], m[g+1], "the part titled \""+title+"\"")
+		}
+	}
 	sortFindings(out)
 	return out
+}
+
+// seeTitleRe finds a pointer to a part by its title: `see "Refunds"
+// below`, "(see HOW TO APPLY above)".
+var seeTitleRe = regexp.MustCompile(`\b(?:[Ss]ee|[Ss]ee also|[Rr]ead|under)[ \t]+(?:["“'‘]([^"”'’\n]{2,60})["”'’]|([A-Z][A-Z0-9'’&,-]*(?:[ \t]+[A-Z0-9][A-Z0-9'’&,-]*){0,8}))[ \t]+(?:below|above)\b`)
+
+// hasHeadingTitled reports whether text has a heading whose words hold
+// title's (case and punctuation aside).
+func hasHeadingTitled(text, title string) bool {
+	want := strings.Join(strings.Fields(strings.ToLower(strings.Trim(title, " .:"))), " ")
+	for _, h := range sectionHeadings(text) {
+		got := strings.Join(strings.Fields(strings.ToLower(strings.Trim(h, " *_#:"))), " ")
+		if strings.Contains(got, want) || strings.Contains(want, got) && len(got) > 3 {
+			return true
+		}
+	}
+	return false
 }
 
 // shortRef reads an item reference by initial at word w: "F6", "R-04"

@@ -94,7 +94,7 @@ type itemKind struct {
 var (
 	recommendationKind = itemKind{
 		heading:    newPhraseMatcher([]string{"recommendation", "recommendations"}),
-		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:(?:Recommendation|Rec\.|R)[ \t]*#?\d+\b|(?i:(?:recommended|suggested|proposed|required)[ \t]+)?(?i:fix|fixes|remediation|mitigation|recommendation|action|actions|resolution|countermeasure|next[ \t]+steps?)(?:[ \t]*[:.](?:\*\*|__)?|(?:\*\*|__)[ \t]*[:.]))`),
+		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__|\*|_)?(?:(?:Recommendation|Rec\.|R)[ \t]*#?\d+\b|(?i:(?:recommended|suggested|proposed|required)[ \t]+)?(?i:fix|fixes|remediation|mitigation|recommendation|action|actions|resolution|countermeasure|next[ \t]+steps?)(?:[ \t]*[:.](?:\*\*|__|\*|_)?|(?:\*\*|__|\*|_)[ \t]*[:.]))`),
 		labelFirst: "-*+_RrFfMmAaCcNnSsPp",
 	}
 	findingKind = itemKind{

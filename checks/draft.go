@@ -11,12 +11,16 @@ var (
 	// it ("Replacement text for clause 8.2:", "Insert the following as a
 	// new clause 7.4:", "Revise clause 11.3 to read:", "Proposed:", "Add
 	// at the end of 5.1:", "Our suggested wording:").
-	draftIntroRe = regexp.MustCompile(`(?i)\b(?:propos\w*|replac\w*|revis\w*|insert\w*|add|added|adding|amend\w*|new|draft(?:ed|ing)?\s+(?:text|language|wording|clause)|redline\w*|substitut\w*|suggest\w*|rewrit\w*|reword\w*|to\s+read|should\s+read|fill\s+in|shall\s+read|fallback|alternative|counter-?propos\w*|recommended\s+(?:text|wording|language|drafting)|change\s+(?:it\s+)?to|mark-?up|after|instead)\b`)
+	draftIntroRe = regexp.MustCompile(`(?i)\b(?:propos\w*|replac\w*|revis\w*|insert\w*|add|added|adding|amend\w*|new|draft(?:ed|ing)?\s+(?:text|language|wording|clause)|redline\w*|substitut\w*|suggest\w*|rewrit\w*|reword\w*|to\s+read|should\s+read|fill\s+in|begin\w*|prefix\w*|append\w*|shall\s+read|fallback|alternative|counter-?propos\w*|recommended\s+(?:text|wording|language|drafting)|change\s+(?:it\s+)?to|mark-?up|after|instead)\b`)
 	// sourceIntroRe finds the words that introduce the source's own text
 	// ("Current:", "Clause 8.3 currently reads:", "As drafted:", "The
 	// existing wording:").
 	sourceIntroRe = regexp.MustCompile(`(?i)\b(?:current(?:ly)?|existing|original|as\s+drafted|as\s+it\s+stands|old|before|deleted|source|reads|provides|states|says)\b`)
 )
+
+// leadVerbRe matches what may precede a sentence's first word: list
+// markers, clause numbers, labels in bold or parentheses ("R4 (RED).").
+var leadVerbRe = regexp.MustCompile(`^(?:[-*+>][ \t]+|\d{1,3}(?:\.\d{1,3})*[.)]?[ \t]+|\*\*[^*]{0,60}\*\*[ \t]*|\([^)]{0,20}\)[ \t]*|[A-Z]{1,3}-?\d{1,3}[ \t]*(?:\([^)]{0,20}\))?[.:]?[ \t]*)*`)
 
 // isDraftIntro reports whether intro, the text that introduces a quotation
 // (up to its ':'), presents drafted language rather than the source's: it
@@ -30,6 +34,9 @@ func isDraftIntro(intro string) bool {
 	d := draftIntroRe.FindAllStringIndex(intro, -1)
 	if d == nil {
 		return false
+	}
+	if m := leadVerbRe.FindStringIndex(intro); m != nil && d[0][0] == m[1] {
+		return true // an imperative drafting verb leads: "Amend ... so that it reads"
 	}
 	s := sourceIntroRe.FindAllStringIndex(intro, -1)
 	if s == nil {

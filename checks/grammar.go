@@ -33,9 +33,10 @@ var (
 
 	// imperativeLeadRe matches what may stand right before an imperative
 	// verb: the start of the item or sentence, a label ("Fix:"), a modal of
-	// obligation ("should", "must", "needs to"), or "and"/"then" joining
+	// obligation ("should", "must", "needs to"; not a bare "to": "you asked
+	// us to review" is no instruction), or "and"/"then" joining
 	// imperatives. It is matched against the text before the verb.
-	imperativeLeadRe = regexp.MustCompile(`(?i)(?:^|[.:;!?]\s*|\*\*\s*|__\s*|[-–—]\s+|^\s*[-*+]\s+|^\s*\d{1,3}(?:\.\d{1,3})*[.)]?\s+|\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|to|and|then|please|also|(?:the\s+)?(?:customer|supplier|client|company|team|vendor|we|you)\s+(?:should|must|needs?\s+to)))\s*$`)
+	imperativeLeadRe = regexp.MustCompile(`(?i)(?:^|[.:;!?]\s*|\*\*\s*|__\s*|[-–—]\s+|^\s*[-*+]\s+|^\s*\d{1,3}(?:\.\d{1,3})*[.)]?\s+|\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|and|then|please|also|(?:the\s+)?(?:customer|supplier|client|company|team|vendor|we|you)\s+(?:should|must|needs?\s+to)))\s*$`)
 )
 
 // riskClass is what a recommendation's stated risk says about how much
@@ -54,7 +55,7 @@ var (
 	// separator), or capitalised next to rating punctuation ("— High",
 	// "(Critical)", "| Medium |", "High risk").
 	severityWordRe = regexp.MustCompile(`(?i:\b(?:severity|priority|risk(?:\s+(?:level|rating))?|rating|impact)\s*(?:[:=(|–—-]\s*|is\s+|of\s+)(critical|high|medium|moderate|low|informational|info|minor|major|severe)\b)` +
-		`|(?:[(\[|—–]|:|\s-)\s*(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW)\b|\b(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW)\s*(?:[)\]|—–]|\(|risk\b|severity\b|priority\b)`)
+		`|(?:[(\[|—–]|:|\s-|\*\*)\s*(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW)\b|\b(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW)\s*(?:[)\]|—–]|\(|risk\b|severity\b|priority\b)`)
 	// priorityRe matches a priority label P0 to P4.
 	priorityRe = regexp.MustCompile(`\bP([0-4])\b`)
 	// cvssRe matches a CVSS base score.
@@ -115,6 +116,32 @@ func directionalAt(text string, from, to, s, e int) bool {
 	rest := refIDRe.ReplaceAllString(text[e:end], "")
 	return !concreteRe.MatchString(rest)
 }
+
+// vagueObjectRe matches the words that leave a fix as a direction whatever
+// its verb: "negotiate stronger commitments", "to an acceptable level",
+// "a commercially acceptable time", "better protection".
+var vagueObjectRe = regexp.MustCompile(`(?i)\b(?:stronger|better|more\s+(?:robust|balanced|favourable|favorable|protective|specific)|appropriate(?:ly)?|acceptable|adequate(?:ly)?|sufficient(?:ly)?|reasonable|tighter|clearer|improved|as\s+(?:needed|appropriate|necessary))\b`)
+
+// vagueImperative reports whether the sentence at text[s:to) (an item's
+// sentence starting where an imperative may stand) gives a direction by a
+// vague object: an imperative verb, then vagueObjectRe, and nothing
+// concrete.
+func vagueImperative(text string, from, to, s int) (int, int, bool) {
+	end := sentenceEnd(text, s, to)
+	seg := text[s:end]
+	m := vagueObjectRe.FindStringIndex(seg)
+	if m == nil || m[0] > 80 {
+		return 0, 0, false
+	}
+	if concreteRe.MatchString(refIDRe.ReplaceAllString(seg, "")) || copulaRe.MatchString(seg[:m[0]]) {
+		return 0, 0, false // "X are acceptable for us" describes; it does not instruct
+	}
+	return s + m[0], s + m[1], true
+}
+
+// copulaRe matches a finite "to be"/"to have" that makes a sentence a
+// description rather than an instruction.
+var copulaRe = regexp.MustCompile(`(?i)\b(?:is|are|was|were|been|has|have|had|seems?|remains?)\b`)
 
 // refIDRe matches references and item ids, whose digits say where, not
 // what: "clause 8.2", "Section 4(b)", "§ 7", "F-02", "R3", "CWE-89".

@@ -179,4 +179,3 @@ func leadParagraph(text string, want []Section) bool {
 	})
 	return found
 }
-

@@ -88,7 +88,7 @@ func (valuesCheck) Check(doc Document) []Finding {
 	out = append(out, d.conflicts(doc)...)
 	out = withoutDefinedTermConflicts(doc, out)
 	sortFindings(out)
-	return dedupeLocated(out)
+	return vDedupeLocated(out)
 }
 
 // withoutDefinedTermConflicts drops the findings the consistency check
@@ -115,8 +115,8 @@ func withoutDefinedTermConflicts(doc Document, fs []Finding) []Finding {
 	return out
 }
 
-// dedupeLocated drops a finding at the same place as an earlier one.
-func dedupeLocated(fs []Finding) []Finding {
+// vDedupeLocated drops a finding at the same place as an earlier one.
+func vDedupeLocated(fs []Finding) []Finding {
 	out := fs[:0]
 	for i, f := range fs {
 		if i > 0 && f.Location.Start == fs[i-1].Location.Start && f.Rule == fs[i-1].Rule {
@@ -187,21 +187,21 @@ func (d *valueDoc) comparable(p, q *mention) bool {
 	if sp.table != 0 && sp.table == sq.table {
 		return false // rows and columns of one table are different subjects
 	}
-	if len(p.col) > 0 && len(q.col) > 0 && !sharesID(p.col, q.col) {
+	if len(p.col) > 0 && len(q.col) > 0 && !vSharesID(p.col, q.col) {
 		return false // cells under unlike column headings ("Monthly fee", "Hourly rate")
 	}
-	if disjointPrefixed(sp.anchors, sq.anchors, "id:") || disjointPrefixed(sp.quals, sq.quals, "per:") {
+	if vDisjointPrefixed(sp.anchors, sq.anchors, "id:") || vDisjointPrefixed(sp.quals, sq.quals, "per:") {
 		return false
 	}
-	if p.class != "date" && p.class != "daterange" && disjointPrefixed(sp.quals, sq.quals, "date:") {
+	if p.class != "date" && p.class != "daterange" && vDisjointPrefixed(sp.quals, sq.quals, "date:") {
 		return false
 	}
 	return true
 }
 
-// disjointPrefixed reports whether a and b both hold entries with prefix
+// vDisjointPrefixed reports whether a and b both hold entries with prefix
 // and share none of them.
-func disjointPrefixed(a, b []string, prefix string) bool {
+func vDisjointPrefixed(a, b []string, prefix string) bool {
 	na, nb := 0, 0
 	for _, x := range a {
 		if strings.HasPrefix(x, prefix) {
@@ -225,14 +225,35 @@ func disjointPrefixed(a, b []string, prefix string) bool {
 func (d *valueDoc) score(p, q *mention) float64 {
 	s := 0.0
 	if p.rate != q.rate {
-		s -= 2
+		s -= 1 // one is stated per unit, the other not: often just omitted
 	}
 	sp, sq := &d.sents[p.sent], &d.sents[q.sent]
 	// Anchors: a shared clause, item or period says "same thing"; two
 	// different clause references say "different things". In one block,
 	// the line's own number is shared by every sentence and says nothing.
 	sameBlock := sp.block == sq.block
-	shared, refsP, refsQ := false, false, false
+	shared, refsP, refsQ, distinct := false, false, false, false
+	// A reference right next to a value names its clause.
+	if p.ref != "" || q.ref != "" {
+		a, b := p.ref, q.ref
+		if a == "" {
+			a = sp.label
+		}
+		if b == "" {
+			b = sq.label
+		}
+		switch {
+		case a != "" && b != "":
+			shared = a == b && !sameBlock
+			distinct = a != b
+		case a != "":
+			shared = containsString(sq.anchors[sq.inh:], a)
+		default:
+			shared = containsString(sp.anchors[sp.inh:], b)
+		}
+		refsP, refsQ = a != "", b != ""
+		goto anchored
+	}
 	// A clause's own number says what its values belong to; the other
 	// clauses it refers to do not ("3.2 ... within five days, after which
 	// Section 3.1 applies").
@@ -240,6 +261,7 @@ func (d *valueDoc) score(p, q *mention) float64 {
 		switch {
 		case sp.label != "" && sq.label != "":
 			shared = sp.label == sq.label && !sameBlock
+			distinct = sp.label != sq.label
 		case sp.label != "":
 			shared = containsString(sq.anchors[sq.inh:], sp.label)
 		default:
@@ -272,6 +294,8 @@ anchored:
 	switch {
 	case shared:
 		s += 2
+	case distinct:
+		s -= 1.5 // two clauses, each with its own number: likely two subjects
 	case refsP && refsQ:
 		s -= 1.5
 	}
@@ -289,23 +313,35 @@ anchored:
 		}
 		return false
 	}
+	unique := false
+	dated := p.class == "date" || p.class == "daterange" || p.class == "time"
 	for _, a := range p.head {
-		if containsID(q.head, a) && !seen(a) {
+		if vContainsID(q.head, a) && !seen(a) {
+			if d.generic[a] {
+				s += d.idf(a) // "notice", "fee": a kind of quantity, not its subject
+				continue
+			}
 			s += 2 * d.idf(a)
+			if d.headCount[headKey{p.class, a}] == 2 && !dated {
+				unique = true
+			}
 		}
 	}
+	if unique {
+		s += 0.5 // the only two values of this kind named by this noun
+	}
 	for _, a := range p.head {
-		if containsID(q.ctx, a) && !seen(a) {
+		if vContainsID(q.ctx, a) && !seen(a) {
 			s += d.idf(a)
 		}
 	}
 	for _, a := range q.head {
-		if containsID(p.ctx, a) && !seen(a) {
+		if vContainsID(p.ctx, a) && !seen(a) {
 			s += d.idf(a)
 		}
 	}
 	if len(p.from) > 0 && len(q.from) > 0 {
-		if sharesID(p.from, q.from) {
+		if vSharesID(p.from, q.from) {
 			s += 0.5
 		} else {
 			s -= 1.5
@@ -319,29 +355,35 @@ anchored:
 	{
 		ctx := 0.0
 		for _, a := range p.ctx {
-			if containsID(q.ctx, a) && !seen(a) {
+			if vContainsID(q.ctx, a) && !seen(a) {
 				ctx += 0.6 * d.idf(a)
 			}
 		}
 		s += math.Min(ctx, 1.8)
 		topic := 0.0
 		for _, a := range p.topic {
-			if (containsID(q.topic, a) || containsID(q.ctx, a)) && !seen(a) {
+			if (vContainsID(q.topic, a) || vContainsID(q.ctx, a)) && !seen(a) {
 				topic += 0.4 * d.idf(a)
 			}
 		}
 		s += math.Min(topic, 0.8)
 	}
 value:
-	if near, sig := nearDigits(p.digits, p.intDigits, q.digits, q.intDigits); near {
+	// A near miss ("1,284.60" and "1,248.60") is a mistyped figure: the
+	// more significant digits, the less likely two real values are one.
+	if near, sig := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits); near && !dated {
 		switch {
-		case sig >= 4:
+		case sig >= 5:
+			s += 3
+		case sig == 4:
 			s += 2
 		case sig == 3:
 			s += 1
-		default:
-			s += 0.3
 		}
+	}
+	// A date range with one end in common and the other not.
+	if p.class == "daterange" && (p.val == q.val) != (p.val2 == q.val2) {
+		s += 1.5
 	}
 	if p.flags&fTotal != q.flags&fTotal {
 		s -= 1
@@ -352,8 +394,8 @@ value:
 	return s
 }
 
-// containsID reports whether set holds id.
-func containsID(set []int32, id int32) bool {
+// vContainsID reports whether set holds id.
+func vContainsID(set []int32, id int32) bool {
 	for _, x := range set {
 		if x == id {
 			return true
@@ -362,17 +404,17 @@ func containsID(set []int32, id int32) bool {
 	return false
 }
 
-// valueKey identifies a value of a class for equality.
-func valueKey(m *mention) string {
+// vValueKey identifies a value of a class for equality.
+func vValueKey(m *mention) string {
 	if m.class == "date" {
 		return m.class + ":" + formatNum(m.val)
 	}
 	return m.class + ":" + formatNum(m.val) + ":" + formatNum(m.val2)
 }
 
-// equalValues reports whether p and q state the same value (a date
+// vEqualValues reports whether p and q state the same value (a date
 // without a year equals the same day of any year).
-func equalValues(p, q *mention) bool {
+func vEqualValues(p, q *mention) bool {
 	if p.class == "date" {
 		return p.val == q.val && (p.val2 == q.val2 || p.val2 == 0 || q.val2 == 0)
 	}
@@ -386,6 +428,12 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	if len(ms) < 2 {
 		return nil
 	}
+	d.headCount = map[headKey]int{}
+	for i := range ms {
+		for _, w := range ms[i].head {
+			d.headCount[headKey{ms[i].class, w}]++
+		}
+	}
 	d.idfs = make([]float64, len(d.df))
 	for id := range d.idfs {
 		d.idfs[id] = d.computeIDF(int32(id))
@@ -395,7 +443,7 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	count := make(map[string]int, len(ms))
 	for i := range ms {
 		if ms[i].flags&fHypo == 0 {
-			count[valueKey(&ms[i])]++
+			count[vValueKey(&ms[i])]++
 		}
 	}
 	// Postings: per class, word, anchor and digit pattern, the mentions
@@ -440,20 +488,26 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 					continue
 				}
 				s := d.score(p, q)
-				if equalValues(p, q) {
+				if vEqualValues(p, q) {
 					bestEq = math.Max(bestEq, s)
 					continue
 				}
-				if q.flags&(fDefinite|fSame) != 0 && count[valueKey(q)] == 1 && !d.struck[q.val] {
+				if q.flags&(fDefinite|fSame) != 0 && count[vValueKey(q)] == 1 && !d.struck[q.val] {
 					s += 1
 				}
-				if p.flags&(fDefinite|fSame) != 0 && count[valueKey(p)] == 1 && !d.struck[p.val] {
+				if p.flags&(fDefinite|fSame) != 0 && count[vValueKey(p)] == 1 && !d.struck[p.val] {
 					s += 1
 				}
 				if q.flags&fSame != 0 {
 					s += 1
 				}
-				if s > bestDiff || s == bestDiff && best >= 0 && closer(p, &ms[best], q) {
+				// A value written as already known ("the £69.00") with no
+				// antecedent, near another: that one, mistyped.
+				if near, _ := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits); near &&
+					(q.flags&fDefinite != 0 && count[vValueKey(q)] == 1 || p.flags&fDefinite != 0 && count[vValueKey(p)] == 1) {
+					s += 1.5
+				}
+				if s > bestDiff || s == bestDiff && best >= 0 && vCloser(p, &ms[best], q) {
 					bestDiff, best = s, pi
 				}
 			}
@@ -461,7 +515,10 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 			if q.class == "date" || q.class == "daterange" || q.class == "time" {
 				need += 1
 			}
-			if best >= 0 && need > valueThreshold && !sharesID(ms[best].head, q.head) {
+			if best >= 0 && d.sents[ms[best].sent].block == d.sents[q.sent].block {
+				need += 1 // one paragraph states several values of one topic
+			}
+			if best >= 0 && need > valueThreshold && !vSharesID(ms[best].head, q.head) {
 				best = -1 // a date or time is tied to its event: the noun phrases must meet
 			}
 			if best >= 0 && bestDiff >= need && bestDiff > bestEq && !d.listsBoth(&ms[best], q) {
@@ -480,19 +537,19 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	return out
 }
 
-// postingKeys are what a mention is indexed by: its rarer subject words,
+// vPostingKeys are what a mention is indexed by: its rarer subject words,
 // its sentence's anchors and its digit pattern (a transposition has the
 // same digits).
-type postingKeys struct {
+type vPostingKeys struct {
 	words []int32
 	other []string
 }
 
-func (d *valueDoc) postingKeys(m *mention) postingKeys {
-	var k postingKeys
+func (d *valueDoc) postingKeys(m *mention) vPostingKeys {
+	var k vPostingKeys
 	for _, set := range [][]int32{m.head, m.ctx, m.topic} {
 		for _, id := range set {
-			if d.idf(id) >= 0.25 && !containsID(k.words, id) {
+			if d.idf(id) >= 0.25 && !vContainsID(k.words, id) {
 				k.words = append(k.words, id)
 			}
 		}
@@ -504,11 +561,11 @@ func (d *valueDoc) postingKeys(m *mention) postingKeys {
 	return k
 }
 
-// closer reports whether a's value is nearer q's than b's is (ties between
+// vCloser reports whether a's value is nearer q's than b's is (ties between
 // equally related mentions go to the likelier misstatement).
-func closer(a, b, q *mention) bool {
-	na, _ := nearDigits(a.digits, a.intDigits, q.digits, q.intDigits)
-	nb, _ := nearDigits(b.digits, b.intDigits, q.digits, q.intDigits)
+func vCloser(a, b, q *mention) bool {
+	na, _ := vNearDigits(a.digits, a.intDigits, q.digits, q.intDigits)
+	nb, _ := vNearDigits(b.digits, b.intDigits, q.digits, q.intDigits)
 	if na != nb {
 		return na
 	}
@@ -521,7 +578,7 @@ func (d *valueDoc) listsBoth(p, q *mention) bool {
 	holds := func(sent int, v *mention) bool {
 		for i := range d.ms {
 			m := &d.ms[i]
-			if m.sent == sent && m.class == v.class && equalValues(m, v) {
+			if m.sent == sent && m.class == v.class && vEqualValues(m, v) {
 				return true
 			}
 		}
@@ -560,7 +617,7 @@ func (d *valueDoc) sharedWords(p, q *mention) string {
 			continue
 		}
 		id, ok := d.ids[k]
-		if !ok || !(containsID(q.head, id) || containsID(q.ctx, id)) || !(containsID(p.head, id) || containsID(p.ctx, id)) {
+		if !ok || !(vContainsID(q.head, id) || vContainsID(q.ctx, id)) || !(vContainsID(p.head, id) || vContainsID(p.ctx, id)) {
 			continue
 		}
 		w := strings.ToLower(text[a:b])
@@ -575,12 +632,18 @@ func (d *valueDoc) sharedWords(p, q *mention) string {
 	return strings.Join(out, ", ")
 }
 
-// sharesID reports whether a and b have an id in common.
-func sharesID(a, b []int32) bool {
+// vSharesID reports whether a and b have an id in common.
+func vSharesID(a, b []int32) bool {
 	for _, x := range a {
-		if containsID(b, x) {
+		if vContainsID(b, x) {
 			return true
 		}
 	}
 	return false
+}
+
+// headKey counts the mentions of a class named by a word.
+type headKey struct {
+	class string
+	word  int32
 }

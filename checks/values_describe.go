@@ -8,9 +8,9 @@ import (
 // a bound, a total, a reference to a value stated elsewhere), which noun
 // phrase it belongs to, and whether the sentence states a change.
 
-// preLinks may stand between a noun phrase and its value: "platform fee
+// vPreLinks may stand between a noun phrase and its value: "platform fee
 // of", "salary is", "capped at", "within".
-var preLinks = map[string]bool{
+var vPreLinks = map[string]bool{
 	"of": true, "is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true,
 	"will": true, "shall": true, "at": true, "to": true, "for": true, "by": true, "in": true, "on": true,
 	"within": true, "after": true, "before": true, "means": true, "mean": true, "equals": true, "equal": true,
@@ -25,8 +25,8 @@ var preLinks = map[string]bool{
 	"gives": true, "give": true, "get": true, "gets": true, "got": true, "only:": true, "worth": true, "valued": true,
 }
 
-// clauseWords end a noun phrase read backwards from a value.
-var clauseWords = map[string]bool{
+// vClauseWords end a noun phrase read backwards from a value.
+var vClauseWords = map[string]bool{
 	"and": true, "or": true, "but": true, "which": true, "that": true, "because": true, "so": true, "if": true,
 	"when": true, "where": true, "while": true, "who": true, "whereas": true, "then": true, "unless": true,
 }
@@ -53,7 +53,7 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	if c.cellTense != tenseDefault {
 		m.tense = c.cellTense
 	}
-	if m.tense == tenseDefault && (d.inDraft(v.start) || (d.memo || d.plain) && inSpans(d.recs, v.start, v.start+1)) {
+	if m.tense == tenseDefault && (d.inDraft(v.start) || c.proposed && (d.memo || d.plain)) {
 		m.tense = tenseNew // drafted text and a memo's recommendations propose
 	}
 	if m.tense == tenseDefault && d.struck[m.val] {
@@ -104,6 +104,8 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 		m.flags |= fApprox
 	case "maximum", "max", "cap", "ceiling":
 		m.flags |= fCap
+	case "reached", "reaches", "reach", "reaching", "exceeded", "exceeds", "hit", "hits", "passes", "passed", "tops":
+		m.flags |= fBound // a threshold crossed ("when roaming reached $50")
 	case "minimum", "min", "over", "above", "under", "below", "exceeding", "beyond":
 		if w(1) == "not" && w(0) == "exceeding" {
 			m.flags |= fCap
@@ -157,7 +159,7 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 		switch w(i) {
 		case "same":
 			m.flags |= fSame | fDefinite
-		case "total", "totalling", "totaling", "altogether", "combined", "sum":
+		case "total", "totalling", "totaling", "altogether", "combined":
 			m.flags |= fTotal
 		case "leaves", "leaving", "remaining", "remainder", "balance", "left", "outstanding", "rest":
 			if i <= 2 {
@@ -212,6 +214,7 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 		}
 	}
 
+	m.ref = d.nearRef(first, v.next)
 	// The noun phrase: the label, the words right before and right after.
 	m.topic = c.topic
 	if c.labelEnd >= 0 && v.start-c.labelEnd <= 40 {
@@ -220,7 +223,9 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 		m.topic = append(append([]int32(nil), c.topic...), c.label...)
 	}
 	m.head = d.preHead(m.head, first)
-	if isDuration(m.class) && d.refPointAfter(v.next, first) {
+	// What follows a duration's "within ... of" or a multiple ("2x the
+	// fees") is its base, not its subject.
+	if m.class == "multiple" || vIsDuration(m.class) && d.refPointAfter(v.next, first) {
 		m.from = d.postHead(nil, v.next)
 	} else {
 		m.head = d.postHead(m.head, v.next)
@@ -229,7 +234,7 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	lo, hi := max(0, first-maxValueLookaround), min(len(toks), v.next+maxValueLookaround)
 	for k := lo; k < hi; k++ {
 		if id := d.tokIDs[k]; id >= 0 {
-			m.ctx = appendID(m.ctx, id)
+			m.ctx = vAppendID(m.ctx, id)
 		}
 	}
 }
@@ -252,7 +257,7 @@ func (d *valueDoc) preHead(dst []int32, first int) []int32 {
 		if t.kind == tNum {
 			return dst
 		}
-		if !preLinks[d.lowerTok(k)] {
+		if !vPreLinks[d.lowerTok(k)] {
 			break
 		}
 	}
@@ -265,11 +270,11 @@ func (d *valueDoc) preHead(dst []int32, first int) []int32 {
 			}
 			break
 		}
-		if clauseWords[d.lowerTok(k)] {
+		if vClauseWords[d.lowerTok(k)] {
 			break
 		}
 		if id := d.tokIDs[k]; id >= 0 {
-			dst = appendID(dst, id)
+			dst = vAppendID(dst, id)
 			got++
 		} else if got > 0 {
 			break
@@ -296,10 +301,10 @@ func (d *valueDoc) postHead(dst []int32, next int) []int32 {
 		switch d.lowerTok(k) {
 		case "of", "to":
 			k++
-			for k < len(toks) && d.tokIs(k, "the", "your", "our", "a", "an", "its", "their", "this", "that", "his", "her") {
-				k++
-			}
 		}
+	}
+	for k < len(toks) && d.tokIs(k, "the", "your", "our", "a", "an", "its", "their", "this", "that", "his", "her") {
+		k++
 	}
 	got := 0
 	for ; k < len(toks) && got < 3; k++ {
@@ -314,15 +319,15 @@ func (d *valueDoc) postHead(dst []int32, next int) []int32 {
 		if id < 0 {
 			break
 		}
-		dst = appendID(dst, id)
+		dst = vAppendID(dst, id)
 		got++
 	}
 	return dst
 }
 
-// changeVerbs introduce the new value of a change: "increases ... to £45",
+// vChangeVerbs introduce the new value of a change: "increases ... to £45",
 // "extends the term to 28 February 2029", "goes down to $97.35".
-var changeVerbs = map[string]bool{
+var vChangeVerbs = map[string]bool{
 	"increase": true, "increases": true, "increased": true, "increasing": true, "reduce": true, "reduces": true, "reduced": true,
 	"reducing": true, "raise": true, "raises": true, "raised": true, "lower": true, "lowers": true, "lowered": true,
 	"extend": true, "extends": true, "extended": true, "shorten": true, "shortens": true, "shortened": true, "cut": true, "cuts": true,
@@ -334,19 +339,19 @@ var changeVerbs = map[string]bool{
 	"lengthen": true, "lengthens": true, "lengthened": true, "upgrade": true, "downgrade": true,
 }
 
-// proposalWords make a sentence state what should be rather than what is.
-var proposalWords = map[string]bool{
+// vProposalWords make a sentence state what should be rather than what is.
+var vProposalWords = map[string]bool{
 	"should": true, "propose": true, "proposes": true, "proposed": true, "proposal": true, "recommend": true,
 	"recommends": true, "recommended": true, "recommendation": true, "suggest": true, "suggests": true, "suggested": true,
 	"seek": true, "negotiate": true, "counter": true, "counterproposal": true, "fallback": true,
 	"accept": true, "acceptable": true, "insist": true, "prefer": true, "preferred": true,
 }
 
-// hypoWords make a sentence an example or a supposition.
-var hypoWords = map[string]bool{
+// vHypoWords make a sentence an example or a supposition.
+var vHypoWords = map[string]bool{
 	"would": true, "could": true, "might": true, "example": true, "instance": true, "suppose": true, "imagine": true,
 	"hypothetical": true, "hypothetically": true, "illustration": true, "illustrative": true, "assume": true, "assuming": true,
-	"e.g": true, "say": true, "fallback": true, "alternatively": true, "alternative": true, "compromise": true,
+	"e.g": true, "fallback": true, "alternatively": true, "alternative": true, "compromise": true,
 }
 
 // sentTense marks the values of the sentence just read (from index
@@ -363,10 +368,10 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 			continue
 		}
 		w := d.lowerTok(k)
-		if proposalWords[w] && proposalAt < 0 {
+		if vProposalWords[w] && proposalAt < 0 {
 			proposalAt = k
 		}
-		if hypoWords[w] {
+		if vHypoWords[w] {
 			hypo = true
 		}
 		if w == "such" && d.tokIs(k+1, "as") {
@@ -378,7 +383,7 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 			oldAt = k
 		}
 	}
-	if (d.memo || d.plain) && len(toks) > 0 && toks[0].kind == tWord && imperativeVerbs[d.lowerTok(0)] {
+	if (d.memo || d.plain) && len(toks) > 0 && toks[0].kind == tWord && vImperativeVerbs[d.lowerTok(0)] {
 		proposalAt = 0
 	}
 	if hypo {
@@ -463,7 +468,7 @@ func (d *valueDoc) fromTo(k int, m *mention) bool {
 // token b (within the sentence, at most eight tokens back).
 func (d *valueDoc) changeBefore(b int) bool {
 	for j := b - 1; j >= 0 && j >= b-8; j-- {
-		if d.toks[j].kind == tWord && changeVerbs[d.lowerTok(j)] {
+		if d.toks[j].kind == tWord && vChangeVerbs[d.lowerTok(j)] {
 			return true
 		}
 		if d.toks[j].kind == tNum {
@@ -485,10 +490,10 @@ func (d *valueDoc) replaceBefore(b int) bool {
 	return false
 }
 
-// labelTense returns the tense a label or column heading gives its values:
+// vLabelTense returns the tense a label or column heading gives its values:
 // "Current", "Existing", "Before" give the old value; "Proposed", "New",
 // "Revised", "After" the new one.
-func labelTense(label string) int8 {
+func vLabelTense(label string) int8 {
 	l := strings.ToLower(strings.Trim(strings.TrimSpace(label), "*_: "))
 	for _, p := range []string{"current", "existing", "old", "before", "was", "original", "previous", "source", "today"} {
 		if l == p || strings.HasPrefix(l, p+" ") {
@@ -503,10 +508,10 @@ func labelTense(label string) int8 {
 	return tenseDefault
 }
 
-// imperativeVerbs open a memo's instruction to change the document:
+// vImperativeVerbs open a memo's instruction to change the document:
 // "Revise clause 11.3 to read", "Replace Section 4.1 with", "Cap
 // liability at".
-var imperativeVerbs = map[string]bool{
+var vImperativeVerbs = map[string]bool{
 	"revise": true, "replace": true, "amend": true, "add": true, "insert": true, "delete": true, "change": true,
 	"increase": true, "reduce": true, "cap": true, "limit": true, "extend": true, "shorten": true, "require": true,
 	"ask": true, "push": true, "make": true, "set": true, "include": true, "introduce": true, "remove": true,
@@ -515,8 +520,8 @@ var imperativeVerbs = map[string]bool{
 	"counter": true, "offer": true, "accept": true, "reject": true, "split": true, "tie": true, "align": true,
 }
 
-// isDuration reports whether class is a duration.
-func isDuration(class string) bool {
+// vIsDuration reports whether class is a duration.
+func vIsDuration(class string) bool {
 	switch class {
 	case "days", "bdays", "months", "minutes", "seconds":
 		return true
@@ -567,4 +572,41 @@ func (d *valueDoc) inDraft(i int) bool {
 		}
 	}
 	return false
+}
+
+// nearRef returns the reference that a value stands right after or right
+// before ("the annual fee in paragraph 3.3 (£9,630.00)", "breach notice
+// within 24 hours (paragraph 6.1)"): the clause it is the value of, which
+// wins over the line's own number. "" when there is none.
+func (d *valueDoc) nearRef(first, next int) string {
+	toks := d.toks
+	ref := func(k int) string {
+		if k+1 >= len(toks) || toks[k].kind != tWord || !vRefWords[d.lowerTok(k)] {
+			return ""
+		}
+		j := k + 1
+		if d.sym(j) == "." {
+			j++
+		}
+		if j < len(toks) && toks[j].kind == tNum {
+			return "ref:" + d.refNumber(j)
+		}
+		return ""
+	}
+	for k := first - 1; k >= 0 && k >= first-6; k-- {
+		if s := d.sym(k); s == ";" || s == "." {
+			break
+		}
+		if r := ref(k); r != "" {
+			return r
+		}
+	}
+	k := next
+	if d.sym(k) == "(" {
+		k++
+	}
+	if k == next+1 {
+		return ref(k)
+	}
+	return ""
 }

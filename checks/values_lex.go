@@ -31,8 +31,8 @@ type vtok struct {
 	space      bool // white space stands before it
 }
 
-// tokenize appends the tokens of text[from:to] to dst.
-func tokenize(dst []vtok, text string, from, to int) []vtok {
+// vTokenize appends the tokens of text[from:to] to dst.
+func vTokenize(dst []vtok, text string, from, to int) []vtok {
 	space := true
 	for i := from; i < to; {
 		c := text[i]
@@ -49,7 +49,7 @@ func tokenize(dst []vtok, text string, from, to int) []vtok {
 				continue
 			}
 			if unicode.IsLetter(r) {
-				e := wordEnd(text, i, to)
+				e := vWordEnd(text, i, to)
 				dst = append(dst, vtok{i, e, tWord, space})
 				space, i = false, e
 				continue
@@ -60,11 +60,11 @@ func tokenize(dst []vtok, text string, from, to int) []vtok {
 		}
 		switch {
 		case c >= '0' && c <= '9':
-			e := figureEnd(text, i, to)
+			e := vFigureEnd(text, i, to)
 			dst = append(dst, vtok{i, e, tNum, space})
 			i = e
 		case wordByte[c]:
-			e := wordEnd(text, i, to)
+			e := vWordEnd(text, i, to)
 			dst = append(dst, vtok{i, e, tWord, space})
 			i = e
 		default:
@@ -76,21 +76,21 @@ func tokenize(dst []vtok, text string, from, to int) []vtok {
 	return dst
 }
 
-// wordEnd returns the end of the word starting at i: letters, digits and
+// vWordEnd returns the end of the word starting at i: letters, digits and
 // '_', with an apostrophe between letters ("you've", "Parcelry's"); a
 // trailing apostrophe ("months' notice") is left out.
-func wordEnd(text string, i, to int) int {
+func vWordEnd(text string, i, to int) int {
 	for i < to {
 		c := text[i]
 		if c < utf8.RuneSelf {
-			if wordByte[c] || c == '\'' && i+1 < to && isLetterByte(text[i+1]) {
+			if wordByte[c] || c == '\'' && i+1 < to && vIsLetterByte(text[i+1]) {
 				i++
 				continue
 			}
 			return i
 		}
 		r, n := utf8.DecodeRuneInString(text[i:to])
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '’' && i+n < to && isLetterByte(text[i+n]) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '’' && i+n < to && vIsLetterByte(text[i+n]) {
 			i += n
 			continue
 		}
@@ -99,18 +99,18 @@ func wordEnd(text string, i, to int) int {
 	return i
 }
 
-func isLetterByte(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func vIsLetterByte(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
-// figureEnd returns the end of the figure starting at i: digits, with
+// vFigureEnd returns the end of the figure starting at i: digits, with
 // thousands groups (",ddd") and a decimal part (".d"); "7.2.1" is read as
 // one token too (a clause number).
-func figureEnd(text string, i, to int) int {
+func vFigureEnd(text string, i, to int) int {
 	for i < to && text[i] >= '0' && text[i] <= '9' {
 		i++
 	}
 	for i+1 < to {
 		switch {
-		case text[i] == ',' && threeDigits(text, i+1, to):
+		case text[i] == ',' && vThreeDigits(text, i+1, to):
 			i += 4
 		case text[i] == '.' && text[i+1] >= '0' && text[i+1] <= '9':
 			i += 2
@@ -124,9 +124,9 @@ func figureEnd(text string, i, to int) int {
 	return i
 }
 
-// threeDigits reports whether text[i:] starts with exactly three digits
+// vThreeDigits reports whether text[i:] starts with exactly three digits
 // (a thousands group).
-func threeDigits(text string, i, to int) bool {
+func vThreeDigits(text string, i, to int) bool {
 	if i+3 > to {
 		return false
 	}
@@ -138,9 +138,9 @@ func threeDigits(text string, i, to int) bool {
 	return i+3 == to || text[i+3] < '0' || text[i+3] > '9'
 }
 
-// figureValue parses a figure token ("1,284.60"); ok is false for a
+// vFigureValue parses a figure token ("1,284.60"); ok is false for a
 // clause-like number with two dots ("7.2.1").
-func figureValue(s string) (float64, bool) {
+func vFigureValue(s string) (float64, bool) {
 	if strings.Count(s, ".") > 1 {
 		return 0, false
 	}
@@ -151,10 +151,10 @@ func figureValue(s string) (float64, bool) {
 	return v, true
 }
 
-// lowerWord returns the lower-cased ASCII form of a word in buf (no
+// vLowerWord returns the lower-cased ASCII form of a word in buf (no
 // allocation for words of up to 32 bytes); ok is false for longer or
 // non-ASCII words.
-func lowerWord(buf *[32]byte, w string) (string, bool) {
+func vLowerWord(buf *[32]byte, w string) (string, bool) {
 	if len(w) > len(buf) {
 		return "", false
 	}
@@ -182,15 +182,15 @@ var valueCurrencies = map[string]string{
 	"euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD", "pound": "GBP", "pounds": "GBP",
 }
 
-// dollarPrefixes qualify a "$" written right before it: "A$", "NZ$".
-var dollarPrefixes = map[string]string{"a": "AUD", "au": "AUD", "c": "CAD", "ca": "CAD", "nz": "NZD", "us": "USD", "s": "SGD", "hk": "HKD"}
+// vDollarPrefixes qualify a "$" written right before it: "A$", "NZ$".
+var vDollarPrefixes = map[string]string{"a": "AUD", "au": "AUD", "c": "CAD", "ca": "CAD", "nz": "NZD", "us": "USD", "s": "SGD", "hk": "HKD"}
 
 // valueScales multiply the figure before them.
 var valueScales = map[string]float64{"k": 1e3, "m": 1e6, "bn": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9, "mn": 1e6}
 
-// durationUnits maps a unit word to its class and the factor to the
+// vDurationUnits maps a unit word to its class and the factor to the
 // class's base unit.
-var durationUnits = map[string]struct {
+var vDurationUnits = map[string]struct {
 	class  string
 	factor float64
 }{
@@ -201,12 +201,12 @@ var durationUnits = map[string]struct {
 	"second": {"seconds", 1}, "seconds": {"seconds", 1}, "sec": {"seconds", 1}, "secs": {"seconds", 1},
 }
 
-// dayQualifiers make "days" a different unit: "10 business days".
-var dayQualifiers = map[string]string{"business": "bdays", "working": "bdays", "banking": "bdays", "clear": "days", "calendar": "days"}
+// vDayQualifiers make "days" a different unit: "10 business days".
+var vDayQualifiers = map[string]string{"business": "bdays", "working": "bdays", "banking": "bdays", "clear": "days", "calendar": "days"}
 
-// rateUnits are what an amount or a duration can be "per": "a month",
+// vRateUnits are what an amount or a duration can be "per": "a month",
 // "per kg", "/mo", "each night".
-var rateUnits = map[string]string{
+var vRateUnits = map[string]string{
 	"day": "day", "days": "day", "daily": "day", "night": "night", "week": "week", "weekly": "week", "fortnight": "fortnight",
 	"month": "month", "mo": "month", "monthly": "month", "year": "year", "yr": "year", "annum": "year", "annually": "year", "annual": "year",
 	"hour": "hour", "hr": "hour", "hourly": "hour", "minute": "minute", "min": "minute", "quarter": "quarter", "quarterly": "quarter",
@@ -216,16 +216,16 @@ var rateUnits = map[string]string{
 	"km": "km", "mile": "mile", "sms": "message", "page": "page", "word": "word", "device": "device",
 }
 
-// numberWordValue returns the value of a lower-case number word.
-func numberWordValue(w string) (int, bool) {
+// vNumberWordValue returns the value of a lower-case number word.
+func vNumberWordValue(w string) (int, bool) {
 	v, ok := numberWords[w]
 	return v, ok
 }
 
-// digitKey returns the significant digits of v (as written to cents, with
+// vDigitKey returns the significant digits of v (as written to cents, with
 // leading and trailing zeros dropped) and the count of its integer digits:
 // 1284.6 gives ("12846", 4), 529200 gives ("5292", 6).
-func digitKey(v float64) (string, int) {
+func vDigitKey(v float64) (string, int) {
 	s := strconv.FormatFloat(math.Abs(v), 'f', 2, 64)
 	dot := strings.IndexByte(s, '.')
 	intDigits := dot
@@ -238,21 +238,21 @@ func digitKey(v float64) (string, int) {
 	return d, intDigits
 }
 
-// nearValue reports whether a and b look like one figure mistyped as the
+// vNearValue reports whether a and b look like one figure mistyped as the
 // other: the same magnitude and significant digits that differ by one
 // swap of neighbours ("529,200" and "592,200") or one digit ("3,000,000"
 // and "3,500,000"). sig is the number of significant digits.
-func nearValue(a, b float64) (near bool, sig int) {
+func vNearValue(a, b float64) (near bool, sig int) {
 	if a == b {
 		return false, 0
 	}
-	da, ia := digitKey(a)
-	db, ib := digitKey(b)
-	return nearDigits(da, ia, db, ib)
+	da, ia := vDigitKey(a)
+	db, ib := vDigitKey(b)
+	return vNearDigits(da, ia, db, ib)
 }
 
-// nearDigits is nearValue on digit keys.
-func nearDigits(da string, ia int, db string, ib int) (near bool, sig int) {
+// vNearDigits is vNearValue on digit keys.
+func vNearDigits(da string, ia int, db string, ib int) (near bool, sig int) {
 	if ia != ib || da == db {
 		return false, 0
 	}
@@ -284,9 +284,9 @@ func nearDigits(da string, ia int, db string, ib int) (near bool, sig int) {
 	return false, sig
 }
 
-// numberWordsByLen lists the number words a value may start with, by
-// length, for isNumberWord.
-var numberWordsByLen = func() (t [10][]string) {
+// vNumberWordsByLen lists the number words a value may start with, by
+// length, for vIsNumberWord.
+var vNumberWordsByLen = func() (t [10][]string) {
 	for w := range numberWords {
 		if len(w) < len(t) {
 			t[len(w)] = append(t[len(w)], w)
@@ -295,13 +295,13 @@ var numberWordsByLen = func() (t [10][]string) {
 	return t
 }()
 
-// isNumberWord reports whether w is an English number word, ignoring
+// vIsNumberWord reports whether w is an English number word, ignoring
 // case, without allocating.
-func isNumberWord(w string) bool {
-	if len(w) < 3 || len(w) >= len(numberWordsByLen) {
+func vIsNumberWord(w string) bool {
+	if len(w) < 3 || len(w) >= len(vNumberWordsByLen) {
 		return false
 	}
-	for _, c := range numberWordsByLen[len(w)] {
+	for _, c := range vNumberWordsByLen[len(w)] {
 		if strings.EqualFold(w, c) {
 			return true
 		}
@@ -309,10 +309,10 @@ func isNumberWord(w string) bool {
 	return false
 }
 
-// mayHoldValue reports whether s may hold a value: a figure, a currency
+// vMayHoldValue reports whether s may hold a value: a figure, a currency
 // sign or a number word. It is a byte scan that spares the tokenizer the
 // sentences that hold none.
-func mayHoldValue(s string) bool {
+func vMayHoldValue(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -322,12 +322,12 @@ func mayHoldValue(s string) bool {
 			if i+1 < len(s) && (c == 0xC2 && (s[i+1] == 0xA3 || s[i+1] == 0xA5) || c == 0xE2 && s[i+1] == 0x82) {
 				return true
 			}
-		case isLetterByte(c) && (i == 0 || !wordByte[s[i-1]]):
+		case vIsLetterByte(c) && (i == 0 || !wordByte[s[i-1]]):
 			e := i + 1
 			for e < len(s) && wordByte[s[e]] {
 				e++
 			}
-			if isNumberWord(s[i:e]) {
+			if vIsNumberWord(s[i:e]) {
 				return true
 			}
 			i = e - 1

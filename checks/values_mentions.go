@@ -23,7 +23,8 @@ type mention struct {
 	topic      []int32 // word ids of its heading and its block's lead-in
 	from       []int32 // a duration's reference point: "within 14 days of delivery"
 	col        []int32 // a table cell's column heading words
-	digits     string  // significant digits of val (see digitKey)
+	ref        string  // the clause reference it stands next to ("ref:3.3"), if any
+	digits     string  // significant digits of val (see vDigitKey)
 	intDigits  int
 }
 
@@ -73,25 +74,26 @@ type vsent struct {
 
 // valueDoc is a document read for values.
 type valueDoc struct {
-	text   string
-	kind   evaluator.Kind
-	review bool   // a memo or red-team report: its own numbering is not the source's (a redline's is)
-	memo   bool   // a review memo: it describes the source (old values) and proposes (new ones)
-	plain  bool   // generic text (no kind): it may describe and propose
-	recs   []span // a memo's recommendation items: proposals
-	sents  []vsent
-	ms     []mention
-	ids    map[string]int32 // word -> id
-	df     []int32          // id -> number of sentences holding the word
-	idfs   []float64        // id -> idf, once the document is read
-	keys   map[string]string
-	lower  map[string]string // capitalised word -> lower case
-	nsents int
-	toks   []vtok
-	tokIDs []int32 // per token: its subject word id, or -1
-	raw    []rawValue
-	seen   []int32 // per word id: last sentence counted (for df)
-	lbuf   [32]byte
+	text      string
+	kind      evaluator.Kind
+	review    bool // a memo or red-team report: its own numbering is not the source's (a redline's is)
+	memo      bool // a review memo: it describes the source (old values) and proposes (new ones)
+	plain     bool // generic text (no kind): it may describe and propose
+	sents     []vsent
+	ms        []mention
+	ids       map[string]int32 // word -> id
+	df        []int32          // id -> number of sentences holding the word
+	idfs      []float64        // id -> idf, once the document is read
+	headCount map[headKey]int  // mentions of a class whose noun phrase holds a word
+	generic   map[int32]bool   // word ids of generic heads ("notice", "fee")
+	keys      map[string]string
+	lower     map[string]string // capitalised word -> lower case
+	nsents    int
+	toks      []vtok
+	tokIDs    []int32 // per token: its subject word id, or -1
+	raw       []rawValue
+	seen      []int32 // per word id: last sentence counted (for df)
+	lbuf      [32]byte
 
 	// The current line's spans: code and struck-out text (skip), and
 	// quotations (quotes); lineQuoted for a block-quote line.
@@ -121,10 +123,7 @@ func readValueDoc(doc Document) *valueDoc {
 		review: doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedTeamReport,
 		ids:    map[string]int32{}, keys: map[string]string{}}
 	text := d.text
-	if d.memo || d.plain {
-		d.recs = items(text, recommendationKind, d.memo)
-	}
-	d.struck = struckValues(text)
+	d.struck = vStruckValues(text)
 	inFence := false
 	block := 0
 	var header []string // cells of the current table's header
@@ -135,6 +134,8 @@ func readValueDoc(doc Document) *valueDoc {
 	var headAnchors []string
 	var title []int32 // words of the current block's bold lead-in
 	lineAnchor := ""
+	recLevel := 0       // level of the open recommendations section, 0 for none
+	draftBlock := false // indented lines after "Revise clause 2.2 to read:" are drafted text
 	forEachLine(text, func(l line) {
 		raw := text[l.start:l.end]
 		s := strings.TrimSpace(raw)
@@ -151,8 +152,21 @@ func readValueDoc(doc Document) *valueDoc {
 			return
 		}
 		d.line, d.spansDone = l, false
+		indented := strings.HasPrefix(raw, "    ") || strings.HasPrefix(raw, "\t")
+		if !indented && !strings.HasPrefix(s, ">") {
+			draftBlock = false
+		}
+		if lvl := sectionLevel(raw); lvl > 0 {
+			if recLevel > 0 && lvl <= recLevel {
+				recLevel = 0
+			}
+			if vRecommendationTitle(s) {
+				recLevel = lvl
+			}
+		}
+		proposed := recLevel > 0 || draftBlock && indented
 		if strings.HasPrefix(s, "|") {
-			cells := splitCells(s)
+			cells := vSplitCells(s)
 			if valueTableRule(cells) {
 				return
 			}
@@ -161,16 +175,16 @@ func readValueDoc(doc Document) *valueDoc {
 				tables++
 				block++
 				header, headerTime = nil, nil
-				if isHeaderRow(text, l.end) {
+				if vIsHeaderRow(text, l.end) {
 					header = cells
 					headerTime = make([]int8, len(cells))
 					for i, c := range cells {
-						headerTime[i] = labelTense(c)
+						headerTime[i] = vLabelTense(c)
 					}
 					return
 				}
 			}
-			d.tableRow(l, s, cells, header, headerTime, tables, block, heading, headAnchors)
+			d.tableRow(l, s, cells, header, headerTime, tables, block, heading, headAnchors, proposed)
 			return
 		}
 		inTable, header = false, nil
@@ -184,27 +198,27 @@ func readValueDoc(doc Document) *valueDoc {
 			} else {
 				lineAnchor = ""
 			}
-			d.sentence(l.start+off, l.end, sentCtx{block: block, heading: true, topic: heading, labelEnd: -1})
+			d.sentence(l.start+off, l.end, sentCtx{block: block, heading: true, topic: heading, labelEnd: -1, proposed: proposed})
 			return
 		}
 		// A labelled line: "- Platform fee: $16,500", "**Severity:** High",
 		// "New amount: $97.35". The label names what the values are.
 		body := l.start + (len(raw) - len(strings.TrimLeft(raw, " \t")))
-		body = skipListMarker(text, body, l.end)
+		body = vSkipListMarker(text, body, l.end)
 		if a := d.ownLabel(text[body:l.end]); a != "" {
 			lineAnchor = a
-		} else if !strings.HasPrefix(raw, " ") && !strings.HasPrefix(raw, "\t") && !listMarkerAt(raw) {
+		} else if !strings.HasPrefix(raw, " ") && !strings.HasPrefix(raw, "\t") && !vListMarkerAt(raw) {
 			lineAnchor = ""
 		}
 		var label []int32
 		labelTenseV := tenseDefault
 		labelEnd := -1
-		if le, ls, ok := lineLabel(text, body, l.end); ok {
+		if le, ls, ok := vLineLabel(text, body, l.end); ok {
 			label = d.wordIDs(nil, text[body:ls], false)
-			labelTenseV = labelTense(text[body:ls])
+			labelTenseV = vLabelTense(text[body:ls])
 			body, labelEnd = le, le
 		}
-		if te, ok := boldLead(text, body, l.end); ok {
+		if te, ok := vBoldLead(text, body, l.end); ok {
 			title = d.wordIDs(nil, text[body:te], false)
 		}
 		topic := append(append([]int32(nil), heading...), title...)
@@ -218,8 +232,13 @@ func readValueDoc(doc Document) *valueDoc {
 		}
 		for from := body; from < l.end; {
 			end := valueSentenceEnd(text, from, l.end)
-			d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: headAnchors})
+			d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: headAnchors, proposed: proposed})
 			from = end
+		}
+		if !indented {
+			if t := strings.TrimRight(s, "*_ \t"); strings.HasSuffix(t, ":") && isDraftIntro(strings.TrimSuffix(t, ":")) {
+				draftBlock = true
+			}
 		}
 	})
 	return d
@@ -240,19 +259,20 @@ type sentCtx struct {
 	cellTense  int8
 	col        []int32 // a table cell's column heading words
 	colRate    string  // the rate its column heading gives ("Monthly fee": "month")
+	proposed   bool    // in a recommendations section or a drafted block: it proposes
 }
 
-// splitCells splits a Markdown table row into its cells.
-func splitCells(s string) []string {
+// vSplitCells splits a Markdown table row into its cells.
+func vSplitCells(s string) []string {
 	s = strings.TrimSpace(s)
 	s = strings.TrimPrefix(s, "|")
 	s = strings.TrimSuffix(s, "|")
 	return strings.Split(s, "|")
 }
 
-// isHeaderRow reports whether the line after the one ending at end is a
+// vIsHeaderRow reports whether the line after the one ending at end is a
 // table rule, which makes that line a header.
-func isHeaderRow(text string, end int) bool {
+func vIsHeaderRow(text string, end int) bool {
 	if end >= len(text) {
 		return false
 	}
@@ -261,13 +281,13 @@ func isHeaderRow(text string, end int) bool {
 		next = next[:i]
 	}
 	next = strings.TrimSpace(next)
-	return strings.HasPrefix(next, "|") && valueTableRule(splitCells(next))
+	return strings.HasPrefix(next, "|") && valueTableRule(vSplitCells(next))
 }
 
 // tableRow reads the values of one table row: each cell's values take the
 // row's label (its first cell that is not an id or a number) and the
 // cell's column heading as their noun phrase.
-func (d *valueDoc) tableRow(l line, s string, cells, header []string, headerTime []int8, table, block int, heading []int32, headAnchors []string) {
+func (d *valueDoc) tableRow(l line, s string, cells, header []string, headerTime []int8, table, block int, heading []int32, headAnchors []string, proposed bool) {
 	text := d.text
 	off := l.start + strings.IndexByte(text[l.start:l.end], '|') + 1
 	label := ""
@@ -277,12 +297,12 @@ func (d *valueDoc) tableRow(l line, s string, cells, header []string, headerTime
 		if c == "" {
 			continue
 		}
-		if id := itemID(c); id != "" {
+		if id := vItemID(c); id != "" {
 			anchors = append(anchors, "id:"+id)
 			continue
 		}
-		ref := i < len(header) && refHeader(header[i])
-		if valueClauseNumber(c) && (ref || i == 0) || isSmallInt(c) && i == 0 {
+		ref := i < len(header) && vRefHeader(header[i])
+		if valueClauseNumber(c) && (ref || i == 0) || vIsSmallInt(c) && i == 0 {
 			ns := "own:"
 			if ref || !d.review {
 				ns = "ref:"
@@ -290,7 +310,7 @@ func (d *valueDoc) tableRow(l line, s string, cells, header []string, headerTime
 			anchors = append(anchors, ns+c)
 			continue
 		}
-		if label == "" && !startsWithValue(c) {
+		if label == "" && !vStartsWithValue(c) {
 			label = c
 		}
 	}
@@ -308,7 +328,7 @@ func (d *valueDoc) tableRow(l line, s string, cells, header []string, headerTime
 		if i < len(header) {
 			colIDs = d.wordIDs(nil, header[i], false)
 			tense = headerTime[i]
-			colRate = headerRate(header[i])
+			colRate = vHeaderRate(header[i])
 		}
 		words := append(append([]int32(nil), labelIDs...), colIDs...)
 		if strings.TrimSpace(c) == label {
@@ -320,12 +340,12 @@ func (d *valueDoc) tableRow(l line, s string, cells, header []string, headerTime
 		if wordCount(text, cs, cs+len(c)) > 8 {
 			labelEnd = -1
 		}
-		d.sentence(cs, cs+len(c), sentCtx{block: block, table: table, label: words, labelEnd: labelEnd, topic: heading, anchors: anchors, inherited: headAnchors, cellTense: tense, col: colIDs, colRate: colRate})
+		d.sentence(cs, cs+len(c), sentCtx{block: block, table: table, label: words, labelEnd: labelEnd, topic: heading, anchors: anchors, inherited: headAnchors, cellTense: tense, col: colIDs, colRate: colRate, proposed: proposed})
 	}
 }
 
-// refHeader reports whether a column heading names source references.
-func refHeader(h string) bool {
+// vRefHeader reports whether a column heading names source references.
+func vRefHeader(h string) bool {
 	h = strings.ToLower(h)
 	for _, w := range []string{"clause", "section", "ref", "§", "art", "para", "provision", "cl."} {
 		if strings.Contains(h, w) {
@@ -335,8 +355,8 @@ func refHeader(h string) bool {
 	return false
 }
 
-// isSmallInt reports whether s is a whole number of one to three digits.
-func isSmallInt(s string) bool {
+// vIsSmallInt reports whether s is a whole number of one to three digits.
+func vIsSmallInt(s string) bool {
 	if s == "" || len(s) > 3 {
 		return false
 	}
@@ -348,9 +368,9 @@ func isSmallInt(s string) bool {
 	return true
 }
 
-// startsWithValue reports whether a cell starts with a figure or a
+// vStartsWithValue reports whether a cell starts with a figure or a
 // currency: it is a value, not a label.
-func startsWithValue(c string) bool {
+func vStartsWithValue(c string) bool {
 	if c == "" {
 		return false
 	}
@@ -365,49 +385,49 @@ func startsWithValue(c string) bool {
 	return false
 }
 
-// listMarkerAt reports whether a line starts with a list marker.
-func listMarkerAt(raw string) bool {
+// vListMarkerAt reports whether a line starts with a list marker.
+func vListMarkerAt(raw string) bool {
 	s := strings.TrimLeft(raw, " \t")
 	return strings.HasPrefix(s, "- ") || strings.HasPrefix(s, "* ") || strings.HasPrefix(s, "+ ") || orderedItemRe.MatchString(s)
 }
 
-// skipListMarker returns the offset after a list marker ("- ", "2. ",
+// vSkipListMarker returns the offset after a list marker ("- ", "2. ",
 // "(a) ") at i, or i.
-func skipListMarker(text string, i, end int) int {
+func vSkipListMarker(text string, i, end int) int {
 	j := i
 	if j+1 < end && (text[j] == '-' || text[j] == '*' || text[j] == '+') && text[j+1] == ' ' {
-		return skipBlanks(text, j+2, end)
+		return vSkipBlanks(text, j+2, end)
 	}
 	k := j
 	for k < end && k-j < 3 && text[k] >= '0' && text[k] <= '9' {
 		k++
 	}
 	if k > j && k+1 < end && (text[k] == '.' || text[k] == ')') && text[k+1] == ' ' {
-		return skipBlanks(text, k+2, end)
+		return vSkipBlanks(text, k+2, end)
 	}
 	if j < end && text[j] == '(' {
 		k = j + 1
-		for k < end && k-j <= 4 && (isLetterByte(text[k]) || text[k] >= '0' && text[k] <= '9') {
+		for k < end && k-j <= 4 && (vIsLetterByte(text[k]) || text[k] >= '0' && text[k] <= '9') {
 			k++
 		}
 		if k < end && k > j+1 && text[k] == ')' && k+1 < end && text[k+1] == ' ' {
-			return skipBlanks(text, k+2, end)
+			return vSkipBlanks(text, k+2, end)
 		}
 	}
 	return i
 }
 
-func skipBlanks(text string, i, end int) int {
+func vSkipBlanks(text string, i, end int) int {
 	for i < end && (text[i] == ' ' || text[i] == '\t') {
 		i++
 	}
 	return i
 }
 
-// lineLabel finds a label at the start of a line: up to seven words
+// vLineLabel finds a label at the start of a line: up to seven words
 // before a colon ("Platform fee:", "**Severity:**", "New amount:"). It
 // returns where the label's text ends (ls) and where the body starts (le).
-func lineLabel(text string, i, end int) (le, ls int, ok bool) {
+func vLineLabel(text string, i, end int) (le, ls int, ok bool) {
 	limit := min(end, i+80)
 	words := 0
 	inWord := false
@@ -431,7 +451,7 @@ func lineLabel(text string, i, end int) (le, ls int, ok bool) {
 			return 0, 0, false
 		case c == 0xE2 && j+2 < limit && text[j+1] == 0x80 && (text[j+2] == 0x94 || text[j+2] == 0x93):
 			return 0, 0, false // an em or en dash: a title, not a label
-		case isWordByte(c) || c >= utf8RuneSelf:
+		case isWordByte(c) || c >= vUtf8RuneSelf:
 			if !inWord {
 				words++
 				inWord = true
@@ -443,11 +463,11 @@ func lineLabel(text string, i, end int) (le, ls int, ok bool) {
 	return 0, 0, false
 }
 
-const utf8RuneSelf = 0x80
+const vUtf8RuneSelf = 0x80
 
-// boldLead finds a bold lead-in at i ("**Transition assistance (90
+// vBoldLead finds a bold lead-in at i ("**Transition assistance (90
 // days).** The following ..."): it returns the end of its text.
-func boldLead(text string, i, end int) (int, bool) {
+func vBoldLead(text string, i, end int) (int, bool) {
 	if !strings.HasPrefix(text[i:end], "**") {
 		return 0, false
 	}
@@ -458,28 +478,28 @@ func boldLead(text string, i, end int) (int, bool) {
 	return i + 2 + j, true
 }
 
-// ownLabel returns the anchor of a line's own number ("8.1 This Agreement
+// vOwnLabel returns the anchor of a line's own number ("8.1 This Agreement
 // ...", "2.4 **Exit**", "### F-02 IDOR"), or "". A contract's own clause
 // numbers are what references name ("ref:"); a review's are its own
 // ("own:").
 func (d *valueDoc) ownLabel(s string) string {
-	a := ownLabel(s)
+	a := vOwnLabel(s)
 	if !d.review && strings.HasPrefix(a, "own:") {
 		return "ref:" + a[4:]
 	}
 	return a
 }
 
-// ownLabel returns the anchor of a line's own number, in the review
+// vOwnLabel returns the anchor of a line's own number, in the review
 // namespace.
-func ownLabel(s string) string {
+func vOwnLabel(s string) string {
 	s = strings.TrimLeft(s, " \t*_")
 	if s == "" || !(s[0] >= '0' && s[0] <= '9' || s[0] >= 'A' && s[0] <= 'Z') {
 		return ""
 	}
 	if m := valueLabelRe.FindStringSubmatch(s); m != nil {
 		if m[2] != "" {
-			if id := itemID(m[2]); id != "" {
+			if id := vItemID(m[2]); id != "" {
 				return "id:" + id
 			}
 			return ""
@@ -489,9 +509,9 @@ func ownLabel(s string) string {
 	return ""
 }
 
-// itemID normalises an item id ("F-02" -> "F-2", "AI-2", "NA-02") or
+// vItemID normalises an item id ("F-02" -> "F-2", "AI-2", "NA-02") or
 // returns "".
-func itemID(s string) string {
+func vItemID(s string) string {
 	dash := strings.IndexByte(s, '-')
 	if dash < 1 || dash > 4 || dash == len(s)-1 || len(s)-dash-1 > 3 {
 		return ""
@@ -515,7 +535,7 @@ func itemID(s string) string {
 
 // textAnchors returns the anchors of text[from:to] (see tokenAnchors).
 func (d *valueDoc) textAnchors(from, to int) []string {
-	d.toks = tokenize(d.toks[:0], d.text, from, to)
+	d.toks = vTokenize(d.toks[:0], d.text, from, to)
 	return d.tokenAnchors(nil)
 }
 
@@ -540,7 +560,7 @@ func valueSentenceEnd(text string, from, end int) int {
 			if j+1 < end && text[j+1] != ' ' && text[j+1] != '*' && text[j+1] != '"' && text[j+1] != ')' {
 				continue
 			}
-			if text[j] == '.' && abbreviationBefore(text, from, j) {
+			if text[j] == '.' && vAbbreviationBefore(text, from, j) {
 				continue
 			}
 			k := j + 1
@@ -553,9 +573,9 @@ func valueSentenceEnd(text string, from, end int) int {
 	return end
 }
 
-// abbreviationBefore reports whether the period at j closes an
+// vAbbreviationBefore reports whether the period at j closes an
 // abbreviation or an initial ("e.g.", "No.", "Dr E.", "approx.").
-func abbreviationBefore(text string, from, j int) bool {
+func vAbbreviationBefore(text string, from, j int) bool {
 	k := j
 	for k > from && isWordByte(text[k-1]) {
 		k--
@@ -609,22 +629,22 @@ func (d *valueDoc) lineSpans() {
 	text := d.text
 	start, end := d.line.start, d.line.end
 	d.skip = append(d.skip[:0], codeSpans(text, start, end)...)
-	d.skip = appendStruck(d.skip, text, start, end)
+	d.skip = vAppendStruck(d.skip, text, start, end)
 	d.quotes = append(d.quotes[:0], quotedSpans(text, start, end)...)
 	t := strings.TrimLeft(text[start:end], " \t")
 	d.lineQuoted = strings.HasPrefix(t, ">")
 }
 
-// struckMarks are the pairs that mark deleted text in a redline.
-var struckMarks = [][2]string{{"~~", "~~"}, {"<del>", "</del>"}, {"<s>", "</s>"}, {"<strike>", "</strike>"}, {"[deleted:", "]"}, {"[Deleted:", "]"}, {"[delete:", "]"}, {"[struck:", "]"}}
+// vStruckMarks are the pairs that mark deleted text in a redline.
+var vStruckMarks = [][2]string{{"~~", "~~"}, {"<del>", "</del>"}, {"<s>", "</s>"}, {"<strike>", "</strike>"}, {"[deleted:", "]"}, {"[Deleted:", "]"}, {"[delete:", "]"}, {"[struck:", "]"}}
 
-// appendStruck appends the struck-out spans of text[start:end].
-func appendStruck(dst []span, text string, start, end int) []span {
+// vAppendStruck appends the struck-out spans of text[start:end].
+func vAppendStruck(dst []span, text string, start, end int) []span {
 	line := text[start:end]
 	if !strings.Contains(line, "~~") && !strings.Contains(line, "<") && !strings.Contains(line, "[") {
 		return dst
 	}
-	for _, mk := range struckMarks {
+	for _, mk := range vStruckMarks {
 		for off := 0; ; {
 			i := strings.Index(line[off:], mk[0])
 			if i < 0 {
@@ -644,17 +664,17 @@ func appendStruck(dst []span, text string, start, end int) []span {
 	return dst
 }
 
-// struckValues returns the figures and number words inside struck-out
+// vStruckValues returns the figures and number words inside struck-out
 // text ("~~60~~", "[deleted: thirty (30) days]"): a value stated elsewhere
 // with one of them is the old one under discussion.
-func struckValues(text string) map[float64]bool {
+func vStruckValues(text string) map[float64]bool {
 	if !strings.Contains(text, "~~") && !strings.Contains(text, "<del>") && !strings.Contains(text, "<s>") && !strings.Contains(text, "<strike>") && !strings.Contains(text, "[deleted:") && !strings.Contains(text, "[Deleted:") && !strings.Contains(text, "[delete:") && !strings.Contains(text, "[struck:") {
 		return nil
 	}
 	out := map[float64]bool{}
 	var spans []span
 	forEachLine(text, func(l line) {
-		spans = appendStruck(spans[:0], text, l.start, l.end)
+		spans = vAppendStruck(spans[:0], text, l.start, l.end)
 		for _, sp := range spans {
 			for i := sp.start; i < sp.end; {
 				a, b := nextWord(text, i, sp.end)
@@ -664,7 +684,7 @@ func struckValues(text string) map[float64]bool {
 				i = b
 				w := text[a:b]
 				if w[0] >= '0' && w[0] <= '9' {
-					if v, ok := figureValue(text[a:figureEnd(text, a, sp.end)]); ok {
+					if v, ok := vFigureValue(text[a:vFigureEnd(text, a, sp.end)]); ok {
 						out[v] = true
 					}
 				} else if n, ok := numberWords[strings.ToLower(w)]; ok {
@@ -676,19 +696,50 @@ func struckValues(text string) map[float64]bool {
 	return out
 }
 
-// headerRate returns the rate a column heading gives its amounts:
+// vHeaderRate returns the rate a column heading gives its amounts:
 // "Monthly fee" gives "month", "Rate per hour" gives "hour".
-func headerRate(h string) string {
+func vHeaderRate(h string) string {
 	for _, w := range strings.Fields(strings.ToLower(strings.Trim(h, " *_"))) {
-		if r := rateAlias(w); r != "" {
+		if r := vRateAlias(w); r != "" {
 			return r
 		}
 	}
 	if i := strings.Index(strings.ToLower(h), "per "); i >= 0 {
 		f := strings.Fields(strings.ToLower(h[i+4:]))
 		if len(f) > 0 {
-			return rateUnits[strings.Trim(f[0], "*_.,)")]
+			return vRateUnits[strings.Trim(f[0], "*_.,)")]
 		}
 	}
 	return ""
+}
+
+// sectionLevel returns the level of a section title line: a Markdown
+// heading's level, 7 for a line that is all bold ("**Recommendations**"),
+// 0 for other lines.
+func sectionLevel(raw string) int {
+	if lvl, _ := headingLevel(raw); lvl > 0 {
+		return lvl
+	}
+	s := strings.TrimSpace(raw)
+	s = strings.TrimSuffix(s, ":")
+	if len(s) > 4 && strings.HasPrefix(s, "**") && strings.HasSuffix(s, "**") && !strings.Contains(s[2:len(s)-2], "**") {
+		return 7
+	}
+	return 0
+}
+
+// vRecommendationTitle reports whether a section title opens the
+// recommendations (what the deliverable proposes) and not findings too:
+// "## Recommendations", "**Proposed changes**", "Next steps".
+func vRecommendationTitle(s string) bool {
+	l := strings.ToLower(s)
+	if strings.Contains(l, "finding") || strings.Contains(l, "issue") || strings.Contains(l, "observation") || strings.Contains(l, "analysis") {
+		return false
+	}
+	for _, w := range []string{"recommend", "proposed change", "proposed amendment", "our proposal", "next step", "suggested change", "requested change", "action"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -22,7 +22,7 @@ func (d *valueDoc) lowerTok(i int) string {
 			if l, ok := d.lower[w]; ok {
 				return l
 			}
-			l, _ := lowerWord(&d.lbuf, w)
+			l, _ := vLowerWord(&d.lbuf, w)
 			if d.lower == nil {
 				d.lower = map[string]string{}
 			}
@@ -68,7 +68,7 @@ func (d *valueDoc) keyOf(w string) string {
 		return k // the word as written, seen before
 	}
 	var buf [32]byte
-	lw, ok := lowerWord(&buf, w)
+	lw, ok := vLowerWord(&buf, w)
 	if !ok {
 		return ""
 	}
@@ -76,7 +76,7 @@ func (d *valueDoc) keyOf(w string) string {
 		d.keys[w] = k
 		return k
 	}
-	k, _ := subjectKey(lw)
+	k, _ := vSubjectKey(lw)
 	d.keys[lw] = k
 	d.keys[w] = k
 	return k
@@ -89,6 +89,12 @@ func (d *valueDoc) idOf(k string) int32 {
 	}
 	id := int32(len(d.df))
 	d.ids[k] = id
+	if valueWordLists().generic[k] {
+		if d.generic == nil {
+			d.generic = map[int32]bool{}
+		}
+		d.generic[id] = true
+	}
 	d.df = append(d.df, 0)
 	d.seen = append(d.seen, -1)
 	return id
@@ -103,14 +109,14 @@ func (d *valueDoc) wordIDs(dst []int32, s string, _ bool) []int32 {
 		}
 		i = b
 		if k := d.keyOf(s[a:b]); k != "" {
-			dst = appendID(dst, d.idOf(k))
+			dst = vAppendID(dst, d.idOf(k))
 		}
 	}
 	return dst
 }
 
-// appendID appends id to a set kept as a slice.
-func appendID(set []int32, id int32) []int32 {
+// vAppendID appends id to a set kept as a slice.
+func vAppendID(set []int32, id int32) []int32 {
 	for _, x := range set {
 		if x == id {
 			return set
@@ -145,10 +151,10 @@ type rawValue struct {
 // sentence reads the values of text[from:to] into d.
 func (d *valueDoc) sentence(from, to int, c sentCtx) {
 	text := d.text
-	if !mayHoldValue(text[from:to]) {
+	if !vMayHoldValue(text[from:to]) {
 		return // no figure, currency or number word: nothing to read
 	}
-	d.toks = tokenize(d.toks[:0], text, from, to)
+	d.toks = vTokenize(d.toks[:0], text, from, to)
 	n := len(d.toks)
 	// The values first: most sentences hold none, and only those that do
 	// are described.
@@ -189,7 +195,7 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 	first := len(d.ms)
 	for _, v := range d.raw {
 		m := mention{class: v.class, rate: v.rate, val: v.val, val2: v.val2, start: v.start, end: v.end, sent: si}
-		m.digits, m.intDigits = digitKey(m.val)
+		m.digits, m.intDigits = vDigitKey(m.val)
 		if c.table > 0 {
 			m.col = c.col
 			if m.rate == "" && strings.HasPrefix(m.class, "money:") {
@@ -206,7 +212,7 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 	s.label = c.ownClause
 	for k := first; k < len(d.ms); k++ {
 		if m := d.ms[k]; m.class == "date" {
-			s.quals = append(s.quals, dateQual(m.val, m.val2))
+			s.quals = append(s.quals, vDateQual(m.val, m.val2))
 		}
 	}
 	for _, a := range s.anchors {
@@ -222,12 +228,12 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 // the current line (set by the caller through d.skip).
 func (d *valueDoc) excludedAt(i int) bool {
 	d.lineSpans()
-	return inAnySpan(d.skip, i)
+	return vInAnySpan(d.skip, i)
 }
 
-// inAnySpan reports whether offset i lies in one of spans (a line's few
+// vInAnySpan reports whether offset i lies in one of spans (a line's few
 // spans, which may overlap).
-func inAnySpan(spans []span, i int) bool {
+func vInAnySpan(spans []span, i int) bool {
 	for _, s := range spans {
 		if s.start <= i && i < s.end {
 			return true
@@ -240,7 +246,7 @@ func inAnySpan(spans []span, i int) bool {
 // line.
 func (d *valueDoc) quotedAt(i int) bool {
 	d.lineSpans()
-	return d.lineQuoted || inAnySpan(d.quotes, i)
+	return d.lineQuoted || vInAnySpan(d.quotes, i)
 }
 
 // readValueAt reads the value starting at token i, if any.
@@ -255,7 +261,7 @@ func (d *valueDoc) readValueAt(i int) (rawValue, bool) {
 		}
 		start := t.start
 		if i > 0 && !t.space && toks[i-1].kind == tWord {
-			if c, ok := dollarPrefixes[d.lowerTok(i-1)]; ok && code == "USD" {
+			if c, ok := vDollarPrefixes[d.lowerTok(i-1)]; ok && code == "USD" {
 				code, start = c, toks[i-1].start
 			}
 		}
@@ -268,7 +274,7 @@ func (d *valueDoc) readValueAt(i int) (rawValue, bool) {
 		if n < 3 || n > 9 || !(c0 >= 'A' && c0 <= 'Z' || strings.IndexByte("otfsenzh", c0) >= 0) {
 			return rawValue{}, false
 		}
-		if !(c0 >= 'A' && c0 <= 'Z') && !isNumberWord(text[t.start:t.end]) {
+		if !(c0 >= 'A' && c0 <= 'Z') && !vIsNumberWord(text[t.start:t.end]) {
 			return rawValue{}, false
 		}
 		w := d.lowerTok(i)
@@ -285,7 +291,7 @@ func (d *valueDoc) readValueAt(i int) (rawValue, bool) {
 		if v, ok := d.dateAt(i); ok {
 			return v, true
 		}
-		val, ok := figureValue(text[t.start:t.end])
+		val, ok := vFigureValue(text[t.start:t.end])
 		if !ok {
 			return rawValue{}, false
 		}
@@ -317,7 +323,7 @@ func (d *valueDoc) readValueAt(i int) (rawValue, bool) {
 // and the figure at num.
 func (d *valueDoc) money(code string, start, cur, num int) (rawValue, bool) {
 	toks, text := d.toks, d.text
-	val, ok := figureValue(text[toks[num].start:toks[num].end])
+	val, ok := vFigureValue(text[toks[num].start:toks[num].end])
 	if !ok {
 		return rawValue{}, false
 	}
@@ -353,7 +359,7 @@ func (d *valueDoc) rateAfter(j int) string {
 		}
 		if t.kind == tSym {
 			if d.sym(k) == "/" && k+1 < len(toks) && toks[k+1].kind == tWord {
-				if r, ok := rateUnits[d.lowerTok(k+1)]; ok {
+				if r, ok := vRateUnits[d.lowerTok(k+1)]; ok {
 					return r
 				}
 			}
@@ -369,7 +375,7 @@ func (d *valueDoc) rateAfter(j int) string {
 				if toks[m].kind != tWord {
 					break
 				}
-				if r, ok := rateUnits[d.lowerTok(m)]; ok {
+				if r, ok := vRateUnits[d.lowerTok(m)]; ok {
 					if w == "each" && m == k+1 && k == j && (r == "item" || r == "seat" || r == "person") {
 						return ""
 					}
@@ -379,7 +385,7 @@ func (d *valueDoc) rateAfter(j int) string {
 			return ""
 		case "monthly", "annually", "weekly", "daily", "yearly", "quarterly", "pa", "pcm", "hourly", "nightly":
 			if k == j {
-				return rateUnits[strings.TrimSuffix(w, "ly")+""] + rateAlias(w)
+				return vRateUnits[strings.TrimSuffix(w, "ly")+""] + vRateAlias(w)
 			}
 		case "of":
 		default:
@@ -391,8 +397,8 @@ func (d *valueDoc) rateAfter(j int) string {
 	return ""
 }
 
-// rateAlias maps an adverb of frequency to its rate unit.
-func rateAlias(w string) string {
+// vRateAlias maps an adverb of frequency to its rate unit.
+func vRateAlias(w string) string {
 	switch w {
 	case "monthly", "pcm", "month":
 		return "month"
@@ -454,7 +460,7 @@ func (d *valueDoc) numberWords(i int) (rawValue, bool) {
 		if code, ok := valueCurrencies[d.lowerTok(j)]; ok && len(d.text[toks[j].start:toks[j].end]) > 3 {
 			end, next := toks[j].end, j+1
 			if next+2 < len(toks) && d.sym(next) == "(" && valueCurrencySigns[d.sym(next+1)] != "" && next+3 < len(toks) && toks[next+2].kind == tNum && d.sym(next+3) == ")" {
-				if f, ok := figureValue(text[toks[next+2].start:toks[next+2].end]); ok {
+				if f, ok := vFigureValue(text[toks[next+2].start:toks[next+2].end]); ok {
 					v = f
 				}
 				end, next = toks[next+3].end, next+4
@@ -464,13 +470,13 @@ func (d *valueDoc) numberWords(i int) (rawValue, bool) {
 	}
 	// "thirty (30)": the figure wins.
 	if j+2 < len(toks) && d.sym(j) == "(" && toks[j+1].kind == tNum && d.sym(j+2) == ")" {
-		if f, ok := figureValue(text[toks[j+1].start:toks[j+1].end]); ok {
+		if f, ok := vFigureValue(text[toks[j+1].start:toks[j+1].end]); ok {
 			v = f
 			end = toks[j+2].end
 			j += 3
 		}
 	} else if j+3 < len(toks) && d.sym(j) == "(" && toks[j+1].kind == tNum && d.sym(j+2) == "%" && d.sym(j+3) == ")" {
-		if f, ok := figureValue(text[toks[j+1].start:toks[j+1].end]); ok {
+		if f, ok := vFigureValue(text[toks[j+1].start:toks[j+1].end]); ok {
 			return rawValue{class: "percent", val: f, start: toks[i].start, end: toks[j+3].end, next: j + 4}, true
 		}
 	}
@@ -532,14 +538,14 @@ func (d *valueDoc) unitAfter(i, j int, v float64, start int) (rawValue, bool) {
 		return rawValue{class: "multiple", val: v, start: start, end: toks[k].end, next: k + 1}, true
 	}
 	class := ""
-	if q, ok := dayQualifiers[w]; ok && k+1 < len(toks) && toks[k+1].kind == tWord {
-		if u, ok := durationUnits[d.lowerTok(k+1)]; ok && u.class == "days" {
+	if q, ok := vDayQualifiers[w]; ok && k+1 < len(toks) && toks[k+1].kind == tWord {
+		if u, ok := vDurationUnits[d.lowerTok(k+1)]; ok && u.class == "days" {
 			class = q
 			k++
 			w = d.lowerTok(k)
 		}
 	}
-	u, ok := durationUnits[w]
+	u, ok := vDurationUnits[w]
 	if !ok || (w == "h" || w == "min") && !d.adjacent(k) {
 		return rawValue{}, false
 	}
@@ -551,8 +557,8 @@ func (d *valueDoc) unitAfter(i, j int, v float64, start int) (rawValue, bool) {
 	next := k + 1
 	// "59 hours and 25 minutes"
 	if u.class == "minutes" && next+2 < len(toks) && d.tokIs(next, "and") && toks[next+1].kind == tNum {
-		if f, ok := figureValue(text[toks[next+1].start:toks[next+1].end]); ok {
-			if u2, ok := durationUnits[strings.ToLower(text[toks[next+2].start:toks[next+2].end])]; ok && u2.class == "minutes" {
+		if f, ok := vFigureValue(text[toks[next+1].start:toks[next+1].end]); ok {
+			if u2, ok := vDurationUnits[strings.ToLower(text[toks[next+2].start:toks[next+2].end])]; ok && u2.class == "minutes" {
 				val += f * u2.factor
 				end = toks[next+2].end
 				next += 3
@@ -572,7 +578,7 @@ func (d *valueDoc) timeAt(i int, v float64) (rawValue, bool) {
 	h, m := -1.0, 0.0
 	j := i + 1
 	if j+1 < len(toks) && d.sym(j) == ":" && d.adjacent(j) && toks[j+1].kind == tNum && d.adjacent(j+1) && toks[j+1].end-toks[j+1].start == 2 {
-		mm, _ := figureValue(text[toks[j+1].start:toks[j+1].end])
+		mm, _ := vFigureValue(text[toks[j+1].start:toks[j+1].end])
 		h, m = v, mm
 		j += 2
 	} else if s := text[t.start:t.end]; len(s) >= 4 && s[len(s)-3] == '.' && j < len(toks) && d.isMeridiem(j) {
@@ -655,20 +661,20 @@ func (d *valueDoc) dateTokens(i int) (y, md float64, end, next int, ok bool) {
 			k++
 		}
 		var yy, mm, dd int
-		if n, _ := fmtSscanDate(dt.key, &yy, &mm, &dd); n == 3 {
+		if n, _ := vFmtSscanDate(dt.key, &yy, &mm, &dd); n == 3 {
 			return float64(yy), float64(mm*100 + dd), dt.end, k, true
 		}
 	}
 	// A day and a month with no year: "3 November", "November 3".
 	if t.kind == tNum && i+1 < len(toks) && toks[i+1].kind == tWord {
-		day, okd := figureValue(text[t.start:t.end])
+		day, okd := vFigureValue(text[t.start:t.end])
 		if mo, ok := months[d.lowerTok(i+1)]; ok && okd && day >= 1 && day <= 31 && day == float64(int(day)) {
 			return 0, float64(mo*100 + int(day)), toks[i+1].end, i + 2, true
 		}
 	}
 	if t.kind == tWord && i+1 < len(toks) && toks[i+1].kind == tNum {
 		if mo, ok := months[d.lowerTok(i)]; ok {
-			day, okd := figureValue(text[toks[i+1].start:toks[i+1].end])
+			day, okd := vFigureValue(text[toks[i+1].start:toks[i+1].end])
 			if okd && day >= 1 && day <= 31 && day == float64(int(day)) {
 				return 0, float64(mo*100 + int(day)), toks[i+1].end, i + 2, true
 			}
@@ -677,8 +683,8 @@ func (d *valueDoc) dateTokens(i int) (y, md float64, end, next int, ok bool) {
 	return 0, 0, 0, 0, false
 }
 
-// fmtSscanDate splits a "YYYY-MM-DD" key.
-func fmtSscanDate(key string, y, m, dd *int) (int, error) {
+// vFmtSscanDate splits a "YYYY-MM-DD" key.
+func vFmtSscanDate(key string, y, m, dd *int) (int, error) {
 	if len(key) != 10 {
 		return 0, nil
 	}
@@ -686,8 +692,8 @@ func fmtSscanDate(key string, y, m, dd *int) (int, error) {
 	return 3, nil
 }
 
-// dateQual returns the qualifier a date gives the values of its sentence.
-func dateQual(md, y float64) string {
+// vDateQual returns the qualifier a date gives the values of its sentence.
+func vDateQual(md, y float64) string {
 	return "date:" + formatNum(md)
 }
 
@@ -698,7 +704,7 @@ func (d *valueDoc) markLists(first int) {
 	ms := d.ms[first:]
 	for i := 1; i < len(ms); i++ {
 		p, q := &ms[i-1], &ms[i]
-		if p.class != q.class || !listSeparator(d.text[p.end:q.start]) {
+		if p.class != q.class || !vListSeparator(d.text[p.end:q.start]) {
 			continue
 		}
 		for _, m := range []*mention{p, q} {
@@ -710,9 +716,9 @@ func (d *valueDoc) markLists(first int) {
 	}
 }
 
-// listSeparator reports whether s only separates items of a list: commas,
+// vListSeparator reports whether s only separates items of a list: commas,
 // "and", "or", "/", "&", brackets and emphasis.
-func listSeparator(s string) bool {
+func vListSeparator(s string) bool {
 	if len(s) > 12 {
 		return false
 	}
@@ -721,16 +727,16 @@ func listSeparator(s string) bool {
 	return s == "" || s == "and" || s == "or" || s == "and/or"
 }
 
-// refWords name a part of a document before its number.
-var refWords = map[string]bool{
+// vRefWords name a part of a document before its number.
+var vRefWords = map[string]bool{
 	"clause": true, "clauses": true, "section": true, "sections": true, "article": true, "articles": true,
 	"paragraph": true, "paragraphs": true, "cl": true, "para": true, "schedule": true, "schedules": true,
 	"annex": true, "appendix": true,
 }
 
-// periodWords name a period or an event before its number: "Year 3",
+// vPeriodWords name a period or an event before its number: "Year 3",
 // "Phase 2", "Call 23".
-var periodWords = map[string]bool{
+var vPeriodWords = map[string]bool{
 	"Year": true, "Phase": true, "Month": true, "Week": true, "Day": true, "Quarter": true, "Stage": true,
 	"Milestone": true, "Call": true, "Session": true, "Round": true, "Run": true, "Sprint": true, "Wave": true,
 	"Tranche": true, "Instalment": true, "Installment": true, "Option": true, "Tier": true, "Level": true,
@@ -756,7 +762,7 @@ func (d *valueDoc) tokenAnchors(dst []string) []string {
 			}
 		case tWord:
 			w := text[t.start:t.end]
-			if len(w) <= 10 && refWords[d.lowerTok(k)] {
+			if len(w) <= 10 && vRefWords[d.lowerTok(k)] {
 				j := k + 1
 				if d.sym(j) == "." {
 					j++
@@ -766,12 +772,12 @@ func (d *valueDoc) tokenAnchors(dst []string) []string {
 				}
 				continue
 			}
-			if periodWords[w] && k+1 < len(toks) && toks[k+1].kind == tNum && toks[k+1].end-toks[k+1].start <= 3 {
+			if vPeriodWords[w] && k+1 < len(toks) && toks[k+1].kind == tNum && toks[k+1].end-toks[k+1].start <= 3 {
 				dst = append(dst, "per:"+strings.ToLower(w)+" "+text[toks[k+1].start:toks[k+1].end])
 				continue
 			}
 			if len(w) <= 4 && w[0] >= 'A' && w[0] <= 'Z' && k+2 < len(toks) && d.sym(k+1) == "-" && d.adjacent(k+1) && toks[k+2].kind == tNum && d.adjacent(k+2) {
-				if id := itemID(w + "-" + text[toks[k+2].start:toks[k+2].end]); id != "" {
+				if id := vItemID(w + "-" + text[toks[k+2].start:toks[k+2].end]); id != "" {
 					dst = append(dst, "id:"+id)
 				}
 			}

@@ -8,10 +8,12 @@ import (
 // valueWordLists are the stop words and word families of the value check,
 // read once from data/value_words.txt.
 var valueWordLists = sync.OnceValue(func() (l struct {
-	stop   map[string]bool
-	family map[string]string
+	stop    map[string]bool
+	generic map[string]bool
+	family  map[string]string
 }) {
 	l.stop = map[string]bool{}
+	l.generic = map[string]bool{}
 	l.family = map[string]string{}
 	section := ""
 	for _, ln := range loadList("value_words") {
@@ -25,21 +27,25 @@ var valueWordLists = sync.OnceValue(func() (l struct {
 			for _, w := range ws {
 				l.stop[w] = true
 			}
+		case "[generic]":
+			for _, w := range ws {
+				l.generic[w] = true
+			}
 		case "[families]":
 			for _, w := range ws {
 				l.family[w] = ws[0]
-				l.family[reduceWord(w)] = ws[0]
+				l.family[vReduceWord(w)] = ws[0]
 			}
 		}
 	}
 	return l
 })
 
-// reduceWord strips the inflections that do not change what a word names:
+// vReduceWord strips the inflections that do not change what a word names:
 // a possessive, a plural, -ed and -ing ("charges", "charged", "charging"
 // all give "charg"). It is not a stemmer: it only has to make two forms
 // of one word meet.
-func reduceWord(w string) string {
+func vReduceWord(w string) string {
 	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 	n := len(w)
 	switch {
@@ -71,9 +77,9 @@ func reduceWord(w string) string {
 	return w
 }
 
-// subjectKey returns the key of a lower-case word as a subject word, and
+// vSubjectKey returns the key of a lower-case word as a subject word, and
 // false for a stop word, a number or a word too short to name anything.
-func subjectKey(w string) (string, bool) {
+func vSubjectKey(w string) (string, bool) {
 	l := valueWordLists()
 	if len(w) < 3 || l.stop[w] || w[0] >= '0' && w[0] <= '9' {
 		return "", false
@@ -84,7 +90,7 @@ func subjectKey(w string) (string, bool) {
 	if f, ok := l.family[w]; ok {
 		return f, true
 	}
-	r := reduceWord(w)
+	r := vReduceWord(w)
 	if l.stop[r] {
 		return "", false
 	}

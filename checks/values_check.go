@@ -64,7 +64,7 @@ type valuesCheck struct{}
 func (valuesCheck) Rule() string { return "values" }
 
 // Rules lists the rule ids the check reports.
-func (valuesCheck) Rules() []string { return []string{RuleValueMismatch} }
+func (valuesCheck) Rules() []string { return []string{RuleValueMismatch, RuleValueTotal} }
 
 // valueThreshold is the subject evidence two differing values need to be
 // reported as one quantity stated two ways.
@@ -87,6 +87,7 @@ func (valuesCheck) Check(doc Document) []Finding {
 	var out []Finding
 	out = append(out, d.conflicts(doc)...)
 	out = withoutDefinedTermConflicts(doc, out)
+	out = append(out, d.totals(doc)...)
 	sortFindings(out)
 	return vDedupeLocated(out)
 }

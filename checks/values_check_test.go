@@ -234,3 +234,75 @@ func TestValueConflictsDocument(t *testing.T) {
 		t.Fatalf("findings %+v, want one naming $1,200 at line 1:21", fs)
 	}
 }
+
+func TestValueTotals(t *testing.T) {
+	runValueCases(t, RuleValueTotal, []valueCase{
+		{
+			name: "bracketed breakdown does not add up",
+			kind: evaluator.KindCustomerReply,
+			text: "Hi Sam,\n\nWe've approved NZD 212.40 (NZD 150.00 for the hotel and NZD 52.40 for meals). It will reach your account within five working days.\n",
+			want: "NZD 212.40",
+		},
+		{
+			name: "list of charges and a wrong total line",
+			kind: evaluator.KindPlainLanguage,
+			text: "Your final bill:\n\n- Last month's service: $64.99\n- Router not returned: $120.00\n- Early exit fee: $45.00\n\nTotal to pay: $239.99\n",
+			want: "$239.99",
+		},
+		{
+			name: "per-item amount times a count stated elsewhere",
+			kind: evaluator.KindCustomerReply,
+			text: "Our engineer missed three visits to your home in October.\n\nFor each missed visit you get a £15.00 credit, so £30.00 in total.\n",
+			want: "£30.00",
+		},
+		{
+			name: "count of instalments",
+			kind: evaluator.KindCustomerReply,
+			text: "There are 4 instalments of €62.50 left on your tablet, which comes to €260.00. They will be on your last bill.\n",
+			want: "€260.00",
+		},
+		{
+			name: "a total row in a table",
+			kind: evaluator.KindContract,
+			text: "| Milestone | Fee (USD) |\n|---|---|\n| Discovery | 12,000 |\n| Build | 48,500 |\n| Launch | 9,500 |\n| **Total** | **71,000** |\n",
+			want: "71,000",
+		},
+		{
+			name: "an amount broken down in the list that follows",
+			kind: evaluator.KindCustomerReply,
+			text: "I've refunded AUD 318.00 to your card. This is made up of:\n\n- the unused night at the hotel: AUD 249.00\n- breakfast for two: AUD 59.00\n",
+			want: "AUD 318.00",
+		},
+		{
+			name: "a calculation written out",
+			kind: evaluator.KindPlainLanguage,
+			text: "Your refund is worked out like this: £120 − £35.50 = £85.50.\n",
+			want: "£85.50",
+		},
+		{
+			name: "trap: totals that add up",
+			kind: evaluator.KindCustomerReply,
+			text: "We've approved NZD 202.40 (NZD 150.00 for the hotel and NZD 52.40 for meals).\n\n- Taxi: NZD 30.00\n- Train: NZD 12.50\n\nThat is NZD 42.50 in total, and £120 − £35.50 = £84.50.\n",
+		},
+		{
+			name: "trap: a total of only the approved items",
+			kind: evaluator.KindCustomerReply,
+			text: "- Toothbrush and toothpaste, CAD 12.40: approved.\n- Phone charger, CAD 29.99: approved.\n- Leather jacket, CAD 310.00: not approved, as it is not an essential item.\n\nThe total we will pay is CAD 42.39.\n",
+		},
+		{
+			name: "trap: a total not itemised in the text",
+			kind: evaluator.KindReviewMemo,
+			text: "The contract is worth $1,240,000 in total over three years. Year 1 fees are $400,000.\n",
+		},
+		{
+			name: "trap: per-item amount with no count given",
+			kind: evaluator.KindCustomerReply,
+			text: "Each checked bag costs EUR 35.00, so EUR 105.00 in total for your family.\n",
+		},
+		{
+			name: "trap: a remainder that follows",
+			kind: evaluator.KindCustomerReply,
+			text: "Your bill was $180.00 and I've credited $45.00, which leaves $135.00 to pay.\n",
+		},
+	})
+}

@@ -46,6 +46,9 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	if c.table > 0 {
 		m.flags |= fTable
 	}
+	if c.total && c.labelEnd >= 0 && v.start-c.labelEnd <= 40 {
+		m.flags |= fTotal
+	}
 	if d.quotedAt(v.start) {
 		m.flags |= fQuoted
 	}
@@ -98,6 +101,40 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	switch wd(0) {
 	case "further", "additional", "extra", "another":
 		m.flags |= fExtra
+	}
+	// "which comes to $228.00", "adds up to", "works out at": a total.
+	switch {
+	case w(0) == "to" && (w(1) == "comes" || w(1) == "come" || w(1) == "adds" || w(1) == "add" || w(1) == "amounts" || w(1) == "amount" && w(2) != "the" || w(1) == "up" && (w(2) == "adds" || w(2) == "add")),
+		w(0) == "at" && w(1) == "out",
+		w(0) == "totals" || w(0) == "totalling" || w(0) == "totaling" || w(0) == "making":
+		m.flags |= fTotal
+	}
+	// "For each missed visit you get £15.00": a per-item amount, and what
+	// it is per.
+	for k := first - 1; k >= 1 && k >= first-8; k-- {
+		if d.sym(k) == "," || d.sym(k) == ";" || toks[k].kind == tNum {
+			break
+		}
+		if d.tokIs(k, "each", "every") && d.tokIs(k-1, "for", "per") {
+			m.flags |= fEach
+			for j := k + 1; j < first && j <= k+2 && toks[j].kind == tWord; j++ {
+				if w := d.lowerTok(j); len(w) > 2 && !vPreLinks[w] {
+					m.eachNoun = append(m.eachNoun, vReduceWord(w))
+				}
+			}
+			break
+		}
+	}
+	// "5 repayments of $38.00", "3 × $20": a per-item amount counted N times.
+	if first >= 3 && d.tokIs(first-1, "of") && toks[first-2].kind == tWord {
+		if n, ok := d.countAt(first - 3); ok {
+			m.mult = n
+		}
+	}
+	if first >= 2 && (d.sym(first-1) == "×" || d.tokIs(first-1, "x")) {
+		if n, ok := d.countAt(first - 2); ok {
+			m.mult = n
+		}
 	}
 	switch w(0) {
 	case "about", "approximately", "approx", "around", "roughly", "nearly", "almost", "circa", "some", "c", "ca", "estimated", "est":
@@ -184,13 +221,23 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 			continue
 		}
 		switch d.lowerTok(k) {
-		case "each", "apiece":
-			if k == after {
+		case "each", "apiece", "every":
+			if k == after || d.tokIs(k-1, "for", "per") {
 				m.flags |= fEach
+				// "for each missed appointment": what it is per.
+				for j := k + 1; j < len(toks) && j <= k+2 && toks[j].kind == tWord; j++ {
+					if w := d.lowerTok(j); len(w) > 2 && !vPreLinks[w] {
+						m.eachNoun = append(m.eachNoun, vReduceWord(w))
+					}
+				}
 			}
-		case "total", "altogether", "combined", "overall":
+		case "total", "altogether", "combined", "overall", "together":
 			if k <= after+1 {
 				m.flags |= fTotal
+			}
+		case "both", "all":
+			if d.tokIs(k-1, "for") {
+				m.flags |= fTotal // "EUR 36.00 for both seats"
 			}
 		case "to", "and":
 			if k == after && k+1 < len(toks) && (toks[k+1].kind == tNum || valueCurrencySigns[d.sym(k+1)] != "") && m.flags&fRange == 0 {
@@ -609,4 +656,21 @@ func (d *valueDoc) nearRef(first, next int) string {
 		return ref(k)
 	}
 	return ""
+}
+
+// countAt reads a count at token k: a figure or a number word.
+func (d *valueDoc) countAt(k int) (float64, bool) {
+	if k < 0 || k >= len(d.toks) {
+		return 0, false
+	}
+	t := d.toks[k]
+	switch t.kind {
+	case tNum:
+		return vFigureValue(d.text[t.start:t.end])
+	case tWord:
+		if n, ok := numberWords[d.lowerTok(k)]; ok && n < 1000 {
+			return float64(n), true
+		}
+	}
+	return 0, false
 }

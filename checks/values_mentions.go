@@ -17,14 +17,16 @@ type mention struct {
 	start, end int     // the value's text
 	sent       int     // index of its sentence in valueDoc.sents
 	flags      mflag
-	tense      int8    // tenseDefault, tenseOld or tenseNew
-	head       []int32 // word ids of the noun phrase it is attached to
-	ctx        []int32 // word ids around it in its sentence
-	topic      []int32 // word ids of its heading and its block's lead-in
-	from       []int32 // a duration's reference point: "within 14 days of delivery"
-	col        []int32 // a table cell's column heading words
-	ref        string  // the clause reference it stands next to ("ref:3.3"), if any
-	digits     string  // significant digits of val (see vDigitKey)
+	tense      int8     // tenseDefault, tenseOld or tenseNew
+	head       []int32  // word ids of the noun phrase it is attached to
+	ctx        []int32  // word ids around it in its sentence
+	topic      []int32  // word ids of its heading and its block's lead-in
+	from       []int32  // a duration's reference point: "within 14 days of delivery"
+	col        []int32  // a table cell's column heading words
+	ref        string   // the clause reference it stands next to ("ref:3.3"), if any
+	mult       float64  // how many times a per-item amount counts: "5 repayments of $38.00"
+	eachNoun   []string // what a per-item amount is per: "for each missed appointment" (reduced words)
+	digits     string   // significant digits of val (see vDigitKey)
 	intDigits  int
 }
 
@@ -49,6 +51,7 @@ const (
 	fExtra                      // "a further 5 years": added to another value
 	fList                       // one of an enumeration ("$10, $50 and $100")
 	fRemain                     // what is left of a quantity: "That leaves $136.00"
+	fBelow                      // a total whose parts are the list that follows ("made up of:")
 )
 
 // Tenses of a value: a change states an old and a new value of one thing.
@@ -70,6 +73,9 @@ type vsent struct {
 	label      string   // the anchor of its line's own clause number, in a contract-like text
 	quals      []string // time qualifiers: dates and period labels
 	hasValue   bool
+	list       int // 1 + index of the list it is an item of; 0 outside lists
+	row        int // a table row: the row's line start; -1 outside tables
+	col        int // a table cell: its column index
 }
 
 // valueDoc is a document read for values.
@@ -92,7 +98,8 @@ type valueDoc struct {
 	toks      []vtok
 	tokIDs    []int32 // per token: its subject word id, or -1
 	raw       []rawValue
-	seen      []int32 // per word id: last sentence counted (for df)
+	calcs     []calcIssue // written-out calculations that do not compute
+	seen      []int32     // per word id: last sentence counted (for df)
 	lbuf      [32]byte
 
 	// The current line's spans: code and struck-out text (skip), and
@@ -134,6 +141,7 @@ func readValueDoc(doc Document) *valueDoc {
 	var headAnchors []string
 	var title []int32 // words of the current block's bold lead-in
 	lineAnchor := ""
+	lists, inList := 0, false
 	recLevel := 0       // level of the open recommendations section, 0 for none
 	draftBlock := false // indented lines after "Revise clause 2.2 to read:" are drafted text
 	forEachLine(text, func(l line) {
@@ -188,6 +196,16 @@ func readValueDoc(doc Document) *valueDoc {
 			return
 		}
 		inTable, header = false, nil
+		list := 0
+		if vListMarkerAt(raw) {
+			if !inList {
+				lists++
+				inList = true
+			}
+			list = lists
+		} else if !indented {
+			inList = false
+		}
 		if lvl, off := headingLevel(raw); lvl > 0 {
 			block++
 			title = nil
@@ -198,7 +216,7 @@ func readValueDoc(doc Document) *valueDoc {
 			} else {
 				lineAnchor = ""
 			}
-			d.sentence(l.start+off, l.end, sentCtx{block: block, heading: true, topic: heading, labelEnd: -1, proposed: proposed})
+			d.sentence(l.start+off, l.end, sentCtx{block: block, heading: true, topic: heading, labelEnd: -1, proposed: proposed, row: -1})
 			return
 		}
 		// A labelled line: "- Platform fee: $16,500", "**Severity:** High",
@@ -213,9 +231,11 @@ func readValueDoc(doc Document) *valueDoc {
 		var label []int32
 		labelTenseV := tenseDefault
 		labelEnd := -1
+		total := false
 		if le, ls, ok := vLineLabel(text, body, l.end); ok {
 			label = d.wordIDs(nil, text[body:ls], false)
 			labelTenseV = vLabelTense(text[body:ls])
+			total = vTotalLabel(text[body:ls])
 			body, labelEnd = le, le
 		}
 		if te, ok := vBoldLead(text, body, l.end); ok {
@@ -232,12 +252,19 @@ func readValueDoc(doc Document) *valueDoc {
 		}
 		for from := body; from < l.end; {
 			end := valueSentenceEnd(text, from, l.end)
-			d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: headAnchors, proposed: proposed})
+			d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: headAnchors, proposed: proposed, list: list, row: -1, total: total})
 			from = end
 		}
 		if !indented {
 			if t := strings.TrimRight(s, "*_ \t"); strings.HasSuffix(t, ":") && isDraftIntro(strings.TrimSuffix(t, ":")) {
 				draftBlock = true
+			}
+		}
+		// "I've refunded CAD 1,189.60. This is made up of:": the amount is
+		// the total of the list that follows.
+		if strings.HasSuffix(strings.TrimRight(s, "*_ \t"), ":") && vBreakdownIntro(s) && len(d.ms) > 0 {
+			if m := &d.ms[len(d.ms)-1]; d.sents[m.sent].block == block && (strings.HasPrefix(m.class, "money:") || vIsDuration(m.class)) {
+				m.flags |= fTotal | fBelow
 			}
 		}
 	})
@@ -246,20 +273,26 @@ func readValueDoc(doc Document) *valueDoc {
 
 // sentCtx is what a sentence inherits from its line and section.
 type sentCtx struct {
-	block      int
-	table      int
-	heading    bool
-	label      []int32  // words of its line's label or its table row and column
-	labelEnd   int      // where the label ends: it names a value right after it; -1 for none
-	labelTense int8     // tense its label gives ("Current:", "Proposed:")
-	topic      []int32  // words of its heading and its block's lead-in
-	anchors    []string // anchors of its line (its own number)
-	ownClause  string   // its line's own clause number as a reference ("ref:8.1"), if any
-	inherited  []string // anchors of its heading
-	cellTense  int8
-	col        []int32 // a table cell's column heading words
-	colRate    string  // the rate its column heading gives ("Monthly fee": "month")
-	proposed   bool    // in a recommendations section or a drafted block: it proposes
+	block       int
+	table       int
+	heading     bool
+	label       []int32  // words of its line's label or its table row and column
+	labelEnd    int      // where the label ends: it names a value right after it; -1 for none
+	labelTense  int8     // tense its label gives ("Current:", "Proposed:")
+	topic       []int32  // words of its heading and its block's lead-in
+	anchors     []string // anchors of its line (its own number)
+	ownClause   string   // its line's own clause number as a reference ("ref:8.1"), if any
+	inherited   []string // anchors of its heading
+	cellTense   int8
+	col         []int32 // a table cell's column heading words
+	colRate     string  // the rate its column heading gives ("Monthly fee": "month")
+	proposed    bool    // in a recommendations section or a drafted block: it proposes
+	list        int     // 1 + index of the list it is an item of
+	row, colIdx int     // a table cell's row (line start) and column
+	total       bool    // its label or row names a total ("Total", "Amount due")
+	// cellCurrency is the currency a table cell's column heading gives a
+	// bare figure ("Fee (USD)": "USD"; "Amount": "?", unknown).
+	cellCurrency string
 }
 
 // vSplitCells splits a Markdown table row into its cells.
@@ -316,6 +349,7 @@ func (d *valueDoc) tableRow(l line, s string, cells, header []string, headerTime
 	}
 	anchors = append(anchors, d.textAnchors(l.start, l.end)...)
 	labelIDs := d.wordIDs(nil, label, false)
+	rowTotal := vTotalLabel(label)
 	for i, c := range cells {
 		cs := off
 		off += len(c) + 1
@@ -324,11 +358,12 @@ func (d *valueDoc) tableRow(l line, s string, cells, header []string, headerTime
 		}
 		var colIDs []int32
 		tense := tenseDefault
-		colRate := ""
+		colRate, colCur := "", ""
 		if i < len(header) {
 			colIDs = d.wordIDs(nil, header[i], false)
 			tense = headerTime[i]
 			colRate = vHeaderRate(header[i])
+			colCur = vHeaderCurrency(header[i])
 		}
 		words := append(append([]int32(nil), labelIDs...), colIDs...)
 		if strings.TrimSpace(c) == label {
@@ -340,7 +375,7 @@ func (d *valueDoc) tableRow(l line, s string, cells, header []string, headerTime
 		if wordCount(text, cs, cs+len(c)) > 8 {
 			labelEnd = -1
 		}
-		d.sentence(cs, cs+len(c), sentCtx{block: block, table: table, label: words, labelEnd: labelEnd, topic: heading, anchors: anchors, inherited: headAnchors, cellTense: tense, col: colIDs, colRate: colRate, proposed: proposed})
+		d.sentence(cs, cs+len(c), sentCtx{block: block, table: table, label: words, labelEnd: labelEnd, topic: heading, anchors: anchors, inherited: headAnchors, cellTense: tense, col: colIDs, colRate: colRate, proposed: proposed, row: l.start, colIdx: i, total: rowTotal, cellCurrency: colCur})
 	}
 }
 
@@ -742,4 +777,47 @@ func vRecommendationTitle(s string) bool {
 		}
 	}
 	return false
+}
+
+// vTotalLabel reports whether a label names a total: "Total", "Total
+// fixed fee", "Amount due", "Grand total", "Subtotal".
+func vTotalLabel(label string) bool {
+	l := strings.ToLower(label)
+	return strings.Contains(l, "total") || strings.Contains(l, "amount due") || strings.Contains(l, "balance due") || strings.Contains(l, "sum due")
+}
+
+// vBreakdownIntro reports whether a line ending in ":" introduces the
+// parts of an amount stated just before: "This is made up of:", "as
+// follows:", "broken down as:".
+func vBreakdownIntro(s string) bool {
+	l := strings.ToLower(s)
+	for _, w := range []string{"made up of", "consists of", "comprises", "comprising", "broken down", "breakdown", "as follows", "itemised", "itemized", "calculated as", "works out as"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// vHeaderCurrency returns the currency a column heading gives the bare
+// figures under it: the code or sign it names ("Fee (USD)", "Amount £"),
+// "?" for an amount in no named currency ("Fee", "Price"), "" otherwise.
+func vHeaderCurrency(h string) string {
+	for sign, code := range valueCurrencySigns {
+		if strings.Contains(h, sign) {
+			return code
+		}
+	}
+	l := strings.ToLower(h)
+	for _, w := range strings.FieldsFunc(l, func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
+		if c, ok := valueCurrencies[w]; ok && len(w) == 3 {
+			return c
+		}
+	}
+	for _, w := range []string{"fee", "price", "cost", "amount", "charge", "payment", "total"} {
+		if strings.Contains(l, w) {
+			return "?"
+		}
+	}
+	return ""
 }

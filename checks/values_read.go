@@ -172,6 +172,25 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 		}
 		i = v.next - 1
 	}
+	if len(d.raw) == 0 && c.cellCurrency != "" {
+		// A bare figure under an amount column: "| Build | 48,500 |".
+		only := -1
+		for i, t := range d.toks {
+			if s := d.sym(i); s == "*" || s == "_" {
+				continue
+			}
+			if t.kind != tNum || only >= 0 {
+				only = -2
+				break
+			}
+			only = i
+		}
+		if only >= 0 {
+			if v, ok := vFigureValue(text[d.toks[only].start:d.toks[only].end]); ok {
+				d.raw = append(d.raw, rawValue{class: "money:" + c.cellCurrency, val: v, start: d.toks[only].start, end: d.toks[only].end, first: only, next: only + 1})
+			}
+		}
+	}
 	if len(d.raw) == 0 {
 		return
 	}
@@ -206,7 +225,8 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 		d.ms = append(d.ms, m)
 	}
 	d.markLists(first)
-	s := vsent{start: from, end: to, block: c.block, table: c.table, hasValue: true}
+	d.calculations()
+	s := vsent{start: from, end: to, block: c.block, table: c.table, hasValue: true, list: c.list, row: c.row, col: c.colIdx}
 	s.anchors = d.tokenAnchors(append(append(s.anchors, c.inherited...), c.anchors...))
 	s.inh = len(c.inherited)
 	s.label = c.ownClause
@@ -722,8 +742,8 @@ func vListSeparator(s string) bool {
 	if len(s) > 12 {
 		return false
 	}
-	s = strings.TrimSpace(strings.Trim(s, " ,/&*_()"))
-	s = strings.TrimSpace(strings.Trim(s, " ,/&*_()"))
+	s = strings.TrimSpace(strings.Trim(s, " ,/&*_"))
+	s = strings.TrimSpace(strings.Trim(s, " ,/&*_"))
 	return s == "" || s == "and" || s == "or" || s == "and/or"
 }
 

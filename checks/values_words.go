@@ -81,6 +81,13 @@ func vReduceWord(w string) string {
 // false for a stop word, a number or a word too short to name anything.
 func vSubjectKey(w string) (string, bool) {
 	l := valueWordLists()
+	// "you'll", "I've", "don't": the word before the contraction.
+	if i := strings.IndexAny(w, "'’"); i > 0 {
+		switch strings.TrimLeft(w[i:], "'’") {
+		case "ll", "ve", "re", "d", "m", "t":
+			w = w[:i]
+		}
+	}
 	if len(w) < 3 || l.stop[w] || w[0] >= '0' && w[0] <= '9' {
 		return "", false
 	}

@@ -88,6 +88,7 @@ func (valuesCheck) Check(doc Document) []Finding {
 	out = append(out, d.conflicts(doc)...)
 	out = withoutDefinedTermConflicts(doc, out)
 	out = append(out, d.totals(doc)...)
+	out = append(out, d.itemConflicts(doc)...)
 	sortFindings(out)
 	return vDedupeLocated(out)
 }
@@ -176,6 +177,13 @@ func (d *valueDoc) comparable(p, q *mention) bool {
 	}
 	if (p.flags|q.flags)&(fHypo|fRange) != 0 || p.flags&(fEach|fExtra|fRemain) != q.flags&(fEach|fExtra|fRemain) {
 		return false
+	}
+	// A total is not one of its parts, unless one figure is a typo of the
+	// other.
+	if p.flags&fTotal != q.flags&fTotal {
+		if near, _ := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits); !near {
+			return false
+		}
 	}
 	// A cap and a floor are two thresholds, not one value.
 	if p.flags&fCap != 0 && q.flags&fBound != 0 || p.flags&fBound != 0 && q.flags&fCap != 0 {
@@ -320,9 +328,15 @@ anchored:
 		if vContainsID(q.head, a) && !seen(a) {
 			if d.generic[a] {
 				s += d.idf(a) // "notice", "fee": a kind of quantity, not its subject
+				// ... unless these are the only two values it names, both
+				// as a definite noun ("Your credit: £19.20", "The credit of
+				// £21.90").
+				if d.headCount[headKey{p.class, a}] == 2 && !dated && p.flags&fDefHead != 0 && q.flags&fDefHead != 0 {
+					s += 1.5
+				}
 				continue
 			}
-			s += 2 * d.idf(a)
+			s += 2.5 * d.idf(a)
 			if d.headCount[headKey{p.class, a}] == 2 && !dated {
 				unique = true
 			}
@@ -341,12 +355,15 @@ anchored:
 			s += d.idf(a)
 		}
 	}
-	if len(p.from) > 0 && len(q.from) > 0 {
+	switch {
+	case len(p.from) > 0 && len(q.from) > 0:
 		if vSharesID(p.from, q.from) {
 			s += 0.5
 		} else {
 			s -= 1.5
 		}
+	case len(p.from) > 0 || len(q.from) > 0:
+		s -= 0.5 // one counts from a stated event, the other does not say
 	}
 	if sameBlock {
 		// One paragraph or clause sets several values on one topic: only
@@ -378,6 +395,8 @@ value:
 			s += 3
 		case sig == 4:
 			s += 2
+		case sig == 3 && p.intDigits >= 5:
+			s += 2 // "358,000" and "385,000"
 		case sig == 3:
 			s += 1
 		}
@@ -504,7 +523,7 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 				}
 				// A value written as already known ("the £69.00") with no
 				// antecedent, near another: that one, mistyped.
-				if near, _ := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits); near &&
+				if near, sig := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits); near && sig >= 2 &&
 					(q.flags&fDefinite != 0 && count[vValueKey(q)] == 1 || p.flags&fDefinite != 0 && count[vValueKey(p)] == 1) {
 					s += 1.5
 				}
@@ -573,8 +592,9 @@ func vCloser(a, b, q *mention) bool {
 	return math.Abs(math.Log(math.Abs(a.val)+1)-math.Log(math.Abs(q.val)+1)) < math.Abs(math.Log(math.Abs(b.val)+1)-math.Log(math.Abs(q.val)+1))
 }
 
-// listsBoth reports whether each mention's sentence also holds the other's
-// value: two lists of the same thresholds, not a conflict.
+// listsBoth reports whether q's sentence also states p's value: it then
+// names p's quantity beside q's, so q is another one (two thresholds in a
+// list, a change stated in full), not a conflict.
 func (d *valueDoc) listsBoth(p, q *mention) bool {
 	holds := func(sent int, v *mention) bool {
 		for i := range d.ms {
@@ -585,7 +605,7 @@ func (d *valueDoc) listsBoth(p, q *mention) bool {
 		}
 		return false
 	}
-	return holds(q.sent, p) && holds(p.sent, q)
+	return holds(q.sent, p)
 }
 
 // conflictFinding reports q, naming p.

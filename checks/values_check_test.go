@@ -306,3 +306,36 @@ func TestValueTotals(t *testing.T) {
 		},
 	})
 }
+
+func TestValueItemRatings(t *testing.T) {
+	runValueCases(t, RuleValueMismatch, []valueCase{
+		{
+			name: "heading and summary table disagree on severity",
+			kind: evaluator.KindRedTeamReport,
+			text: "| ID | Title | Severity |\n|---|---|---|\n| V-03 | Password reset token reuse | Critical |\n\n## V-03: Password reset token reuse [High]\n\nThe token stays valid after use.\n",
+			want: "High",
+		},
+		{
+			name: "labelled severity under the item and a group mention",
+			kind: evaluator.KindRedTeamReport,
+			text: "Two Medium findings (W-1 and W-4) can wait for the next release.\n\n### W-4 Verbose stack traces\n\n- **Risk rating:** Low\n- Stack traces reveal framework versions.\n",
+			want: "Low",
+		},
+		{
+			name: "CVSS score in the heading and in the table",
+			kind: evaluator.KindRedTeamReport,
+			text: "| Ref | Issue | CVSS |\n|---|---|---|\n| SEC-7 | SSRF in image fetcher | 8.6 |\n\n### SEC-7 SSRF in image fetcher (CVSS v3.1 base score 6.8)\n",
+			want: "6.8",
+		},
+		{
+			name: "trap: consistent ratings in several places",
+			kind: evaluator.KindRedTeamReport,
+			text: "One Critical finding (R-2).\n\n| ID | Severity | CVSS |\n|---|---|---|\n| R-2 | Critical | 9.1 |\n| R-3 | Low | 3.1 |\n\n### R-2 Remote code execution (Critical, CVSS 9.1)\n\n**Severity:** Critical\n\n### R-3 Missing header — Low\n\n**Severity:** Low (CVSS 3.1: 3.1)\n",
+		},
+		{
+			name: "trap: likelihood and impact are not the severity",
+			kind: evaluator.KindRedTeamReport,
+			text: "### K-1 Prompt injection via uploaded file (High)\n\n- Likelihood: Medium\n- Impact: High\n- Severity: High\n",
+		},
+	})
+}

@@ -269,7 +269,11 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	} else if len(c.label) > 0 {
 		m.topic = append(append([]int32(nil), c.topic...), c.label...)
 	}
-	m.head = d.preHead(m.head, first)
+	var npStart int
+	m.head, npStart = d.preHead(m.head, first)
+	if c.labelDef && c.labelEnd >= 0 && v.start-c.labelEnd <= 40 || npStart > 0 && npStart < first && d.tokIs(npStart-1, "the", "your", "our", "this", "that") {
+		m.flags |= fDefHead
+	}
 	// What follows a duration's "within ... of" or a multiple ("2x the
 	// fees") is its base, not its subject.
 	if m.class == "multiple" || vIsDuration(m.class) && d.refPointAfter(v.next, first) {
@@ -289,7 +293,7 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 // preHead appends the subject words of the noun phrase before token
 // first: link words are skipped, then up to three subject words are read
 // back to a clause boundary.
-func (d *valueDoc) preHead(dst []int32, first int) []int32 {
+func (d *valueDoc) preHead(dst []int32, first int) ([]int32, int) {
 	toks := d.toks
 	k := first - 1
 	for ; k >= 0 && first-k <= 6; k-- {
@@ -299,16 +303,19 @@ func (d *valueDoc) preHead(dst []int32, first int) []int32 {
 			if s == "*" || s == "_" || s == "(" || s == ":" || s == "=" || s == "~" || s == "'" || s == "’" {
 				continue
 			}
-			return dst
+			if s == "," && k == first-1 && k > 0 && toks[k-1].kind == tWord {
+				continue // an appositive: "the chef's knife, £129.00"
+			}
+			return dst, -1
 		}
 		if t.kind == tNum {
-			return dst
+			return dst, -1
 		}
 		if !vPreLinks[d.lowerTok(k)] {
 			break
 		}
 	}
-	got := 0
+	got, start := 0, -1
 	for ; k >= 0 && got < 3; k-- {
 		t := toks[k]
 		if t.kind != tWord {
@@ -323,11 +330,12 @@ func (d *valueDoc) preHead(dst []int32, first int) []int32 {
 		if id := d.tokIDs[k]; id >= 0 {
 			dst = vAppendID(dst, id)
 			got++
+			start = k
 		} else if got > 0 {
 			break
 		}
 	}
-	return dst
+	return dst, start
 }
 
 // postHead appends the subject words of the noun phrase after a value:
@@ -407,7 +415,7 @@ var vHypoWords = map[string]bool{
 func (d *valueDoc) sentTense(first int, c sentCtx) {
 	toks := d.toks
 	ms := d.ms[first:]
-	hypo := false
+	hypoAt := -1     // the first word making what follows an example or a supposition
 	proposalAt := -1 // the first proposing word, or -1
 	oldAt := -1      // a word saying the sentence describes the old text
 	for k := range toks {
@@ -418,11 +426,8 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 		if vProposalWords[w] && proposalAt < 0 {
 			proposalAt = k
 		}
-		if vHypoWords[w] {
-			hypo = true
-		}
-		if w == "such" && d.tokIs(k+1, "as") {
-			hypo = true
+		if (vHypoWords[w] || w == "such" && d.tokIs(k+1, "as")) && hypoAt < 0 {
+			hypoAt = k
 		}
 		// "As drafted", "currently", "originally": the sentence describes
 		// the text before the change.
@@ -433,11 +438,6 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 	if (d.memo || d.plain) && len(toks) > 0 && toks[0].kind == tWord && vImperativeVerbs[d.lowerTok(0)] {
 		proposalAt = 0
 	}
-	if hypo {
-		for i := range ms {
-			ms[i].flags |= fHypo
-		}
-	}
 	// Token index of each value.
 	at := func(m *mention) int {
 		for k := range toks {
@@ -446,6 +446,16 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 			}
 		}
 		return len(toks)
+	}
+	if hypoAt >= 0 {
+		// "For example, a £100 order ...", "so fewer seats would lower it":
+		// the values after the marker, or right before a modal ("a 12-month
+		// cap would be acceptable").
+		for i := range ms {
+			if k := at(&ms[i]); k > hypoAt || hypoAt-k <= 4 {
+				ms[i].flags |= fHypo
+			}
+		}
 	}
 	for i := range ms {
 		m := &ms[i]
@@ -650,10 +660,21 @@ func (d *valueDoc) nearRef(first, next int) string {
 	}
 	k := next
 	if d.sym(k) == "(" {
-		k++
+		if r := ref(k + 1); r != "" {
+			return r
+		}
 	}
-	if k == next+1 {
-		return ref(k)
+	// "the two-year term set out in Section 8.1", "of EUR 200,000 per year
+	// in Clause 7(2)(c)".
+	for ; k < len(toks) && k < next+7; k++ {
+		if s := d.sym(k); s == ";" || s == "." || s == "," {
+			break
+		}
+		if d.tokIs(k, "in", "under", "of", "by") {
+			if r := ref(k + 1); r != "" {
+				return r
+			}
+		}
 	}
 	return ""
 }

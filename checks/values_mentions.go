@@ -52,6 +52,7 @@ const (
 	fList                       // one of an enumeration ("$10, $50 and $100")
 	fRemain                     // what is left of a quantity: "That leaves $136.00"
 	fBelow                      // a total whose parts are the list that follows ("made up of:")
+	fDefHead                    // its noun phrase is definite: "The credit of £21.90", "Your credit: £19.20"
 )
 
 // Tenses of a value: a change states an old and a new value of one thing.
@@ -231,11 +232,12 @@ func readValueDoc(doc Document) *valueDoc {
 		var label []int32
 		labelTenseV := tenseDefault
 		labelEnd := -1
-		total := false
+		total, labelDef := false, false
 		if le, ls, ok := vLineLabel(text, body, l.end); ok {
 			label = d.wordIDs(nil, text[body:ls], false)
 			labelTenseV = vLabelTense(text[body:ls])
 			total = vTotalLabel(text[body:ls])
+			labelDef = vDefinite(text[body:ls])
 			body, labelEnd = le, le
 		}
 		if te, ok := vBoldLead(text, body, l.end); ok {
@@ -252,7 +254,7 @@ func readValueDoc(doc Document) *valueDoc {
 		}
 		for from := body; from < l.end; {
 			end := valueSentenceEnd(text, from, l.end)
-			d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: headAnchors, proposed: proposed, list: list, row: -1, total: total})
+			d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelDef: labelDef, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: headAnchors, proposed: proposed, list: list, row: -1, total: total})
 			from = end
 		}
 		if !indented {
@@ -278,6 +280,7 @@ type sentCtx struct {
 	heading     bool
 	label       []int32  // words of its line's label or its table row and column
 	labelEnd    int      // where the label ends: it names a value right after it; -1 for none
+	labelDef    bool     // the label is a definite noun phrase ("Your credit", "The total")
 	labelTense  int8     // tense its label gives ("Current:", "Proposed:")
 	topic       []int32  // words of its heading and its block's lead-in
 	anchors     []string // anchors of its line (its own number)
@@ -375,7 +378,7 @@ func (d *valueDoc) tableRow(l line, s string, cells, header []string, headerTime
 		if wordCount(text, cs, cs+len(c)) > 8 {
 			labelEnd = -1
 		}
-		d.sentence(cs, cs+len(c), sentCtx{block: block, table: table, label: words, labelEnd: labelEnd, topic: heading, anchors: anchors, inherited: headAnchors, cellTense: tense, col: colIDs, colRate: colRate, proposed: proposed, row: l.start, colIdx: i, total: rowTotal, cellCurrency: colCur})
+		d.sentence(cs, cs+len(c), sentCtx{block: block, table: table, label: words, labelEnd: labelEnd, topic: heading, anchors: anchors, inherited: headAnchors, cellTense: tense, col: colIDs, colRate: colRate, proposed: proposed, row: l.start, colIdx: i, total: rowTotal, cellCurrency: colCur, labelDef: vDefinite(label)})
 	}
 }
 
@@ -820,4 +823,16 @@ func vHeaderCurrency(h string) string {
 		}
 	}
 	return ""
+}
+
+// vDefinite reports whether a label is a definite noun phrase: "Your
+// credit", "The total", "Our fee".
+func vDefinite(label string) bool {
+	l := strings.ToLower(strings.TrimLeft(label, " *_"))
+	for _, p := range []string{"the ", "your ", "our ", "this ", "that "} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -75,6 +75,7 @@ func (r recommendation) actionable() bool {
 type recommendationAnalyzer struct {
 	hedges, directional *phraseMatcher
 	grammar             bool // the hedge grammar applies (default hedge list)
+	dirGrammar          bool // the directional grammar applies (default list)
 	blockRisk           int
 	maxNonActionable    float64
 }
@@ -85,7 +86,7 @@ func newRecommendationAnalyzer(cfg RecommendationConfig) *recommendationAnalyzer
 		cfg.Hedges, a.grammar = defaultHedges, true
 	}
 	if cfg.Directional == nil {
-		cfg.Directional = defaultDirectional
+		cfg.Directional, a.dirGrammar = defaultDirectional, true
 	}
 	if a.blockRisk == 0 {
 		a.blockRisk = 3
@@ -98,60 +99,10 @@ func newRecommendationAnalyzer(cfg RecommendationConfig) *recommendationAnalyzer
 	return a
 }
 
-// analyze finds the recommendations of text and what each carries.
+// analyze finds the recommendations of text and what each carries (see
+// analyzeUnits).
 func (a *recommendationAnalyzer) analyze(doc Document) []recommendation {
-	text := doc.Text
-	allWords := analysisOf(doc).wordList()
-	var out []recommendation
-	its := items(text, recommendationKind, isReview(doc.Kind))
-	if len(its) == 0 && isReview(doc.Kind) {
-		its = items(text, anySection, true)
-	}
-	for _, it := range its {
-		body := text[it.start:it.end]
-		r := recommendation{item: it, risk: -1}
-		if m := riskRe.FindStringSubmatch(body); m != nil {
-			r.risk, _ = strconv.Atoi(m[1])
-		}
-		r.class = classifyRisk(body, a.blockRisk)
-		if r.class == riskUnknown {
-			// A fix under a finding's heading ("### F-02 IDOR — High")
-			// carries the finding's rating.
-			r.class = classifyRisk(headingAbove(text, it.start), a.blockRisk)
-		}
-		r.label = riskLabel(r, body)
-		quotes := excludedSpans(text, it.start, it.end)
-		r.drafted = replacementMarkerRe.MatchString(body) || hasDraft(text, it.start, it.end)
-		for _, q := range quotes {
-			if text[q.start] != '`' && wordCount(text, q.start, q.end) >= minReplacementWords && !quotesSource(text, it.start, q.start) {
-				r.drafted = true
-				break
-			}
-		}
-		ws := wordsIn(allWords, it.start, it.end)
-		a.hedges.find(text, ws, it.end, func(s, e int) {
-			if !inSpans(quotes, s, e) {
-				r.hedges = append(r.hedges, span{s, e})
-			}
-		})
-		for _, m := range a.grammarMatches(body) {
-			s, e := it.start+m[0], it.start+m[1]
-			for s < e && !isWordByte(text[s]) { // the grammar may match a leading ". " or "**"
-				s++
-			}
-			if !inSpans(quotes, s, e) && !overlapsAny(r.hedges, s, e) {
-				r.hedges = append(r.hedges, span{s, e})
-			}
-		}
-		sortSpans(r.hedges)
-		a.directional.find(text, ws, it.end, func(s, e int) {
-			if !inSpans(quotes, s, e) && !overlapsAny(r.hedges, s, e) && directionalAt(text, it.start, it.end, s, e) {
-				r.directional = append(r.directional, span{s, e})
-			}
-		})
-		out = append(out, r)
-	}
-	return out
+	return a.analyzeUnits(doc)
 }
 
 // grammarMatches returns the hedge grammar's matches in body (at most 8),

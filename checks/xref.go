@@ -73,6 +73,7 @@ var (
 	lineNumRe      = regexp.MustCompile(`^(?:\*\*)?(\d{1,4}(?:\.\d{1,4})+)\.?(?:\*\*)?[ \t]+\S`)
 	attachHeadRe   = regexp.MustCompile(`^(?:\*\*)?(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	attachLineRe   = regexp.MustCompile(`^(?:\*\*)?(EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
+	tableNumRe     = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?[ \t]*\|`)
 	boldNumRe      = regexp.MustCompile(`^\*\*(\d{1,3})\.?[ \t]+[^*\n]{1,80}\*\*`)
 	subItemRe      = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5}|[0-9]{1,2})\)[ \t]`)
 
@@ -143,7 +144,7 @@ func (xrefCheck) Check(doc Document) []Finding {
 	var src *xrefOutline
 	if doc.Source != "" {
 		sidx := NewLineIndex(doc.Source)
-		src = buildOutline(doc.Source, &sidx)
+		src = buildSourceOutline(doc.Source, &sidx)
 	}
 	// Labels the text introduces as new ("a new Section 10.5" in an
 	// amendment, "new clause 7.5" in a redline) exist.
@@ -236,6 +237,20 @@ func (xrefCheck) Check(doc Document) []Finding {
 
 // buildOutline collects labels, scopes, and numbering findings.
 func buildOutline(text string, idx *LineIndex) *xrefOutline {
+	return buildOutlineOf(text, idx, false)
+}
+
+// buildSourceOutline is buildOutline for a source document, read
+// leniently: a table row's first cell ("| 10.1 | ...") and a plain
+// numbered title line ("7. Return of information") label clauses too, so
+// that a review's references find what the source holds however it is laid
+// out. (Too lenient for the candidate itself, whose list items would then
+// clash as duplicate labels.)
+func buildSourceOutline(text string, idx *LineIndex) *xrefOutline {
+	return buildOutlineOf(text, idx, true)
+}
+
+func buildOutlineOf(text string, idx *LineIndex, lenient bool) *xrefOutline {
 	o := &xrefOutline{byKey: make(map[string]int), selfRefs: make(map[int]bool)}
 	scope := ""
 	counters := make(map[string]*counter) // scope|parent|style -> counter
@@ -336,6 +351,16 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 		if m := matchIf(startsWithAny(body, digitsAndStar), lineNumRe, body); m != nil {
 			numbered(body[m[2]:m[3]], at+m[2], at+m[3])
 			return
+		}
+		if lenient {
+			if m := matchIf(strings.HasPrefix(body, "|"), tableNumRe, body); m != nil {
+				numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+				return
+			}
+			if m := matchIf(startsWithAny(body, "0123456789"), orderedItemRe, body); m != nil && plainTitle(strings.TrimSpace(body)) {
+				numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+				return
+			}
 		}
 		if m := matchIf(strings.HasPrefix(body, "**"), boldNumRe, body); m != nil {
 			numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "**2. Term.** This Agreement ..."

@@ -176,14 +176,14 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 		var inner []span
 		if !u.fine {
 			for j := ui + 1; j < len(units) && units[j].start < u.end; j++ {
-				if units[j].fine && units[j].end <= u.end {
+				if units[j].fine {
 					inner = append(inner, units[j].span)
 				}
 			}
 		}
 		skip := func(s, e int) bool { return overlapsAny(inner, s, e) }
 		quotes := excludedSpans(text, u.start, u.end)
-		r.drafted = replacementMarkerRe.MatchString(body) || hasDraft(text, u.start, u.end)
+		r.drafted = replacementMarkerRe.MatchString(body) || hasDraft(text, u.start, u.end) || introducesBlock(text, u.end)
 		for _, q := range quotes {
 			if text[q.start] != '`' && wordCount(text, q.start, q.end) >= minReplacementWords && !quotesSource(text, u.start, q.start) {
 				r.drafted = true
@@ -213,14 +213,14 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 		}
 		sortSpans(r.hedges)
 		addDir := func(s, e int, strict bool) {
-			if u.advice || s < u.body || inSpans(quotes, s, e) || overlapsAny(r.hedges, s, e) || overlapsAny(r.directional, s, e) || skip(s, e) {
+			if u.advice || s < u.body || isLabelWord(text, e) || inSpans(quotes, s, e) || overlapsAny(r.hedges, s, e) || overlapsAny(r.directional, s, e) || skip(s, e) {
 				return
 			}
 			if u.proposal {
 				if !opensUnit(text, u.body, s) || concreteRe.MatchString(refIDRe.ReplaceAllString(text[e:u.end], "")) {
 					return
 				}
-			} else if strict && !goalDirectionalAt(text, u, s, e) || !strict && !directionalAt(text, u.start, u.end, s, e) {
+			} else if strict = strict || u.fine; strict && !goalDirectionalAt(text, u, s, e) || !strict && !directionalAt(text, u.start, u.end, s, e) {
 				return
 			}
 			r.directional = append(r.directional, span{s, e})
@@ -275,6 +275,33 @@ func sentenceStartFrom(text string, from, at int) int {
 		}
 	}
 	return from
+}
+
+// isLabelWord reports whether the word ending at e is a label ("Fix:",
+// "*Fix.*"), not a verb.
+func isLabelWord(text string, e int) bool {
+	for e < len(text) && (text[e] == '*' || text[e] == '_') {
+		e++
+	}
+	return e < len(text) && (text[e] == ':' || text[e] == '.' && (e+1 == len(text) || text[e+1] == ' ' || text[e+1] == '*' || text[e+1] == '_'))
+}
+
+// introducesBlock reports whether the text ending at end introduces a
+// drafted block: it ends with ':' and the next non-blank line is indented,
+// quoted or fenced ("revise clause 7.1 to read:" and the clause below).
+func introducesBlock(text string, end int) bool {
+	t := strings.TrimRight(text[max(0, end-8):end], " \t*_")
+	if !strings.HasSuffix(t, ":") {
+		return false
+	}
+	for i := lineEndAt(text, end) + 1; i < len(text); {
+		e := lineEndAt(text, i)
+		if l := text[i:e]; strings.TrimSpace(l) != "" {
+			return continuation(l, 0)
+		}
+		i = e + 1
+	}
+	return false
 }
 
 // opensUnit reports whether offset s is the first word of the unit's own

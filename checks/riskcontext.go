@@ -150,6 +150,9 @@ func opensBlock(s string) bool {
 		}
 		if b, ok := strings.CutPrefix(t, mark); ok {
 			if i := strings.Index(b, mark); i > 0 {
+				if strings.TrimSpace(b[i+len(mark):]) == "" && !strings.HasSuffix(strings.TrimSpace(b[:i]), ":") {
+					return true // a wholly bold line is a heading ("**Advice**")
+				}
 				return !fieldLabel(b[:i])
 			}
 		}

@@ -28,14 +28,20 @@ type Section struct {
 // "Advice", "Next steps" ...); a red-team report needs findings. Other kinds
 // require none.
 func DefaultSections() map[evaluator.Kind][]Section {
-	summary := Section{Name: "summary", Headings: []string{"summary", "overview", "bottom line", "tl;dr", "tldr", "synopsis", "conclusion", "conclusions", "at a glance", "key takeaways"}}
-	findings := Section{Name: "findings", Headings: []string{"finding", "findings", "issue", "issues", "analysis", "observation", "observations", "risk", "risks", "concern", "concerns", "discussion", "assessment", "vulnerability", "vulnerabilities", "weakness", "weaknesses", "results", "review", "problems", "gaps", "exposure", "exposures", "red flags", "defects"}}
-	recs := Section{Name: "recommendations", Headings: []string{"recommendation", "recommendations", "recommended", "advice", "next steps", "action items", "actions", "proposed changes", "proposed amendments", "proposed edits", "redlines", "remediation", "remediations", "mitigation", "mitigations", "fixes", "what to do", "negotiation", "requested changes", "suggested changes", "proposals", "way forward", "path forward"}}
 	return map[evaluator.Kind][]Section{
-		evaluator.KindReviewMemo:    {summary, findings, recs},
-		evaluator.KindRedTeamReport: {findings},
+		evaluator.KindReviewMemo:    {summarySection, findingsSection, recommendationsSection},
+		evaluator.KindRedTeamReport: {findingsSection},
 	}
 }
+
+// The sections a review is made of, each under any of its usual names.
+var (
+	summarySection  = Section{Name: "summary", Headings: []string{"summary", "overview", "bottom line", "tl;dr", "tldr", "synopsis", "conclusion", "conclusions", "at a glance", "key takeaways"}}
+	findingsSection = Section{Name: "findings", Headings: []string{"finding", "findings", "issue", "issues", "analysis", "observation", "observations", "risk", "risks", "concern", "concerns", "discussion", "assessment", "vulnerability", "vulnerabilities", "weakness", "weaknesses", "results", "review", "problems", "gaps", "exposure", "exposures", "red flags", "defects"}}
+	// recommendationsSection also names the sections whose items the
+	// recommendation checks read.
+	recommendationsSection = Section{Name: "recommendations", Headings: []string{"recommendation", "recommendations", "recommended", "advice", "next steps", "action items", "actions", "proposed changes", "proposed amendments", "proposed edits", "redlines", "remediation", "remediations", "mitigation", "mitigations", "fixes", "what to do", "negotiation", "requested changes", "suggested changes", "proposals", "way forward", "path forward"}}
+)
 
 // WithRequiredSections sets the sections a deliverable of the given kind
 // must have, replacing the default (DefaultSections); no sections turns the

@@ -93,7 +93,7 @@ type itemKind struct {
 
 var (
 	recommendationKind = itemKind{
-		heading:    newPhraseMatcher([]string{"recommendation", "recommendations"}),
+		heading:    newPhraseMatcher(recommendationsSection.Headings),
 		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:(?:Recommendation|Rec\.|R)[ \t]*#?\d+\b|(?i:(?:recommended|suggested|proposed|required)[ \t]+)?(?i:fix|fixes|remediation|mitigation|recommendation|action|actions|resolution|countermeasure|next[ \t]+steps?)(?:[ \t]*[:.](?:\*\*|__)?|(?:\*\*|__)[ \t]*[:.]))`),
 		labelFirst: "-*+_RrFfMmAaCcNnSsPp",
 	}
@@ -159,16 +159,21 @@ func items(text string, kind itemKind, review bool) []span {
 		inSection = false
 	}
 	prevBlank := true
+	nonBlank := 0 // non-blank lines so far
 	forEachLine(text, func(l line) {
 		s := text[l.start:l.end]
 		blankBefore := prevBlank
 		prevBlank = strings.TrimSpace(s) == ""
+		if !prevBlank {
+			nonBlank++
+		}
 		lvl, off := headingLevel(s)
-		if lvl == 0 && review && blankBefore && startsWithAny(s, "0123456789") {
-			// A plain-text memo's title line ("3. Next steps") is a
-			// top-level heading.
-			if m := orderedItemRe.FindStringIndex(s); m != nil && plainTitle(strings.TrimSpace(s)) {
-				lvl, off = 2, strings.IndexByte(s, ' ')+1
+		if lvl == 0 && review && blankBefore {
+			// A plain-text memo's title line ("3. Next steps", "ADVICE",
+			// "**Issues**") is a heading; in its letterhead ("FILE NOTE
+			// AND ADVICE") only a numbered one is.
+			if l2, o2 := reviewTitle(s); l2 > 0 && (nonBlank > letterheadLines || startsWithAny(s, "0123456789")) {
+				lvl, off = l2, o2
 			}
 		}
 		if lvl > 0 {
@@ -195,7 +200,7 @@ func items(text string, kind itemKind, review bool) []span {
 		trimmed := strings.TrimLeft(s, " \t")
 		if startsWithAny(trimmed, kind.labelFirst) && kind.label.MatchString(trimmed) ||
 			inSection && leadingSpaces(s) < 2 && startsWithAny(trimmed, "-*+0123456789") && listItemRe.MatchString(trimmed) ||
-			inSection && review && startsWithAny(trimmed, digitsAndStar) && paraNumRe.MatchString(trimmed) {
+			inSection && review && leadingSpaces(s) < 2 && startsWithAny(trimmed, digitsAndStar) && paraNumRe.MatchString(trimmed) {
 			closeItem(l.start)
 			out = append(out, span{l.start, l.end})
 			cur = len(out) - 1

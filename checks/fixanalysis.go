@@ -156,7 +156,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 		r.class = classifyRisk(body, a.blockRisk)
 		if r.class == riskUnknown {
 			if sc == nil {
-				sc = readRiskScale(text)
+				sc = readRiskScale(text, a.blockRisk)
 			}
 			r.class, labelFrom = sc.unitRisk(text, u, a.blockRisk)
 			if r.class == riskUnknown {
@@ -183,7 +183,13 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 		}
 		skip := func(s, e int) bool { return overlapsAny(inner, s, e) }
 		quotes := excludedSpans(text, u.start, u.end)
-		r.drafted = replacementMarkerRe.MatchString(body) || hasDraft(text, u.start, u.end) || introducesBlock(text, u.end)
+		r.drafted = replacementMarkerRe.MatchString(body) || hasDraft(text, u.start, u.end)
+		if r.drafted && u.fine && opensWithFixVerb(text[u.body:u.end]) {
+			// "Proposed: expand the notice content" introduces no drafting:
+			// its words are an instruction, not the text to insert.
+			r.drafted = strings.Contains(body, "```") || strings.Contains(body, "~~~")
+		}
+		r.drafted = r.drafted || introducesBlock(text, u.end)
 		for _, q := range quotes {
 			if text[q.start] != '`' && wordCount(text, q.start, q.end) >= minReplacementWords && !quotesSource(text, u.start, q.start) {
 				r.drafted = true

@@ -40,35 +40,156 @@ var (
 var emphasisMarks = strings.NewReplacer("**", "", "__", "")
 
 // riskScale is what a document says about how it rates: whether letter
-// grades A-C are a scale, and which lines open a finding with an id.
+// grades A-C are a scale, and the rated findings a recommendation may name.
 type riskScale struct {
 	grades bool
-	// defs maps a finding id ("F2", "issue 3") to the start of the first
-	// line that opens with it.
-	defs map[string]int
+	// defs maps a key naming a finding to the text its rating is read
+	// from: "id:F2", "finding 3" (and "issue 3", "n:3" for the third
+	// numbered finding), "ref:8.1" (a finding or table row about clause
+	// 8.1). Only keys whose text rates are kept; the first one wins.
+	defs map[string]string
+	// topics are the rated paragraphs of finding sections, for a
+	// recommendation that names its finding by topic ("On territory, ...").
+	topics []string
 }
 
-// readRiskScale reads text's rating conventions once.
-func readRiskScale(text string) *riskScale {
-	s := &riskScale{grades: gradeScaleRe.MatchString(text), defs: map[string]int{}}
+var (
+	// numberedLeadRe matches a numbered line or heading: "3. ...", "**3.
+	// ...", "### 3 ...", "| 3 |".
+	numberedLeadRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+|\|[ \t]*)?(?:\*\*|__)?([0-9]{1,2})(?:[.)][ \t]|[ \t]*\||[ \t]+[A-Z])`)
+	// clauseRefRe matches a reference to a clause of the source.
+	clauseRefRe = regexp.MustCompile(`(?i)\b(?:sections?|clauses?|articles?|paragraphs?|§+)[ \t]*([0-9]{1,3}(?:\.[0-9]{1,3})*(?:[ \t]?\([a-z0-9]{1,4}\))*)`)
+	// ratingSentenceRe matches a rating written as a sentence of its own at
+	// the end of a finding's title line: "... (Section 7.2). Critical.",
+	// "... (clause 5). Major risk."
+	ratingSentenceRe = regexp.MustCompile(`(?m)[.)][ \t]+(Critical|Severe|High|Major|Medium|Moderate|Low|Minor)(?:[ \t]+(?:risk|priority|severity))?\.?[ \t]*$`)
+	// priorityNumRe matches a numbered priority: "Priority: 1", "priority 2".
+	priorityNumRe = regexp.MustCompile(`(?i)\bpriority[ \t]*[:=]?[ \t]*([1-5])\b`)
+	// topicLeadRe matches a recommendation that names its finding by topic:
+	// "On territory, ...", "As to the restraint, ...", "Regarding fees: ...".
+	topicLeadRe = regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*)?(?i:on|as[ \t]+to|as[ \t]+regards|regarding|re|for|turning[ \t]+to)[ \t]+((?:[\w'’-]+[ \t]+){0,3}[\w'’-]+)(?:\*\*)?[ \t]*[,:—–-]`)
+	// findingHeadingRe matches the heading of a section of findings.
+	findingHeadingRe = regexp.MustCompile(`(?i)\b(?:findings?|issues?|risks?|observations?|vulnerabilit(?:y|ies)|concerns?|analysis|key points|points)\b`)
+)
+
+// readRiskScale reads text's rating conventions and rated findings once.
+func readRiskScale(text string, blockRisk int) *riskScale {
+	sc := &riskScale{grades: gradeScaleRe.MatchString(text), defs: map[string]string{}}
+	var header []string
+	var sevCols []int
+	prevTable := -1
+	inFindings := false
+	put := func(key, ctx string) {
+		if _, ok := sc.defs[key]; !ok {
+			sc.defs[key] = ctx
+		}
+	}
 	forEachLine(text, func(l line) {
-		t := strings.TrimLeft(text[l.start:l.end], " \t")
-		if !mayBeItemLabel(t) && !strings.HasPrefix(t, "|") {
+		s := text[l.start:l.end]
+		t := strings.TrimSpace(s)
+		if t == "" {
+			prevTable = -1
 			return
 		}
-		m := leadIDRe.FindStringSubmatch(t)
-		if m == nil {
+		if t[0] == '|' {
+			cells := tableCells(text, l)
+			switch {
+			case prevTable >= 0 && header == nil && isRuleRow(cells, text):
+				header = cellTexts(text, tableCells(text, line{prevTable, lineEndAt(text, prevTable)}))
+				sevCols = sevCols[:0]
+				for i, h := range header {
+					if severityColumnRe.MatchString(h) {
+						sevCols = append(sevCols, i)
+					}
+				}
+			case header != nil && len(cells) > 0:
+				ctx := rowRiskText(text, cells, header, sevCols)
+				if sc.classify(ctx, blockRisk) == riskUnknown {
+					break
+				}
+				first := strings.Trim(text[cells[0].start:cells[0].end], "*_ ")
+				if first != "" && len(first) <= 8 {
+					if first[0] >= '0' && first[0] <= '9' {
+						put("n:"+first, ctx)
+					} else {
+						put("id:"+first, ctx)
+					}
+				}
+				for _, m := range clauseRefRe.FindAllStringSubmatch(t, 3) {
+					put("ref:"+clauseKey(m[1]), ctx)
+				}
+			}
+			prevTable = l.start
 			return
 		}
-		id := m[1]
-		if id == "" {
-			id = strings.ToLower(m[2]) + " " + m[3]
+		prevTable, header = -1, nil
+		lvl, _ := headingLevel(t)
+		if lvl == 0 {
+			lvl, _ = reviewTitle(s)
 		}
-		if _, ok := s.defs[id]; !ok {
-			s.defs[id] = l.start
+		if lvl > 0 && !numberedLeadRe.MatchString(t) && !leadIDRe.MatchString(t) {
+			inFindings = findingHeadingRe.MatchString(t)
+			return
+		}
+		ctx := text[l.start:min(paragraphEnd(text, l.start), l.start+600)]
+		if lvl > 0 {
+			ctx = text[l.start:min(len(text), l.start+400)]
+		}
+		if sc.classify(ctx, blockRisk) == riskUnknown {
+			return
+		}
+		if inFindings && !opensBlock(s) && !listItemRe.MatchString(t) {
+			sc.topics = append(sc.topics, ctx)
+		}
+		if !opensBlock(s) && !(inFindings && listItemRe.MatchString(t)) {
+			return
+		}
+		if m := leadIDRe.FindStringSubmatch(t); m != nil {
+			if m[1] != "" {
+				put("id:"+m[1], ctx)
+			} else {
+				put(strings.ToLower(m[2])+" "+m[3], ctx)
+			}
+		}
+		if inFindings {
+			if m := numberedLeadRe.FindStringSubmatch(t); m != nil {
+				put("n:"+m[1], ctx)
+			}
+		}
+		for _, m := range clauseRefRe.FindAllStringSubmatch(t[:min(len(t), 200)], 3) {
+			put("ref:"+clauseKey(m[1]), ctx)
 		}
 	})
-	return s
+	return sc
+}
+
+// rowRiskText returns the text a table row's rating is read from: its
+// severity cells with their headings ("Priority: 1", "Severity: High"),
+// or the whole row when the table has no severity column.
+func rowRiskText(text string, cells []span, header []string, sevCols []int) string {
+	if len(sevCols) == 0 {
+		var b strings.Builder
+		for _, c := range cells {
+			b.WriteString("| " + text[c.start:c.end] + " ")
+		}
+		return b.String()
+	}
+	var b strings.Builder
+	for _, i := range sevCols {
+		if i < len(cells) && i < len(header) {
+			c := strings.TrimSpace(text[cells[i].start:cells[i].end])
+			if m := cellGradeRe.FindStringSubmatch(c); m != nil {
+				c = gradeWord(m[1])
+			}
+			b.WriteString(strings.Trim(header[i], "*_ ") + ": " + c + " | ")
+		}
+	}
+	return b.String()
+}
+
+// clauseKey normalises a clause number: "5 (2)" and "5(2)" are one key.
+func clauseKey(n string) string {
+	return strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(n, " ", ""), "\t", ""))
 }
 
 // classify returns what s says about risk, with the document's scales:
@@ -81,6 +202,18 @@ func (sc *riskScale) classify(s string, blockRisk int) riskClass {
 	c := classifyRisk(s, blockRisk)
 	if c == riskHigh {
 		return c
+	}
+	if m := ratingSentenceRe.FindStringSubmatch(s); m != nil {
+		if m[1] != "Low" && m[1] != "Minor" {
+			return riskHigh
+		}
+		c = riskLow
+	}
+	if m := priorityNumRe.FindStringSubmatch(s); m != nil {
+		if m[1] <= "2" {
+			return riskHigh
+		}
+		c = riskLow
 	}
 	if m := scoreRe.FindStringSubmatch(s); m != nil {
 		if n, _ := strconv.Atoi(m[1]); n > 5 {
@@ -202,21 +335,88 @@ func (sc *riskScale) unitRisk(text string, u recUnit, blockRisk int) (riskClass,
 		}
 	}
 	lead := own[:min(len(own), 120)]
-	for _, m := range refToFindingRe.FindAllStringSubmatch(lead, 4) {
-		id := m[1]
-		if id == "" {
-			id = strings.ToLower(m[2]) + " " + m[3]
+	opener := ""
+	if bs := blockStart(text, u.start); bs >= 0 {
+		opener = text[bs:min(lineEndAt(text, bs), bs+200)]
+	}
+	for _, key := range findingKeys(lead, opener) {
+		if ctx, ok := sc.defs[key]; ok {
+			return sc.classify(ctx, blockRisk), ctx
 		}
-		at, ok := sc.defs[id]
-		if !ok || at >= u.start && at < u.end {
-			continue
-		}
-		ctx := text[at:paragraphEnd(text, at)]
-		if c := sc.classify(ctx, blockRisk); c != riskUnknown {
-			return c, ctx
+	}
+	if m := topicLeadRe.FindStringSubmatch(strings.TrimSpace(lead)); m != nil {
+		if ctx := sc.topic(m[1]); ctx != "" {
+			return sc.classify(ctx, blockRisk), ctx
 		}
 	}
 	return riskUnknown, ""
+}
+
+// findingKeys returns the keys of the findings a recommendation names in
+// its lead ("R2 (F2, score 16)", "On Finding 3", "On section 8.1") and, after
+// them, those its block's opening line names ("**3. Clause 5(2) — ...**").
+func findingKeys(lead, opener string) []string {
+	var out []string
+	for _, s := range []string{lead, opener} {
+		t := strings.TrimSpace(s)
+		for _, m := range refToFindingRe.FindAllStringSubmatch(t, 4) {
+			if m[1] != "" {
+				out = append(out, "id:"+m[1])
+			} else {
+				fam := strings.ToLower(m[2])
+				out = append(out, fam+" "+m[3], "n:"+m[3])
+				if fam != "finding" {
+					out = append(out, "finding "+m[3])
+				}
+				if fam != "issue" {
+					out = append(out, "issue "+m[3])
+				}
+			}
+		}
+		if s == opener {
+			if m := numberedLeadRe.FindStringSubmatch(t); m != nil {
+				out = append(out, "n:"+m[1])
+			}
+		}
+		for _, m := range clauseRefRe.FindAllStringSubmatch(t, 3) {
+			out = append(out, "ref:"+clauseKey(m[1]))
+		}
+	}
+	return out
+}
+
+// topic returns the rated finding paragraph that holds every content word
+// of topic (by its first five letters, so "territory" finds "territorial"),
+// or "" when none or more than one does.
+func (sc *riskScale) topic(topic string) string {
+	var stems []string
+	for _, w := range strings.Fields(strings.ToLower(topic)) {
+		if len(w) < 4 || w == "the" || w == "your" || w == "their" || w == "this" || w == "that" {
+			continue
+		}
+		stems = append(stems, w[:min(len(w), 5)])
+	}
+	if len(stems) == 0 {
+		return ""
+	}
+	found := ""
+	for _, p := range sc.topics {
+		lp := strings.ToLower(p)
+		all := true
+		for _, st := range stems {
+			if !strings.Contains(lp, st) {
+				all = false
+				break
+			}
+		}
+		if all {
+			if found != "" {
+				return ""
+			}
+			found = p
+		}
+	}
+	return found
 }
 
 // paragraphEnd returns the end of the paragraph (or table row) that starts

@@ -142,8 +142,10 @@ func inUnits(units []recUnit, s, e int) bool {
 // analyzeUnits finds the recommendations of doc and what each carries.
 func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 	text := doc.Text
-	allWords := analysisOf(doc).wordList()
-	units := recommendationUnits(text, isReview(doc.Kind))
+	shared := analysisOf(doc)
+	allWords := shared.wordList()
+	shared.unitsOnce.Do(func() { shared.units = recommendationUnits(text, isReview(doc.Kind)) })
+	units := shared.units
 	var sc *riskScale
 	var out []recommendation
 	for ui, u := range units {
@@ -156,7 +158,8 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 		r.class = classifyRisk(body, a.blockRisk)
 		if r.class == riskUnknown {
 			if sc == nil {
-				sc = readRiskScale(text, a.blockRisk)
+				shared.riskOnce.Do(func() { shared.risk = readRiskScale(text) })
+				sc = shared.risk
 			}
 			r.class, labelFrom = sc.unitRisk(text, u, a.blockRisk)
 			if r.class == riskUnknown {

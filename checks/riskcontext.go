@@ -17,6 +17,10 @@ import (
 // looked for.
 const maxBlockBack = 6144
 
+// maxBlockLines is how many lines back a finding block's opening line is
+// looked for.
+const maxBlockLines = 40
+
 var (
 	// scoreRe matches a likelihood × impact score: "score 16", "L4 × I4 =
 	// 16", "risk score: 20/25".
@@ -73,8 +77,9 @@ var (
 )
 
 // readRiskScale reads text's rating conventions and rated findings once.
-func readRiskScale(text string, blockRisk int) *riskScale {
-	sc := &riskScale{grades: gradeScaleRe.MatchString(text), defs: map[string]string{}}
+func readRiskScale(text string) *riskScale {
+	const blockRisk = 3 // whether a text rates does not depend on the level
+	sc := &riskScale{defs: map[string]string{}}
 	var header []string
 	var sevCols []int
 	prevTable := -1
@@ -90,6 +95,9 @@ func readRiskScale(text string, blockRisk int) *riskScale {
 		if t == "" {
 			prevTable = -1
 			return
+		}
+		if !sc.grades && gradeAt(t) && gradeScaleRe.MatchString(t) {
+			sc.grades = true
 		}
 		if t[0] == '|' {
 			cells := tableCells(text, l)
@@ -123,12 +131,42 @@ func readRiskScale(text string, blockRisk int) *riskScale {
 			return
 		}
 		prevTable, header = -1, nil
+		blankBefore := l.start < 2 || text[l.start-1] == '\n' && (text[l.start-2] == '\n' || text[l.start-2] == '\r')
 		lvl, _ := headingLevel(t)
-		if lvl == 0 {
+		if lvl == 0 && blankBefore {
 			lvl, _ = reviewTitle(s)
 		}
 		if lvl > 0 && !numberedLeadRe.MatchString(t) && !leadIDRe.MatchString(t) {
 			inFindings = findingHeadingRe.MatchString(t)
+			return
+		}
+		// Only a line that can name a finding is read: a block's opening
+		// line, an item or a paragraph of a findings section.
+		opener := opensBlock(s)
+		item := inFindings && listItemRe.MatchString(t)
+		topic := inFindings && !opener && !item && blankBefore
+		if !opener && !item && !topic {
+			return
+		}
+		var keys []string
+		if opener || item {
+			if m := leadIDRe.FindStringSubmatch(t); m != nil {
+				if m[1] != "" {
+					keys = append(keys, "id:"+m[1])
+				} else {
+					keys = append(keys, strings.ToLower(m[2])+" "+m[3])
+				}
+			}
+			if inFindings {
+				if m := numberedLeadRe.FindStringSubmatch(t); m != nil {
+					keys = append(keys, "n:"+m[1])
+				}
+			}
+			for _, m := range clauseRefRe.FindAllStringSubmatch(t[:min(len(t), 200)], 3) {
+				keys = append(keys, "ref:"+clauseKey(m[1]))
+			}
+		}
+		if len(keys) == 0 && !topic {
 			return
 		}
 		ctx := text[l.start:min(paragraphEnd(text, l.start), l.start+600)]
@@ -138,29 +176,34 @@ func readRiskScale(text string, blockRisk int) *riskScale {
 		if sc.classify(ctx, blockRisk) == riskUnknown {
 			return
 		}
-		if inFindings && !opensBlock(s) && !listItemRe.MatchString(t) {
+		if topic {
 			sc.topics = append(sc.topics, ctx)
 		}
-		if !opensBlock(s) && !(inFindings && listItemRe.MatchString(t)) {
-			return
-		}
-		if m := leadIDRe.FindStringSubmatch(t); m != nil {
-			if m[1] != "" {
-				put("id:"+m[1], ctx)
-			} else {
-				put(strings.ToLower(m[2])+" "+m[3], ctx)
-			}
-		}
-		if inFindings {
-			if m := numberedLeadRe.FindStringSubmatch(t); m != nil {
-				put("n:"+m[1], ctx)
-			}
-		}
-		for _, m := range clauseRefRe.FindAllStringSubmatch(t[:min(len(t), 200)], 3) {
-			put("ref:"+clauseKey(m[1]), ctx)
+		for _, k := range keys {
+			put(k, ctx)
 		}
 	})
 	return sc
+}
+
+// gradeAt is a cheap test that t may declare a letter scale: it holds the
+// word "A" followed by "(", "=", ":" or a dash.
+func gradeAt(t string) bool {
+	for i := 0; i+2 < len(t); {
+		j := strings.Index(t[i:], " A")
+		if j < 0 {
+			return false
+		}
+		k := i + j + 2
+		for k < len(t) && t[k] == ' ' {
+			k++
+		}
+		if k < len(t) && (t[k] == '(' || t[k] == '=' || t[k] == ':' || t[k] == '-' || strings.HasPrefix(t[k:], "–") || strings.HasPrefix(t[k:], "—")) {
+			return true
+		}
+		i += j + 2
+	}
+	return false
 }
 
 // rowRiskText returns the text a table row's rating is read from: its
@@ -244,7 +287,7 @@ func (sc *riskScale) classify(s string, blockRisk int) riskClass {
 func blockStart(text string, at int) int {
 	from := max(0, at-maxBlockBack)
 	ls := strings.LastIndexByte(text[:at], '\n') + 1
-	for ls >= from {
+	for n := 0; ls >= from && n < maxBlockLines; n++ {
 		if opensBlock(text[ls:lineEndAt(text, ls)]) {
 			return ls
 		}
@@ -293,7 +336,7 @@ func opensBlock(s string) bool {
 	if startsWithAny(t, "0123456789") && orderedItemRe.MatchString(t) && plainTitle(t) {
 		return true
 	}
-	if len(t) < 80 && strings.ToUpper(t) == t && strings.ToLower(t) != t && !strings.HasPrefix(t, "|") {
+	if len(t) < 80 && capsLine(t) && !strings.HasPrefix(t, "|") {
 		return true
 	}
 	return mayBeItemLabel(t) && !strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "|") && leadIDRe.MatchString(t)
@@ -322,7 +365,7 @@ func (sc *riskScale) unitRisk(text string, u recUnit, blockRisk int) (riskClass,
 	if bs := blockStart(text, u.start); bs >= 0 && bs < u.start {
 		// The rating nearest above the fix is its finding's: read the
 		// block's lines from the fix upwards.
-		for e := u.start; e > bs; {
+		for e, n := u.start, 0; e > bs && n < maxBlockLines; n++ {
 			ls := strings.LastIndexByte(text[bs:e-1], '\n') + 1 + bs
 			if e-1 < bs {
 				break

@@ -3,6 +3,7 @@ package checks
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Title lines: the headings of deliverables written without Markdown. A
@@ -52,5 +53,14 @@ func reviewTitle(s string) (level, textOff int) {
 
 // capsLine reports whether t has letters and no lower-case letter.
 func capsLine(t string) bool {
-	return strings.ToUpper(t) == t && strings.ToLower(t) != t
+	letters := false
+	for _, r := range t {
+		switch {
+		case unicode.IsLower(r):
+			return false
+		case unicode.IsUpper(r):
+			letters = true
+		}
+	}
+	return letters
 }

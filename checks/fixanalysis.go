@@ -168,6 +168,11 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 				labelFrom = headingAbove(text, u.start)
 				r.class = classifyRisk(labelFrom, a.blockRisk)
 			}
+			if r.class == riskUnknown {
+				// "R2 (for F2)", "On Issue 2": the finding it answers.
+				labelFrom = referencedFinding(text, body)
+				r.class = classifyRisk(labelFrom, a.blockRisk)
+			}
 			if r.risk < 0 {
 				if m := riskRe.FindStringSubmatch(labelFrom); m != nil {
 					r.risk, _ = strconv.Atoi(m[1])
@@ -192,7 +197,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 			// its words are an instruction, not the text to insert.
 			r.drafted = strings.Contains(body, "```") || strings.Contains(body, "~~~")
 		}
-		r.drafted = r.drafted || introducesBlock(text, u.end)
+		r.drafted = r.drafted || introducesBlock(text, u.end) || u.proposal && strings.Contains(body, "~~")
 		for _, q := range quotes {
 			if text[q.start] != '`' && wordCount(text, q.start, q.end) >= minReplacementWords && !quotesSource(text, u.start, q.start) {
 				r.drafted = true
@@ -246,10 +251,38 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 				}
 			}
 		}
+		if len(r.directional) == 0 && len(r.hedges) == 0 && a.grammar && !u.advice {
+			// "Negotiate stronger data-location commitments": any
+			// imperative with a vague object at the start of a sentence.
+			for _, w := range ws {
+				if w.start >= u.end || w.start < u.body || inSpans(quotes, w.start, w.end) || skip(w.start, w.end) {
+					continue
+				}
+				if c := text[w.start]; c < 'A' || c > 'Z' || closedClass[strings.ToLower(text[w.start:w.end])] || u.proposal && !opensUnit(text, u.body, w.start) || !imperativeLeadRe.MatchString(text[max(u.start, w.start-60):w.start]) {
+					continue
+				}
+				if s, e, ok := vagueImperative(text, u.start, u.end, w.start); ok {
+					r.directional = append(r.directional, span{s, e})
+					break
+				}
+			}
+		}
 		sortSpans(r.directional)
 		out = append(out, r)
 	}
 	return out
+}
+
+// closedClass are words that open a sentence but are never an imperative
+// verb: determiners, pronouns, conjunctions and prepositions.
+var closedClass = map[string]bool{
+	"a": true, "an": true, "the": true, "this": true, "that": true, "these": true, "those": true, "it": true, "its": true,
+	"we": true, "you": true, "they": true, "he": true, "she": true, "i": true, "our": true, "your": true, "their": true,
+	"there": true, "if": true, "when": true, "where": true, "while": true, "as": true, "in": true, "on": true, "at": true,
+	"for": true, "with": true, "without": true, "by": true, "of": true, "to": true, "from": true, "under": true, "after": true,
+	"before": true, "because": true, "since": true, "although": true, "but": true, "and": true, "or": true, "so": true,
+	"each": true, "every": true, "any": true, "all": true, "no": true, "some": true, "both": true, "either": true,
+	"neither": true, "one": true, "two": true, "three": true, "most": true, "many": true, "such": true, "other": true,
 }
 
 // goalDirectionalAt reports whether the goal verb at text[s:e], inside

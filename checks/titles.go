@@ -18,8 +18,9 @@ var numberedTitleRe = regexp.MustCompile(`^\d{1,2}[ \t]+[A-Z]`)
 // reviewTitle returns the heading level and text offset of line s when it
 // is a title line of a review (not a Markdown heading): a numbered title
 // ("3. Next steps", "3 RECOMMENDATIONS"; level 2), a line in capitals
-// ("ADVICE", "SCOPE AND METHOD"; level 1, above numbered titles) or a wholly bold line that is not
-// a label ending in ':' ("**Issues**"; level 3). It returns 0 otherwise.
+// ("ADVICE", "SCOPE AND METHOD"; level 1, above numbered titles) or a
+// wholly bold line that is not a long label ending in ':' ("**Issues**",
+// "**Next steps:**"; level 3). It returns 0 otherwise.
 func reviewTitle(s string) (level, textOff int) {
 	t := strings.TrimSpace(s)
 	if t == "" || len(t) > 110 {
@@ -43,7 +44,7 @@ func reviewTitle(s string) (level, textOff int) {
 	}
 	for _, mark := range []string{"**", "__"} {
 		if b, ok := strings.CutPrefix(t, mark); ok {
-			if i := strings.Index(b, mark); i > 0 && i+len(mark) == len(b) && !strings.HasSuffix(strings.TrimSpace(b[:i]), ":") && !strings.Contains(b[:i], mark) {
+			if i := strings.Index(b, mark); i > 0 && i+len(mark) == len(b) && (!strings.HasSuffix(strings.TrimSpace(b[:i]), ":") || wordCount(b, 0, i) <= 4) {
 				return 3, lead + len(mark)
 			}
 		}

@@ -31,7 +31,7 @@ var (
 	// than a change ("strengthen", "harden", "restrict", "make ... idempotent",
 	// "improve") and, when it stands where an imperative does and nothing
 	// concrete follows it (directionalAt), is a directional-only fix.
-	directionalGoalRe = regexp.MustCompile(`(?i)\b(?:improve|strengthen|tighten|harden|enhance|clarify|refine|sharpen|firm\s+up|beef\s+up|broaden|narrow|rework|rethink|revisit|reconsider|rebalance|address|mitigate|restrict|limit|reduce|minimi[sz]e|saniti[sz]e|validate|secure|lock\s+down|protect|expand|extend|increase|decrease|shorten|lengthen|adjust|align|update|ensure|make\s+sure|make|reinforce|bolster|toughen|streamline|simplify|fix|resolve|deal\s+with|work\s+on|look\s+at|review|revise|amend|modify|change)\b`)
+	directionalGoalRe = regexp.MustCompile(`(?i)\b(?:improve|strengthen|tighten|harden|soften|loosen|relax|shore\s+up|overhaul|enhance|clarify|refine|sharpen|firm\s+up|beef\s+up|broaden|narrow|rework|rethink|revisit|reconsider|rebalance|address|mitigate|restrict|limit|reduce|minimi[sz]e|saniti[sz]e|validate|secure|lock\s+down|protect|expand|extend|increase|decrease|shorten|lengthen|adjust|align|update|ensure|make\s+sure|make|reinforce|bolster|toughen|streamline|simplify|fix|resolve|deal\s+with|work\s+on|look\s+at|review|revise|amend|modify|change)\b`)
 
 	// goalLeadRe matches what may stand right before an imperative goal
 	// verb: the start of the line or sentence, a label, list or bold

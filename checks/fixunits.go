@@ -42,10 +42,10 @@ var (
 	// fixLabelRe matches a fix label at the start of a line, after list
 	// markup: "Fix:", "*Fix:*", "**Fix.**", "- **Recommendation:**",
 	// "Remediation:", "Suggested fix:", "Proposed:", "Proposal:".
-	fixLabelRe = regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__|\*|_)?(?i:(?:recommended|suggested|proposed|required|our|requested|immediate|short[- ]term|long[- ]term)[ \t]+)?(?i:(fix(?:es)?|remediation|mitigations?|recommendations?|recommended[ \t]+actions?|actions?|resolution|countermeasures?|next[ \t]+steps?|(proposed|proposal|proposed[ \t]+(?:change|amendment|wording|text|language|clause)|counter-?proposal|requested[ \t]+change|suggested[ \t]+(?:change|wording))))(?:[ \t]*(?:\*\*|__|\*|_)?[ \t]*:|(?:\*\*|__|\*|_)[ \t]*[:.]|[ \t]*[.:](?:\*\*|__|\*|_))[ \t]*`)
+	fixLabelRe = regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__|\*|_)?(?i:(?:recommended|suggested|proposed|required|our|requested|immediate|short[- ]term|long[- ]term)[ \t]+)?(?i:(fix(?:es)?|remediation|remed(?:y|ies)|treatment|mitigations?|recommendations?|recommended[ \t]+actions?|actions?|resolution|countermeasures?|next[ \t]+steps?|(proposed|proposal|proposed[ \t]+(?:change|amendment|wording|text|language|clause)|counter-?proposal|requested[ \t]+change|suggested[ \t]+(?:change|wording))))(?:[ \t]*(?:\*\*|__|\*|_)?[ \t]*:|(?:\*\*|__|\*|_)[ \t]*[:.]|[ \t]*[.:](?:\*\*|__|\*|_))[ \t]*`)
 	// inlineFixLabelRe matches a fix label after a sentence end inside a
 	// paragraph: "... (2 of 10). Fix: show the full body ...".
-	inlineFixLabelRe = regexp.MustCompile(`[.!?)][ \t]+((?:\*\*|__|\*|_)?(?:Fix|Fixes|Remediation|Recommendation|Mitigation|Recommended fix|Suggested fix|Action|Proposed|Proposal)(?:\*\*|__|\*|_)?:(?:\*\*|__|\*|_)?[ \t]+)`)
+	inlineFixLabelRe = regexp.MustCompile(`[.!?)][ \t]+((?:\*\*|__|\*|_)?(?:Fix|Fixes|Remediation|Remedy|Recommendation|Mitigation|Recommended fix|Suggested fix|Action|Proposed|Proposal)(?:\*\*|__|\*|_)?:(?:\*\*|__|\*|_)?[ \t]+)`)
 	// newClauseRe matches a redline's new clause label followed by its text
 	// on the same line: "**New 10.4** ...", "Insert new clause 7.5: ...".
 	newClauseRe = regexp.MustCompile(`^(?:\*\*|__)?(?i:(?:insert(?:ed)?[ \t]+)?new)[ \t]+(?i:(?:clause|section|article|paragraph|§)[ \t]*)?[0-9]{1,3}(?:\.[0-9]{1,3})*(?:\([a-z0-9]{1,4}\))?(?:\*\*|__)?[ \t]*[:.–—-]?[ \t]*(?:\*\*|__)?[ \t]*`)
@@ -54,7 +54,7 @@ var (
 	noteLabelRe = regexp.MustCompile(`^(?:[\w'’-]+[ \t]+){0,2}(?i:comment|note|nb|query|instruction|todo)[ \t]*:[ \t]*`)
 	// fixColumnRe matches a table heading of a column of fixes or
 	// proposals.
-	fixColumnRe = regexp.MustCompile(`(?i)\b(?:fix(?:es)?|remediation|recommend\w*|mitigation|proposals?|proposed|propose|actions?|changes?|amendments?|suggest\w*|requested|response|counter-?proposal|resolution|next[ \t]+steps?|position|wording|to[ \t]+do)\b`)
+	fixColumnRe = regexp.MustCompile(`(?i)\b(?:fix(?:es)?|remediation|remed(?:y|ies)|treatment|countermeasures?|recommend\w*|mitigation|proposals?|proposed|propose|actions?|changes?|amendments?|suggest\w*|requested|response|counter-?proposal|resolution|next[ \t]+steps?|position|wording|to[ \t]+do)\b`)
 	// proposalColumnRe matches a column heading that asks for drafted text.
 	proposalColumnRe = regexp.MustCompile(`(?i)\b(?:proposals?|proposed|wording|text|language|amendments?|counter-?proposal|redline|drafting|clause)\b`)
 	// severityColumnRe matches a table heading of a rating column.
@@ -103,7 +103,7 @@ func fineUnits(text string) []recUnit {
 					}
 				}
 			case header != nil:
-				out = append(out, tableUnits(text, l, cells, fixCols, sevCols, proposalCols)...)
+				out = append(out, tableUnits(text, l, cells, header, fixCols, sevCols, proposalCols)...)
 			}
 			prevTableLine = l.start
 			return
@@ -128,7 +128,7 @@ func fineUnits(text string) []recUnit {
 func labelUnit(text string, l line, t string) (recUnit, bool) {
 	st := l.end - len(t)
 	switch {
-	case startsWithAny(t, "-*+_FfRrMmAaCcNnPpSsOoIiLl") && fixLabelRe.MatchString(t):
+	case startsWithAny(t, "-*+_FfRrMmAaCcNnPpSsOoIiLlTt") && fixLabelRe.MatchString(t):
 		m := fixLabelRe.FindStringSubmatchIndex(t)
 		return recUnit{span: span{st, runEnd(text, st)}, body: st + m[1], fine: true, proposal: m[4] >= 0}, true
 	case len(t) > 2 && t[0] == '+' && (t[1] == ' ' || t[1] == '\t'):
@@ -352,27 +352,21 @@ func reasonColumn(h string) bool {
 // tableUnits returns the fix cells of row l as units, with the row's
 // severity cells (or, without a severity column, the row less its fix
 // cells) as the text their risk is read from.
-func tableUnits(text string, l line, cells []span, fixCols, sevCols []int, proposal map[int]bool) []recUnit {
+func tableUnits(text string, l line, cells []span, header []string, fixCols, sevCols []int, proposal map[int]bool) []recUnit {
 	if len(fixCols) == 0 {
 		return nil
 	}
-	var risk strings.Builder
+	var risk string
 	if len(sevCols) > 0 {
-		for _, i := range sevCols {
-			if i < len(cells) {
-				c := strings.TrimSpace(text[cells[i].start:cells[i].end])
-				if m := cellGradeRe.FindStringSubmatch(c); m != nil {
-					c = gradeWord(m[1])
-				}
-				risk.WriteString("| " + c + " |")
-			}
-		}
+		risk = rowRiskText(text, cells, header, sevCols)
 	} else {
+		var b strings.Builder
 		for i, c := range cells {
 			if !containsInt(fixCols, i) {
-				risk.WriteString("| " + text[c.start:c.end] + " ")
+				b.WriteString("| " + text[c.start:c.end] + " ")
 			}
 		}
+		risk = b.String()
 	}
 	var out []recUnit
 	for _, i := range fixCols {
@@ -380,7 +374,7 @@ func tableUnits(text string, l line, cells []span, fixCols, sevCols []int, propo
 			continue
 		}
 		c := cells[i]
-		out = append(out, recUnit{span: c, body: c.start, row: span{l.start, l.end}, rowRisk: risk.String(), fine: true, proposal: proposal[i]})
+		out = append(out, recUnit{span: c, body: c.start, row: span{l.start, l.end}, rowRisk: risk, fine: true, proposal: proposal[i]})
 	}
 	return out
 }

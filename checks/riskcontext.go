@@ -67,6 +67,9 @@ var (
 	// the end of a finding's title line: "... (Section 7.2). Critical.",
 	// "... (clause 5). Major risk."
 	ratingSentenceRe = regexp.MustCompile(`(?m)[.)][ \t]+(Critical|Severe|High|Major|Medium|Moderate|Low|Minor)(?:[ \t]+(?:risk|priority|severity))?\.?[ \t]*$`)
+	// ratedRe matches a rating stated with "rated" or "graded": "rated
+	// High", "which we rate Medium", "graded as critical".
+	ratedRe = regexp.MustCompile(`(?i)\b(?:rated?|graded?|classed|classified)[ \t]+(?:it[ \t]+|them[ \t]+)?(?:as[ \t]+)?(critical|severe|high|major|medium|moderate|low|minor)\b`)
 	// priorityNumRe matches a numbered priority: "Priority: 1", "priority 2".
 	priorityNumRe = regexp.MustCompile(`(?i)\bpriority[ \t]*[:=]?[ \t]*([1-5])\b`)
 	// topicLeadRe matches a recommendation that names its finding by topic:
@@ -251,6 +254,14 @@ func (sc *riskScale) classify(s string, blockRisk int) riskClass {
 			return riskHigh
 		}
 		c = riskLow
+	}
+	if m := ratedRe.FindStringSubmatch(s); m != nil {
+		switch strings.ToLower(m[1]) {
+		case "low", "minor":
+			c = riskLow
+		default:
+			return riskHigh
+		}
 	}
 	if m := priorityNumRe.FindStringSubmatch(s); m != nil {
 		if m[1] <= "2" {

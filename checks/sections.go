@@ -30,13 +30,13 @@ type Section struct {
 func DefaultSections() map[evaluator.Kind][]Section {
 	return map[evaluator.Kind][]Section{
 		evaluator.KindReviewMemo:    {summarySection, findingsSection, recommendationsSection},
-		evaluator.KindRedTeamReport: {findingsSection},
+		evaluator.KindRedTeamReport: {summarySection, findingsSection},
 	}
 }
 
 // The sections a review is made of, each under any of its usual names.
 var (
-	summarySection  = Section{Name: "summary", Headings: []string{"summary", "overview", "bottom line", "tl;dr", "tldr", "synopsis", "conclusion", "conclusions", "at a glance", "key takeaways"}}
+	summarySection  = Section{Name: "summary", Headings: []string{"summary", "overview", "bottom line", "tl;dr", "tldr", "synopsis", "conclusion", "conclusions", "at a glance", "key takeaways", "verdict", "outcome", "result", "release decision", "launch recommendation", "go/no-go", "key points"}}
 	findingsSection = Section{Name: "findings", Headings: []string{"finding", "findings", "issue", "issues", "analysis", "observation", "observations", "risk", "risks", "concern", "concerns", "discussion", "assessment", "vulnerability", "vulnerabilities", "weakness", "weaknesses", "results", "review", "problems", "gaps", "exposure", "exposures", "red flags", "defects"}}
 	// recommendationsSection also names the sections whose items the
 	// recommendation checks read.
@@ -86,10 +86,12 @@ func (c sectionsCheck) Check(doc Document) []Finding {
 	if len(want) == 0 {
 		return nil
 	}
-	heads := sectionHeadings(doc.Text)
-	if len(heads) < minSectionHeadings {
+	// A document with fewer than two headings (its title and letterhead
+	// included) is a note with no sections to miss.
+	if len(sectionHeadings(doc.Text)) < minSectionHeadings {
 		return nil
 	}
+	heads := ownSectionHeads(doc.Text)
 	var out []Finding
 	for _, sec := range want {
 		if sec.Name == "summary" && leadParagraph(doc.Text, want) {
@@ -98,12 +100,12 @@ func (c sectionsCheck) Check(doc Document) []Finding {
 		pm := newPhraseMatcher(sec.Headings)
 		found := false
 		for _, h := range heads {
-			if pm.contains(h, wordSpans(h), len(h)) {
+			if pm.contains(h.text, wordSpans(h.text), len(h.text)) {
 				found = true
 				break
 			}
 		}
-		if !found {
+		if !found && !sectionByForm(doc.Text, sec) {
 			idx := analysisOf(doc).lineIndex()
 			out = append(out, Finding{Rule: RuleMissingSection, Severity: SeverityWarn,
 				Message:  fmt.Sprintf("no %s section: a %s needs one (a heading such as %q)", sec.Name, strings.ReplaceAll(string(doc.Kind), "_", " "), sec.Headings[0]),
@@ -174,7 +176,7 @@ func leadParagraph(text string, want []Section) bool {
 			return true
 		}
 		lines++
-		if hs := sectionHeadings(s); len(hs) > 0 && lines > letterheadLines {
+		if hs := sectionHeadings(s); len(hs) > 0 && (lines > letterheadLines || !namesDocument(hs[0])) {
 			return !sections.contains(hs[0], wordSpans(hs[0]), len(hs[0]))
 		}
 		if wordCount(s, 0, len(s)) >= minLeadWords && !strings.HasPrefix(s, "|") && !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "*") {

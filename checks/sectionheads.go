@@ -20,19 +20,20 @@ var negativeHeadingRe = regexp.MustCompile(`(?i)^(?:\W*)(?:not|no|non|none)\b|\b
 
 // sectionHead is a heading line of a deliverable.
 type sectionHead struct {
-	text     string // the heading's words
-	line     int    // index among the non-blank lines
-	atx      int    // Markdown heading level, 0 for other forms
-	numbered bool   // "3. Findings", "3 RECOMMENDATIONS"
+	text       string // the heading's words
+	line       int    // index among the non-blank lines
+	atx        int    // Markdown heading level, 0 for other forms
+	numbered   bool   // "3. Findings", "3 RECOMMENDATIONS"
+	standalone bool   // a title-case line on its own ("Summary")
 }
 
 // ownSectionHeads returns the headings of text that name its sections:
 // sectionHeadings' forms plus standalone title-case lines ("Summary" on a
 // line of its own between blank lines), less the title, the letterhead and
-// negative headings.
-func ownSectionHeads(text string) []sectionHead {
+// negative headings; all counts every heading, those included.
+func ownSectionHeads(text string) (own []sectionHead, all int) {
 	var out []sectionHead
-	n := 0
+	n, standalones := 0, 0
 	prevBlank := true
 	forEachLine(text, func(l line) {
 		s := strings.TrimSpace(text[l.start:l.end])
@@ -44,15 +45,19 @@ func ownSectionHeads(text string) []sectionHead {
 		blankBefore := prevBlank
 		prevBlank = false
 		h := sectionHead{line: n}
+		standalone := false
 		if hs := sectionHeadings(s); len(hs) > 0 {
 			h.text = hs[0]
 			h.atx, _ = headingLevel(s)
 			h.numbered = startsWithAny(s, "0123456789") || startsWithAny(strings.TrimLeft(s, "#* \t"), "0123456789")
 		} else if blankBefore && blankAfter(text, l.end) && standaloneTitle(s) && opensBody(text, l.end) {
-			h.text = s
+			h.text, standalone = s, true
+			standalones++
 		} else {
 			return
 		}
+		h.standalone = standalone
+		all++
 		if negativeHeadingRe.MatchString(strings.TrimLeft(h.text, "*_ \t")) {
 			return
 		}
@@ -61,6 +66,17 @@ func ownSectionHeads(text string) []sectionHead {
 	// The first line is the document's title unless it is a numbered or
 	// second-level heading; in the letterhead only Markdown headings of
 	// level two or more and numbered titles name sections.
+	if standalones < 2 {
+		// One short line on its own ("Remarks") is not a heading style.
+		all -= standalones
+		kept := out[:0]
+		for _, h := range out {
+			if !h.standalone {
+				kept = append(kept, h)
+			}
+		}
+		out = kept
+	}
 	kept := out[:0]
 	for i, h := range out {
 		if (i == 0 || h.line <= letterheadLines) && !h.numbered && h.atx < 2 && namesDocument(h.text) {
@@ -68,7 +84,7 @@ func ownSectionHeads(text string) []sectionHead {
 		}
 		kept = append(kept, h)
 	}
-	return kept
+	return kept, all
 }
 
 // docTypeRe matches a word that names a kind of document.

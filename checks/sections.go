@@ -88,10 +88,10 @@ func (c sectionsCheck) Check(doc Document) []Finding {
 	}
 	// A document with fewer than two headings (its title and letterhead
 	// included) is a note with no sections to miss.
-	if len(sectionHeadings(doc.Text)) < minSectionHeadings {
+	heads, all := ownSectionHeads(doc.Text)
+	if all < minSectionHeadings {
 		return nil
 	}
-	heads := ownSectionHeads(doc.Text)
 	var out []Finding
 	for _, sec := range want {
 		if sec.Name == "summary" && leadParagraph(doc.Text, want) {

@@ -69,13 +69,17 @@ const minSectionHeadings = 2
 // RuleMissingSection, warn): for a Document of a kind with required
 // sections (DefaultSections, or those a Suite was given with
 // WithRequiredSections) and at least two headings, one finding per
-// required section no heading names, located at the document's first
-// line.
+// required section that neither a heading of its own (not the title,
+// letterhead or a "Not an issue" heading) names nor its form shows (see
+// sectionByForm), located at the document's first line. A plain-language
+// rewrite with a source also gets RuleMissingSourcePart (warn) for each
+// part of the source it leaves out (see sourcePartFindings).
 func NewSectionsCheck() Check { return sectionsCheck{def: DefaultSections()} }
 
 type sectionsCheck struct{ def map[evaluator.Kind][]Section }
 
-func (sectionsCheck) Rule() string { return RuleMissingSection }
+func (sectionsCheck) Rule() string    { return RuleMissingSection }
+func (sectionsCheck) Rules() []string { return []string{RuleMissingSection, RuleMissingSourcePart} }
 
 func (c sectionsCheck) Check(doc Document) []Finding {
 	m := c.def
@@ -84,7 +88,7 @@ func (c sectionsCheck) Check(doc Document) []Finding {
 	}
 	want := m[doc.Kind]
 	if len(want) == 0 {
-		return nil
+		return sourcePartFindings(doc)
 	}
 	// A document with fewer than two headings (its title and letterhead
 	// included) is a note with no sections to miss.

@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
@@ -10,26 +11,37 @@ import (
 
 // RuleMissingSourcePart: a plain-language rewrite leaves out a part of its
 // source (a section, numbered paragraph or list item none of whose figures
-// it carries).
+// it carries), or a contract that keeps its source's section numbers (a
+// translation, a conformed copy) leaves out one of its sections.
 const RuleMissingSourcePart = "structure.missing_section.source_part"
 
 // sourcePartFindings returns one RuleMissingSourcePart finding (warn) per
-// part of doc.Source that a plain-language rewrite drops (droppedParts),
+// part of doc.Source that a plain-language rewrite drops (droppedParts) or
+// a contract that mirrors the source's numbering drops (droppedSections),
 // located at the document's first line; none for other kinds or without a
 // source.
 func sourcePartFindings(doc Document) []Finding {
-	if doc.Kind != evaluator.KindPlainLanguage || doc.Source == "" {
+	if doc.Source == "" {
+		return nil
+	}
+	var dropped []sourcePart
+	switch doc.Kind {
+	case evaluator.KindPlainLanguage:
+		dropped = droppedParts(doc.Source, doc.Text)
+	case evaluator.KindContract:
+		dropped = droppedSections(doc.Source, doc.Text)
+	default:
 		return nil
 	}
 	var out []Finding
-	for _, p := range droppedParts(doc.Source, doc.Text) {
+	for _, p := range dropped {
 		title := p.title
 		if len(title) > 80 {
 			title = title[:77] + "..."
 		}
 		idx := analysisOf(doc).lineIndex()
 		out = append(out, Finding{Rule: RuleMissingSourcePart, Severity: SeverityWarn,
-			Message:  fmt.Sprintf("the source's part %q is missing: none of its figures appears in the rewrite; rewrite that part too", title),
+			Message:  fmt.Sprintf("the source's part %q is missing from the deliverable: carry that part over too", title),
 			Location: idx.Locate(0, 0, doc.Text)})
 	}
 	return out
@@ -223,4 +235,60 @@ func droppedParts(source, text string) []sourcePart {
 		return nil
 	}
 	return dropped
+}
+
+// sectionNumRe matches a top-level section heading's number: "## § 7",
+// "## 7. Final provisions", "ARTICLE 7", "Clause 7 —", "**7. Term**".
+var sectionNumRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+)?(?:\*\*|__)?(?:§[ \t]*|(?i:article|clause|section)[ \t]+)?([0-9]{1,2})(?:\.|[ \t]|$)`)
+
+// topSections returns the top-level section numbers of text (headings
+// only: a Markdown heading, a bold line or a line in capitals) and the
+// heading line of each.
+func topSections(text string) map[string]string {
+	out := map[string]string{}
+	forEachLine(text, func(l line) {
+		s := strings.TrimSpace(text[l.start:l.end])
+		if s == "" || len(s) > 100 {
+			return
+		}
+		lvl, _ := headingLevel(s)
+		if lvl == 0 && !strings.HasPrefix(s, "**") && !capsLine(s) {
+			return
+		}
+		if m := sectionNumRe.FindStringSubmatch(s); m != nil {
+			if _, ok := out[m[1]]; !ok {
+				out[m[1]] = s
+			}
+		}
+	})
+	return out
+}
+
+// droppedSections returns the source's top-level sections a contract
+// leaves out when it keeps the source's numbering: it has at least three
+// numbered sections, every one of them a number of the source, covering
+// at least three quarters of the source's, and at most two are missing.
+// An amendment, a supplement or a restructured text numbers its own
+// sections and is not compared.
+func droppedSections(source, text string) []sourcePart {
+	src, own := topSections(source), topSections(text)
+	if len(own) < 3 || len(own)*4 < len(src)*3 {
+		return nil
+	}
+	for n := range own {
+		if _, ok := src[n]; !ok {
+			return nil
+		}
+	}
+	var out []sourcePart
+	for n, h := range src {
+		if _, ok := own[n]; !ok {
+			out = append(out, sourcePart{title: h})
+		}
+	}
+	if len(out) > 2 {
+		return nil
+	}
+	slices.SortFunc(out, func(a, b sourcePart) int { return strings.Compare(a.title, b.title) })
+	return out
 }

@@ -66,7 +66,30 @@ func FuzzSourceParts(f *testing.F) {
 				t.Fatalf("dropped part %q with no figures", p.title)
 			}
 		}
-		fs := sourcePartFindings(Document{Text: text, Source: source, Kind: evaluator.KindPlainLanguage})
-		checkFindings(t, text, fs)
+		for _, kind := range []evaluator.Kind{evaluator.KindPlainLanguage, evaluator.KindContract} {
+			checkFindings(t, text, sourcePartFindings(Document{Text: text, Source: source, Kind: kind}))
+		}
 	})
+}
+
+func TestDroppedSections(t *testing.T) {
+	source := "# Contrat de service\n\n## Article 1 Objet\n\nTexte.\n\n## Article 2 Prix\n\nTexte.\n\n## Article 3 Durée\n\nTexte.\n\n## Article 4 Résiliation\n\nTexte.\n\n## Article 5 Droit applicable\n\nLe droit français s'applique.\n"
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"a translation that drops its last article", "# Service contract\n\n## Article 1 Subject\n\n## Article 2 Price\n\n## Article 3 Term\n\n## Article 4 Termination\n", []string{"## Article 5 Droit applicable"}},
+		{"a full translation", "## Article 1 Subject\n\n## Article 2 Price\n\n## Article 3 Term\n\n## Article 4 Termination\n\n## Article 5 Governing law\n", nil},
+		{"an amendment numbers its own sections", "# Amendment No. 1\n\n## 1. Amendment of Article 2\n\n## 2. Entry into force\n", nil},
+		{"a restructured text with new numbers", "## 1. Subject\n\n## 2. Price\n\n## 3. Term\n\n## 6. Termination\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, p := range droppedSections(source, tt.text) {
+				got = append(got, p.title)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
 }

@@ -89,6 +89,7 @@ func parseDigits(intPart, frac string) (float64, bool) {
 type factsOptions struct {
 	evidenceIDs map[string]bool // the task's evidence IDs
 	idPrefixes  map[string]bool // letter prefixes of ID-shaped evidence IDs ("E" for E1, E2)
+	skipQuotes  bool            // read inside quotations as plain text (for evidence)
 }
 
 // newFactsOptions indexes the task's evidence IDs.
@@ -114,6 +115,9 @@ func extractFacts(text string, o factsOptions) []fact {
 	// Quotations first: a figure inside a quotation is checked as part of
 	// the quotation, verbatim, not on its own.
 	for _, q := range quotedSpans(text, 0, len(text)) {
+		if o.skipQuotes {
+			break
+		}
 		inner := strings.TrimSpace(strings.TrimLeft(text[q.start:q.end], ">\"“ \t"))
 		inner = strings.TrimRight(inner, "\"” \t")
 		if wordCount(inner, 0, len(inner)) < 3 {
@@ -125,6 +129,12 @@ func extractFacts(text string, o factsOptions) []fact {
 	for _, d := range scanDates(text, ws) {
 		if free(d.start, d.end) {
 			out = append(out, fact{kind: FactDate, key: d.key, alt: d.alt, start: d.start, end: d.end})
+			taken.add(d.start, d.end)
+		}
+	}
+	for _, d := range scanPartialDates(text, ws) {
+		if free(d.start, d.end) {
+			out = append(out, d)
 			taken.add(d.start, d.end)
 		}
 	}
@@ -156,7 +166,7 @@ func extractFacts(text string, o factsOptions) []fact {
 	}
 	for _, m := range nums {
 		s, e := m.start, m.end
-		if !free(s, e) || !numberBounded(text, s, e) || isListMarker(text, s, e) {
+		if !free(s, e) || !numberBounded(text, s, e) || isListMarker(text, s, e) || isEnumerator(text, s, e) {
 			continue
 		}
 		v, ok := parseDigits(text[s:e], "")
@@ -166,8 +176,86 @@ func extractFacts(text string, o factsOptions) []fact {
 		out = append(out, fact{kind: FactNumber, key: formatNum(v), start: s, end: e, num: v})
 	}
 	out = append(out, numberWordFacts(text, ws, free)...)
-	slices.SortStableFunc(out, func(a, b fact) int { return a.start - b.start })
+	slices.SortFunc(out, func(a, b fact) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return a.end - b.end
+	})
 	return out
+}
+
+// Partial dates: a month and a day without a year ("March 3", "3rd of
+// March"), or a month and a year without a day ("March 2025").
+var (
+	monthDayRe  = regexp.MustCompile(`^([A-Z][a-z]{2,8})\.?[ \t]+(\d{1,2})(?:st|nd|rd|th)?\b`)
+	dayMonthRe  = regexp.MustCompile(`^(\d{1,2})(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?([A-Z][a-z]{2,8})\b`)
+	monthYearRe = regexp.MustCompile(`^([A-Z][a-z]{2,8})[ \t]+(?:of[ \t]+)?(\d{4})\b`)
+)
+
+// scanPartialDates finds dates without a year or without a day, keyed
+// "*-MM-DD" and "YYYY-MM-*", so that "March 3" and "March 2025" are dates,
+// not bare numbers. Full dates are read before (scanDates).
+func scanPartialDates(text string, ws []span) []fact {
+	var out []fact
+	month := func(w string) (int, bool) {
+		m, ok := months[strings.ToLower(w)]
+		if !ok {
+			m, ok = monthAbbrev[strings.ToLower(w)]
+		}
+		return m, ok
+	}
+	var buf []byte
+	for k, w := range ws {
+		c := text[w.start]
+		// Cheap tests first: a month word, or one or two digits before a
+		// word that starts upper-case; only then the anchored patterns.
+		switch {
+		case c >= 'A' && c <= 'Z':
+			buf = lowerInto(buf, text[w.start:w.end])
+			if _, ok := month(string(buf)); !ok {
+				continue
+			}
+		case c >= '0' && c <= '9':
+			if w.end-w.start > 4 || k+1 >= len(ws) {
+				continue
+			}
+			nc := text[ws[k+1].start]
+			if !(nc >= 'A' && nc <= 'Z' || nc == 'o') { // "3 March", "3rd of March"
+				continue
+			}
+		default:
+			continue
+		}
+		win := text[w.start:min(len(text), w.start+30)]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			if m := monthYearRe.FindStringSubmatch(win); m != nil {
+				if mo, ok := month(m[1]); ok {
+					out = append(out, fact{kind: FactDate, key: m[2] + "-" + pad2(mo) + "-*", start: w.start, end: w.start + len(m[0])})
+					continue
+				}
+			}
+			if m := monthDayRe.FindStringSubmatch(win); m != nil {
+				if mo, ok := month(m[1]); ok && atoi(m[2]) >= 1 && atoi(m[2]) <= 31 {
+					out = append(out, fact{kind: FactDate, key: "*-" + pad2(mo) + "-" + pad2(atoi(m[2])), start: w.start, end: w.start + len(m[0])})
+				}
+			}
+		case c >= '0' && c <= '9':
+			if m := dayMonthRe.FindStringSubmatch(win); m != nil {
+				if mo, ok := month(m[2]); ok && atoi(m[1]) >= 1 && atoi(m[1]) <= 31 {
+					out = append(out, fact{kind: FactDate, key: "*-" + pad2(mo) + "-" + pad2(atoi(m[1])), start: w.start, end: w.start + len(m[0])})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// monthAbbrev maps the usual month abbreviations ("Jan", "Sept").
+var monthAbbrev = map[string]int{
+	"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8,
+	"sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
 }
 
 // scanNumbers returns the spans of the figures in text: digit runs with
@@ -239,9 +327,9 @@ suffix:
 	return fact{}, false
 }
 
-// currencyBefore is a cheap test that a currency may precede offset i: the
-// byte before it (after at most one space) is '$', a letter, or the last
-// byte of a multi-byte symbol (€, £, ¥).
+// currencyBefore is a cheap test that a currency may precede offset i
+// (after at most one space): '$', the last byte of a multi-byte symbol (€,
+// £, ¥), or a word that is a currency code ("USD", "eur").
 func currencyBefore(text string, i int) bool {
 	if i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
 		i--
@@ -250,16 +338,34 @@ func currencyBefore(text string, i int) bool {
 		return false
 	}
 	c := text[i-1]
-	return c == '$' || c >= 0x80 || c|0x20 >= 'a' && c|0x20 <= 'z'
+	if c == '$' || c >= 0x80 {
+		return true
+	}
+	ws := i
+	for ws > 0 && isLetterByte(text[ws-1]) {
+		ws--
+	}
+	return i-ws == 3 && currencyCodes[strings.ToLower(text[ws:i])] != ""
 }
 
-// letterAfter is a cheap test that a word follows (after at most one
-// space), as a scale or currency word must.
+// amountWordsAfter are the words that may follow a figure in an amount.
+var amountWordsAfter = map[string]bool{
+	"million": true, "billion": true, "thousand": true, "bn": true, "mn": true, "m": true, "k": true,
+	"usd": true, "eur": true, "gbp": true, "chf": true, "jpy": true, "cad": true, "aud": true,
+	"dollar": true, "dollars": true, "euro": true, "euros": true, "pounds": true,
+}
+
+// letterAfter is a cheap test that a scale or currency word follows (after
+// at most one space).
 func letterAfter(s string) bool {
 	if s != "" && (s[0] == ' ' || s[0] == '\t') {
 		s = s[1:]
 	}
-	return s != "" && s[0]|0x20 >= 'a' && s[0]|0x20 <= 'z'
+	n := 0
+	for n < len(s) && n < 9 && isLetterByte(s[n]) {
+		n++
+	}
+	return n > 0 && amountWordsAfter[strings.ToLower(s[:n])]
 }
 
 // spanSet is a sorted set of non-overlapping spans.
@@ -285,7 +391,7 @@ func (t *spanSet) add(s, e int) {
 func numberBounded(text string, s, e int) bool {
 	if s > 0 {
 		c := text[s-1]
-		if isWordByte(c) || c == '.' || c == '-' && s > 1 && isWordByte(text[s-2]) || c == '/' || c == ':' {
+		if isWordByte(c) || c == '.' || c == '-' && s > 1 && isLetterByte(text[s-2]) || c == '/' || c == ':' {
 			return false
 		}
 		if c >= utf8.RuneSelf {
@@ -310,6 +416,10 @@ func numberBounded(text string, s, e int) bool {
 	return true
 }
 
+// isLetterByte reports whether c is an ASCII letter: "INV-2291" is an
+// identifier, "5-7" a range of two numbers.
+func isLetterByte(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
 // isListMarker reports whether the number at [s,e) numbers a list item or a
 // heading ("1. ", "2) ", "## 3. Payment").
 func isListMarker(text string, s, e int) bool {
@@ -320,6 +430,70 @@ func isListMarker(text string, s, e int) bool {
 	rest := text[e:]
 	return strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, ") ") || strings.HasPrefix(rest, ".\t") || rest == "." ||
 		strings.HasPrefix(rest, " ") && strings.HasPrefix(text[ls:s], "#")
+}
+
+// enumeratorWords are the words after which a number counts the document's
+// own parts ("Step 2", "Option 3", "Finding 4"), not a fact of the case.
+var enumeratorWords = map[string]bool{
+	"step": true, "steps": true, "option": true, "options": true, "phase": true, "stage": true,
+	"item": true, "items": true, "point": true, "points": true, "part": true, "tier": true,
+	"level": true, "question": true, "finding": true, "findings": true, "recommendation": true,
+	"issue": true, "priority": true, "round": true, "page": true, "pages": true, "line": true,
+	"lines": true, "version": true, "figure": true, "table": true, "note": true, "footnote": true,
+	"no": true, "nos": true, "number": true,
+}
+
+// isEnumerator reports whether the number at [s,e) numbers the text's own
+// parts: after an enumerator word ("Step 2", "page 4") or "#", or a small
+// integer alone in parentheses or brackets ("(1)", "[2]").
+func isEnumerator(text string, s, e int) bool {
+	if s > 0 && text[s-1] == '#' {
+		return true
+	}
+	if s > 0 && e < len(text) && e-s <= 2 && (text[s-1] == '(' && text[e] == ')' || text[s-1] == '[' && text[e] == ']') {
+		return true
+	}
+	i := s
+	for i > 0 && (text[i-1] == ' ' || text[i-1] == '.') && s-i < 2 {
+		i--
+	}
+	if i == s {
+		return false
+	}
+	ws := i
+	for ws > 0 && isWordByte(text[ws-1]) {
+		ws--
+	}
+	return ws < i && i-ws <= 14 && enumeratorWords[strings.ToLower(text[ws:i])]
+}
+
+// numberWordValues returns the values of every run of number words in
+// text, in any context ("three issues" gives 3), so that a revision
+// writing a figure the previous candidate spelled out changes nothing.
+func numberWordValues(text string) map[string]bool {
+	out := map[string]bool{}
+	ws := wordSpans(text)
+	var buf []byte
+	for i := 0; i < len(ws); i++ {
+		var words []string
+		j := i
+		for ; j < len(ws) && j-i < maxNumberWords; j++ {
+			buf = lowerInto(buf, text[ws[j].start:ws[j].end])
+			w := string(buf)
+			if _, ok := numberWords[w]; !ok && !(w == "and" && j > i) {
+				break
+			}
+			words = append(words, w)
+		}
+		if len(words) == 0 {
+			continue
+		}
+		if v, ok := parseNumberWords(words); ok {
+			out[strconv.Itoa(v)] = true
+		}
+		i = j - 1
+	}
+	return out
 }
 
 // numberWordFacts finds spelled-out numbers followed by a unit ("thirty

@@ -3,7 +3,9 @@ package checks
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/evalopt/evalopt/evaluator"
 )
@@ -49,8 +51,9 @@ type RevisionChange struct {
 	// Replaces is the fact of the same kind the revision dropped where it
 	// added this one, as written in the previous candidate; empty if none.
 	Replaces string `json:"replaces,omitempty"`
-	// SupportedBy names what supports the fact: an evidence ID, "source" or
-	// "input"; empty when nothing does.
+	// SupportedBy names what supports the fact: an evidence ID, "source",
+	// "input", or "candidate" for a reference to a heading the revision
+	// itself defines; empty when nothing does.
 	SupportedBy string `json:"supportedBy,omitempty"`
 	// Location is where the fact is: in the revision when Added, in the
 	// previous candidate otherwise.
@@ -59,27 +62,48 @@ type RevisionChange struct {
 
 // RevisionGuard compares a revision with the candidate it revised and
 // re-verifies what changed against the task's evidence (see Check). It
-// holds no state between calls and is safe for concurrent use.
+// keeps nothing between calls but what its source states, and is safe for
+// concurrent use.
 type RevisionGuard struct {
-	cfg RevisionGuardConfig
+	cfg        RevisionGuardConfig
+	sourceOnce sync.Once
+	source     supportSet // what cfg.Source states, read once
 }
 
-// NewRevisionGuard returns a guard with cfg.
+// NewRevisionGuard returns a guard with cfg. The source, which every call
+// verifies against, is read once, on first use.
 func NewRevisionGuard(cfg RevisionGuardConfig) *RevisionGuard {
 	return &RevisionGuard{cfg: cfg}
 }
+
+// sourceSupport returns what the configured source states. It is read
+// without the task's evidence IDs: support sets never use evidence-ref
+// facts, and a figure inside an ID is never a number.
+func (g *RevisionGuard) sourceSupport() supportSet {
+	g.sourceOnce.Do(func() { g.source = newSupport("source", g.cfg.Source, newFactsOptions(nil)) })
+	return g.source
+}
+
+// ownHeadingRe finds the labels a candidate defines with headings: a
+// Markdown heading numbered with or without a keyword ("## 2. Findings",
+// "### Section 4.1"), a multi-level number opening a line ("4.1 Fees"), or an
+// attachment heading ("## Exhibit B"). A plain line that merely starts with
+// "Section 9" is a reference, not a definition.
+var ownHeadingRe = regexp.MustCompile(`(?m)^#{1,6}[ \t]+(?:(?i:section|clause|article|paragraph)[ \t]+)?(\d{1,4}(?:\.\d{1,4})*)\b|^(\d{1,4}(?:\.\d{1,4})+)[ \t]|^#{1,6}[ \t]+(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})\b`)
 
 // supportSet is what one piece of material (an evidence item, the source,
 // the input) states.
 type supportSet struct {
 	name    string
-	keys    map[string]bool // "kind|key" of every fact, plus bare numbers
-	nums    map[string]bool // every number in the text, with or without currency
+	keys    map[string]bool // "kind|key" of every fact
+	nums    map[string]bool // values of its plain numbers (no currency)
+	figures map[string]bool // every figure outside dates, and dates' years (generous)
 	quoteIn string          // the text normalised for quotation matching
 }
 
 func newSupport(name, text string, o factsOptions) supportSet {
-	s := supportSet{name: name, keys: map[string]bool{}, nums: map[string]bool{}, quoteIn: normQuote(text)}
+	s := supportSet{name: name, keys: map[string]bool{}, nums: map[string]bool{}, figures: map[string]bool{}, quoteIn: normQuote(text)}
+	o.skipQuotes = true // a figure the evidence quotes is still a figure it states
 	facts := append(extractFacts(text, o), labelFacts(text)...)
 	for _, f := range facts {
 		s.keys[string(f.kind)+"|"+f.key] = true
@@ -87,6 +111,9 @@ func newSupport(name, text string, o factsOptions) supportSet {
 			s.keys[string(f.kind)+"|"+f.alt] = true
 		}
 		if f.kind == FactAmount || f.kind == FactNumber {
+			s.figures[formatNum(f.num)] = true
+		}
+		if f.kind == FactNumber {
 			s.nums[formatNum(f.num)] = true
 		}
 		if f.kind == FactReference {
@@ -96,25 +123,31 @@ func newSupport(name, text string, o factsOptions) supportSet {
 			}
 		}
 	}
-	// Every figure in the text counts for numbers, even inside an amount, an
-	// identifier or a quotation: support is read generously, changes
-	// strictly. Inside a date only the year counts: "15" in "2025-04-15"
-	// is a day, not a quantity.
+	// For a plain number, every figure in the text counts, even inside an
+	// identifier or a reference: support is read generously, changes
+	// strictly. Inside a date only the year counts: "15" in "2025-04-15" is
+	// a day, not a quantity. An amount needs an amount in the same currency,
+	// or a plain number of that value ("Total due: 1,200.00"); never a
+	// figure inside an identifier, nor the same value in another currency.
 	var dates []span
 	for _, d := range scanDates(text, wordSpans(text)) {
 		dates = append(dates, span{d.start, d.end})
-		s.nums[d.key[:4]] = true
+		s.figures[d.key[:4]] = true
+		// A full date supports its partial forms ("March 3", "March 2025").
+		for _, k := range []string{d.key, d.alt} {
+			if k != "" {
+				s.keys["date|*"+k[4:]] = true
+				s.keys["date|"+k[:8]+"*"] = true
+			}
+		}
 	}
 	for _, m := range scanNumbers(text) {
 		if inSpans(dates, m.start, m.end) {
 			continue
 		}
 		if v, ok := parseDigits(text[m.start:m.end], ""); ok {
-			s.nums[formatNum(v)] = true
+			s.figures[formatNum(v)] = true
 		}
-	}
-	for _, p := range scanNumberPhrases(text) {
-		s.nums[formatNum(float64(p.words))] = true
 	}
 	return s
 }
@@ -125,7 +158,7 @@ func (s supportSet) supports(f fact) bool {
 	case FactQuotation:
 		return quoteIn(f.key, s.quoteIn)
 	case FactNumber:
-		return s.nums[formatNum(f.num)]
+		return s.figures[formatNum(f.num)]
 	case FactAmount:
 		return s.keys["amount|"+f.key] || s.nums[formatNum(f.num)]
 	case FactReference:
@@ -183,6 +216,7 @@ func (g *RevisionGuard) Changes(task evaluator.Task, previous, next string) []Re
 	has := func(keys map[string]bool, f fact) bool {
 		return keys[string(f.kind)+"|"+f.key] || f.alt != "" && keys[string(f.kind)+"|"+f.alt]
 	}
+	prevSpelled := numberWordValues(previous)
 	var sup []supportSet
 	support := func() []supportSet {
 		if sup == nil {
@@ -190,13 +224,30 @@ func (g *RevisionGuard) Changes(task evaluator.Task, previous, next string) []Re
 				sup = append(sup, newSupport(e.ID, e.Content, o))
 			}
 			if g.cfg.Source != "" {
-				sup = append(sup, newSupport("source", g.cfg.Source, o))
+				sup = append(sup, g.sourceSupport())
 			}
 			if !g.cfg.IgnoreInput && task.Input != "" {
 				sup = append(sup, newSupport("input", task.Input, o))
 			}
 		}
 		return sup
+	}
+	var labels map[string]bool
+	ownLabels := func() map[string]bool {
+		if labels == nil {
+			labels = map[string]bool{}
+			for _, m := range ownHeadingRe.FindAllStringSubmatch(next, -1) {
+				switch {
+				case m[1] != "":
+					labels["num "+m[1]] = true
+				case m[2] != "":
+					labels["num "+m[2]] = true
+				default:
+					labels[strings.ToLower(m[3])+" "+strings.ToLower(m[4])] = true
+				}
+			}
+		}
+		return labels
 	}
 	supportedBy := func(f fact) string {
 		if f.kind == FactEvidenceRef {
@@ -210,21 +261,22 @@ func (g *RevisionGuard) Changes(task evaluator.Task, previous, next string) []Re
 				return s.name
 			}
 		}
+		if f.kind == FactReference && ownLabels()[f.key] {
+			return "candidate" // a cross-reference to the candidate's own heading
+		}
 		return ""
 	}
 	var added, dropped []RevisionChange
-	var droppedFacts []fact
 	nextIdx, prevIdx := NewLineIndex(next), NewLineIndex(previous)
 	for _, f := range prevFacts {
 		if !has(nextKeys, f) && !hasChange(dropped, f) {
 			dropped = append(dropped, RevisionChange{Kind: f.kind, Text: previous[f.start:f.end], Value: f.key,
 				SupportedBy: supportedBy(f), Location: prevIdx.Locate(f.start, f.end, previous)})
-			droppedFacts = append(droppedFacts, f)
 		}
 	}
 	replaced := make([]bool, len(dropped))
 	for _, f := range nextFacts {
-		if has(prevKeys, f) || hasChange(added, f) {
+		if has(prevKeys, f) || hasChange(added, f) || f.kind == FactNumber && prevSpelled[f.key] {
 			continue
 		}
 		c := RevisionChange{Kind: f.kind, Added: true, Text: next[f.start:f.end], Value: f.key,
@@ -312,8 +364,25 @@ func (g *RevisionGuard) findings(task evaluator.Task, previous, next string, cha
 				Message: fmt.Sprintf("the revision dropped what requirements[%d] %q needs, which the previous candidate had; restore it", i, r.Name)})
 		}
 	}
+	if len(out) > maxGuardFindings {
+		// A revision that rewrote everything needs one message, not
+		// thousands: keep the first ones and say how many more there are.
+		rest := out[maxGuardFindings:]
+		sev := SeverityWarn
+		for _, f := range rest {
+			if f.Severity == SeverityBlock {
+				sev = SeverityBlock
+			}
+		}
+		out = append(out[:maxGuardFindings:maxGuardFindings], Finding{Rule: rest[0].Rule, Severity: sev, Location: rest[0].Location,
+			Message: fmt.Sprintf("and %d more changed or dropped facts like the ones above", len(rest))})
+	}
 	return out
 }
+
+// maxGuardFindings bounds the findings (and so the decision's size) of one
+// revision; the rest are counted in one last finding.
+const maxGuardFindings = 50
 
 // unsupportedMessage says what changed and that nothing supports it.
 func unsupportedMessage(c RevisionChange) string {

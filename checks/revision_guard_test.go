@@ -2,6 +2,7 @@ package checks
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ var guardTask = evaluator.Task{
 		{ID: "E2", Content: "Section 4.2 Termination. Either party may terminate this Agreement on sixty (60) days' written notice. " +
 			"Section 7.1 Liability. The Supplier's aggregate liability shall not exceed the fees paid in the twelve (12) months preceding the claim. " +
 			"Exhibit B lists the service levels."},
-		{ID: "E3", Content: "On 2025-04-15 the customer wrote: \"The replacement unit arrived damaged and unusable.\" The refund requested is EUR 450."},
+		{ID: "E3", Content: "On 2025-04-15 the customer wrote: \"The replacement unit arrived damaged and unusable. It cost me EUR 89.90.\" The refund requested is EUR 450."},
 	},
 }
 
@@ -35,6 +36,8 @@ const guardBase = "The invoice of March 3, 2025 totals $1,200.00, payable within
 // blocking finding on the revision.
 func TestRevisionGuardCatchesUnsupportedChanges(t *testing.T) {
 	g := NewRevisionGuard(RevisionGuardConfig{Source: guardSource})
+	r := func(s string, pairs ...string) string { return strings.NewReplacer(pairs...).Replace(s) }
+	guardBaseS := guardBase
 	tests := []struct {
 		name, prev, next, want string // want: text the finding quotes
 	}{
@@ -64,6 +67,12 @@ func TestRevisionGuardCatchesUnsupportedChanges(t *testing.T) {
 		{"spelled-out notice period", guardBase, strings.Replace(guardBase, "60 days' notice", "ninety days' notice", 1), "ninety"},
 		{"months changed to words", guardBase, strings.Replace(guardBase, "twelve (12) months", "twenty-four months", 1), "twenty-four"},
 		{"figure added in prose", guardBase, guardBase + " The customer has 14 open tickets.", "14"},
+		{"month of a partial date changed", r(guardBaseS, "March 3, 2025", "March 2025"), r(guardBaseS, "March 3, 2025", "June 2025"), "June 2025"},
+		{"day of a yearless date changed", r(guardBaseS, "March 3, 2025", "March 3"), r(guardBaseS, "March 3, 2025", "March 4"), "March 4"},
+		{"currency changed", guardBase, strings.Replace(guardBase, "EUR 450", "USD 450", 1), "USD 450"},
+		{"range changed", guardBase + " Refunds take 5-7 business days.", guardBase + " Refunds take 3-5 business days.", "3"},
+		{"amount only an invoice number states", guardBase, guardBase + " A credit of $2,291 was offered.", "$2,291"},
+		{"percentage added", guardBase, guardBase + " A 10% goodwill discount applies.", "10"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -119,7 +128,13 @@ func TestRevisionGuardPassesFaithfulRevisions(t *testing.T) {
 			"3. Service levels are in Exhibit B.\n4. On 2025-04-15 the customer reported that \"the replacement unit arrived damaged and unusable\" [E3] and asked for a refund of EUR 450.\n" +
 			"5. A late fee of 1.5% per month applies.\n"},
 		{"headings added", guardBase, "## 1. Facts\n\n" + guardBase + "\n\n### 2. Next steps\n\nWe will reply to the customer today."},
+		{"own section cited", guardBase, "## 1. Facts\n\n" + guardBase + "\n\n## 2. Next steps\n\nAs Section 1 shows, we owe the refund."},
 		{"request restated", guardBase, guardBase + " This summary is for the account manager."},
+		{"year left out of a date", guardBase, r(guardBase, "March 3, 2025", "March 3")},
+		{"day left out of a date", guardBase, r(guardBase, "The invoice of March 3, 2025", "The March 2025 invoice")},
+		{"spelled count to figure", guardBase + " The memo raises three issues.", guardBase + " The memo raises 3 issues."},
+		{"own enumeration", guardBase, "Step 1: confirm the facts. " + guardBase + " Next, (1) reply and (2) log it [1]. See page 2, option 3."},
+		{"figure the evidence quotes", guardBase, guardBase + " The replacement cost EUR 89.90."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -201,4 +216,50 @@ func TestRevisionGuardEvidenceIDShapes(t *testing.T) {
 	require.Len(t, fs, 1)
 	assert.Equal(t, RuleRevisionUnsupported, fs[0].Rule)
 	assert.Contains(t, fs[0].Message, `"doc-8" in place of "doc-7"`, "the replaced citation is named, not dropped silently")
+}
+
+// TestRevisionGuardCustomerReply: a smoother customer reply that keeps
+// every fact in other spellings passes; a currency or a figure changed on
+// the way is caught.
+func TestRevisionGuardCustomerReply(t *testing.T) {
+	g := NewRevisionGuard(RevisionGuardConfig{})
+	task := evaluator.Task{Input: "Reply to Sam about order 4521.", Evidence: []evaluator.Evidence{
+		{ID: "order", Content: "Order 4521 shipped 2025-05-12 via DHL, tracking JD014600003828. Refund $59.99 approved; card refunds take 5-7 business days. Total due: 1,200.00."},
+	}}
+	faithful := [][2]string{
+		{"Hi Sam, your order #4521 shipped on 12 May 2025 via DHL (tracking JD014600003828). The refund of $59.99 will reach your card in 5-7 business days.",
+			"Hello Sam! Good news: order #4521 shipped on May 12, 2025 with DHL, tracking number JD014600003828. Your $59.99 refund should appear on your card within 5–7 business days. Thanks for your patience!"},
+		{"We refunded USD 59.99 on 2025-05-12.", "Your refund of $59.99 was processed on May 12."},
+		{"Your refund ($59.99) is on its way.", "We have sent your refund of 59.99 dollars."},
+		{"It takes five to seven business days.", "It takes 5 to 7 business days."},
+		{"Order 4521 shipped in May 2025.", "Order 4521 shipped on 12 May."},
+		{"Your refund is $59.99.", "Your refund is $59.99. The total due is $1,200."},
+	}
+	for _, p := range faithful {
+		assert.Empty(t, g.Findings(task, p[0], p[1]), p[1])
+	}
+	base := "Hi Sam, your order #4521 shipped on 12 May 2025 via DHL. The refund of $59.99 will reach your card in 5-7 business days."
+	for _, next := range []string{
+		strings.Replace(base, "$59.99", "$69.99", 1),
+		strings.Replace(base, "12 May 2025", "May 21", 1),
+		strings.Replace(base, "5-7", "3-5", 1),
+		strings.Replace(base, "5-7", "two", 1),
+		strings.Replace(base, "$59.99", "59.99 euros", 1),
+	} {
+		fs := g.Findings(task, base, next)
+		require.NotEmpty(t, fs, next)
+		assert.Equal(t, RuleRevisionUnsupported, fs[0].Rule, next)
+	}
+}
+
+func TestRevisionGuardBoundedFindings(t *testing.T) {
+	g := NewRevisionGuard(RevisionGuardConfig{})
+	var b strings.Builder
+	for i := 0; i < 500; i++ {
+		fmt.Fprintf(&b, "Item costs $%d.%02d. ", 1000+i, i%100)
+	}
+	fs := g.Findings(guardTask, "Nothing yet.", b.String())
+	require.Len(t, fs, maxGuardFindings+1)
+	assert.Equal(t, SeverityBlock, fs[maxGuardFindings].Severity)
+	assert.Contains(t, fs[maxGuardFindings].Message, "and 449 more", "499 amounts: $1,200.00 is in the evidence")
 }

@@ -158,7 +158,9 @@ func (c *Cache[C]) Key(task Task, candidate C) (CacheKey, error) {
 
 // Evaluate returns the stored decision for the call's key, marked with a
 // passed CriterionCacheHit criterion, or calls the judge and stores its
-// decision when it is valid and the judge returned no error. A KeyFunc
+// decision when it is valid and the judge returned no error. A stored
+// decision that fails Validate (a corrupt external store) is a miss. A store
+// error on Get is a miss too, counted in StoreErrors. A KeyFunc
 // error is returned, wrapped, and the judge is not called: a call whose
 // inputs cannot be named must not be judged behind the cache's back.
 func (c *Cache[C]) Evaluate(ctx context.Context, task Task, candidate C) (EvaluationDecision, error) {

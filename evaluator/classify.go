@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"net/url"
 )
 
 // ErrorClass says whether another attempt at a failed call may succeed.
@@ -46,7 +47,9 @@ func (c ErrorClass) String() string {
 //     and the caller's deadline before retrying): transient;
 //     context.Canceled: permanent;
 //  5. a net.Error that timed out, a connection reset, refused or aborted, a
-//     broken pipe, an unexpected EOF: transient.
+//     broken pipe, an unexpected EOF, or an HTTP request (*url.Error) that
+//     ended in io.EOF because the server closed the connection without a
+//     reply: transient.
 //
 // Anything else, nil included, is ClassUnknown.
 func Classify(err error) ErrorClass {
@@ -77,6 +80,12 @@ func Classify(err error) ErrorClass {
 		return ClassTransient
 	}
 	if droppedConnection(err) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return ClassTransient
+	}
+	// A bare io.EOF means "the server hung up" only on a request; elsewhere
+	// (a reader a role wrote) it may be a normal end, so it stays unknown.
+	var ue *url.Error
+	if errors.As(err, &ue) && errors.Is(ue.Err, io.EOF) {
 		return ClassTransient
 	}
 	return ClassUnknown

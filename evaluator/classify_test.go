@@ -58,6 +58,8 @@ func TestClassify(t *testing.T) {
 		{"connection refused", &net.OpError{Op: "dial", Err: syscall.ECONNREFUSED}, ClassTransient},
 		{"broken pipe", fmt.Errorf("write: %w", syscall.EPIPE), ClassTransient},
 		{"unexpected EOF", fmt.Errorf("read body: %w", io.ErrUnexpectedEOF), ClassTransient},
+		{"server hung up on a request", &url.Error{Op: "Post", URL: "http://x/v1", Err: io.EOF}, ClassTransient},
+		{"bare EOF outside a request", fmt.Errorf("read: %w", io.EOF), ClassUnknown},
 		{"marked permanent over a 429", Permanent(provider(429)), ClassPermanent},
 		{"marked transient over a 400", Transient(provider(400)), ClassTransient},
 		{"outermost mark wins", Permanent(Transient(errors.New("x"))), ClassPermanent},

@@ -22,6 +22,10 @@ var ErrAllVotesFailed = errors.New("evaluator: every vote failed")
 // unless WithVoteConcurrency says otherwise.
 const DefaultVoteConcurrency = 4
 
+// MaxBallots bounds votes × judges for one Voter, so that one decision's
+// record (a criterion per ballot) stays small.
+const MaxBallots = 1000
+
 // VoteOption configures a Voter (and Reduce).
 type VoteOption func(*voteConfig)
 
@@ -97,7 +101,8 @@ func Vote[C any](votes int, judges ...Evaluator[C]) Evaluator[C] {
 }
 
 // NewVoter is Vote with options. It returns the Voter and an error matching
-// ErrInvalidVote for votes < 1, no judge, a nil judge or a bad option; the
+// ErrInvalidVote for votes < 1, no judge, a nil judge, more than MaxBallots
+// ballots, or a bad option; the
 // Voter returned with an error fails every Evaluate with that error.
 func NewVoter[C any](votes int, judges []Evaluator[C], opts ...VoteOption) (*Voter[C], error) {
 	v := &Voter[C]{votes: votes, judges: append([]Evaluator[C](nil), judges...), cfg: newVoteConfig(opts)}
@@ -107,6 +112,9 @@ func NewVoter[C any](votes int, judges []Evaluator[C], opts ...VoteOption) (*Vot
 	}
 	if len(judges) == 0 {
 		errs = append(errs, fmt.Errorf("%w: judges: none given", ErrInvalidVote))
+	}
+	if votes > 0 && len(judges) > 0 && votes > MaxBallots/len(judges) {
+		errs = append(errs, fmt.Errorf("%w: votes: %d votes × %d judges is more than %d ballots", ErrInvalidVote, votes, len(judges), MaxBallots))
 	}
 	for i, j := range judges {
 		if f, ok := j.(Func[C]); j == nil || ok && f == nil {

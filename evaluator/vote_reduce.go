@@ -95,9 +95,10 @@ func MinScore(scores []float64) float64 { return slices.Min(scores) }
 // too); otherwise escalate.
 //
 // The reduced decision's score is the ScoreReducer (Median by default) over
-// the valid votes that support the winning status (all valid votes for an
-// escalate that no vote carried, a split included; 0 when no vote is
-// valid). A split's blocking failures and instructions are the dissenters'. Its criteria start
+// the valid votes that support the winning status; for an escalate that no
+// vote carried (a split included) it is over every vote, a failed vote
+// scoring 0, so that errors are never averaged away. A split's blocking
+// failures and instructions are the dissenters'. Its criteria start
 // with one "vote.agreement" criterion (passed only when unanimous) and one
 // "vote[j.r]" criterion per ballot saying what it was, then the criteria of
 // the first ballot that carried the winning status. Blocking failures and
@@ -189,12 +190,15 @@ func assemble(t Tally, status Status, split bool, cfg voteConfig) EvaluationDeci
 		d.BlockingFailures = appendUnique(d.BlockingFailures, b.Decision.BlockingFailures)
 		d.RevisionInstructions = appendUnique(d.RevisionInstructions, b.Decision.RevisionInstructions)
 	}
-	if len(scores) == 0 || split { // an escalate no vote carried: all valid votes
+	if len(scores) == 0 || split { // an escalate no vote carried: every vote
 		scores = scores[:0]
 		for _, b := range t.Ballots {
-			if !b.Failed() {
-				scores = append(scores, b.Decision.Score)
+			if b.Failed() {
+				// A failed vote scores 0: errors are never averaged away.
+				scores = append(scores, 0)
+				continue
 			}
+			scores = append(scores, b.Decision.Score)
 		}
 	}
 	if len(scores) > 0 {

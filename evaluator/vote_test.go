@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -180,11 +182,11 @@ func TestReduceRules(t *testing.T) {
 	}{
 		{"unanimous pass", b(passD(0.8), passD(0.9), passD(0.7)), "pass", "pass", 0.8},
 		{"split 4 to 1", b(passD(0.8), passD(0.9), passD(0.7), passD(0.9), reviseD(0.2)), "escalate", "pass", 0.8},
-		{"pass with a failed vote", b(passD(0.8), passD(0.9), boom), "escalate", "pass", 0.85},
+		{"pass with a failed vote", b(passD(0.8), passD(0.9), boom), "escalate", "pass", 0.8},
 		{"no pass, majority revise", b(reviseD(0.4), reviseD(0.5), blockD(0.1)), "revise", "revise", 0.45},
 		{"no pass, majority at least escalate", b(blockD(0.1), escalateD(0.3), reviseD(0.5)), "escalate", "escalate", 0.2},
 		{"no pass, majority block", b(blockD(0.1), blockD(0.2), reviseD(0.5)), "block", "block", 0.15},
-		{"failed votes deny a majority", b(reviseD(0.4), boom, boom), "escalate", "escalate", 0.4},
+		{"failed votes deny a majority", b(reviseD(0.4), boom, boom), "escalate", "escalate", 0},
 		{"even split, no majority", b(reviseD(0.4), reviseD(0.4), blockD(0.1), blockD(0.1)), "revise", "escalate", 0.4},
 		{"no ballots", nil, "escalate", "escalate", 0},
 	}
@@ -259,6 +261,10 @@ func TestVoteInvalid(t *testing.T) {
 			return err
 		},
 		"nil option": func() error { _, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, nil); return err },
+		"too many": func() error {
+			_, err := evaluator.NewVoter(501, []evaluator.Evaluator[string]{judge, judge})
+			return err
+		},
 	} {
 		t.Run(name, func(t *testing.T) { assert.ErrorIs(t, build(), evaluator.ErrInvalidVote) })
 	}
@@ -310,4 +316,30 @@ func TestVoteAllErrors(t *testing.T) {
 	_, err := evaluator.Vote(3, judge).Evaluate(context.Background(), evaluator.Task{}, "x")
 	assert.ErrorIs(t, err, evaluator.ErrAllVotesFailed)
 	assert.Contains(t, err.Error(), "vote[0.2]: rate limited")
+}
+
+// TestVoteLeavesNoGoroutine: every goroutine a vote starts has ended when
+// Evaluate returns, also when the context ends mid-vote.
+func TestVoteLeavesNoGoroutine(t *testing.T) {
+	before := runtime.NumGoroutine()
+	slow := evaluator.Func[string](func(ctx context.Context, _ evaluator.Task, _ string) (evaluator.EvaluationDecision, error) {
+		select {
+		case <-ctx.Done():
+			return evaluator.EvaluationDecision{}, ctx.Err()
+		case <-time.After(time.Millisecond):
+			return passD(1), nil
+		}
+	})
+	v := evaluator.Vote(8, slow, slow)
+	for i := 0; i < 20; i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(i%3)*time.Millisecond)
+		_, _ = v.Evaluate(ctx, evaluator.Task{}, "x")
+		cancel()
+	}
+	// Evaluate waits for its goroutines; allow the runtime a moment to
+	// retire them before counting.
+	for i := 0; i < 100 && runtime.NumGoroutine() > before; i++ {
+		time.Sleep(time.Millisecond)
+	}
+	assert.LessOrEqual(t, runtime.NumGoroutine(), before)
 }

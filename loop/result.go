@@ -125,7 +125,7 @@ func (rc *RoleCosts) add(role Role, c float64) {
 	switch role {
 	case RoleGenerate:
 		rc.Generate += c
-	case RoleEvaluate:
+	case RoleEvaluate, RoleRevisionCheck: // checking a revision is evaluating it
 		rc.Evaluate += c
 	case RoleRevise:
 		rc.Revise += c

@@ -33,6 +33,10 @@ const RoleRevisionCheck Role = "revision_check"
 //     the status stricter.
 //
 // The first candidate is never checked: there is nothing to compare it with.
+// Cost the check reports with AddCost counts as evaluation cost
+// (RoleCosts.Evaluate). The check is a role call like the others: when the
+// time or cost budget runs out before it, the loop stops for that reason and
+// the unchecked revision is not accepted.
 // A check that errors or panics, or returns a decision that fails Validate,
 // ends the loop like a failed evaluator (StopError); the Result's Decision is
 // then the evaluator's with its status raised to at least escalate, since an

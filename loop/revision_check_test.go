@@ -77,6 +77,16 @@ func TestRevisionCheckJoinsDecision(t *testing.T) {
 	assert.Equal(t, "revision.unchanged", res.Decision.Criteria[0].Name)
 	assert.Empty(t, res.Decision.BlockingFailures)
 
+	// The check's cost is evaluation cost.
+	costly := func(ctx context.Context, task evaluator.Task, prev, next string) (evaluator.EvaluationDecision, error) {
+		loop.AddCost(ctx, 0.25)
+		return noNewDigits(ctx, task, prev, next)
+	}
+	res, err = loop.RunLoop(ctx, evaluator.Task{}, gen("draft"), judgeBy, revSeq("ok draft"), loop.WithRevisionCheck[string](costly))
+	require.NoError(t, err)
+	assert.Equal(t, 0.25, res.Cost)
+	assert.Equal(t, 0.25, res.CostByRole.Evaluate)
+
 	// The first candidate is never checked.
 	res, err = loop.RunLoop(ctx, evaluator.Task{}, gen("ok 1"), judgeBy, revSeq("x"),
 		loop.WithRevisionCheck[string](noNewDigits))
@@ -114,4 +124,19 @@ func TestRevisionCheckFailures(t *testing.T) {
 	assert.ErrorIs(t, err, loop.ErrInvalidOption)
 	_, err = loop.RunLoop(ctx, evaluator.Task{}, gen("draft"), judgeBy, revSeq("ok"), loop.WithRevisionCheck[string](nil))
 	assert.ErrorIs(t, err, loop.ErrInvalidOption)
+}
+
+// TestRevisionCheckBudget: a budget spent before the check stops the loop;
+// the unchecked revision is never accepted.
+func TestRevisionCheckBudget(t *testing.T) {
+	costlyJudge := evaluator.Func[string](func(ctx context.Context, task evaluator.Task, c string) (evaluator.EvaluationDecision, error) {
+		loop.AddCost(ctx, 1)
+		return judgeBy(ctx, task, c)
+	})
+	res, err := loop.RunLoop(context.Background(), evaluator.Task{}, gen("draft"), costlyJudge, revSeq("ok"),
+		loop.WithMaxCost(2), loop.WithRevisionCheck[string](noNewDigits))
+	require.NoError(t, err)
+	assert.Equal(t, evaluator.StopCostBudget, res.StopReason)
+	assert.Equal(t, loop.OutcomeFailed, res.Outcome)
+	assert.Equal(t, evaluator.StatusEscalate, res.Decision.Status, "the judge's pass on an unchecked revision is not reported")
 }

@@ -47,10 +47,13 @@ type Config[C any] struct {
 	Name string
 	// Description says what the agent does (optional).
 	Description string
-	// Generator, Evaluator and Reviser are the loop's roles.
+	// Generator proposes the first candidate (see Generator for an
+	// ADK-agent-backed one).
 	Generator loop.Generator[C]
+	// Evaluator judges each candidate.
 	Evaluator evaluator.Evaluator[C]
-	Reviser   loop.Reviser[C]
+	// Reviser revises a candidate the evaluator sent back (see Reviser).
+	Reviser loop.Reviser[C]
 	// Options configure the loop (budgets, observers, retries).
 	Options []loop.Option
 	// Task builds the loop's task from the invocation. Default:

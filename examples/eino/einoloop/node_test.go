@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"io"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cloudwego/eino/compose"
 	"github.com/cloudwego/eino/schema"
@@ -188,6 +190,7 @@ func TestClosingTheStreamStopsTheLoop(t *testing.T) {
 	for _, via := range []string{"loop", "graph"} {
 		t.Run(via, func(t *testing.T) {
 			f := newFixture(promiseJudge(), []scripted.Reply{{Text: draft}}, []scripted.Reply{{Text: revised}})
+			before := runtime.NumGoroutine()
 			var sr *schema.StreamReader[loop.Step[string]]
 			var err error
 			if via == "loop" {
@@ -202,6 +205,12 @@ func TestClosingTheStreamStopsTheLoop(t *testing.T) {
 			sr.Close()
 			assert.Never(t, func() bool { return f.judge.count() > 0 }, waitFor, tick,
 				"the evaluator is never called after the reader closed")
+			// Polled by hand: testify's Eventually runs its condition on a
+			// goroutine of its own, which the count would include.
+			for deadline := time.Now().Add(5 * waitFor); runtime.NumGoroutine() > before && time.Now().Before(deadline); {
+				time.Sleep(tick)
+			}
+			assert.LessOrEqual(t, runtime.NumGoroutine(), before, "the loop's goroutine ends once the reader closed")
 		})
 	}
 }

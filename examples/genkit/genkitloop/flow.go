@@ -14,10 +14,14 @@ import (
 // Loop holds a loop's roles and options. The zero Options are the loop's
 // defaults. A Loop is safe for concurrent use if its roles are.
 type Loop[C any] struct {
+	// Generator proposes the first candidate.
 	Generator loop.Generator[C]
+	// Evaluator judges each candidate.
 	Evaluator evaluator.Evaluator[C]
-	Reviser   loop.Reviser[C]
-	Options   []loop.Option
+	// Reviser revises a candidate the evaluator sent back.
+	Reviser loop.Reviser[C]
+	// Options configure the loop (budgets, observers, retries, models).
+	Options []loop.Option
 }
 
 // Flow is the flow DefineFlow registers: a Task in, the Result out, one

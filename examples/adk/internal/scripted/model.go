@@ -21,8 +21,10 @@ var ErrExhausted = errors.New("scripted: no reply left")
 
 // Reply is one scripted model reply: Text, or Err when it is non-nil.
 type Reply struct {
+	// Text is the reply's text.
 	Text string
-	Err  error
+	// Err, when non-nil, is returned instead of a reply.
+	Err error
 }
 
 // Model is a model.LLM that returns its replies in order and reports Cost
@@ -30,8 +32,10 @@ type Reply struct {
 // in the loop's trace only when that context descends from the loop's.
 // It records the last user text of every request. Safe for concurrent use.
 type Model struct {
+	// ModelName is what Name returns.
 	ModelName string
-	Cost      float64
+	// Cost is reported through loop.AddCost on every call.
+	Cost float64
 
 	mu      sync.Mutex
 	replies []Reply

@@ -18,9 +18,12 @@ var ErrExhausted = errors.New("scripted: no reply left")
 
 // Reply is one scripted reply: Text using Tokens tokens, or Err.
 type Reply struct {
-	Text   string
+	// Text is the reply's text.
+	Text string
+	// Tokens is the total the reply's usage reports.
 	Tokens int
-	Err    error
+	// Err, when non-nil, is returned instead of a reply.
+	Err error
 }
 
 // Model returns its replies in order and records every request's messages.

@@ -19,9 +19,13 @@ var ErrExhausted = errors.New("scripted: no reply left")
 
 // Reply is one scripted reply: Text using Tokens output tokens, or Err.
 type Reply struct {
-	Text   string
+	// Text is the reply's text.
+	Text string
+	// Tokens is the output token count the reply's usage reports (the
+	// input count is always 10).
 	Tokens int
-	Err    error
+	// Err, when non-nil, is returned instead of a reply.
+	Err error
 }
 
 // Model is a scripted model registered with a Genkit instance. Safe for

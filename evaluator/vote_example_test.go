@@ -1,0 +1,86 @@
+package evaluator_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// Five votes from a judge that flips: one dissenting vote is enough to
+// escalate instead of passing.
+func ExampleVote() {
+	verdicts := []evaluator.Status{"pass", "pass", "revise", "pass", "pass"}
+	n := 0
+	judge := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
+		s := verdicts[n%len(verdicts)]
+		n++
+		if s == evaluator.StatusRevise {
+			return evaluator.EvaluationDecision{Status: s, Score: 0.5, RevisionInstructions: []string{"cite the invoice"}}, nil
+		}
+		return evaluator.EvaluationDecision{Status: s, Score: 0.9}, nil
+	})
+	v, _ := evaluator.NewVoter(5, []evaluator.Evaluator[string]{judge}, evaluator.WithVoteConcurrency(1))
+	d, _ := v.Evaluate(context.Background(), evaluator.Task{}, "The refund is approved.")
+	fmt.Println(d.Status)
+	fmt.Println(d.Criteria[0].Reason)
+	fmt.Println(d.RevisionInstructions)
+	// Output:
+	// escalate
+	// 5 votes: 4 pass, 1 revise; agreement 0.80; gate reduction: escalate (votes split between pass and not-pass)
+	// [cite the invoice]
+}
+
+// Reduce applies the same rules to votes gathered elsewhere: a failed vote
+// stays in the denominator, so two revises out of three votes still win,
+// while one revise and two failures escalate.
+func ExampleReduce() {
+	revise := evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.4, RevisionInstructions: []string{"fix the total"}}
+	failed := fmt.Errorf("judge timed out")
+	t := evaluator.Reduce([]evaluator.Ballot{{Round: 0, Decision: revise}, {Round: 1, Decision: revise}, {Round: 2, Err: failed}})
+	fmt.Println(t.Decision.Status, t.Failed)
+	t = evaluator.Reduce([]evaluator.Ballot{{Round: 0, Decision: revise}, {Round: 1, Err: failed}, {Round: 2, Err: failed}})
+	fmt.Println(t.Decision.Status, t.Failed)
+	// Output:
+	// revise [2]
+	// escalate [1 2]
+}
+
+// A judge that always prefers whichever answer it sees first gives a tie,
+// not a winner, once the order is swapped.
+func ExampleCompare() {
+	biased := evaluator.PairFunc[string](func(context.Context, evaluator.Task, string, string) (evaluator.Preference, error) {
+		return evaluator.PreferFirst, nil
+	})
+	c, _ := evaluator.Compare(context.Background(), evaluator.Task{}, biased, "answer A", "answer B")
+	fmt.Println(c.Winner)
+	fmt.Println(c.Disagreement)
+	// Output:
+	// tie
+	// with A first the judge preferred A, with B first B: the verdict follows the position, not the content
+}
+
+// The second identical call is served from the cache and marked so.
+func ExampleNewCache() {
+	calls := 0
+	judge := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
+		calls++
+		return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 0.9}, nil
+	})
+	key := func(task evaluator.Task, candidate string) (evaluator.CacheKey, error) {
+		return evaluator.CacheKey{Rubric: "refund-reply", RubricVersion: "2", Prompt: "Judge this reply to: " + task.Input,
+			Model: "judge-model-1", Candidate: candidate, Salt: "temperature=0"}, nil
+	}
+	cache, _ := evaluator.NewCache[string](judge, key, evaluator.NewMemoryStore(1<<20))
+	task := evaluator.Task{Input: "Where is my refund?"}
+	for range 2 {
+		d, _ := cache.Evaluate(context.Background(), task, "It was issued on 1 May.")
+		fmt.Println(d.Status, evaluator.IsCached(d))
+	}
+	fmt.Println("judge calls:", calls, strings.TrimPrefix(fmt.Sprintf("%+v", cache.Stats()), "&"))
+	// Output:
+	// pass false
+	// pass true
+	// judge calls: 1 {Hits:1 Misses:1 StoreErrors:0}
+}

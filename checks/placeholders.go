@@ -121,6 +121,8 @@ func (c *placeholderCheck) Check(doc Document) []Finding {
 // scan returns the placeholder spans of text in document order.
 func (c *placeholderCheck) scan(text string) []span {
 	var out []span
+	var regions []span
+	regionsDone := false
 	for i := 0; i < len(text); {
 		ch := text[i]
 		switch {
@@ -153,8 +155,18 @@ func (c *placeholderCheck) scan(text string) []span {
 			for e < len(text) && text[e] == '_' {
 				e++
 			}
-			if e-i >= 3 && !c.afterSignatureLabel(text, i) && !ruleLine(text, i, e) {
+			if e-i == 2 && shortBlank(text, i, e) {
+				if afterCurrency(text, i) && strings.HasPrefix(text[e:], ".__") {
+					e += 3 // "$__.__"
+				}
 				out = append(out, span{i, e})
+			} else if e-i >= 3 && !c.afterSignatureLabel(text, i) && !ruleLine(text, i, e) {
+				if !regionsDone {
+					regions, regionsDone = signatureRegions(text), true
+				}
+				if !signatureBlank(text, i, e, regions) {
+					out = append(out, span{i, e})
+				}
 			}
 			i = e
 			continue

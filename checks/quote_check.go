@@ -202,8 +202,9 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 	// output, customers and titles, and only what it introduces as a
 	// document's words ("the policy says "..."") is verified.
 	verifyAll := doc.Kind == "" || doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedline || doc.Kind == evaluator.KindContract
-	drafted := false // the verdict of the last block quote, for its continuation lines
+	drafting := newDraftTracker(text)
 	for _, s := range quotesOutsideCode(text, 0, len(text)) {
+		drafted := drafting.drafted(s)
 		in := innerQuote(text, s)
 		long := in.end > in.start && wordCount(text, in.start, in.end) >= c.minWords
 		block := text[s.start] == '>'
@@ -215,12 +216,6 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 		}
 		if !verifyAll && !introducedAsSource(text, s.start) {
 			continue // a report's or reply's quotation of a prompt, a title, a customer
-		}
-		switch introducesDraft(text, s.start) {
-		case isDraft:
-			drafted = true
-		case notDraft:
-			drafted = false
 		}
 		if drafted || !long {
 			continue // drafted: new language the reviewer proposes, not a quotation of the source
@@ -363,7 +358,7 @@ func innerQuote(text string, s span) span {
 // exampleIntroRe matches the words right before a quotation that make it
 // an example of what someone may say or write ("a message like "..."",
 // "for example "..."", "write "..." in the subject line").
-var exampleIntroRe = regexp.MustCompile(`(?i)\b(?:like|such\s+as|for\s+example|for\s+instance|e\.g\.,?|say(?:ing)?|write|writing|type|typing|ask(?:ing)?\s+for|reply(?:ing)?|respond(?:ing)?\s+with|the\s+words|subject(?:\s+line)?|mark(?:ed)?|label(?:led)?|headed|titled|called)[ \t]*:?[ \t]*$`)
+var exampleIntroRe = regexp.MustCompile(`(?i)\b(?:like|such\s+as|for\s+example|for\s+instance|e\.g\.,?|say(?:ing)?|write|writing|type|typing|ask(?:ing)?\s+for|reply(?:ing)?|respond(?:ing)?\s+with|use\s+the\s+words|subject(?:\s+line)?|mark(?:ed)?|label(?:led)?|headed|titled|called)[ \t]*:?[ \t]*$`)
 
 // exampleQuote reports whether the quotation at start is introduced as an
 // example by the words just before it on its line.

@@ -223,7 +223,7 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 		if block && commentLineRe.MatchString(text[in.start:in.end]) {
 			continue // "> **Comment [PC1]:** ...": the reviewer's note, not the source
 		}
-		if c.anchorShort && verifyAll && !block && wordCount(text, in.start, in.end) < minReplacementWords && !sourceAnchored(text, s.start) {
+		if c.anchorShort && verifyAll && !block && wordCount(text, in.start, in.end) < minReplacementWords && !sourceAnchored(text, s.start) && !sourceAnchoredAfter(text, s.end) {
 			continue // a few quoted words with nothing tying them to the source (a statute's "as soon as feasible")
 		}
 		quoted = append(quoted, in)
@@ -413,6 +413,24 @@ func sourceAnchored(text string, start int) bool {
 		from += i + 1
 	}
 	return sourceAnchorRe.MatchString(lastSentence(text[from:start]))
+}
+
+// sourceAnchoredAfter reports whether the rest of the sentence after a
+// quotation ending at end ties it to the source: `"potential
+// co-investors" can receive everything (section 3)`.
+func sourceAnchoredAfter(text string, end int) bool {
+	to := min(len(text), end+160)
+	if i := strings.IndexByte(text[end:to], '\n'); i >= 0 {
+		to = end + i
+	}
+	rest := text[end:to]
+	for i := 0; i+1 < len(rest); i++ {
+		if (rest[i] == '.' || rest[i] == '!' || rest[i] == '?') && rest[i+1] == ' ' && (i == 0 || rest[i-1] < '0' || rest[i-1] > '9') {
+			rest = rest[:i]
+			break
+		}
+	}
+	return sourceAnchorRe.MatchString(rest)
 }
 
 // unmarkRedline returns the source text a marked-up passage stands for:

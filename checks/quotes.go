@@ -45,12 +45,12 @@ func quotedSpans(text string, from, to int) []span {
 			atLineStart = true
 			i++
 		case c == '"':
-			e := strings.IndexByte(text[i+1:to], '"')
+			e := closeStraightQuote(text, i, to)
 			if e < 0 {
 				return out
 			}
-			out = append(out, span{i, i + 1 + e + 1})
-			i = i + 1 + e + 1
+			out = append(out, span{i, e + 1})
+			i = e + 1
 		case strings.HasPrefix(text[i:to], "“"):
 			e := -1
 			if !noCurlyClose {

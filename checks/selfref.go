@@ -140,8 +140,11 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	srcLabels := func() map[string]bool {
 		if srcNums == nil {
 			srcNums = map[string]bool{}
-			sidx := NewLineIndex(doc.Source)
-			for k := range buildOutline(doc.Source, &sidx).byKey {
+			so, _ := sourceOutline(doc)
+			if so == nil {
+				return srcNums
+			}
+			for k := range so.byKey {
 				if id, ok := strings.CutPrefix(k, "|"); ok {
 					srcNums[id] = true
 					top, _, _ := strings.Cut(id, ".")

@@ -83,7 +83,7 @@ var (
 	refOfRe          = regexp.MustCompile(`^,?[ \t]+(?:of|under|in|to)[ \t]+(?:the[ \t]+)?`)
 	refOfThisRe      = regexp.MustCompile(`^(?i:this|these)\b`)
 	refOfAttachRe    = regexp.MustCompile(`^(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
-	refInstrumentRe  = regexp.MustCompile(`^(?:(?:[A-Z][\w'&.-]*|of|and|on|for)[ \t]+){0,8}(?:Agreement|Agreements|Act|Code|Regulations?|Directive|Convention|Contract|Lease|Plan|Policy|Rules|Statute|Treaty|Order|Deed|Charter|Bylaws|Terms|Constitution|Law)\b|^[A-Z]{2,}\b`)
+	refInstrumentRe  = regexp.MustCompile(`^(?:(?:[A-Z][\w'’&.-]*|of|and|on|for)[ \t]+){0,8}(?:[\w'’&.-]+[ \t]+){0,3}(?:Agreement|Agreements|Act|Code|Regulations?|Directive|Convention|Contract|Lease|Plan|Policy|Rules|Statute|Treaty|Order|Deed|Charter|Bylaws|Terms|Constitution|Law)\b|^[A-Z]{2,}\b`)
 )
 
 // refKeywords maps the lower-cased reference keywords to their namespace.
@@ -133,17 +133,22 @@ func (xrefCheck) Check(doc Document) []Finding {
 	// as it likes and covers only the source sections it discusses, so its
 	// numbering is not checked; its references are to the source.
 	review := isReview(doc.Kind)
-	if review && doc.Source == "" {
+	var src *xrefOutline
+	srcText := doc.Source
+	if review {
+		src, srcText = sourceOutline(doc)
+	} else if doc.Source != "" {
+		// A contract numbers its own clauses; only the source's headed
+		// clauses are the ones an amendment may cite.
+		sidx := NewLineIndex(doc.Source)
+		src = buildOutline(doc.Source, &sidx)
+	}
+	if review && src == nil {
 		return nil // nothing to resolve a review's references against
 	}
 	var out []Finding
 	if !review {
 		out = o.findings
-	}
-	var src *xrefOutline
-	if doc.Source != "" {
-		sidx := NewLineIndex(doc.Source)
-		src = buildOutline(doc.Source, &sidx)
 	}
 	// Labels the text introduces as new ("a new Section 10.5" in an
 	// amendment, "new clause 7.5" in a redline) exist.
@@ -151,12 +156,19 @@ func (xrefCheck) Check(doc Document) []Finding {
 	var srcWords map[string]bool
 	if review {
 		out = append(out, fs...)
-		srcWords = refVocabulary(doc.Source)
+		srcWords = refVocabulary(srcText)
+		if !namesNumbered(srcWords) {
+			// The source never names its clauses ("7. Within ..."): the
+			// review's usual word for them is the source's.
+			if n := dominantNumNoun(text); n != "" {
+				srcWords[n] = true
+			}
+		}
 	}
 	referenced := make(map[string]bool)
-	var quoted []span // a review's quotations: the source's text or its own drafting
+	var quoted []span // a review's quotations of the source, whose references are the source's
 	if review {
-		quoted = excludedSpans(text, 0, len(text))
+		quoted = sourceQuotes(text)
 	}
 	scanRefs(text, a.wordList(), o, func(kw span, idStart, idEnd int, key string, first bool) {
 		if _, ok := o.byKey[key]; ok {
@@ -191,7 +203,7 @@ func (xrefCheck) Check(doc Document) []Finding {
 				return
 			}
 			if src != nil {
-				if i, found := src.byKey[base]; found && inlineSubItem(doc.Source, src, i, "("+sub) {
+				if i, found := src.byKey[base]; found && inlineSubItem(srcText, src, i, "("+sub) {
 					return
 				}
 			}
@@ -200,7 +212,7 @@ func (xrefCheck) Check(doc Document) []Finding {
 			if _, ok := src.byKey[key]; ok {
 				return
 			}
-			if sourceMentions(doc.Source, text[kw.start:kw.end], text[idStart:idEnd]) {
+			if sourceMentions(srcText, text[kw.start:kw.end], text[idStart:idEnd]) {
 				return // the source names it, if not as a heading
 			}
 		} else if !o.hasLabels(key) {
@@ -235,7 +247,13 @@ func (xrefCheck) Check(doc Document) []Finding {
 }
 
 // buildOutline collects labels, scopes, and numbering findings.
-func buildOutline(text string, idx *LineIndex) *xrefOutline {
+func buildOutline(text string, idx *LineIndex) *xrefOutline { return buildOutlineOpts(text, idx, false) }
+
+// buildOutlineOpts is buildOutline; for a source (reference text, see
+// sourceOutline) it also reads single-level numbered paragraphs ("7. Within
+// fourteen days ...") as clause labels and restarts the scope at each
+// document separator line.
+func buildOutlineOpts(text string, idx *LineIndex, source bool) *xrefOutline {
 	o := &xrefOutline{byKey: make(map[string]int), selfRefs: make(map[int]bool)}
 	scope := ""
 	counters := make(map[string]*counter) // scope|parent|style -> counter
@@ -290,6 +308,10 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 	}
 	forEachLine(text, func(l line) {
 		s := text[l.start:l.end]
+		if source && s == docSeparator {
+			scope, curNum, curLetter, curPara = "", "", "", ""
+			return
+		}
 		body, off := s, 0
 		lvl, hoff := headingLevel(s)
 		if lvl > 0 {
@@ -339,6 +361,10 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 		}
 		if m := matchIf(strings.HasPrefix(body, "**"), boldNumRe, body); m != nil {
 			numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "**2. Term.** This Agreement ..."
+			return
+		}
+		if m := matchIf(source && startsWithAny(body, "0123456789"), plainNumRe, body); m != nil {
+			numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "7. Within fourteen days ..." in a source
 			return
 		}
 		if curNum == "" {

@@ -1,0 +1,53 @@
+package checks
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// A review's references resolve against the source and every evidence
+// item, whose clauses may be plain numbered paragraphs; references inside
+// the review's own drafting are checked, those inside its quotations of
+// the source are not.
+func TestXrefReviewResolvesAgainstSourcesAndDrafting(t *testing.T) {
+	plainSource := "LICENCE AGREEMENT\n\n1. Grant. The Licensor grants a licence.\n\n2. Fees. The Licensee pays the fees.\n\n3. Audit. The Licensor may audit once a year.\n\n4. Term. Two years."
+	headedSource := "# Supply terms\n\n## 5. Delivery\n\n5.1 Delivery is DAP.\n\n5.2 Risk passes on delivery.\n"
+	tests := []struct {
+		name     string
+		text     string
+		source   string
+		evidence []evaluator.Evidence
+		want     []string
+	}{
+		{"plain numbered source clause", "We accept clauses 1 to 3; clause 4 needs a longer term.", plainSource, nil, nil},
+		{"clause beyond a plain numbered source", "Clause 6 should cap the audit costs.", plainSource, nil, []string{"Clause 6"}},
+		{"resolved in another evidence item", "The comments touch Section 5.2 of the supply terms only.", "| Row | Comment |\n|---|---|\n| 1 | Risk should pass later |", []evaluator.Evidence{{ID: "terms", Content: headedSource}}, nil},
+		{"missing from every evidence item", "The comments touch Section 5.4 only.", "| Row | Comment |\n|---|---|\n| 1 | Risk |", []evaluator.Evidence{{ID: "terms", Content: headedSource}}, []string{"Section 5.4"}},
+		{"reference inside drafting is checked", "Revise clause 5.1 to read: \"5.1 Delivery is DAP, and clause 5.7 applies to late delivery.\"", headedSource, nil, []string{"clause 5.7"}},
+		{"another noun than the review's usual one names another instrument", "Clauses 2 and 3 are fine. Clause 4 is short; the regulator's guidance (see Article 9(2)) agrees.", plainSource, nil, nil},
+		{"statute with a lower-case name", "Clause 3 is fine, but section 40 of the provincial consumer protection Act applies.", plainSource, nil, nil},
+		{"reference inside a quotation of the source is not", "Clause 5.1 currently reads \"as set out in clause 5.9 of the master terms\".", headedSource, nil, nil},
+	}
+	c := NewXrefCheck()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ev := append([]evaluator.Evidence{{ID: "source", Content: tt.source}}, tt.evidence...)
+			var got []string
+			for _, f := range c.Check(Document{Text: tt.text, Source: tt.source, Evidence: ev, Kind: evaluator.KindReviewMemo}) {
+				if f.Rule == RuleDanglingRef {
+					got = append(got, f.Location.Text)
+				}
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestSourceAnchoredAfter(t *testing.T) {
+	text := `Agents and "approved sub-processors" may see everything (clause 8). Then "a quiet word" was had. Later.`
+	assert.True(t, sourceAnchoredAfter(text, len(`Agents and "approved sub-processors"`)))
+	assert.False(t, sourceAnchoredAfter(text, len(`Agents and "approved sub-processors" may see everything (clause 8). Then "a quiet word"`)))
+}

@@ -247,7 +247,9 @@ func (xrefCheck) Check(doc Document) []Finding {
 }
 
 // buildOutline collects labels, scopes, and numbering findings.
-func buildOutline(text string, idx *LineIndex) *xrefOutline { return buildOutlineOpts(text, idx, false) }
+func buildOutline(text string, idx *LineIndex) *xrefOutline {
+	return buildOutlineOpts(text, idx, false)
+}
 
 // buildOutlineOpts is buildOutline; for a source (reference text, see
 // sourceOutline) it also reads single-level numbered paragraphs ("7. Within

@@ -62,6 +62,11 @@ type Finding struct {
 	// Instruction, when set, is a revision instruction Suite.Decide adds for
 	// a block finding (a requirement's Instruction).
 	Instruction string
+	// StopReason, when set on a block finding, is the stop reason
+	// Suite.Decide reports instead of StopPolicyBlock (the first one set
+	// wins): a requirement whose evidence is missing reports
+	// StopMissingEvidence.
+	StopReason evaluator.StopReason
 }
 
 // Criterion converts f to a failed evaluator.Criterion: Name is the rule id,

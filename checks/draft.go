@@ -18,6 +18,10 @@ var (
 	sourceIntroRe = regexp.MustCompile(`(?i)\b(?:current(?:ly)?|existing|original|as\s+drafted|as\s+it\s+stands|old|before|deleted|source|reads|provides|states|says)\b`)
 )
 
+// leadVerbRe matches what may precede a sentence's first word: list
+// markers, clause numbers, labels in bold or parentheses ("R4 (RED).").
+var leadVerbRe = regexp.MustCompile(`^(?:[-*+>][ \t]+|\d{1,3}(?:\.\d{1,3})*[.)]?[ \t]+|\*\*[^*]{0,60}\*\*[ \t]*|\([^)]{0,20}\)[ \t]*|[A-Z]{1,3}-?\d{1,3}[ \t]*(?:\([^)]{0,20}\))?[.:]?[ \t]*)*`)
+
 // isDraftIntro reports whether intro, the text that introduces a quotation
 // (up to its ':'), presents drafted language rather than the source's: it
 // holds a drafting word (proposed, replacement, revised, insert, add, new,
@@ -30,6 +34,9 @@ func isDraftIntro(intro string) bool {
 	d := draftIntroRe.FindAllStringIndex(intro, -1)
 	if d == nil {
 		return false
+	}
+	if m := leadVerbRe.FindStringIndex(intro); m != nil && d[0][0] == m[1] {
+		return true // an imperative drafting verb leads: "Amend ... so that it reads"
 	}
 	s := sourceIntroRe.FindAllStringIndex(intro, -1)
 	if s == nil {

@@ -68,10 +68,9 @@ Replacement text: "The total liability of each Party in any contract year shall 
 		}
 	}
 	// Output:
-	// draft 1: block (score 0.20)
+	// draft 1: block (score 0.25)
 	//   block: recommendation.actionability_ratio: 1 of 1 recommendations (100%) are not actionable (hedged or directional-only with no drafted text); at most 30% allowed (line 11:1, "### R1 – Liability cap")
 	//   block: recommendation.hedge_high_risk: hedged recommendation (RED) with no drafted replacement text: state the action and draft the clause (line 13:38, "may want to")
-	//   block: recommendation.directional_high_severity: directional-only fix on a recommendation rated RED: draft the replacement language or name the concrete change (line 13:50, "revisit")
 	//   block: placeholder.unfilled: unfilled placeholder: replace it with the final text (line 13:85, "[DATE]")
 	// draft 2: pass (score 0.90)
 }

@@ -33,9 +33,10 @@ var (
 
 	// imperativeLeadRe matches what may stand right before an imperative
 	// verb: the start of the item or sentence, a label ("Fix:"), a modal of
-	// obligation ("should", "must", "needs to"), or "and"/"then" joining
+	// obligation ("should", "must", "needs to"; not a bare "to": "you asked
+	// us to review" is no instruction), or "and"/"then" joining
 	// imperatives. It is matched against the text before the verb.
-	imperativeLeadRe = regexp.MustCompile(`(?i)(?:^|[.:;!?]\s*|\*\*\s*|__\s*|[-–—]\s+|^\s*[-*+]\s+|^\s*\d{1,3}(?:\.\d{1,3})*[.)]?\s+|\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|to|and|then|please|also|(?:the\s+)?(?:customer|supplier|client|company|team|vendor|we|you)\s+(?:should|must|needs?\s+to)))\s*$`)
+	imperativeLeadRe = regexp.MustCompile(`(?i)(?:^|[.:;!?]\s*|\*\*\s*|__\s*|[-–—]\s+|^\s*[-*+]\s+|^\s*\d{1,3}(?:\.\d{1,3})*[.)]?\s+|\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|and|then|please|also|(?:the\s+)?(?:customer|supplier|client|company|team|vendor|we|you)\s+(?:should|must|needs?\s+to)))\s*$`)
 )
 
 // riskClass is what a recommendation's stated risk says about how much
@@ -54,7 +55,7 @@ var (
 	// separator), or capitalised next to rating punctuation ("— High",
 	// "(Critical)", "| Medium |", "High risk").
 	severityWordRe = regexp.MustCompile(`(?i:\b(?:severity|priority|risk(?:\s+(?:level|rating))?|rating|impact)\s*(?:[:=(|–—-]\s*|is\s+|of\s+)(critical|high|medium|moderate|low|informational|info|minor|major|severe)\b)` +
-		`|(?:[(\[|—–]|:|\s-)\s*(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW)\b|\b(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW)\s*(?:[)\]|—–]|\(|risk\b|severity\b|priority\b)`)
+		`|(?:[(\[|—–]|:|\s-|\*\*)\s*(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW)\b|\b(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW)\s*(?:[)\]|—–]|\(|risk\b|severity\b|priority\b)`)
 	// priorityRe matches a priority label P0 to P4.
 	priorityRe = regexp.MustCompile(`\bP([0-4])\b`)
 	// cvssRe matches a CVSS base score.

@@ -160,7 +160,7 @@ func (c *placeholderCheck) scan(text string) []span {
 					e += 3 // "$__.__"
 				}
 				out = append(out, span{i, e})
-			} else if e-i >= 3 && !c.afterSignatureLabel(text, i) && !ruleLine(text, i, e) {
+			} else if e-i >= 3 && (beforeUnit(text, e) || !c.afterSignatureLabel(text, i)) && !ruleLine(text, i, e) {
 				if !regionsDone {
 					regions, regionsDone = signatureRegions(text), true
 				}
@@ -371,6 +371,9 @@ func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
 	lineStartSeen := !(ls == lo && lo > 0) // else the line starts further back than any label prefix
 	prefix := strings.TrimLeft(text[ls:i], " \t-*>|")
 	prefix = strings.TrimLeft(prefix, "*_")
+	if lineStartSeen && signingLineRe.MatchString(prefix) {
+		return true // "Signed by the gardener: ____", "Date of this deed: ____ March 2026"
+	}
 	// "Name: ____ Title: ____ Date: ____": a label may also stand right
 	// before the underscores further along the line.
 	if k := strings.LastIndexByte(strings.TrimRight(prefix, " \t*_"), ':'); k >= 0 {
@@ -394,6 +397,10 @@ func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
 	}
 	return false
 }
+
+// signingLineRe matches the start of a line where parties sign or date
+// the document by hand.
+var signingLineRe = regexp.MustCompile(`^(?i:signed|signature|executed|witness(?:ed)?|date(?:d)?(?:[ \t]+of[ \t]+this[ \t]+(?:deed|agreement|document))?)\b`)
 
 // forPartyRe matches a party's signing label: "For the Customer", "For and
 // on behalf of Acme Ltd".

@@ -275,9 +275,9 @@ func (quantityCheck) Check(doc Document) []Finding {
 				continue // dates, counts and day numbers recur for many things: only a typo-like figure or the same noun ties two
 			}
 			switch {
-			case anchor && (words >= 1 || q.kind == "cvss" || q.kind == "severity"):
+			case anchor && (words >= 1 || q.kind == "cvss" || q.kind == "severity" && sharesItemID(sp.anchors, sq.anchors)):
 				// A score or rating needs no words: the kind says what it is.
-			case !anchor && !both && (words >= 2 || sameNoun):
+			case !anchor && !both && (words >= 3 || words >= 2 && sameNoun || sameNoun && !weakKind(q.kind)):
 			case sameNoun && p.noun != "" && (anchor || !both):
 			case words >= 1 && near:
 				// One shared word is enough when the figures look like one
@@ -407,6 +407,11 @@ func readTableRow(text string, l line, cells, header []string, table int, sents 
 		words := appendUnique(appendUnique(salientWords(c), salientWords(h)...), salientWords(label)...)
 		v := strings.TrimSpace(c)
 		hl := strings.ToLower(h)
+		if r := severityRank(v); (r > 1 || strings.EqualFold(v, "low")) && (strings.Contains(hl, "severity") || strings.Contains(hl, "rating") || strings.Contains(hl, "risk") || strings.Contains(hl, "priority")) {
+			at := cs + strings.Index(c, v)
+			*qs = append(*qs, quantity{kind: "severity", val: r, start: at, end: at + len(v), sent: n, words: words, head: salientWords(h), inTable: true, digits: v})
+			continue
+		}
 		if strings.Contains(hl, "cvss") || strings.Contains(hl, "score") {
 			if f, err := strconv.ParseFloat(v, 64); err == nil && strings.Contains(v, ".") {
 				at := cs + strings.Index(c, v)
@@ -533,12 +538,21 @@ func readValues(text string, from, to, sent int, qs *[]quantity, excluded []span
 				e++
 			}
 			w := s[i:e]
-			if len(w) >= 3 && c >= 'A' && c <= 'Z' && monthPrefix[strings.ToLower(w[:3])] {
-				dateLike = true
+			if len(w) >= 3 && c >= 'A' && c <= 'Z' {
+				buf = lowerInto(buf, w[:3])
+				if monthPrefix[string(buf)] {
+					dateLike = true
+				}
 			}
-			switch c {
-			case 'C', 'H', 'M', 'L', 'c', 'h', 'm', 'l':
-				severity = severity || severityRank(w) > 1 || strings.EqualFold(w, "low")
+			if !severity && len(w) >= 3 && len(w) <= 8 {
+				switch c {
+				case 'C', 'H', 'M', 'L', 'c', 'h', 'm', 'l':
+					buf = lowerInto(buf, w)
+					switch string(buf) {
+					case "critical", "high", "medium", "moderate", "low":
+						severity = true
+					}
+				}
 			}
 			if len(w) == 3 && c >= 'A' && c <= 'Z' && isCurrencyCode[w] {
 				if m := moneyPreRe.FindStringSubmatchIndex(s[i:]); m != nil {
@@ -839,7 +853,7 @@ func nearDigits(a, b string) bool {
 		}
 	}
 	if diff == 1 {
-		return true
+		return len(a) >= 3 // "4,500" and "2,500" are two figures, "19.20" and "19.80" one mistyped
 	}
 	x, y := []byte(a), []byte(b)
 	slices.Sort(x)
@@ -1227,6 +1241,23 @@ func containsFold(s, sub string) bool {
 	for i := 0; i+len(sub) <= len(s); i++ {
 		if strings.EqualFold(s[i:i+len(sub)], sub) {
 			return true
+		}
+	}
+	return false
+}
+
+// sharesItemID reports whether a and b share an item id ("F-02", "AI-2"),
+// not a clause number: a rating belongs to a finding, not to a clause
+// several findings cite.
+func sharesItemID(a, b []string) bool {
+	for _, x := range a {
+		if x == "" || x[0] < 'A' || x[0] > 'Z' {
+			continue
+		}
+		for _, y := range b {
+			if x == y {
+				return true
+			}
 		}
 	}
 	return false

@@ -197,11 +197,12 @@ func (c *quoteCheck) sources(doc Document) []quoteSource {
 func (c *quoteCheck) Check(doc Document) []Finding {
 	text := doc.Text
 	var quoted []span
-	// A review memo, redline or contract quotes the source under review;
-	// a red-team report, a reply or consumer text quotes prompts, tool
-	// output, customers and titles, and only what it introduces as a
-	// document's words ("the policy says "..."") is verified.
-	verifyAll := doc.Kind == "" || doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedline || doc.Kind == evaluator.KindContract
+	// A review memo or redline quotes the source under review; a contract
+	// quotes defined phrases and the instrument it amends, a red-team
+	// report, a reply or consumer text quotes prompts, tool output,
+	// customers and titles: there only what is introduced as a document's
+	// words ("the policy says "..."") is verified.
+	verifyAll := doc.Kind == "" || doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedline
 	drafting := newDraftTracker(text)
 	for _, s := range quotesOutsideCode(text, 0, len(text)) {
 		drafted := drafting.drafted(s)

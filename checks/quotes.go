@@ -101,7 +101,7 @@ func inSpans(spans []span, s, e int) bool {
 // `code` spans on one line, in document order. Quotation marks in code are
 // code, not quotations.
 func codeSpans(text string, from, to int) []span {
-	if strings.IndexByte(text[from:to], '`') < 0 && !strings.Contains(text[from:to], "~~~") {
+	if strings.IndexByte(text[from:to], '`') < 0 && !strings.Contains(text[from:to], "~~~") && !strings.Contains(text[from:to], "\n    ") {
 		return nil
 	}
 	var out []span
@@ -114,6 +114,11 @@ func codeSpans(text string, from, to int) []span {
 			e += i
 		}
 		t := strings.TrimLeft(text[i:e], " \t>")
+		if fence < 0 && indentedCode(text, i, e, t) {
+			out = append(out, span{i, e}) // a four-space indented block: drafted clause text or code
+			i = e + 1
+			continue
+		}
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 			if fence < 0 {
 				fence = i
@@ -182,4 +187,19 @@ func excludedSpans(text string, from, to int) []span {
 		out = append(out, s)
 	}
 	return out
+}
+
+// indentedCode reports whether the line text[i:e] (t, trimmed) is a
+// Markdown indented block: four or more leading spaces (or a tab), not a
+// list item, after a blank line or another such line.
+func indentedCode(text string, i, e int, t string) bool {
+	if t == "" || leadingSpaces(text[i:e]) < 4 || listItemRe.MatchString(t) || startsWithAny(t, "-*+") && len(t) > 1 && t[1] == ' ' {
+		return false
+	}
+	if i == 0 {
+		return true
+	}
+	ps := strings.LastIndexByte(text[:i-1], '\n') + 1
+	prev := text[ps : i-1]
+	return strings.TrimSpace(prev) == "" || leadingSpaces(prev) >= 4
 }

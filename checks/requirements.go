@@ -55,7 +55,8 @@ func compileRequirements(task evaluator.Task) ([]evaluator.CompiledRequirement, 
 // A finding with no When match to stand on (When empty) is placed at the
 // start of the document. Every finding is rule "requirement.NAME", severity
 // block, with Failure set to the requirement's Name and Instruction to its
-// Instruction, so Suite.Decide reports exactly those.
+// Instruction, so Suite.Decide reports exactly those; a finding for missing
+// evidence (Needs) sets StopReason to evaluator.StopMissingEvidence.
 func NewRequirementCheck() Check { return requirementCheck{} }
 
 type requirementCheck struct{}
@@ -77,10 +78,10 @@ func (requirementCheck) Check(doc Document) []Finding {
 				continue
 			}
 		}
-		report := func(loc []int, why string) {
+		report := func(loc []int, why string, stop evaluator.StopReason) {
 			f := Finding{Rule: RuleRequirement + "." + r.Name, Severity: SeverityBlock,
 				Message: "requirement " + r.Name + " violated: " + why,
-				Failure: r.Name, Instruction: r.Instruction}
+				Failure: r.Name, Instruction: r.Instruction, StopReason: stop}
 			if loc == nil {
 				f.Location = idx.Locate(0, 0, text)
 			} else {
@@ -90,12 +91,12 @@ func (requirementCheck) Check(doc Document) []Finding {
 		}
 		switch {
 		case len(r.Needs) > 0 && !holdsEvidenceKind(doc.Evidence, r.Needs):
-			report(first, "the task holds no evidence of kind "+strings.Join(r.Needs, " or "))
+			report(first, "the task holds no evidence of kind "+strings.Join(r.Needs, " or "), evaluator.StopMissingEvidence)
 		case r.MustRE != nil && !r.MustRE.MatchString(text):
-			report(first, "the text must match "+shorten(r.Must, 60))
+			report(first, "the text must match "+shorten(r.Must, 60), "")
 		case r.WhenRE != nil && len(r.Needs) == 0 && r.MustRE == nil:
 			for _, loc := range r.WhenRE.FindAllStringIndex(text, maxRequirementFindings) {
-				report(loc, "the text says what the policy forbids")
+				report(loc, "the text says what the policy forbids", "")
 			}
 		}
 	}

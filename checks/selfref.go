@@ -86,6 +86,7 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[byte]b
 		labels[fam][strings.TrimLeft(n, "0")] = true
 	}
 	fence := false
+	listFamily := "" // the item family of the current section's numbered list
 	forEachLine(text, func(l line) {
 		raw := text[l.start:l.end]
 		s := strings.TrimSpace(raw)
@@ -99,6 +100,18 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[byte]b
 			return
 		}
 		body := s
+		if hs := sectionHeadings(s); len(hs) > 0 {
+			listFamily = ""
+			for _, w := range strings.Fields(strings.ToLower(hs[0])) {
+				if f := familyOf(strings.Trim(w, ":*")); selfRefWords[strings.Trim(w, ":*")] && f != "part" {
+					listFamily = f // "## Recommendations": its numbered items are recommendations
+				}
+			}
+		} else if listFamily != "" {
+			if m := matchIf(startsWithAny(s, "0123456789"), orderedItemRe, s); m != nil {
+				add(listFamily, s[m[2]:m[3]])
+			}
+		}
 		if lvl, off := headingLevel(s); lvl > 0 {
 			body = s[off:]
 			if m := partHeadRe.FindStringSubmatch(body); m != nil {

@@ -44,7 +44,7 @@ func sourceOutline(doc Document) (*xrefOutline, string) {
 		return nil, ""
 	}
 	idx := NewLineIndex(st)
-	return buildOutlineOpts(st, &idx, true), st
+	return buildOutlineOf(st, &idx, outlineSources), st
 }
 
 // numNoun reports whether a reference noun (refNoun form) names a numbered

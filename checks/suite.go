@@ -245,13 +245,15 @@ func DefaultChecks() []Check {
 // about a finished deliverable only inform (severity info) — a
 // contract's missing signature block or signing party (conformed copies,
 // translations and consolidations have none), its defined-term hygiene,
-// and passive voice in consumer text.
+// an attachment nothing refers to (a schedule issued on its own), and
+// passive voice in consumer text.
 func DefaultOptions() []Option {
 	return []Option{
 		WithSeverity(RuleSignatureBlock, SeverityInfo),
 		WithSeverity(RuleSignatureParty, SeverityInfo),
 		WithSeverity("definition.", SeverityInfo),
 		WithSeverity(RuleReadabilityPassive, SeverityInfo),
+		WithSeverity(RuleOrphanLabel, SeverityInfo),
 	}
 }
 
@@ -440,7 +442,8 @@ const (
 //     RevisionInstructions one per warn finding, each "rule: message (line
 //     L:C, "matched text")" unless the finding sets Failure (a requirement
 //     reports its Name); a block finding's Instruction is added to
-//     RevisionInstructions; StopReason is StopPolicyBlock on a block;
+//     RevisionInstructions; StopReason is StopPolicyBlock on a block, or
+//     the first block finding's own StopReason;
 //   - Criteria hold one failed criterion per finding (Finding.Criterion)
 //     followed by one passed criterion per rule of the suite with no finding;
 //   - Score is 1 / (1 + B + W/4 + I/20) for B block, W warn and I info
@@ -480,6 +483,12 @@ func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
 	d.Score = 1 / (1 + weight)
 	if d.Status == evaluator.StatusBlock {
 		d.StopReason = evaluator.StopPolicyBlock
+		for _, f := range findings {
+			if f.Severity == SeverityBlock && f.StopReason != "" {
+				d.StopReason = f.StopReason
+				break
+			}
+		}
 	}
 	return d
 }

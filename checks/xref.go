@@ -73,6 +73,7 @@ var (
 	lineNumRe      = regexp.MustCompile(`^(?:\*\*)?(\d{1,4}(?:\.\d{1,4})+)\.?(?:\*\*)?[ \t]+\S`)
 	attachHeadRe   = regexp.MustCompile(`^(?:\*\*)?(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	attachLineRe   = regexp.MustCompile(`^(?:\*\*)?(EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
+	tableNumRe     = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?[ \t]*\|`)
 	boldNumRe      = regexp.MustCompile(`^\*\*(\d{1,3})\.?[ \t]+[^*\n]{1,80}\*\*`)
 	subItemRe      = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5}|[0-9]{1,2})\)[ \t]`)
 
@@ -138,10 +139,10 @@ func (xrefCheck) Check(doc Document) []Finding {
 	if review {
 		src, srcText = sourceOutline(doc)
 	} else if doc.Source != "" {
-		// A contract numbers its own clauses; only the source's headed
+		// A contract numbers its own clauses; only the source's titled
 		// clauses are the ones an amendment may cite.
 		sidx := NewLineIndex(doc.Source)
-		src = buildOutline(doc.Source, &sidx)
+		src = buildSourceOutline(doc.Source, &sidx)
 	}
 	if review && src == nil {
 		return nil // nothing to resolve a review's references against
@@ -248,14 +249,34 @@ func (xrefCheck) Check(doc Document) []Finding {
 
 // buildOutline collects labels, scopes, and numbering findings.
 func buildOutline(text string, idx *LineIndex) *xrefOutline {
-	return buildOutlineOpts(text, idx, false)
+	return buildOutlineOf(text, idx, outlineOwn)
 }
 
-// buildOutlineOpts is buildOutline; for a source (reference text, see
-// sourceOutline) it also reads single-level numbered paragraphs ("7. Within
-// fourteen days ...") as clause labels and restarts the scope at each
-// document separator line.
-func buildOutlineOpts(text string, idx *LineIndex, source bool) *xrefOutline {
+// buildSourceOutline is buildOutline for a source document, read
+// leniently: a table row's first cell ("| 10.1 | ...") and a plain
+// numbered title line ("7. Return of information") label clauses too, so
+// that a review's references find what the source holds however it is laid
+// out. (Too lenient for the candidate itself, whose list items would then
+// clash as duplicate labels.)
+func buildSourceOutline(text string, idx *LineIndex) *xrefOutline {
+	return buildOutlineOf(text, idx, outlineSource)
+}
+
+// outlineMode says how leniently buildOutlineOf reads labels.
+type outlineMode int
+
+const (
+	outlineOwn    outlineMode = iota // the candidate's own labels
+	outlineSource                    // a source: table rows and plain numbered titles too
+	// outlineSources: the sources a review cites (sourceText): also
+	// single-level numbered paragraphs ("7. Within fourteen days ..."),
+	// with the scope restarting at each docSeparator line.
+	outlineSources
+)
+
+func buildOutlineOf(text string, idx *LineIndex, mode outlineMode) *xrefOutline {
+	lenient := mode != outlineOwn
+	source := mode == outlineSources
 	o := &xrefOutline{byKey: make(map[string]int), selfRefs: make(map[int]bool)}
 	scope := ""
 	counters := make(map[string]*counter) // scope|parent|style -> counter
@@ -360,6 +381,16 @@ func buildOutlineOpts(text string, idx *LineIndex, source bool) *xrefOutline {
 		if m := matchIf(startsWithAny(body, digitsAndStar), lineNumRe, body); m != nil {
 			numbered(body[m[2]:m[3]], at+m[2], at+m[3])
 			return
+		}
+		if lenient {
+			if m := matchIf(strings.HasPrefix(body, "|"), tableNumRe, body); m != nil {
+				numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+				return
+			}
+			if m := matchIf(startsWithAny(body, "0123456789"), orderedItemRe, body); m != nil && plainTitle(strings.TrimSpace(body)) {
+				numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+				return
+			}
 		}
 		if m := matchIf(strings.HasPrefix(body, "**"), boldNumRe, body); m != nil {
 			numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "**2. Term.** This Agreement ..."

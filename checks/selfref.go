@@ -33,7 +33,7 @@ func (selfRefCheck) Rule() string { return RuleSelfReference }
 
 var (
 	// selfRefRe finds a reference to a part or item by family and number.
-	selfRefRe = regexp.MustCompile(`(?i)\b(sections?|parts?|paragraphs?|paras?\.?|recommendations?|findings?|issues?|steps?|actions?|questions?|options?|points?|vulnerabilit(?:y|ies)|observations?|items?)[ \t]+#?([0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]?-?[0-9]{1,3})\b`)
+	selfRefRe = regexp.MustCompile(`(?i)\b(sections?|parts?|paragraphs?|paras?\.?|recommendations?|recs?\.?|findings?|issues?|steps?|actions?|questions?|options?|points?|vulnerabilit(?:y|ies)|vulns?\.?|observations?|items?|rows?|comments?|amendments?)[ \t]+#?([0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]?-?[0-9]{1,3})\b`)
 	// ownMarkerRe, matched right after a reference, says it is to this
 	// text: "of this memo", "above", "below", "in this report".
 	ownMarkerRe = regexp.MustCompile(`(?i)^[ \t]*(?:,[ \t]*)?(?:(?:of|in)[ \t]+(?:this|the[ \t]+present)[ \t]+(?:memo|memorandum|report|review|document|letter|note|analysis|assessment|reply|response|email|redline|advice|summary|deliverable|paper)\b|above\b|below\b|earlier\b|later\b)`)
@@ -50,7 +50,7 @@ var (
 // selfRefWords are the lower-case keywords selfRefRe starts with.
 var selfRefWords = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range []string{"section", "part", "paragraph", "para", "recommendation", "finding", "issue", "step", "action", "question", "option", "point", "vulnerability", "vulnerabilities", "observation", "item"} {
+	for _, w := range []string{"section", "part", "paragraph", "para", "recommendation", "rec", "finding", "issue", "step", "action", "question", "option", "point", "vulnerability", "vulnerabilities", "vuln", "observation", "item", "row", "comment", "amendment"} {
 		m[w] = true
 		m[w+"s"] = true
 	}
@@ -63,8 +63,9 @@ func familyOf(word string) string {
 	switch w {
 	case "section", "part", "paragraph", "para":
 		return "part"
-	case "vulnerabilitie", "vulnerability":
-		return "vulnerability"
+	}
+	if f := itemFamilyOf(word); f != "" {
+		return f
 	}
 	return w
 }
@@ -76,9 +77,10 @@ var initialFamily = map[byte]string{'F': "finding", 'R': "recommendation", 'I': 
 // ownLabels returns the text's labels: family -> numbers, with "part"
 // holding the numbered headings and paragraphs. short reports which
 // initials the text labels its items with.
-func ownLabels(text string) (labels map[string]map[string]bool, short map[byte]bool) {
+func ownLabels(text string) (labels map[string]map[string]bool, short map[byte]bool, ids idLabels) {
 	labels = map[string]map[string]bool{}
 	short = map[byte]bool{}
+	ids = idLabels{}
 	add := func(fam, n string) {
 		if labels[fam] == nil {
 			labels[fam] = map[string]bool{}
@@ -86,7 +88,7 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[byte]b
 		labels[fam][strings.TrimLeft(n, "0")] = true
 	}
 	fence := false
-	listFamily := "" // the item family of the current section's numbered list
+	var items itemTracker // numbered items under a heading that names their family
 	forEachLine(text, func(l line) {
 		raw := text[l.start:l.end]
 		s := strings.TrimSpace(raw)
@@ -100,18 +102,8 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[byte]b
 			return
 		}
 		body := s
-		if hs := sectionHeadings(s); len(hs) > 0 {
-			listFamily = ""
-			for _, w := range strings.Fields(strings.ToLower(hs[0])) {
-				if f := familyOf(strings.Trim(w, ":*")); selfRefWords[strings.Trim(w, ":*")] && f != "part" {
-					listFamily = f // "## Recommendations": its numbered items are recommendations
-				}
-			}
-		} else if listFamily != "" {
-			if m := matchIf(startsWithAny(s, "0123456789"), orderedItemRe, s); m != nil {
-				add(listFamily, s[m[2]:m[3]])
-			}
-		}
+		items.line(s, add)
+		ids.line(s)
 		if lvl, off := headingLevel(s); lvl > 0 {
 			body = s[off:]
 			if m := partHeadRe.FindStringSubmatch(body); m != nil {
@@ -136,17 +128,19 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[byte]b
 			}
 		}
 	})
-	return labels, short
+	return labels, short, ids
 }
 
 func (selfRefCheck) Check(doc Document) []Finding {
 	text := doc.Text
 	var labels map[string]map[string]bool
 	var short map[byte]bool
+	var ids idLabels
 	var excluded []span
 	var vocab map[string]bool // the source's reference keywords, built on first need
 	var srcNums map[string]bool
 	var added map[string]bool // labels the text introduces ("a new Section 6.3")
+	var dominant string       // the review's usual noun for numbered clauses, plus "|"; built on first need
 	// srcLabels returns the numbers the source labels its clauses with: a
 	// review's "Section 8.2" is the source's when the source has an 8.2,
 	// whatever word the source uses for it.
@@ -170,7 +164,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	var out []Finding
 	ready := func() {
 		if labels == nil {
-			labels, short = ownLabels(text)
+			labels, short, ids = ownLabels(text)
 			excluded = excludedSpans(text, 0, len(text))
 		}
 	}
@@ -182,7 +176,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	}
 	var buf []byte
 	for _, w := range analysisOf(doc).wordList() {
-		if w.end-w.start < 4 || w.end-w.start > 15 {
+		if w.end-w.start < 3 || w.end-w.start > 15 {
 			continue
 		}
 		buf = lowerInto(buf, text[w.start:w.end])
@@ -225,8 +219,15 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				// "section" are read this way.
 				kw := refNoun(text[m[2]:m[3]])
 				top, _ := topNumber(num)
-				own = (kw == "part" || kw == "section") && !vocab[kw] && !srcLabels()[num] &&
-					top <= maxOwnTop(labels)+1 && !refOfInstrument(text, e)
+				// A number the source has is the source's when the review
+				// calls the source's clauses by this word ("section" in a
+				// review that cites sections throughout); a review that
+				// cites clauses or articles means its own "section 4".
+				if dominant == "" {
+					dominant = dominantNumNoun(text) + "|"
+				}
+				own = (kw == "part" || kw == "section") && !vocab[kw] && (!srcLabels()[num] || kw+"|" != dominant) &&
+					top <= maxOwnTop(labels)+1 && !refOfInstrument(text, e) && !externalRef(text, s, e)
 			}
 			if added == nil {
 				added, _ = newLabels(text, analysisOf(doc).lineIndex(), nil)
@@ -238,8 +239,18 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				report(s, e, text[s:e]+" of this document")
 			}
 		case labels[fam] != nil:
-			if !labels[fam][num] {
-				report(s, e, text[s:e])
+			if refOfOther(text, e) {
+				continue // "item 3 of Schedule 2", "recommendation 4 of the guidance"
+			}
+			more, end := refListNumbers(text, e)
+			var missing []string
+			for _, n := range append([]string{num}, more...) {
+				if n = strings.TrimLeft(n, "0"); !labels[fam][n] {
+					missing = append(missing, n)
+				}
+			}
+			if len(missing) > 0 {
+				report(s, end, text[m[2]:m[3]]+" "+strings.Join(missing, ", "))
 			}
 		case own || ownBeforeRe.MatchString(text[max(0, s-24):s]) && isReview(doc.Kind):
 			report(s, e, text[s:e])
@@ -256,6 +267,13 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				report(w.start, e, text[w.start:e])
 			}
 		}
+	}
+	for _, w := range analysisOf(doc).wordList() {
+		p, n, e, ok := idRef(text, w)
+		if !ok || len(p) == 1 && short[p[0]] || !ids.beyond(p, n) || inSpans(excluded, w.start, e) {
+			continue
+		}
+		report(w.start, e, text[w.start:e])
 	}
 	sortFindings(out)
 	return out

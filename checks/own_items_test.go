@@ -1,0 +1,102 @@
+package checks
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// Items are labelled in many layouts; a reference to one the text does
+// not have is reported, one it has (or one of another document) is not.
+func TestSelfReferenceItemLayouts(t *testing.T) {
+	tests := []struct {
+		name string
+		kind evaluator.Kind
+		text string
+		want []string
+	}{
+		{"numbered sub-headings under a family heading", evaluator.KindRedTeamReport,
+			"## Issues found\n\n### 1. Token replay (High)\n\nEvidence: replayed.\n\n**Fix:** rotate.\n\n### 2. Open bucket (Low)\n\nText.\n\n## Retest\n\nRetest issues 1 and 2 first, then issue 4.",
+			[]string{"issues 1 and 2 first, then issue 4"[len("issues 1 and 2 first, then "):]}},
+		{"table number column", evaluator.KindReviewMemo,
+			"## Key concerns\n\n| No. | Clause | Concern |\n|---|---|---|\n| 1 | 4.2 | cap |\n| 2 | 7.1 | audit |\n\n## Advice\n\nAccept rows 1 and 2; item 3 can wait.",
+			[]string{"item 3"}},
+		{"range past the end", evaluator.KindReviewMemo,
+			"ANALYSIS\n\n1. Price review (clause 3)\n\nText.\n\n2. Exit (clause 9)\n\nText.\n\nNEXT STEPS\n\nRaise items 1 to 4 at the meeting.",
+			[]string{"items 1 to 4"}},
+		{"abbreviated family", evaluator.KindReviewMemo,
+			"## Recommended changes\n\n1. Cap at fees paid.\n2. Mutual audit.\n\n## Summary\n\nThe cap (see rec 3) matters most.",
+			[]string{"rec 3"}},
+		{"comma list needs a closing and", evaluator.KindReviewMemo,
+			"## Findings\n\n1. One.\n2. Two.\n\n## Note\n\nFinding 2, 14 days after notice, is the trigger.",
+			nil},
+		{"item of another document", evaluator.KindReviewMemo,
+			"## Findings\n\n1. One.\n2. Two.\n\n## Note\n\nFinding 7 of the regulator's report is similar, as is item 9 of Schedule 4.",
+			nil},
+		{"id register", evaluator.KindRedTeamReport,
+			"| ID | Issue |\n|---|---|\n| W-1 | replay |\n| W-2 | bucket |\n| W-3 | logs |\n\n- W-2 is the easiest to exploit; W-3 and W-5 share a root cause.",
+			[]string{"W-5"}},
+		{"id mention in a bullet is not a label", evaluator.KindRedTeamReport,
+			"| ID | Issue |\n|---|---|\n| W-1 | replay |\n| W-2 | bucket |\n\n- W-7's impact is unknown.",
+			[]string{"W-7"}},
+		{"priority codes inside the range", evaluator.KindReviewMemo,
+			"- **P1** — must fix\n- **P2** — should fix\n- **P3** — nice to have\n\nEverything here is P2 or P3.",
+			nil},
+	}
+	c := NewSelfReferenceCheck()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, f := range c.Check(Document{Text: tt.text, Kind: tt.kind}) {
+				got = append(got, f.Location.Text)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestRefListNumbers(t *testing.T) {
+	tests := []struct {
+		after string
+		want  []string
+	}{
+		{" and 7 apply", []string{"7"}},
+		{", 3 and 5", []string{"3", "5"}},
+		{" to 10.", []string{"10"}},
+		{", 3 days later", nil},
+		{"–6 below", []string{"6"}},
+		{" of Schedule 2", nil},
+	}
+	for _, tt := range tests {
+		text := "Findings 2" + tt.after
+		got, _ := refListNumbers(text, len("Findings 2"))
+		assert.Equal(t, tt.want, got, tt.after)
+	}
+}
+
+func TestIDRef(t *testing.T) {
+	tests := []struct {
+		text   string
+		prefix string
+		n      int
+		ok     bool
+	}{
+		{"AI-5 is open", "AI", 5, true},
+		{"T2 fixed", "T", 2, true},
+		{"T-2's fields", "T", 2, true},
+		{"T2.3 sub", "", 0, false},
+		{"ABCD-1", "", 0, false},
+		{"GPT-4o model", "", 0, false},
+	}
+	for _, tt := range tests {
+		ws := wordSpans(tt.text)
+		p, n, _, ok := idRef(tt.text, ws[0])
+		assert.Equal(t, tt.ok, ok, tt.text)
+		if ok {
+			assert.Equal(t, tt.prefix, p, tt.text)
+			assert.Equal(t, tt.n, n, tt.text)
+		}
+	}
+}

@@ -275,10 +275,20 @@ func afterCurrency(text string, i int) bool {
 // ruleLine reports whether the underscores text[s:e] are all their line
 // holds (a Markdown horizontal rule).
 func ruleLine(text string, s, e int) bool {
-	ls := strings.LastIndexByte(text[:s], '\n') + 1
-	le := strings.IndexByte(text[e:], '\n')
+	// A rule is a short line: look a bounded distance either way, so that a
+	// long line of underscores costs linear work.
+	lo := max(0, s-8)
+	ls := strings.LastIndexByte(text[lo:s], '\n') + 1 + lo
+	if ls == lo && lo > 0 {
+		return false
+	}
+	hi := min(len(text), e+8)
+	le := strings.IndexByte(text[e:hi], '\n')
+	if le < 0 && hi < len(text) {
+		return false
+	}
 	if le < 0 {
-		le = len(text)
+		le = hi
 	} else {
 		le += e
 	}

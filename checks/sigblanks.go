@@ -58,6 +58,9 @@ func signatureRegions(text string) []span {
 	return out
 }
 
+// maxSignLine bounds how far signatureBlank reads a blank's line.
+const maxSignLine = 240
+
 // signatureBlank reports whether the underscore run text[s:e] is a place
 // to sign or date by hand rather than a value left blank: a blank before a
 // unit ("___ days", "__ hours") never is; otherwise it is one when its
@@ -68,21 +71,27 @@ func signatureBlank(text string, s, e int, regions []span) bool {
 	if beforeUnit(text, e) || afterCurrency(text, s) {
 		return false
 	}
-	ls := strings.LastIndexByte(text[:s], '\n') + 1
-	le := strings.IndexByte(text[e:], '\n')
+	// Lines are read at most maxSignLine bytes either way, so that a
+	// long line of blanks costs linear work.
+	lo := max(0, s-maxSignLine)
+	ls := strings.LastIndexByte(text[lo:s], '\n') + 1 + lo
+	lineStart := ls > lo || lo == 0
+	hi := min(len(text), e+maxSignLine)
+	le := strings.IndexByte(text[e:hi], '\n')
+	lineEnd := le >= 0 || hi == len(text)
 	if le < 0 {
-		le = len(text)
+		le = hi
 	} else {
 		le += e
 	}
-	if strings.Trim(text[ls:le], "_ \t*|>-") == "" {
+	if lineStart && lineEnd && strings.Trim(text[ls:le], "_ \t*|>-") == "" {
 		return true // "______      ______": one line per signatory
 	}
 	if dayOfMonthRe.MatchString(text[e:min(len(text), e+40)]) {
 		return true // "____ March 2026", "___ day of May": dated on execution
 	}
 	lead := strings.TrimLeft(text[ls:min(s, ls+maxLabelPrefix+40)], " \t-*>|_#")
-	if signLeadRe.MatchString(lead) {
+	if lineStart && signLeadRe.MatchString(lead) {
 		return true
 	}
 	return inSpans(regions, s, e)

@@ -71,15 +71,56 @@ func namesNumbered(vocab map[string]bool) bool {
 func dominantNumNoun(text string) string {
 	counts := map[string]int{}
 	best := ""
-	for _, m := range refVocabRe.FindAllStringSubmatch(text, -1) {
-		n := refNoun(m[1])
+	forEachRefNoun(text, func(n string) {
 		if !numNoun(n) {
-			continue
+			return
 		}
 		counts[n]++
 		if best == "" || counts[n] > counts[best] {
 			best = n
 		}
-	}
+	})
 	return best
+}
+
+// refNouns are the reference keywords forEachRefNoun reports, lower case.
+var refNouns = map[string]bool{
+	"section": true, "sections": true, "clause": true, "clauses": true, "article": true, "articles": true,
+	"paragraph": true, "paragraphs": true, "exhibit": true, "exhibits": true, "schedule": true, "schedules": true,
+	"annex": true, "annexes": true, "appendix": true, "appendices": true,
+}
+
+// forEachRefNoun calls fn with the refNoun form of every reference keyword
+// of text followed by blanks and a digit or capital letter ("Clause 7",
+// "schedules A"), found by a word scan: a case-insensitive regexp pass over
+// a long source costs ten times more.
+func forEachRefNoun(text string, fn func(noun string)) {
+	var buf []byte
+	for i := 0; i < len(text); {
+		c := text[i] | 0x20
+		if c < 'a' || c > 'z' || i > 0 && isWordByte(text[i-1]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && j-i <= 10 && (text[j]|0x20 >= 'a' && text[j]|0x20 <= 'z') {
+			j++
+		}
+		if n := j - i; n >= 5 && n <= 10 && (j == len(text) || !isWordByte(text[j])) {
+			buf = lowerInto(buf, text[i:j])
+			if refNouns[string(buf)] {
+				k := j
+				for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+					k++
+				}
+				if k > j && k < len(text) && (text[k] >= '0' && text[k] <= '9' || text[k] >= 'A' && text[k] <= 'Z') {
+					fn(refNoun(string(buf)))
+				}
+			}
+		}
+		for j < len(text) && isWordByte(text[j]) {
+			j++
+		}
+		i = max(j, i+1)
+	}
 }

@@ -1,6 +1,8 @@
 package checks
 
 import (
+	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -50,4 +52,23 @@ func TestSourceAnchoredAfter(t *testing.T) {
 	text := `Agents and "approved sub-processors" may see everything (clause 8). Then "a quiet word" was had. Later.`
 	assert.True(t, sourceAnchoredAfter(text, len(`Agents and "approved sub-processors"`)))
 	assert.False(t, sourceAnchoredAfter(text, len(`Agents and "approved sub-processors" may see everything (clause 8). Then "a quiet word"`)))
+}
+
+// refVocabOracle is the regexp forEachRefNoun stands for.
+var refVocabOracle = regexp.MustCompile(`\b(?i:(sections?|clauses?|articles?|paragraphs?|exhibits?|schedules?|annex(?:es)?|appendix|appendices))[ \t]+[0-9A-Z]`)
+
+func FuzzForEachRefNoun(f *testing.F) {
+	for _, s := range []string{"see Clause 7 and schedules A", "Sections\t12 and section x", "subsection 4", "ANNEXES B", "appendix", "Exhibit_A 1", "clause 3a§ 4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var want, got []string
+		for _, m := range refVocabOracle.FindAllStringSubmatch(s, -1) {
+			want = append(want, refNoun(m[1]))
+		}
+		forEachRefNoun(s, func(n string) { got = append(got, n) })
+		if !slices.Equal(want, got) {
+			t.Fatalf("forEachRefNoun(%q) = %v, regexp finds %v", s, got, want)
+		}
+	})
 }

@@ -787,9 +787,7 @@ func refNoun(kw string) string {
 // uses anywhere, followed by a number or letter.
 func refVocabulary(source string) map[string]bool {
 	out := make(map[string]bool)
-	for _, m := range refVocabRe.FindAllStringSubmatch(source, -1) {
-		out[refNoun(m[1])] = true
-	}
+	forEachRefNoun(source, func(noun string) { out[noun] = true })
 	if strings.Contains(source, "§") {
 		out["§"] = true
 	}
@@ -797,7 +795,6 @@ func refVocabulary(source string) map[string]bool {
 }
 
 var (
-	refVocabRe = regexp.MustCompile(`(?i)\b(sections?|clauses?|articles?|paragraphs?|exhibits?|schedules?|annex(?:es)?|appendix|appendices)[ \t]+[0-9A-Z]`)
 	// newLabelRe finds a label a review introduces: "new clause 7.5",
 	// "a new Section 12.4", "[inserted: 7.5 If ...", "Insert ... as clause
 	// 7.5".

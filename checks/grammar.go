@@ -117,6 +117,28 @@ func directionalAt(text string, from, to, s, e int) bool {
 	return !concreteRe.MatchString(rest)
 }
 
+// vagueObjectRe matches the words that leave a fix as a direction whatever
+// its verb: "negotiate stronger commitments", "to an acceptable level",
+// "a commercially acceptable time", "better protection".
+var vagueObjectRe = regexp.MustCompile(`(?i)\b(?:stronger|better|more\s+(?:robust|balanced|favourable|favorable|protective|specific)|appropriate(?:ly)?|acceptable|adequate(?:ly)?|sufficient(?:ly)?|reasonable|tighter|clearer|improved|as\s+(?:needed|appropriate|necessary))\b`)
+
+// vagueImperative reports whether the sentence at text[s:to) (an item's
+// sentence starting where an imperative may stand) gives a direction by a
+// vague object: an imperative verb, then vagueObjectRe, and nothing
+// concrete.
+func vagueImperative(text string, from, to, s int) (int, int, bool) {
+	end := sentenceEnd(text, s, to)
+	seg := text[s:end]
+	m := vagueObjectRe.FindStringIndex(seg)
+	if m == nil || m[0] > 80 {
+		return 0, 0, false
+	}
+	if concreteRe.MatchString(refIDRe.ReplaceAllString(seg, "")) {
+		return 0, 0, false
+	}
+	return s + m[0], s + m[1], true
+}
+
 // refIDRe matches references and item ids, whose digits say where, not
 // what: "clause 8.2", "Section 4(b)", "§ 7", "F-02", "R3", "CWE-89".
 var refIDRe = regexp.MustCompile(`(?i)\b(?:sections?|clauses?|articles?|paragraphs?|schedules?|exhibits?|annex(?:es)?|appendix|appendices|items?|findings?|recommendations?|parts?|rules?|steps?)\s+[0-9][0-9.()a-z]*|§+\s*[0-9][0-9.()a-z]*|\b[A-Z]{1,4}-?[0-9]{1,4}\b|\b\d{1,3}(?:\.\d{1,3})+(?:\([a-z0-9]{1,4}\))*`)

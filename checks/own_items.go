@@ -2,7 +2,6 @@ package checks
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -10,10 +9,9 @@ import (
 // or plain numbered titles, numbered sub-headings or the first column of a
 // table, under a heading that names what they are ("Findings",
 // "Recommended redlines", "VULNERABILITIES", "Comments"), or by an id
-// prefix at the start of a heading, row or title ("T-3", "AI-2", "**P-4
-// — ...**"). The helpers here collect those labels so that "Finding 9",
-// "items 5 to 10", "see Comment 5" or "P-4 to P-6" resolve against what
-// the text actually has.
+// prefix (see shortRef). The helpers here collect those labels so that
+// "Finding 9", "items 5 to 10" or "see Comment 5" resolve against what the
+// text actually has.
 
 // itemFamilyOf returns the item family a heading or reference word names
 // ("Recommendations", "recommended", "rec" -> "recommendation"; "rows" ->
@@ -75,11 +73,6 @@ var (
 	numberedUnitRe = regexp.MustCompile(`^(?:\*\*|__)?(\d{1,3})[.)](?:\*\*|__)?[ \t]+\S`)
 	// tableItemRe matches a table row whose first cell is a number.
 	tableItemRe = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,3})\.?(?:\*\*)?[ \t]*\|`)
-	// prefixIDRe matches an id label at the start of a heading, table row,
-	// list item or bold title: "| T-3 |", "### AI-2 —", "**P-4 — ...".
-	// Outside a heading the id must end its cell or be set off by a
-	// separator ("- T-2's fields" mentions T-2, it does not label it).
-	prefixIDRe = regexp.MustCompile(`^(?:(#{1,6}[ \t]+)|\|[ \t]*|[-*+][ \t]+)?(?:\*\*|__)?([A-Z]{1,3})-?([0-9]{1,3})\b(?:\*\*|__)?([ \t]*(?:[|:.)—–-]|$))?`)
 )
 
 // headingFamily returns the first item family the words of a heading
@@ -128,50 +121,6 @@ func (t *itemTracker) line(s string, add func(fam, n string)) {
 	}
 }
 
-// idLabels collects id-prefix labels ("T-3", "AI-2") by prefix.
-type idLabels map[string]map[int]bool
-
-// line records the id label a trimmed line starts with, if any.
-func (ids idLabels) line(s string) {
-	m := matchIf(mayBeIDLabel(s), prefixIDRe, s)
-	if m == nil || m[2] < 0 && m[8] < 0 {
-		return
-	}
-	n, err := strconv.Atoi(s[m[6]:m[7]])
-	if err != nil {
-		return
-	}
-	p := s[m[4]:m[5]]
-	if ids[p] == nil {
-		ids[p] = map[int]bool{}
-	}
-	ids[p][n] = true
-}
-
-// mayBeIDLabel is a cheap test that a trimmed line may start with an id
-// label: after markup, an upper-case letter.
-func mayBeIDLabel(s string) bool {
-	s = strings.TrimLeft(s, "#|-*+_ \t")
-	return s != "" && s[0] >= 'A' && s[0] <= 'Z'
-}
-
-// beyond reports whether n lies past the register of prefix p: the text
-// labels at least two ids with p, numbered from 1 without a gap, and n is
-// above the last. A number inside the range, or a prefix used for a
-// rating or a quarter ("P1", "Q3"), is left alone.
-func (ids idLabels) beyond(p string, n int) bool {
-	set := ids[p]
-	if len(set) < 2 {
-		return false
-	}
-	for i := 1; i <= len(set); i++ {
-		if !set[i] {
-			return false
-		}
-	}
-	return n > len(set)
-}
-
 // refListItemRe reads one more element of a reference list after a
 // number: ", 3", " and 5", " to 10", "–6".
 var refListItemRe = regexp.MustCompile(`^[ \t]*(,|and|or|&|to|through|–|-)[ \t]*(?:and[ \t]+|or[ \t]+)?#?([0-9]{1,3})\b`)
@@ -201,35 +150,6 @@ func refListNumbers(text string, e int) ([]string, int) {
 	return nums[:keep], end
 }
 
-// idRef reads an id reference at word w: "T6", "AI-5" (the word "AI"
-// followed by "-5"), "T-2's". It returns the prefix, the number and the
-// end of the reference.
-func idRef(text string, w span) (prefix string, n, end int, ok bool) {
-	i := w.start
-	for i < w.end && i-w.start < 4 && text[i] >= 'A' && text[i] <= 'Z' {
-		i++
-	}
-	if i == w.start || i-w.start > 3 {
-		return "", 0, 0, false
-	}
-	d := i
-	if i == w.end && i+1 < len(text) && text[i] == '-' {
-		d = i + 1 // "AI-5": the word is "AI"
-	}
-	e := d
-	for e < len(text) && e-d < 4 && text[e] >= '0' && text[e] <= '9' {
-		e++
-	}
-	if e == d || e-d > 3 || e < len(text) && (isWordByte(text[e]) || text[e] == '.' && e+1 < len(text) && text[e+1] >= '0' && text[e+1] <= '9') {
-		return "", 0, 0, false // not a whole id: "AI-5x", "T2.3"
-	}
-	if d == i && e != w.end {
-		return "", 0, 0, false
-	}
-	n, err := strconv.Atoi(text[d:e])
-	return text[w.start:i], n, e, err == nil
-}
-
 // refOfOtherRe matches what, right after an item reference, puts it in
 // another document: "of Schedule 2", "in the ICO guidance", "under the
 // Code".
@@ -244,4 +164,24 @@ func refOfOther(text string, e int) bool {
 	}
 	m := refOfOtherRe.FindStringIndex(rest)
 	return m != nil && !refOfThisRe.MatchString(rest[m[1]-1:])
+}
+
+// idSetOff reports whether the id a trimmed line starts with (after
+// heading, table, list and bold markup) labels the line: it heads a
+// heading or a table row, or a separator follows it ("- **T-3** —",
+// "- T-3: ..."). A list item that starts with an id in running text ("-
+// T-2's fields were exposed") mentions it.
+func idSetOff(s string) bool {
+	if !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "*") && !strings.HasPrefix(s, "+") || strings.HasPrefix(s, "**") {
+		return true
+	}
+	i := 1
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '*' || s[i] == '_') {
+		i++
+	}
+	for i < len(s) && (s[i] >= 'A' && s[i] <= 'Z' || s[i] >= '0' && s[i] <= '9' || s[i] == '-') {
+		i++
+	}
+	rest := strings.TrimLeft(s[i:], " \t*_")
+	return rest == "" || strings.ContainsAny(rest[:1], "|:.)—–-")
 }

@@ -322,12 +322,17 @@ func readQuantities(text string, excluded, recs []span) ([]qsentence, []quantity
 		if inSpans(recs, l.start, l.end) || inSpans(excluded, l.start, l.end) {
 			return
 		}
-		if m := labelAnchorRe.FindStringSubmatch(s); m != nil {
-			lineAnchor = m[1] + m[2]
-		} else if lvl, _ := headingLevel(raw); lvl > 0 {
+		lvl, _ := headingLevel(raw)
+		if m := matchIf(mayStartLabel(s), labelAnchorRe, s); m != nil {
+			if m[2] >= 0 {
+				lineAnchor = s[m[2]:m[3]]
+			} else {
+				lineAnchor = s[m[4]:m[5]]
+			}
+		} else if lvl > 0 {
 			lineAnchor = ""
 		}
-		if lvl, _ := headingLevel(raw); lvl >= 3 {
+		if lvl >= 3 {
 			section = l.start
 		} else if lvl > 0 {
 			section = -1
@@ -1258,6 +1263,31 @@ func sharesItemID(a, b []string) bool {
 			if x == y {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// mayStartLabel is a cheap test that s may start with a clause number or
+// an item id (labelAnchorRe).
+func mayStartLabel(s string) bool {
+	t := strings.TrimLeft(s, "#* \t")
+	if t == "" {
+		return false
+	}
+	c := t[0]
+	if c >= '0' && c <= '9' {
+		return true
+	}
+	if c < 'A' || c > 'Z' {
+		return false
+	}
+	for i := 1; i < len(t) && i <= 5; i++ {
+		if t[i] == '-' || t[i] >= '0' && t[i] <= '9' {
+			return true
+		}
+		if t[i] < 'A' || t[i] > 'Z' {
+			return false
 		}
 	}
 	return false

@@ -33,7 +33,7 @@ func (selfRefCheck) Rule() string { return RuleSelfReference }
 
 var (
 	// selfRefRe finds a reference to a part or item by family and number.
-	selfRefRe = regexp.MustCompile(`(?i)\b(sections?|parts?|paragraphs?|paras?\.?|recommendations?|recs?\.?|findings?|issues?|steps?|actions?|questions?|options?|points?|vulnerabilit(?:y|ies)|vulns?\.?|observations?|items?|rows?|comments?|amendments?)[ \t]+#?([0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]?-?[0-9]{1,3})\b`)
+	selfRefRe = regexp.MustCompile(`(?i)\b(sections?|parts?|paragraphs?|paras?\.?|recs?\.?|recommendations?|findings?|issues?|steps?|actions?|questions?|options?|points?|vulnerabilit(?:y|ies)|vulns?\.?|observations?|items?|rows?|comments?|amendments?)[ \t]+#?([0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]?-?[0-9]{1,3})\b`)
 	// ownMarkerRe, matched right after a reference, says it is to this
 	// text: "of this memo", "above", "below", "in this report".
 	ownMarkerRe = regexp.MustCompile(`(?i)^[ \t]*(?:,[ \t]*)?(?:(?:of|in)[ \t]+(?:this|the[ \t]+present)[ \t]+(?:memo|memorandum|report|review|document|letter|note|analysis|assessment|reply|response|email|redline|advice|summary|deliverable|paper)\b|above\b|below\b|earlier\b|later\b)`)
@@ -42,7 +42,7 @@ var (
 	ownBeforeRe = regexp.MustCompile(`(?i)\b(?:see|cf\.?|as\s+(?:noted|set\s+out|discussed|explained|described|stated|shown|mentioned|covered)\s+(?:in|under|at)|per|in)[ \t]+$`)
 	// itemLabelRe finds an item label at the start of a heading, line or
 	// table row: "### F4 – ...", "**Recommendation 2:**", "| R-03 |".
-	itemLabelRe = regexp.MustCompile(`(?i)^(?:#{1,6}[ \t]+|\|[ \t]*|[-*+][ \t]+)?(?:\*\*|__)?(?:(recommendation|finding|issue|step|action|question|option|point|vulnerability|observation|item)[ \t]+#?|([A-Z])-?)([0-9]{1,3})\b`)
+	itemLabelRe = regexp.MustCompile(`(?i)^(?:#{1,6}[ \t]+|\|[ \t]*|[-*+][ \t]+)?(?:\*\*|__)?(?:(recommendation|finding|issue|step|action|question|option|point|vulnerability|observation|item)[ \t]+#?|([A-Z]{1,4})-?)([0-9]{1,3})\b`)
 	// partHeadRe finds a "Part 4" or "Section 4" heading.
 	partHeadRe = regexp.MustCompile(`(?i)^(?:part|section)[ \t]+([0-9]{1,3}|[ivx]{1,5})\b`)
 )
@@ -50,7 +50,7 @@ var (
 // selfRefWords are the lower-case keywords selfRefRe starts with.
 var selfRefWords = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range []string{"section", "part", "paragraph", "para", "recommendation", "rec", "finding", "issue", "step", "action", "question", "option", "point", "vulnerability", "vulnerabilities", "vuln", "observation", "item", "row", "comment", "amendment"} {
+	for _, w := range []string{"section", "part", "paragraph", "para", "rec", "recommendation", "finding", "issue", "step", "action", "question", "option", "point", "vulnerability", "vulnerabilities", "vuln", "observation", "item", "row", "comment", "amendment"} {
 		m[w] = true
 		m[w+"s"] = true
 	}
@@ -61,6 +61,8 @@ var selfRefWords = func() map[string]bool {
 func familyOf(word string) string {
 	w := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(word), "."), "s")
 	switch w {
+	case "rec":
+		return "recommendation"
 	case "section", "part", "paragraph", "para":
 		return "part"
 	}
@@ -77,10 +79,9 @@ var initialFamily = map[byte]string{'F': "finding", 'R': "recommendation", 'I': 
 // ownLabels returns the text's labels: family -> numbers, with "part"
 // holding the numbered headings and paragraphs. short reports which
 // initials the text labels its items with.
-func ownLabels(text string) (labels map[string]map[string]bool, short map[byte]bool, ids idLabels) {
+func ownLabels(text string) (labels map[string]map[string]bool, short map[string]bool) {
 	labels = map[string]map[string]bool{}
-	short = map[byte]bool{}
-	ids = idLabels{}
+	short = map[string]bool{}
 	add := func(fam, n string) {
 		if labels[fam] == nil {
 			labels[fam] = map[string]bool{}
@@ -103,7 +104,6 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[byte]b
 		}
 		body := s
 		items.line(s, add)
-		ids.line(s)
 		if lvl, off := headingLevel(s); lvl > 0 {
 			body = s[off:]
 			if m := partHeadRe.FindStringSubmatch(body); m != nil {
@@ -122,20 +122,19 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[byte]b
 		if m := itemLabelRe.FindStringSubmatch(s); m != nil {
 			if m[1] != "" {
 				add(familyOf(m[1]), m[3])
-			} else if fam, ok := initialFamily[m[2][0]]; ok {
-				add(fam, m[3])
-				short[m[2][0]] = true
+			} else if strings.ToUpper(m[2]) == m[2] && (len(m[2]) > 1 || initialFamily[m[2][0]] != "") && idSetOff(s) {
+				add(prefixFamily(m[2]), m[3])
+				short[m[2]] = true
 			}
 		}
 	})
-	return labels, short, ids
+	return labels, short
 }
 
 func (selfRefCheck) Check(doc Document) []Finding {
 	text := doc.Text
 	var labels map[string]map[string]bool
-	var short map[byte]bool
-	var ids idLabels
+	var short map[string]bool
 	var excluded []span
 	var vocab map[string]bool // the source's reference keywords, built on first need
 	var srcNums map[string]bool
@@ -164,7 +163,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	var out []Finding
 	ready := func() {
 		if labels == nil {
-			labels, short, ids = ownLabels(text)
+			labels, short = ownLabels(text)
 			excluded = excludedSpans(text, 0, len(text))
 		}
 	}
@@ -263,45 +262,69 @@ func (selfRefCheck) Check(doc Document) []Finding {
 			if !ok || !short[init] || inSpans(excluded, w.start, e) {
 				continue
 			}
-			if fam := initialFamily[init]; !labels[fam][strings.TrimLeft(num, "0")] {
+			if fam := prefixFamily(init); !labels[fam][strings.TrimLeft(num, "0")] {
 				report(w.start, e, text[w.start:e])
 			}
 		}
 	}
-	for _, w := range analysisOf(doc).wordList() {
-		p, n, e, ok := idRef(text, w)
-		if !ok || len(p) == 1 && short[p[0]] || !ids.beyond(p, n) || inSpans(excluded, w.start, e) {
-			continue
+	for _, m := range seeTitleRe.FindAllStringSubmatchIndex(text, -1) {
+		ready()
+		g := 2
+		if m[2] < 0 {
+			g = 4
 		}
-		report(w.start, e, text[w.start:e])
+		title := text[m[g]:m[g+1]]
+		if !hasHeadingTitled(text, title) {
+			report(m[g], m[g+1], "the part titled \""+title+"\"")
+		}
 	}
 	sortFindings(out)
 	return out
 }
 
-// shortRef reads an item reference by initial at word w: "F6", "R-04"
-// (the word "R" followed by "-04"). It returns the initial, the number and
-// the end of the reference.
-func shortRef(text string, w span) (init byte, num string, end int, ok bool) {
-	c := text[w.start]
-	if c < 'A' || c > 'Z' || initialFamily[c] == "" {
-		return 0, "", 0, false
+// seeTitleRe finds a pointer to a part by its title: `see "Refunds"
+// below`, "(see HOW TO APPLY above)".
+var seeTitleRe = regexp.MustCompile(`\b(?:[Ss]ee|[Ss]ee also|[Rr]ead|under)[ \t]+(?:["“'‘]([^"”'’\n]{2,60})["”'’]|([A-Z][A-Z0-9'’&,-]*(?:[ \t]+[A-Z0-9][A-Z0-9'’&,-]*){0,8}))[ \t]+(?:below|above)\b`)
+
+// hasHeadingTitled reports whether text has a heading whose words hold
+// title's (case and punctuation aside).
+func hasHeadingTitled(text, title string) bool {
+	want := strings.Join(strings.Fields(strings.ToLower(strings.Trim(title, " .:"))), " ")
+	for _, h := range sectionHeadings(text) {
+		got := strings.Join(strings.Fields(strings.ToLower(strings.Trim(h, " *_#:"))), " ")
+		if strings.Contains(got, want) || strings.Contains(want, got) && len(got) > 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// shortRef reads an item reference by its id at word w: "F6", "R-04",
+// "AI-5" (the word "AI" followed by "-5"). It returns the prefix, the
+// number and the end of the reference.
+func shortRef(text string, w span) (prefix, num string, end int, ok bool) {
+	i := w.start
+	for i < w.end && i-w.start < 4 && text[i] >= 'A' && text[i] <= 'Z' {
+		i++
+	}
+	if i == w.start || i-w.start > 4 {
+		return "", "", 0, false
 	}
 	digits := func(from, to int) bool {
 		if to-from < 1 || to-from > 3 {
 			return false
 		}
-		for i := from; i < to; i++ {
-			if text[i] < '0' || text[i] > '9' {
+		for k := from; k < to; k++ {
+			if text[k] < '0' || text[k] > '9' {
 				return false
 			}
 		}
 		return true
 	}
 	switch {
-	case w.end-w.start > 1:
-		if digits(w.start+1, w.end) {
-			return c, text[w.start+1 : w.end], w.end, true
+	case i < w.end:
+		if digits(i, w.end) {
+			return text[w.start:i], text[i:w.end], w.end, true
 		}
 	case w.end < len(text) && text[w.end] == '-':
 		e := w.end + 1
@@ -309,10 +332,22 @@ func shortRef(text string, w span) (init byte, num string, end int, ok bool) {
 			e++
 		}
 		if digits(w.end+1, e) && (e == len(text) || !isWordByte(text[e])) {
-			return c, text[w.end+1 : e], e, true
+			return text[w.start:i], text[w.end+1 : e], e, true
 		}
 	}
-	return 0, "", 0, false
+	return "", "", 0, false
+}
+
+// prefixFamily returns the item family an id prefix stands for: a single
+// initial its word ("F" for finding, so "F3" and "Finding 3" are one
+// label), any other prefix itself ("AI-2", "T-6").
+func prefixFamily(prefix string) string {
+	if len(prefix) == 1 {
+		if f, ok := initialFamily[prefix[0]]; ok {
+			return f
+		}
+	}
+	return "id:" + prefix
 }
 
 // mayBeItemLabel is a cheap test that s (a trimmed line) may start with an
@@ -323,7 +358,11 @@ func mayBeItemLabel(s string) bool {
 	if len(s) < 2 {
 		return false
 	}
-	if s[0] >= 'A' && s[0] <= 'Z' && (s[1] >= '0' && s[1] <= '9' || s[1] == '-') {
+	u := 0 // an id prefix: up to four capitals, then a digit or '-'
+	for u < len(s) && u < 4 && s[u] >= 'A' && s[u] <= 'Z' {
+		u++
+	}
+	if u > 0 && u < len(s) && (s[u] >= '0' && s[u] <= '9' || s[u] == '-') {
 		return true
 	}
 	i := 0

@@ -96,15 +96,3 @@ func signatureBlank(text string, s, e int, regions []span) bool {
 	}
 	return inSpans(regions, s, e)
 }
-
-// shortBlank reports whether the two underscores text[s:e] stand where a
-// value belongs: right after a currency sign ("£__", "$__.__"), or as a
-// word of their own before another word ("__ personal days"), which
-// Markdown emphasis ("__bold__") and identifiers ("snake__case") never are.
-func shortBlank(text string, s, e int) bool {
-	if afterCurrency(text, s) {
-		return true
-	}
-	before := s == 0 || text[s-1] == ' ' || text[s-1] == '\t' || text[s-1] == '('
-	return before && e+1 < len(text) && text[e] == ' ' && isWordByte(text[e+1])
-}

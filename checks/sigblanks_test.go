@@ -24,9 +24,9 @@ func TestPlaceholderSignatureAndDateBlanks(t *testing.T) {
 		{"title line opens the block", "IN WITNESS WHEREOF the parties have signed.\n\nPlace and date ___________", nil},
 		{"block ends at next heading", "## Signatures\n\n________ ________\n\n## Schedule 1\n\nNotice period: ___ weeks", []string{"___"}},
 		{"blank before a unit in a signing line", "Signed copies must be returned within ____ days", []string{"____"}},
-		{"whole date left blank in the body", "This Agreement is made on ______________, 2027 between", []string{"______________"}},
+		{"whole date left blank in the body", "This Services Agreement is made on ______________, 2027 between Harbour Mills Ltd and Osprey Freight LLP", []string{"______________"}},
 		{"for a period of blank", "For ____ months after closing the Seller shall not compete.", []string{"____"}},
-		{"two underscores after currency", "a deposit of €__.__ per key", []string{"€__.__"[len("€"):]}},
+		{"two underscores after currency", "a deposit of €__.__ per key", []string{"__", "__"}},
 		{"two underscores as a word", "up to __ free returns a year", []string{"__"}},
 		{"markdown emphasis", "this is __important__ and snake__case", nil},
 	}

@@ -2,15 +2,13 @@ package checks
 
 import (
 	"regexp"
-	"sort"
 	"strings"
 )
 
 // Drafted language is introduced by what governs it, not only by a
 // "Proposed text:" label: a drafting verb right before the quotation
 // ("Delete the words "…" and substitute "…"", "the amount "…" is replaced
-// by "…"", "revise clause 3.1 to read "…""), or the column of a table whose
-// header names drafted language ("Our proposal", "Proposed wording").
+// by "…"", "revise clause 3.1 to read "…"").
 
 // draftLeadRe matches the end of the words between a quotation and what
 // precedes it on its line (the line start or the previous quotation) when
@@ -35,106 +33,19 @@ func draftedByLead(text string, from, start int) bool {
 	return draftLeadRe.MatchString(lead)
 }
 
-// tableBlock is one Markdown table: its extent and its header cells.
-type tableBlock struct {
-	start, end int
-	header     []string
-}
-
-// tableBlocks returns the Markdown tables of text (runs of lines starting
-// with '|' whose second line is a "|---|" separator), in order.
-func tableBlocks(text string) []tableBlock {
-	var out []tableBlock
-	var cur *tableBlock
-	prevStart, prevEnd := -1, -1 // the previous table line, a header candidate
-	rows := 0
-	forEachLine(text, func(l line) {
-		s := strings.TrimSpace(text[l.start:l.end])
-		if !strings.HasPrefix(s, "|") {
-			cur, prevStart, rows = nil, -1, 0
-			return
-		}
-		rows++
-		if cur != nil {
-			cur.end = l.end
-			return
-		}
-		if rows == 2 && prevStart >= 0 && separatorRow(s) {
-			out = append(out, tableBlock{start: prevStart, end: l.end, header: tableCells(text[prevStart:prevEnd])})
-			cur = &out[len(out)-1]
-			return
-		}
-		prevStart, prevEnd = l.start, l.end
-	})
-	return out
-}
-
-// separatorRow reports whether s is a table's header separator ("|---|:-:|").
-func separatorRow(s string) bool {
-	return strings.Trim(s, "|-: \t") == "" && strings.Contains(s, "-")
-}
-
-// tableCells splits a table row into its trimmed cells.
-func tableCells(row string) []string {
-	row = strings.TrimSpace(row)
-	row = strings.TrimPrefix(row, "|")
-	row = strings.TrimSuffix(row, "|")
-	cells := strings.Split(row, "|")
-	for i := range cells {
-		cells[i] = strings.TrimSpace(cells[i])
-	}
-	return cells
-}
-
-// tableColumns finds, for an offset, the header of the table column it
-// lies in. It builds the table list on first use.
-type tableColumns struct {
-	text   string
-	built  bool
-	tables []tableBlock
-}
-
-// header returns the header of the column holding offset at, and whether
-// at lies in a table body row.
-func (t *tableColumns) header(at int) (string, bool) {
-	if !t.built {
-		t.tables, t.built = tableBlocks(t.text), true
-	}
-	i := sort.Search(len(t.tables), func(i int) bool { return t.tables[i].end > at })
-	if i == len(t.tables) || t.tables[i].start > at {
-		return "", false
-	}
-	ls := strings.LastIndexByte(t.text[:at], '\n') + 1
-	if ls <= t.tables[i].start {
-		return "", false // the header row itself
-	}
-	col := strings.Count(strings.TrimLeft(t.text[ls:at], " \t"), "|") - 1
-	if col < 0 || col >= len(t.tables[i].header) {
-		return "", false
-	}
-	return t.tables[i].header[col], true
-}
-
-// draftColumn reports whether a column header names drafted language
-// ("Our proposal", "Proposed wording", "Replacement text", "New clause").
-func draftColumn(header string) bool {
-	return header != "" && isDraftIntro(strings.Trim(header, "*_ "))
-}
-
 // draftTracker tells, for each quotation of a text in document order,
 // whether it is drafted language: introduced by a marker on its line or
-// the line above (introducesDraft, with a block quote's continuation lines
-// sharing the verdict of its first), led to by a drafting verb
-// (draftedByLead), or standing in a drafted-language table column.
+// the line above, or standing in a drafted-language table column
+// (introducesDraft, with a block quote's continuation lines sharing the
+// verdict of its first), or led to by a drafting verb (draftedByLead).
 type draftTracker struct {
 	text    string
-	cols    tableColumns
 	block   bool // the verdict of the last block quote, for its continuation lines
 	prevEnd int
 }
 
 func newDraftTracker(text string) *draftTracker {
-	return &draftTracker{text: text, cols: tableColumns{text: text}}
+	return &draftTracker{text: text}
 }
 
 // drafted must be called for every quotation span (as quotedSpans returns
@@ -153,9 +64,6 @@ func (d *draftTracker) drafted(s span) bool {
 	d.block = false
 	if text[s.start] != '>' && draftedByLead(text, from, s.start) {
 		return true // "substitute "…"", "is replaced by "…"": the new words
-	}
-	if h, ok := d.cols.header(s.start); ok && draftColumn(h) {
-		return true // a quotation in an "Our proposal" column is the proposal
 	}
 	return false
 }

@@ -133,11 +133,15 @@ func vagueImperative(text string, from, to, s int) (int, int, bool) {
 	if m == nil || m[0] > 80 {
 		return 0, 0, false
 	}
-	if concreteRe.MatchString(refIDRe.ReplaceAllString(seg, "")) {
-		return 0, 0, false
+	if concreteRe.MatchString(refIDRe.ReplaceAllString(seg, "")) || copulaRe.MatchString(seg[:m[0]]) {
+		return 0, 0, false // "X are acceptable for us" describes; it does not instruct
 	}
 	return s + m[0], s + m[1], true
 }
+
+// copulaRe matches a finite "to be"/"to have" that makes a sentence a
+// description rather than an instruction.
+var copulaRe = regexp.MustCompile(`(?i)\b(?:is|are|was|were|been|has|have|had|seems?|remains?)\b`)
 
 // refIDRe matches references and item ids, whose digits say where, not
 // what: "clause 8.2", "Section 4(b)", "§ 7", "F-02", "R3", "CWE-89".

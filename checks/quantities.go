@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // RuleQuantityConflict: the same quantity (an amount, duration, date,
@@ -146,6 +148,20 @@ func (quantityCheck) Check(doc Document) []Finding {
 		return nil
 	}
 	excluded := excludedSpans(text, 0, len(text))
+	if doc.Kind == evaluator.KindRedline {
+		// Struck and inserted text is the old wording and the proposal:
+		// their values differ from each other by design.
+		var marks []span
+		for _, m := range deletedRe.FindAllStringIndex(text, -1) {
+			marks = append(marks, span{m[0], m[1]})
+		}
+		for _, m := range insertedRe.FindAllStringIndex(text, -1) {
+			if text[m[0]] == '[' || text[m[0]] == '<' || text[m[0]] == '{' {
+				marks = append(marks, span{m[0], m[1]})
+			}
+		}
+		excluded = mergeSpans(append(excluded, marks...))
+	}
 	var recs []span
 	if isReview(doc.Kind) {
 		recs = items(text, recommendationKind, true)
@@ -265,7 +281,7 @@ func (quantityCheck) Check(doc Document) []Finding {
 			}
 			// A rate and a lump sum, or rates per different periods, are
 			// different quantities unless the figures look like one typo.
-			near := nearDigits(p.digits, q.digits)
+			near := nearDigits(p.digits, q.digits) && (p.kind == "date" || p.val > 0 && q.val > 0 && max(p.val, q.val) < 2*min(p.val, q.val))
 			if p.per != q.per && !near {
 				continue
 			}
@@ -641,7 +657,7 @@ func readAt(s string, i int, isDigit bool, push func(quantity)) {
 		}
 	}
 	if next >= 'a' && next <= 'z' {
-		if m := countAnchRe.FindStringSubmatchIndex(rest); m != nil && !countStop[strings.ToLower(rest[m[4]:m[5]])] && !labelledNumber(s, i) {
+		if m := countAnchRe.FindStringSubmatchIndex(rest); m != nil && !countStop[strings.ToLower(rest[m[4]:m[5]])] && !labelledNumber(s, i) && !denominator(s, i) {
 			if n, err := strconv.ParseFloat(strings.ReplaceAll(rest[m[2]:m[3]], ",", ""), 64); err == nil {
 				push(quantity{kind: "count", val: n, start: i, end: i + m[3]})
 			}
@@ -1291,4 +1307,29 @@ func mayStartLabel(s string) bool {
 		}
 	}
 	return false
+}
+
+// denominator reports whether the number at i follows "N of" ("3 of 5
+// attempts"): a ratio's base, not a count of its own.
+func denominator(s string, i int) bool {
+	w, at := wordBefore(s, i)
+	if !strings.EqualFold(w, "of") && !strings.EqualFold(w, "out") {
+		return false
+	}
+	n, _ := wordBefore(s, at)
+	return n != "" && n[0] >= '0' && n[0] <= '9'
+}
+
+// mergeSpans sorts spans and merges the overlapping ones.
+func mergeSpans(ss []span) []span {
+	sortSpans(ss)
+	out := ss[:0]
+	for _, x := range ss {
+		if n := len(out); n > 0 && x.start < out[n-1].end {
+			out[n-1].end = max(out[n-1].end, x.end)
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
 }

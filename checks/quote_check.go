@@ -123,6 +123,9 @@ func (c *quoteCheck) index(src string) *quote.Index {
 // markerReach is how far before a quotation a replacement marker may start.
 const markerReach = 160
 
+// maxRowReach is how far before a quotation its table row may start.
+const maxRowReach = 4096
+
 // draftKind says whether a quotation is drafted replacement text.
 type draftKind int
 
@@ -148,8 +151,12 @@ func introducesDraft(text string, start int) draftKind {
 	if c := strings.LastIndexByte(prefix, ':'); c >= 0 && strings.Trim(prefix[c+1:], " \t*_") == "" && isDraftIntro(prefix[:c]) {
 		return isDraft // the cheap ':' test spares the regexps most quotations
 	}
-	if replaceWithRe.MatchString(prefix) {
+	if replaceWithRe.MatchString(prefix) || substituteRe.MatchString(prefix) {
 		return isDraft // replace "old" with "new": the second quotation is new text
+	}
+	rowFrom := max(0, start-maxRowReach) // a table row's cells run long: find its start further back
+	if draftColumn(text, rowFrom+strings.LastIndexByte(text[rowFrom:start], '\n')+1, start) {
+		return isDraft // a table's "Proposed" column
 	}
 	if lineStart == from && from > 0 || strings.TrimSpace(prefix) != "" || start >= len(text) {
 		return notDraft
@@ -450,3 +457,34 @@ func unmarkRedline(s string) string {
 // inserted text was dropped ("confidentiality ." for "confidentiality
 // **to the Discloser**.").
 var spaceBeforePunctRe = regexp.MustCompile(` +([.,;:])`)
+
+// substituteRe matches a drafting verb right before a quotation: `and
+// substitute "..."`, `insert "..."`.
+var substituteRe = regexp.MustCompile(`(?i)\b(?:substitute|insert|add|append|prepend)[ \t]*:?[ \t]*$`)
+
+// draftColumn reports whether the quotation at start stands in a table
+// cell whose column heading introduces drafting ("Proposed", "Revised
+// text", "Our wording"). lineStart is the start of its line.
+func draftColumn(text string, lineStart, start int) bool {
+	row := text[lineStart:start]
+	if !strings.HasPrefix(strings.TrimSpace(row), "|") {
+		return false
+	}
+	col := strings.Count(row, "|") - 1
+	// Walk up to the header: the row above the "|---|" rule.
+	end := lineStart - 1
+	for k := 0; k < 200 && end > 0; k++ {
+		ls := strings.LastIndexByte(text[:end], '\n') + 1
+		l := strings.TrimSpace(text[ls:end])
+		if !strings.HasPrefix(l, "|") {
+			return false
+		}
+		if strings.Trim(l, "|-: \t") == "" && ls > 0 { // the rule: the header is above it
+			hs := strings.LastIndexByte(text[:ls-1], '\n') + 1
+			cells := strings.Split(strings.Trim(strings.TrimSpace(text[hs:ls-1]), "|"), "|")
+			return col >= 0 && col < len(cells) && isDraftIntro(cells[col])
+		}
+		end = ls - 1
+	}
+	return false
+}

@@ -36,6 +36,9 @@ func (listNumberingCheck) Check(doc Document) []Finding {
 			Message:  fmt.Sprintf("%s numbering jumps from %d to %d", what, prev, n),
 			Location: idx.Locate(s, e, text)})
 	}
+	if doc.Kind == evaluator.KindRedline {
+		out = append(out, redlineNumbering(doc, analysisOf(doc).lineIndex())...)
+	}
 	headings := doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedTeamReport
 	listPrev, listIndent := 0, -1 // the open list's last number and indent
 	headPrev := 0

@@ -39,7 +39,20 @@ func (listNumberingCheck) Check(doc Document) []Finding {
 	if doc.Kind == evaluator.KindRedline {
 		out = append(out, redlineNumbering(doc, analysisOf(doc).lineIndex())...)
 	}
-	headings := doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedTeamReport
+	if doc.Kind == evaluator.KindContract {
+		out = append(out, titledParagraphGaps(text, analysisOf(doc).lineIndex())...)
+	} else {
+		for _, d := range itemNumberGaps(itemDefs(text)) {
+			name := strings.TrimPrefix(d.family, "id:")
+			out = append(out, Finding{Rule: RuleNumberingGap, Severity: SeverityWarn,
+				Message:  fmt.Sprintf("%s numbering skips %d: %s %d follows no %d", name, d.n-1, name, d.n, d.n-1),
+				Location: analysisOf(doc).lineIndex().Locate(d.start, d.end, text)})
+		}
+	}
+	// A contract's headings are its clauses and a redline's the source's,
+	// both left to the cross-reference check; every other kind numbers its
+	// own sections.
+	headings := doc.Kind != evaluator.KindContract && doc.Kind != evaluator.KindRedline
 	listPrev, listIndent := 0, -1 // the open list's last number and indent
 	headPrev := 0
 	fence := false

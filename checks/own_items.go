@@ -2,6 +2,7 @@ package checks
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -184,4 +185,82 @@ func idSetOff(s string) bool {
 	}
 	rest := strings.TrimLeft(s[i:], " \t*_")
 	return rest == "" || strings.ContainsAny(rest[:1], "|:.)—–-")
+}
+
+// itemDefRe matches an item label that starts a line and is set off from
+// what follows: "Amendment 2 – clause 8.1", "V4. Graph tokens", "F4 (B) –
+// Liability cap", "### Finding 3: ...", "| R-2 | ...".
+var itemDefRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+|\|[ \t]*|[-*+][ \t]+)?(?:\*\*|__)?(?:([A-Za-z]{4,15})[ \t]+#?(\d{1,3})|([A-Z]{1,4})-?(\d{1,3}))(?:\*\*|__)?(?:[ \t]*(?:[|:.)(—–-])|[ \t]*$)`)
+
+// itemDef is one item label a line defines.
+type itemDef struct {
+	family     string // an item family, or "id:" and the id prefix
+	n          int
+	start, end int
+}
+
+// itemDefs returns the item labels text defines at the start of its
+// lines, in order, outside code, block quotes and indented (drafted)
+// blocks.
+func itemDefs(text string) []itemDef {
+	var out []itemDef
+	fence := false
+	forEachLine(text, func(l line) {
+		raw := text[l.start:l.end]
+		s := strings.TrimSpace(raw)
+		if strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") {
+			fence = !fence
+			return
+		}
+		if s == "" || fence || leadingSpaces(raw) >= 4 || strings.HasPrefix(s, ">") || !mayBeItemLabel(s) {
+			return
+		}
+		m := itemDefRe.FindStringSubmatchIndex(s)
+		if m == nil {
+			return
+		}
+		fam, ns, ne := "", m[4], m[5]
+		if m[2] >= 0 {
+			fam = itemFamilyOf(s[m[2]:m[3]])
+		} else {
+			fam, ns, ne = "id:"+s[m[6]:m[7]], m[8], m[9]
+		}
+		n, err := strconv.Atoi(s[ns:ne])
+		if fam == "" || err != nil {
+			return
+		}
+		at := l.start + len(raw) - len(strings.TrimLeft(raw, " \t"))
+		start := at + m[2]
+		if m[2] < 0 {
+			start = at + m[6]
+		}
+		out = append(out, itemDef{family: fam, n: n, start: start, end: at + ne})
+	})
+	return out
+}
+
+// itemNumberGaps reports, for each family of item labels numbered from 1
+// (at least two), the first label whose predecessor no line defines:
+// "V1, V2, V3, V5" skips V4. A register listed again later (a retest
+// table naming T-1 and T-3 again) adds nothing to the set, so only a
+// number the text never defines counts.
+func itemNumberGaps(defs []itemDef) []itemDef {
+	have := map[string]map[int]bool{}
+	for _, d := range defs {
+		if have[d.family] == nil {
+			have[d.family] = map[int]bool{}
+		}
+		have[d.family][d.n] = true
+	}
+	var out []itemDef
+	done := map[string]bool{}
+	for _, d := range defs {
+		set := have[d.family]
+		if done[d.family] || len(set) < 2 || !set[1] || d.n <= 1 || set[d.n-1] {
+			continue
+		}
+		done[d.family] = true
+		out = append(out, d)
+	}
+	return out
 }

@@ -124,3 +124,100 @@ func forEachRefNoun(text string, fn func(noun string)) {
 		i = max(j, i+1)
 	}
 }
+
+// sourceNameRe finds the name a source gives itself in its opening: a
+// defined name in parentheses ("(the "MSA")", "("Agreement")").
+var sourceNameRe = regexp.MustCompile(`\((?:the\s+|this\s+)?["“]([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,4})["”]\)`)
+
+// sourceNames returns the names a source goes by: its title (the first
+// non-blank line, without Markdown), the title's initials ("MSA" for
+// "MASTER SERVICES AGREEMENT") and the names it defines for itself in its
+// first 2 KB ("(the "Agreement")").
+func sourceNames(source string) []string {
+	var out []string
+	head := source[:min(len(source), 2048)]
+	for _, line := range strings.SplitN(head, "\n", 8) {
+		t := strings.Trim(strings.TrimSpace(line), "#*_ ")
+		if t == "" {
+			continue
+		}
+		if len(t) <= 80 {
+			out = append(out, t)
+			var ini []byte
+			for _, w := range strings.Fields(t) {
+				if c := w[0]; c >= 'A' && c <= 'Z' && !strings.EqualFold(w, "of") && !strings.EqualFold(w, "and") && !strings.EqualFold(w, "the") {
+					ini = append(ini, c)
+				}
+			}
+			if len(ini) >= 2 {
+				out = append(out, string(ini))
+			}
+		}
+		break
+	}
+	for _, m := range sourceNameRe.FindAllStringSubmatch(head, -1) {
+		if m[1] != "Effective Date" {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+// namesSource reports whether rest (the words after "of the") starts with
+// one of names, case aside, as whole words.
+func namesSource(rest string, names []string) bool {
+	for _, n := range names {
+		if len(rest) >= len(n) && strings.EqualFold(rest[:len(n)], n) && (len(rest) == len(n) || !isWordByte(rest[len(n)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// ofThisRe matches "of this deed", "under this Agreement" right after a
+// reference.
+var ofThisRe = regexp.MustCompile(`^,?[ \t]+(?:of|in|under)[ \t]+(?:this|these)\b`)
+
+// ofThisDocument reports whether the reference ending at idEnd (past the
+// rest of its list) is said to be of this document ("clauses 3 and 5 of
+// this deed").
+func ofThisDocument(text string, idEnd int) bool {
+	after := text[idEnd:min(len(text), idEnd+80)]
+	if m := refListTailRe.FindStringIndex(after); m != nil {
+		after = after[m[1]:]
+	}
+	return ofThisRe.MatchString(after)
+}
+
+// hasTop reports whether the outline has a label under the top-level
+// number of key ("|5" is there when "5.1" or "5(a)" is).
+func (o *xrefOutline) hasTop(key string) bool {
+	for k := range o.byKey {
+		if strings.HasPrefix(k, key) && len(k) > len(key) && (k[len(key)] == '.' || k[len(key)] == '(') {
+			return true
+		}
+	}
+	return false
+}
+
+// letterNumStart reports whether s starts with a letter-prefixed clause
+// number ("C6.1", "B12.3"): one or two capitals, then a digit.
+func letterNumStart(s string) bool {
+	i := 0
+	for i < len(s) && i < 2 && s[i] >= 'A' && s[i] <= 'Z' {
+		i++
+	}
+	return i > 0 && i < len(s) && s[i] >= '0' && s[i] <= '9'
+}
+
+// numbersScope reports whether the attachment scope numbers paragraphs of
+// its own ("schedule 2|1.1").
+func (o *xrefOutline) numbersScope(scope string) bool {
+	p := scope + "|"
+	for k := range o.byKey {
+		if strings.HasPrefix(k, p) && len(k) > len(p) && k[len(p)] >= '0' && k[len(p)] <= '9' {
+			return true
+		}
+	}
+	return false
+}

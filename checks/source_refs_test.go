@@ -72,3 +72,33 @@ func FuzzForEachRefNoun(f *testing.F) {
 		}
 	})
 }
+
+func TestXrefNamesAndScopes(t *testing.T) {
+	source := "# LICENCE AND SUPPLY AGREEMENT\n\n## 4. Supply\n\n4.1 Deliveries are weekly, as Section 4.2 allows.\n\n4.2 Risk passes on delivery.\n\n## § 6 Liability\n\n(1) Liability is capped.\n\n(2) The cap is annual.\n"
+	tests := []struct {
+		name string
+		kind evaluator.Kind
+		text string
+		want []string
+	}{
+		{"source called by its initials", evaluator.KindRedline, "Section 4.2 stays; Section 4.9 of the LSA is not touched.", []string{"Section 4.9"}},
+		{"another statute", evaluator.KindRedline, "Section 4.2 stays; Section 4.9 of the Sale of Goods Act applies.", nil},
+		{"place name is no proposal", evaluator.KindRedline, "Disputes go to the courts of New York under Section 4.7.", []string{"Section 4.7"}},
+		{"paragraph range past the end", evaluator.KindRedline, "We leave § 6 (1) to (4) as they are.", []string{"(4)"}},
+		{"letter-prefixed sections", evaluator.KindContract, "## D1. Scope\n\nD1.1 Text.\n\n## D2. Fees\n\nD2.1 Text, except under section D2.1 and section D7.", []string{"section D7"}},
+		{"own clause of this deed", evaluator.KindContract, "## 1. Variation\n\n1.1 Clause 4.1 of the Agreement is varied.\n\n## 2. General\n\n2.1 Except as varied by clause 3 of this deed, nothing changes.", []string{"clause 3"}},
+		{"schedule paragraph", evaluator.KindContract, "## 1. Terms\n\n1.1 Schedule 1 applies.\n\n# Schedule 1\n\n## 1. Scope\n\n1.1 Audits under paragraph 2.\n\n## 2. Audits\n\n2.1 Yearly, see paragraph 4.", []string{"paragraph 4"}},
+	}
+	c := NewXrefCheck()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, f := range c.Check(Document{Text: tt.text, Source: source, Evidence: []evaluator.Evidence{{ID: "source", Content: source}}, Kind: tt.kind}) {
+				if f.Rule == RuleDanglingRef {
+					got = append(got, f.Location.Text)
+				}
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

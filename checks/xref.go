@@ -68,18 +68,18 @@ func (xrefCheck) Rules() []string {
 }
 
 var (
-	headingNumRe   = regexp.MustCompile(`^(?:\*\*)?(?:(?i:section|clause|article|paragraph)[ \t]+|§[ \t]*)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?(?:[ \t]|$|[-–—:.])`)
+	headingNumRe   = regexp.MustCompile(`^(?:\*\*)?(?:(?i:section|clause|article|paragraph)[ \t]+|§[ \t]*)?((?:[A-Z]{1,2})?\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?(?:[ \t]|$|[-–—:.])`)
 	headingRomanRe = regexp.MustCompile(`^(?:\*\*)?(?i:article)[ \t]+([IVXLC]{1,7})\b`)
-	lineNumRe      = regexp.MustCompile(`^(?:\*\*)?(\d{1,4}(?:\.\d{1,4})+)\.?(?:\*\*)?[ \t]+\S`)
+	lineNumRe      = regexp.MustCompile(`^(?:\*\*)?((?:[A-Z]{1,2})?\d{1,4}(?:\.\d{1,4})+)\.?(?:\*\*)?[ \t]+\S`)
 	attachHeadRe   = regexp.MustCompile(`^(?:\*\*)?(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	attachLineRe   = regexp.MustCompile(`^(?:\*\*)?(EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	tableNumRe     = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?[ \t]*\|`)
 	boldNumRe      = regexp.MustCompile(`^\*\*(\d{1,3})\.?[ \t]+[^*\n]{1,80}\*\*`)
 	subItemRe      = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5}|[0-9]{1,2})\)[ \t]`)
 
-	refFirstNumRe    = regexp.MustCompile(`^[ \t]*(\d{1,4}[A-Z]?(?:\.\d{1,4}[A-Z]?)*(?:\([a-z0-9]{1,4}\)|[ ]\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\))*|[IVXLC]{1,7}\b)`)
+	refFirstNumRe    = regexp.MustCompile(`^[ \t]*([A-Z]{1,2}\d{1,3}(?:\.\d{1,4})*\b|\d{1,4}[A-Z]?(?:\.\d{1,4}[A-Z]?)*(?:\([a-z0-9]{1,4}\)|[ ]\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\))*|[IVXLC]{1,7}\b)`)
 	refFirstAttachRe = regexp.MustCompile(`^[ \t]*((?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?)\b`)
-	refNextNumRe     = regexp.MustCompile(`^(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|through|to)[ \t]+|[ \t]*[-–][ \t]*)(\d{1,4}(?:\.\d{1,4})*(?:\([a-z0-9]{1,4}\))*)`)
+	refNextNumRe     = regexp.MustCompile(`^(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|through|to)[ \t]+|[ \t]*[-–][ \t]*)(\d{1,4}(?:\.\d{1,4})*(?:\([a-z0-9]{1,4}\))*|\(\d{1,2}\))`)
 	refNextAttachRe  = regexp.MustCompile(`^(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|through|to)[ \t]+)((?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?)\b`)
 	refOfRe          = regexp.MustCompile(`^,?[ \t]+(?:of|under|in|to)[ \t]+(?:the[ \t]+)?`)
 	refOfThisRe      = regexp.MustCompile(`^(?i:this|these)\b`)
@@ -112,6 +112,10 @@ type xrefOutline struct {
 	selfRefs     map[int]bool   // offsets of keywords that are part of a label
 	scopes       []scopeStart   // attachment scopes by start offset
 	findings     []Finding      // numbering gaps and duplicates
+	// sourceNames are the names the source goes by ("MSA", "Master
+	// Services Agreement"): "Section 10.6 of the MSA" in a review is the
+	// source's, not another instrument's.
+	sourceNames []string
 }
 
 type scopeStart struct {
@@ -170,6 +174,7 @@ func (xrefCheck) Check(doc Document) []Finding {
 	var quoted []span // a review's quotations of the source, whose references are the source's
 	if review {
 		quoted = sourceQuotes(text)
+		o.sourceNames = sourceNames(srcText)
 	}
 	scanRefs(text, a.wordList(), o, func(kw span, idStart, idEnd int, key string, first bool) {
 		if _, ok := o.byKey[key]; ok {
@@ -209,7 +214,13 @@ func (xrefCheck) Check(doc Document) []Finding {
 				}
 			}
 		}
-		if src != nil {
+		if !review && ofThisDocument(text, idEnd) {
+			// "clause 5 of this deed": the text's own clause, whatever the
+			// source has.
+			if !o.hasLabels(key) || o.hasTop(key) {
+				return
+			}
+		} else if src != nil {
 			if _, ok := src.byKey[key]; ok {
 				return
 			}
@@ -378,7 +389,7 @@ func buildOutlineOf(text string, idx *LineIndex, mode outlineMode) *xrefOutline 
 			}
 			return
 		}
-		if m := matchIf(startsWithAny(body, digitsAndStar), lineNumRe, body); m != nil {
+		if m := matchIf(startsWithAny(body, digitsAndStar) || letterNumStart(body), lineNumRe, body); m != nil {
 			numbered(body[m[2]:m[3]], at+m[2], at+m[3])
 			return
 		}
@@ -637,7 +648,7 @@ func resolveRefs(text string, o *xrefOutline, kw span, ns string, fn func(kw spa
 	if m == nil {
 		return kw.end
 	}
-	if ns == "num" && m[3] < len(window) && window[m[3]] == '.' && window[m[2]] >= 'A' {
+	if ns == "num" && m[3]+1 < len(window) && window[m[3]] == '.' && window[m[3]+1] >= '0' && window[m[3]+1] <= '9' && window[m[3]-1] >= 'A' {
 		return kw.end // "paragraph C.2": a lettered paragraph, not Roman C
 	}
 	type id struct{ s, e int }
@@ -664,17 +675,26 @@ func resolveRefs(text string, o *xrefOutline, kw span, ns string, fn func(kw spa
 			if a[3] != "" {
 				scope += "-" + a[3]
 			}
-		case refInstrumentRe.MatchString(rest):
+		case refInstrumentRe.MatchString(rest) && !namesSource(rest, o.sourceNames):
 			return kw.end + pos
 		}
 	}
+	base := "" // the first id's clause number, for a paragraph list "(4) to (6)"
 	for k, d := range ids {
 		idText := strings.ReplaceAll(window[d.s:d.e], " ", "") // "8 (4)" is "8(4)"
+		if k == 0 {
+			base, _, _ = strings.Cut(idText, "(")
+		} else if strings.HasPrefix(idText, "(") {
+			idText = base + idText // "§ 10 (4) to (6)": 10(6)
+		}
 		var key string
 		if ns == "num" {
 			key = scope + "|" + idText
-			if _, ok := o.byKey[key]; !ok && scope != "" {
-				key = "|" + idText // from inside an attachment, the body's numbering
+			// From inside an attachment, a clause may be the body's; a
+			// paragraph is the attachment's own ("paragraph 8" of a
+			// schedule).
+			if _, ok := o.byKey[key]; !ok && scope != "" && (refNoun(text[kw.start:kw.end]) != "paragraph" || !o.numbersScope(scope)) {
+				key = "|" + idText
 			}
 		} else {
 			key = ns + " " + strings.ToLower(idText) + "|"
@@ -798,7 +818,7 @@ var (
 	// newLabelRe finds a label a review introduces: "new clause 7.5",
 	// "a new Section 12.4", "[inserted: 7.5 If ...", "Insert ... as clause
 	// 7.5".
-	newLabelRe = regexp.MustCompile(`(?i)\bnew[ \t]+(?:sub-?)?(section|clause|article|paragraph|schedule|exhibit|annex|appendix|§)[ \t]*([0-9]{1,4}(?:\.[0-9]{1,4})*|[A-Z]\b)|\[(?:inserted|insert|added|add|new(?:[ \t]+text)?)[ \t]*:[ \t]*(?:\*\*)?(?:(?:section|clause|article|§)[ \t]*)?([0-9]{1,4}(?:\.[0-9]{1,4})+)\b`)
+	newLabelRe = regexp.MustCompile(`(?i)\bnew[ \t]+(?:sub-?)?(section|clause|article|paragraph|schedule|exhibit|annex|appendix|§)[ \t]*([A-Z]{1,2}[0-9]{1,3}(?:\.[0-9]{1,4})*|[0-9]{1,4}(?:\.[0-9]{1,4})*|[A-Z]\b)|\[(?:inserted|insert|added|add|new(?:[ \t]+text)?)[ \t]*:[ \t]*(?:\*\*)?(?:(?:section|clause|article|§)[ \t]*)?([0-9]{1,4}(?:\.[0-9]{1,4})+)\b`)
 )
 
 // newLabels returns the labels a review introduces as new text (keys as
@@ -856,7 +876,8 @@ func numberWith(parent string, n int) string {
 }
 
 // proposedRefRe matches a sentence about a clause the review proposes.
-var proposedRefRe = regexp.MustCompile(`(?i)\b(?:propos\w*|new|would\s+be|if\s+(?:it\s+is\s+|they\s+are\s+)?accepted|to\s+be\s+(?:inserted|added))\b`)
+// ("New" only before a clause word: "New York" proposes nothing.)
+var proposedRefRe = regexp.MustCompile(`\b(?:(?i:propos\w*|would\s+be|if\s+(?:it\s+is\s+|they\s+are\s+)?accepted|to\s+be\s+(?:inserted|added))|new|NEW|New\s+(?i:clause|section|article|paragraph|sub-?clause|schedule))\b`)
 
 // sentenceStart returns the start of the sentence holding offset i: after
 // the previous ". ", "! ", "? " or line break, at most 400 bytes back.

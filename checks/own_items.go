@@ -264,3 +264,50 @@ func itemNumberGaps(defs []itemDef) []itemDef {
 	}
 	return out
 }
+
+// seeTitleMatches returns seeTitleRe's matches in text, running the
+// expression only on the short window before each "below" or "above", so
+// that a long text costs a substring scan, not a regexp pass.
+func seeTitleMatches(text string) [][]int {
+	var out [][]int
+	next := 0 // matches may not overlap
+	for i := 0; i < len(text); {
+		j := indexBelowAbove(text[i:])
+		if j < 0 {
+			break
+		}
+		end := i + j + 5
+		i = end
+		from := max(next, end-240)
+		var m []int
+		for _, c := range seeTitleRe.FindAllStringSubmatchIndex(text[from:end], -1) {
+			if c[1] == end-from {
+				m = c // the pointer that ends at this "below"/"above"
+			}
+		}
+		if m == nil {
+			continue
+		}
+		for x := range m {
+			if m[x] >= 0 {
+				m[x] += from
+			}
+		}
+		out = append(out, m)
+		next = m[1]
+	}
+	return out
+}
+
+// indexBelowAbove returns the index of the first "below" or "above" in s,
+// or -1.
+func indexBelowAbove(s string) int {
+	b, a := strings.Index(s, "below"), strings.Index(s, "above")
+	switch {
+	case b < 0:
+		return a
+	case a < 0 || b < a:
+		return b
+	}
+	return a
+}

@@ -1,6 +1,8 @@
 package checks
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -74,4 +76,34 @@ func TestRefListNumbers(t *testing.T) {
 		got, _ := refListNumbers(text, len("Findings 2"))
 		assert.Equal(t, tt.want, got, tt.after)
 	}
+}
+
+// seeTitleMatches finds what a whole-text regexp pass finds.
+func TestSeeTitleMatchesCorpus(t *testing.T) {
+	texts := []string{
+		`Cancel any time (see "Refunds" below). Read HOW TO PAY above, and see "Fees" below.`,
+		"see also \"A\" below\nunder WHO CAN APPLY above",
+	}
+	paths, _ := filepath.Glob("testdata/deliverables/*/*/*.md")
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err == nil {
+			texts = append(texts, string(b))
+		}
+	}
+	for _, text := range texts {
+		assert.Equal(t, seeTitleRe.FindAllStringSubmatchIndex(text, -1), seeTitleMatches(text))
+	}
+}
+
+func FuzzSeeTitleMatches(f *testing.F) {
+	f.Add(`see "Refunds" below and Read FEES above`)
+	f.Add("under X Y below above below")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, m := range seeTitleMatches(s) {
+			if !seeTitleRe.MatchString(s[m[0]:m[1]]) {
+				t.Fatalf("%q: %v is no match", s, m)
+			}
+		}
+	})
 }

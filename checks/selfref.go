@@ -267,7 +267,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 			}
 		}
 	}
-	for _, m := range seeTitleRe.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range seeTitleMatches(text) {
 		ready()
 		g := 2
 		if m[2] < 0 {

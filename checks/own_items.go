@@ -311,3 +311,8 @@ func indexBelowAbove(s string) int {
 	}
 	return a
 }
+
+// ofOtherDocRe matches, right after a part reference, a document named by
+// a common noun: "of our formal notice", "in the full notice", "of your
+// lease" (an instrument named by title is refOfInstrument's).
+var ofOtherDocRe = regexp.MustCompile(`^,?[ \t]+(?:of|in)[ \t]+(?:the|our|your|their|its|that)[ \t]+(?:[a-z][\w-]*[ \t]+){0,3}[a-z][\w-]*\b`)

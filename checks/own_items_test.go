@@ -107,3 +107,27 @@ func FuzzSeeTitleMatches(f *testing.F) {
 		}
 	})
 }
+
+func TestSelfReferenceOtherKinds(t *testing.T) {
+	source := "NOTICE OF DECISION\n\nParagraph 1. We received your claim.\n\nParagraph 2. We refused it.\n\nParagraph 3. You may ask for a review.\n"
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"part of the source it lacks", "We said no (paragraph 2 of the decision letter). You can ask again (see paragraph 5 of our letter).", []string{"paragraph 5"}},
+		{"part of a named statute", "This follows section 47 of the Social Security Act.", nil},
+		{"own numbered sections", "## 1. What we decided\n\nText.\n\n## 2. What you can do\n\nText (see section 6).", []string{"section 6"}},
+		{"quoted title in the text", "## What we decided\n\nText.\n\n## Asking for a review\n\nFollow the steps in \"Asking for a review\" below, or in \"Getting help\" below.", []string{"Getting help"}},
+	}
+	c := NewSelfReferenceCheck()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, f := range c.Check(Document{Text: tt.text, Source: source, Kind: evaluator.KindPlainLanguage}) {
+				got = append(got, f.Location.Text)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

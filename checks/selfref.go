@@ -228,6 +228,22 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				own = (kw == "part" || kw == "section") && !vocab[kw] && (!srcLabels()[num] || kw+"|" != dominant) &&
 					top <= maxOwnTop(labels)+1 && !refOfInstrument(text, e) && !externalRef(text, s, e)
 			}
+			if !own && !isReview(doc.Kind) && !refOfInstrument(text, e) && !externalRef(text, s, e) {
+				switch {
+				case ofOtherDocRe.MatchString(text[e:min(len(text), e+40)]):
+					// "paragraph 9 of our formal notice": the source's, in a
+					// rewrite or reply that has one.
+					if so := srcLabels(); len(so) > 0 && !so[num] {
+						idx := analysisOf(doc).lineIndex()
+						out = append(out, Finding{Rule: RuleDanglingRef, Severity: SeverityBlock,
+							Message:  fmt.Sprintf("reference to %s of the source, which it does not have: point to an existing part or remove the reference", text[s:e]),
+							Location: idx.Locate(s, e, text)})
+					}
+					continue
+				case ownBeforeRe.MatchString(text[max(0, s-24):s]) && len(labels["part"]) >= 2:
+					own = true // "(see section 9)" in a text that numbers its sections
+				}
+			}
 			if added == nil {
 				added, _ = newLabels(text, analysisOf(doc).lineIndex(), nil)
 			}
@@ -284,7 +300,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 
 // seeTitleRe finds a pointer to a part by its title: `see "Refunds"
 // below`, "(see HOW TO APPLY above)".
-var seeTitleRe = regexp.MustCompile(`\b(?:[Ss]ee|[Ss]ee also|[Rr]ead|under)[ \t]+(?:["“'‘]([^"”'’\n]{2,60})["”'’]|([A-Z][A-Z0-9'’&,-]*(?:[ \t]+[A-Z0-9][A-Z0-9'’&,-]*){0,8}))[ \t]+(?:below|above)\b`)
+var seeTitleRe = regexp.MustCompile(`\b(?:[Ss]ee|[Ss]ee also|[Rr]ead|under|in)[ \t]+(?:["“'‘]([^"”'’\n]{2,60})["”'’]|([A-Z][A-Z0-9'’&,-]*(?:[ \t]+[A-Z0-9][A-Z0-9'’&,-]*){0,8}))[ \t]+(?:below|above)\b`)
 
 // hasHeadingTitled reports whether text has a heading whose words hold
 // title's (case and punctuation aside).

@@ -19,6 +19,10 @@ const docSeparator = "\x00"
 // Within", "12) Amendments".
 var plainNumRe = regexp.MustCompile(`^(\d{1,3})[.)][ \t]+[\pL("“*]`)
 
+// keywordNumRe matches a source paragraph that opens with its own label:
+// "Paragraph 7. Enquiries", "Section 3 – Fees", "Part 2: Access".
+var keywordNumRe = regexp.MustCompile(`^(?i:paragraph|section|clause|article|part)[ \t]+(\d{1,3}(?:\.\d{1,3})*)(?:[.:)–—-]|[ \t]+[-–—])`)
+
 // sourceText returns the text a deliverable's references resolve against:
 // the source followed by every evidence item that is not the source, one
 // docSeparator line between each. It is empty when the document has

@@ -407,6 +407,10 @@ func buildOutlineOf(text string, idx *LineIndex, mode outlineMode) *xrefOutline 
 			numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "**2. Term.** This Agreement ..."
 			return
 		}
+		if m := matchIf(source && startsWithAny(body, "PpSsCcAa"), keywordNumRe, body); m != nil {
+			numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "Paragraph 7. Enquiries ..." in a source
+			return
+		}
 		if m := matchIf(source && startsWithAny(body, "0123456789"), plainNumRe, body); m != nil {
 			numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "7. Within fourteen days ..." in a source
 			return

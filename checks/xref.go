@@ -241,6 +241,7 @@ func (xrefCheck) Check(doc Document) []Finding {
 			Message:  fmt.Sprintf("reference to %s %s points to no heading or label in the document", text[kw.start:kw.end], text[idStart:idEnd]),
 			Location: idx.Locate(s, idEnd, text)})
 	})
+	out = append(out, tableRefFindings(text, idx, o, src, srcText, review)...)
 	for _, l := range o.labels {
 		if review {
 			break

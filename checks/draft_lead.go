@@ -3,6 +3,8 @@ package checks
 import (
 	"regexp"
 	"strings"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // Drafted language is introduced by what governs it, not only by a
@@ -94,4 +96,45 @@ func sourceQuotes(text string) []span {
 		out = append(out, s)
 	}
 	return out
+}
+
+// recordedIntroRe matches the words before a quotation that present it as
+// what a system under test or its input recorded: "The agent replied:",
+// "Pip replied", "began its reply with", "replied with the band", "text
+// reading", "stating that Councillor X", "the prompt still contains", "an
+// HTML comment in README.md (".
+var recordedIntroRe = regexp.MustCompile(`(?i)\b(?:(?:replie[ds]|reply\s+with|answered|responded|returned|output(?:s|ted)?|wrote|writes|stating|reading|contain(?:s|ed|ing)?|includ(?:es|ed|ing))\b[^.!?"“\n]{0,40}?[:,]?|(?:comment|text|message|prompt|instruction|payload|string|email|response)s?\b(?:[^.!?"“()\n]|\.\S){0,30}\()[ \t]*$`)
+
+// introducedAsRecorded reports whether the quotation at start is introduced
+// as recorded words (recordedIntroRe on its line, just before): a
+// red-team report's quotation of the output or input it tested, which its
+// evidence (the logs) must hold.
+func introducedAsRecorded(text string, start int) bool {
+	from := max(0, start-80)
+	if i := strings.LastIndexByte(text[from:start], '\n'); i >= 0 {
+		from += i + 1
+	}
+	return recordedIntroRe.MatchString(text[from:start])
+}
+
+// recordKindRe matches an evidence kind that records what was tested and
+// seen ("test_log", "session notes", "transcript"), as opposed to a scope,
+// a policy or a contract.
+var recordKindRe = regexp.MustCompile(`(?i)log|note|transcript|record|result|capture|trace|output`)
+
+// recordEvidence reports whether the quotations a document checks are
+// checked against a record of the testing: the evidence that is the
+// source (or, without a source, any evidence) has a record kind. A report
+// whose only evidence is its scope is itself the first record of what the
+// system said.
+func recordEvidence(doc Document) bool {
+	for _, e := range doc.Evidence {
+		if doc.Source != "" && e.Content != doc.Source {
+			continue
+		}
+		if recordKindRe.MatchString(e.Metadata[evaluator.EvidenceKindKey]) {
+			return true
+		}
+	}
+	return false
 }

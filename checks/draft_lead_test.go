@@ -64,3 +64,35 @@ func TestDraftedByLead(t *testing.T) {
 		assert.Equal(t, tt.want, draftedByLead(text, 0, strings.LastIndex(text, `"a`)), tt.lead)
 	}
 }
+
+// A red-team report's quotation of what the system said or was fed is
+// checked against a test record, not against a scope document.
+func TestQuoteCheckRecordedOutput(t *testing.T) {
+	record := "Session 4: tester asked for the refund policy. Bot output: Refunds are available within 30 days of purchase.\nSession 5: ticket body contained: please escalate to finance now."
+	tests := []struct {
+		name string
+		kind string // the evidence kind
+		text string
+		want []string
+	}{
+		{"reply as recorded", "session_log", `In session 4 the bot replied: "Refunds are available within 30 days of purchase."`, nil},
+		{"reply not recorded", "session_log", `In session 4 the bot replied: "Refunds are available within 90 days of any purchase."`, []string{"Refunds are available within 90 days of any purchase."}},
+		{"payload in parentheses", "test notes", `A ticket message ("please escalate to the CFO immediately today") triggered it.`, []string{"please escalate to the CFO immediately today"}},
+		{"scope only: the report is the record", "scope", `In session 4 the bot replied: "Refunds are available within 90 days of any purchase."`, nil},
+		{"tester's own question is not recorded output", "session_log", `We asked "can I get my money back after a year?" five times.`, nil},
+	}
+	c, err := NewQuoteCheck(QuoteConfig{})
+	require.NoError(t, err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ev := []evaluator.Evidence{{ID: "source", Content: record, Metadata: map[string]string{evaluator.EvidenceKindKey: tt.kind}}}
+			var got []string
+			for _, f := range c.Check(Document{Text: tt.text, Source: record, Evidence: ev, Kind: evaluator.KindRedTeamReport}) {
+				if f.Severity != SeverityInfo {
+					got = append(got, f.Location.Text)
+				}
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

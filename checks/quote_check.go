@@ -222,7 +222,7 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 		if exampleQuote(text, s.start) {
 			continue // an example for the reader to say or write, not a quotation
 		}
-		if !verifyAll && !introducedAsSource(text, s.start) {
+		if !verifyAll && !introducedAsSource(text, s.start) && !(doc.Kind == evaluator.KindRedTeamReport && introducedAsRecorded(text, s.start) && recordEvidence(doc)) {
 			continue // a report's or reply's quotation of a prompt, a title, a customer
 		}
 		if drafted || !long {

@@ -138,3 +138,13 @@ func recordEvidence(doc Document) bool {
 	}
 	return false
 }
+
+// amendedAfterRe matches what follows the words an amendment changes: the
+// amount "EUR 5,000,000" "is replaced by", the words "…" "are deleted".
+var amendedAfterRe = regexp.MustCompile(`(?i)^[ \t]*,?[ \t]*(?:is|are|shall\s+be|will\s+be)\s+(?:hereby\s+)?(?:replaced|deleted|omitted|struck(?:\s+out)?|removed|amended|substituted|changed)\b`)
+
+// amendedWords reports whether the quotation ending at end is the words an
+// amendment replaces or deletes, which the amended instrument must hold.
+func amendedWords(text string, end int) bool {
+	return amendedAfterRe.MatchString(text[end:min(len(text), end+60)])
+}

@@ -211,6 +211,7 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 	// words ("the policy says "..."") is verified.
 	verifyAll := doc.Kind == "" || doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedline
 	drafting := newDraftTracker(text)
+	var segs []span // a redline's passages that set out the source's text
 	for _, s := range quotesOutsideCode(text, 0, len(text)) {
 		drafted := drafting.drafted(s)
 		in := innerQuote(text, s)
@@ -222,7 +223,7 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 		if exampleQuote(text, s.start) {
 			continue // an example for the reader to say or write, not a quotation
 		}
-		if !verifyAll && !introducedAsSource(text, s.start) && !(doc.Kind == evaluator.KindRedTeamReport && introducedAsRecorded(text, s.start) && recordEvidence(doc)) {
+		if !verifyAll && !introducedAsSource(text, s.start) && !(doc.Kind == evaluator.KindRedTeamReport && introducedAsRecorded(text, s.start) && recordEvidence(doc)) && !amendedWords(text, s.end) {
 			continue // a report's or reply's quotation of a prompt, a title, a customer
 		}
 		if drafted || !long {
@@ -239,9 +240,17 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 	// A redline's struck text ("[deleted: ...]", "~~...~~") is the source's
 	// own wording and is verified like a quotation.
 	if doc.Kind == evaluator.KindRedline {
+		// So is each passage that sets out the source's text (a marked-up
+		// clause, a "−" line, the other side's draft column), unmarked.
+		segs = redlineSourceSegments(text)
+		for _, sg := range segs {
+			if !inSpans(quoted, sg.start, sg.start+1) && wordCount(unmarkRedline(text[sg.start:sg.end]), 0, len(unmarkRedline(text[sg.start:sg.end]))) >= minSourceSegmentWords {
+				quoted = append(quoted, sg)
+			}
+		}
 		for _, m := range deletedRe.FindAllStringSubmatchIndex(text, -1) {
 			for g := 2; g+1 < len(m); g += 2 {
-				if m[g] >= 0 && wordCount(text, m[g], m[g+1]) >= c.minWords {
+				if m[g] >= 0 && wordCount(text, m[g], m[g+1]) >= c.minWords && !inSpans(segs, m[g], m[g+1]) {
 					quoted = append(quoted, span{m[g], m[g+1]})
 				}
 			}
@@ -263,7 +272,11 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 	}
 	var out []Finding
 	for _, q := range quoted {
-		best, from, ok := c.verify(unmarkRedline(text[q.start:q.end]), srcs)
+		passage := unmarkRedline(text[q.start:q.end])
+		if inSpans(segs, q.start, q.end) {
+			passage = elideInsertions(text[q.start:q.end]) // the source's words around each insertion, in order
+		}
+		best, from, ok := c.verify(passage, srcs)
 		if !ok {
 			continue // no word after normalisation: nothing to verify
 		}

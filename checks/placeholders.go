@@ -113,7 +113,7 @@ func (c *placeholderCheck) Check(doc Document) []Finding {
 		if inSpans(code, sp.start, sp.end) {
 			continue // "<order_id>" in code is a parameter, not a blank
 		}
-		if doc.Kind == evaluator.KindRedTeamReport && doc.Text[sp.start] == '<' {
+		if doc.Kind == evaluator.KindRedTeamReport && doc.Text[sp.start] == '<' && !strings.HasPrefix(doc.Text[sp.start:], "<<") {
 			continue // a report's "<order number>" names a request parameter
 		}
 		if quotedFromSource(doc, quotes, &sources, sp) {
@@ -408,8 +408,8 @@ func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
 		if strings.Trim(whole, "_ \t") == "" {
 			return true // a line of signature rules only
 		}
-		if len(whole) < 60 && yearRe.MatchString(whole) {
-			return true // "Göppingen, ____________ 2026": the place and date of signing
+		if len(whole) < 60 && yearRe.MatchString(whole) && wordCount(whole, 0, len(whole)) <= 4 {
+			return true // "Göppingen, ____________ 2026": the place and date of signing (a sentence is no place line)
 		}
 	}
 	prefix := strings.TrimLeft(text[ls:i], " \t-*>|")

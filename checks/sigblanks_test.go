@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // Blanks to sign or date by hand are not placeholders; a value left blank
@@ -34,6 +36,30 @@ func TestPlaceholderSignatureAndDateBlanks(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
 			for _, f := range c.Check(Document{Text: tt.text}) {
+				got = append(got, f.Location.Text)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestPlaceholderDateLinesAndReportFields(t *testing.T) {
+	c := NewPlaceholderCheck(PlaceholderConfig{})
+	tests := []struct {
+		name string
+		kind evaluator.Kind
+		text string
+		want []string
+	}{
+		{"place and date of signing", evaluator.KindContract, "Lyon, ___________ 2027", nil},
+		{"agreement date left blank in a short sentence", evaluator.KindContract, "This Lease is dated ________, 2027", []string{"________"}},
+		{"request parameter in a report", evaluator.KindRedTeamReport, "GET /orders/<order id> returns any customer's order.", nil},
+		{"template field in a report", evaluator.KindRedTeamReport, "The bot told users the limit is <<DAILY_LIMIT>> a day.", []string{"<<DAILY_LIMIT>>"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, f := range c.Check(Document{Text: tt.text, Kind: tt.kind}) {
 				got = append(got, f.Location.Text)
 			}
 			assert.Equal(t, tt.want, got)

@@ -153,8 +153,12 @@ func refListNumbers(text string, e int) ([]string, int) {
 
 // refOfOtherRe matches what, right after an item reference, puts it in
 // another document: "of Schedule 2", "in the ICO guidance", "under the
-// Code".
-var refOfOtherRe = regexp.MustCompile(`^,?[ \t]+(?:of|in|under|from)[ \t]+(?:the[ \t]+)?(?:[A-Z]|(?i:schedule|annex|appendix|exhibit|guidance|code|act|regulation|standard|policy|agreement|contract|draft|their|its)\b)`)
+// Code", "in the attached price list", "of their comments".
+var refOfOtherRe = regexp.MustCompile(`^,?[ \t]+(?:of|in|under|from)[ \t]+(?:(?:the|their|its|your|our|a|an)[ \t]+)?(?:[A-Z]|(?i:schedule|annex|appendix|exhibit|guidance|code|act|regulation|standard|policy|agreement|contract|draft|attached|enclosed|separate|previous|counterparty|supplier|customer|their|its)\b)`)
+
+// ownPlaceRe matches, in the words after an item reference, a place in
+// this text: "in this memo", "in the table above", "below".
+var ownPlaceRe = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:this|these|above|below|earlier|later)\b`)
 
 // refOfOther reports whether the item reference ending at e (and its
 // list) names an item of another document.
@@ -164,7 +168,7 @@ func refOfOther(text string, e int) bool {
 		rest = text[end:min(len(text), end+80)]
 	}
 	m := refOfOtherRe.FindStringIndex(rest)
-	return m != nil && !refOfThisRe.MatchString(rest[m[1]-1:])
+	return m != nil && !ownPlaceRe.MatchString(rest)
 }
 
 // idSetOff reports whether the id a trimmed line starts with (after

@@ -10,8 +10,9 @@ import (
 // A redline's clause numbers are the source's: each clause it sets out
 // ("9.3 The limitations ...", "**A.4** ...", "| 12.3 | ...", "<ins>**C6.5**
 // ...") is one the source has, or a new one numbered right after the
-// source's last sibling (or after another new one). The numbers run in
-// order, none is set out twice, none is a clause the redline says it leaves
+// source's last sibling (or after another new one). None is set out twice
+// (unless labelled as the before and after of one clause), none is a
+// clause the redline says it leaves
 // unchanged ("We have no changes to clauses 7.1 and 7.4"), and none
 // contradicts the heading that introduces it ("Clause 7.3 — proposed
 // replacement" over "7.4 If ...").
@@ -44,6 +45,10 @@ type redlineLabel struct {
 	id         string
 	start, end int
 	intro      string // the id the line above introduces, if any
+	// labelled: the line above introduces it with a label of its own
+	// ("Current:", "Proposed:"), as a redline does when it shows one
+	// clause twice, before and after.
+	labelled bool
 }
 
 // redlineLabels returns the clauses text sets out, in order: multi-level
@@ -53,6 +58,7 @@ func redlineLabels(text string) []redlineLabel {
 	var out []redlineLabel
 	fence := false
 	intro, introAge := "", 0
+	labelAge := 99 // lines since the last "Current:"-style label line
 	forEachLine(text, func(l line) {
 		raw := text[l.start:l.end]
 		s := strings.TrimSpace(raw)
@@ -64,6 +70,11 @@ func redlineLabels(text string) []redlineLabel {
 			return
 		}
 		introAge++
+		labelAge++
+		if strings.HasSuffix(strings.TrimRight(s, "*_ \t"), ":") && len(s) < 80 {
+			labelAge = 0 // "Current text:", "**Proposed:**"
+			return
+		}
 		if strings.HasPrefix(s, "+") || strings.HasPrefix(s, "−") || strings.HasPrefix(s, "- ") {
 			return
 		}
@@ -84,6 +95,7 @@ func redlineLabels(text string) []redlineLabel {
 		if introAge <= 1 {
 			lb.intro = intro // the heading right above names the clause
 		}
+		lb.labelled = labelAge <= 1
 		out = append(out, lb)
 	})
 	return out
@@ -150,23 +162,16 @@ func redlineNumbering(doc Document, idx *LineIndex) []Finding {
 	}
 	unchanged := unchangedClauses(text)
 	first := map[string]int{}
-	prev := map[string]int{} // parent -> index in labels of the last label under it
 	newLast := map[string]int{}
 	for i, lb := range labels {
 		p, n := splitClauseID(lb.id)
-		if j, dup := first[lb.id]; dup {
+		if j, dup := first[lb.id]; dup && !lb.labelled && !labels[j].labelled {
 			report(labels[j], fmt.Sprintf("clause %s is set out twice", lb.id))
 			report(lb, fmt.Sprintf("clause %s is set out twice", lb.id))
 			continue
+		} else if !dup {
+			first[lb.id] = i
 		}
-		first[lb.id] = i
-		if j, ok := prev[p]; ok {
-			if _, pn := splitClauseID(labels[j].id); n < pn {
-				report(labels[j], fmt.Sprintf("clauses out of order: %s comes before %s", labels[j].id, lb.id))
-				report(lb, fmt.Sprintf("clauses out of order: %s comes after %s", lb.id, labels[j].id))
-			}
-		}
-		prev[p] = i
 		if unchanged[lb.id] {
 			report(lb, fmt.Sprintf("clause %s is set out, but the text says it is left unchanged", lb.id))
 			continue

@@ -122,11 +122,11 @@ func (c *denseCheck) Check(doc Document) []Finding {
 			Location: idx.Locate(first.start, last.end, text)})
 		group = group[:0]
 	}
-	para, paraEnd := 0, paragraphEnd(text, 0)
+	para, paraEnd := 0, densePassageEnd(text, 0)
 	for _, s := range an.AppendSentences(nil, text) {
 		for s.Start >= paraEnd && paraEnd < len(text) {
 			para++
-			paraEnd = paragraphEnd(text, paraEnd)
+			paraEnd = densePassageEnd(text, paraEnd)
 		}
 		if para != groupPara {
 			flush()
@@ -192,10 +192,10 @@ func nominalisations(s string) int {
 // nominalSuffixes end the nouns nominalisations counts (plural forms too).
 var nominalSuffixes = []string{"tion", "tions", "sion", "sions", "ment", "ments", "ance", "ances", "ence", "ences", "ity", "ities"}
 
-// paragraphEnd returns the end of the paragraph that holds offset i: the
+// densePassageEnd returns the end of the paragraph that holds offset i: the
 // start of the next blank line (or of a heading line, which opens a new
 // section), or len(text).
-func paragraphEnd(text string, i int) int {
+func densePassageEnd(text string, i int) int {
 	for {
 		j := strings.IndexByte(text[i:], '\n')
 		if j < 0 {

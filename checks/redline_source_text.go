@@ -86,7 +86,7 @@ func redlineSourceSegments(text string) []span {
 		rows++
 		if rows == 2 && separatorRow(s) {
 			srcCols = nil
-			for i, h := range tableCells(text[prevStart:prevEnd]) {
+			for i, h := range rowCellTexts(text[prevStart:prevEnd]) {
 				if sourceTextColumnRe.MatchString(h) && !isDraftIntro(h) {
 					if srcCols == nil {
 						srcCols = map[int]bool{}

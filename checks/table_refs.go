@@ -59,7 +59,7 @@ func tableRefs(text string) []tableRef {
 		rows++
 		if rows == 2 && separatorRow(s) {
 			cols = nil
-			for i, h := range tableCells(text[prevStart:prevEnd]) {
+			for i, h := range rowCellTexts(text[prevStart:prevEnd]) {
 				m := refColumnRe.FindStringSubmatch(strings.Trim(h, "*_ "))
 				if m == nil {
 					continue
@@ -121,8 +121,8 @@ func separatorRow(s string) bool {
 	return strings.Trim(s, "|-: \t") == "" && strings.Contains(s, "-")
 }
 
-// tableCells splits a table row into its trimmed cells.
-func tableCells(row string) []string {
+// rowCellTexts splits a table row into its trimmed cells.
+func rowCellTexts(row string) []string {
 	row = strings.TrimSpace(row)
 	row = strings.TrimPrefix(row, "|")
 	row = strings.TrimSuffix(row, "|")

@@ -113,7 +113,10 @@ func TestBlockerStopsTheLoop(t *testing.T) {
 			assert.Equal(t, evaluator.StopPolicyBlock, res.StopReason)
 			assert.Equal(t, 0, res.Revisions)
 			require.Len(t, res.Trace, 2, "generate and evaluate only")
-			assert.Contains(t, failed(res.Decision), tc.rule)
+			require.NotEmpty(t, res.Decision.BlockingFailures)
+			for _, bf := range res.Decision.BlockingFailures {
+				assert.True(t, strings.HasPrefix(bf, tc.rule+":"), "blocked by the planted defect only: %s", bf)
+			}
 			assert.NotContains(t, failed(res.Decision), "Jurisdictional Accuracy", "the judge is never asked")
 		})
 	}

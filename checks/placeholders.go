@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // RulePlaceholder: an unfilled placeholder.
@@ -101,11 +103,18 @@ func (c *placeholderCheck) Rule() string { return RulePlaceholder }
 func (c *placeholderCheck) Check(doc Document) []Finding {
 	var out []Finding
 	var idx *LineIndex
-	var quotes []span
+	var quotes, code []span
 	var sources []string // lower-cased, space-collapsed; built on first need
 	for i, sp := range c.scan(doc.Text) {
 		if i == 0 {
 			quotes = quotedSpans(doc.Text, 0, len(doc.Text))
+			code = codeSpans(doc.Text, 0, len(doc.Text))
+		}
+		if inSpans(code, sp.start, sp.end) {
+			continue // "<order_id>" in code is a parameter, not a blank
+		}
+		if doc.Kind == evaluator.KindRedTeamReport && doc.Text[sp.start] == '<' {
+			continue // a report's "<order number>" names a request parameter
 		}
 		if quotedFromSource(doc, quotes, &sources, sp) {
 			continue // the source's own blank, quoted verbatim
@@ -136,6 +145,12 @@ func (c *placeholderCheck) scan(text string) []span {
 				i = e
 				continue
 			}
+		case ch == '%' || ch == '<' && !strings.HasPrefix(text[i:], "<<") || ch == 'x' && strings.HasPrefix(text[i:], "x.x.x.x"):
+			if m := templateVarRe.FindStringIndex(text[i:min(len(text), i+60)]); m != nil && (i == 0 || !isWordByte(text[i-1])) {
+				out = append(out, span{i, i + m[1]})
+				i += m[1]
+				continue
+			}
 		case ch == '<' && strings.HasPrefix(text[i:], "<<"):
 			if e := closeOnLine(text, i+2, ">>"); e > i+2 {
 				out = append(out, span{i, e})
@@ -153,7 +168,7 @@ func (c *placeholderCheck) scan(text string) []span {
 			for e < len(text) && text[e] == '_' {
 				e++
 			}
-			if e-i >= 3 && !c.afterSignatureLabel(text, i) && !ruleLine(text, i, e) {
+			if (e-i >= 3 || e-i == 2 && blankUnderscores(text, i, e)) && !c.afterSignatureLabel(text, i) && !ruleLine(text, i, e) {
 				out = append(out, span{i, e})
 			}
 			i = e
@@ -243,6 +258,12 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 	if first == last && c.words[strings.ToLower(first)] { // "[amount]", "[date]"
 		return e, true
 	}
+	if lower && strings.Count(content, " ") < 5 && c.words[strings.ToLower(last)] && !strings.ContainsAny(content, ",;.:0123456789") {
+		return e, true // "[end date]", "[returns email address]", "[number of days]"
+	}
+	if len(content) == 1 && content[0] >= 'A' && content[0] <= 'Z' && content != "X" && afterOrBeforeValue(text, i, e) {
+		return e, true // "[N] hours", "rerun it [N] times"
+	}
 	return 0, false
 }
 
@@ -306,7 +327,7 @@ func beforeUnit(text string, e int) bool {
 func onlyFillerRunes(s string) bool {
 	for _, r := range s {
 		switch r {
-		case '●', '•', '…', '.', '_', '*', '?', '-', '–', '—', ' ', '■', '▪':
+		case '●', '•', '…', '.', '_', '*', '?', '-', '–', '—', ' ', '■', '▪', '#':
 		default:
 			return false
 		}
@@ -357,6 +378,23 @@ func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
 	lo := max(0, i-maxLabelPrefix)
 	ls := strings.LastIndexByte(text[lo:i], '\n') + 1 + lo
 	lineStartSeen := !(ls == lo && lo > 0) // else the line starts further back than any label prefix
+	if far := strings.LastIndexByte(text[max(0, i-160):i], '\n') + 1 + max(0, i-160); far > 0 || i < 160 {
+		line := strings.TrimLeft(text[far:i], " \t-*>|_")
+		if signingLineRe.MatchString(line) {
+			return true // "**Signed for ACME LIMITED** ______"
+		}
+		le := strings.IndexByte(text[i:], '\n')
+		if le < 0 {
+			le = len(text) - i
+		}
+		whole := text[far : i+le]
+		if strings.Trim(whole, "_ \t") == "" {
+			return true // a line of signature rules only
+		}
+		if len(whole) < 60 && yearRe.MatchString(whole) {
+			return true // "Göppingen, ____________ 2026": the place and date of signing
+		}
+	}
 	prefix := strings.TrimLeft(text[ls:i], " \t-*>|")
 	prefix = strings.TrimLeft(prefix, "*_")
 	if lineStartSeen && signingLineRe.MatchString(prefix) {
@@ -386,9 +424,12 @@ func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
 	return false
 }
 
+// yearRe matches a year.
+var yearRe = regexp.MustCompile(`\b(?:19|20)\d\d\b`)
+
 // signingLineRe matches the start of a line where parties sign or date
 // the document by hand.
-var signingLineRe = regexp.MustCompile(`^(?i:signed|signature|executed|witness(?:ed)?|date(?:d)?(?:[ \t]+of[ \t]+this[ \t]+(?:deed|agreement|document))?)\b`)
+var signingLineRe = regexp.MustCompile(`^(?i:signed|signature|executed|for\s+and\s+on\s+behalf|witness(?:ed)?|date(?:d)?(?:[ \t]+of[ \t]+this[ \t]+(?:deed|agreement|document))?)\b`)
 
 // forPartyRe matches a party's signing label: "For the Customer", "For and
 // on behalf of Acme Ltd".
@@ -543,4 +584,27 @@ func bracketLabel(content string) bool {
 		j++
 	}
 	return i >= 1 && i <= 4 && j > i && j == len(content)
+}
+
+// blankUnderscores reports whether the two underscores text[s:e] stand for a
+// blank ("__ days", "£__", "$__.__") rather than Markdown emphasis
+// ("__bold__", "snake__case"): no word character touches them on both sides.
+func blankUnderscores(text string, s, e int) bool {
+	before := s > 0 && isWordByte(text[s-1])
+	after := e < len(text) && isWordByte(text[e])
+	return !before && !after
+}
+
+// templateVarRe matches template variables in other common syntaxes:
+// "%FIRST_NAME%", "<bond amount>", "x.x.x.x".
+var templateVarRe = regexp.MustCompile(`^(?:%[A-Za-z][A-Za-z0-9_]{1,40}%|<[a-z][a-z]*(?:[ _][a-z]+){1,5}>|x\.x\.x\.x)`)
+
+// afterOrBeforeValue reports whether a bracket text[i:e] stands where a
+// number belongs: before a unit or "times", or after a currency sign.
+func afterOrBeforeValue(text string, i, e int) bool {
+	if afterCurrency(text, i) || beforeUnit(text, e) {
+		return true
+	}
+	rest := strings.TrimLeft(text[e:min(len(text), e+8)], " ")
+	return strings.HasPrefix(rest, "times")
 }

@@ -119,6 +119,11 @@ func (a *recommendationAnalyzer) analyze(doc Document) []recommendation {
 			// carries the finding's rating.
 			r.class = classifyRisk(headingAbove(text, it.start), a.blockRisk)
 		}
+		if r.class == riskUnknown {
+			// "R2 (for F2)", "On Finding 3", "On Issue 2": the finding it
+			// answers carries the rating.
+			r.class = classifyRisk(referencedFinding(text, body), a.blockRisk)
+		}
 		r.label = riskLabel(r, body)
 		quotes := excludedSpans(text, it.start, it.end)
 		r.drafted = replacementMarkerRe.MatchString(body) || hasDraft(text, it.start, it.end)
@@ -407,4 +412,40 @@ func indexByteFrom(text string, c byte, from, to int) int {
 		}
 	}
 	return -1
+}
+
+// findingRefRe finds a recommendation's pointer to the finding it answers.
+var findingRefRe = regexp.MustCompile(`(?i)\b(?:finding|issue|point|risk|observation)[ \t]+#?(\d{1,3})\b|\b([FI])-?(\d{1,3})\b`)
+
+// referencedFinding returns the text of the finding a recommendation body
+// points to ("for F2", "On Issue 2"): the line that labels it and the 300
+// bytes after, or "".
+func referencedFinding(text, body string) string {
+	m := findingRefRe.FindStringSubmatch(body)
+	if m == nil {
+		return ""
+	}
+	var labels []string
+	if m[1] != "" {
+		labels = []string{"Finding " + m[1], "Issue " + m[1], "F" + m[1], "F-" + m[1], "I" + m[1]}
+	} else {
+		labels = []string{m[2] + m[3], m[2] + "-" + m[3]}
+		if m[2] == "F" || m[2] == "f" {
+			labels = append(labels, "Finding "+m[3])
+		} else {
+			labels = append(labels, "Issue "+m[3])
+		}
+	}
+	found := ""
+	forEachLineUntil(text, func(l line) bool {
+		s := strings.TrimLeft(text[l.start:l.end], " \t#*-|_>")
+		for _, lb := range labels {
+			if len(s) > len(lb) && strings.EqualFold(s[:len(lb)], lb) && !isWordByte(s[len(lb)]) {
+				found = text[l.start:min(len(text), l.end+300)]
+				return false
+			}
+		}
+		return true
+	})
+	return found
 }

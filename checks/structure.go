@@ -171,6 +171,9 @@ func items(text string, kind itemKind, review bool) []span {
 				lvl, off = 2, strings.IndexByte(s, ' ')+1
 			}
 		}
+		if lvl == 0 && review && blankBefore && plainHeadingLine(s) {
+			lvl, off = 2, 0 // "ADVICE", "**Recommendations**": a plain-text memo's section
+		}
 		if lvl > 0 {
 			if inSection && lvl <= sectionLevel {
 				closeSection(l.start)
@@ -256,4 +259,27 @@ func trimRightSpace(text string, start, end int) int {
 // sortSpans sorts spans by start offset, keeping equal starts in order.
 func sortSpans(ss []span) {
 	slices.SortStableFunc(ss, func(a, b span) int { return cmp.Compare(a.start, b.start) })
+}
+
+// plainHeadingLine reports whether s is a heading in a plain-text or
+// lightly formatted deliverable: a short line in capitals ("ADVICE", "KEY
+// RISKS") or wholly in bold ("**Recommendations**").
+func plainHeadingLine(s string) bool {
+	t := strings.TrimSpace(s)
+	if len(t) < 3 || len(t) > 60 {
+		return false
+	}
+	if strings.HasPrefix(t, "**") && strings.HasSuffix(strings.TrimRight(t, ":"), "**") && strings.Count(t, "**") == 2 {
+		return true
+	}
+	letters := 0
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c >= 'a' && c <= 'z':
+			return false
+		case c >= 'A' && c <= 'Z':
+			letters++
+		}
+	}
+	return letters >= 3
 }

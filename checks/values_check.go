@@ -545,13 +545,20 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 				out = append(out, d.conflictFinding(idx, &ms[best], q))
 			}
 		}
+		push := func(pk pkey) {
+			list := post[pk]
+			if len(list) >= 2*maxPostings {
+				// Only the latest maxPostings are read: drop the rest so that
+				// memory stays bounded by the keys, not the mentions.
+				list = append(list[:0], list[len(list)-maxPostings:]...)
+			}
+			post[pk] = append(list, qi)
+		}
 		for _, k := range keys.words {
-			pk := pkey{q.class, k, ""}
-			post[pk] = append(post[pk], qi)
+			push(pkey{q.class, k, ""})
 		}
 		for _, a := range keys.other {
-			pk := pkey{q.class, -1, a}
-			post[pk] = append(post[pk], qi)
+			push(pkey{q.class, -1, a})
 		}
 	}
 	return out

@@ -580,8 +580,22 @@ func (d *valueDoc) textAnchors(from, to int) []string {
 // valueSentenceEnd returns the end of the sentence starting at from: after
 // ". ", "! ", "? " or ";" — not after an abbreviation, an initial or a
 // decimal point — or end.
+// maxValueSentence bounds the bytes read as one sentence (4 KB: prose
+// sentences are far shorter); a longer run is read in pieces.
+const maxValueSentence = 4 << 10
+
 func valueSentenceEnd(text string, from, end int) int {
 	depth := 0
+	if end-from > maxValueSentence {
+		// A run this long without an end is not a sentence: cut it at a
+		// space so that the per-sentence work (tense, anchors, lists) stays
+		// bounded and the whole read linear.
+		cut := from + maxValueSentence
+		if sp := strings.LastIndexByte(text[from+maxValueSentence/2:cut], ' '); sp >= 0 {
+			cut = from + maxValueSentence/2 + sp + 1
+		}
+		end = cut
+	}
 	for j := from; j < end; j++ {
 		switch text[j] {
 		case '(':

@@ -160,7 +160,7 @@ func TestUnitRisk(t *testing.T) {
 					u = f // a table cell reads its row
 				}
 			}
-			got, _ := readRiskScale(tt.text).unitRisk(tt.text, u, 3)
+			got, _ := readRiskScale(tt.text).unitRisk(tt.text, u, 3, nil)
 			assert.Equal(t, tt.want, got)
 		})
 	}

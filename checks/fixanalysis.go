@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -315,9 +316,20 @@ func goalDirectionalAt(text string, u recUnit, s, e int) bool {
 	if !u.fine {
 		from = sentenceStartFrom(text, u.start, s)
 	}
-	return !concreteRe.MatchString(refIDRe.ReplaceAllString(text[from:s], "")) &&
-		!concreteRe.MatchString(refIDRe.ReplaceAllString(text[e:u.end], ""))
+	for _, part := range []string{text[from:s], text[e:u.end]} {
+		if p := refIDRe.ReplaceAllString(part, ""); concreteRe.MatchString(p) || techNameRe.MatchString(p) {
+			return false
+		}
+	}
+	return true
 }
+
+// techNameRe matches a technical name that makes a fix concrete beyond
+// concreteRe: a CamelCase product or class name given as the value a fix
+// sets ("restrict it to the CloudFront origin", not "lock down the
+// WebView", which names only what to change) or a host or file name
+// ("nginx.conf", "status.example.io").
+var techNameRe = regexp.MustCompile(`\b(?:to|with|via|using|behind|through|into)[ \t]+(?:the[ \t]+|a[ \t]+|an[ \t]+)?[A-Z][a-z]+[A-Z][A-Za-z]*\b|\b[a-z][a-z0-9-]*\.(?:[a-z0-9-]+\.)*(?:conf|ini|yaml|yml|json|toml|xml|io|com|net|org|dev|app)\b`)
 
 // sentenceStartFrom returns the start of the sentence holding offset at, not
 // before from.

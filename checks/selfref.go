@@ -232,7 +232,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				own = (kw == "part" || kw == "section") && !vocab[kw] && (!srcLabels()[num] || kw+"|" != dominant) &&
 					top <= maxOwnTop(labels)+1 && !refOfInstrument(text, e) && !externalRef(text, s, e)
 			}
-			if !own && !isReview(doc.Kind) && !refOfInstrument(text, e) && !externalRef(text, s, e) {
+			if !own && (!isReview(doc.Kind) || doc.Source == "") && !refOfInstrument(text, e) && !externalRef(text, s, e) {
 				switch {
 				case ofOtherDocRe.MatchString(text[e:min(len(text), e+40)]):
 					// "paragraph 9 of our formal notice": the source's, in a
@@ -245,7 +245,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 					}
 					continue
 				case ownBeforeRe.MatchString(text[max(0, s-24):s]) && len(labels["part"]) >= 2:
-					own = true // "(see section 9)" in a text that numbers its sections
+					own = true // "(see section 9)" in a text that numbers its sections, with no source to cite
 				}
 			}
 			if added == nil {

@@ -72,14 +72,11 @@ var (
 	// figureRe matches a figure: an amount or number ("$642.18", "1,240,000",
 	// "99.7%"), a phone number in groups ("1800 245 770"), a time ("02:00").
 	figureRe = regexp.MustCompile(`[0-9]{2,4}(?:[ \t][0-9]{3,4}){1,3}\b|[0-9][0-9,.:]*[0-9]|[0-9]`)
-	// personRe matches a person's name written in full: two or three
-	// capitalised words, one of them with an accent or a hyphen, or after a
-	// role ("Project Manager Priya Raghunathan").
-	personRe = regexp.MustCompile(`\b[A-Z][a-zà-ÿ]+(?:[- ][A-ZÀ-Ý][a-zà-ÿ]+){1,2}\b`)
 )
 
-// sourceParts splits source into its top-level parts: the lines that open a
-// part at the smallest indentation used by two or more of them.
+// sourceParts splits source into its top-level parts, each from an
+// unindented line that opens one (partStartRe, or a line in capitals) to
+// the next.
 func sourceParts(source string) []sourcePart {
 	var starts []int
 	forEachLine(source, func(l line) {
@@ -179,8 +176,8 @@ func figureSet(text string) map[string]bool {
 	set := map[string]bool{}
 	for _, f := range figureRe.FindAllString(stripRefs(text), -1) {
 		set[figureKey(f)] = true
-		// "1800 245 770" may also stand as "1800 245 770" split by the
-		// regexp's alternatives in another layout: keep its groups too.
+		// A phone number read as one figure here may be read group by
+		// group in the source, or the other way round: keep its groups too.
 		for _, g := range strings.Fields(f) {
 			set[figureKey(g)] = true
 		}

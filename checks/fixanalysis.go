@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -11,7 +12,7 @@ import (
 // paragraph of every sentence that is a hedged recommendation by its
 // grammar wherever it stands (adviceHedgeRe). An item that starts where a
 // fine unit does gives way to it.
-func recommendationUnits(text string, review bool) []recUnit {
+func recommendationUnits(text string, review bool, words []span) []recUnit {
 	its := items(text, recommendationKind, review)
 	if len(its) == 0 && review {
 		its = items(text, anySection, true)
@@ -30,7 +31,7 @@ func recommendationUnits(text string, review bool) []recUnit {
 	}
 	out = append(out, fine...)
 	if review {
-		out = append(out, adviceUnits(text, out)...)
+		out = append(out, adviceUnits(text, words, out)...)
 	}
 	sortUnits(out)
 	return out
@@ -49,18 +50,15 @@ var adviceTriggers = map[string]bool{
 // adviceUnits returns, for each hedged recommendation found by
 // adviceHedgeRe outside quotations, code and the units already known, its
 // paragraph as a unit.
-func adviceUnits(text string, known []recUnit) []recUnit {
+func adviceUnits(text string, words []span, known []recUnit) []recUnit {
 	var out []recUnit
 	var ex []span
 	exDone := false
 	last := -1 // end of the last sentence scanned
-	for i := 0; i < len(text); {
-		s, e := nextWord(text, i, len(text))
-		if s >= len(text) {
-			break
-		}
-		i = e
-		if e-s < 4 || e-s > 10 || s < last || !adviceTriggers[strings.ToLower(text[s:e])] {
+	var buf [10]byte
+	for _, w := range words {
+		s, e := w.start, w.end
+		if e-s < 4 || e-s > 10 || s < last || !adviceTriggers[string(lowerASCII(&buf, text[s:e]))] {
 			continue
 		}
 		ss, se := sentenceAround(text, s)
@@ -83,6 +81,20 @@ func adviceUnits(text string, known []recUnit) []recUnit {
 		out = append(out, recUnit{span: span{ps, pe}, body: ps, advice: true})
 	}
 	return out
+}
+
+// lowerASCII writes the ASCII lower case of w (at most len(buf) bytes) into
+// buf and returns it; a map lookup with string(...) of it does not allocate.
+func lowerASCII(buf *[10]byte, w string) []byte {
+	n := min(len(w), len(buf))
+	for i := 0; i < n; i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf[:n]
 }
 
 // sentenceAround returns the sentence holding offset at: from after the
@@ -144,9 +156,10 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 	text := doc.Text
 	shared := analysisOf(doc)
 	allWords := shared.wordList()
-	shared.unitsOnce.Do(func() { shared.units = recommendationUnits(text, isReview(doc.Kind)) })
+	shared.unitsOnce.Do(func() { shared.units = recommendationUnits(text, isReview(doc.Kind), allWords) })
 	units := shared.units
 	var sc *riskScale
+	lineRisk := map[int]riskClass{}
 	var out []recommendation
 	for ui, u := range units {
 		body := text[u.start:u.end]
@@ -161,7 +174,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 				shared.riskOnce.Do(func() { shared.risk = readRiskScale(text) })
 				sc = shared.risk
 			}
-			r.class, labelFrom = sc.unitRisk(text, u, a.blockRisk)
+			r.class, labelFrom = sc.unitRisk(text, u, a.blockRisk, lineRisk)
 			if r.class == riskUnknown {
 				// A fix under a finding's heading ("### F-02 IDOR — High")
 				// carries the finding's rating.
@@ -303,9 +316,20 @@ func goalDirectionalAt(text string, u recUnit, s, e int) bool {
 	if !u.fine {
 		from = sentenceStartFrom(text, u.start, s)
 	}
-	return !concreteRe.MatchString(refIDRe.ReplaceAllString(text[from:s], "")) &&
-		!concreteRe.MatchString(refIDRe.ReplaceAllString(text[e:u.end], ""))
+	for _, part := range []string{text[from:s], text[e:u.end]} {
+		if p := refIDRe.ReplaceAllString(part, ""); concreteRe.MatchString(p) || techNameRe.MatchString(p) {
+			return false
+		}
+	}
+	return true
 }
+
+// techNameRe matches a technical name that makes a fix concrete beyond
+// concreteRe: a CamelCase product or class name given as the value a fix
+// sets ("restrict it to the CloudFront origin", not "lock down the
+// WebView", which names only what to change) or a host or file name
+// ("nginx.conf", "status.example.io").
+var techNameRe = regexp.MustCompile(`\b(?:to|with|via|using|behind|through|into)[ \t]+(?:the[ \t]+|a[ \t]+|an[ \t]+)?[A-Z][a-z]+[A-Z][A-Za-z]*\b|\b[a-z][a-z0-9-]*\.(?:[a-z0-9-]+\.)*(?:conf|ini|yaml|yml|json|toml|xml|io|com|net|org|dev|app)\b`)
 
 // sentenceStartFrom returns the start of the sentence holding offset at, not
 // before from.

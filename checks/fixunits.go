@@ -374,7 +374,7 @@ func tableUnits(text string, l line, cells []span, header []string, fixCols, sev
 			continue
 		}
 		c := cells[i]
-		out = append(out, recUnit{span: c, body: c.start, row: span{l.start, l.end}, rowRisk: risk, fine: true, proposal: proposal[i]})
+		out = append(out, recUnit{span: c, body: c.start, row: span(l), rowRisk: risk, fine: true, proposal: proposal[i]})
 	}
 	return out
 }

@@ -27,7 +27,7 @@ func FuzzRecommendationUnits(f *testing.F) {
 	dir := NewDirectionalCheck(RecommendationConfig{})
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, review := range []bool{true, false} {
-			for _, u := range recommendationUnits(text, review) {
+			for _, u := range recommendationUnits(text, review, wordSpans(text)) {
 				if u.start < 0 || u.start > u.body || u.body > u.end || u.end > len(text) {
 					t.Fatalf("unit [%d,%d) body %d outside text of %d bytes", u.start, u.end, u.body, len(text))
 				}

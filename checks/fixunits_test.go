@@ -93,6 +93,12 @@ func TestRecommendationUnitsDirectional(t *testing.T) {
 		{"concrete fix with a vague verb", evaluator.KindRedTeamReport,
 			"## Findings\n\n### S-3 Session cookie (High)\n\nFix: restrict the cookie to the /app path and set `session.cookie_secure = true`.\n",
 			nil},
+		{"a fix naming only what to change", evaluator.KindRedTeamReport,
+			"## Findings\n\n### S-6 Introspection enabled (Medium)\n\nFix: Harden the GraphQL endpoint.\n",
+			[]string{RuleDirectionalHighSeverity + "=Harden"}},
+		{"a fix naming its target", evaluator.KindRedTeamReport,
+			"## Findings\n\n### S-5 Public bucket (High)\n\nFix: Restrict the bucket policy to the CloudFront origin.\n",
+			nil},
 		{"drafting in a diff line", evaluator.KindRedline,
 			"Clause 8\n\n+ The Supplier shall ensure that backups are kept for thirty days.\n",
 			nil},
@@ -160,7 +166,7 @@ func TestUnitRisk(t *testing.T) {
 					u = f // a table cell reads its row
 				}
 			}
-			got, _ := readRiskScale(tt.text).unitRisk(tt.text, u, 3)
+			got, _ := readRiskScale(tt.text).unitRisk(tt.text, u, 3, nil)
 			assert.Equal(t, tt.want, got)
 		})
 	}

@@ -29,6 +29,10 @@ func itemFamilyOf(word string) string {
 		return "vulnerability"
 	case w == "row" || w == "rows" || w == "item" || w == "items":
 		return "item"
+	case w == "appendix" || w == "appendices":
+		return "appendix"
+	case w == "annex" || w == "annexes":
+		return "annex"
 	}
 	for _, f := range itemFamilies {
 		if w == f || w == f+"s" {
@@ -39,7 +43,12 @@ func itemFamilyOf(word string) string {
 }
 
 // itemFamilies are the families of numbered items a deliverable may label.
-var itemFamilies = []string{"finding", "issue", "comment", "amendment", "observation", "step", "action", "question", "option", "point", "item"}
+var itemFamilies = []string{"finding", "issue", "comment", "amendment", "observation", "step", "action", "question", "option", "point", "item", "table", "figure", "attachment"}
+
+// partLabelRe matches a line that opens one of the text's own appendices,
+// annexes, tables or figures: "## Appendix C – Costs", "**Table 2:**
+// Fees", "Figure 1. Flow".
+var partLabelRe = regexp.MustCompile(`^(#{1,6}[ \t]+)?(?:\*\*|__)?(?i:(appendix|annex|table|figure|attachment))[ \t]+([A-Z]|\d{1,3})\b((?:\*\*|__)|[ \t]*[:.—–-]|[ \t]*$)?`)
 
 // itemTracker follows the headings of a text and assigns each numbered
 // unit below a heading that names a family to that family; every numbered
@@ -77,19 +86,36 @@ var (
 )
 
 // headingFamily returns the first item family the words of a heading
-// name, or "".
+// name, or "" (appendices, tables and figures are parts, not lists).
 func headingFamily(h string) string {
 	for _, w := range strings.Fields(h) {
 		if f := itemFamilyOf(w); f != "" && f != "item" {
+			if attachmentFamily(f) {
+				return ""
+			}
 			return f
 		}
 	}
 	return ""
 }
 
+// attachmentFamily reports whether a family names parts a text labels by
+// letter or number on a line of their own: appendices, annexes, tables,
+// figures, attachments.
+func attachmentFamily(f string) bool {
+	switch f {
+	case "appendix", "annex", "table", "figure", "attachment":
+		return true
+	}
+	return false
+}
+
 // line reads one trimmed, non-blank line outside code and drafted blocks
 // and adds the labels it defines.
 func (t *itemTracker) line(s string, add func(fam, n string)) {
+	if m := matchIf(startsWithAny(s, "#*_AaTtFf"), partLabelRe, s); m != nil && (m[2] >= 0 || m[8] >= 0) {
+		add(itemFamilyOf(s[m[4]:m[5]]), strings.ToUpper(s[m[6]:m[7]])) // "## Appendix C", "Table 2:"
+	}
 	unit := func(n string) {
 		if t.family != "" {
 			add(t.family, n)

@@ -131,3 +131,28 @@ func TestSelfReferenceOtherKinds(t *testing.T) {
 		})
 	}
 }
+
+func TestSelfReferenceAppendicesAndTables(t *testing.T) {
+	tests := []struct {
+		name   string
+		source string
+		text   string
+		want   []string
+	}{
+		{"appendix below that the memo lacks", "", "## Summary\n\nCosts are set out in Appendix C below.\n\n## Appendix A – Timeline\n\nText.", []string{"Appendix C"}},
+		{"appendix the memo has", "", "## Summary\n\nSee Appendix A below.\n\n## Appendix A – Timeline\n\nText.", nil},
+		{"the source's appendix", "The rates are in Appendix C, attached.", "## Summary\n\nThe rates in Appendix C below are high.", nil},
+		{"table above", "", "**Table 1:** Fees\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nTable 2 above shows the trend.", []string{"Table 2"}},
+		{"lower-case letter is no id", "", "## Findings\n\nWe need spare parts a week earlier (see parts a and b of the order).", nil},
+	}
+	c := NewSelfReferenceCheck()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, f := range c.Check(Document{Text: tt.text, Source: tt.source, Kind: evaluator.KindReviewMemo}) {
+				got = append(got, f.Location.Text)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

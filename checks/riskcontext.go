@@ -362,8 +362,9 @@ func fieldLabel(b string) bool {
 
 // unitRisk returns the risk class of the recommendation u and the text it
 // was read from: u's own text, its table row, its finding block, or the
-// findings it names, whichever first says anything.
-func (sc *riskScale) unitRisk(text string, u recUnit, blockRisk int) (riskClass, string) {
+// findings it names, whichever first says anything. lines, when not nil,
+// caches the class of each line read (by its start) across units.
+func (sc *riskScale) unitRisk(text string, u recUnit, blockRisk int, lines map[int]riskClass) (riskClass, string) {
 	own := text[u.start:u.end]
 	if c := sc.classify(own, blockRisk); c != riskUnknown {
 		return c, own
@@ -373,24 +374,29 @@ func (sc *riskScale) unitRisk(text string, u recUnit, blockRisk int) (riskClass,
 			return c, u.rowRisk
 		}
 	}
-	if bs := blockStart(text, u.start); bs >= 0 && bs < u.start {
+	bs := blockStart(text, u.start)
+	if bs >= 0 && bs < u.start {
 		// The rating nearest above the fix is its finding's: read the
-		// block's lines from the fix upwards.
+		// block's lines from the fix upwards. lines caches each line's
+		// class, as the units of one block read the same lines.
 		for e, n := u.start, 0; e > bs && n < maxBlockLines; n++ {
 			ls := strings.LastIndexByte(text[bs:e-1], '\n') + 1 + bs
-			if e-1 < bs {
-				break
+			c, ok := lines[ls]
+			if !ok {
+				c = sc.classify(text[ls:e], blockRisk)
+				if lines != nil {
+					lines[ls] = c
+				}
 			}
-			ctx := text[ls:e]
-			if c := sc.classify(ctx, blockRisk); c != riskUnknown {
-				return c, ctx
+			if c != riskUnknown {
+				return c, text[ls:e]
 			}
 			e = ls
 		}
 	}
 	lead := own[:min(len(own), 120)]
 	opener := ""
-	if bs := blockStart(text, u.start); bs >= 0 {
+	if bs >= 0 {
 		opener = text[bs:min(lineEndAt(text, bs), bs+200)]
 	}
 	for _, key := range findingKeys(lead, opener) {

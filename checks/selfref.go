@@ -33,7 +33,7 @@ func (selfRefCheck) Rule() string { return RuleSelfReference }
 
 var (
 	// selfRefRe finds a reference to a part or item by family and number.
-	selfRefRe = regexp.MustCompile(`(?i)\b(sections?|parts?|paragraphs?|paras?\.?|recs?\.?|recommendations?|findings?|issues?|steps?|actions?|questions?|options?|points?|vulnerabilit(?:y|ies)|vulns?\.?|observations?|items?|rows?|comments?|amendments?)[ \t]+#?([0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]?-?[0-9]{1,3})\b`)
+	selfRefRe = regexp.MustCompile(`(?i)\b(sections?|parts?|paragraphs?|paras?\.?|recs?\.?|recommendations?|findings?|issues?|steps?|actions?|questions?|options?|points?|vulnerabilit(?:y|ies)|vulns?\.?|observations?|items?|rows?|comments?|amendments?|appendix|appendices|annex(?:es)?|tables?|figures?|attachments?)[ \t]+#?([0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]?-?[0-9]{1,3}|(?-i:[A-Z])\b)`)
 	// ownMarkerRe, matched right after a reference, says it is to this
 	// text: "of this memo", "above", "below", "in this report".
 	ownMarkerRe = regexp.MustCompile(`(?i)^[ \t]*(?:,[ \t]*)?(?:(?:of|in)[ \t]+(?:this|the[ \t]+present)[ \t]+(?:memo|memorandum|report|review|document|letter|note|analysis|assessment|reply|response|email|redline|advice|summary|deliverable|paper)\b|above\b|below\b|earlier\b|later\b)`)
@@ -50,10 +50,11 @@ var (
 // selfRefWords are the lower-case keywords selfRefRe starts with.
 var selfRefWords = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range []string{"section", "part", "paragraph", "para", "rec", "recommendation", "finding", "issue", "step", "action", "question", "option", "point", "vulnerability", "vulnerabilities", "vuln", "observation", "item", "row", "comment", "amendment"} {
+	for _, w := range []string{"section", "part", "paragraph", "para", "rec", "recommendation", "finding", "issue", "step", "action", "question", "option", "point", "vulnerability", "vulnerabilities", "vuln", "observation", "item", "row", "comment", "amendment", "appendix", "annex", "table", "figure", "attachment"} {
 		m[w] = true
 		m[w+"s"] = true
 	}
+	m["appendices"], m["annexes"] = true, true
 	return m
 }()
 
@@ -200,8 +201,11 @@ func (selfRefCheck) Check(doc Document) []Finding {
 		}
 		fam := familyOf(text[m[2]:m[3]])
 		num := strings.TrimLeft(text[m[4]:m[5]], "0")
-		if strings.ContainsAny(num, "-ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		if len(num) > 1 && strings.ContainsAny(num, "-ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
 			num = strings.TrimLeft(strings.TrimLeft(num, "ABCDEFGHIJKLMNOPQRSTUVWXYZ-"), "0")
+		}
+		if len(num) == 1 && num[0] >= 'A' && num[0] <= 'Z' && !attachmentFamily(fam) {
+			continue // "Part A", "Item B": lettered ids only name appendices, tables and the like
 		}
 		own := ownMarkerRe.MatchString(text[e:min(len(text), e+60)])
 		switch {
@@ -228,7 +232,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				own = (kw == "part" || kw == "section") && !vocab[kw] && (!srcLabels()[num] || kw+"|" != dominant) &&
 					top <= maxOwnTop(labels)+1 && !refOfInstrument(text, e) && !externalRef(text, s, e)
 			}
-			if !own && !isReview(doc.Kind) && !refOfInstrument(text, e) && !externalRef(text, s, e) {
+			if !own && (!isReview(doc.Kind) || doc.Source == "") && !refOfInstrument(text, e) && !externalRef(text, s, e) {
 				switch {
 				case ofOtherDocRe.MatchString(text[e:min(len(text), e+40)]):
 					// "paragraph 9 of our formal notice": the source's, in a
@@ -241,7 +245,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 					}
 					continue
 				case ownBeforeRe.MatchString(text[max(0, s-24):s]) && len(labels["part"]) >= 2:
-					own = true // "(see section 9)" in a text that numbers its sections
+					own = true // "(see section 9)" in a text that numbers its sections, with no source to cite
 				}
 			}
 			if added == nil {
@@ -253,6 +257,17 @@ func (selfRefCheck) Check(doc Document) []Finding {
 			if own && !labels["part"][num] {
 				report(s, e, text[s:e]+" of this document")
 			}
+		case attachmentFamily(fam):
+			// "Appendix C below", "Table 3 above": the text's own unless a
+			// source names it; checked when marked as this text's or when
+			// the text has parts of that kind.
+			if labels[fam][strings.ToUpper(num)] || !own && labels[fam] == nil || refOfOther(text, e) || refOfInstrument(text, e) {
+				continue
+			}
+			if doc.Source != "" && sourceMentions(doc.Source, text[m[2]:m[3]], text[m[4]:m[5]]) {
+				continue
+			}
+			report(s, e, text[s:e])
 		case labels[fam] != nil:
 			if refOfOther(text, e) {
 				continue // "item 3 of Schedule 2", "recommendation 4 of the guidance"

@@ -35,3 +35,15 @@ func TestTableReferenceColumns(t *testing.T) {
 		})
 	}
 }
+
+func TestXrefTitleIsNoOrphan(t *testing.T) {
+	c := NewXrefCheck()
+	title := "# Annex 3 — Service Levels\n\nThis Annex forms part of the Hosting Agreement.\n\n1.1 Uptime is 99.9%.\n\n1.2 Credits apply.\n"
+	assert.Empty(t, c.Check(Document{Text: title, Kind: evaluator.KindContract}))
+	body := "# Hosting Agreement\n\n1.1 Uptime is 99.9%.\n\n1.2 Credits apply.\n\n## Annex 3 — Service Levels\n\n1.1 Text.\n"
+	var got []string
+	for _, f := range c.Check(Document{Text: body, Kind: evaluator.KindContract}) {
+		got = append(got, f.Rule)
+	}
+	assert.Equal(t, []string{RuleOrphanLabel}, got, "an annex inside the agreement that nothing cites is still an orphan")
+}

@@ -250,6 +250,9 @@ func (xrefCheck) Check(doc Document) []Finding {
 			if first := o.labels[o.byKey[l.key]]; first.start != l.start {
 				continue
 			}
+			if strings.TrimSpace(text[:strings.LastIndexByte(text[:l.start], '\n')+1]) == "" {
+				continue // the title: a schedule or annex delivered on its own is the document itself
+			}
 			out = append(out, Finding{Rule: RuleOrphanLabel, Severity: SeverityWarn,
 				Message:  "attachment is never referred to in the document",
 				Location: idx.Locate(l.start, l.end, text)})

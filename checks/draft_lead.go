@@ -32,7 +32,7 @@ func draftedByLead(text string, from, start int) bool {
 	if strings.TrimSpace(lead) == "" {
 		return false
 	}
-	return draftLeadRe.MatchString(lead)
+	return lastWordIn(lead, " \t\n\f\r:,*_", draftLeadLast) && draftLeadRe.MatchString(lead)
 }
 
 // draftTracker tells, for each quotation of a text in document order,

@@ -151,7 +151,8 @@ func introducesDraft(text string, start int) draftKind {
 	if c := strings.LastIndexByte(prefix, ':'); c >= 0 && strings.Trim(prefix[c+1:], " \t*_") == "" && isDraftIntro(prefix[:c]) {
 		return isDraft // the cheap ':' test spares the regexps most quotations
 	}
-	if replaceWithRe.MatchString(prefix) || substituteRe.MatchString(prefix) {
+	if lastWordIn(prefix, " \t:", replaceWithLast) && replaceWithRe.MatchString(prefix) ||
+		lastWordIn(prefix, " \t:", substituteLast) && substituteRe.MatchString(prefix) {
 		return isDraft // replace "old" with "new": the second quotation is new text
 	}
 	rowFrom := max(0, start-maxRowReach) // a table row's cells run long: find its start further back

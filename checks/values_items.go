@@ -120,7 +120,7 @@ func itemRatings(text string) []itemRating {
 			}
 		}
 		// "Two High issues (P-1 and P-2)".
-		for _, m := range severityGroupRe.FindAllStringSubmatchIndex(raw, -1) {
+		for _, m := range severityGroupMatches(raw) {
 			for _, id := range itemIDRe.FindAllString(raw[m[4]:m[5]], -1) {
 				out = append(out, itemRating{vItemID(id), "severity", normSeverity(raw[m[2]:m[3]]), l.start + m[2], l.start + m[3]})
 			}
@@ -205,4 +205,20 @@ func normSeverity(s string) string {
 		return "Informational"
 	}
 	return ""
+}
+
+// severityGroupMatches runs severityGroupRe on a line that can hold a
+// match: one with a parenthesis after a rating word (most lines have
+// neither, and the regexp's alternation has no literal prefix to skip by).
+func severityGroupMatches(raw string) [][]int {
+	p := strings.LastIndexByte(raw, '(')
+	if p < 0 {
+		return nil
+	}
+	for _, w := range [...]string{"Critical", "High", "Medium", "Moderate", "Low"} {
+		if strings.Contains(raw[:p], w) {
+			return severityGroupRe.FindAllStringSubmatchIndex(raw, -1)
+		}
+	}
+	return nil
 }

@@ -38,8 +38,8 @@ type itemRating struct {
 // itemConflicts reports an item rated two ways.
 func (d *valueDoc) itemConflicts(doc Document) []Finding {
 	text := d.text
-	if !strings.Contains(text, "-") {
-		return nil
+	if !itemIDRe.MatchString(text) {
+		return nil // no item ids, nothing rated
 	}
 	ratings := itemRatings(text)
 	if len(ratings) < 2 {
@@ -120,13 +120,13 @@ func itemRatings(text string) []itemRating {
 			}
 		}
 		// "Two High issues (P-1 and P-2)".
-		for _, m := range severityGroupRe.FindAllStringSubmatchIndex(raw, -1) {
+		for _, m := range severityGroupMatches(raw) {
 			for _, id := range itemIDRe.FindAllString(raw[m[4]:m[5]], -1) {
 				out = append(out, itemRating{vItemID(id), "severity", normSeverity(raw[m[2]:m[3]]), l.start + m[2], l.start + m[3]})
 			}
 		}
 		// "**Severity:** High (CVSS 3.1: 7.4)" under an item's heading.
-		if section != "" {
+		if section != "" && strings.IndexByte(raw, ':') >= 0 {
 			if m := severityLabelRe.FindStringSubmatchIndex(raw); m != nil {
 				out = append(out, itemRating{section, "severity", normSeverity(raw[m[2]:m[3]]), l.start + m[2], l.start + m[3]})
 				out = append(out, cvssRatings(text, l.start, l.end, section)...)
@@ -205,4 +205,19 @@ func normSeverity(s string) string {
 		return "Informational"
 	}
 	return ""
+}
+
+// severityGroupMatches runs severityGroupRe on a line that can hold a
+// match: a capitalised severity word, a bracket and an id's hyphen. The
+// test spares the regexp nearly every line.
+func severityGroupMatches(raw string) [][]int {
+	if strings.IndexByte(raw, '(') < 0 || strings.IndexByte(raw, '-') < 0 {
+		return nil
+	}
+	for _, w := range []string{"Critical", "High", "Medium", "Moderate", "Low"} {
+		if strings.Contains(raw, w) {
+			return severityGroupRe.FindAllStringSubmatchIndex(raw, -1)
+		}
+	}
+	return nil
 }

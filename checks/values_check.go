@@ -469,11 +469,20 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	// Postings: per class, word, anchor and digit pattern, the mentions
 	// seen so far.
 	type pkey struct {
-		class string
+		class int32
 		word  int32
 		other string
 	}
 	post := map[pkey][]int{}
+	classes := map[string]int32{}
+	classOf := func(c string) int32 {
+		id, ok := classes[c]
+		if !ok {
+			id = int32(len(classes))
+			classes[c] = id
+		}
+		return id
+	}
 	stamp := make([]int, len(ms))
 	for i := range stamp {
 		stamp[i] = -1
@@ -493,11 +502,12 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 			}
 		}
 		keys := d.postingKeys(q)
+		cl := classOf(q.class)
 		for _, k := range keys.words {
-			add(post[pkey{q.class, k, ""}])
+			add(post[pkey{cl, k, ""}])
 		}
 		for _, a := range keys.other {
-			add(post[pkey{q.class, -1, a}])
+			add(post[pkey{cl, -1, a}])
 		}
 		if q.flags&fHypo == 0 {
 			bestDiff, bestEq := -1.0, -1.0
@@ -555,10 +565,10 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 			post[pk] = append(list, qi)
 		}
 		for _, k := range keys.words {
-			push(pkey{q.class, k, ""})
+			push(pkey{cl, k, ""})
 		}
 		for _, a := range keys.other {
-			push(pkey{q.class, -1, a})
+			push(pkey{cl, -1, a})
 		}
 	}
 	return out

@@ -38,8 +38,8 @@ type itemRating struct {
 // itemConflicts reports an item rated two ways.
 func (d *valueDoc) itemConflicts(doc Document) []Finding {
 	text := d.text
-	if !strings.Contains(text, "-") {
-		return nil
+	if !itemIDRe.MatchString(text) {
+		return nil // no item ids, nothing rated
 	}
 	ratings := itemRatings(text)
 	if len(ratings) < 2 {
@@ -126,7 +126,7 @@ func itemRatings(text string) []itemRating {
 			}
 		}
 		// "**Severity:** High (CVSS 3.1: 7.4)" under an item's heading.
-		if section != "" {
+		if section != "" && strings.IndexByte(raw, ':') >= 0 {
 			if m := severityLabelRe.FindStringSubmatchIndex(raw); m != nil {
 				out = append(out, itemRating{section, "severity", normSeverity(raw[m[2]:m[3]]), l.start + m[2], l.start + m[3]})
 				out = append(out, cvssRatings(text, l.start, l.end, section)...)
@@ -208,15 +208,14 @@ func normSeverity(s string) string {
 }
 
 // severityGroupMatches runs severityGroupRe on a line that can hold a
-// match: one with a parenthesis after a rating word (most lines have
-// neither, and the regexp's alternation has no literal prefix to skip by).
+// match: a capitalised severity word, a bracket and an id's hyphen. The
+// test spares the regexp nearly every line.
 func severityGroupMatches(raw string) [][]int {
-	p := strings.LastIndexByte(raw, '(')
-	if p < 0 {
+	if strings.IndexByte(raw, '(') < 0 || strings.IndexByte(raw, '-') < 0 {
 		return nil
 	}
-	for _, w := range [...]string{"Critical", "High", "Medium", "Moderate", "Low"} {
-		if strings.Contains(raw[:p], w) {
+	for _, w := range []string{"Critical", "High", "Medium", "Moderate", "Low"} {
+		if strings.Contains(raw, w) {
 			return severityGroupRe.FindAllStringSubmatchIndex(raw, -1)
 		}
 	}

@@ -295,29 +295,68 @@ var vNumberWordsByLen = func() (t [10][]string) {
 	return t
 }()
 
+// numberWordFirst marks the first letters of number words, either case.
+var numberWordFirst = func() (t [256]bool) {
+	for w := range numberWords {
+		t[w[0]] = true
+		t[w[0]-'a'+'A'] = true
+	}
+	return t
+}()
+
 // vIsNumberWord reports whether w is an English number word, ignoring
 // case, without allocating.
 func vIsNumberWord(w string) bool {
 	if len(w) < 3 || len(w) >= len(vNumberWordsByLen) {
 		return false
 	}
-	for _, c := range vNumberWordsByLen[len(w)] {
-		if strings.EqualFold(w, c) {
-			return true
+	// Pack the first (up to) eight letters, lower-cased, and look the
+	// packed key up: no string comparison for the common words.
+	var key uint64
+	for i := 0; i < len(w) && i < 8; i++ {
+		c := w[i] | 0x20
+		if c < 'a' || c > 'z' {
+			return false
 		}
+		key = key<<8 | uint64(c)
 	}
-	return false
+	key = key<<8 | uint64(len(w))
+	return numberWordKeys[key]
 }
 
-// vMayHoldValue reports whether s may hold a value: a figure, a currency
-// sign or a number word. It is a byte scan that spares the tokenizer the
-// sentences that hold none.
+// numberWordKeys holds the packed keys of the number words (see
+// vIsNumberWord).
+var numberWordKeys = func() map[uint64]bool {
+	m := map[uint64]bool{}
+	for w := range numberWords {
+		var key uint64
+		for i := 0; i < len(w) && i < 8; i++ {
+			key = key<<8 | uint64(w[i])
+		}
+		m[key<<8|uint64(len(w))] = true
+	}
+	return m
+}()
+
+// vMayHoldValue reports whether s may hold a value: a figure next to a
+// currency or followed by a unit, a date or a time, a currency sign, or a
+// number word. It is a byte scan that spares the tokenizer the sentences
+// that hold none — in a contract, most figures are clause numbers.
 func vMayHoldValue(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c >= '0' && c <= '9' || c == '$':
+		case c == '$':
 			return true
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || (s[j] == ',' || s[j] == '.') && j+1 < len(s) && s[j+1] >= '0' && s[j+1] <= '9') {
+				j++
+			}
+			if figureMayBeValue(s, i, j) {
+				return true
+			}
+			i = j - 1
 		case c == 0xC2 || c == 0xE2: // £ ¥ and € ₹ start with these bytes
 			if i+1 < len(s) && (c == 0xC2 && (s[i+1] == 0xA3 || s[i+1] == 0xA5) || c == 0xE2 && s[i+1] == 0x82) {
 				return true
@@ -327,11 +366,83 @@ func vMayHoldValue(s string) bool {
 			for e < len(s) && wordByte[s[e]] {
 				e++
 			}
-			if vIsNumberWord(s[i:e]) {
+			if numberWordFirst[c] && vIsNumberWord(s[i:e]) {
 				return true
 			}
 			i = e - 1
 		}
+	}
+	return false
+}
+
+// figureMayBeValue reports whether the figure s[i:j] can be read as a
+// value: a currency code or a month before it, or a unit, a percent sign,
+// a time, a date or a scale after it.
+func figureMayBeValue(s string, i, j int) bool {
+	// Before: "EUR 1,200", "March 1".
+	k := i
+	for k > 0 && (s[k-1] == ' ' || s[k-1] == '\t') {
+		k--
+	}
+	w := k
+	for w > 0 && vIsLetterByte(s[w-1]) {
+		w--
+	}
+	if k-w >= 3 && k-w <= 9 {
+		prev := strings.ToLower(s[w:k])
+		if _, ok := valueCurrencies[prev]; ok {
+			return true
+		}
+		if _, ok := months[prev]; ok {
+			return true
+		}
+	}
+	// After: "%", ":30", "/2026", "-03-01", "-day", " days", "k", " million".
+	if j >= len(s) {
+		return false
+	}
+	switch s[j] {
+	case '%', ':', '/':
+		return true
+	case '-':
+		if j+1 < len(s) && s[j+1] >= '0' && s[j+1] <= '9' && j-i == 4 {
+			return true // 2026-03-01
+		}
+	}
+	k = j
+	for k < len(s) && k < j+3 && (s[k] == ' ' || s[k] == '-' || s[k] == '*' || s[k] == '(' || s[k] == ')' || s[k] == '\t') {
+		k++
+	}
+	e := k
+	for e < len(s) && e-k < 12 && vIsLetterByte(s[e]) {
+		e++
+	}
+	if e == k {
+		return false
+	}
+	var buf [32]byte
+	next, ok := vLowerWord(&buf, s[k:e])
+	if !ok {
+		return false
+	}
+	if _, ok := vDurationUnits[next]; ok {
+		return true
+	}
+	if _, ok := vDayQualifiers[next]; ok {
+		return true
+	}
+	if _, ok := valueCurrencies[next]; ok {
+		return true
+	}
+	if _, ok := months[next]; ok {
+		return true
+	}
+	if _, ok := valueScales[next]; ok {
+		return true
+	}
+	switch next {
+	case "percent", "per", "pct", "x", "times", "am", "pm", "a", "p", "st", "nd", "rd", "th":
+		return true
 	}
 	return false
 }

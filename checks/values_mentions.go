@@ -138,13 +138,32 @@ func readValueDoc(doc Document) *valueDoc {
 	var headerTime []int8
 	tables := 0
 	inTable := false
-	var heading []int32 // words of the current heading
+	// The current heading and bold lead-in are read only when a value
+	// needs them: most lines hold none.
+	headSpan, titleSpan := span{-1, -1}, span{-1, -1}
+	var heading, title []int32 // words of the current heading and block's bold lead-in
 	var headAnchors []string
-	var title []int32 // words of the current block's bold lead-in
+	headRead, titleRead := true, true
+	headingCtx := func() ([]int32, []string) {
+		if !headRead {
+			headRead = true
+			heading = d.wordIDs(nil, text[headSpan.start:headSpan.end], false)
+			headAnchors = d.textAnchors(headSpan.start, headSpan.end)
+		}
+		return heading, headAnchors
+	}
+	titleCtx := func() []int32 {
+		if !titleRead {
+			titleRead = true
+			title = d.wordIDs(nil, text[titleSpan.start:titleSpan.end], false)
+		}
+		return title
+	}
 	lineAnchor := ""
 	lists, inList := 0, false
 	recLevel := 0       // level of the open recommendations section, 0 for none
 	draftBlock := false // indented lines after "Revise clause 2.2 to read:" are drafted text
+	introLine := ""     // the last line ending in ":", until a line follows it
 	forEachLine(text, func(l line) {
 		raw := text[l.start:l.end]
 		s := strings.TrimSpace(raw)
@@ -157,13 +176,17 @@ func readValueDoc(doc Document) *valueDoc {
 		}
 		if s == "" {
 			block++
-			inTable, header, title = false, nil, nil
+			inTable, header, title, titleRead = false, nil, nil, true
 			return
 		}
 		d.line, d.spansDone = l, false
 		indented := strings.HasPrefix(raw, "    ") || strings.HasPrefix(raw, "\t")
 		if !indented && !strings.HasPrefix(s, ">") {
 			draftBlock = false
+		}
+		if indented && introLine != "" {
+			draftBlock = isDraftIntro(introLine)
+			introLine = ""
 		}
 		if lvl := sectionLevel(raw); lvl > 0 {
 			if recLevel > 0 && lvl <= recLevel {
@@ -193,7 +216,10 @@ func readValueDoc(doc Document) *valueDoc {
 					return
 				}
 			}
-			d.tableRow(l, s, cells, header, headerTime, tables, block, heading, headAnchors, proposed)
+			if vMayHoldValue(s) || header != nil {
+				h, ha := headingCtx()
+				d.tableRow(l, s, cells, header, headerTime, tables, block, h, ha, proposed)
+			}
 			return
 		}
 		inTable, header = false, nil
@@ -209,15 +235,18 @@ func readValueDoc(doc Document) *valueDoc {
 		}
 		if lvl, off := headingLevel(raw); lvl > 0 {
 			block++
-			title = nil
-			heading = d.wordIDs(nil, raw[off:], false)
-			headAnchors = d.textAnchors(l.start+off, l.end)
+			title, titleRead = nil, true
+			headSpan, headRead = span{l.start + off, l.end}, false
+			heading, headAnchors = nil, nil
 			if a := d.ownLabel(raw[off:]); a != "" {
 				lineAnchor = a
 			} else {
 				lineAnchor = ""
 			}
-			d.sentence(l.start+off, l.end, sentCtx{block: block, heading: true, topic: heading, labelEnd: -1, proposed: proposed, row: -1})
+			if vMayHoldValue(raw[off:]) {
+				h, _ := headingCtx()
+				d.sentence(l.start+off, l.end, sentCtx{block: block, heading: true, topic: h, labelEnd: -1, proposed: proposed, row: -1})
+			}
 			return
 		}
 		// A labelled line: "- Platform fee: $16,500", "**Severity:** High",
@@ -229,37 +258,44 @@ func readValueDoc(doc Document) *valueDoc {
 		} else if !strings.HasPrefix(raw, " ") && !strings.HasPrefix(raw, "\t") && !vListMarkerAt(raw) {
 			lineAnchor = ""
 		}
-		var label []int32
-		labelTenseV := tenseDefault
-		labelEnd := -1
-		total, labelDef := false, false
-		if le, ls, ok := vLineLabel(text, body, l.end); ok {
-			label = d.wordIDs(nil, text[body:ls], false)
-			labelTenseV = vLabelTense(text[body:ls])
-			total = vTotalLabel(text[body:ls])
-			labelDef = vDefinite(text[body:ls])
-			body, labelEnd = le, le
-		}
 		if te, ok := vBoldLead(text, body, l.end); ok {
-			title = d.wordIDs(nil, text[body:te], false)
+			titleSpan, titleRead = span{body, te}, false
 		}
-		topic := append(append([]int32(nil), heading...), title...)
-		var anchors []string
-		ownClause := ""
-		if lineAnchor != "" {
-			anchors = []string{lineAnchor}
-			if strings.HasPrefix(lineAnchor, "ref:") {
-				ownClause = lineAnchor
+		if vMayHoldValue(text[body:l.end]) {
+			var label []int32
+			labelTenseV := tenseDefault
+			labelEnd := -1
+			total, labelDef := false, false
+			if le, ls, ok := vLineLabel(text, body, l.end); ok {
+				label = d.wordIDs(nil, text[body:ls], false)
+				labelTenseV = vLabelTense(text[body:ls])
+				total = vTotalLabel(text[body:ls])
+				labelDef = vDefinite(text[body:ls])
+				body, labelEnd = le, le
+			}
+			h, ha := headingCtx()
+			topic := append(append([]int32(nil), h...), titleCtx()...)
+			var anchors []string
+			ownClause := ""
+			if lineAnchor != "" {
+				anchors = []string{lineAnchor}
+				if strings.HasPrefix(lineAnchor, "ref:") {
+					ownClause = lineAnchor
+				}
+			}
+			for from := body; from < l.end && vMayHoldValue(text[from:l.end]); {
+				end := valueSentenceEnd(text, from, l.end)
+				d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelDef: labelDef, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: ha, proposed: proposed, list: list, row: -1, total: total})
+				from = end
 			}
 		}
-		for from := body; from < l.end; {
-			end := valueSentenceEnd(text, from, l.end)
-			d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelDef: labelDef, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: headAnchors, proposed: proposed, list: list, row: -1, total: total})
-			from = end
-		}
 		if !indented {
-			if t := strings.TrimRight(s, "*_ \t"); strings.HasSuffix(t, ":") && isDraftIntro(strings.TrimSuffix(t, ":")) {
-				draftBlock = true
+			// An introduction ("Revise clause 2.2 to read:") is judged only
+			// when an indented line follows it.
+			if t := strings.TrimRight(s, "*_ \t"); strings.HasSuffix(t, ":") {
+				introLine = strings.TrimSuffix(t, ":")
+			} else {
+				introLine = ""
 			}
 		}
 		// "I've refunded CAD 1,189.60. This is made up of:": the amount is
@@ -426,7 +462,15 @@ func vStartsWithValue(c string) bool {
 // vListMarkerAt reports whether a line starts with a list marker.
 func vListMarkerAt(raw string) bool {
 	s := strings.TrimLeft(raw, " \t")
-	return strings.HasPrefix(s, "- ") || strings.HasPrefix(s, "* ") || strings.HasPrefix(s, "+ ") || orderedItemRe.MatchString(s)
+	if strings.HasPrefix(s, "- ") || strings.HasPrefix(s, "* ") || strings.HasPrefix(s, "+ ") {
+		return true
+	}
+	// "2. ", "10) "
+	i := 0
+	for i < len(s) && i < 3 && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(s) && (s[i] == '.' || s[i] == ')') && (s[i+1] == ' ' || s[i+1] == '\t')
 }
 
 // vSkipListMarker returns the offset after a list marker ("- ", "2. ",
@@ -532,8 +576,22 @@ func (d *valueDoc) ownLabel(s string) string {
 // namespace.
 func vOwnLabel(s string) string {
 	s = strings.TrimLeft(s, " \t*_")
-	if s == "" || !(s[0] >= '0' && s[0] <= '9' || s[0] >= 'A' && s[0] <= 'Z') {
-		return ""
+	if s == "" || !(s[0] >= '0' && s[0] <= '9' || s[0] >= 'A' && s[0] <= 'Z' && strings.IndexByte(s[:min(len(s), 6)], '-') > 0) {
+		return "" // neither "8.1 ..." nor "F-02 ..."
+	}
+	if s[0] >= '0' && s[0] <= '9' {
+		// "8.1 ", "10.2.3 ": digits with at least one dot, then a break.
+		i, dots := 0, 0
+		for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9') {
+			if s[i] == '.' {
+				dots++
+			}
+			i++
+		}
+		if dots == 0 || i < len(s) && wordByte[s[i]] {
+			return ""
+		}
+		return "own:" + s[:i]
 	}
 	if m := valueLabelRe.FindStringSubmatch(s); m != nil {
 		if m[2] != "" {

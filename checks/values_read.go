@@ -151,7 +151,7 @@ type rawValue struct {
 // sentence reads the values of text[from:to] into d.
 func (d *valueDoc) sentence(from, to int, c sentCtx) {
 	text := d.text
-	if !vMayHoldValue(text[from:to]) {
+	if c.cellCurrency == "" && !vMayHoldValue(text[from:to]) {
 		return // no figure, currency or number word: nothing to read
 	}
 	d.toks = vTokenize(d.toks[:0], text, from, to)
@@ -308,6 +308,10 @@ func (d *valueDoc) readValueAt(i int) (rawValue, bool) {
 			return d.numberWords(i)
 		}
 	case tNum:
+		// A clause number ("Section 4.2", "§ 7") is no value.
+		if i > 0 && (toks[i-1].kind == tWord && len(text[toks[i-1].start:toks[i-1].end]) <= 10 && vRefWords[d.lowerTok(i-1)] || d.sym(i-1) == "§") {
+			return rawValue{}, false
+		}
 		if v, ok := d.dateAt(i); ok {
 			return v, true
 		}

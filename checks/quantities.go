@@ -91,8 +91,6 @@ var (
 	// labelAnchorRe finds a line's own clause or item number: "8.1 This
 	// Agreement ...", "### F-02 IDOR ...", "2.4 **Exit**".
 	labelAnchorRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+)?(?:\*\*)?(?:(\d{1,3}(?:\.\d{1,3})+)|([A-Z]{1,4}-\d{1,3}|[A-Z]\d{1,2}))\b`)
-	// proposalRe marks a sentence that proposes or supposes a value.
-	proposalRe = regexp.MustCompile(`(?i)\b(?:should|would|could|might|propos\w*|recommend\w*|suggest\w*|negotiat\w*|counter-?offer|ask\s+for|request\w*|fallback|instead\s+of|rather\s+than|accept|offer|target|aim\s+for|from\s+[^.;]{1,40}?\bto\b|→|->)`)
 	// changeVerbRe marks an imperative change at the start of a sentence.
 	changeVerbRe = regexp.MustCompile(`(?i)^(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+|\([a-z0-9]{1,3}\)[ \t]+)?(?:\*\*[^*]*\*\*[ \t]*)?(?:increase|extend|reduce|raise|lower|shorten|lengthen|change|amend|revise|replace|set|cap|limit|insert|add|delete|require|ask|push|move|make)\b`)
 	// refPointRe, matched after a value, reads the point a duration counts
@@ -1018,17 +1016,6 @@ func sharesWord(a, b []string) bool {
 	return false
 }
 
-// sharesUncommon reports whether a and b share a word that common does not
-// reject.
-func sharesUncommon(a, b []string, common func(string) bool) bool {
-	for _, x := range a {
-		if !common(x) && sharesWord([]string{x}, b) {
-			return true
-		}
-	}
-	return false
-}
-
 // weakKind reports whether values of kind recur for many different things
 // in one text (dates, counts, day numbers), so that shared words alone do
 // not make two of them one quantity.
@@ -1058,24 +1045,6 @@ func labelledNumber(s string, i int) bool {
 	switch strings.ToLower(w) {
 	case "region", "version", "step", "phase", "level", "tier", "grade", "option", "item", "no", "number", "round", "stage", "test", "case", "wave", "row", "line", "page", "room", "floor", "unit", "lot", "batch":
 		return true
-	}
-	return false
-}
-
-// findAllIf runs re on s only when ok (a cheap pre-test passed).
-func findAllIf(ok bool, re *regexp.Regexp, s string) [][]int {
-	if !ok {
-		return nil
-	}
-	return re.FindAllStringSubmatchIndex(s, -1)
-}
-
-// hasUnitWord is a cheap test that s may hold a duration in words.
-func hasUnitWord(s string) bool {
-	for _, u := range []string{"day", "week", "month", "year", "hour", "minute", "Day", "Week", "Month", "Year", "Hour"} {
-		if strings.Contains(s, u) {
-			return true
-		}
 	}
 	return false
 }

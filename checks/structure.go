@@ -35,13 +35,6 @@ func forEachLineUntil(text string, fn func(l line) bool) {
 	}
 }
 
-// heading is a Markdown ATX heading ("## 3. Payment").
-type heading struct {
-	start, end int // the whole line
-	level      int // number of '#'
-	textStart  int // offset of the heading text (after "#... ")
-}
-
 // headingLevel returns the ATX heading level of s (a line) and the offset
 // of its text, or 0 when s is not a heading.
 func headingLevel(s string) (level, textOff int) {
@@ -192,7 +185,7 @@ func items(text string, kind itemKind, review bool) []span {
 			}
 			if inSection {
 				closeItem(l.start)
-				out = append(out, span{l.start, l.end})
+				out = append(out, span(l))
 				cur = len(out) - 1
 				sectionItems++
 				return
@@ -205,7 +198,7 @@ func items(text string, kind itemKind, review bool) []span {
 			inSection && leadingSpaces(s) < 2 && startsWithAny(trimmed, "-*+0123456789") && listItemRe.MatchString(trimmed) ||
 			inSection && review && leadingSpaces(s) < 2 && startsWithAny(trimmed, digitsAndStar) && paraNumRe.MatchString(trimmed) {
 			closeItem(l.start)
-			out = append(out, span{l.start, l.end})
+			out = append(out, span(l))
 			cur = len(out) - 1
 			if inSection {
 				sectionItems++

@@ -216,12 +216,6 @@ var vRateUnits = map[string]string{
 	"km": "km", "mile": "mile", "sms": "message", "page": "page", "word": "word", "device": "device",
 }
 
-// vNumberWordValue returns the value of a lower-case number word.
-func vNumberWordValue(w string) (int, bool) {
-	v, ok := numberWords[w]
-	return v, ok
-}
-
 // vDigitKey returns the significant digits of v (as written to cents, with
 // leading and trailing zeros dropped) and the count of its integer digits:
 // 1284.6 gives ("12846", 4), 529200 gives ("5292", 6).
@@ -236,19 +230,6 @@ func vDigitKey(v float64) (string, int) {
 	d = strings.TrimLeft(d, "0")
 	d = strings.TrimRight(d, "0")
 	return d, intDigits
-}
-
-// vNearValue reports whether a and b look like one figure mistyped as the
-// other: the same magnitude and significant digits that differ by one
-// swap of neighbours ("529,200" and "592,200") or one digit ("3,000,000"
-// and "3,500,000"). sig is the number of significant digits.
-func vNearValue(a, b float64) (near bool, sig int) {
-	if a == b {
-		return false, 0
-	}
-	da, ia := vDigitKey(a)
-	db, ib := vDigitKey(b)
-	return vNearDigits(da, ia, db, ib)
 }
 
 // vNearDigits is vNearValue on digit keys.

@@ -112,18 +112,6 @@ type valueDoc struct {
 	lineQuoted   bool
 }
 
-// lineKind is what a line of the document is.
-type lineKind uint8
-
-const (
-	lnText lineKind = iota
-	lnBlank
-	lnHeading
-	lnTableRow
-	lnTableRule
-	lnFence
-)
-
 // readValueDoc reads every value of doc.Text outside code, with its
 // context, in document order.
 func readValueDoc(doc Document) *valueDoc {

@@ -614,9 +614,10 @@ func vCloser(a, b, q *mention) bool {
 // list, a change stated in full), not a conflict.
 func (d *valueDoc) listsBoth(p, q *mention) bool {
 	holds := func(sent int, v *mention) bool {
-		for i := range d.ms {
-			m := &d.ms[i]
-			if m.sent == sent && m.class == v.class && vEqualValues(m, v) {
+		// Mentions are stored in sentence order: visit only sent's.
+		i, _ := slices.BinarySearchFunc(d.ms, sent, func(m mention, s int) int { return m.sent - s })
+		for ; i < len(d.ms) && d.ms[i].sent == sent; i++ {
+			if m := &d.ms[i]; m.class == v.class && vEqualValues(m, v) {
 				return true
 			}
 		}

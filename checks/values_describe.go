@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"sort"
 	"strings"
 )
 
@@ -440,12 +441,9 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 	}
 	// Token index of each value.
 	at := func(m *mention) int {
-		for k := range toks {
-			if toks[k].start >= m.start {
-				return k
-			}
-		}
-		return len(toks)
+		// Tokens are in text order: a binary search keeps a long sentence
+		// with many values from costing tokens × values.
+		return sort.Search(len(toks), func(k int) bool { return toks[k].start >= m.start })
 	}
 	if hypoAt >= 0 {
 		// "For example, a £100 order ...", "so fewer seats would lower it":

@@ -369,8 +369,9 @@ func readQuantities(text string, excluded, recs []span) ([]qsentence, []quantity
 		}
 		header = nil
 		for from := l.start; from < l.end; {
-			end := sentenceEnd(text, from, l.end)
-			if end < l.end {
+			lim := sentenceLimit(text, from, l.end)
+			end := sentenceEnd(text, from, lim)
+			if end < lim {
 				end++
 			}
 			n := len(sents)

@@ -630,18 +630,25 @@ func (d *valueDoc) textAnchors(from, to int) []string {
 // sentences are far shorter); a longer run is read in pieces.
 const maxValueSentence = 4 << 10
 
+// sentenceLimit is where a sentence starting at from may end at the latest,
+// given the line ends at end: a run longer than maxValueSentence without
+// an end is not a sentence, so it is cut at a space, which keeps the
+// per-sentence work (tense, anchors, overlapping readings) bounded and the
+// whole read linear.
+func sentenceLimit(text string, from, end int) int {
+	if end-from <= maxValueSentence {
+		return end
+	}
+	cut := from + maxValueSentence
+	if sp := strings.LastIndexByte(text[from+maxValueSentence/2:cut], ' '); sp >= 0 {
+		cut = from + maxValueSentence/2 + sp + 1
+	}
+	return cut
+}
+
 func valueSentenceEnd(text string, from, end int) int {
 	depth := 0
-	if end-from > maxValueSentence {
-		// A run this long without an end is not a sentence: cut it at a
-		// space so that the per-sentence work (tense, anchors, lists) stays
-		// bounded and the whole read linear.
-		cut := from + maxValueSentence
-		if sp := strings.LastIndexByte(text[from+maxValueSentence/2:cut], ' '); sp >= 0 {
-			cut = from + maxValueSentence/2 + sp + 1
-		}
-		end = cut
-	}
+	end = sentenceLimit(text, from, end)
 	for j := from; j < end; j++ {
 		switch text[j] {
 		case '(':

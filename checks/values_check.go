@@ -337,6 +337,9 @@ anchored:
 				continue
 			}
 			s += 2.5 * d.idf(a)
+			if d.acronym[a] {
+				s += 1 // "RTO", "SLA": a precise name
+			}
 			if d.headCount[headKey{p.class, a}] == 2 && !dated {
 				unique = true
 			}
@@ -400,6 +403,11 @@ value:
 		case sig == 3:
 			s += 1
 		}
+	}
+	// The same frame around two figures: "For 18 months after the end of
+	// this agreement" and "For 12 months after the end of this agreement".
+	if p.frame != 0 && p.frame == q.frame {
+		s += 2
 	}
 	// A date range with one end in common and the other not.
 	if p.class == "daterange" && (p.val == q.val) != (p.val2 == q.val2) {
@@ -512,12 +520,14 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 		if q.flags&fHypo == 0 {
 			bestDiff, bestEq := -1.0, -1.0
 			best := -1
+			bestAntecedent := false
 			for _, pi := range cands {
 				p := &ms[pi]
 				if !d.comparable(p, q) {
 					continue
 				}
 				s := d.score(p, q)
+				antecedent := false
 				if vEqualValues(p, q) {
 					bestEq = math.Max(bestEq, s)
 					continue
@@ -533,19 +543,25 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 				}
 				// A value written as already known ("the £69.00") with no
 				// antecedent, near another: that one, mistyped.
-				if near, sig := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits); near && sig >= 2 &&
-					(q.flags&fDefinite != 0 && count[vValueKey(q)] == 1 || p.flags&fDefinite != 0 && count[vValueKey(p)] == 1) {
+				// The presupposed value is the only one near it of its class
+				// and rate: that is its antecedent, mistyped.
+				if near, sig := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits); near && sig >= 2 && p.rate == q.rate &&
+					(q.flags&fDefinite != 0 && count[vValueKey(q)] == 1 && !d.struck[q.val] || p.flags&fDefinite != 0 && count[vValueKey(p)] == 1 && !d.struck[p.val]) {
 					s += 1.5
+					if strings.HasPrefix(q.class, "money:") {
+						s = math.Max(s, valueThreshold) // "the £43.00" and "£34.00"
+						antecedent = true
+					}
 				}
 				if s > bestDiff || s == bestDiff && best >= 0 && vCloser(p, &ms[best], q) {
-					bestDiff, best = s, pi
+					bestDiff, best, bestAntecedent = s, pi, antecedent
 				}
 			}
 			need := valueThreshold
 			if q.class == "date" || q.class == "daterange" || q.class == "time" {
 				need += 1
 			}
-			if best >= 0 && d.sents[ms[best].sent].block == d.sents[q.sent].block {
+			if best >= 0 && !bestAntecedent && d.sents[ms[best].sent].block == d.sents[q.sent].block {
 				need += 1 // one paragraph states several values of one topic
 			}
 			if best >= 0 && need > valueThreshold && !vSharesID(ms[best].head, q.head) {

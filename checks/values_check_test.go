@@ -339,3 +339,36 @@ func TestValueItemRatings(t *testing.T) {
 		},
 	})
 }
+
+func TestValueConflictsGrammar(t *testing.T) {
+	runValueCases(t, RuleValueMismatch, []valueCase{
+		{
+			name: "a definite amount with no antecedent, near another",
+			kind: evaluator.KindCustomerReply,
+			text: "Hi Ana,\n\nThe garage's estimate for the wing mirror came to GBP 214.00. We'll cover the GBP 241.00 in full once the repair is done.\n",
+			want: "GBP 241.00",
+		},
+		{
+			name: "one frame, two figures",
+			kind: evaluator.KindRedline,
+			text: "(b) Replace the words \"within 60 days after the date of the invoice\" with \"within 45 days after the date of the invoice\".\n\nClause 6.2 as amended: \"The Buyer shall pay within 30 days after the date of the invoice.\"\n",
+			want: "30 days",
+		},
+		{
+			name: "an acronym names the quantity",
+			kind: evaluator.KindReviewMemo,
+			text: "## Summary\n\nThe draft sets an RTO of 4 hours for the core ledger.\n\n## Findings\n\n**Clause 9 — recovery.** The RTO of 12 hours leaves the ledger down for half a business day.\n",
+			want: "12 hours",
+		},
+		{
+			name: "trap: our requirement beside the contract's value",
+			kind: evaluator.KindReviewMemo,
+			text: "## Findings\n\n**Clause 9 — recovery.** The contract gives an RTO of 12 hours. Our continuity plan requires an RTO of 2 hours.\n",
+		},
+		{
+			name: "trap: a definite first mention of a different amount",
+			kind: evaluator.KindCustomerReply,
+			text: "Your order total was £86.40. The £5.99 delivery charge is refundable if the parcel arrives late.\n",
+		},
+	})
+}

@@ -57,7 +57,21 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	if c.cellTense != tenseDefault {
 		m.tense = c.cellTense
 	}
-	if m.tense == tenseDefault && (d.inDraft(v.start) || c.proposed && (d.memo || d.plain)) {
+	if m.tense == tenseProp && (d.memo || d.plain) {
+		m.tense = tenseNew // a memo's proposals are its new values
+	}
+	if m.tense == tenseDefault && d.inDraft(v.start) {
+		// Drafted text ("Replacement text: "..."") proposes: in a memo it
+		// is the new value; in the document itself, a proposal beside it.
+		m.tense = tenseProp
+		if d.memo || d.plain {
+			m.tense = tenseNew
+		}
+	}
+	if m.tense == tenseDefault {
+		m.tense = d.quoteTense(v.start)
+	}
+	if m.tense == tenseDefault && c.proposed && (d.memo || d.plain) {
 		m.tense = tenseNew // drafted text and a memo's recommendations propose
 	}
 	if m.tense == tenseDefault && d.struck[m.val] {
@@ -140,7 +154,7 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	switch w(0) {
 	case "about", "approximately", "approx", "around", "roughly", "nearly", "almost", "circa", "some", "c", "ca", "estimated", "est":
 		m.flags |= fApprox
-	case "maximum", "max", "cap", "ceiling":
+	case "maximum", "max":
 		m.flags |= fCap
 	case "reached", "reaches", "reach", "reaching", "exceeded", "exceeds", "hit", "hits", "passes", "passed", "tops":
 		m.flags |= fBound // a threshold crossed ("when roaming reached $50")
@@ -156,7 +170,7 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 		}
 	case "of":
 		switch w(1) {
-		case "maximum", "max", "cap", "ceiling", "limit":
+		case "maximum", "max":
 			m.flags |= fCap
 		case "minimum", "min":
 			m.flags |= fBound
@@ -427,6 +441,16 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 		if vProposalWords[w] && proposalAt < 0 {
 			proposalAt = k
 		}
+		// "Our analysis requires RTO 8 hours": what we need, not what the
+		// source says ("Section 3 requires payment").
+		if (w == "requires" || w == "require" || w == "need" || w == "needs" || w == "expect" || w == "expects" || w == "want" || w == "wants") && proposalAt < 0 {
+			for b := k - 1; b >= 0 && b >= k-10; b-- {
+				if d.tokIs(b, "we", "our", "us", "i", "my") {
+					proposalAt = k
+					break
+				}
+			}
+		}
 		if (vHypoWords[w] || w == "such" && d.tokIs(k+1, "as")) && hypoAt < 0 {
 			hypoAt = k
 		}
@@ -555,7 +579,12 @@ func vLabelTense(label string) int8 {
 			return tenseOld
 		}
 	}
-	for _, p := range []string{"proposed", "new", "revised", "after", "now", "amended", "suggested", "recommended", "counter", "our position", "replacement", "target"} {
+	for _, p := range []string{"proposed", "suggested", "recommended", "counter", "our position", "replacement", "target", "fallback"} {
+		if l == p || strings.HasPrefix(l, p+" ") || strings.HasPrefix(l, p+"-") {
+			return tenseProp
+		}
+	}
+	for _, p := range []string{"new", "revised", "after", "now", "amended"} {
 		if l == p || strings.HasPrefix(l, p+" ") || strings.HasPrefix(l, p+"-") {
 			return tenseNew
 		}
@@ -668,7 +697,7 @@ func (d *valueDoc) nearRef(first, next int) string {
 		if s := d.sym(k); s == ";" || s == "." || s == "," {
 			break
 		}
-		if d.tokIs(k, "in", "under", "of", "by") {
+		if d.tokIs(k, "in", "under", "of", "by") || d.sym(k) == "(" {
 			if r := ref(k + 1); r != "" {
 				return r
 			}
@@ -692,4 +721,28 @@ func (d *valueDoc) countAt(k int) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// quoteTense returns the tense the words before a quotation give the
+// values in it: "Replace the words "..."" and "Delete "..."" quote the old
+// text; "... with "..."", "substitute "..."" and "to read "..."" the new.
+func (d *valueDoc) quoteTense(i int) int8 {
+	d.lineSpans()
+	for _, q := range d.quotes {
+		if q.start > i || i >= q.end {
+			continue
+		}
+		before := strings.ToLower(d.text[max(d.line.start, q.start-24):q.start])
+		fields := strings.Fields(strings.Trim(before, " *_:"))
+		for k := len(fields) - 1; k >= 0 && k >= len(fields)-3; k-- {
+			switch strings.Trim(fields[k], "\"“”,:*_(") {
+			case "replace", "delete", "strike", "remove", "instead":
+				return tenseOld
+			case "with", "substitute", "insert", "read", "by":
+				return tenseNew
+			}
+		}
+		return tenseDefault
+	}
+	return tenseDefault
 }

@@ -26,6 +26,7 @@ type mention struct {
 	ref        string   // the clause reference it stands next to ("ref:3.3"), if any
 	mult       float64  // how many times a per-item amount counts: "5 repayments of $38.00"
 	eachNoun   []string // what a per-item amount is per: "for each missed appointment" (reduced words)
+	frame      uint64   // hash of the words right around it (0: too few), for restatements in one frame
 	digits     string   // significant digits of val (see vDigitKey)
 	intDigits  int
 }
@@ -60,7 +61,8 @@ const (
 	tenseDefault int8 = iota
 	tenseOld
 	tenseNew
-	tenseCur // generic text: what it states, neither marked old nor proposed
+	tenseCur  // generic text: what it states, neither marked old nor proposed
+	tenseProp // drafted text proposed for a document that is itself the new text
 )
 
 // vsent is the context of values: a sentence, a heading, a labelled line
@@ -93,6 +95,7 @@ type valueDoc struct {
 	idfs      []float64        // id -> idf, once the document is read
 	headCount map[headKey]int  // mentions of a class whose noun phrase holds a word
 	generic   map[int32]bool   // word ids of generic heads ("notice", "fee")
+	acronym   map[int32]bool   // word ids of acronyms ("RTO", "SLA")
 	keys      map[string]string
 	lower     map[string]string // capitalised word -> lower case
 	nsents    int

@@ -131,11 +131,29 @@ func (d *valueDoc) tokID(i int) int32 {
 	if t.kind != tWord {
 		return -1
 	}
-	k := d.keyOf(d.text[t.start:t.end])
+	w := d.text[t.start:t.end]
+	k := d.keyOf(w)
 	if k == "" {
 		return -1
 	}
-	return d.idOf(k)
+	id := d.idOf(k)
+	if len(w) >= 2 && len(w) <= 5 && vAllCaps(w) {
+		if d.acronym == nil {
+			d.acronym = map[int32]bool{}
+		}
+		d.acronym[id] = true
+	}
+	return id
+}
+
+// vAllCaps reports whether w is all capital ASCII letters.
+func vAllCaps(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'A' || w[i] > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // rawValue is a value as read from the tokens.
@@ -155,6 +173,7 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 		return // no figure, currency or number word: nothing to read
 	}
 	d.toks = vTokenize(d.toks[:0], text, from, to)
+	d.dropSkipped()
 	n := len(d.toks)
 	// The values first: most sentences hold none, and only those that do
 	// are described.
@@ -215,6 +234,7 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 	for _, v := range d.raw {
 		m := mention{class: v.class, rate: v.rate, val: v.val, val2: v.val2, start: v.start, end: v.end, sent: si}
 		m.digits, m.intDigits = vDigitKey(m.val)
+		m.frame = d.frameOf(v.first, v.next)
 		if c.table > 0 {
 			m.col = c.col
 			if m.rate == "" && strings.HasPrefix(m.class, "money:") {
@@ -819,4 +839,54 @@ func (d *valueDoc) refNumber(j int) string {
 		end = toks[k+2].end
 	}
 	return text[toks[j].start:end]
+}
+
+// dropSkipped removes the tokens inside code and struck-out text on the
+// current line: they are neither values nor context.
+func (d *valueDoc) dropSkipped() {
+	d.lineSpans()
+	if len(d.skip) == 0 {
+		return
+	}
+	out := d.toks[:0]
+	for _, t := range d.toks {
+		if !vInAnySpan(d.skip, t.start) {
+			out = append(out, t)
+		}
+	}
+	d.toks = out
+}
+
+// frameOf hashes the words right around a value (the nearest before, four
+// after) when there are enough of them to be a frame; 0 otherwise.
+func (d *valueDoc) frameOf(first, next int) uint64 {
+	var h uint64 = 14695981039346656037
+	n := 0
+	mix := func(k int) {
+		w := d.lowerTok(k)
+		for i := 0; i < len(w); i++ {
+			h ^= uint64(w[i])
+			h *= 1099511628211
+		}
+		h ^= ' '
+		h *= 1099511628211
+		n++
+	}
+	for k := first - 1; k >= 0 && k >= first-2; k-- {
+		if d.toks[k].kind == tWord {
+			mix(k) // the nearest word before
+			break
+		}
+	}
+	after := 0
+	for k := next; k < len(d.toks) && after < 4; k++ {
+		if d.toks[k].kind == tWord {
+			mix(k)
+			after++
+		}
+	}
+	if n < 5 {
+		return 0
+	}
+	return h
 }

@@ -64,6 +64,8 @@ func vReduceWord(w string) string {
 		w = w[:n-3] + "y"
 	case n > 4 && strings.HasSuffix(w, "ed"):
 		w = w[:n-2]
+	case n > 6 && strings.HasSuffix(w, "ive"):
+		w = w[:n-3] // "effective", "effect"
 	}
 	// A doubled final consonant ("cancelled", "capped") and a final "e"
 	// ("charge", "charged") go too, so the forms meet.

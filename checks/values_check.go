@@ -172,6 +172,9 @@ func (d *valueDoc) comparable(p, q *mention) bool {
 	if p.class != q.class || p.sent == q.sent {
 		return false
 	}
+	if strings.HasPrefix(p.class, "ratio:") && p.val2 != q.val2 {
+		return false // "3 of 5" and "4 of 10" count different wholes
+	}
 	if p.rate != q.rate && p.rate != "" && q.rate != "" {
 		return false
 	}
@@ -558,8 +561,8 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 				}
 			}
 			need := valueThreshold
-			if q.class == "date" || q.class == "daterange" || q.class == "time" {
-				need += 1
+			if q.class == "date" || q.class == "daterange" || q.class == "time" || strings.HasPrefix(q.class, "count:") || strings.HasPrefix(q.class, "ratio:") {
+				need += 1 // dates, times and counts name many things
 			}
 			if best >= 0 && !bestAntecedent && d.sents[ms[best].sent].block == d.sents[q.sent].block {
 				need += 1 // one paragraph states several values of one topic

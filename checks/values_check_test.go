@@ -372,3 +372,24 @@ func TestValueConflictsGrammar(t *testing.T) {
 		},
 	})
 }
+
+func TestValueCounts(t *testing.T) {
+	runValueCases(t, RuleValueMismatch, []valueCase{
+		{
+			name: "a measured difference restated",
+			kind: evaluator.KindRedTeamReport,
+			text: "| ID | Finding | Severity |\n|---|---|---|\n| B-1 | Older applicants ranked lower (4.2 points on average) | High |\n\n### B-1 Age bias\n\n- **Evidence:** across 30 paired CVs, applicants over 55 ranked 2.4 points lower on average.\n",
+			want: "2.4 points",
+		},
+		{
+			name: "trap: counts of different runs",
+			kind: evaluator.KindRedTeamReport,
+			text: "### J-1 Jailbreak via role play\n\nSucceeded in 3 of 5 runs.\n\n### J-2 System prompt leak\n\nSucceeded in 4 of 5 runs.\n",
+		},
+		{
+			name: "trap: counts of different things",
+			kind: evaluator.KindCustomerReply,
+			text: "We sent you 2 replacement bowls last week. The original order had 6 bowls and 4 plates.\n",
+		},
+	})
+}

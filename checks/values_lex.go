@@ -422,8 +422,20 @@ func figureMayBeValue(s string, i, j int) bool {
 		return true
 	}
 	switch next {
-	case "percent", "per", "pct", "x", "times", "am", "pm", "a", "p", "st", "nd", "rd", "th":
+	case "percent", "per", "pct", "x", "times", "am", "pm", "a", "p", "st", "nd", "rd", "th", "of", "out":
 		return true
 	}
-	return false
+	// A count: "17 false claims", "40 queries".
+	if n := len(next); n >= 4 && next[n-1] == 's' {
+		return true
+	}
+	e2 := e
+	for e2 < len(s) && s[e2] == ' ' {
+		e2++
+	}
+	e3 := e2
+	for e3 < len(s) && e3-e2 < 14 && vIsLetterByte(s[e3]) {
+		e3++
+	}
+	return e3-e2 >= 4 && s[e3-1] == 's'
 }

@@ -358,7 +358,10 @@ func (d *valueDoc) readValueAt(i int) (rawValue, bool) {
 				return d.finishMoney(code, t.start, toks[j].end, val, j+1), true
 			}
 		}
-		return d.unitAfter(i, i+1, val, t.start)
+		if v, ok := d.unitAfter(i, i+1, val, t.start); ok {
+			return v, true
+		}
+		return d.countAfter(i, i+1, val, t.start)
 	}
 	return rawValue{}, false
 }
@@ -526,7 +529,9 @@ func (d *valueDoc) numberWords(i int) (rawValue, bool) {
 	}
 	r, ok := d.unitAfter(i, j, v, toks[i].start)
 	if !ok {
-		return rawValue{}, false
+		if r, ok = d.countAfter(i, j, v, toks[i].start); !ok {
+			return rawValue{}, false
+		}
 	}
 	if r.end < end {
 		r.end = end
@@ -889,4 +894,62 @@ func (d *valueDoc) frameOf(first, next int) uint64 {
 		return 0
 	}
 	return h
+}
+
+// countAfter reads a count after a number ending before token j: "17 false
+// claims", "48,000 customer invoices", "8.6 points" (class "count:" and
+// the noun), or a ratio, "9 of 50 answers", "3 out of 5 runs" (class
+// "ratio:" and the noun; val2 is the whole).
+func (d *valueDoc) countAfter(i, j int, v float64, start int) (rawValue, bool) {
+	toks := d.toks
+	// A ratio: "N of (the) M [noun]", "N out of M".
+	k := j
+	if d.tokIs(k, "out") {
+		k++
+	}
+	if d.tokIs(k, "of") {
+		k++
+		if d.tokIs(k, "the") {
+			k++
+		}
+		if whole, ok := d.countAt(k); ok && whole >= v && whole > 1 {
+			noun, end, next := d.countNoun(k + 1)
+			if end == 0 {
+				end, next = toks[k].end, k+1
+			}
+			return rawValue{class: "ratio:" + noun, val: v, val2: whole, start: start, end: end, first: i, next: next}, true
+		}
+		return rawValue{}, false
+	}
+	noun, end, next := d.countNoun(j)
+	if noun == "" {
+		return rawValue{}, false
+	}
+	return rawValue{class: "count:" + noun, val: v, start: start, end: end, first: i, next: next}, true
+}
+
+// countNoun reads the plural noun a count counts, at most two words after
+// token j ("false claims", "customer invoices", "points"): its reduced
+// form, where it ends and the token after it; "" when there is none.
+func (d *valueDoc) countNoun(j int) (string, int, int) {
+	toks := d.toks
+	for k := j; k < len(toks) && k < j+2; k++ {
+		if toks[k].kind != tWord || !d.adjacentSpace(k) {
+			return "", 0, 0
+		}
+		w := d.lowerTok(k)
+		if w == "" || valueWordLists().stop[w] || vPreLinks[w] {
+			return "", 0, 0
+		}
+		if n := len(w); n >= 4 && w[n-1] == 's' && w[n-2] != 's' && w[n-2] != 'u' || w == "points" || w == "people" {
+			return vReduceWord(w), toks[k].end, k + 1
+		}
+	}
+	return "", 0, 0
+}
+
+// adjacentSpace reports whether token k follows the token before it after
+// plain space (no symbol between).
+func (d *valueDoc) adjacentSpace(k int) bool {
+	return k > 0 && d.toks[k].space
 }

@@ -16,6 +16,10 @@ type analysis struct {
 	idx                          LineIndex
 	words                        []span
 	defs                         []Definition
+	// recommendation units and rated findings (fixanalysis.go)
+	unitsOnce, riskOnce sync.Once
+	units               []recUnit
+	risk                *riskScale
 }
 
 // withAnalysis returns doc carrying a fresh shared analysis of its text.

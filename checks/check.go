@@ -55,6 +55,18 @@ type Finding struct {
 	Message string
 	// Location is where in Document.Text it was found.
 	Location Location
+	// Failure, when set, is what Suite.Decide reports for the finding in
+	// BlockingFailures or RevisionInstructions instead of the default
+	// "rule: message (line L:C, ...)"; a requirement sets it to its Name.
+	Failure string
+	// Instruction, when set, is a revision instruction Suite.Decide adds for
+	// a block finding (a requirement's Instruction).
+	Instruction string
+	// StopReason, when set on a block finding, is the stop reason
+	// Suite.Decide reports instead of StopPolicyBlock (the first one set
+	// wins): a requirement whose evidence is missing reports
+	// StopMissingEvidence.
+	StopReason evaluator.StopReason
 }
 
 // Criterion converts f to a failed evaluator.Criterion: Name is the rule id,
@@ -99,6 +111,16 @@ type Document struct {
 	// (a Suite fills it from Task.Criteria); checks use it to spot rubric
 	// language copied into the candidate. It may be empty.
 	Rubric []string
+
+	// Kind is the deliverable's kind (a Suite fills it from Task.Kind);
+	// kind-aware checks apply only what fits it. Empty means generic text.
+	Kind evaluator.Kind
+
+	// requirements are the task's compiled requirements (a Suite fills
+	// them from Task.Requirements); sections overrides the required
+	// sections per kind (WithRequiredSections).
+	requirements []evaluator.CompiledRequirement
+	sections     map[evaluator.Kind][]Section
 
 	// shared is the analysis a Suite shares between its checks; nil when a
 	// check is called on its own.

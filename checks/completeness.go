@@ -66,7 +66,8 @@ func ParseClauses(text string) ([]Clause, error) {
 }
 
 // DefaultBoilerplate returns the default required clauses
-// (data/boilerplate.txt): governing law, notices, severability.
+// (data/boilerplate.txt): governing law and severability. Notices are not
+// required: many short agreements (NDAs, amendments) rightly have none.
 func DefaultBoilerplate() []Clause {
 	cs, err := ParseClauses(strings.Join(defaultBoilerplate, "\n"))
 	if err != nil {

@@ -101,7 +101,17 @@ func (c *evaluatorDirectedCheck) Check(doc Document) []Finding {
 	text := doc.Text
 	var out []Finding
 	var idx *LineIndex
+	var excluded []span // quotations and code: a quoted payload is evidence, not an address
+	excludedReady := false
 	add := func(rule, msg string, s, e int) {
+		if rule == RuleEvaluatorDirected {
+			if !excludedReady {
+				excluded, excludedReady = excludedSpans(text, 0, len(text)), true
+			}
+			if inSpans(excluded, s, e) {
+				return
+			}
+		}
 		idx = lazyIndex(idx, doc)
 		out = append(out, Finding{Rule: rule, Severity: SeverityBlock, Message: msg, Location: idx.Locate(s, e, text)})
 	}
@@ -202,12 +212,17 @@ func (c *evaluatorDirectedCheck) hashWords(s string, ws []span) uint64 {
 	return h.Sum64()
 }
 
-// dedupeFindings drops exact repeats (same rule and span) from sorted fs,
-// which happen when a phrase and a pattern match the same text.
+// dedupeFindings merges overlapping findings of one rule in sorted fs,
+// keeping the widest of each overlapping run.
 func dedupeFindings(fs []Finding) []Finding {
 	out := fs[:0]
-	for i, f := range fs {
-		if i > 0 && f.Rule == fs[i-1].Rule && f.Location.Start == fs[i-1].Location.Start && f.Location.End == fs[i-1].Location.End {
+	for _, f := range fs {
+		if n := len(out); n > 0 && f.Rule == out[n-1].Rule && f.Location.Start < out[n-1].Location.End {
+			// Overlapping matches of one rule ("Note to the evaluator" and
+			// "to the evaluator") are one finding: keep the wider.
+			if f.Location.End-f.Location.Start > out[n-1].Location.End-out[n-1].Location.Start {
+				out[n-1] = f
+			}
 			continue
 		}
 		out = append(out, f)

@@ -23,15 +23,31 @@ func Example() {
 	})
 	gate := evaluator.Chain[string](suite, judge)
 
-	task := evaluator.Task{ID: "review-42", Input: "Review the supply agreement and recommend amendments."}
+	task := evaluator.Task{ID: "review-42", Kind: evaluator.KindReviewMemo, Input: "Review the supply agreement and recommend amendments."}
 	drafts := []string{
-		`## Recommendations
+		`## Summary
+
+The cap on the Supplier's liability is too low for the value at stake.
+
+## Findings
+
+F1. Section 11.2 caps liability at the fees paid in the last three months.
+
+## Recommendations
 
 ### R1 – Liability cap
 
 Risk: 4. Severity: RED. The Customer may want to revisit the cap in Section 11.2 by [DATE].
 `,
-		`## Recommendations
+		`## Summary
+
+The cap on the Supplier's liability is too low for the value at stake.
+
+## Findings
+
+F1. Section 11.2 caps liability at the fees paid in the last three months.
+
+## Recommendations
 
 ### R1 – Liability cap
 
@@ -52,10 +68,9 @@ Replacement text: "The total liability of each Party in any contract year shall 
 		}
 	}
 	// Output:
-	// draft 1: block (score 0.20)
-	//   block: recommendation.actionability_ratio: 1 of 1 recommendations (100%) are not actionable (hedged or directional-only with no drafted text); at most 30% allowed (line 3:1, "### R1 – Liability cap")
-	//   block: recommendation.hedge_high_risk: hedged recommendation at risk 4 with no drafted replacement text: state the action and draft the clause (line 5:38, "may want to")
-	//   block: recommendation.directional_high_severity: directional-only fix on a RED recommendation: draft the replacement language (line 5:50, "revisit")
-	//   block: placeholder.unfilled: unfilled placeholder: replace it with the final text (line 5:85, "[DATE]")
+	// draft 1: block (score 0.25)
+	//   block: recommendation.actionability_ratio: 1 of 1 recommendations (100%) are not actionable (hedged or directional-only with no drafted text); at most 30% allowed (line 11:1, "### R1 – Liability cap")
+	//   block: recommendation.hedge_high_risk: hedged recommendation (RED) with no drafted replacement text: state the action and draft the clause (line 13:38, "may want to")
+	//   block: placeholder.unfilled: unfilled placeholder: replace it with the final text (line 13:85, "[DATE]")
 	// draft 2: pass (score 0.90)
 }

@@ -60,7 +60,7 @@ func (c *findingCheck) Check(doc Document) []Finding {
 	var out []Finding
 	var idx *LineIndex
 	allWords := analysisOf(doc).wordList()
-	for _, it := range items(text, findingKind) {
+	for _, it := range items(text, findingKind, isReview(doc.Kind)) {
 		quotes := quotedSpans(text, it.start, it.end)
 		quoted := false
 		for _, q := range quotes {
@@ -75,7 +75,7 @@ func (c *findingCheck) Check(doc Document) []Finding {
 			if nl := indexByteFrom(text, '\n', it.start, it.end); nl >= 0 {
 				end = nl
 			}
-			out = append(out, Finding{Rule: RuleMissingEvidence, Severity: SeverityWarn,
+			out = append(out, Finding{Rule: RuleMissingEvidence, Severity: SeverityInfo,
 				Message:  "finding cites no evidence: quote the clause or give its section reference",
 				Location: idx.Locate(it.start, end, text)})
 		}
@@ -84,7 +84,7 @@ func (c *findingCheck) Check(doc Document) []Finding {
 				return
 			}
 			idx = lazyIndex(idx, doc)
-			out = append(out, Finding{Rule: RuleUncertain, Severity: SeverityWarn,
+			out = append(out, Finding{Rule: RuleUncertain, Severity: SeverityInfo,
 				Message:  "uncertain finding: verify against the document and state it plainly, or say what evidence is missing",
 				Location: idx.Locate(s, e, text)})
 		})

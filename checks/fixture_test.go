@@ -60,10 +60,10 @@ var plantedDefects = []plantedDefect{
 		"Amend Section 5.6 to extend the exit period to six months.\n\nReplacement text: \"During the six months following termination or expiry, Supplier shall provide the exit assistance that Customer reasonably requests.\"",
 		"Strengthen the exit assistance in Section 5.6.",
 		[]expectation{in(RuleDirectionalHighSeverity, "Strengthen")}},
-	// 3. Actionability ratio: the four edits above leave 4 of 8 recommendations
-	// non-actionable (50%); reported at the first of them, R1.
-	{"actionability ratio", "### R1 – Raise the liability cap", "### R1 – Raise the liability cap",
-		[]expectation{in(RuleActionability, "### R1 – Raise the liability cap")}},
+	// 3. Actionability ratio: soft wording on a low-risk (risk 1-2, GREEN)
+	// recommendation only informs, so of the four edits above two count
+	// (R1, R6): 2 of 8 is within the 30% limit and no ratio finding is
+	// expected (TestActionabilityCheck covers the ratio).
 	// 4. Uncertainty and missing evidence in findings.
 	{"uncertain finding",
 		"The security policy of Customer requires notice",
@@ -170,8 +170,28 @@ func readFixture(t *testing.T, name string) string {
 	return string(b)
 }
 
+// ungatedChecks returns the default checks without their kind gates, less
+// readability: the fixture is a contract and its review memo in one text,
+// so it exercises the contract and the review checks together.
+func ungatedChecks() []Check {
+	var out []Check
+	for _, c := range DefaultChecks() {
+		if c.Rule() == "completeness" {
+			c = NewCompletenessCheck(CompletenessConfig{}) // the fixture plants a missing severability clause
+		}
+		if k, ok := c.(*kindCheck); ok {
+			if k.kinds[evaluator.KindPlainLanguage] {
+				continue
+			}
+			c = k.c
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
 func fixtureSuite(t testing.TB) *Suite {
-	s, err := NewSuite(DefaultChecks(), WithRubric(fixtureRubric...))
+	s, err := NewSuite(ungatedChecks(), WithRubric(fixtureRubric...))
 	require.NoError(t, err)
 	return s
 }

@@ -1,9 +1,13 @@
 package checks
 
 import (
+	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // RulePlaceholder: an unfilled placeholder.
@@ -23,7 +27,8 @@ type PlaceholderConfig struct {
 	Directives []string
 	// SignatureLabels are the line labels after which a run of underscores
 	// is a place to sign by hand, not a placeholder; nil means By, Name,
-	// Title, Date, Signature, Signed, Print Name, Witness.
+	// Title, Date, Signature, Signed, Print Name, Witness, Place, Position,
+	// Initials.
 	SignatureLabels []string
 }
 
@@ -59,7 +64,7 @@ func NewPlaceholderCheck(cfg PlaceholderConfig) Check {
 		cfg.Directives = defaultPlaceholderDirectives
 	}
 	if cfg.SignatureLabels == nil {
-		cfg.SignatureLabels = []string{"By", "Name", "Title", "Date", "Signature", "Signed", "Print Name", "Witness"}
+		cfg.SignatureLabels = []string{"By", "Name", "Title", "Date", "Signature", "Signed", "Print Name", "Witness", "Place", "Position", "Initials"}
 	}
 	c := &placeholderCheck{
 		tokenLen:   [2]int{1 << 30, 0},
@@ -98,7 +103,22 @@ func (c *placeholderCheck) Rule() string { return RulePlaceholder }
 func (c *placeholderCheck) Check(doc Document) []Finding {
 	var out []Finding
 	var idx *LineIndex
-	for _, sp := range c.scan(doc.Text) {
+	var quotes, code []span
+	var sources []string // lower-cased, space-collapsed; built on first need
+	for i, sp := range c.scan(doc.Text) {
+		if i == 0 {
+			quotes = quotedSpans(doc.Text, 0, len(doc.Text))
+			code = codeSpans(doc.Text, 0, len(doc.Text))
+		}
+		if inSpans(code, sp.start, sp.end) {
+			continue // "<order_id>" in code is a parameter, not a blank
+		}
+		if doc.Kind == evaluator.KindRedTeamReport && doc.Text[sp.start] == '<' && !strings.HasPrefix(doc.Text[sp.start:], "<<") {
+			continue // a report's "<order number>" names a request parameter
+		}
+		if quotedFromSource(doc, quotes, &sources, sp) {
+			continue // the source's own blank, quoted verbatim
+		}
 		idx = lazyIndex(idx, doc)
 		out = append(out, Finding{Rule: RulePlaceholder, Severity: SeverityBlock,
 			Message:  "unfilled placeholder: replace it with the final text",
@@ -110,6 +130,8 @@ func (c *placeholderCheck) Check(doc Document) []Finding {
 // scan returns the placeholder spans of text in document order.
 func (c *placeholderCheck) scan(text string) []span {
 	var out []span
+	var regions []span // signature blocks, found on the first blank
+	regionsDone := false
 	for i := 0; i < len(text); {
 		ch := text[i]
 		switch {
@@ -123,6 +145,12 @@ func (c *placeholderCheck) scan(text string) []span {
 			if e := closeOnLine(text, i+2, "}}"); e > i+2 {
 				out = append(out, span{i, e})
 				i = e
+				continue
+			}
+		case ch == '%' || ch == '<' && !strings.HasPrefix(text[i:], "<<") || ch == 'x' && strings.HasPrefix(text[i:], "x.x.x.x"):
+			if m := templateVarRe.FindStringIndex(text[i:min(len(text), i+60)]); m != nil && (i == 0 || !isWordByte(text[i-1])) {
+				out = append(out, span{i, i + m[1]})
+				i += m[1]
 				continue
 			}
 		case ch == '<' && strings.HasPrefix(text[i:], "<<"):
@@ -142,8 +170,13 @@ func (c *placeholderCheck) scan(text string) []span {
 			for e < len(text) && text[e] == '_' {
 				e++
 			}
-			if e-i >= 4 && !c.afterSignatureLabel(text, i) {
-				out = append(out, span{i, e})
+			if (e-i >= 3 || e-i == 2 && blankUnderscores(text, i, e)) && (beforeUnit(text, e) || !c.afterSignatureLabel(text, i)) && !ruleLine(text, i, e) {
+				if !regionsDone {
+					regions, regionsDone = signatureRegions(text), true
+				}
+				if !signatureBlank(text, i, e, regions) {
+					out = append(out, span{i, e})
+				}
 			}
 			i = e
 			continue
@@ -152,8 +185,10 @@ func (c *placeholderCheck) scan(text string) []span {
 			if s >= len(text) {
 				return out
 			}
-			if s > i { // non-word rune skipped
-				i = s
+			if s > i { // a non-word rune: step over it alone, so a '[' after it is seen
+				_, size := utf8.DecodeRuneInString(text[i:])
+				i += size
+				continue
 			}
 			if sp, ok := c.word(text, s, e); ok {
 				out = append(out, sp)
@@ -193,8 +228,14 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 		return 0, false
 	}
 	content := strings.TrimSpace(text[i+1 : e-1])
-	if content == "" || content == "x" || content == "X" { // checkbox
-		return 0, false
+	if content == "" { // "[ ]": an empty checkbox, unless a value belongs
+		return e, afterCurrency(text, i) || !checkboxAt(text, i) && beforeUnit(text, e)
+	}
+	if content == "x" || content == "X" { // a ticked checkbox, or "[X] days"
+		return e, !checkboxAt(text, i)
+	}
+	if afterCurrency(text, i) { // "$[amount]", "€[ ]": a value left blank
+		return e, true
 	}
 	if onlyFillerRunes(content) {
 		return e, true
@@ -215,13 +256,86 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 	if c.directives[strings.ToLower(first)] {
 		return e, true
 	}
-	if !lower && letters >= 2 {
+	if !lower && letters >= 2 && !bracketLabel(content) {
 		return e, true
 	}
 	if titleCase(content) && c.words[strings.ToLower(last)] {
 		return e, true
 	}
+	if first == last && c.words[strings.ToLower(first)] { // "[amount]", "[date]"
+		return e, true
+	}
+	if lower && strings.Count(content, " ") < 5 && c.words[strings.ToLower(last)] && !strings.ContainsAny(content, ",;.:0123456789") {
+		return e, true // "[end date]", "[returns email address]", "[number of days]"
+	}
+	if len(content) == 1 && content[0] >= 'A' && content[0] <= 'Z' && content != "X" && afterOrBeforeValue(text, i, e) {
+		return e, true // "[N] hours", "rerun it [N] times"
+	}
 	return 0, false
+}
+
+// checkboxAt reports whether the '[' at i is a Markdown task-list box: the
+// first thing on its line after a list marker.
+func checkboxAt(text string, i int) bool {
+	ls := strings.LastIndexByte(text[:i], '\n') + 1
+	prefix := strings.TrimSpace(text[ls:i])
+	return prefix == "" || prefix == "-" || prefix == "*" || prefix == "+"
+}
+
+// afterCurrency reports whether a currency sign stands right before i.
+func afterCurrency(text string, i int) bool {
+	p := text[:i]
+	return strings.HasSuffix(p, "$") || strings.HasSuffix(p, "€") || strings.HasSuffix(p, "£") || strings.HasSuffix(p, "¥")
+}
+
+// ruleLine reports whether the underscores text[s:e] are all their line
+// holds (a Markdown horizontal rule).
+func ruleLine(text string, s, e int) bool {
+	// A rule is a short line: look a bounded distance either way, so that a
+	// long line of underscores costs linear work.
+	lo := max(0, s-8)
+	ls := strings.LastIndexByte(text[lo:s], '\n') + 1 + lo
+	if ls == lo && lo > 0 {
+		return false
+	}
+	hi := min(len(text), e+8)
+	le := strings.IndexByte(text[e:hi], '\n')
+	if le < 0 && hi < len(text) {
+		return false
+	}
+	if le < 0 {
+		le = hi
+	} else {
+		le += e
+	}
+	return strings.TrimSpace(text[ls:s]) == "" && strings.TrimSpace(text[e:le]) == ""
+}
+
+// valueUnits are the words after which a blank marker ("X", "XX", "N/A")
+// stands where a number belongs: "within XX business days", "N/A days".
+var valueUnits = map[string]bool{
+	"day": true, "days": true, "business": true, "calendar": true, "working": true,
+	"week": true, "weeks": true, "month": true, "months": true, "year": true, "years": true,
+	"hour": true, "hours": true, "minute": true, "minutes": true, "percent": true,
+	"per": true, "times": true, "eur": true, "usd": true, "gbp": true, "dollars": true, "euros": true,
+	"pounds": true, "units": true, "seats": true, "users": true, "%": true,
+}
+
+// beforeUnit reports whether the word after offset e (skipping blanks) is
+// a unit of valueUnits, or e is followed by '%'.
+func beforeUnit(text string, e int) bool {
+	j := e
+	for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '-') {
+		j++
+	}
+	if j < len(text) && text[j] == '%' {
+		return true
+	}
+	s, we := nextWord(text, j, min(len(text), j+16))
+	if s != j || we == s {
+		return false
+	}
+	return valueUnits[strings.ToLower(text[s:we])]
 }
 
 // onlyFillerRunes reports whether s consists of blank-marking characters
@@ -230,7 +344,7 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 func onlyFillerRunes(s string) bool {
 	for _, r := range s {
 		switch r {
-		case '●', '•', '…', '.', '_', '*', '?', '-', '–', '—', ' ', '■', '▪':
+		case '●', '•', '…', '.', '_', '*', '?', '-', '–', '—', ' ', '■', '▪', '#':
 		default:
 			return false
 		}
@@ -280,13 +394,44 @@ func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
 	// distance so that a long line costs constant work per run.
 	lo := max(0, i-maxLabelPrefix)
 	ls := strings.LastIndexByte(text[lo:i], '\n') + 1 + lo
-	if ls == lo && lo > 0 {
-		return false // the line starts further back than any label prefix
+	lineStartSeen := !(ls == lo && lo > 0) // else the line starts further back than any label prefix
+	if far := strings.LastIndexByte(text[max(0, i-160):i], '\n') + 1 + max(0, i-160); far > 0 || i < 160 {
+		line := strings.TrimLeft(text[far:i], " \t-*>|_")
+		if signingLineRe.MatchString(line) {
+			return true // "**Signed for ACME LIMITED** ______"
+		}
+		le := strings.IndexByte(text[i:min(len(text), i+160)], '\n') // bounded: a long line of blanks stays linear
+		if le < 0 {
+			le = min(len(text), i+160) - i
+		}
+		whole := text[far : i+le]
+		if strings.Trim(whole, "_ \t") == "" {
+			return true // a line of signature rules only
+		}
+		if len(whole) < 60 && yearRe.MatchString(whole) && wordCount(whole, 0, len(whole)) <= 4 {
+			return true // "Göppingen, ____________ 2026": the place and date of signing (a sentence is no place line)
+		}
 	}
 	prefix := strings.TrimLeft(text[ls:i], " \t-*>|")
 	prefix = strings.TrimLeft(prefix, "*_")
+	if lineStartSeen && signingLineRe.MatchString(prefix) {
+		return true // "Signed by the gardener: ____", "Date of this deed: ____ March 2026"
+	}
+	// "Name: ____ Title: ____ Date: ____": a label may also stand right
+	// before the underscores further along the line.
+	if k := strings.LastIndexByte(strings.TrimRight(prefix, " \t*_"), ':'); k >= 0 {
+		head := strings.TrimRight(prefix[:k], " \t*_")
+		if forPartyRe.MatchString(head) {
+			return true // "For the Customer: ______": where a party signs
+		}
+		for _, l := range c.sigLabels {
+			if len(head) >= len(l) && strings.EqualFold(head[len(head)-len(l):], l) && (len(head) == len(l) || !isWordByte(head[len(head)-len(l)-1])) {
+				return true
+			}
+		}
+	}
 	for _, l := range c.sigLabels {
-		if len(prefix) > len(l) && strings.EqualFold(prefix[:len(l)], l) {
+		if lineStartSeen && len(prefix) > len(l) && strings.EqualFold(prefix[:len(l)], l) {
 			rest := strings.TrimLeft(prefix[len(l):], "*_ \t")
 			if strings.HasPrefix(rest, ":") {
 				return true
@@ -295,6 +440,17 @@ func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
 	}
 	return false
 }
+
+// yearRe matches a year.
+var yearRe = regexp.MustCompile(`\b(?:19|20)\d\d\b`)
+
+// signingLineRe matches the start of a line where parties sign or date
+// the document by hand.
+var signingLineRe = regexp.MustCompile(`^(?i:signed|signature|executed|for\s+and\s+on\s+behalf|witness(?:ed)?|date(?:d)?(?:[ \t]+of[ \t]+this[ \t]+(?:deed|agreement|document))?)\b`)
+
+// forPartyRe matches a party's signing label: "For the Customer", "For and
+// on behalf of Acme Ltd".
+var forPartyRe = regexp.MustCompile(`(?:^|[ \t_])(?:[Ff]or|FOR)(?:[ \t]+and[ \t]+on[ \t]+behalf[ \t]+of)?[ \t]+(?:the[ \t]+)?[A-Z][\w&.,'-]*(?:[ \t]+[A-Z][\w&.,'-]*){0,4}$`)
 
 // maxLabelPrefix bounds the text between a line start and the underscores
 // of a signature line ("**Print Name:** ").
@@ -320,6 +476,14 @@ func (c *placeholderCheck) word(text string, s, e int) (span, bool) {
 		if len(w) >= 3 && !c.afterWord(text, s, romanContext) {
 			return span{s, e}, true
 		}
+		// "XX business days", "X months": a number left blank.
+		if w[0] == 'X' && beforeUnit(text, e) && !c.afterWord(text, s, romanContext) {
+			return span{s, e}, true
+		}
+	}
+	// "N/A days": not-applicable where a value belongs.
+	if (w == "N" || w == "n") && strings.HasPrefix(text[e:], "/A") && (e+2 == len(text) || !isWordByte(text[e+2])) && beforeUnit(text, e+2) {
+		return span{s, e + 2}, true
 	}
 	if len(w) == 5 && strings.EqualFold(w, "lorem") {
 		if end, ok := matchRest(text, e, len(text), []string{"ipsum"}); ok {
@@ -363,4 +527,101 @@ func (c *placeholderCheck) afterWord(text string, s int, words []string) bool {
 		}
 	}
 	return false
+}
+
+// quotedFromSource reports whether sp lies inside a quotation (quotes,
+// from quotedSpans) whose text around sp occurs in the source or the
+// evidence: a review that quotes "the fee is TBD" from the contract reports
+// the contract's blank, it does not leave one of its own.
+func quotedFromSource(doc Document, quotes []span, sources *[]string, sp span) bool {
+	if !inSpans(quotes, sp.start, sp.end) || doc.Source == "" && len(doc.Evidence) == 0 {
+		return false
+	}
+	i := sort.Search(len(quotes), func(i int) bool { return quotes[i].start > sp.start }) - 1
+	q := quotes[i]
+	// The context: up to 40 bytes either side of sp, inside the quotation
+	// marks, cut to whole words.
+	in0, in1 := q.start+1, q.end-1 // straight quotes
+	switch doc.Text[q.start] {
+	case '>':
+		in1 = q.end
+	case 0xE2: // curly quotes are three bytes each
+		in0, in1 = q.start+3, q.end-3
+	}
+	from, to := max(in0, sp.start-40), min(in1, sp.end+40)
+	for from < sp.start && from > in0 && isWordByte(doc.Text[from-1]) {
+		from++
+	}
+	for to > sp.end && to < in1 && isWordByte(doc.Text[to]) {
+		to--
+	}
+	ctx := strings.ToLower(collapseSpace(doc.Text[from:to]))
+	if *sources == nil {
+		*sources = []string{strings.ToLower(collapseSpace(doc.Source))}
+		for _, e := range doc.Evidence {
+			*sources = append(*sources, strings.ToLower(collapseSpace(e.Content)))
+		}
+	}
+	for _, src := range *sources {
+		if ctx != "" && strings.Contains(src, ctx) {
+			return true
+		}
+	}
+	return false
+}
+
+// collapseSpace trims s and turns every run of white space into one space.
+func collapseSpace(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// bracketLabels are upper-case words that a bracket holds as a label, not a
+// blank: ratings, markup and document status.
+var bracketLabels = map[string]bool{
+	"RED": true, "AMBER": true, "GREEN": true, "YELLOW": true, "HIGH": true, "MEDIUM": true, "LOW": true,
+	"CRITICAL": true, "INFO": true, "NEW": true, "DELETED": true, "INSERTED": true, "ADDED": true, "REMOVED": true,
+	"AMENDED": true, "NOTE": true, "DRAFT": true, "FINAL": true, "CONFIDENTIAL": true, "PRIVILEGED": true,
+	"SIC": true, "OK": true, "PASS": true, "FAIL": true, "FIXED": true, "OPEN": true, "CLOSED": true, "N/A": true,
+	"AGREED": true, "ACCEPTED": true, "REJECTED": true, "RESERVED": true, "INTENTIONALLY OMITTED": true,
+}
+
+// bracketLabel reports whether an upper-case bracket content is a label:
+// one of bracketLabels ("[RED]", "[DELETED]"), or an id of letters and
+// digits such as a comment or footnote mark ("[PC1]", "[JS2]").
+func bracketLabel(content string) bool {
+	if bracketLabels[content] {
+		return true
+	}
+	i := 0
+	for i < len(content) && content[i] >= 'A' && content[i] <= 'Z' {
+		i++
+	}
+	j := i
+	for j < len(content) && content[j] >= '0' && content[j] <= '9' {
+		j++
+	}
+	return i >= 1 && i <= 4 && j > i && j == len(content)
+}
+
+// blankUnderscores reports whether the two underscores text[s:e] stand for a
+// blank ("__ days", "£__", "$__.__") rather than Markdown emphasis
+// ("__bold__", "snake__case"): no word character touches them on both sides.
+func blankUnderscores(text string, s, e int) bool {
+	before := s > 0 && isWordByte(text[s-1])
+	after := e < len(text) && isWordByte(text[e])
+	return !before && !after
+}
+
+// templateVarRe matches template variables in other common syntaxes:
+// "%FIRST_NAME%", "<bond amount>", "x.x.x.x".
+var templateVarRe = regexp.MustCompile(`^(?:%[A-Za-z][A-Za-z0-9_]{1,40}%|<[a-z][a-z]*(?:[ _][a-z]+){1,5}>|x\.x\.x\.x)`)
+
+// afterOrBeforeValue reports whether a bracket text[i:e] stands where a
+// number belongs: before a unit or "times", or after a currency sign.
+func afterOrBeforeValue(text string, i, e int) bool {
+	if afterCurrency(text, i) || beforeUnit(text, e) {
+		return true
+	}
+	rest := strings.TrimLeft(text[e:min(len(text), e+8)], " ")
+	return strings.HasPrefix(rest, "times")
 }

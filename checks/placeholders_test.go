@@ -37,6 +37,23 @@ func TestPlaceholderCheck(t *testing.T) {
 		{"unclosed", "a [DATE without close\n]", nil},
 		{"lowercase tbd prose", "the tbd items", []string{"tbd"}},
 		{"two underscores", "snake__case", nil},
+		{"bracket x before unit", "notify within [X] days of the breach", []string{"[X]"}},
+		{"ticked checkbox", "- [X] signed\n* [x] filed", nil},
+		{"xx business days", "refund within XX business days", []string{"XX"}},
+		{"single x months", "a term of X months", []string{"X"}},
+		{"roman xx", "under Chapter XX days are counted", nil},
+		{"three underscores", "pay within ___ days", []string{"___"}},
+		{"horizontal rule", "above\n___\nbelow", nil},
+		{"currency bracket", "a cap of $[amount] and €[ ] more", []string{"[amount]", "[ ]"}},
+		{"lower field word", "sent on [date] to", []string{"[date]"}},
+		{"tbd bracket", "the fee is [TBD] per seat", []string{"[TBD]"}},
+		{"na days", "a cure period of N/A days", []string{"N/A"}},
+		{"na percent", "uptime of N/A% per month", []string{"N/A"}},
+		{"na cell", "| Risk | N/A |\nNot applicable: N/A.", nil},
+		{"x axis", "the X axis and X-ray", nil},
+		{"signature row", "Name: ______________ Position: ______________ Date: ________", nil},
+		{"rating labels", "[RED] cap; [AMBER] notice; **Comment [JS2]:** agreed [DELETED]", nil},
+		{"bracketed blank word", "pay [AMOUNT] by [DATE]", []string{"[AMOUNT]", "[DATE]"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,6 +62,30 @@ func TestPlaceholderCheck(t *testing.T) {
 				assert.Equal(t, RulePlaceholder, f.Rule)
 				assert.Equal(t, SeverityBlock, f.Severity)
 				assert.Equal(t, tt.text[f.Location.Start:f.Location.End], f.Location.Text)
+				got = append(got, f.Location.Text)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestPlaceholderInSourceQuotation(t *testing.T) {
+	c := NewPlaceholderCheck(PlaceholderConfig{})
+	source := "7.1 The Service Levels are TBD and will be agreed in writing.\n9.2 Fees: $[●] per seat."
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"quoted from source", `Clause 7.1 says "the Service Levels are TBD and will be agreed".`, nil},
+		{"curly quote from source", "Clause 9.2 reads “Fees: $[●] per seat”.", nil},
+		{"block quote from source", "Clause 7.1:\n> The Service Levels are TBD and will be\n", nil},
+		{"drafted text in quotes", `Replace 7.1 with: "The Service Levels are set out in Schedule [X] and apply from TBD."`, []string{"[X]", "TBD"}},
+		{"unquoted", "The Service Levels are TBD.", []string{"TBD"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, f := range c.Check(Document{Text: tt.text, Source: source}) {
 				got = append(got, f.Location.Text)
 			}
 			assert.Equal(t, tt.want, got)

@@ -3,10 +3,12 @@ package checks
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"sync"
 
 	"github.com/evalopt/evalopt/checks/quote"
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // Rule ids of the quote verification check.
@@ -34,7 +36,10 @@ type QuoteConfig struct {
 	// (0.85).
 	Threshold float64
 	// MinWords is the fewest words a quoted passage needs to be verified; 0
-	// means DefaultQuoteMinWords (4).
+	// means DefaultQuoteMinWords (4), and then a quotation of fewer than
+	// eight words is verified only when its sentence ties it to the source
+	// (a clause number, "the Agreement", "reads"): a few quoted words with
+	// no such tie may come from anywhere (a statute, a letter).
 	MinWords int
 }
 
@@ -46,7 +51,8 @@ type QuoteConfig struct {
 //   - RuleQuoteFabricated (block) for a quotation found nowhere, or whose
 //     elided segments are not all found in order;
 //   - RuleQuoteNearVerbatim (warn) for one found only near-verbatim, with
-//     the similarity and the source's wording;
+//     the similarity and the source's wording (info when only punctuation
+//     differs);
 //   - RuleQuoteUnverifiable (info, once) when the candidate quotes passages
 //     but the document has no source and no evidence.
 //
@@ -61,15 +67,17 @@ func NewQuoteCheck(cfg QuoteConfig) (Check, error) {
 	if cfg.MinWords < 0 {
 		return nil, fmt.Errorf("checks: QuoteConfig.MinWords: must be >= 0, got %d", cfg.MinWords)
 	}
+	anchorShort := cfg.MinWords == 0
 	if cfg.MinWords == 0 {
 		cfg.MinWords = DefaultQuoteMinWords
 	}
-	return &quoteCheck{opts: quote.Options{Threshold: cfg.Threshold}, minWords: cfg.MinWords}, nil
+	return &quoteCheck{opts: quote.Options{Threshold: cfg.Threshold}, minWords: cfg.MinWords, anchorShort: anchorShort}, nil
 }
 
 type quoteCheck struct {
-	opts     quote.Options
-	minWords int
+	opts        quote.Options
+	minWords    int
+	anchorShort bool // default MinWords: a short quotation needs a tie to the source
 
 	mu    sync.Mutex
 	cache map[string]*quote.Index // last sources indexed, at most maxIndexCache
@@ -115,6 +123,9 @@ func (c *quoteCheck) index(src string) *quote.Index {
 // markerReach is how far before a quotation a replacement marker may start.
 const markerReach = 160
 
+// maxRowReach is how far before a quotation its table row may start.
+const maxRowReach = 4096
+
 // draftKind says whether a quotation is drafted replacement text.
 type draftKind int
 
@@ -137,20 +148,30 @@ func introducesDraft(text string, start int) draftKind {
 	from := max(0, start-markerReach)
 	lineStart := from + strings.LastIndexByte(text[from:start], '\n') + 1
 	prefix := text[lineStart:start]
-	if strings.IndexByte(prefix, ':') >= 0 && replacementMarkerRe.MatchString(prefix) {
-		return isDraft // the cheap ':' test spares the regexp most quotations
+	if c := strings.LastIndexByte(prefix, ':'); c >= 0 && strings.Trim(prefix[c+1:], " \t*_") == "" && isDraftIntro(prefix[:c]) {
+		return isDraft // the cheap ':' test spares the regexps most quotations
 	}
-	if lineStart == from && from > 0 || strings.TrimSpace(prefix) != "" || start >= len(text) || text[start] != '>' {
+	if lastWordIn(prefix, " \t:", replaceWithLast) && replaceWithRe.MatchString(prefix) ||
+		lastWordIn(prefix, " \t:", substituteLast) && substituteRe.MatchString(prefix) {
+		return isDraft // replace "old" with "new": the second quotation is new text
+	}
+	rowFrom := max(0, start-maxRowReach) // a table row's cells run long: find its start further back
+	if draftColumn(text, rowFrom+strings.LastIndexByte(text[rowFrom:start], '\n')+1, start) {
+		return isDraft // a table's "Proposed" column
+	}
+	if lineStart == from && from > 0 || strings.TrimSpace(prefix) != "" || start >= len(text) {
 		return notDraft
 	}
+	block := text[start] == '>'
+
 	for end := lineStart - 1; end > 0; {
 		ls := strings.LastIndexByte(text[:end], '\n') + 1
 		line := strings.TrimSpace(text[ls:end])
 		switch {
-		case strings.HasPrefix(line, ">"):
+		case strings.HasPrefix(line, ">") && block:
 			return continuesQuote
 		case line != "":
-			if strings.HasSuffix(line, ":") && replacementMarkerRe.MatchString(line) {
+			if line = strings.TrimRight(line, "*_ \t"); strings.HasSuffix(line, ":") && isDraftIntro(strings.TrimRight(line, ":")) {
 				return isDraft
 			}
 			return notDraft
@@ -184,24 +205,58 @@ func (c *quoteCheck) sources(doc Document) []quoteSource {
 func (c *quoteCheck) Check(doc Document) []Finding {
 	text := doc.Text
 	var quoted []span
-	drafted := false // the verdict of the last block quote, for its continuation lines
-	for _, s := range quotedSpans(text, 0, len(text)) {
+	// A review memo or redline quotes the source under review; a contract
+	// quotes defined phrases and the instrument it amends, a red-team
+	// report, a reply or consumer text quotes prompts, tool output,
+	// customers and titles: there only what is introduced as a document's
+	// words ("the policy says "..."") is verified.
+	verifyAll := doc.Kind == "" || doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedline
+	drafting := newDraftTracker(text)
+	var segs []span // a redline's passages that set out the source's text
+	for _, s := range quotesOutsideCode(text, 0, len(text)) {
+		drafted := drafting.drafted(s)
 		in := innerQuote(text, s)
 		long := in.end > in.start && wordCount(text, in.start, in.end) >= c.minWords
 		block := text[s.start] == '>'
 		if !long && !block {
 			continue // too short to verify, and no block quote to follow
 		}
-		switch introducesDraft(text, s.start) {
-		case isDraft:
-			drafted = true
-		case notDraft:
-			drafted = false
+		if exampleQuote(text, s.start) {
+			continue // an example for the reader to say or write, not a quotation
+		}
+		if !verifyAll && !introducedAsSource(text, s.start) && !(doc.Kind == evaluator.KindRedTeamReport && introducedAsRecorded(text, s.start) && recordEvidence(doc)) && !amendedWords(text, s.end) {
+			continue // a report's or reply's quotation of a prompt, a title, a customer
 		}
 		if drafted || !long {
 			continue // drafted: new language the reviewer proposes, not a quotation of the source
 		}
+		if block && commentLineRe.MatchString(text[in.start:in.end]) {
+			continue // "> **Comment [PC1]:** ...": the reviewer's note, not the source
+		}
+		if c.anchorShort && verifyAll && !block && wordCount(text, in.start, in.end) < minReplacementWords && !sourceAnchored(text, s.start) && !sourceAnchoredAfter(text, s.end) {
+			continue // a few quoted words with nothing tying them to the source (a statute's "as soon as feasible")
+		}
 		quoted = append(quoted, in)
+	}
+	// A redline's struck text ("[deleted: ...]", "~~...~~") is the source's
+	// own wording and is verified like a quotation.
+	if doc.Kind == evaluator.KindRedline {
+		// So is each passage that sets out the source's text (a marked-up
+		// clause, a "−" line, the other side's draft column), unmarked.
+		segs = redlineSourceSegments(text)
+		for _, sg := range segs {
+			if !inSpans(quoted, sg.start, sg.start+1) && wordCount(unmarkRedline(text[sg.start:sg.end]), 0, len(unmarkRedline(text[sg.start:sg.end]))) >= minSourceSegmentWords {
+				quoted = append(quoted, sg)
+			}
+		}
+		for _, m := range deletedRe.FindAllStringSubmatchIndex(text, -1) {
+			for g := 2; g+1 < len(m); g += 2 {
+				if m[g] >= 0 && wordCount(text, m[g], m[g+1]) >= c.minWords && !inSpans(segs, m[g], m[g+1]) {
+					quoted = append(quoted, span{m[g], m[g+1]})
+				}
+			}
+		}
+		sortSpans(quoted)
 	}
 	if len(quoted) == 0 {
 		return nil
@@ -218,7 +273,11 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 	}
 	var out []Finding
 	for _, q := range quoted {
-		best, from, ok := c.verify(text[q.start:q.end], srcs)
+		passage := unmarkRedline(text[q.start:q.end])
+		if inSpans(segs, q.start, q.end) {
+			passage = elideInsertions(text[q.start:q.end]) // the source's words around each insertion, in order
+		}
+		best, from, ok := c.verify(passage, srcs)
 		if !ok {
 			continue // no word after normalisation: nothing to verify
 		}
@@ -234,12 +293,13 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 		case quote.NearVerbatim:
 			src := from.idx.Source()
 			how := fmt.Sprintf("(similarity %.2f)", best.Score)
+			sev := SeverityWarn
 			if best.Score == 1 {
-				how = "in punctuation only"
+				how, sev = "in punctuation only", SeverityInfo // the words are right
 			}
 			out = append(out, Finding{
 				Rule:     RuleQuoteNearVerbatim,
-				Severity: SeverityWarn,
+				Severity: sev,
 				Message: fmt.Sprintf("quotation differs from %s %s; quote it exactly: %q",
 					from.label, how, shorten(src[best.Start:best.End], 160)),
 				Location: loc,
@@ -315,4 +375,130 @@ func innerQuote(text string, s span) span {
 		end--
 	}
 	return span{start, end}
+}
+
+// exampleIntroRe matches the words right before a quotation that make it
+// an example of what someone may say or write ("a message like "..."",
+// "for example "..."", "write "..." in the subject line").
+var exampleIntroRe = regexp.MustCompile(`(?i)\b(?:like|such\s+as|for\s+example|for\s+instance|e\.g\.,?|say(?:ing)?|write|writing|type|typing|ask(?:ing)?\s+for|reply(?:ing)?|respond(?:ing)?\s+with|use\s+the\s+words|subject(?:\s+line)?|mark(?:ed)?|label(?:led)?|headed|titled|called)[ \t]*:?[ \t]*$`)
+
+// exampleQuote reports whether the quotation at start is introduced as an
+// example by the words just before it on its line.
+func exampleQuote(text string, start int) bool {
+	from := max(0, start-40)
+	if i := strings.LastIndexByte(text[from:start], '\n'); i >= 0 {
+		from += i + 1
+	}
+	return exampleIntroRe.MatchString(text[from:start])
+}
+
+// replaceWithRe matches the text before the second quotation of a
+// replacement: `Replace "15 business days" with `, `change "X" to `.
+var replaceWithRe = regexp.MustCompile(`(?i)\b(?:replac|chang|substitut|amend|revis|swap|updat|turn|convert)\w*\b.*["”][ \t]*(?:with|to|by|for|into)[ \t]*:?[ \t]*$`)
+
+// sourceQuoteIntroRe matches the words before a quotation that present it
+// as a document's own words: "the policy says", "clause 4 reads", "our
+// terms state:", "its wording is". (A speaker's "said" or "replied" in a
+// transcript is not a document's.)
+var sourceQuoteIntroRe = regexp.MustCompile(`(?i)\b(?:says?|states?|stated|reads?|provides?|specifies|sets?\s+out|(?:the|its|our|their)\s+(?:exact\s+)?(?:wording|words))\b[^.!?\n]{0,30}[:,]?[ \t]*$`)
+
+// introducedAsSource reports whether the quotation at start is introduced
+// as the words of a document (sourceQuoteIntroRe on its line, just before).
+func introducedAsSource(text string, start int) bool {
+	from := max(0, start-80)
+	if i := strings.LastIndexByte(text[from:start], '\n'); i >= 0 {
+		from += i + 1
+	}
+	return sourceQuoteIntroRe.MatchString(text[from:start])
+}
+
+var (
+	// commentLineRe matches a block-quote line that is a labelled note:
+	// "**Comment [PC1]:**", "Note:", "Rationale:".
+	commentLineRe = regexp.MustCompile(`(?i)^(?:\*\*|__)?(?:comment|note|rationale|reason|explanation|drafting note|negotiation note|our comment|reviewer comment)s?\b[^:\n]{0,20}:`)
+	// deletedRe finds struck text in a redline: "[deleted: ...]",
+	// "~~...~~", "<del>...</del>", "{--...--}".
+	deletedRe = regexp.MustCompile(`(?i)\[(?:deleted|delete|struck|strike|removed)[ \t]*:[ \t]*([^\]\n]{1,600})\]|~~([^~\n]{1,600})~~|<del>([^<\n]{1,600})</del>|\{--([^\n]{1,600}?)--\}`)
+	// insertedRe finds inserted text in a redline, which the source lacks.
+	insertedRe = regexp.MustCompile(`(?i)\[(?:inserted|insert|added|add|new(?:[ \t]+text)?)[ \t]*:[^\]\n]{0,600}\]|\*\*[^*\n]{1,600}\*\*|<ins>[^<\n]{0,600}</ins>|\{\+\+[^\n]{0,600}?\+\+\}|__[^_\n]{1,600}__`)
+	// sourceAnchorRe matches what ties a short quotation to the source: a
+	// clause or section number, or words that name the document.
+	sourceAnchorRe = regexp.MustCompile(`(?i)\b(?:sections?|clauses?|cl\.|articles?|paragraphs?|schedules?|exhibits?|annex(?:es)?|appendix)[ \t]*[0-9A-Z]|§|\bthe[ \t]+(?:agreement|contract|draft|dpa|lease|policy|terms|addendum|licen[cs]e|nda|msa|sow|order form)\b|\b(?:currently|reads|provides|states|says|wording|drafted|defines|defined)\b`)
+)
+
+// sourceAnchored reports whether the sentence holding the quotation at
+// start (back to its line start or the previous sentence end) ties it to
+// the source.
+func sourceAnchored(text string, start int) bool {
+	from := max(0, start-200)
+	if i := strings.LastIndexByte(text[from:start], '\n'); i >= 0 {
+		from += i + 1
+	}
+	return sourceAnchorRe.MatchString(lastSentence(text[from:start]))
+}
+
+// sourceAnchoredAfter reports whether the rest of the sentence after a
+// quotation ending at end ties it to the source: `"potential
+// co-investors" can receive everything (section 3)`.
+func sourceAnchoredAfter(text string, end int) bool {
+	to := min(len(text), end+160)
+	if i := strings.IndexByte(text[end:to], '\n'); i >= 0 {
+		to = end + i
+	}
+	rest := text[end:to]
+	for i := 0; i+1 < len(rest); i++ {
+		if (rest[i] == '.' || rest[i] == '!' || rest[i] == '?') && rest[i+1] == ' ' && (i == 0 || rest[i-1] < '0' || rest[i-1] > '9') {
+			rest = rest[:i]
+			break
+		}
+	}
+	return sourceAnchorRe.MatchString(rest)
+}
+
+// unmarkRedline returns the source text a marked-up passage stands for:
+// inserted text dropped, struck text kept without its marks. A passage
+// without markup is returned as is.
+func unmarkRedline(s string) string {
+	if !strings.ContainsAny(s, "[~*<{_") {
+		return s
+	}
+	s = insertedRe.ReplaceAllString(s, "")
+	s = deletedRe.ReplaceAllString(s, "$1$2$3$4")
+	return spaceBeforePunctRe.ReplaceAllString(collapseSpace(s), "$1")
+}
+
+// spaceBeforePunctRe matches a space left before punctuation where
+// inserted text was dropped ("confidentiality ." for "confidentiality
+// **to the Discloser**.").
+var spaceBeforePunctRe = regexp.MustCompile(` +([.,;:])`)
+
+// substituteRe matches a drafting verb right before a quotation: `and
+// substitute "..."`, `insert "..."`.
+var substituteRe = regexp.MustCompile(`(?i)\b(?:substitute|insert|add|append|prepend)[ \t]*:?[ \t]*$`)
+
+// draftColumn reports whether the quotation at start stands in a table
+// cell whose column heading introduces drafting ("Proposed", "Revised
+// text", "Our wording"). lineStart is the start of its line.
+func draftColumn(text string, lineStart, start int) bool {
+	row := text[lineStart:start]
+	if !strings.HasPrefix(strings.TrimSpace(row), "|") {
+		return false
+	}
+	col := strings.Count(row, "|") - 1
+	// Walk up to the header: the row above the "|---|" rule.
+	end := lineStart - 1
+	for k := 0; k < 200 && end > 0; k++ {
+		ls := strings.LastIndexByte(text[:end], '\n') + 1
+		l := strings.TrimSpace(text[ls:end])
+		if !strings.HasPrefix(l, "|") {
+			return false
+		}
+		if strings.Trim(l, "|-: \t") == "" && ls > 0 { // the rule: the header is above it
+			hs := strings.LastIndexByte(text[:ls-1], '\n') + 1
+			cells := strings.Split(strings.Trim(strings.TrimSpace(text[hs:ls-1]), "|"), "|")
+			return col >= 0 && col < len(cells) && isDraftIntro(cells[col])
+		}
+		end = ls - 1
+	}
+	return false
 }

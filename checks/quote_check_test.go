@@ -19,7 +19,7 @@ Finding 2: Section 13.1 allows termination "upon ‘material breach’ BY THE OT
 Finding 3: the cure period is stated as "not cured within sixty days after written notice".
 Finding 4: the Supplier "may assign this Agreement to any affiliate without consent".
 Finding 5: the "Agreement" is defined in the preamble.
-Finding 6: "written notice ... Either party may terminate" is quoted out of order.`
+Finding 6: Section 13.1 reads "written notice ... Either party may terminate", out of order.`
 
 func TestQuoteCheck(t *testing.T) {
 	c, err := NewQuoteCheck(QuoteConfig{})

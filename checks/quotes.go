@@ -45,12 +45,12 @@ func quotedSpans(text string, from, to int) []span {
 			atLineStart = true
 			i++
 		case c == '"':
-			e := strings.IndexByte(text[i+1:to], '"')
+			e := closeStraightQuote(text, i, to)
 			if e < 0 {
 				return out
 			}
-			out = append(out, span{i, i + 1 + e + 1})
-			i = i + 1 + e + 1
+			out = append(out, span{i, e + 1})
+			i = e + 1
 		case strings.HasPrefix(text[i:to], "“"):
 			e := -1
 			if !noCurlyClose {
@@ -94,4 +94,112 @@ func inSpans(spans []span, s, e int) bool {
 	// The last span starting at or before s is the only candidate.
 	i := sort.Search(len(spans), func(i int) bool { return spans[i].start > s }) - 1
 	return i >= 0 && e <= spans[i].end
+}
+
+// codeSpans returns the code in text[from:to]: fenced blocks (from a
+// "```" or "~~~" line to the closing one, or to the end) and inline
+// `code` spans on one line, in document order. Quotation marks in code are
+// code, not quotations.
+func codeSpans(text string, from, to int) []span {
+	if strings.IndexByte(text[from:to], '`') < 0 && !strings.Contains(text[from:to], "~~~") && !strings.Contains(text[from:to], "\n    ") {
+		return nil
+	}
+	var out []span
+	fence := -1 // start of the open fenced block, or -1
+	for i := from; i < to; {
+		e := strings.IndexByte(text[i:to], '\n')
+		if e < 0 {
+			e = to
+		} else {
+			e += i
+		}
+		t := strings.TrimLeft(text[i:e], " \t>")
+		if fence < 0 && indentedCode(text, i, e, t) {
+			out = append(out, span{i, e}) // a four-space indented block: drafted clause text or code
+			i = e + 1
+			continue
+		}
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			if fence < 0 {
+				fence = i
+			} else {
+				out = append(out, span{fence, e})
+				fence = -1
+			}
+		} else if fence < 0 {
+			for j := i; j < e; {
+				a := strings.IndexByte(text[j:e], '`')
+				if a < 0 {
+					break
+				}
+				a += j
+				b := strings.IndexByte(text[a+1:e], '`')
+				if b < 0 {
+					break
+				}
+				b += a + 1
+				out = append(out, span{a, b + 1})
+				j = b + 1
+			}
+		}
+		i = e + 1
+	}
+	if fence >= 0 {
+		out = append(out, span{fence, to})
+	}
+	return out
+}
+
+// quotesOutsideCode returns quotedSpans(text, from, to) without the
+// quotations that start inside code (codeSpans).
+func quotesOutsideCode(text string, from, to int) []span {
+	qs := quotedSpans(text, from, to)
+	code := codeSpans(text, from, to)
+	if len(code) == 0 {
+		return qs
+	}
+	out := qs[:0]
+	for _, q := range qs {
+		if !inSpans(code, q.start, q.start+1) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// excludedSpans returns the quotations and code of text[from:to], sorted
+// and without overlaps: the text a recommendation or finding check must
+// not read as the author's own words.
+func excludedSpans(text string, from, to int) []span {
+	code := codeSpans(text, from, to)
+	qs := quotesOutsideCode(text, from, to)
+	if len(code) == 0 {
+		return qs
+	}
+	all := append(append([]span(nil), code...), qs...)
+	sortSpans(all)
+	out := all[:0]
+	for _, s := range all {
+		if n := len(out); n > 0 && s.start < out[n-1].end {
+			out[n-1].end = max(out[n-1].end, s.end)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// indentedCode reports whether the line text[i:e] (t, trimmed) is a
+// Markdown indented block: four or more leading spaces (or a tab), not a
+// list item, after a blank line or another such line.
+func indentedCode(text string, i, e int, t string) bool {
+	if t == "" || leadingSpaces(text[i:e]) < 4 || listItemRe.MatchString(t) || startsWithAny(t, "-*+") && len(t) > 1 && t[1] == ' ' {
+		return false
+	}
+	if i == 0 {
+		return true
+	}
+	ps := strings.LastIndexByte(text[:i-1], '\n') + 1
+	prev := text[ps : i-1]
+	return strings.TrimSpace(prev) == "" || leadingSpaces(prev) >= 4
 }

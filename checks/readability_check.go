@@ -15,6 +15,10 @@ const (
 	// RuleReadabilityPassive: the share of passive sentences is above the
 	// limit.
 	RuleReadabilityPassive = "readability.passive"
+	// RuleReadabilityPassage: one passage (a paragraph of at least 40
+	// words) reads far above the limit, though the whole text may not: a
+	// block of legalese in a plain-language notice.
+	RuleReadabilityPassage = "readability.passage"
 	// RuleReadabilityJargon: the density of legal jargon is above the limit
 	// (only when ReadabilityConfig.MaxJargonDensity is set).
 	RuleReadabilityJargon = "readability.jargon"
@@ -87,7 +91,7 @@ func (c *readabilityCheck) Rule() string { return "readability" }
 
 // Rules lists the rule ids the check can report.
 func (c *readabilityCheck) Rules() []string {
-	rules := []string{RuleReadabilityGrade, RuleReadabilityPassive}
+	rules := []string{RuleReadabilityGrade, RuleReadabilityPassage, RuleReadabilityPassive}
 	if c.cfg.MaxJargonDensity > 0 {
 		rules = append(rules, RuleReadabilityJargon)
 	}
@@ -120,6 +124,31 @@ func (c *readabilityCheck) Check(doc Document) []Finding {
 				float64(st.Words)/float64(st.Sentences), float64(st.Syllables)/float64(st.Words)),
 			Location: locate(st.LongestSentence),
 		})
+	}
+	// A passage far above the limit (eight grades more) is reported even
+	// when the rest of the text brings the average down.
+	limit := c.cfg.Limits.MaxGrade
+	if limit == 0 {
+		limit = 12
+	}
+	gradeOver, _ := c.cfg.Limits.GradeTooHigh(st)
+	for _, p := range paragraphs(text, 0, len(text)) {
+		if gradeOver {
+			break // the whole text is already reported
+		}
+		body := text[p.start:p.end]
+		if strings.HasPrefix(body, "|") || strings.HasPrefix(body, "#") || wordCount(text, p.start, p.end) < minPassageWords {
+			continue
+		}
+		ps := c.cfg.Analyzer.Analyze(body)
+		if ps.Sentences > 0 && ps.FleschKincaidGrade > limit+8 {
+			out = append(out, Finding{
+				Rule:     RuleReadabilityPassage,
+				Severity: SeverityWarn,
+				Message:  fmt.Sprintf("this passage reads at grade %.1f, far above %g: rewrite it in short sentences and everyday words", ps.FleschKincaidGrade, limit),
+				Location: locate(readability.Span{Start: p.start, End: p.start + len(firstLine(body))}),
+			})
+		}
 	}
 	if over, limit := c.cfg.Limits.PassiveTooHigh(st); over {
 		out = append(out, Finding{
@@ -162,4 +191,16 @@ func distinctTerms(text string, spans []readability.Span, n int) []string {
 		out = append(out, fmt.Sprintf("%q", t))
 	}
 	return out
+}
+
+// minPassageWords is how many words a paragraph needs before its own
+// reading grade is judged.
+const minPassageWords = 40
+
+// firstLine returns s up to its first line break.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

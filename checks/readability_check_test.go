@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/checks/readability"
@@ -23,7 +24,7 @@ func TestReadabilityCheck(t *testing.T) {
 	c, err := NewReadabilityCheck(ReadabilityConfig{})
 	require.NoError(t, err)
 	require.Equal(t, "readability", c.Rule())
-	require.Equal(t, []string{RuleReadabilityGrade, RuleReadabilityPassive}, c.(RuleLister).Rules())
+	require.Equal(t, []string{RuleReadabilityGrade, RuleReadabilityPassage, RuleReadabilityPassive}, c.(RuleLister).Rules())
 
 	require.Empty(t, c.Check(Document{Text: plainNotice}), "plain text passes")
 	require.Empty(t, c.Check(Document{Text: "Notwithstanding the aforementioned indemnification obligations."}),
@@ -89,4 +90,21 @@ func TestReadabilityCheckInSuite(t *testing.T) {
 	d, err = s.Evaluate(context.Background(), evaluator.Task{ID: "notice"}, plainNotice)
 	require.NoError(t, err)
 	require.Equal(t, evaluator.StatusPass, d.Status)
+}
+
+// A block of legalese in an otherwise plain notice is reported at the
+// passage, though the whole text's average stays under the limit.
+func TestReadabilityPassage(t *testing.T) {
+	c, err := NewReadabilityCheck(ReadabilityConfig{})
+	require.NoError(t, err)
+	plain := "You can send it back. We will pay you back fast. Call us if you need help. We are here every day. "
+	legal := "Notwithstanding any provision hereinbefore contained, the aforementioned reimbursement obligations shall be construed as contingent upon the consumer's contemporaneous satisfaction of all documentary prerequisites established pursuant to the applicable regulatory instruments, including without limitation any supplementary verification procedures promulgated thereunder, and any determination made thereunder shall be final and conclusive absent manifest error."
+	text := strings.Repeat(plain, 6) + "\n\n" + legal + "\n\n" + strings.Repeat(plain, 6)
+	var rules []string
+	for _, f := range c.Check(Document{Text: text}) {
+		rules = append(rules, f.Rule)
+	}
+	assert.Contains(t, rules, RuleReadabilityPassage)
+	assert.NotContains(t, rules, RuleReadabilityGrade)
+	assert.Empty(t, c.Check(Document{Text: strings.Repeat(plain, 12)}))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 )
 
 // Rule ids of the recommendation checks.
@@ -58,20 +59,23 @@ const minReplacementWords = 8
 // recommendation is what the recommendation checks learn about one item.
 type recommendation struct {
 	item        span
-	risk        int    // -1 when none is given
-	severity    string // "RED", "AMBER", "YELLOW", "GREEN" or ""
-	drafted     bool   // carries drafted replacement text
-	hedges      []span // hedge matches outside quotations
-	directional []span // directional matches outside quotations
+	risk        int       // -1 when none is given
+	class       riskClass // what the item (or the heading above it) says about its risk
+	label       string    // how the risk was stated, for messages ("risk 4", "RED")
+	drafted     bool      // carries drafted replacement text
+	hedges      []span    // hedge matches outside quotations
+	directional []span    // directional-only fixes outside quotations
 }
 
 func (r recommendation) actionable() bool {
-	return r.drafted || (len(r.hedges) == 0 && len(r.directional) == 0)
+	return r.drafted || r.class == riskLow || (len(r.hedges) == 0 && len(r.directional) == 0)
 }
 
 // recommendationAnalyzer holds the compiled lists shared by the checks.
 type recommendationAnalyzer struct {
 	hedges, directional *phraseMatcher
+	grammar             bool // the hedge grammar applies (default hedge list)
+	dirGrammar          bool // the directional grammar applies (default list)
 	blockRisk           int
 	maxNonActionable    float64
 }
@@ -79,10 +83,10 @@ type recommendationAnalyzer struct {
 func newRecommendationAnalyzer(cfg RecommendationConfig) *recommendationAnalyzer {
 	a := &recommendationAnalyzer{blockRisk: cfg.BlockRisk, maxNonActionable: cfg.MaxNonActionable}
 	if cfg.Hedges == nil {
-		cfg.Hedges = defaultHedges
+		cfg.Hedges, a.grammar = defaultHedges, true
 	}
 	if cfg.Directional == nil {
-		cfg.Directional = defaultDirectional
+		cfg.Directional, a.dirGrammar = defaultDirectional, true
 	}
 	if a.blockRisk == 0 {
 		a.blockRisk = 3
@@ -95,45 +99,109 @@ func newRecommendationAnalyzer(cfg RecommendationConfig) *recommendationAnalyzer
 	return a
 }
 
-// analyze finds the recommendations of text and what each carries.
+// analyze finds the recommendations of text and what each carries (see
+// analyzeUnits).
 func (a *recommendationAnalyzer) analyze(doc Document) []recommendation {
-	text := doc.Text
-	allWords := analysisOf(doc).wordList()
-	var out []recommendation
-	for _, it := range items(text, recommendationKind) {
-		body := text[it.start:it.end]
-		r := recommendation{item: it, risk: -1}
-		if m := riskRe.FindStringSubmatch(body); m != nil {
-			r.risk, _ = strconv.Atoi(m[1])
-		}
-		if m := severityRe.FindStringSubmatch(body); m != nil {
-			r.severity = m[1]
-			if r.severity == "" {
-				r.severity = upper(m[2])
-			}
-		}
-		quotes := quotedSpans(text, it.start, it.end)
-		r.drafted = replacementMarkerRe.MatchString(body)
-		for _, q := range quotes {
-			if wordCount(text, q.start, q.end) >= minReplacementWords {
-				r.drafted = true
-				break
-			}
-		}
-		ws := wordsIn(allWords, it.start, it.end)
-		a.hedges.find(text, ws, it.end, func(s, e int) {
-			if !inSpans(quotes, s, e) {
-				r.hedges = append(r.hedges, span{s, e})
-			}
-		})
-		a.directional.find(text, ws, it.end, func(s, e int) {
-			if !inSpans(quotes, s, e) {
-				r.directional = append(r.directional, span{s, e})
-			}
-		})
-		out = append(out, r)
+	return a.analyzeUnits(doc)
+}
+
+// grammarMatches returns the hedge grammar's matches in body (at most 8),
+// or none when the caller replaced the hedge list.
+func (a *recommendationAnalyzer) grammarMatches(body string) [][]int {
+	if !a.grammar {
+		return nil
 	}
-	return out
+	return hedgeGrammarRe.FindAllStringIndex(body, 8)
+}
+
+// riskLabel says how a recommendation's risk was stated, for messages:
+// "RED", "risk 4", "high-risk".
+func riskLabel(r recommendation, body string) string {
+	if m := severityRe.FindStringSubmatch(body); m != nil && r.class == riskHigh {
+		if m[1] != "" {
+			return m[1]
+		}
+		return upper(m[2])
+	}
+	switch {
+	case r.risk >= 0:
+		return "risk " + strconv.Itoa(r.risk)
+	case r.class == riskHigh:
+		return "high-risk"
+	case r.class == riskLow:
+		return "low-risk"
+	}
+	return "unrated"
+}
+
+// quotesSource reports whether the quotation at q is introduced as the
+// source's own words ("Clause 5.3 reads: "...""), which is evidence, not
+// drafted replacement text: the last sentence before it, within its item
+// (from), holds a source word and no drafting word.
+func quotesSource(text string, from, q int) bool {
+	pre := text[max(from, q-160):q]
+	if i := strings.LastIndexByte(pre, '\n'); i >= 0 {
+		pre = pre[i+1:]
+	}
+	pre = lastSentence(pre)
+	return sourceIntroRe.MatchString(pre) && !isDraftIntro(pre)
+}
+
+// overlapsAny reports whether [s,e) overlaps one of spans.
+func overlapsAny(spans []span, s, e int) bool {
+	for _, x := range spans {
+		if x.start < e && s < x.end {
+			return true
+		}
+	}
+	return false
+}
+
+// headingAbove returns the text of the nearest Markdown heading (or bold
+// label line) before offset at, looking back at most 8 KB; "" when none.
+func headingAbove(text string, at int) string {
+	from := max(0, at-8192)
+	for end := at; end > from; {
+		ls := strings.LastIndexByte(text[from:end], '\n')
+		if ls < 0 {
+			ls = 0
+		} else {
+			ls += from + 1
+		}
+		line := text[ls:end]
+		if lvl, off := headingLevel(line); lvl > 0 {
+			return line[off:]
+		}
+		if ls <= from {
+			break
+		}
+		end = ls - 1
+	}
+	return ""
+}
+
+// hasDraft reports whether text[from:to] holds drafted language: a fenced
+// code block (a config or code fix), or a line that introduces drafted
+// text and ends with ':' ("Replacement text for clause 8.2:") followed by
+// more text.
+func hasDraft(text string, from, to int) bool {
+	body := text[from:to]
+	if strings.Contains(body, "```") || strings.Contains(body, "~~~") {
+		return true
+	}
+	for off := 0; off < len(body); {
+		c := strings.IndexByte(body[off:], ':')
+		if c < 0 {
+			return false
+		}
+		c += off
+		ls := strings.LastIndexByte(body[:c], '\n') + 1
+		if strings.TrimSpace(body[c+1:]) != "" && isDraftIntro(body[ls:c]) {
+			return true
+		}
+		off = c + 1
+	}
+	return false
 }
 
 func upper(s string) string {
@@ -174,10 +242,10 @@ func (c *hedgeCheck) Check(doc Document) []Finding {
 	for _, r := range c.a.analyze(doc) {
 		for _, h := range r.hedges {
 			idx = lazyIndex(idx, doc)
-			f := Finding{Rule: RuleHedge, Severity: SeverityWarn, Location: idx.Locate(h.start, h.end, doc.Text)}
-			if r.risk >= c.a.blockRisk && !r.drafted {
+			f := Finding{Rule: RuleHedge, Severity: SeverityInfo, Location: idx.Locate(h.start, h.end, doc.Text)}
+			if r.class == riskHigh && !r.drafted {
 				f.Rule, f.Severity = RuleHedgeHighRisk, SeverityBlock
-				f.Message = fmt.Sprintf("hedged recommendation at risk %d with no drafted replacement text: state the action and draft the clause", r.risk)
+				f.Message = fmt.Sprintf("hedged recommendation (%s) with no drafted replacement text: state the action and draft the clause", r.label)
 			} else {
 				f.Message = "hedged recommendation: say what to do instead of suggesting it be considered"
 			}
@@ -214,9 +282,12 @@ func (c *directionalCheck) Check(doc Document) []Finding {
 			idx = lazyIndex(idx, doc)
 			f := Finding{Rule: RuleDirectional, Severity: SeverityWarn, Location: idx.Locate(d.start, d.end, doc.Text),
 				Message: "directional-only fix: draft the replacement language instead of naming a direction"}
-			if r.severity == "RED" || r.severity == "AMBER" || r.severity == "YELLOW" {
+			switch r.class {
+			case riskHigh:
 				f.Rule, f.Severity = RuleDirectionalHighSeverity, SeverityBlock
-				f.Message = fmt.Sprintf("directional-only fix on a %s recommendation: draft the replacement language", r.severity)
+				f.Message = fmt.Sprintf("directional-only fix on a recommendation rated %s: draft the replacement language or name the concrete change", r.label)
+			case riskLow:
+				f.Severity = SeverityInfo
 			}
 			out = append(out, f)
 		}
@@ -287,4 +358,40 @@ func indexByteFrom(text string, c byte, from, to int) int {
 		}
 	}
 	return -1
+}
+
+// findingRefRe finds a recommendation's pointer to the finding it answers.
+var findingRefRe = regexp.MustCompile(`(?i)\b(?:finding|issue|point|risk|observation)[ \t]+#?(\d{1,3})\b|\b([FI])-?(\d{1,3})\b`)
+
+// referencedFinding returns the text of the finding a recommendation body
+// points to ("for F2", "On Issue 2"): the line that labels it and the 300
+// bytes after, or "".
+func referencedFinding(text, body string) string {
+	m := findingRefRe.FindStringSubmatch(body)
+	if m == nil {
+		return ""
+	}
+	var labels []string
+	if m[1] != "" {
+		labels = []string{"Finding " + m[1], "Issue " + m[1], "F" + m[1], "F-" + m[1], "I" + m[1]}
+	} else {
+		labels = []string{m[2] + m[3], m[2] + "-" + m[3]}
+		if m[2] == "F" || m[2] == "f" {
+			labels = append(labels, "Finding "+m[3])
+		} else {
+			labels = append(labels, "Issue "+m[3])
+		}
+	}
+	found := ""
+	forEachLineUntil(text, func(l line) bool {
+		s := strings.TrimLeft(text[l.start:l.end], " \t#*-|_>")
+		for _, lb := range labels {
+			if len(s) > len(lb) && strings.EqualFold(s[:len(lb)], lb) && !isWordByte(s[len(lb)]) {
+				found = text[l.start:min(len(text), l.end+300)]
+				return false
+			}
+		}
+		return true
+	})
+	return found
 }

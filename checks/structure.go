@@ -35,13 +35,6 @@ func forEachLineUntil(text string, fn func(l line) bool) {
 	}
 }
 
-// heading is a Markdown ATX heading ("## 3. Payment").
-type heading struct {
-	start, end int // the whole line
-	level      int // number of '#'
-	textStart  int // offset of the heading text (after "#... ")
-}
-
 // headingLevel returns the ATX heading level of s (a line) and the offset
 // of its text, or 0 when s is not a heading.
 func headingLevel(s string) (level, textOff int) {
@@ -86,15 +79,16 @@ var listItemRe = regexp.MustCompile(`^(?:[-*+]|\d{1,3}[.)])[ \t]`)
 // itemKind describes one kind of review item: recommendations or findings.
 type itemKind struct {
 	heading    *phraseMatcher // a heading with one of these words opens a section
+	anyHeading bool           // every top-level heading opens a section
 	label      *regexp.Regexp // a line that starts one item anywhere
 	labelFirst string         // the bytes a label line can start with
 }
 
 var (
 	recommendationKind = itemKind{
-		heading:    newPhraseMatcher([]string{"recommendation", "recommendations"}),
-		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Recommendation|Rec\.|R)[ \t]*#?\d+\b`),
-		labelFirst: "-*+_R",
+		heading:    newPhraseMatcher(recommendationsSection.Headings),
+		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__|\*|_)?(?:(?:Recommendation|Rec\.|R)[ \t]*#?\d+\b|(?i:(?:recommended|suggested|proposed|required)[ \t]+)?(?i:fix|fixes|remediation|mitigation|recommendation|action|actions|resolution|countermeasure|next[ \t]+steps?)(?:[ \t]*[:.](?:\*\*|__|\*|_)?|(?:\*\*|__|\*|_)[ \t]*[:.]))`),
+		labelFirst: "-*+_RrFfMmAaCcNnSsPp",
 	}
 	findingKind = itemKind{
 		heading:    newPhraseMatcher([]string{"finding", "findings", "issue", "issues", "observation", "observations"}),
@@ -102,6 +96,16 @@ var (
 		labelFirst: "-*+_FI",
 	}
 )
+
+// paraNumRe matches a numbered paragraph of a review ("3.1 ", "**3.1**
+// "): in a memo's recommendations each is one item.
+var paraNumRe = regexp.MustCompile(`^(?:\*\*)?\d{1,3}\.\d{1,3}\.?(?:\*\*)?[ \t]`)
+
+// anySection is the item kind of the whole document: every top-level
+// section's sub-headings, numbered paragraphs and list items. A review
+// whose advice is not under a "Recommendations" heading (an "Analysis"
+// with drafting under each point) is read with it.
+var anySection = itemKind{anyHeading: true, heading: newPhraseMatcher(nil), label: regexp.MustCompile(`^\b\B`), labelFirst: ""}
 
 // startsWithAny reports whether s starts with one of the bytes in set. It
 // guards line regexps so that most lines cost one byte comparison.
@@ -122,8 +126,11 @@ type span struct{ start, end int }
 // not start with a number (up to the next heading of the same or a higher
 // level), a sub-heading or a top-level list item. An item runs to the start of the next item or the end of its
 // section. A section with none of these markers has one item per paragraph.
-// Items are returned in document order.
-func items(text string, kind itemKind) []span {
+// Items are returned in document order. In a review deliverable (review is
+// true: a memo, redline or red-team report) a numbered heading
+// ("## 3. Recommendations") is the deliverable's own section and opens one
+// too.
+func items(text string, kind itemKind, review bool) []span {
 	var out []span
 	inSection := false
 	sectionLevel := 0
@@ -144,22 +151,41 @@ func items(text string, kind itemKind) []span {
 		}
 		inSection = false
 	}
+	prevBlank := true
+	nonBlank := 0 // non-blank lines so far
 	forEachLine(text, func(l line) {
 		s := text[l.start:l.end]
-		if lvl, off := headingLevel(s); lvl > 0 {
+		blankBefore := prevBlank
+		prevBlank = strings.TrimSpace(s) == ""
+		if !prevBlank {
+			nonBlank++
+		}
+		lvl, off := headingLevel(s)
+		if lvl == 0 && review && blankBefore {
+			// A plain-text memo's title line ("3. Next steps", "ADVICE",
+			// "**Issues**") is a heading; in its letterhead ("FILE NOTE
+			// AND ADVICE") only a numbered one is.
+			if l2, o2 := reviewTitle(s); l2 > 0 && (nonBlank > letterheadLines || startsWithAny(s, "0123456789")) {
+				lvl, off = l2, o2
+			}
+		}
+		if lvl == 0 && review && blankBefore && plainHeadingLine(s) {
+			lvl, off = 2, 0 // "ADVICE", "**Recommendations**": a plain-text memo's section
+		}
+		if lvl > 0 {
 			if inSection && lvl <= sectionLevel {
 				closeSection(l.start)
 			}
 			// A numbered heading ("## 5. Issue of Shares") is a clause of a
 			// contract, not a review section.
-			if h := s[off:]; !inSection && !headingNumRe.MatchString(h) && kind.heading.contains(h, wordSpans(h), len(h)) {
+			if h := s[off:]; !inSection && (review || !headingNumRe.MatchString(h)) && (kind.anyHeading || kind.heading.contains(h, wordSpans(h), len(h))) {
 				closeItem(l.start)
 				inSection, sectionLevel, sectionStart, sectionItems = true, lvl, l.end, 0
 				return
 			}
 			if inSection {
 				closeItem(l.start)
-				out = append(out, span{l.start, l.end})
+				out = append(out, span(l))
 				cur = len(out) - 1
 				sectionItems++
 				return
@@ -169,9 +195,10 @@ func items(text string, kind itemKind) []span {
 		}
 		trimmed := strings.TrimLeft(s, " \t")
 		if startsWithAny(trimmed, kind.labelFirst) && kind.label.MatchString(trimmed) ||
-			inSection && leadingSpaces(s) < 2 && startsWithAny(trimmed, "-*+0123456789") && listItemRe.MatchString(trimmed) {
+			inSection && leadingSpaces(s) < 2 && startsWithAny(trimmed, "-*+0123456789") && listItemRe.MatchString(trimmed) ||
+			inSection && review && leadingSpaces(s) < 2 && startsWithAny(trimmed, digitsAndStar) && paraNumRe.MatchString(trimmed) {
 			closeItem(l.start)
-			out = append(out, span{l.start, l.end})
+			out = append(out, span(l))
 			cur = len(out) - 1
 			if inSection {
 				sectionItems++
@@ -230,4 +257,29 @@ func trimRightSpace(text string, start, end int) int {
 // sortSpans sorts spans by start offset, keeping equal starts in order.
 func sortSpans(ss []span) {
 	slices.SortStableFunc(ss, func(a, b span) int { return cmp.Compare(a.start, b.start) })
+}
+
+// plainHeadingLine reports whether s is a heading in a plain-text or
+// lightly formatted deliverable: a short line in capitals ("ADVICE", "KEY
+// RISKS") or wholly in bold ("**Recommendations**").
+func plainHeadingLine(s string) bool {
+	t := strings.TrimSpace(s)
+	if len(t) < 3 || len(t) > 60 {
+		return false
+	}
+	if strings.HasPrefix(t, "**") && strings.HasSuffix(strings.TrimRight(t, ":"), "**") && strings.Count(t, "**") == 2 {
+		// "**Recommendations:**" is a heading; "**On Finding 2 — Revise
+		// Section 3.2 to read:**" introduces drafting.
+		return !strings.HasSuffix(strings.TrimSuffix(t, "**"), ":") || wordCount(t, 0, len(t)) <= 4
+	}
+	letters := 0
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c >= 'a' && c <= 'z':
+			return false
+		case c >= 'A' && c <= 'Z':
+			letters++
+		}
+	}
+	return letters >= 3
 }

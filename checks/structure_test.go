@@ -28,7 +28,7 @@ func TestItems(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, sp := range items(tt.text, recommendationKind) {
+			for _, sp := range items(tt.text, recommendationKind, false) {
 				got = append(got, tt.text[sp.start:sp.end])
 			}
 			assert.Equal(t, tt.want, got)

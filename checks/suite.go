@@ -45,6 +45,7 @@ type Suite struct {
 	rubric      []string
 	workers     int
 	parallelMin int
+	sections    map[evaluator.Kind][]Section // nil: DefaultSections
 }
 
 // Option configures a Suite.
@@ -187,10 +188,24 @@ func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
 }
 
 // DefaultChecks returns new instances of the default checks with their
-// default configuration: hedged recommendations, directional-only fixes,
-// actionability ratio, findings (uncertainty, missing evidence),
-// placeholders, cross-references, consistency, defined terms, completeness,
-// and evaluator-directed text.
+// default configuration, each restricted (OnlyFor) to the deliverable kinds
+// it fits, read from Document.Kind (Task.Kind through a Suite):
+//   - every kind, generic text included: placeholders, internal
+//     consistency (conflicting values, one quantity stated two ways),
+//     evaluator-directed text, quotations checked against the source, task
+//     requirements, required sections (DefaultSections), the numbering of
+//     the text's own lists;
+//   - every kind but contracts (whose references the cross-reference check
+//     resolves): references to the deliverable's own parts and items;
+//   - review memos, redlines and red-team reports: hedged recommendations,
+//     directional-only fixes, actionability ratio, findings (uncertainty,
+//     missing evidence);
+//   - those and contracts: cross-references (a review's resolve against the
+//     source and its own numbering is not checked);
+//   - contracts: defined terms and completeness (signature block, a
+//     governing-law clause: notices and severability are left out, as
+//     short agreements, amendments and translations rightly lack them);
+//   - plain-language text and customer replies: readability limits.
 func DefaultChecks() []Check {
 	ed, err := NewEvaluatorDirectedCheck(EvaluatorDirectedConfig{})
 	if err != nil {
@@ -200,24 +215,69 @@ func DefaultChecks() []Check {
 	if err != nil {
 		panic(err) // the zero config is valid; a failure is a build error
 	}
+	rc, err := NewReadabilityCheck(ReadabilityConfig{})
+	if err != nil {
+		panic(err) // the zero config is valid; a failure is a build error
+	}
+	dc, err := NewDensePassageCheck(DensePassageConfig{})
+	if err != nil {
+		panic(err) // the zero config is valid; a failure is a build error
+	}
 	return []Check{
-		NewHedgeCheck(RecommendationConfig{}),
-		NewDirectionalCheck(RecommendationConfig{}),
-		NewActionabilityCheck(RecommendationConfig{}),
-		NewFindingCheck(FindingConfig{}),
+		OnlyFor(NewHedgeCheck(RecommendationConfig{}), reviewKinds...),
+		OnlyFor(NewDirectionalCheck(RecommendationConfig{}), reviewKinds...),
+		OnlyFor(NewActionabilityCheck(RecommendationConfig{}), reviewKinds...),
+		OnlyFor(NewFindingCheck(FindingConfig{}), reviewKinds...),
 		NewPlaceholderCheck(PlaceholderConfig{}),
-		NewXrefCheck(),
+		OnlyFor(NewXrefCheck(), sourceKinds...),
 		NewConsistencyCheck(),
-		NewDefinitionCheck(DefinitionConfig{}),
-		NewCompletenessCheck(CompletenessConfig{}),
+		OnlyFor(NewDefinitionCheck(DefinitionConfig{}), contractKinds...),
+		OnlyFor(NewCompletenessCheck(CompletenessConfig{Boilerplate: governingLawOnly()}), contractKinds...),
+		OnlyFor(rc, readerKinds...),
+		OnlyFor(dc, readerKinds...),
 		ed,
 		qc,
+		NewRequirementCheck(),
+		NewSectionsCheck(),
+		OnlyFor(NewSelfReferenceCheck(), "", evaluator.KindReviewMemo, evaluator.KindRedline, evaluator.KindRedTeamReport, evaluator.KindPlainLanguage, evaluator.KindCustomerReply),
+		NewListNumberingCheck(),
+		NewQuantityCheck(),
+		NewValuesCheck(),
 	}
 }
 
-// DefaultSuite returns a suite of DefaultChecks with default options.
+// DefaultOptions returns the options DefaultSuite applies on top of
+// DefaultChecks: the findings that are often right about a draft but wrong
+// about a finished deliverable only inform (severity info) — a
+// contract's missing signature block or signing party (conformed copies,
+// translations and consolidations have none), its defined-term hygiene,
+// an attachment nothing refers to (a schedule issued on its own), and
+// passive voice in consumer text.
+func DefaultOptions() []Option {
+	return []Option{
+		WithSeverity(RuleSignatureBlock, SeverityInfo),
+		WithSeverity(RuleSignatureParty, SeverityInfo),
+		WithSeverity("definition.", SeverityInfo),
+		WithSeverity(RuleReadabilityPassive, SeverityInfo),
+		WithSeverity(RuleOrphanLabel, SeverityInfo),
+	}
+}
+
+// governingLawOnly returns the default boilerplate less everything but the
+// governing-law clause.
+func governingLawOnly() []Clause {
+	var out []Clause
+	for _, c := range DefaultBoilerplate() {
+		if c.Name == "governing law" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// DefaultSuite returns a suite of DefaultChecks with DefaultOptions.
 func DefaultSuite() *Suite {
-	s, err := NewSuite(DefaultChecks())
+	s, err := NewSuite(DefaultChecks(), DefaultOptions()...)
 	if err != nil {
 		panic(err) // no options, no nil checks: cannot fail
 	}
@@ -237,6 +297,9 @@ func (s *Suite) Rules() []string { return append([]string(nil), s.rules...) }
 func (s *Suite) Run(ctx context.Context, doc Document) ([]Finding, error) {
 	if len(s.rubric) > 0 {
 		doc.Rubric = append(append([]string(nil), s.rubric...), doc.Rubric...)
+	}
+	if s.sections != nil {
+		doc.sections = s.sections
 	}
 	doc = withAnalysis(doc)
 	results := make([][]Finding, len(s.checks))
@@ -350,10 +413,16 @@ func (s *Suite) Evaluate(ctx context.Context, task evaluator.Task, candidate str
 // default "source", else empty), the task's evidence, and the rubric
 // (WithRubric plus task.Criteria), and runs the suite on it. It is what
 // Evaluate decides on, for callers that want the findings with their
-// locations. It returns an error when Run does (a check panicked, the
-// context ended).
+// locations. The task's Kind and Requirements reach the checks through the
+// Document. It returns an error matching ErrInvalidTask, naming the field,
+// for an unknown kind or an invalid requirement ("requirements[1].when:
+// ..."), and an error when Run does (a check panicked, the context ended).
 func (s *Suite) Findings(ctx context.Context, task evaluator.Task, candidate string) ([]Finding, error) {
-	doc := Document{Text: candidate, Evidence: task.Evidence, Source: s.source}
+	reqs, err := compileRequirements(task)
+	if err != nil {
+		return nil, err
+	}
+	doc := Document{Text: candidate, Evidence: task.Evidence, Source: s.source, Kind: task.Kind, requirements: reqs}
 	if !s.hasSource {
 		if e, ok := task.FindEvidence(s.sourceID); ok {
 			doc.Source = e.Content
@@ -377,7 +446,10 @@ const (
 //     has warn, and pass otherwise (info findings only inform);
 //   - BlockingFailures hold one entry per block finding and
 //     RevisionInstructions one per warn finding, each "rule: message (line
-//     L:C, "matched text")"; StopReason is StopPolicyBlock on a block;
+//     L:C, "matched text")" unless the finding sets Failure (a requirement
+//     reports its Name); a block finding's Instruction is added to
+//     RevisionInstructions; StopReason is StopPolicyBlock on a block, or
+//     the first block finding's own StopReason;
 //   - Criteria hold one failed criterion per finding (Finding.Criterion)
 //     followed by one passed criterion per rule of the suite with no finding;
 //   - Score is 1 / (1 + B + W/4 + I/20) for B block, W warn and I info
@@ -389,7 +461,10 @@ func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
 	for _, f := range findings {
 		failed[f.Rule] = true
 		d.Criteria = append(d.Criteria, f.Criterion())
-		entry := f.Rule + ": " + f.Describe()
+		entry := f.Failure
+		if entry == "" {
+			entry = f.Rule + ": " + f.Describe()
+		}
 		switch f.Severity {
 		case SeverityInfo:
 			weight += infoWeight
@@ -400,6 +475,9 @@ func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
 		default: // block, and any malformed severity (fail closed)
 			weight += blockWeight
 			d.BlockingFailures = append(d.BlockingFailures, entry)
+			if f.Instruction != "" {
+				d.RevisionInstructions = append(d.RevisionInstructions, f.Instruction)
+			}
 			d.Status = evaluator.StatusBlock
 		}
 	}
@@ -411,6 +489,12 @@ func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
 	d.Score = 1 / (1 + weight)
 	if d.Status == evaluator.StatusBlock {
 		d.StopReason = evaluator.StopPolicyBlock
+		for _, f := range findings {
+			if f.Severity == SeverityBlock && f.StopReason != "" {
+				d.StopReason = f.StopReason
+				break
+			}
+		}
 	}
 	return d
 }

@@ -179,7 +179,7 @@ func headingSpans(text string) []span {
 	var out []span
 	forEachLine(text, func(l line) {
 		if lvl, _ := headingLevel(text[l.start:l.end]); lvl > 0 {
-			out = append(out, span{l.start, l.end})
+			out = append(out, span(l))
 		}
 	})
 	return out

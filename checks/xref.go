@@ -68,21 +68,23 @@ func (xrefCheck) Rules() []string {
 }
 
 var (
-	headingNumRe   = regexp.MustCompile(`^(?:\*\*)?(?:(?i:section|clause|article|paragraph)[ \t]+)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?(?:[ \t]|$|[-–—:.])`)
+	headingNumRe   = regexp.MustCompile(`^(?:\*\*)?(?:(?i:section|clause|article|paragraph)[ \t]+|§[ \t]*)?((?:[A-Z]{1,2})?\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?(?:[ \t]|$|[-–—:.])`)
 	headingRomanRe = regexp.MustCompile(`^(?:\*\*)?(?i:article)[ \t]+([IVXLC]{1,7})\b`)
-	lineNumRe      = regexp.MustCompile(`^(?:\*\*)?(\d{1,4}(?:\.\d{1,4})+)\.?(?:\*\*)?[ \t]+\S`)
+	lineNumRe      = regexp.MustCompile(`^(?:\*\*)?((?:[A-Z]{1,2})?\d{1,4}(?:\.\d{1,4})+)\.?(?:\*\*)?[ \t]+\S`)
 	attachHeadRe   = regexp.MustCompile(`^(?:\*\*)?(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	attachLineRe   = regexp.MustCompile(`^(?:\*\*)?(EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
-	subItemRe      = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5})\)[ \t]`)
+	tableNumRe     = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?[ \t]*\|`)
+	boldNumRe      = regexp.MustCompile(`^\*\*(\d{1,3})\.?[ \t]+[^*\n]{1,80}\*\*`)
+	subItemRe      = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5}|[0-9]{1,2})\)[ \t]`)
 
-	refFirstNumRe    = regexp.MustCompile(`^[ \t]*(\d{1,4}[A-Z]?(?:\.\d{1,4}[A-Z]?)*(?:\([a-z0-9]{1,4}\))*|[IVXLC]{1,7}\b)`)
+	refFirstNumRe    = regexp.MustCompile(`^[ \t]*([A-Z]{1,2}\d{1,3}(?:\.\d{1,4})*\b|\d{1,4}[A-Z]?(?:\.\d{1,4}[A-Z]?)*(?:\([a-z0-9]{1,4}\)|[ ]\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\))*|[IVXLC]{1,7}\b)`)
 	refFirstAttachRe = regexp.MustCompile(`^[ \t]*((?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?)\b`)
-	refNextNumRe     = regexp.MustCompile(`^(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|through|to)[ \t]+|[ \t]*[-–][ \t]*)(\d{1,4}(?:\.\d{1,4})*(?:\([a-z0-9]{1,4}\))*)`)
+	refNextNumRe     = regexp.MustCompile(`^(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|through|to)[ \t]+|[ \t]*[-–][ \t]*)(\d{1,4}(?:\.\d{1,4})*(?:\([a-z0-9]{1,4}\))*|\(\d{1,2}\))`)
 	refNextAttachRe  = regexp.MustCompile(`^(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|through|to)[ \t]+)((?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?)\b`)
 	refOfRe          = regexp.MustCompile(`^,?[ \t]+(?:of|under|in|to)[ \t]+(?:the[ \t]+)?`)
 	refOfThisRe      = regexp.MustCompile(`^(?i:this|these)\b`)
 	refOfAttachRe    = regexp.MustCompile(`^(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
-	refInstrumentRe  = regexp.MustCompile(`^(?:(?:[A-Z][\w'&.-]*|of|and|on|for)[ \t]+){0,8}(?:Agreement|Agreements|Act|Code|Regulations?|Directive|Convention|Contract|Lease|Plan|Policy|Rules|Statute|Treaty|Order|Deed|Charter|Bylaws|Terms|Constitution|Law)\b|^[A-Z]{2,}\b`)
+	refInstrumentRe  = regexp.MustCompile(`^(?:(?:[A-Z][\w'’&.-]*|of|and|on|for)[ \t]+){0,8}(?:[\w'’&.-]+[ \t]+){0,3}(?:Agreement|Agreements|Act|Code|Regulations?|Directive|Convention|Contract|Lease|Plan|Policy|Rules|Statute|Treaty|Order|Deed|Charter|Bylaws|Terms|Constitution|Law)\b|^[A-Z]{2,}\b`)
 )
 
 // refKeywords maps the lower-cased reference keywords to their namespace.
@@ -110,6 +112,10 @@ type xrefOutline struct {
 	selfRefs     map[int]bool   // offsets of keywords that are part of a label
 	scopes       []scopeStart   // attachment scopes by start offset
 	findings     []Finding      // numbering gaps and duplicates
+	// sourceNames are the names the source goes by ("MSA", "Master
+	// Services Agreement"): "Section 10.6 of the MSA" in a review is the
+	// source's, not another instrument's.
+	sourceNames []string
 }
 
 type scopeStart struct {
@@ -128,26 +134,103 @@ func (xrefCheck) Check(doc Document) []Finding {
 	a := analysisOf(doc)
 	idx := a.lineIndex()
 	o := buildOutline(text, idx)
-	out := o.findings
+	// A review (memo, redline, red-team report) numbers its own sections
+	// as it likes and covers only the source sections it discusses, so its
+	// numbering is not checked; its references are to the source.
+	review := isReview(doc.Kind)
 	var src *xrefOutline
-	if doc.Source != "" {
+	srcText := doc.Source
+	if review {
+		src, srcText = sourceOutline(doc)
+	} else if doc.Source != "" {
+		// A contract numbers its own clauses; only the source's titled
+		// clauses are the ones an amendment may cite.
 		sidx := NewLineIndex(doc.Source)
-		src = buildOutline(doc.Source, &sidx)
+		src = buildSourceOutline(doc.Source, &sidx)
+	}
+	if review && src == nil {
+		return nil // nothing to resolve a review's references against
+	}
+	var out []Finding
+	if !review {
+		out = o.findings
+	}
+	// Labels the text introduces as new ("a new Section 10.5" in an
+	// amendment, "new clause 7.5" in a redline) exist.
+	added, fs := newLabels(text, idx, src)
+	var srcWords map[string]bool
+	if review {
+		out = append(out, fs...)
+		srcWords = refVocabulary(srcText)
+		if !namesNumbered(srcWords) {
+			// The source never names its clauses ("7. Within ..."): the
+			// review's usual word for them is the source's.
+			if n := dominantNumNoun(text); n != "" {
+				srcWords[n] = true
+			}
+		}
 	}
 	referenced := make(map[string]bool)
+	var quoted []span // a review's quotations of the source, whose references are the source's
+	if review {
+		quoted = sourceQuotes(text)
+		o.sourceNames = sourceNames(srcText)
+	}
 	scanRefs(text, a.wordList(), o, func(kw span, idStart, idEnd int, key string, first bool) {
 		if _, ok := o.byKey[key]; ok {
 			referenced[key] = true
 			return
 		}
-		if src != nil {
+		if review && inSpans(quoted, kw.start, idEnd) {
+			return
+		}
+		if review && proposedRefRe.MatchString(text[sentenceStart(text, kw.start):sentenceEnd(text, idEnd, len(text))]) {
+			return // "the reference to clause 9.4 assumes our proposed indemnity": a clause yet to exist
+		}
+		if strings.HasSuffix(key, "|") && !o.hasLabels(key) && (src == nil || !src.hasLabels(key)) {
+			return // no attachment attached anywhere: they are separate documents
+		}
+		if added[key] {
+			return
+		}
+		if review {
+			// A review cites the source in the source's own words: a
+			// "Section" or "Article" the source never uses names another
+			// instrument ("UK GDPR Article 28(3)" in a memo on a contract
+			// of clauses).
+			if !srcWords[refNoun(text[kw.start:kw.end])] {
+				return
+			}
+		}
+		// "3.1(b)" where 3.1 exists and lists its (a), (b) inline, in the
+		// running text rather than on lines of their own.
+		if base, sub, ok := strings.Cut(key, "("); ok {
+			if i, found := o.byKey[base]; found && inlineSubItem(text, o, i, "("+sub) {
+				return
+			}
+			if src != nil {
+				if i, found := src.byKey[base]; found && inlineSubItem(srcText, src, i, "("+sub) {
+					return
+				}
+			}
+		}
+		if !review && ofThisDocument(text, idEnd) {
+			// "clause 5 of this deed": the text's own clause, whatever the
+			// source has.
+			if !o.hasLabels(key) || o.hasTop(key) {
+				return
+			}
+		} else if src != nil {
 			if _, ok := src.byKey[key]; ok {
 				return
+			}
+			if sourceMentions(srcText, text[kw.start:kw.end], text[idStart:idEnd]) {
+				return // the source names it, if not as a heading
 			}
 		} else if !o.hasLabels(key) {
 			return // nothing to resolve against: a reference to another document
 		}
-		if looksLikeStatute(text[idStart:idEnd], o, src) {
+		if looksLikeStatute(text[idStart:idEnd], o, src) || externalRef(text, kw.start, idEnd) || ownRef(text, idEnd) {
 			return
 		}
 		s := idStart
@@ -158,10 +241,17 @@ func (xrefCheck) Check(doc Document) []Finding {
 			Message:  fmt.Sprintf("reference to %s %s points to no heading or label in the document", text[kw.start:kw.end], text[idStart:idEnd]),
 			Location: idx.Locate(s, idEnd, text)})
 	})
+	out = append(out, tableRefFindings(text, idx, o, src, srcText, review)...)
 	for _, l := range o.labels {
+		if review {
+			break
+		}
 		if l.attachment && !referenced[l.key] && o.byKey[l.key] >= 0 {
 			if first := o.labels[o.byKey[l.key]]; first.start != l.start {
 				continue
+			}
+			if strings.TrimSpace(text[:strings.LastIndexByte(text[:l.start], '\n')+1]) == "" {
+				continue // the title: a schedule or annex delivered on its own is the document itself
 			}
 			out = append(out, Finding{Rule: RuleOrphanLabel, Severity: SeverityWarn,
 				Message:  "attachment is never referred to in the document",
@@ -174,11 +264,40 @@ func (xrefCheck) Check(doc Document) []Finding {
 
 // buildOutline collects labels, scopes, and numbering findings.
 func buildOutline(text string, idx *LineIndex) *xrefOutline {
+	return buildOutlineOf(text, idx, outlineOwn)
+}
+
+// buildSourceOutline is buildOutline for a source document, read
+// leniently: a table row's first cell ("| 10.1 | ...") and a plain
+// numbered title line ("7. Return of information") label clauses too, so
+// that a review's references find what the source holds however it is laid
+// out. (Too lenient for the candidate itself, whose list items would then
+// clash as duplicate labels.)
+func buildSourceOutline(text string, idx *LineIndex) *xrefOutline {
+	return buildOutlineOf(text, idx, outlineSource)
+}
+
+// outlineMode says how leniently buildOutlineOf reads labels.
+type outlineMode int
+
+const (
+	outlineOwn    outlineMode = iota // the candidate's own labels
+	outlineSource                    // a source: table rows and plain numbered titles too
+	// outlineSources: the sources a review cites (sourceText): also
+	// single-level numbered paragraphs ("7. Within fourteen days ..."),
+	// with the scope restarting at each docSeparator line.
+	outlineSources
+)
+
+func buildOutlineOf(text string, idx *LineIndex, mode outlineMode) *xrefOutline {
+	lenient := mode != outlineOwn
+	source := mode == outlineSources
 	o := &xrefOutline{byKey: make(map[string]int), selfRefs: make(map[int]bool)}
 	scope := ""
 	counters := make(map[string]*counter) // scope|parent|style -> counter
 	var curNum string                     // last numbered clause id in scope
 	var curLetter string                  // last letter sub-item id ("a") under curNum
+	var curPara string                    // last numbered paragraph ("2" of "(2)") under curNum
 	curLetterIndent := 0
 	add := func(key string, s, e int, attachment bool) {
 		if i, dup := o.byKey[key]; dup {
@@ -204,11 +323,10 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 			c = &counter{}
 			counters[level] = c
 		}
-		if n > c.last+1 {
-			prev := "the start"
-			if c.lastKey != "" {
-				prev = c.lastKey
-			}
+		// A first label above 1 is no gap: an excerpt, a standalone
+		// schedule or a consolidated extract may start anywhere.
+		if n > c.last+1 && c.lastKey != "" {
+			prev := c.lastKey
 			o.findings = append(o.findings, Finding{Rule: RuleNumberingGap, Severity: SeverityWarn,
 				Message:  fmt.Sprintf("numbering jumps from %s to %s", prev, display),
 				Location: idx.Locate(s, e, text)})
@@ -224,10 +342,14 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 		}
 		parent, n := splitNumber(id)
 		sequence(scope+"|"+parent+"|num", n, id, s, e)
-		curNum, curLetter = id, ""
+		curNum, curLetter, curPara = id, "", ""
 	}
 	forEachLine(text, func(l line) {
 		s := text[l.start:l.end]
+		if source && s == docSeparator {
+			scope, curNum, curLetter, curPara = "", "", "", ""
+			return
+		}
 		body, off := s, 0
 		lvl, hoff := headingLevel(s)
 		if lvl > 0 {
@@ -258,7 +380,7 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 			}
 			scope = key
 			o.scopes = append(o.scopes, scopeStart{at: l.start, scope: scope})
-			curNum, curLetter = "", ""
+			curNum, curLetter, curPara = "", "", ""
 			return
 		}
 		if lvl > 0 {
@@ -271,8 +393,30 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 			}
 			return
 		}
-		if m := matchIf(startsWithAny(body, digitsAndStar), lineNumRe, body); m != nil {
+		if m := matchIf(startsWithAny(body, digitsAndStar) || letterNumStart(body), lineNumRe, body); m != nil {
 			numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+			return
+		}
+		if lenient {
+			if m := matchIf(strings.HasPrefix(body, "|"), tableNumRe, body); m != nil {
+				numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+				return
+			}
+			if m := matchIf(startsWithAny(body, "0123456789"), orderedItemRe, body); m != nil && plainTitle(strings.TrimSpace(body)) {
+				numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+				return
+			}
+		}
+		if m := matchIf(strings.HasPrefix(body, "**"), boldNumRe, body); m != nil {
+			numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "**2. Term.** This Agreement ..."
+			return
+		}
+		if m := matchIf(source && startsWithAny(body, "PpSsCcAa"), keywordNumRe, body); m != nil {
+			numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "Paragraph 7. Enquiries ..." in a source
+			return
+		}
+		if m := matchIf(source && startsWithAny(body, "0123456789"), plainNumRe, body); m != nil {
+			numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "7. Within fourteen days ..." in a source
 			return
 		}
 		if curNum == "" {
@@ -284,24 +428,40 @@ func buildOutline(text string, idx *LineIndex) *xrefOutline {
 		}
 		id := body[m[2]:m[3]]
 		indent := leadingSpaces(s)
+		if id[0] >= '0' && id[0] <= '9' {
+			// "(2)": a numbered paragraph of the clause (German and
+			// Australian style); its letters are "7(2)(a)".
+			full := curNum + "(" + id + ")"
+			add(scope+"|"+full, at+m[2]-1, at+m[3]+1, false)
+			if n, err := strconv.Atoi(id); err == nil {
+				sequence(scope+"|"+curNum+"|para", n, full, at+m[2]-1, at+m[3]+1)
+			}
+			curPara, curLetter = id, ""
+			return
+		}
+		base := curNum
+		if curPara != "" {
+			base = curNum + "(" + curPara + ")"
+		}
 		roman, isRoman := romanValue(id)
+		isRoman = isRoman && roman <= 12 // "(c)" after "(a)" is a letter: sub-item numerals run i to xii
 		letterNext := curLetter == "" && id == "a" || len(id) == 1 && curLetter != "" && id[0] == curLetter[0]+1
 		if isRoman && curLetter != "" && (indent > curLetterIndent || !letterNext) {
-			full := curNum + "(" + curLetter + ")(" + id + ")"
+			full := base + "(" + curLetter + ")(" + id + ")"
 			add(scope+"|"+full, at+m[2]-1, at+m[3]+1, false)
-			sequence(scope+"|"+curNum+"("+curLetter+")|roman", roman, full, at+m[2]-1, at+m[3]+1)
+			sequence(scope+"|"+base+"("+curLetter+")|roman", roman, full, at+m[2]-1, at+m[3]+1)
 			return
 		}
 		if isRoman && curLetter == "" && id != "a" && !(len(id) == 1 && id != "i") {
-			full := curNum + "(" + id + ")"
+			full := base + "(" + id + ")"
 			add(scope+"|"+full, at+m[2]-1, at+m[3]+1, false)
-			sequence(scope+"|"+curNum+"|roman", roman, full, at+m[2]-1, at+m[3]+1)
+			sequence(scope+"|"+base+"|roman", roman, full, at+m[2]-1, at+m[3]+1)
 			return
 		}
-		full := curNum + "(" + id + ")"
+		full := base + "(" + id + ")"
 		add(scope+"|"+full, at+m[2]-1, at+m[3]+1, false)
 		if n, ok := ordinal(id); ok {
-			sequence(scope+"|"+curNum+"|letter", n, full, at+m[2]-1, at+m[3]+1)
+			sequence(scope+"|"+base+"|letter", n, full, at+m[2]-1, at+m[3]+1)
 		}
 		curLetter, curLetterIndent = id, indent
 	})
@@ -496,6 +656,9 @@ func resolveRefs(text string, o *xrefOutline, kw span, ns string, fn func(kw spa
 	if m == nil {
 		return kw.end
 	}
+	if ns == "num" && m[3]+1 < len(window) && window[m[3]] == '.' && window[m[3]+1] >= '0' && window[m[3]+1] <= '9' && window[m[3]-1] >= 'A' {
+		return kw.end // "paragraph C.2": a lettered paragraph, not Roman C
+	}
 	type id struct{ s, e int }
 	ids := []id{{m[2], m[3]}}
 	pos := m[1]
@@ -520,17 +683,26 @@ func resolveRefs(text string, o *xrefOutline, kw span, ns string, fn func(kw spa
 			if a[3] != "" {
 				scope += "-" + a[3]
 			}
-		case refInstrumentRe.MatchString(rest):
+		case refInstrumentRe.MatchString(rest) && !namesSource(rest, o.sourceNames):
 			return kw.end + pos
 		}
 	}
+	base := "" // the first id's clause number, for a paragraph list "(4) to (6)"
 	for k, d := range ids {
-		idText := window[d.s:d.e]
+		idText := strings.ReplaceAll(window[d.s:d.e], " ", "") // "8 (4)" is "8(4)"
+		if k == 0 {
+			base, _, _ = strings.Cut(idText, "(")
+		} else if strings.HasPrefix(idText, "(") {
+			idText = base + idText // "§ 10 (4) to (6)": 10(6)
+		}
 		var key string
 		if ns == "num" {
 			key = scope + "|" + idText
-			if _, ok := o.byKey[key]; !ok && scope != "" {
-				key = "|" + idText // from inside an attachment, the body's numbering
+			// From inside an attachment, a clause may be the body's; a
+			// paragraph is the attachment's own ("paragraph 8" of a
+			// schedule).
+			if _, ok := o.byKey[key]; !ok && scope != "" && (refNoun(text[kw.start:kw.end]) != "paragraph" || !o.numbersScope(scope)) {
+				key = "|" + idText
 			}
 		} else {
 			key = ns + " " + strings.ToLower(idText) + "|"
@@ -538,4 +710,224 @@ func resolveRefs(text string, o *xrefOutline, kw span, ns string, fn func(kw spa
 		fn(kw, kw.end+d.s, kw.end+d.e, key, k == 0)
 	}
 	return kw.end + pos
+}
+
+var (
+	// externalBeforeRe matches the end of the text before a reference
+	// keyword that names another instrument: an acronym ("GDPR Article 28",
+	// "UCC § 2-207"), a possessive ("the Act's Section 5"), or a Title Case
+	// statute word ("Regulation Article 6", "Code section 409A").
+	externalBeforeRe = regexp.MustCompile(`(?:\b[A-Z][A-Z0-9]{1,9}|['’]s|\b(?:Act|Code|Regulation|Directive|Convention|Treaty|Statute|Rules|Law|Constitution|Standard|Framework|CFR|U\.S\.C\.))[ \t]*$`)
+	// externalAfterRe matches the text after a reference id that names
+	// another instrument right away: "Article 28 GDPR", "Article 6(1)(f) of
+	// Regulation (EU) 2016/679", "Section 1542 (California Civil Code)".
+	externalAfterRe = regexp.MustCompile(`^(?:[ \t]*(?:\(\d{1,3}\)|(?:No\.|Nr\.|para\.|sentence|subsection|lit\.)[ \t]*[0-9a-z]{1,3}\b))*[ \t]*(?:\(?[A-Z][A-Z0-9]{1,9}\b\)?|[A-Z][A-Za-z]{1,10}[A-Z]\b|\([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*[ \t]+(?:Act|Code|Regulation|Directive|Law)\))`)
+	// refListTailRe matches the rest of a reference list: " to 36", ",
+	// 33 and 34(1)".
+	refListTailRe = regexp.MustCompile(`^(?:[ \t]*(?:,|and|or|to|through|[-–])[ \t]*(?:and[ \t]+|or[ \t]+)?\d{1,4}(?:\.\d{1,4})*(?:\([a-z0-9]{1,4}\))*)+`)
+	// ownRefRe matches "of this memo/report/..." after a reference: a
+	// reference to the deliverable itself, which the self-reference check
+	// resolves.
+	ownRefRe = regexp.MustCompile(`^,?[ \t]+(?:of|in)[ \t]+(?:this|the[ \t]+present)[ \t]+(?i:memo|memorandum|report|review|document|letter|note|analysis|assessment|reply|response|email|redline|mark-?up)\b`)
+)
+
+// externalRef reports whether the reference whose keyword starts at kwStart
+// and whose id ends at idEnd names another instrument (an acronym or a
+// statute word right before or after it): external law is never dangling.
+func externalRef(text string, kwStart, idEnd int) bool {
+	before := text[max(0, kwStart-40):kwStart]
+	after := text[idEnd:min(len(text), idEnd+80)]
+	if m := refListTailRe.FindStringIndex(after); m != nil {
+		after = after[m[1]:] // "Articles 32 to 36 UK GDPR": past the list
+	}
+	return externalBeforeRe.MatchString(before) || externalAfterRe.MatchString(after)
+}
+
+// ownRef reports whether the reference ending at idEnd is to the
+// deliverable itself ("Section 5 of this memo").
+func ownRef(text string, idEnd int) bool {
+	return ownRefRe.MatchString(text[idEnd:min(len(text), idEnd+60)])
+}
+
+// sourceMentions reports whether the source names the reference (keyword
+// and id, in any case, as whole words) anywhere: an attachment or clause
+// the source titles in prose ("the Data Processing Terms attached as
+// Exhibit B") exists even when no heading labels it.
+func sourceMentions(source, keyword, id string) bool {
+	kw := strings.ToLower(strings.TrimRight(keyword, "s"))
+	if kw == "appendice" {
+		kw = "appendix"
+	}
+	if kw == "annexe" {
+		kw = "annex"
+	}
+	if kw == "section" || kw == "clause" || kw == "article" || kw == "paragraph" || kw == "§" {
+		return false // numbered clauses are labels; a mention is not one
+	}
+	ls := strings.ToLower(source)
+	needle := kw + " " + strings.ToLower(id)
+	for off := 0; ; {
+		i := strings.Index(ls[off:], needle)
+		if i < 0 {
+			return false
+		}
+		e := off + i + len(needle)
+		if e == len(ls) || !isWordByte(ls[e]) {
+			return true
+		}
+		off = e
+	}
+}
+
+// inlineSubItem reports whether the clause of label i (up to the next
+// label, at most 4 KB) holds sub ("(b)", "(b)(ii)": its first part).
+func inlineSubItem(text string, o *xrefOutline, i int, sub string) bool {
+	if j := strings.Index(sub[1:], "("); j >= 0 {
+		sub = sub[:j+1]
+	}
+	start := o.labels[i].end
+	end := min(len(text), start+4096)
+	for _, l := range o.labels[i+1:] {
+		if l.start >= start {
+			end = min(end, l.start)
+			break
+		}
+	}
+	return strings.Contains(text[start:end], sub)
+}
+
+// refNoun returns the singular, lower-case reference keyword ("clauses" ->
+// "clause", "§§" -> "§").
+func refNoun(kw string) string {
+	k := strings.ToLower(kw)
+	switch {
+	case strings.HasPrefix(k, "§"):
+		return "§"
+	case k == "appendices":
+		return "appendix"
+	case k == "annexes":
+		return "annex"
+	}
+	return strings.TrimSuffix(k, "s")
+}
+
+// refVocabulary returns the reference keywords (refNoun form) the source
+// uses anywhere, followed by a number or letter.
+func refVocabulary(source string) map[string]bool {
+	out := make(map[string]bool)
+	forEachRefNoun(source, func(noun string) { out[noun] = true })
+	if strings.Contains(source, "§") {
+		out["§"] = true
+	}
+	return out
+}
+
+var (
+	// newLabelRe finds a label a review introduces: "new clause 7.5",
+	// "a new Section 12.4", "[inserted: 7.5 If ...", "Insert ... as clause
+	// 7.5".
+	newLabelRe = regexp.MustCompile(`(?i)\bnew[ \t]+(?:sub-?)?(section|clause|article|paragraph|schedule|exhibit|annex|appendix|§)[ \t]*([A-Z]{1,2}[0-9]{1,3}(?:\.[0-9]{1,4})*|[0-9]{1,4}(?:\.[0-9]{1,4})*|[A-Z]\b)|\[(?:inserted|insert|added|add|new(?:[ \t]+text)?)[ \t]*:[ \t]*(?:\*\*)?(?:(?:section|clause|article|§)[ \t]*)?([0-9]{1,4}(?:\.[0-9]{1,4})+)\b`)
+)
+
+// newLabels returns the labels a review introduces as new text (keys as
+// resolveRefs builds them) and, when the source is known, a finding for
+// each new numbered clause whose number is already taken in the source or
+// skips numbers after the source's last sibling ("new clause 7.7" when
+// clause 7 ends at 7.4).
+func newLabels(text string, idx *LineIndex, src *xrefOutline) (map[string]bool, []Finding) {
+	added := make(map[string]bool)
+	var out []Finding
+	seen := make(map[string]bool)
+	for _, m := range newLabelMatches(text) {
+		var kind, id string
+		var s, e int
+		if m[2] >= 0 {
+			kind, id, s, e = strings.ToLower(text[m[2]:m[3]]), text[m[4]:m[5]], m[4], m[5]
+		} else {
+			kind, id, s, e = "clause", text[m[6]:m[7]], m[6], m[7]
+		}
+		switch kind {
+		case "exhibit", "schedule", "annex", "appendix":
+			added[kind+" "+strings.ToLower(id)+"|"] = true
+			continue
+		}
+		added["|"+id] = true
+		if src == nil || seen[id] {
+			continue
+		}
+		seen[id] = true
+		if _, taken := src.byKey["|"+id]; taken {
+			continue // "new clause 7.5" also used for a replaced clause: leave it
+		}
+		parent, n := splitNumber(id)
+		last := 0
+		for k := range src.byKey {
+			if p, num := splitNumber(strings.TrimPrefix(k, "|")); strings.HasPrefix(k, "|") && p == parent {
+				last = max(last, num)
+			}
+		}
+		if (last > 0 || parent == "") && n > last+1 && !added["|"+numberWith(parent, n-1)] {
+			out = append(out, Finding{Rule: RuleNumberingGap, Severity: SeverityWarn,
+				Message:  fmt.Sprintf("new clause %s skips numbers: the source's last sibling is %s", id, numberWith(parent, last)),
+				Location: idx.Locate(s, e, text)})
+		}
+	}
+	return added, out
+}
+
+// numberWith joins a parent number and a last number ("7", 5 -> "7.5").
+func numberWith(parent string, n int) string {
+	if parent == "" {
+		return strconv.Itoa(n)
+	}
+	return parent + "." + strconv.Itoa(n)
+}
+
+// proposedRefRe matches a sentence about a clause the review proposes.
+// ("New" only before a clause word: "New York" proposes nothing.)
+var proposedRefRe = regexp.MustCompile(`\b(?:(?i:propos\w*|would\s+be|if\s+(?:it\s+is\s+|they\s+are\s+)?accepted|to\s+be\s+(?:inserted|added))|new|NEW|New\s+(?i:clause|section|article|paragraph|sub-?clause|schedule))\b`)
+
+// sentenceStart returns the start of the sentence holding offset i: after
+// the previous ". ", "! ", "? " or line break, at most 400 bytes back.
+func sentenceStart(text string, i int) int {
+	from := max(0, i-400)
+	for j := i - 1; j > from; j-- {
+		switch text[j] {
+		case '\n':
+			return j + 1
+		case ' ':
+			if c := text[j-1]; c == '.' || c == '!' || c == '?' {
+				return j + 1
+			}
+		}
+	}
+	return from
+}
+
+// newLabelMatches returns newLabelRe's matches in text, running the
+// expression only near the words that can start one ("new", "[inserted:"),
+// so that a long contract costs a word scan, not a regexp pass.
+func newLabelMatches(text string) [][]int {
+	var out [][]int
+	next := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if i < next || !(c == 'n' || c == 'N' || c == '[') || c != '[' && i > 0 && isWordByte(text[i-1]) {
+			continue
+		}
+		if c != '[' && !(i+3 <= len(text) && strings.EqualFold(text[i:i+3], "new")) {
+			continue
+		}
+		w := text[i:min(len(text), i+80)]
+		if m := newLabelRe.FindStringSubmatchIndex(w); m != nil && m[0] == 0 {
+			for k := range m {
+				if m[k] >= 0 {
+					m[k] += i
+				}
+			}
+			out = append(out, m)
+			next = m[1]
+		}
+	}
+	return out
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // Profile describes a specialist whose deliverables a judge reviews: the
@@ -25,6 +27,11 @@ type Profile struct {
 	FocusAreas []string `json:"focusAreas"`
 	// CommonFailures are the mistakes this specialist's work often has.
 	CommonFailures []string `json:"commonFailures"`
+	// Kind is the deliverable kind this specialist reviews (JSON "kind",
+	// omitted when empty): choosing a profile also tells the deterministic
+	// checks (package checks) what to run, through Task.Kind. Empty means
+	// generic text.
+	Kind evaluator.Kind `json:"kind,omitempty"`
 }
 
 // Names of the embedded specialist profiles.
@@ -67,6 +74,9 @@ func (p Profile) Validate() error {
 			errs.add(f.name, "empty")
 		}
 	}
+	if !p.Kind.Known() {
+		errs.add("kind", fmt.Sprintf("unknown deliverable kind %q", string(p.Kind)))
+	}
 	for _, f := range []struct {
 		name string
 		list []string
@@ -105,6 +115,22 @@ func Profiles() []Profile {
 func LookupProfile(name string) (Profile, bool) {
 	for _, p := range Profiles() {
 		if p.Name == name {
+			return p, true
+		}
+	}
+	return Profile{}, false
+}
+
+// ProfileForKind returns the first embedded profile whose Kind is kind
+// (contract-reviewer for review_memo, red-team for red_team_report,
+// transformation-specialist for contract, plain-language-specialist for
+// plain_language), and whether there is one. The empty kind has none.
+func ProfileForKind(kind evaluator.Kind) (Profile, bool) {
+	if kind == "" {
+		return Profile{}, false
+	}
+	for _, p := range Profiles() {
+		if p.Kind == kind {
 			return p, true
 		}
 	}

@@ -105,7 +105,7 @@ func forEachToken(s string, f func(start, end int)) {
 type segTokens struct {
 	ids     []uint32 // noID for a token the source does not hold
 	offs    []int    // byte offset of each token in the segment
-	numbers []uint32 // ids of the tokens holding a digit
+	numbers []uint32 // ids of the tokens holding a digit or naming a number
 }
 
 // tokenize returns the tokens of a normalised quote segment.
@@ -118,7 +118,7 @@ func (x *Index) tokenize(seg string) segTokens {
 		}
 		t.ids = append(t.ids, id)
 		t.offs = append(t.offs, s)
-		if strings.ContainsAny(seg[s:e], "0123456789") {
+		if strings.ContainsAny(seg[s:e], "0123456789") || numberWords[seg[s:e]] {
 			t.numbers = append(t.numbers, id)
 		}
 	})
@@ -168,4 +168,16 @@ func (x *Index) firstTokenAt(off int) int {
 		}
 	}
 	return lo
+}
+
+// numberWords are the (normalised, lower-case) words that name a number: a
+// quotation that says "six months" where the source says "three months"
+// changes a figure, however similar the rest.
+var numberWords = map[string]bool{
+	"zero": true, "one": true, "two": true, "three": true, "four": true, "five": true, "six": true,
+	"seven": true, "eight": true, "nine": true, "ten": true, "eleven": true, "twelve": true,
+	"thirteen": true, "fourteen": true, "fifteen": true, "sixteen": true, "seventeen": true,
+	"eighteen": true, "nineteen": true, "twenty": true, "thirty": true, "forty": true, "fifty": true,
+	"sixty": true, "seventy": true, "eighty": true, "ninety": true, "hundred": true, "thousand": true,
+	"million": true, "billion": true, "half": true, "double": true, "twice": true, "triple": true,
 }

@@ -10,10 +10,12 @@
 //  1. Damage photos are attached. The first draft overpromises ("your money
 //     is on its way"); the judge asks for a revision; the reviser fixes the
 //     draft; the loop succeeds.
-//  2. There is no damage evidence. A deterministic evidence stage, chained
-//     before the judge, blocks the draft that grants a full refund with the
-//     blocking failure missing_damage_evidence and the instruction to ask
-//     for or retrieve damage evidence; the judge is never asked.
+//  2. There is no damage evidence. The policy is a task requirement
+//     (evaluator.Requirement: a draft matching "full refund" needs evidence
+//     of kind damage_photo or carrier_damage_report), enforced by a checks
+//     suite chained before the judge: it blocks the draft with the blocking
+//     failure missing_damage_evidence and the instruction to ask for or
+//     retrieve damage evidence; the judge is never asked.
 //
 // The generator, the judge and the reviser are scripted stand-ins for model
 // calls, so the output is deterministic; the judge still answers in JSON and
@@ -31,6 +33,7 @@ import (
 	"sync/atomic"
 	"text/tabwriter"
 
+	"github.com/evalopt/evalopt/checks"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/loop"
 )
@@ -59,8 +62,10 @@ var policy = evaluator.Evidence{
 func tasks() []evaluator.Task {
 	return []evaluator.Task{
 		{
-			ID:    "refund-1001",
-			Input: "Order 1001 was delivered; the customer says the blender jug arrived cracked, sent photos, and asks for a refund.",
+			ID:           "refund-1001",
+			Kind:         evaluator.KindCustomerReply,
+			Requirements: []evaluator.Requirement{refundNeedsDamageEvidence},
+			Input:        "Order 1001 was delivered; the customer says the blender jug arrived cracked, sent photos, and asks for a refund.",
 			Evidence: []evaluator.Evidence{
 				{ID: "order-1001", Source: "crm", Content: "Order 1001: blender, 89.00 EUR, delivered 3 March."},
 				{ID: "photo-1", Source: "upload", Content: "Photo: the jug has a crack along its side.", Metadata: map[string]string{kindKey: kindDamagePhoto}},
@@ -70,8 +75,10 @@ func tasks() []evaluator.Task {
 			Metadata: map[string]string{"customer": "Ana", "amount": "89.00 EUR"},
 		},
 		{
-			ID:    "refund-1002",
-			Input: "Order 1002 was delivered; the customer says the blender arrived broken and asks for a refund. No photos or carrier report.",
+			ID:           "refund-1002",
+			Kind:         evaluator.KindCustomerReply,
+			Requirements: []evaluator.Requirement{refundNeedsDamageEvidence},
+			Input:        "Order 1002 was delivered; the customer says the blender arrived broken and asks for a refund. No photos or carrier report.",
 			Evidence: []evaluator.Evidence{
 				{ID: "order-1002", Source: "crm", Content: "Order 1002: blender, 89.00 EUR, delivered 5 March."},
 				policy,
@@ -110,40 +117,25 @@ func damageEvidence(t evaluator.Task) []string {
 	return ids
 }
 
-// grantsRefund reports whether a draft grants or promises a refund.
-func grantsRefund(draft string) bool {
-	d := strings.ToLower(draft)
-	return strings.Contains(d, "full refund") || strings.Contains(d, "approved a") || strings.Contains(d, "money is on its way")
+// refundNeedsDamageEvidence is the refund policy as data: a draft that
+// grants or promises a refund needs damage evidence in the task. The
+// deterministic checks enforce it before the judge is asked (package checks,
+// requirement check), so no model can be talked past it.
+var refundNeedsDamageEvidence = evaluator.Requirement{
+	Name:        "missing_damage_evidence",
+	When:        `(?i)\b(?:full refund|refund of|approved (?:a|your) refund|money is on its way)\b`,
+	Needs:       []string{kindDamagePhoto, kindCarrierNotes},
+	Instruction: "Ask the customer for photos of the damage, or retrieve the carrier's damage report, before offering a refund.",
 }
 
-// evidenceStage is the deterministic check that runs before the judge: a
-// draft that grants a refund needs damage evidence in the task.
+// evidenceStage is the deterministic stage that runs before the judge: the
+// task's requirements, enforced by a checks suite.
 func evidenceStage() evaluator.Evaluator[string] {
-	return evaluator.Func[string](func(_ context.Context, t evaluator.Task, draft string) (evaluator.EvaluationDecision, error) {
-		const name = "policy.refund_requires_damage_evidence"
-		damage := damageEvidence(t)
-		if len(damage) == 0 && grantsRefund(draft) {
-			return evaluator.EvaluationDecision{
-				Status: evaluator.StatusBlock,
-				Score:  0,
-				Criteria: []evaluator.Criterion{{
-					Name: name, Passed: false, EvidenceRefs: []string{policy.ID},
-					Reason: "the draft grants a full refund but the task holds no damage evidence (photos or a carrier report)",
-				}},
-				BlockingFailures:     []string{"missing_damage_evidence"},
-				RevisionInstructions: []string{"Ask the customer for photos of the damage, or retrieve the carrier's damage report, before offering a refund."},
-				StopReason:           evaluator.StopMissingEvidence,
-			}, nil
-		}
-		return evaluator.EvaluationDecision{
-			Status: evaluator.StatusPass,
-			Score:  1,
-			Criteria: []evaluator.Criterion{{
-				Name: name, Passed: true, EvidenceRefs: append(damage, policy.ID),
-				Reason: "damage evidence is on file",
-			}},
-		}, nil
-	})
+	s, err := checks.NewSuite([]checks.Check{checks.NewRequirementCheck()})
+	if err != nil {
+		panic(err) // one non-nil check, no options: cannot fail
+	}
+	return s
 }
 
 // judge stands in for the model judge: it replies in JSON, which goes

@@ -62,4 +62,22 @@ func TestNoDamageEvidenceBlockedWithoutAskingTheJudge(t *testing.T) {
 	assert.Contains(t, res.Decision.RevisionInstructions[0], "carrier's damage report")
 	assert.Equal(t, 0, res.Revisions)
 	assert.Len(t, res.Trace, 2)
+	require.NotEmpty(t, res.Decision.Criteria)
+	assert.Equal(t, "requirement.missing_damage_evidence", res.Decision.Criteria[0].Name, "the task's requirement blocked it")
+	assert.Contains(t, res.Decision.Criteria[0].Reason, "full refund", "at the matched text")
+}
+
+// The requirement is data on the task: without it the same draft passes the
+// deterministic stage, so it is the requirement, not hand-written code, that
+// blocks.
+func TestRequirementIsWhatBlocks(t *testing.T) {
+	task := tasks()[1]
+	draft := "Hi Ben, we have approved a full refund of 89.00 EUR."
+	d, err := evidenceStage().Evaluate(context.Background(), task, draft)
+	require.NoError(t, err)
+	assert.Equal(t, evaluator.StatusBlock, d.Status)
+	task.Requirements = nil
+	d, err = evidenceStage().Evaluate(context.Background(), task, draft)
+	require.NoError(t, err)
+	assert.Equal(t, evaluator.StatusPass, d.Status)
 }

@@ -1,0 +1,291 @@
+package checks
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// RuleMissingSourcePart: a plain-language rewrite leaves out a part of its
+// source (a section, numbered paragraph or list item none of whose figures
+// it carries), or a contract that keeps its source's section numbers (a
+// translation, a conformed copy) leaves out one of its sections.
+const RuleMissingSourcePart = "structure.missing_section.source_part"
+
+// sourcePartFindings returns one RuleMissingSourcePart finding (warn) per
+// part of doc.Source that a plain-language rewrite drops (droppedParts) or
+// a contract that mirrors the source's numbering drops (droppedSections),
+// located at the document's first line; none for other kinds or without a
+// source.
+func sourcePartFindings(doc Document) []Finding {
+	if doc.Source == "" {
+		return nil
+	}
+	var dropped []sourcePart
+	switch doc.Kind {
+	case evaluator.KindPlainLanguage:
+		dropped = droppedParts(doc.Source, doc.Text)
+	case evaluator.KindContract:
+		dropped = droppedSections(doc.Source, doc.Text)
+	default:
+		return nil
+	}
+	var out []Finding
+	for _, p := range dropped {
+		title := p.title
+		if len(title) > 80 {
+			title = title[:77] + "..."
+		}
+		idx := analysisOf(doc).lineIndex()
+		out = append(out, Finding{Rule: RuleMissingSourcePart, Severity: SeverityWarn,
+			Message:  fmt.Sprintf("the source's part %q is missing from the deliverable: carry that part over too", title),
+			Location: idx.Locate(0, 0, doc.Text)})
+	}
+	return out
+}
+
+// Source coverage. A plain-language rewrite, a translation or a contract
+// drafted from agreed terms must carry every part of its source: the notice
+// that drops the "If you can't pay" paragraph, the guide that skips "Part 5
+// - Registration, Loss and Theft", the statement of work that leaves out the
+// agreed key personnel. Figures survive rewording and translation (an
+// amount, a phone number, a date, a named person), so a source part none of
+// whose figures appears in the deliverable has no counterpart there.
+
+// sourcePart is one part of a source: a headed section, a numbered
+// paragraph or a top-level list item.
+type sourcePart struct {
+	start, end int
+	title      string   // its first line, trimmed (for messages)
+	figures    []string // its figures, normalised (figureKey)
+	strong     []bool   // whether each figure identifies (strongFigure)
+}
+
+var (
+	// partStartRe matches a line that opens a part of a source: a heading,
+	// "Part 5", "§ 7", "Clause 3", a numbered paragraph ("5.", "5)",
+	// "(5)") or a list item.
+	partStartRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+\S|(?i:part|section|clause|article|schedule)[ \t]+[0-9IVX]+\b|§[ \t]*[0-9]+|[0-9]{1,2}[.)][ \t]+\S|\([0-9]{1,2}\)[ \t]+\S|[-*•][ \t]+\S)`)
+	// figureRe matches a figure: an amount or number ("$642.18", "1,240,000",
+	// "99.7%"), a phone number in groups ("1800 245 770"), a time ("02:00").
+	figureRe = regexp.MustCompile(`[0-9]{2,4}(?:[ \t][0-9]{3,4}){1,3}\b|[0-9][0-9,.:]*[0-9]|[0-9]`)
+)
+
+// sourceParts splits source into its top-level parts, each from an
+// unindented line that opens one (partStartRe, or a line in capitals) to
+// the next.
+func sourceParts(source string) []sourcePart {
+	var starts []int
+	forEachLine(source, func(l line) {
+		s := source[l.start:l.end]
+		if leadingSpaces(s) > 0 {
+			return
+		}
+		if partStartRe.MatchString(s) || strings.TrimSpace(s) != "" && capsLine(strings.TrimSpace(s)) && len(strings.TrimSpace(s)) < 80 {
+			starts = append(starts, l.start)
+		}
+	})
+	var out []sourcePart
+	for i, st := range starts {
+		end := len(source)
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		p := sourcePart{start: st, end: end, title: strings.TrimSpace(source[st:lineEndAt(source, st)])}
+		seen := map[string]bool{}
+		body := source[st:end]
+		if m := partNumberRe.FindStringIndex(body); m != nil {
+			body = body[m[1]:] // the part's own number is not one of its figures
+		}
+		stripped := stripRefs(body)
+		for _, m := range figureRe.FindAllStringIndex(stripped, -1) {
+			k := figureKey(stripped[m[0]:m[1]])
+			if len(k) < 2 || seen[k] || registryRe.MatchString(stripped[max(0, m[0]-32):m[0]]) {
+				continue
+			}
+			seen[k] = true
+			p.figures = append(p.figures, k)
+			p.strong = append(p.strong, strongFigure(stripped, m[0], k))
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// partNumberRe matches the number a part opens with.
+var partNumberRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+)?(?:(?i:part|section|clause|article|schedule)[ \t]+|§[ \t]*|\()?[0-9]{1,2}[.)]?`)
+
+// figureKey normalises a figure: digits and decimal point only, so that
+// "$1,240,000", "1 240 000" and "1240000" are one figure, and a trailing
+// ".00" is dropped ("$396.00" and "$396").
+func figureKey(f string) string {
+	if strings.IndexByte(f, ':') >= 0 {
+		return "" // a time ("02:00") is written many ways
+	}
+	var b strings.Builder
+	for i := 0; i < len(f); i++ {
+		if c := f[i]; c >= '0' && c <= '9' {
+			b.WriteByte(c)
+		}
+	}
+	k := b.String()
+	// Separators differ by language ("46.800,00", "46,800.00"): compare
+	// digits only, less zero cents.
+	if n := len(f); n > 3 && (f[n-3] == '.' || f[n-3] == ',') && f[n-2:] == "00" {
+		k = k[:len(k)-2]
+	}
+	return k
+}
+
+// stripRefs blanks the references and item numbers of text ("Part 7",
+// "clause 4.2", "7.1", "§ 3"), whose digits say where, not what.
+func stripRefs(text string) string {
+	return partRefRe.ReplaceAllStringFunc(text, func(m string) string { return strings.Repeat(" ", len(m)) })
+}
+
+// partRefRe matches a reference to a part ("Part 7", "clause 4.2(b)", "§ 3",
+// "rule 176") or a clause number opening a line ("4.1 A Cardholder ..."),
+// not an amount ("$3.20").
+var partRefRe = regexp.MustCompile(`(?m)^[ \t]*[0-9]{1,3}(?:\.[0-9]{1,3})+\b|(?i:\b(?:parts?|sections?|clauses?|articles?|paragraphs?|schedules?|annex(?:es)?|appendix|appendices|rules?|regulations?|items?)[ \t]+[0-9][0-9.()a-z]*)|§+[ \t]*[0-9][0-9.()a-z]*`)
+
+// registryRe matches what makes a number an identifier of a party or a
+// file rather than content for the reader: "company number 10457731",
+// "ABN", "Account:", "Ref."; a rewrite may leave it out.
+var registryRe = regexp.MustCompile(`(?i)\b(?:company|companies|registration|registered|reg\.?|abn|acn|vat|tax|account|reference|ref\.?|file|case|notice|invoice|policy|licen[cs]e|id)(?:[ \t]+(?:number|no\.?|#|id))?[ \t]*[:#]?[ \t]*$`)
+
+// citationRe matches what makes a year a citation: "Act 2006", "Rules 2017".
+var citationRe = regexp.MustCompile(`\b(?:Act|Acts|Regulations?|Rules|Code|Ordinance|Law)[ \t]+$`)
+
+// strongFigure reports whether the figure k at offset at of text
+// identifies its part: five digits or more (a phone number, an amount with
+// cents, a large sum), an amount after a currency sign, or the year of a
+// cited statute. Small counts and bare years recur and are rephrased.
+func strongFigure(text string, at int, k string) bool {
+	if len(k) >= 5 {
+		return true
+	}
+	before := text[max(0, at-12):at]
+	return strings.ContainsAny(before[max(0, len(before)-2):], "$£€¥") || strings.HasSuffix(strings.TrimRight(before, " \t"), "EUR") || citationRe.MatchString(before)
+}
+
+// figureSet returns the normalised figures of text.
+func figureSet(text string) map[string]bool {
+	set := map[string]bool{}
+	for _, f := range figureRe.FindAllString(stripRefs(text), -1) {
+		set[figureKey(f)] = true
+		// A phone number read as one figure here may be read group by
+		// group in the source, or the other way round: keep its groups too.
+		for _, g := range strings.Fields(f) {
+			set[figureKey(g)] = true
+		}
+	}
+	return set
+}
+
+// droppedParts returns the parts of source with an identifying figure
+// (strongFigure) none of whose own figures appears in text, when text
+// carries most of the source: at least two such parts, and at least half
+// of them found. Figures shared by several parts are not a part's own and
+// do not count.
+func droppedParts(source, text string) []sourcePart {
+	parts := sourceParts(source)
+	count := map[string]int{}
+	for _, p := range parts {
+		for _, f := range p.figures {
+			count[f]++
+		}
+	}
+	have := figureSet(text)
+	var withFig, found int
+	var dropped []sourcePart
+	for _, p := range parts {
+		var own []string
+		strong := false
+		for i, f := range p.figures {
+			if count[f] == 1 {
+				own = append(own, f)
+				strong = strong || p.strong[i]
+			}
+		}
+		if !strong {
+			continue
+		}
+		withFig++
+		hit := false
+		for _, f := range own {
+			if have[f] {
+				hit = true
+				break
+			}
+		}
+		if hit {
+			found++
+		} else {
+			p.figures = own
+			dropped = append(dropped, p)
+		}
+	}
+	if withFig < 2 || found*2 < withFig {
+		return nil
+	}
+	return dropped
+}
+
+// sectionNumRe matches a top-level section heading's number: "## § 7",
+// "## 7. Final provisions", "ARTICLE 7", "Clause 7 —", "**7. Term**".
+var sectionNumRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+)?(?:\*\*|__)?(?:§[ \t]*|(?i:article|clause|section)[ \t]+)?([0-9]{1,2})(?:\.|[ \t]|$)`)
+
+// topSections returns the top-level section numbers of text (headings
+// only: a Markdown heading, a bold line or a line in capitals) and the
+// heading line of each.
+func topSections(text string) map[string]string {
+	out := map[string]string{}
+	forEachLine(text, func(l line) {
+		s := strings.TrimSpace(text[l.start:l.end])
+		if s == "" || len(s) > 100 {
+			return
+		}
+		lvl, _ := headingLevel(s)
+		if lvl == 0 && !strings.HasPrefix(s, "**") && !capsLine(s) {
+			return
+		}
+		if m := sectionNumRe.FindStringSubmatch(s); m != nil {
+			if _, ok := out[m[1]]; !ok {
+				out[m[1]] = s
+			}
+		}
+	})
+	return out
+}
+
+// droppedSections returns the source's top-level sections a contract
+// leaves out when it keeps the source's numbering: it has at least three
+// numbered sections, every one of them a number of the source, covering
+// at least three quarters of the source's, and at most two are missing.
+// An amendment, a supplement or a restructured text numbers its own
+// sections and is not compared.
+func droppedSections(source, text string) []sourcePart {
+	src, own := topSections(source), topSections(text)
+	if len(own) < 3 || len(own)*4 < len(src)*3 {
+		return nil
+	}
+	for n := range own {
+		if _, ok := src[n]; !ok {
+			return nil
+		}
+	}
+	var out []sourcePart
+	for n, h := range src {
+		if _, ok := own[n]; !ok {
+			out = append(out, sourcePart{title: h})
+		}
+	}
+	if len(out) > 2 {
+		return nil
+	}
+	slices.SortFunc(out, func(a, b sourcePart) int { return strings.Compare(a.title, b.title) })
+	return out
+}

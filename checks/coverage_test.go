@@ -1,0 +1,95 @@
+package checks
+
+import (
+	"testing"
+
+	"github.com/evalopt/evalopt/evaluator"
+	"github.com/stretchr/testify/assert"
+)
+
+const energySource = `NORTHSHORE ENERGY PTY LTD (ABN 51 824 753 556) - DISCONNECTION WARNING
+
+1. Your account shows an overdue balance of $1,184.55 for the quarter ending 30 June.
+
+2. If the balance is not paid within 14 days, supply may be disconnected and a reconnection fee of $87.40 will apply.
+
+3. Customers in hardship may call the Energy Assist line on 1300 662 190 to arrange a payment plan.
+
+4. Complaints may be referred to the Energy Ombudsman on 1800 246 545.
+`
+
+func TestSourcePartFindings(t *testing.T) {
+	full := "# Your power may be cut off\n\nYou owe **$1,184.55** for April to June.\n\nPay within two weeks. If you don't, we may cut off your power. Turning it back on costs $87.40.\n\nCan't pay? Call Energy Assist on 1300 662 190.\n\nNot happy with us? Call the Energy Ombudsman on 1800 246 545.\n"
+	tests := []struct {
+		name   string
+		kind   evaluator.Kind
+		source string
+		text   string
+		want   int
+	}{
+		{"every part carried, small numbers reworded", evaluator.KindPlainLanguage, energySource, full, 0},
+		{"hardship part dropped", evaluator.KindPlainLanguage, energySource,
+			"# Your power may be cut off\n\nYou owe $1,184.55.\n\nPay within two weeks or we may cut off your power; turning it back on costs $87.40.\n\nNot happy? Call the Energy Ombudsman on 1800 246 545.\n", 1},
+		{"other number formats are the same figures", evaluator.KindPlainLanguage, energySource,
+			"Sie schulden 1.184,55 $. Wiederanschluss: 87,40 $. Härtefälle: 1300 662 190. Ombudsmann: 1800 246 545.\n", 0},
+		{"an extract of the source is not a rewrite of it", evaluator.KindPlainLanguage, energySource,
+			"Can't pay? Call Energy Assist on 1300 662 190.\n", 0},
+		{"the registration number is not content", evaluator.KindPlainLanguage,
+			"1. Controller. Harbour Books Ltd (company number 08812345) decides how your data is used.\n\n2. Contact our privacy team on 020 7946 0321.\n\n3. You may complain to the regulator on 0303 123 1113.\n",
+			"Harbour Books decides how your data is used. Call our privacy team on 020 7946 0321, or the regulator on 0303 123 1113.\n", 0},
+		{"contracts are not checked", evaluator.KindContract, energySource, "Clause 1. The Customer owes $1,184.55.\n", 0},
+		{"no source, no check", evaluator.KindPlainLanguage, "", full, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := sourcePartFindings(Document{Text: tt.text, Source: tt.source, Kind: tt.kind})
+			assert.Len(t, fs, tt.want)
+			for _, f := range fs {
+				assert.Equal(t, RuleMissingSourcePart, f.Rule)
+				assert.Contains(t, f.Message, "Energy Assist")
+			}
+		})
+	}
+}
+
+func FuzzSourceParts(f *testing.F) {
+	f.Add(energySource, "You owe $1,184.55.")
+	f.Add("Part 4 - Fares\n\n4.1 $3.20\n\n§ 2 1.184,55 EUR\n(3) Act 2006\n- item 1300 555 731\n", "3.20 and 02:00")
+	f.Fuzz(func(t *testing.T, source, text string) {
+		for _, p := range sourceParts(source) {
+			if p.start < 0 || p.start > p.end || p.end > len(source) || len(p.figures) != len(p.strong) {
+				t.Fatalf("part [%d,%d) of %d bytes, %d figures, %d strengths", p.start, p.end, len(source), len(p.figures), len(p.strong))
+			}
+		}
+		for _, p := range droppedParts(source, text) {
+			if len(p.figures) == 0 {
+				t.Fatalf("dropped part %q with no figures", p.title)
+			}
+		}
+		for _, kind := range []evaluator.Kind{evaluator.KindPlainLanguage, evaluator.KindContract} {
+			checkFindings(t, text, sourcePartFindings(Document{Text: text, Source: source, Kind: kind}))
+		}
+	})
+}
+
+func TestDroppedSections(t *testing.T) {
+	source := "# Contrat de service\n\n## Article 1 Objet\n\nTexte.\n\n## Article 2 Prix\n\nTexte.\n\n## Article 3 Durée\n\nTexte.\n\n## Article 4 Résiliation\n\nTexte.\n\n## Article 5 Droit applicable\n\nLe droit français s'applique.\n"
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"a translation that drops its last article", "# Service contract\n\n## Article 1 Subject\n\n## Article 2 Price\n\n## Article 3 Term\n\n## Article 4 Termination\n", []string{"## Article 5 Droit applicable"}},
+		{"a full translation", "## Article 1 Subject\n\n## Article 2 Price\n\n## Article 3 Term\n\n## Article 4 Termination\n\n## Article 5 Governing law\n", nil},
+		{"an amendment numbers its own sections", "# Amendment No. 1\n\n## 1. Amendment of Article 2\n\n## 2. Entry into force\n", nil},
+		{"a restructured text with new numbers", "## 1. Subject\n\n## 2. Price\n\n## 3. Term\n\n## 6. Termination\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, p := range droppedSections(source, tt.text) {
+				got = append(got, p.title)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

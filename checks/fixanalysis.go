@@ -1,0 +1,384 @@
+package checks
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// units returns the recommendation units of text: the items of its
+// recommendation sections (or, in a review with none, of every section),
+// the units found by their own form (fineUnits), and, in a review, the
+// paragraph of every sentence that is a hedged recommendation by its
+// grammar wherever it stands (adviceHedgeRe). An item that starts where a
+// fine unit does gives way to it.
+func recommendationUnits(text string, review bool, words []span) []recUnit {
+	its := items(text, recommendationKind, review)
+	if len(its) == 0 && review {
+		its = items(text, anySection, true)
+	}
+	fine := fineUnits(text)
+	out := make([]recUnit, 0, len(its)+len(fine))
+	starts := make(map[int]bool, len(fine))
+	for _, f := range fine {
+		starts[f.start] = true
+		starts[strings.LastIndexByte(text[:f.start], '\n')+1] = true
+	}
+	for _, it := range its {
+		if !starts[it.start] {
+			out = append(out, recUnit{span: it, body: it.start})
+		}
+	}
+	out = append(out, fine...)
+	if review {
+		out = append(out, adviceUnits(text, words, out)...)
+	}
+	sortUnits(out)
+	return out
+}
+
+// adviceTriggers are the words adviceHedgeRe cannot match without: a
+// sentence holding none of them is not scanned.
+var adviceTriggers = map[string]bool{
+	"advisable": true, "prudent": true, "sensible": true, "wise": true, "idea": true, "preferable": true,
+	"desirable": true, "worth": true, "worthwhile": true, "merit": true, "merits": true, "value": true,
+	"sense": true, "scope": true, "room": true, "case": true, "argument": true, "benefit": true,
+	"suggest": true, "recommend": true, "advise": true, "propose": true, "wish": true, "want": true,
+	"like": true, "care": true, "ideally": true,
+}
+
+// adviceUnits returns, for each hedged recommendation found by
+// adviceHedgeRe outside quotations, code and the units already known, its
+// paragraph as a unit.
+func adviceUnits(text string, words []span, known []recUnit) []recUnit {
+	var out []recUnit
+	var ex []span
+	exDone := false
+	last := -1 // end of the last sentence scanned
+	var buf [10]byte
+	for _, w := range words {
+		s, e := w.start, w.end
+		if e-s < 4 || e-s > 10 || s < last || !adviceTriggers[string(lowerASCII(&buf, text[s:e]))] {
+			continue
+		}
+		ss, se := sentenceAround(text, s)
+		last = se
+		m := adviceHedgeRe.FindStringIndex(text[ss:se])
+		if m == nil {
+			continue
+		}
+		ms, me := ss+m[0], ss+m[1]
+		if !exDone {
+			ex, exDone = excludedSpans(text, 0, len(text)), true
+		}
+		if inSpans(ex, ms, me) || inUnits(known, ms, me) || inUnits(out, ms, me) {
+			continue
+		}
+		ps, pe := paragraphAround(text, ms)
+		if headingLine(text, ps) {
+			continue
+		}
+		out = append(out, recUnit{span: span{ps, pe}, body: ps, advice: true})
+	}
+	return out
+}
+
+// lowerASCII writes the ASCII lower case of w (at most len(buf) bytes) into
+// buf and returns it; a map lookup with string(...) of it does not allocate.
+func lowerASCII(buf *[10]byte, w string) []byte {
+	n := min(len(w), len(buf))
+	for i := 0; i < n; i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf[:n]
+}
+
+// sentenceAround returns the sentence holding offset at: from after the
+// previous sentence end or line break to the next, at most 400 bytes each
+// way.
+func sentenceAround(text string, at int) (int, int) {
+	s := at
+	for s > 0 && at-s < 400 {
+		c := text[s-1]
+		if c == '\n' || (c == ' ' && s >= 2 && (text[s-2] == '.' || text[s-2] == '!' || text[s-2] == '?') && !(s >= 3 && text[s-3] >= '0' && text[s-3] <= '9')) {
+			break
+		}
+		s--
+	}
+	e := sentenceEnd(text, at, min(len(text), at+400))
+	if e < len(text) {
+		e++
+	}
+	return s, e
+}
+
+// paragraphAround returns the paragraph (or list item, or table row)
+// holding offset at.
+func paragraphAround(text string, at int) (int, int) {
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	t := strings.TrimLeft(text[ls:lineEndAt(text, ls)], " \t")
+	if strings.HasPrefix(t, "|") || listItemRe.MatchString(t) {
+		return ls, lineEndAt(text, ls)
+	}
+	for ls > 0 {
+		p := strings.LastIndexByte(text[:ls-1], '\n') + 1
+		pt := strings.TrimSpace(text[p : ls-1])
+		if pt == "" || opensBlock(text[p:ls-1]) || listItemRe.MatchString(pt) {
+			break
+		}
+		ls = p
+	}
+	return ls, paragraphEnd(text, ls)
+}
+
+// headingLine reports whether the line at ls is a heading.
+func headingLine(text string, ls int) bool {
+	lvl, _ := headingLevel(text[ls:lineEndAt(text, ls)])
+	return lvl > 0
+}
+
+// inUnits reports whether [s,e) lies inside one of units.
+func inUnits(units []recUnit, s, e int) bool {
+	for _, u := range units {
+		if u.start <= s && e <= u.end {
+			return true
+		}
+	}
+	return false
+}
+
+// analyzeUnits finds the recommendations of doc and what each carries.
+func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
+	text := doc.Text
+	shared := analysisOf(doc)
+	allWords := shared.wordList()
+	shared.unitsOnce.Do(func() { shared.units = recommendationUnits(text, isReview(doc.Kind), allWords) })
+	units := shared.units
+	var sc *riskScale
+	lineRisk := map[int]riskClass{}
+	var out []recommendation
+	for ui, u := range units {
+		body := text[u.start:u.end]
+		r := recommendation{item: u.span, risk: -1}
+		if m := riskRe.FindStringSubmatch(body); m != nil {
+			r.risk, _ = strconv.Atoi(m[1])
+		}
+		labelFrom := body
+		r.class = classifyRisk(body, a.blockRisk)
+		if r.class == riskUnknown {
+			if sc == nil {
+				shared.riskOnce.Do(func() { shared.risk = readRiskScale(text) })
+				sc = shared.risk
+			}
+			r.class, labelFrom = sc.unitRisk(text, u, a.blockRisk, lineRisk)
+			if r.class == riskUnknown {
+				// A fix under a finding's heading ("### F-02 IDOR — High")
+				// carries the finding's rating.
+				labelFrom = headingAbove(text, u.start)
+				r.class = classifyRisk(labelFrom, a.blockRisk)
+			}
+			if r.class == riskUnknown {
+				// "R2 (for F2)", "On Issue 2": the finding it answers.
+				labelFrom = referencedFinding(text, body)
+				r.class = classifyRisk(labelFrom, a.blockRisk)
+			}
+			if r.risk < 0 {
+				if m := riskRe.FindStringSubmatch(labelFrom); m != nil {
+					r.risk, _ = strconv.Atoi(m[1])
+				}
+			}
+		}
+		r.label = riskLabel(r, labelFrom)
+		// The fine units inside a broader item are read on their own.
+		var inner []span
+		if !u.fine {
+			for j := ui + 1; j < len(units) && units[j].start < u.end; j++ {
+				if units[j].fine {
+					inner = append(inner, units[j].span)
+				}
+			}
+		}
+		skip := func(s, e int) bool { return overlapsAny(inner, s, e) }
+		quotes := excludedSpans(text, u.start, u.end)
+		r.drafted = replacementMarkerRe.MatchString(body) || hasDraft(text, u.start, u.end)
+		if r.drafted && u.fine && opensWithFixVerb(text[u.body:u.end]) {
+			// "Proposed: expand the notice content" introduces no drafting:
+			// its words are an instruction, not the text to insert.
+			r.drafted = strings.Contains(body, "```") || strings.Contains(body, "~~~")
+		}
+		r.drafted = r.drafted || introducesBlock(text, u.end) || u.proposal && strings.Contains(body, "~~")
+		for _, q := range quotes {
+			if text[q.start] != '`' && wordCount(text, q.start, q.end) >= minReplacementWords && !quotesSource(text, u.start, q.start) {
+				r.drafted = true
+				break
+			}
+		}
+		ws := wordsIn(allWords, u.start, u.end)
+		a.hedges.find(text, ws, u.end, func(s, e int) {
+			if !inSpans(quotes, s, e) && !skip(s, e) {
+				r.hedges = append(r.hedges, span{s, e})
+			}
+		})
+		addHedges := func(ms [][]int) {
+			for _, m := range ms {
+				s, e := u.start+m[0], u.start+m[1]
+				for s < e && !isWordByte(text[s]) { // the grammar may match a leading ". " or "**"
+					s++
+				}
+				if !inSpans(quotes, s, e) && !overlapsAny(r.hedges, s, e) && !skip(s, e) {
+					r.hedges = append(r.hedges, span{s, e})
+				}
+			}
+		}
+		addHedges(a.grammarMatches(body))
+		if a.grammar {
+			addHedges(adviceHedgeRe.FindAllStringIndex(body, 8))
+		}
+		sortSpans(r.hedges)
+		addDir := func(s, e int, strict bool) {
+			if u.advice || s < u.body || isLabelWord(text, e) || inSpans(quotes, s, e) || overlapsAny(r.hedges, s, e) || overlapsAny(r.directional, s, e) || skip(s, e) {
+				return
+			}
+			if u.proposal {
+				if !opensUnit(text, u.body, s) || concreteRe.MatchString(refIDRe.ReplaceAllString(text[e:u.end], "")) {
+					return
+				}
+			} else if strict = strict || u.fine; strict && !goalDirectionalAt(text, u, s, e) || !strict && !directionalAt(text, u.start, u.end, s, e) {
+				return
+			}
+			r.directional = append(r.directional, span{s, e})
+		}
+		a.directional.find(text, ws, u.end, func(s, e int) { addDir(s, e, false) })
+		if a.dirGrammar {
+			for _, m := range directionalGoalRe.FindAllStringIndex(body, 8) {
+				addDir(u.start+m[0], u.start+m[1], true)
+			}
+			for _, m := range vagueVerbRe.FindAllStringIndex(body, 8) {
+				s, e := u.start+m[0], u.start+m[1]
+				if vagueQualifierRe.MatchString(text[e:sentenceEnd(text, e, u.end)]) {
+					addDir(s, e, true)
+				}
+			}
+		}
+		if len(r.directional) == 0 && len(r.hedges) == 0 && a.grammar && !u.advice {
+			// "Negotiate stronger data-location commitments": any
+			// imperative with a vague object at the start of a sentence.
+			for _, w := range ws {
+				if w.start >= u.end || w.start < u.body || inSpans(quotes, w.start, w.end) || skip(w.start, w.end) {
+					continue
+				}
+				if c := text[w.start]; c < 'A' || c > 'Z' || closedClass[strings.ToLower(text[w.start:w.end])] || u.proposal && !opensUnit(text, u.body, w.start) || !imperativeLeadRe.MatchString(text[max(u.start, w.start-60):w.start]) {
+					continue
+				}
+				if s, e, ok := vagueImperative(text, u.start, u.end, w.start); ok {
+					r.directional = append(r.directional, span{s, e})
+					break
+				}
+			}
+		}
+		sortSpans(r.directional)
+		out = append(out, r)
+	}
+	return out
+}
+
+// closedClass are words that open a sentence but are never an imperative
+// verb: determiners, pronouns, conjunctions and prepositions.
+var closedClass = map[string]bool{
+	"a": true, "an": true, "the": true, "this": true, "that": true, "these": true, "those": true, "it": true, "its": true,
+	"we": true, "you": true, "they": true, "he": true, "she": true, "i": true, "our": true, "your": true, "their": true,
+	"there": true, "if": true, "when": true, "where": true, "while": true, "as": true, "in": true, "on": true, "at": true,
+	"for": true, "with": true, "without": true, "by": true, "of": true, "to": true, "from": true, "under": true, "after": true,
+	"before": true, "because": true, "since": true, "although": true, "but": true, "and": true, "or": true, "so": true,
+	"each": true, "every": true, "any": true, "all": true, "no": true, "some": true, "both": true, "either": true,
+	"neither": true, "one": true, "two": true, "three": true, "most": true, "many": true, "such": true, "other": true,
+}
+
+// goalDirectionalAt reports whether the goal verb at text[s:e], inside
+// unit u, is a directional-only fix: it stands where an imperative does
+// (goalLeadRe: not after a modal, so "the Creator shall amend" in drafted
+// text is not one) and nothing concrete stands in the fix around it: from
+// the unit's own words (a label's run) or the verb's sentence (a paragraph)
+// to the unit's end.
+func goalDirectionalAt(text string, u recUnit, s, e int) bool {
+	lead := text[max(u.start, s-60):s]
+	if i := strings.LastIndexByte(lead, '\n'); i >= 0 {
+		lead = lead[i+1:]
+	}
+	if !goalLeadRe.MatchString(lead) {
+		return false
+	}
+	from := u.body
+	if !u.fine {
+		from = sentenceStartFrom(text, u.start, s)
+	}
+	for _, part := range []string{text[from:s], text[e:u.end]} {
+		if p := refIDRe.ReplaceAllString(part, ""); concreteRe.MatchString(p) || techNameRe.MatchString(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// techNameRe matches a technical name that makes a fix concrete beyond
+// concreteRe: a CamelCase product or class name given as the value a fix
+// sets ("restrict it to the CloudFront origin", not "lock down the
+// WebView", which names only what to change) or a host or file name
+// ("nginx.conf", "status.example.io").
+var techNameRe = regexp.MustCompile(`\b(?:to|with|via|using|behind|through|into)[ \t]+(?:the[ \t]+|a[ \t]+|an[ \t]+)?[A-Z][a-z]+[A-Z][A-Za-z]*\b|\b[a-z][a-z0-9-]*\.(?:[a-z0-9-]+\.)*(?:conf|ini|yaml|yml|json|toml|xml|io|com|net|org|dev|app)\b`)
+
+// sentenceStartFrom returns the start of the sentence holding offset at, not
+// before from.
+func sentenceStartFrom(text string, from, at int) int {
+	for i := at; i > from; i-- {
+		c := text[i-1]
+		if c == '\n' || c == ';' || (c == ' ' && i >= from+2 && (text[i-2] == '.' || text[i-2] == '!' || text[i-2] == '?') && !(i >= from+3 && text[i-3] >= '0' && text[i-3] <= '9')) {
+			return i
+		}
+	}
+	return from
+}
+
+// isLabelWord reports whether the word ending at e is a label ("Fix:",
+// "*Fix.*"), not a verb.
+func isLabelWord(text string, e int) bool {
+	for e < len(text) && (text[e] == '*' || text[e] == '_') {
+		e++
+	}
+	return e < len(text) && (text[e] == ':' || text[e] == '.' && (e+1 == len(text) || text[e+1] == ' ' || text[e+1] == '*' || text[e+1] == '_'))
+}
+
+// introducesBlock reports whether the text ending at end introduces a
+// drafted block: it ends with ':' and the next non-blank line is indented,
+// quoted or fenced ("revise clause 7.1 to read:" and the clause below).
+func introducesBlock(text string, end int) bool {
+	t := strings.TrimRight(text[max(0, end-8):end], " \t*_")
+	if !strings.HasSuffix(t, ":") {
+		return false
+	}
+	for i := lineEndAt(text, end) + 1; i < len(text); {
+		e := lineEndAt(text, i)
+		if l := text[i:e]; strings.TrimSpace(l) != "" {
+			return continuation(l, 0)
+		}
+		i = e + 1
+	}
+	return false
+}
+
+// opensUnit reports whether offset s is the first word of the unit's own
+// words (from body), after markup, a bracket and a note label.
+func opensUnit(text string, body, s int) bool {
+	for i := body; i < s; i++ {
+		switch text[i] {
+		case ' ', '\t', '*', '_', '[', '(', '"', '\'':
+			continue
+		}
+		return false
+	}
+	return true
+}

@@ -1,0 +1,164 @@
+package checks
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// The grammar of soft recommendations. A phrase list memorises; these
+// patterns describe how hedges and directional-only fixes are built, so
+// they hold on wordings no list has seen.
+var (
+	// hedgeGrammarRe matches a hedge by its construction:
+	//   - modal + optional softener + soft verb: "may want to revisit",
+	//     "could also explore", "should perhaps consider";
+	//   - "it is/may be/might be/could be/would be (adverb) advisable/worth/
+	//     prudent/sensible/...";
+	//   - "we/I (would) suggest/recommend/advise/propose" + soft gerund
+	//     ("we suggest reviewing"), or + "that ... consider/explore";
+	//   - "worth/merits" + soft gerund;
+	//   - an imperative soft verb opening a sentence or a label: "Consider
+	//     adding ...", "Explore whether ...", "Look into ...".
+	hedgeGrammarRe = regexp.MustCompile(`(?i)\b(?:may|might|could|should|would|can)(?:\s+(?:also|perhaps|possibly|potentially|still|then|want\s+to|wish\s+to|like\s+to|need\s+to|care\s+to|be\s+(?:able|prepared|minded)\s+to))*\s+(?:consider\w*|explore|look\s+(?:into|at)|think\s+about|revisit|reconsider|re-?evaluate|evaluate|assess|examine|investigate|discuss|weigh(?:\s+up)?|contemplate|study|reflect\s+on|try\s+to|seek\s+to|aim\s+to|review)\b` +
+		`|\bit\s+(?:is|may\s+be|might\s+be|could\s+be|would\s+be|will\s+be|seems|appears|would\s+seem)\s+(?:\w+\s+)?(?:advisable|worth(?:while)?\s+(?:` + softGerunds + `)|prudent|sensible|wise|helpful|beneficial|useful|desirable|preferable|a\s+good\s+idea|good\s+practice|recommended\s+to\s+(?:consider|explore|review|look))\b` +
+		`|\b(?:we|i)\s+(?:would\s+|might\s+|may\s+)?(?:suggest|recommend|advise|propose)\s+(?:(?:that\s+)?(?:\w+\s+){0,4}?(?:consider\w*|explore|look\s+into|think\s+about|discuss|revisit|reflect\s+on)\b|(?:considering|exploring|reviewing|revisiting|reconsidering|looking\s+(?:into|at)|thinking\s+about|evaluating|assessing|discussing|examining|investigating|reflecting\s+on)\b)` +
+		`|\b(?:worth|merits?)\s+(?:considering|exploring|looking|reviewing|revisiting|discussing|investigating|a\s+(?:look|review|discussion))\b` +
+		`|(?:^|[.:;!?]\s+|\*\*\s*|__\s*|^[-*+]\s+)(?:consider(?:ing)?|explore|think\s+about|look\s+into|reflect\s+on)\b`)
+
+	// concreteRe matches what makes a fix concrete rather than a direction:
+	// a number, a quotation, code, an identifier (call(), snake_case,
+	// camelCase, a path, a header name), or a named value after "to".
+	concreteRe = regexp.MustCompile("[0-9\"“`=<>{}]|\\b\\w+\\(|\\b[a-z]+_[a-z_]+\\b|\\b[a-z]+[A-Z]\\w*|/\\w|\\b[A-Z][a-z]+-[A-Z][a-z]+|\\bX-[A-Z]")
+
+	// imperativeLeadRe matches what may stand right before an imperative
+	// verb: the start of the item or sentence, a label ("Fix:"), a modal of
+	// obligation ("should", "must", "needs to"; not a bare "to": "you asked
+	// us to review" is no instruction), or "and"/"then" joining
+	// imperatives. It is matched against the text before the verb.
+	imperativeLeadRe = regexp.MustCompile(`(?i)(?:^|[.:;!?]\s*|\*\*\s*|__\s*|[-–—]\s+|^\s*[-*+]\s+|^\s*\d{1,3}(?:\.\d{1,3})*[.)]?\s+|\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|and|then|please|also|(?:the\s+)?(?:customer|supplier|client|company|team|vendor|we|you)\s+(?:should|must|needs?\s+to)))\s*$`)
+)
+
+// riskClass is what a recommendation's stated risk says about how much
+// soft wording matters.
+type riskClass int
+
+const (
+	riskUnknown riskClass = iota // no risk, severity or priority stated
+	riskLow                      // risk below the block level, GREEN, Low, P3+
+	riskHigh                     // risk at or above the block level, RED/AMBER/YELLOW, Critical/High/Medium, P0-P2
+)
+
+var (
+	// severityWordRe matches a severity word where a rating stands: after
+	// "severity", "priority", "risk", "rating" or "impact" (and a
+	// separator), or capitalised next to rating punctuation ("— High",
+	// "(Critical)", "| Medium |", "High risk").
+	severityWordRe = regexp.MustCompile(`(?i:\b(?:severity|priority|risk(?:\s+(?:level|rating))?|rating|impact)\s*(?:[:=(|–—-]\s*|is\s+|of\s+)(critical|high|medium|moderate|low|informational|info|minor|major|severe)\b)` +
+		`|(?:[(\[|—–]|:|\s-|\*\*)\s*(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW)\b|\b(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW)\s*(?:[)\]|—–]|\(|risk\b|severity\b|priority\b)`)
+	// priorityRe matches a priority label P0 to P4.
+	priorityRe = regexp.MustCompile(`\bP([0-4])\b`)
+	// cvssRe matches a CVSS base score.
+	cvssRe = regexp.MustCompile(`(?i)\bCVSS(?:\s*v?\d(?:\.\d)?)?[^0-9\n]{0,12}(\d{1,2}\.\d)\b`)
+)
+
+// classifyRisk returns what s (a recommendation, or the heading above it)
+// says about its risk, or riskUnknown. blockRisk is the numeric level from
+// which risk counts as high. When signals disagree ("Risk: 2. Severity:
+// AMBER") the higher one wins: soft wording is excused only when nothing
+// says the matter is serious.
+func classifyRisk(s string, blockRisk int) riskClass {
+	c := riskUnknown
+	see := func(high bool) {
+		if high {
+			c = riskHigh
+		} else if c == riskUnknown {
+			c = riskLow
+		}
+	}
+	if m := riskRe.FindStringSubmatch(s); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		see(n >= blockRisk)
+	}
+	if m := severityRe.FindStringSubmatch(s); m != nil {
+		see(m[1]+upper(m[2]) != "GREEN")
+	}
+	if m := severityWordRe.FindStringSubmatch(s); m != nil {
+		switch strings.ToLower(m[1] + m[2] + m[3]) {
+		case "low", "informational", "info", "minor":
+			see(false)
+		default:
+			see(true)
+		}
+	}
+	if m := priorityRe.FindStringSubmatch(s); m != nil {
+		see(m[1] <= "2")
+	}
+	if m := cvssRe.FindStringSubmatch(s); m != nil {
+		v, err := strconv.ParseFloat(m[1], 64)
+		see(err == nil && v >= 4)
+	}
+	return c
+}
+
+// directionalAt reports whether the vague verb at text[s:e] (inside the
+// item [from, to)) is a directional-only fix: it stands where an
+// imperative does and the rest of its sentence names nothing concrete.
+func directionalAt(text string, from, to, s, e int) bool {
+	lead := text[max(from, s-60):s]
+	if i := strings.LastIndexByte(lead, '\n'); i >= 0 {
+		lead = lead[i+1:]
+	}
+	if !imperativeLeadRe.MatchString(lead) {
+		return false
+	}
+	end := sentenceEnd(text, e, to)
+	rest := refIDRe.ReplaceAllString(text[e:end], "")
+	return !concreteRe.MatchString(rest)
+}
+
+// vagueObjectRe matches the words that leave a fix as a direction whatever
+// its verb: "negotiate stronger commitments", "to an acceptable level",
+// "a commercially acceptable time", "better protection".
+var vagueObjectRe = regexp.MustCompile(`(?i)\b(?:stronger|better|more\s+(?:robust|balanced|favourable|favorable|protective|specific)|appropriate(?:ly)?|acceptable|adequate(?:ly)?|sufficient(?:ly)?|reasonable|tighter|clearer|improved|as\s+(?:needed|appropriate|necessary))\b`)
+
+// vagueImperative reports whether the sentence at text[s:to) (an item's
+// sentence starting where an imperative may stand) gives a direction by a
+// vague object: an imperative verb, then vagueObjectRe, and nothing
+// concrete.
+func vagueImperative(text string, from, to, s int) (int, int, bool) {
+	end := sentenceEnd(text, s, to)
+	seg := text[s:end]
+	m := vagueObjectRe.FindStringIndex(seg)
+	if m == nil || m[0] > 80 {
+		return 0, 0, false
+	}
+	if concreteRe.MatchString(refIDRe.ReplaceAllString(seg, "")) || copulaRe.MatchString(seg[:m[0]]) {
+		return 0, 0, false // "X are acceptable for us" describes; it does not instruct
+	}
+	return s + m[0], s + m[1], true
+}
+
+// copulaRe matches a finite "to be"/"to have" that makes a sentence a
+// description rather than an instruction.
+var copulaRe = regexp.MustCompile(`(?i)\b(?:is|are|was|were|been|has|have|had|seems?|remains?)\b`)
+
+// refIDRe matches references and item ids, whose digits say where, not
+// what: "clause 8.2", "Section 4(b)", "§ 7", "F-02", "R3", "CWE-89".
+var refIDRe = regexp.MustCompile(`(?i)\b(?:sections?|clauses?|articles?|paragraphs?|schedules?|exhibits?|annex(?:es)?|appendix|appendices|items?|findings?|recommendations?|parts?|rules?|steps?)\s+[0-9][0-9.()a-z]*|§+\s*[0-9][0-9.()a-z]*|\b[A-Z]{1,4}-?[0-9]{1,4}\b|\b\d{1,3}(?:\.\d{1,3})+(?:\([a-z0-9]{1,4}\))*`)
+
+// sentenceEnd returns the end of the sentence that continues at i: the
+// first ". ", "! ", "? ", ";" or line break, or to.
+func sentenceEnd(text string, i, to int) int {
+	for j := i; j < to; j++ {
+		switch text[j] {
+		case '\n', ';':
+			return j
+		case '.', '!', '?':
+			if j+1 >= to || text[j+1] == ' ' || text[j+1] == '\n' {
+				return j
+			}
+		}
+	}
+	return to
+}

@@ -1,0 +1,348 @@
+package checks
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A deliverable numbers its items in many layouts: a numbered list, bold
+// or plain numbered titles, numbered sub-headings or the first column of a
+// table, under a heading that names what they are ("Findings",
+// "Recommended redlines", "VULNERABILITIES", "Comments"), or by an id
+// prefix (see shortRef). The helpers here collect those labels so that
+// "Finding 9", "items 5 to 10" or "see Comment 5" resolve against what the
+// text actually has.
+
+// itemFamilyOf returns the item family a heading or reference word names
+// ("Recommendations", "recommended", "rec" -> "recommendation"; "rows" ->
+// "item"), or "" when it names none. Parts (section, part, paragraph) are
+// not items.
+func itemFamilyOf(word string) string {
+	w := strings.ToLower(strings.Trim(word, ":*_.,;()"))
+	switch {
+	case w == "":
+		return ""
+	case strings.HasPrefix(w, "recommend") || w == "rec" || w == "recs":
+		return "recommendation"
+	case strings.HasPrefix(w, "vuln"):
+		return "vulnerability"
+	case w == "row" || w == "rows" || w == "item" || w == "items":
+		return "item"
+	case w == "appendix" || w == "appendices":
+		return "appendix"
+	case w == "annex" || w == "annexes":
+		return "annex"
+	}
+	for _, f := range itemFamilies {
+		if w == f || w == f+"s" {
+			return f
+		}
+	}
+	return ""
+}
+
+// itemFamilies are the families of numbered items a deliverable may label.
+var itemFamilies = []string{"finding", "issue", "comment", "amendment", "observation", "step", "action", "question", "option", "point", "item", "table", "figure", "attachment"}
+
+// partLabelRe matches a line that opens one of the text's own appendices,
+// annexes, tables or figures: "## Appendix C – Costs", "**Table 2:**
+// Fees", "Figure 1. Flow".
+var partLabelRe = regexp.MustCompile(`^(#{1,6}[ \t]+)?(?:\*\*|__)?(?i:(appendix|annex|table|figure|attachment))[ \t]+([A-Z]|\d{1,3})\b((?:\*\*|__)|[ \t]*[:.—–-]|[ \t]*$)?`)
+
+// itemTracker follows the headings of a text and assigns each numbered
+// unit below a heading that names a family to that family; every numbered
+// unit is also an "item". The family ends at the next heading of the same
+// style (or a Markdown heading at the same level or above) that names
+// none: a "Fix:" label inside a finding does not end the findings.
+type itemTracker struct {
+	family string
+	style  string // headingStyle of the family heading
+	level  int    // its Markdown level, 0 for other styles
+}
+
+// headingStyle names how a heading line is set: "#" (Markdown), "bold",
+// "caps", "colon" or "plain" (a numbered title line).
+func headingStyle(s string, lvl int) string {
+	switch {
+	case lvl > 0:
+		return "#"
+	case strings.HasPrefix(s, "**") || strings.HasPrefix(s, "__"):
+		return "bold"
+	case strings.HasSuffix(s, ":"):
+		return "colon"
+	case strings.ToUpper(s) == s:
+		return "caps"
+	}
+	return "plain"
+}
+
+var (
+	// numberedUnitRe matches a numbered unit at the start of a trimmed
+	// line, after bold markup: "1. ...", "**2. ...**", "3) ...".
+	numberedUnitRe = regexp.MustCompile(`^(?:\*\*|__)?(\d{1,3})[.)](?:\*\*|__)?[ \t]+\S`)
+	// tableItemRe matches a table row whose first cell is a number.
+	tableItemRe = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,3})\.?(?:\*\*)?[ \t]*\|`)
+)
+
+// headingFamily returns the first item family the words of a heading
+// name, or "" (appendices, tables and figures are parts, not lists).
+func headingFamily(h string) string {
+	for _, w := range strings.Fields(h) {
+		if f := itemFamilyOf(w); f != "" && f != "item" {
+			if attachmentFamily(f) {
+				return ""
+			}
+			return f
+		}
+	}
+	return ""
+}
+
+// attachmentFamily reports whether a family names parts a text labels by
+// letter or number on a line of their own: appendices, annexes, tables,
+// figures, attachments.
+func attachmentFamily(f string) bool {
+	switch f {
+	case "appendix", "annex", "table", "figure", "attachment":
+		return true
+	}
+	return false
+}
+
+// line reads one trimmed, non-blank line outside code and drafted blocks
+// and adds the labels it defines.
+func (t *itemTracker) line(s string, add func(fam, n string)) {
+	if m := matchIf(startsWithAny(s, "#*_AaTtFf"), partLabelRe, s); m != nil && (m[2] >= 0 || m[8] >= 0) {
+		add(itemFamilyOf(s[m[4]:m[5]]), strings.ToUpper(s[m[6]:m[7]])) // "## Appendix C", "Table 2:"
+	}
+	unit := func(n string) {
+		if t.family != "" {
+			add(t.family, n)
+		}
+		add("item", n)
+	}
+	if m := matchIf(strings.HasPrefix(s, "|"), tableItemRe, s); m != nil {
+		unit(s[m[2]:m[3]])
+		return
+	}
+	lvl, off := headingLevel(s)
+	body := s[off:]
+	m := matchIf(startsWithAny(body, digitsAndStar+"_"), numberedUnitRe, body)
+	if lvl == 0 && (m != nil || len(sectionHeadings(s)) == 0) {
+		if m != nil {
+			unit(body[m[2]:m[3]]) // "1. ...", "**2. ...**" in the running text
+		}
+		return
+	}
+	if f := headingFamily(body); f != "" {
+		t.family, t.style, t.level = f, headingStyle(s, lvl), lvl // "## 3. Recommendations", "**Findings**"
+		return
+	}
+	if m != nil && (t.family == "" || lvl == 0 || t.level == 0 || lvl > t.level) {
+		unit(body[m[2]:m[3]]) // "### 1. Harmful story" under "## Vulnerabilities"
+		return
+	}
+	if style := headingStyle(s, lvl); style == t.style && (lvl == 0 || lvl <= t.level) || lvl > 0 && t.level == 0 {
+		t.family = "" // a sibling section that names no family
+	}
+}
+
+// refListItemRe reads one more element of a reference list after a
+// number: ", 3", " and 5", " to 10", "–6".
+var refListItemRe = regexp.MustCompile(`^[ \t]*(,|and|or|&|to|through|–|-)[ \t]*(?:and[ \t]+|or[ \t]+)?#?([0-9]{1,3})\b`)
+
+// refListNumbers returns the further numbers of a reference list whose
+// first number ends at e, and the end of the list. Comma-separated numbers
+// count only when the list closes with "and", "or", "to" or a dash
+// ("Findings 2, 3 and 5"), so "Finding 2, 3 days later" reads one.
+func refListNumbers(text string, e int) ([]string, int) {
+	w := text[e:min(len(text), e+80)]
+	var nums []string
+	keep, end := 0, e
+	for pos := 0; len(nums) < 12; {
+		m := refListItemRe.FindStringSubmatchIndex(w[pos:])
+		if m == nil {
+			break
+		}
+		nums = append(nums, w[pos+m[4]:pos+m[5]])
+		if w[pos+m[2]:pos+m[3]] != "," {
+			keep, end = len(nums), e+pos+m[1]
+		}
+		pos += m[1]
+	}
+	if keep == 0 {
+		return nil, e
+	}
+	return nums[:keep], end
+}
+
+// refOfOtherRe matches what, right after an item reference, puts it in
+// another document: "of Schedule 2", "in the ICO guidance", "under the
+// Code", "in the attached price list", "of their comments".
+var refOfOtherRe = regexp.MustCompile(`^,?[ \t]+(?:of|in|under|from)[ \t]+(?:(?:the|their|its|your|our|a|an)[ \t]+)?(?:[A-Z]|(?i:schedule|annex|appendix|exhibit|guidance|code|act|regulation|standard|policy|agreement|contract|draft|attached|enclosed|separate|previous|counterparty|supplier|customer|their|its)\b)`)
+
+// ownPlaceRe matches, in the words after an item reference, a place in
+// this text: "in this memo", "in the table above", "below".
+var ownPlaceRe = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:this|these|above|below|earlier|later)\b`)
+
+// refOfOther reports whether the item reference ending at e (and its
+// list) names an item of another document.
+func refOfOther(text string, e int) bool {
+	rest := text[e:min(len(text), e+80)]
+	if _, end := refListNumbers(text, e); end > e {
+		rest = text[end:min(len(text), end+80)]
+	}
+	m := refOfOtherRe.FindStringIndex(rest)
+	return m != nil && !ownPlaceRe.MatchString(rest)
+}
+
+// idSetOff reports whether the id a trimmed line starts with (after
+// heading, table, list and bold markup) labels the line: it heads a
+// heading or a table row, or a separator follows it ("- **T-3** —",
+// "- T-3: ..."). A list item that starts with an id in running text ("-
+// T-2's fields were exposed") mentions it.
+func idSetOff(s string) bool {
+	if !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "*") && !strings.HasPrefix(s, "+") || strings.HasPrefix(s, "**") {
+		return true
+	}
+	i := 1
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '*' || s[i] == '_') {
+		i++
+	}
+	for i < len(s) && (s[i] >= 'A' && s[i] <= 'Z' || s[i] >= '0' && s[i] <= '9' || s[i] == '-') {
+		i++
+	}
+	rest := strings.TrimLeft(s[i:], " \t*_")
+	return rest == "" || strings.ContainsAny(rest[:1], "|:.)—–-")
+}
+
+// itemDefRe matches an item label that starts a line and is set off from
+// what follows: "Amendment 2 – clause 8.1", "V4. Graph tokens", "F4 (B) –
+// Liability cap", "### Finding 3: ...", "| R-2 | ...".
+var itemDefRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+|\|[ \t]*|[-*+][ \t]+)?(?:\*\*|__)?(?:([A-Za-z]{4,15})[ \t]+#?(\d{1,3})|([A-Z]{1,4})-?(\d{1,3}))(?:\*\*|__)?(?:[ \t]*(?:[|:.)(—–-])|[ \t]*$)`)
+
+// itemDef is one item label a line defines.
+type itemDef struct {
+	family     string // an item family, or "id:" and the id prefix
+	n          int
+	start, end int
+}
+
+// itemDefs returns the item labels text defines at the start of its
+// lines, in order, outside code, block quotes and indented (drafted)
+// blocks.
+func itemDefs(text string) []itemDef {
+	var out []itemDef
+	fence := false
+	forEachLine(text, func(l line) {
+		raw := text[l.start:l.end]
+		s := strings.TrimSpace(raw)
+		if strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") {
+			fence = !fence
+			return
+		}
+		if s == "" || fence || leadingSpaces(raw) >= 4 || strings.HasPrefix(s, ">") || !mayBeItemLabel(s) {
+			return
+		}
+		m := itemDefRe.FindStringSubmatchIndex(s)
+		if m == nil {
+			return
+		}
+		fam, ns, ne := "", m[4], m[5]
+		if m[2] >= 0 {
+			fam = itemFamilyOf(s[m[2]:m[3]])
+		} else {
+			fam, ns, ne = "id:"+s[m[6]:m[7]], m[8], m[9]
+		}
+		n, err := strconv.Atoi(s[ns:ne])
+		if fam == "" || err != nil {
+			return
+		}
+		at := l.start + len(raw) - len(strings.TrimLeft(raw, " \t"))
+		start := at + m[2]
+		if m[2] < 0 {
+			start = at + m[6]
+		}
+		out = append(out, itemDef{family: fam, n: n, start: start, end: at + ne})
+	})
+	return out
+}
+
+// itemNumberGaps reports, for each family of item labels numbered from 1
+// (at least two), the first label whose predecessor no line defines:
+// "V1, V2, V3, V5" skips V4. A register listed again later (a retest
+// table naming T-1 and T-3 again) adds nothing to the set, so only a
+// number the text never defines counts.
+func itemNumberGaps(defs []itemDef) []itemDef {
+	have := map[string]map[int]bool{}
+	for _, d := range defs {
+		if have[d.family] == nil {
+			have[d.family] = map[int]bool{}
+		}
+		have[d.family][d.n] = true
+	}
+	var out []itemDef
+	done := map[string]bool{}
+	for _, d := range defs {
+		set := have[d.family]
+		if done[d.family] || len(set) < 2 || !set[1] || d.n <= 1 || set[d.n-1] {
+			continue
+		}
+		done[d.family] = true
+		out = append(out, d)
+	}
+	return out
+}
+
+// seeTitleMatches returns seeTitleRe's matches in text, running the
+// expression only on the short window before each "below" or "above", so
+// that a long text costs a substring scan, not a regexp pass.
+func seeTitleMatches(text string) [][]int {
+	var out [][]int
+	next := 0 // matches may not overlap
+	for i := 0; i < len(text); {
+		j := indexBelowAbove(text[i:])
+		if j < 0 {
+			break
+		}
+		end := i + j + 5
+		i = end
+		from := max(next, end-240)
+		var m []int
+		for _, c := range seeTitleRe.FindAllStringSubmatchIndex(text[from:end], -1) {
+			if c[1] == end-from {
+				m = c // the pointer that ends at this "below"/"above"
+			}
+		}
+		if m == nil {
+			continue
+		}
+		for x := range m {
+			if m[x] >= 0 {
+				m[x] += from
+			}
+		}
+		out = append(out, m)
+		next = m[1]
+	}
+	return out
+}
+
+// indexBelowAbove returns the index of the first "below" or "above" in s,
+// or -1.
+func indexBelowAbove(s string) int {
+	b, a := strings.Index(s, "below"), strings.Index(s, "above")
+	switch {
+	case b < 0:
+		return a
+	case a < 0 || b < a:
+		return b
+	}
+	return a
+}
+
+// ofOtherDocRe matches, right after a part reference, a document named by
+// a common noun: "of our formal notice", "in the full notice", "of your
+// lease" (an instrument named by title is refOfInstrument's).
+var ofOtherDocRe = regexp.MustCompile(`^,?[ \t]+(?:of|in)[ \t]+(?:the|our|your|their|its|that)[ \t]+(?:[a-z][\w-]*[ \t]+){0,3}[a-z][\w-]*\b`)

@@ -1,0 +1,151 @@
+package checks
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A redline sets out the source's own text, marked up: a clause line with
+// struck and inserted words is, once the insertions are dropped and the
+// struck words kept, the source's wording ("within ~~5 days~~ **15 working
+// days**" says the source reads "within 5 days"); a diff line marked "−" is
+// the current text; a table column headed as the other side's draft holds
+// its words verbatim. Each such passage is checked like a quotation, so a
+// redline cannot misstate what it amends.
+
+// minSourceSegmentWords is how many words a set-out passage needs (after
+// unmarking) to be checked: a short cell ("—", "No change") is no text.
+const minSourceSegmentWords = 8
+
+// redlineMarkRe finds redline markup that changes words: deletions,
+// insertions, and bold runs that do not open the line (a bold clause
+// number is a label, not an insertion).
+var redlineMarkRe = regexp.MustCompile(`~~|<del>|<ins>|\[(?i:deleted|delete|struck|inserted|insert|added)[ \t]*:|\{--|\{\+\+|[^\s*|]\s*\*\*[^*\n]+\*\*`)
+
+// sourceTextColumnRe matches a table header naming the source's own text:
+// "Kranich draft version 2", "Current text", "Existing wording", "Investor's
+// draft".
+var sourceTextColumnRe = regexp.MustCompile(`(?i)\b(?:draft|(?:current|existing|original|old)\s+(?:text|wording|clause|version)|as\s+drafted|text\s+(?:as\s+drafted|without\s+change))\b`)
+
+// redlineSourceSegments returns the passages of a redline that set out the
+// source's text: each marked-up line or table cell (without a leading clause
+// number), each "−" diff line (without the sign), and each cell of a column
+// whose header names the source's text. Passages are in order and do not
+// overlap.
+func redlineSourceSegments(text string) []span {
+	var out []span
+	fence := false
+	var srcCols map[int]bool // source-text columns of the current table
+	prevStart, prevEnd, rows := -1, -1, 0
+	add := func(s, e int) {
+		for s < e && (text[s] == ' ' || text[s] == '\t') {
+			s++
+		}
+		for e > s && (text[e-1] == ' ' || text[e-1] == '\t' || text[e-1] == '\r') {
+			e--
+		}
+		if e > s {
+			out = append(out, span{s, e})
+		}
+	}
+	forEachLine(text, func(l line) {
+		raw := text[l.start:l.end]
+		s := strings.TrimSpace(raw)
+		if strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") {
+			fence = !fence
+			return
+		}
+		if fence || s == "" {
+			return
+		}
+		at := l.start + len(raw) - len(strings.TrimLeft(raw, " \t"))
+		if !strings.HasPrefix(s, "|") {
+			srcCols, rows = nil, 0
+			switch {
+			case strings.HasPrefix(s, "−"):
+				add(at+len("−"), l.end) // "− 7. Within fourteen days ...": the current text
+			case strings.HasPrefix(s, "+"):
+				// the proposed text
+			case redlineMarkRe.MatchString(s):
+				// Only clause text: a line that opens with a clause number
+				// or a sub-item, or a block quote (a legend such as "deleted
+				// words are ~~struck~~" is no clause).
+				if m := matchIf(startsWithAny(s, ">|<[{*_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"), redlineLabelRe, s); m != nil && strings.Contains(s[m[2]:m[3]], ".") {
+					if !insertedClause(s, m) {
+						add(at+m[1], l.end) // past the clause number and its markup
+					}
+				} else if strings.HasPrefix(s, ">") || subItemRe.MatchString(strings.TrimLeft(s, "*_")) {
+					body := strings.TrimLeft(s, "> \t")
+					if !commentLineRe.MatchString(body) && !strings.HasPrefix(body, "**") {
+						add(at+len(s)-len(body), l.end)
+					}
+				}
+			}
+			return
+		}
+		rows++
+		if rows == 2 && separatorRow(s) {
+			srcCols = nil
+			for i, h := range rowCellTexts(text[prevStart:prevEnd]) {
+				if sourceTextColumnRe.MatchString(h) && !isDraftIntro(h) {
+					if srcCols == nil {
+						srcCols = map[int]bool{}
+					}
+					srcCols[i] = true
+				}
+			}
+			return
+		}
+		prevStart, prevEnd = l.start, l.end
+		if rows < 3 {
+			return
+		}
+		first := strings.IndexByte(raw, '|')
+		for i, c := 0, first+1; c <= len(raw); i++ {
+			e := strings.IndexByte(raw[c:], '|')
+			if e < 0 {
+				break
+			}
+			cell := raw[c : c+e]
+			if srcCols[i] && !strings.ContainsAny(cell, "\"“") || redlineMarkRe.MatchString(cell) {
+				add(l.start+c, l.start+c+e)
+			}
+			c += e + 1
+		}
+	})
+	return out
+}
+
+// insertedClause reports whether a clause line (s, with m its
+// redlineLabelRe match) is wholly new: the number stands inside an
+// insertion ("[inserted: 7.5 ...", "<ins>**C6.5**") or a bold run that
+// goes on past it ("**9.4 Despite clause 9.2, ...**"), or is called new
+// ("**New 10.4**").
+func insertedClause(s string, m []int) bool {
+	head := s[:m[2]]
+	if strings.Contains(head, "<ins>") || strings.Contains(head, "[") || strings.Contains(head, "{++") || strings.Contains(strings.ToLower(head), "new") {
+		return true
+	}
+	if strings.HasSuffix(strings.TrimRight(head, " \t"), "**") || strings.HasSuffix(strings.TrimRight(head, " \t"), "__") {
+		// "**9.4 Despite ..." is wholly bold; "**10.1** For ..." only its number
+		rest := s[m[3]:]
+		return !strings.HasPrefix(strings.TrimLeft(rest, "."), "**") && !strings.HasPrefix(strings.TrimLeft(rest, "."), "__")
+	}
+	return false
+}
+
+// elideInsertions returns the source text a marked-up passage stands for,
+// with an elision ("…") where each insertion was: struck words are kept
+// in place, so "for **undisputed** claims ~~, including all~~" becomes
+// "for … claims, including all". Verified as an elided quotation, each
+// stretch the redline leaves unmarked must be the source's, in order,
+// while a word the markup changed without marking it falls in a gap.
+func elideInsertions(s string) string {
+	if !strings.ContainsAny(s, "[~*<{_") {
+		return s
+	}
+	s = insertedRe.ReplaceAllString(s, " … ")
+	s = deletedRe.ReplaceAllString(s, "$1$2$3$4")
+	s = spaceBeforePunctRe.ReplaceAllString(collapseSpace(s), "$1")
+	return strings.Trim(s, " …")
+}

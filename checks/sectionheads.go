@@ -1,0 +1,188 @@
+package checks
+
+import (
+	"regexp"
+	"strings"
+)
+
+// What counts as a deliverable's own section. A heading names a section
+// only when it is one: the document's title ("Review of the Data Processing
+// Agreement", "Red Team Assessment") and its letterhead ("FILE NOTE AND
+// ADVICE") name the whole document, and a heading that reports an absence
+// ("Not an issue", "NOT VULNERABLE") is not the section it names. A
+// section may also be present by its form without a heading: a memo that
+// gives its advice as "Recommendation:" lines under each issue has
+// recommendations, and a report that heads each finding with its id
+// ("TS-1 — ...", "### RS-2") has findings.
+
+// negativeHeadingRe matches a heading that reports what was not found.
+var negativeHeadingRe = regexp.MustCompile(`(?i)^(?:\W*)(?:not|no|non|none)\b|\bnot[ \t]+(?:a|an|vulnerable|exploitable|issues?|findings?|an[ \t]+issue)\b|\b(?:what[ \t]+held|that[ \t]+(?:failed|held|worked)|out[ \t]+of[ \t]+scope)\b`)
+
+// sectionHead is a heading line of a deliverable.
+type sectionHead struct {
+	text       string // the heading's words
+	line       int    // index among the non-blank lines
+	atx        int    // Markdown heading level, 0 for other forms
+	numbered   bool   // "3. Findings", "3 RECOMMENDATIONS"
+	standalone bool   // a title-case line on its own ("Summary")
+}
+
+// ownSectionHeads returns the headings of text that name its sections:
+// sectionHeadings' forms plus standalone title-case lines ("Summary" on a
+// line of its own between blank lines), less the title, the letterhead and
+// negative headings; all counts every heading, those included.
+func ownSectionHeads(text string) (own []sectionHead, all int) {
+	var out []sectionHead
+	n, standalones := 0, 0
+	prevBlank := true
+	forEachLine(text, func(l line) {
+		s := strings.TrimSpace(text[l.start:l.end])
+		if s == "" {
+			prevBlank = true
+			return
+		}
+		n++
+		blankBefore := prevBlank
+		prevBlank = false
+		h := sectionHead{line: n}
+		standalone := false
+		if hs := sectionHeadings(s); len(hs) > 0 {
+			h.text = hs[0]
+			h.atx, _ = headingLevel(s)
+			h.numbered = startsWithAny(s, "0123456789") || startsWithAny(strings.TrimLeft(s, "#* \t"), "0123456789")
+		} else if blankBefore && blankAfter(text, l.end) && standaloneTitle(s) && opensBody(text, l.end) {
+			h.text, standalone = s, true
+			standalones++
+		} else {
+			return
+		}
+		h.standalone = standalone
+		all++
+		if negativeHeadingRe.MatchString(strings.TrimLeft(h.text, "*_ \t")) {
+			return
+		}
+		out = append(out, h)
+	})
+	// The first line is the document's title unless it is a numbered or
+	// second-level heading; in the letterhead only Markdown headings of
+	// level two or more and numbered titles name sections.
+	if standalones < 2 {
+		// One short line on its own ("Remarks") is not a heading style.
+		all -= standalones
+		kept := out[:0]
+		for _, h := range out {
+			if !h.standalone {
+				kept = append(kept, h)
+			}
+		}
+		out = kept
+	}
+	kept := out[:0]
+	for i, h := range out {
+		if (i == 0 || h.line <= letterheadLines) && !h.numbered && h.atx < 2 && namesDocument(h.text) {
+			continue
+		}
+		kept = append(kept, h)
+	}
+	return kept, all
+}
+
+// docTypeRe matches a word that names a kind of document.
+var docTypeRe = regexp.MustCompile(`(?i)\b(?:memo|memorandum|report|letter|note|assessment|review|advice\s+note|file\s+note|briefing|opinion)\b`)
+
+// namesDocument reports whether a title or letterhead line names the
+// document rather than a section of it: it holds a document-type word
+// ("ADVICE MEMORANDUM", "Red Team Assessment") or three words or more
+// ("QUINLAN MARSH LAWYERS").
+func namesDocument(h string) bool {
+	return docTypeRe.MatchString(h) || wordCount(h, 0, len(h)) >= 3
+}
+
+// opensBody reports whether the first non-blank line after offset e is
+// body text under a heading: a sentence of six words or more, a list item
+// or a table, not a sign-off ("Ruairi", "Ruairi Lam | Firm").
+func opensBody(text string, e int) bool {
+	for i := e + 1; i < len(text); {
+		le := lineEndAt(text, i)
+		t := strings.TrimSpace(text[i:le])
+		if t != "" {
+			return wordCount(t, 0, len(t)) >= 6 || listItemRe.MatchString(t) || strings.HasPrefix(t, "|") && strings.HasSuffix(t, "|")
+		}
+		i = le + 1
+	}
+	return false
+}
+
+// blankAfter reports whether the line ending at e is followed by a blank
+// line or the end of the text.
+func blankAfter(text string, e int) bool {
+	if e >= len(text) {
+		return true
+	}
+	ne := lineEndAt(text, e+1)
+	return strings.TrimSpace(text[min(e+1, len(text)):ne]) == ""
+}
+
+// standaloneTitle reports whether s, a line on its own, reads as a title:
+// one to six words, starting with a capital letter, with no sentence
+// punctuation at its end.
+func standaloneTitle(s string) bool {
+	if len(s) > 60 || s[0] < 'A' || s[0] > 'Z' || strings.ContainsAny(s[len(s)-1:], ".,;:!?") || strings.ContainsAny(s, "|·") {
+		return false
+	}
+	w := wordCount(s, 0, len(s))
+	return w >= 1 && w <= 6
+}
+
+// sectionByForm reports whether text holds the section by its form, without
+// a heading: recommendations as fix or proposal labels, table cells, new
+// clauses or drafted replacement text; findings as two or more headings or
+// lines that open with a finding id, or a table with a severity column.
+func sectionByForm(text string, sec Section) bool {
+	switch sec.Name {
+	case "recommendations":
+		for _, u := range fineUnits(text) {
+			if !u.proposal || u.row.end > u.row.start {
+				return true
+			}
+		}
+		return replacementMarkerRe.MatchString(text)
+	case "findings":
+		ids := 0
+		for _, h := range sectionHeadings(text) {
+			if leadIDRe.MatchString(strings.TrimSpace(h)) {
+				ids++
+			}
+		}
+		return ids >= 2 || severityTable(text)
+	}
+	return false
+}
+
+// severityTable reports whether text has a table with a severity column
+// and at least two rows.
+func severityTable(text string) bool {
+	rows, sev := 0, false
+	prev := ""
+	found := false
+	forEachLineUntil(text, func(l line) bool {
+		t := strings.TrimSpace(text[l.start:l.end])
+		if !strings.HasPrefix(t, "|") {
+			rows, sev, prev = 0, false, ""
+			return true
+		}
+		cells := tableCells(text, l)
+		if prev != "" && isRuleRow(cells, text) {
+			sev = severityColumnRe.MatchString(prev)
+		} else if sev {
+			rows++
+			if rows >= 2 {
+				found = true
+				return false
+			}
+		}
+		prev = t
+		return true
+	})
+	return found
+}

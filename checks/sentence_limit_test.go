@@ -1,0 +1,35 @@
+package checks
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSentenceLimit(t *testing.T) {
+	long := strings.Repeat("word ", maxValueSentence) // no sentence end at all
+	noSpace := strings.Repeat("x", 2*maxValueSentence)
+	for _, tc := range []struct {
+		name       string
+		text       string
+		from, end  int
+		wantEnd    int  // -1: only the bounds are checked
+		wantAtWord bool // the cut falls right after a space
+	}{
+		{"short line kept whole", "A fee of £5 is due.", 0, 19, 19, false},
+		{"exactly the bound kept whole", noSpace[:maxValueSentence], 0, maxValueSentence, maxValueSentence, false},
+		{"long run cut after a space", long, 0, len(long), -1, true},
+		{"long run from an offset", long, 7, len(long), -1, true},
+		{"no space: hard cut at the bound", noSpace, 0, len(noSpace), maxValueSentence, false},
+	} {
+		got := sentenceLimit(tc.text, tc.from, tc.end)
+		if tc.wantEnd >= 0 && got != tc.wantEnd {
+			t.Errorf("%s: sentenceLimit = %d, want %d", tc.name, got, tc.wantEnd)
+		}
+		if got <= tc.from || got > tc.end || got-tc.from > maxValueSentence {
+			t.Errorf("%s: sentenceLimit = %d, outside (%d, %d] or longer than %d", tc.name, got, tc.from, tc.end, maxValueSentence)
+		}
+		if tc.wantAtWord && tc.text[got-1] != ' ' {
+			t.Errorf("%s: cut at %d splits a word (%q)", tc.name, got, tc.text[got-5:got+1])
+		}
+	}
+}

@@ -1,0 +1,707 @@
+package checks
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Rule ids of the value check.
+const (
+	// RuleValueMismatch: one quantity (an amount, a duration, a date, a
+	// percentage, a multiple, a time; a finding's severity or CVSS score)
+	// stated with two different values in one document.
+	RuleValueMismatch = "values.conflict"
+	// RuleValueTotal: a stated total that is not the sum of its itemised
+	// parts, or a stated calculation that does not compute.
+	RuleValueTotal = "values.total"
+)
+
+// NewValuesCheck returns the check for one quantity stated two ways
+// (RuleValueMismatch) and for totals and calculations that do not add up
+// (RuleValueTotal). Both warn: a value conflict is inferred from grammar,
+// not proven, and its remedy is a one-line edit a revision makes, so the
+// loop should ask for that revision rather than end the run.
+//
+// Every value is read as a mention: its unit class (an amount in a
+// currency, per unit of time or quantity or not; days, business days,
+// months, hours; a percentage; a multiple such as "2x"; a date, a date
+// range or a time of day), its normalised value ("twenty-four (24) hours"
+// is 1,440 minutes, "$18k" is 18,000 USD, "two years" is 24 months), and
+// the subject it is attached to: the noun phrase around it by grammar
+// ("platform fee of $16,500", "12 months' severance", "a 14-day export
+// window", "Orders: 6 years" in a labelled list, a table cell's row label
+// and column heading), the clause or item it belongs to ("clause 11.3",
+// "F-02", "Year 3") and the words near it, weighted by how rare they are in
+// the document. Two mentions of one class conflict when they share enough
+// of their subject and differ in value; the finding stands on the later
+// one and names the earlier. A value written as a reference to one stated
+// elsewhere ("the £34.00", "the same price (£89.00)", "those 14 days")
+// with no equal value anywhere, or a near miss of another ("529,200" and
+// "592,200"), counts as more evidence.
+//
+// Values that legitimately differ are not compared: ends of a range
+// ("between 10 and 20", "3–5 days"), a per-item value and a total, a
+// change marked by the text ("from £40 to £45", "was 12 months, now 24",
+// "Current:"/"Proposed:" labels and columns, "→", struck-out text in a
+// redline), proposals in a review (recommendations and "should"), examples
+// and suppositions ("for example", "would"), values of different items,
+// clauses or periods ("Year 2" and "Year 3"), cells of one table, and
+// values tied to different dates.
+//
+// Totals: a value marked as a total ("in total", "a total of", "The total
+// is", a "Total" row) is checked against the parts it sums — the amounts
+// in the same sentence or its brackets, the list items or table column
+// above it — and a calculation written out ("£29 − £7.90 = £21.10",
+// "3 × $20 = $60") is evaluated.
+func NewValuesCheck() Check { return valuesCheck{} }
+
+type valuesCheck struct{}
+
+// Rule returns the family prefix "values".
+func (valuesCheck) Rule() string { return "values" }
+
+// Rules lists the rule ids the check reports.
+func (valuesCheck) Rules() []string { return []string{RuleValueMismatch, RuleValueTotal} }
+
+// valueThreshold is the subject evidence two differing values need to be
+// reported as one quantity stated two ways.
+const valueThreshold = 3.0
+
+// maxPostings bounds how many earlier mentions each shared word, anchor or
+// digit pattern proposes as a candidate: the work per mention is bounded,
+// so the check stays linear in the text.
+const maxPostings = 12
+
+// maxCandidates bounds how many earlier mentions are scored against one.
+const maxCandidates = 64
+
+// Check returns the findings for doc, in document order.
+func (valuesCheck) Check(doc Document) []Finding {
+	if len(doc.Text) == 0 {
+		return nil
+	}
+	d := readValueDoc(doc)
+	var out []Finding
+	out = append(out, d.conflicts(doc)...)
+	out = withoutDefinedTermConflicts(doc, out)
+	out = append(out, d.totals(doc)...)
+	out = append(out, d.itemConflicts(doc)...)
+	sortFindings(out)
+	return vDedupeLocated(out)
+}
+
+// withoutDefinedTermConflicts drops the findings the consistency check
+// already makes on the same value (RuleValueConflict: a defined term given
+// two values): one defect, one finding.
+func withoutDefinedTermConflicts(doc Document, fs []Finding) []Finding {
+	if len(fs) == 0 {
+		return fs
+	}
+	var idx *LineIndex
+	var at map[int]bool
+	for _, f := range valueConflicts(doc, &idx) {
+		if at == nil {
+			at = map[int]bool{}
+		}
+		at[f.Location.Start] = true
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		if !at[f.Location.Start] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// vDedupeLocated drops a finding at the same place as an earlier one.
+func vDedupeLocated(fs []Finding) []Finding {
+	out := fs[:0]
+	for i, f := range fs {
+		if i > 0 && f.Location.Start == fs[i-1].Location.Start && f.Rule == fs[i-1].Rule {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// idf returns the weight of a word: 1 for a word in one or two sentences,
+// falling towards 0 for a word in a large share of them.
+func (d *valueDoc) idf(id int32) float64 {
+	if d.idfs != nil {
+		return d.idfs[id]
+	}
+	return d.computeIDF(id)
+}
+
+// computeIDF computes idf(id); conflicts caches it for every word once
+// the document is read.
+func (d *valueDoc) computeIDF(id int32) float64 {
+	df := float64(d.df[id])
+	n := float64(d.nsents) + 1
+	if df <= 2 {
+		return 1
+	}
+	w := math.Log(n/df) / math.Log(n/2)
+	return math.Max(0, math.Min(1, w))
+}
+
+// effectiveTense is a value's tense with the default resolved: a review
+// memo describes the current source (old values) unless it proposes;
+// generic text is compared only with what it states unmarked; other
+// deliverables are the new text.
+func (d *valueDoc) effectiveTense(m *mention) int8 {
+	if m.tense != tenseDefault {
+		return m.tense
+	}
+	switch {
+	case d.memo:
+		return tenseOld
+	case d.plain:
+		return tenseCur
+	}
+	return tenseNew
+}
+
+// comparable reports whether two mentions may be the same quantity at all.
+func (d *valueDoc) comparable(p, q *mention) bool {
+	if p.class != q.class || p.sent == q.sent {
+		return false
+	}
+	if strings.HasPrefix(p.class, "ratio:") && p.val2 != q.val2 {
+		return false // "3 of 5" and "4 of 10" count different wholes
+	}
+	if p.rate != q.rate && p.rate != "" && q.rate != "" {
+		return false
+	}
+	if (p.flags|q.flags)&(fHypo|fRange) != 0 || p.flags&(fEach|fExtra|fRemain) != q.flags&(fEach|fExtra|fRemain) {
+		return false
+	}
+	// A total is not one of its parts, unless one figure is a typo of the
+	// other.
+	if p.flags&fTotal != q.flags&fTotal {
+		if near, _ := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits); !near {
+			return false
+		}
+	}
+	// A cap and a floor are two thresholds, not one value.
+	if p.flags&fCap != 0 && q.flags&fBound != 0 || p.flags&fBound != 0 && q.flags&fCap != 0 {
+		return false
+	}
+	if d.effectiveTense(p) != d.effectiveTense(q) {
+		return false
+	}
+	sp, sq := &d.sents[p.sent], &d.sents[q.sent]
+	if sp.table != 0 && sp.table == sq.table {
+		return false // rows and columns of one table are different subjects
+	}
+	if len(p.col) > 0 && len(q.col) > 0 && !vSharesID(p.col, q.col) {
+		return false // cells under unlike column headings ("Monthly fee", "Hourly rate")
+	}
+	if vDisjointPrefixed(sp.anchors, sq.anchors, "id:") || vDisjointPrefixed(sp.quals, sq.quals, "per:") {
+		return false
+	}
+	if p.class != "date" && p.class != "daterange" && vDisjointPrefixed(sp.quals, sq.quals, "date:") {
+		return false
+	}
+	return true
+}
+
+// vDisjointPrefixed reports whether a and b both hold entries with prefix
+// and share none of them.
+func vDisjointPrefixed(a, b []string, prefix string) bool {
+	na, nb := 0, 0
+	for _, x := range a {
+		if strings.HasPrefix(x, prefix) {
+			na++
+			for _, y := range b {
+				if x == y {
+					return false
+				}
+			}
+		}
+	}
+	for _, y := range b {
+		if strings.HasPrefix(y, prefix) {
+			nb++
+		}
+	}
+	return na > 0 && nb > 0
+}
+
+// score is the evidence that p and q are the same quantity.
+func (d *valueDoc) score(p, q *mention) float64 {
+	s := 0.0
+	if p.rate != q.rate {
+		s -= 1 // one is stated per unit, the other not: often just omitted
+	}
+	sp, sq := &d.sents[p.sent], &d.sents[q.sent]
+	// Anchors: a shared clause, item or period says "same thing"; two
+	// different clause references say "different things". In one block,
+	// the line's own number is shared by every sentence and says nothing.
+	sameBlock := sp.block == sq.block
+	shared, refsP, refsQ, distinct := false, false, false, false
+	// A reference right next to a value names its clause.
+	if p.ref != "" || q.ref != "" {
+		a, b := p.ref, q.ref
+		if a == "" {
+			a = sp.label
+		}
+		if b == "" {
+			b = sq.label
+		}
+		switch {
+		case a != "" && b != "":
+			shared = a == b && !sameBlock
+			distinct = a != b
+		case a != "":
+			shared = containsString(sq.anchors[sq.inh:], a)
+		default:
+			shared = containsString(sp.anchors[sp.inh:], b)
+		}
+		refsP, refsQ = a != "", b != ""
+		goto anchored
+	}
+	// A clause's own number says what its values belong to; the other
+	// clauses it refers to do not ("3.2 ... within five days, after which
+	// Section 3.1 applies").
+	if sp.label != "" || sq.label != "" {
+		switch {
+		case sp.label != "" && sq.label != "":
+			shared = sp.label == sq.label && !sameBlock
+			distinct = sp.label != sq.label
+		case sp.label != "":
+			shared = containsString(sq.anchors[sq.inh:], sp.label)
+		default:
+			shared = containsString(sp.anchors[sp.inh:], sq.label)
+		}
+		refsP, refsQ = true, true
+		goto anchored
+	}
+	for i, a := range sp.anchors {
+		if strings.HasPrefix(a, "ref:") {
+			refsP = true
+		}
+		if sameBlock {
+			continue
+		}
+		for j, b := range sq.anchors {
+			// Two values under one heading share its anchors: that says
+			// nothing; a value that refers to the heading's clause does.
+			if a == b && !(i < sp.inh && j < sq.inh) {
+				shared = true
+			}
+		}
+	}
+	for _, b := range sq.anchors {
+		if strings.HasPrefix(b, "ref:") {
+			refsQ = true
+		}
+	}
+anchored:
+	switch {
+	case shared:
+		s += 2
+	case distinct:
+		s -= 1.5 // two clauses, each with its own number: likely two subjects
+	case refsP && refsQ:
+		s -= 1.5
+	}
+	var counted [16]int32
+	nc := 0
+	seen := func(id int32) bool {
+		for _, x := range counted[:nc] {
+			if x == id {
+				return true
+			}
+		}
+		if nc < len(counted) {
+			counted[nc] = id
+			nc++
+		}
+		return false
+	}
+	unique := false
+	dated := p.class == "date" || p.class == "daterange" || p.class == "time"
+	for _, a := range p.head {
+		if vContainsID(q.head, a) && !seen(a) {
+			if d.generic[a] {
+				s += d.idf(a) // "notice", "fee": a kind of quantity, not its subject
+				// ... unless these are the only two values it names, both
+				// as a definite noun ("Your credit: £19.20", "The credit of
+				// £21.90").
+				if d.headCount[headKey{p.class, a}] == 2 && !dated && p.flags&fDefHead != 0 && q.flags&fDefHead != 0 {
+					s += 1.5
+				}
+				continue
+			}
+			s += 2.5 * d.idf(a)
+			if d.acronym[a] {
+				s += 1 // "RTO", "SLA": a precise name
+			}
+			if d.headCount[headKey{p.class, a}] == 2 && !dated {
+				unique = true
+			}
+		}
+	}
+	if unique {
+		s += 0.5 // the only two values of this kind named by this noun
+	}
+	for _, a := range p.head {
+		if vContainsID(q.ctx, a) && !seen(a) {
+			s += d.idf(a)
+		}
+	}
+	for _, a := range q.head {
+		if vContainsID(p.ctx, a) && !seen(a) {
+			s += d.idf(a)
+		}
+	}
+	switch {
+	case len(p.from) > 0 && len(q.from) > 0:
+		if vSharesID(p.from, q.from) {
+			s += 0.5
+		} else {
+			s -= 1.5
+		}
+	case len(p.from) > 0 || len(q.from) > 0:
+		s -= 0.5 // one counts from a stated event, the other does not say
+	}
+	if sameBlock {
+		// One paragraph or clause sets several values on one topic: only
+		// the noun phrases, not the shared context, tell them apart.
+		goto value
+	}
+	{
+		ctx := 0.0
+		for _, a := range p.ctx {
+			if vContainsID(q.ctx, a) && !seen(a) {
+				ctx += 0.6 * d.idf(a)
+			}
+		}
+		s += math.Min(ctx, 1.8)
+		topic := 0.0
+		for _, a := range p.topic {
+			if (vContainsID(q.topic, a) || vContainsID(q.ctx, a)) && !seen(a) {
+				topic += 0.4 * d.idf(a)
+			}
+		}
+		s += math.Min(topic, 0.8)
+	}
+value:
+	// A near miss ("1,284.60" and "1,248.60") is a mistyped figure: the
+	// more significant digits, the less likely two real values are one.
+	if near, sig := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits); near && !dated {
+		switch {
+		case sig >= 5:
+			s += 3
+		case sig == 4:
+			s += 2
+		case sig == 3 && p.intDigits >= 5:
+			s += 2 // "358,000" and "385,000"
+		case sig == 3:
+			s += 1
+		}
+	}
+	// The same frame around two figures: "For 18 months after the end of
+	// this agreement" and "For 12 months after the end of this agreement".
+	if p.frame != 0 && p.frame == q.frame {
+		s += 2
+	}
+	// A date range with one end in common and the other not.
+	if p.class == "daterange" && (p.val == q.val) != (p.val2 == q.val2) {
+		s += 1.5
+	}
+	if p.flags&fTotal != q.flags&fTotal {
+		s -= 1
+	}
+	if p.flags&(fBound|fCap) != q.flags&(fBound|fCap) {
+		s -= 1
+	}
+	return s
+}
+
+// vContainsID reports whether set holds id.
+func vContainsID(set []int32, id int32) bool {
+	for _, x := range set {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// vValueKey identifies a value of a class for equality.
+func vValueKey(m *mention) string {
+	if m.class == "date" {
+		return m.class + ":" + formatNum(m.val)
+	}
+	return m.class + ":" + formatNum(m.val) + ":" + formatNum(m.val2)
+}
+
+// vEqualValues reports whether p and q state the same value (a date
+// without a year equals the same day of any year).
+func vEqualValues(p, q *mention) bool {
+	if p.class == "date" {
+		return p.val == q.val && (p.val2 == q.val2 || p.val2 == 0 || q.val2 == 0)
+	}
+	return p.val == q.val && p.val2 == q.val2
+}
+
+// conflicts reports the mentions that state a quantity stated differently
+// before.
+func (d *valueDoc) conflicts(doc Document) []Finding {
+	ms := d.ms
+	if len(ms) < 2 {
+		return nil
+	}
+	d.headCount = map[headKey]int{}
+	for i := range ms {
+		for _, w := range ms[i].head {
+			d.headCount[headKey{ms[i].class, w}]++
+		}
+	}
+	d.idfs = make([]float64, len(d.df))
+	for id := range d.idfs {
+		d.idfs[id] = d.computeIDF(int32(id))
+	}
+	// How often each value occurs, for the "the £34.00 with no antecedent"
+	// evidence.
+	count := make(map[string]int, len(ms))
+	for i := range ms {
+		if ms[i].flags&fHypo == 0 {
+			count[vValueKey(&ms[i])]++
+		}
+	}
+	// Postings: per class, word, anchor and digit pattern, the mentions
+	// seen so far.
+	type pkey struct {
+		class int32
+		word  int32
+		other string
+	}
+	post := map[pkey][]int{}
+	classes := map[string]int32{}
+	classOf := func(c string) int32 {
+		id, ok := classes[c]
+		if !ok {
+			id = int32(len(classes))
+			classes[c] = id
+		}
+		return id
+	}
+	stamp := make([]int, len(ms))
+	for i := range stamp {
+		stamp[i] = -1
+	}
+	var out []Finding
+	var cands []int
+	idx := analysisOf(doc).lineIndex()
+	for qi := range ms {
+		q := &ms[qi]
+		cands = cands[:0]
+		add := func(list []int) {
+			for k := len(list) - 1; k >= 0 && k >= len(list)-maxPostings && len(cands) < maxCandidates; k-- {
+				if pi := list[k]; stamp[pi] != qi {
+					stamp[pi] = qi
+					cands = append(cands, pi)
+				}
+			}
+		}
+		keys := d.postingKeys(q)
+		cl := classOf(q.class)
+		for _, k := range keys.words {
+			add(post[pkey{cl, k, ""}])
+		}
+		for _, a := range keys.other {
+			add(post[pkey{cl, -1, a}])
+		}
+		if q.flags&fHypo == 0 {
+			bestDiff, bestEq := -1.0, -1.0
+			best := -1
+			bestAntecedent := false
+			for _, pi := range cands {
+				p := &ms[pi]
+				if !d.comparable(p, q) {
+					continue
+				}
+				s := d.score(p, q)
+				antecedent := false
+				if vEqualValues(p, q) {
+					bestEq = math.Max(bestEq, s)
+					continue
+				}
+				if q.flags&(fDefinite|fSame) != 0 && count[vValueKey(q)] == 1 && !d.struck[q.val] {
+					s += 1
+				}
+				if p.flags&(fDefinite|fSame) != 0 && count[vValueKey(p)] == 1 && !d.struck[p.val] {
+					s += 1
+				}
+				if q.flags&fSame != 0 {
+					s += 1
+				}
+				// A value written as already known ("the £69.00") with no
+				// antecedent, near another: that one, mistyped.
+				// The presupposed value is the only one near it of its class
+				// and rate: that is its antecedent, mistyped.
+				if near, sig := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits); near && sig >= 2 && p.rate == q.rate &&
+					(q.flags&fDefinite != 0 && count[vValueKey(q)] == 1 && !d.struck[q.val] || p.flags&fDefinite != 0 && count[vValueKey(p)] == 1 && !d.struck[p.val]) {
+					s += 1.5
+					if strings.HasPrefix(q.class, "money:") {
+						s = math.Max(s, valueThreshold) // "the £43.00" and "£34.00"
+						antecedent = true
+					}
+				}
+				if s > bestDiff || s == bestDiff && best >= 0 && vCloser(p, &ms[best], q) {
+					bestDiff, best, bestAntecedent = s, pi, antecedent
+				}
+			}
+			need := valueThreshold
+			if q.class == "date" || q.class == "daterange" || q.class == "time" || strings.HasPrefix(q.class, "count:") || strings.HasPrefix(q.class, "ratio:") {
+				need += 1 // dates, times and counts name many things
+			}
+			if best >= 0 && !bestAntecedent && d.sents[ms[best].sent].block == d.sents[q.sent].block {
+				need += 1 // one paragraph states several values of one topic
+			}
+			if best >= 0 && need > valueThreshold && !vSharesID(ms[best].head, q.head) {
+				best = -1 // a date or time is tied to its event: the noun phrases must meet
+			}
+			if best >= 0 && bestDiff >= need && bestDiff > bestEq && !d.listsBoth(&ms[best], q) {
+				out = append(out, d.conflictFinding(idx, &ms[best], q))
+			}
+		}
+		push := func(pk pkey) {
+			list := post[pk]
+			if len(list) >= 2*maxPostings {
+				// Only the latest maxPostings are read: drop the rest so that
+				// memory stays bounded by the keys, not the mentions.
+				list = append(list[:0], list[len(list)-maxPostings:]...)
+			}
+			post[pk] = append(list, qi)
+		}
+		for _, k := range keys.words {
+			push(pkey{cl, k, ""})
+		}
+		for _, a := range keys.other {
+			push(pkey{cl, -1, a})
+		}
+	}
+	return out
+}
+
+// vPostingKeys are what a mention is indexed by: its rarer subject words,
+// its sentence's anchors and its digit pattern (a transposition has the
+// same digits).
+type vPostingKeys struct {
+	words []int32
+	other []string
+}
+
+func (d *valueDoc) postingKeys(m *mention) vPostingKeys {
+	var k vPostingKeys
+	for _, set := range [][]int32{m.head, m.ctx, m.topic} {
+		for _, id := range set {
+			if d.idf(id) >= 0.25 && !vContainsID(k.words, id) {
+				k.words = append(k.words, id)
+			}
+		}
+	}
+	k.other = append(k.other, d.sents[m.sent].anchors...)
+	b := []byte(m.digits)
+	slices.Sort(b)
+	k.other = append(k.other, "digits:"+string(b)+":"+strconv.Itoa(m.intDigits))
+	return k
+}
+
+// vCloser reports whether a's value is nearer q's than b's is (ties between
+// equally related mentions go to the likelier misstatement).
+func vCloser(a, b, q *mention) bool {
+	na, _ := vNearDigits(a.digits, a.intDigits, q.digits, q.intDigits)
+	nb, _ := vNearDigits(b.digits, b.intDigits, q.digits, q.intDigits)
+	if na != nb {
+		return na
+	}
+	return math.Abs(math.Log(math.Abs(a.val)+1)-math.Log(math.Abs(q.val)+1)) < math.Abs(math.Log(math.Abs(b.val)+1)-math.Log(math.Abs(q.val)+1))
+}
+
+// listsBoth reports whether q's sentence also states p's value: it then
+// names p's quantity beside q's, so q is another one (two thresholds in a
+// list, a change stated in full), not a conflict.
+func (d *valueDoc) listsBoth(p, q *mention) bool {
+	holds := func(sent int, v *mention) bool {
+		// Mentions are stored in sentence order: visit only sent's.
+		i, _ := slices.BinarySearchFunc(d.ms, sent, func(m mention, s int) int { return m.sent - s })
+		for ; i < len(d.ms) && d.ms[i].sent == sent; i++ {
+			if m := &d.ms[i]; m.class == v.class && vEqualValues(m, v) {
+				return true
+			}
+		}
+		return false
+	}
+	return holds(q.sent, p)
+}
+
+// conflictFinding reports q, naming p.
+func (d *valueDoc) conflictFinding(idx *LineIndex, p, q *mention) Finding {
+	text := d.text
+	l, c := idx.Position(p.start)
+	what := d.sharedWords(p, q)
+	if what != "" {
+		what = " (" + what + ")"
+	}
+	return Finding{Rule: RuleValueMismatch, Severity: SeverityWarn,
+		Message: fmt.Sprintf("%s here, but %s at line %d:%d for what reads as the same quantity%s: state one value, or say why they differ",
+			strings.TrimSpace(text[q.start:q.end]), strings.TrimSpace(text[p.start:p.end]), l, c, what),
+		Location: idx.Locate(q.start, q.end, text)}
+}
+
+// sharedWords names the subject two mentions share, in q's own words.
+func (d *valueDoc) sharedWords(p, q *mention) string {
+	var out []string
+	s := &d.sents[q.sent]
+	text := d.text[s.start:s.end]
+	for i := 0; i < len(text) && len(out) < 3; {
+		a, b := nextWord(text, i, len(text))
+		if a >= len(text) {
+			break
+		}
+		i = b
+		k := d.keyOf(text[a:b])
+		if k == "" {
+			continue
+		}
+		id, ok := d.ids[k]
+		if !ok || !(vContainsID(q.head, id) || vContainsID(q.ctx, id)) || !(vContainsID(p.head, id) || vContainsID(p.ctx, id)) {
+			continue
+		}
+		w := strings.ToLower(text[a:b])
+		dup := false
+		for _, o := range out {
+			dup = dup || o == w
+		}
+		if !dup {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// vSharesID reports whether a and b have an id in common.
+func vSharesID(a, b []int32) bool {
+	for _, x := range a {
+		if vContainsID(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// headKey counts the mentions of a class named by a word.
+type headKey struct {
+	class string
+	word  int32
+}

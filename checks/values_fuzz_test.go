@@ -1,0 +1,65 @@
+package checks
+
+import (
+	"testing"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// FuzzValueMentions feeds the mention extractor and the value check
+// arbitrary text: nothing may panic, every mention lies inside the text in
+// document order with a known class, and every finding is well formed.
+func FuzzValueMentions(f *testing.F) {
+	for _, s := range []string{
+		"The platform fee is $18k per month; the platform fee of $18,000/month applies.",
+		"twenty-four (24) hours; forty dollars ($40) a day; THREE (3) TIMES the cap; 2x fees",
+		"between 1 July and 18 November 2026, 10:30 am, 8:15 a.m., 59 hours and 25 minutes",
+		"| Item | Fee |\n|---|---|\n| Setup | £1,200 |\n| **Total** | **£1,200** |\n",
+		"- Orders: **6 years** after the end of the year\n- Total: EUR 12.50 each, 3–5 days",
+		"within ~~60~~ **30** days [deleted: thirty (30) days] <del>€5</del> “the £34.00” \"USD 3.5m\"",
+		"from £40 to £45 → £50; was 12 months, now 24; Current: 10% Proposed: 12%",
+		"### F-02 IDOR — High (CVSS 7.1)\n| F-02 | x | Medium | 8.1 |\n",
+		"$ 1,2,3 .5% 99.9.9 £ ( 30 ) days - -- ~~ ** $$ 1e9 1,000,000,000,000,000,000,000 %",
+	} {
+		f.Add(s)
+	}
+	c := NewValuesCheck()
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, kind := range []evaluator.Kind{"", evaluator.KindReviewMemo, evaluator.KindRedline} {
+			d := readValueDoc(Document{Text: text, Kind: kind})
+			prev := -1
+			for _, m := range d.ms {
+				if m.start < 0 || m.end > len(text) || m.start >= m.end {
+					t.Fatalf("mention %+v outside text of %d bytes", m, len(text))
+				}
+				if m.start < prev {
+					t.Fatalf("mention at %d after one at %d", m.start, prev)
+				}
+				prev = m.start
+				if m.class == "" || m.sent < 0 || m.sent >= len(d.sents) {
+					t.Fatalf("mention %+v: bad class or sentence", m)
+				}
+			}
+			checkFindings(t, text, c.Check(Document{Text: text, Kind: kind}))
+		}
+	})
+}
+
+// BenchmarkValuesCheck runs the value check on the 1 MB benchmark contract
+// (as a contract and as a review memo): its share of the suite's budget.
+func BenchmarkValuesCheck(b *testing.B) {
+	text := benchContract(b)
+	c := NewValuesCheck()
+	for _, kind := range []evaluator.Kind{evaluator.KindContract, evaluator.KindReviewMemo} {
+		doc := Document{Text: text, Kind: kind}
+		b.Run(string(kind), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			start := processCPU()
+			for b.Loop() {
+				c.Check(doc)
+			}
+			reportCPU(b, start, len(text))
+		})
+	}
+}

@@ -175,8 +175,8 @@ func (d *valueDoc) comparable(p, q *mention) bool {
 	if strings.HasPrefix(p.class, "ratio:") && p.val2 != q.val2 {
 		return false // "3 of 5" and "4 of 10" count different wholes
 	}
-	if p.rate != q.rate && p.rate != "" && q.rate != "" {
-		return false
+	if p.rate != q.rate && (p.rate != "" && q.rate != "" || p.flags&fTable != 0 || q.flags&fTable != 0) {
+		return false // two rates; or a table cell, whose unit is in a heading not read
 	}
 	if (p.flags|q.flags)&(fHypo|fRange) != 0 || p.flags&(fEach|fExtra|fRemain) != q.flags&(fEach|fExtra|fRemain) {
 		return false
@@ -329,7 +329,7 @@ anchored:
 	dated := p.class == "date" || p.class == "daterange" || p.class == "time"
 	for _, a := range p.head {
 		if vContainsID(q.head, a) && !seen(a) {
-			if d.generic[a] {
+			if d.generic[a] || vContainsID(p.col, a) || vContainsID(q.col, a) {
 				s += d.idf(a) // "notice", "fee": a kind of quantity, not its subject
 				// ... unless these are the only two values it names, both
 				// as a definite noun ("Your credit: £19.20", "The credit of
@@ -351,6 +351,7 @@ anchored:
 	if unique {
 		s += 0.5 // the only two values of this kind named by this noun
 	}
+
 	for _, a := range p.head {
 		if vContainsID(q.ctx, a) && !seen(a) {
 			s += d.idf(a)
@@ -526,6 +527,12 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 			bestAntecedent := false
 			for _, pi := range cands {
 				p := &ms[pi]
+				if vEqualValues(p, q) && p.class == q.class && p.sent != q.sent && d.effectiveTense(p) == d.effectiveTense(q) {
+					// An equal value about the same thing (a total row and
+					// the total in prose included) is agreement.
+					bestEq = math.Max(bestEq, d.score(p, q)+1)
+					continue
+				}
 				if !d.comparable(p, q) {
 					continue
 				}
@@ -697,3 +704,4 @@ type headKey struct {
 	class string
 	word  int32
 }
+

@@ -236,8 +236,9 @@ func vDisjointPrefixed(a, b []string, prefix string) bool {
 // score is the evidence that p and q are the same quantity.
 func (d *valueDoc) score(p, q *mention) float64 {
 	s := 0.0
-	if p.rate != q.rate {
-		s -= 1 // one is stated per unit, the other not: often just omitted
+	near, sig := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits)
+	if p.rate != q.rate && !(near && sig >= 3) {
+		s -= 1 // one is stated per unit, the other not (a mistyped figure keeps its unit)
 	}
 	sp, sq := &d.sents[p.sent], &d.sents[q.sent]
 	// Anchors: a shared clause, item or period says "same thing"; two
@@ -396,7 +397,7 @@ anchored:
 value:
 	// A near miss ("1,284.60" and "1,248.60") is a mistyped figure: the
 	// more significant digits, the less likely two real values are one.
-	if near, sig := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits); near && !dated {
+	if near && !dated {
 		switch {
 		case sig >= 5:
 			s += 3

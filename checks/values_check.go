@@ -532,6 +532,9 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 					// An equal value about the same thing (a total row and
 					// the total in prose included) is agreement.
 					bestEq = math.Max(bestEq, d.score(p, q)+1)
+					if bestEq >= 8 {
+						break // a restatement of the same thing: nothing to report
+					}
 					continue
 				}
 				if !d.comparable(p, q) {

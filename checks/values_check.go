@@ -175,8 +175,8 @@ func (d *valueDoc) comparable(p, q *mention) bool {
 	if strings.HasPrefix(p.class, "ratio:") && p.val2 != q.val2 {
 		return false // "3 of 5" and "4 of 10" count different wholes
 	}
-	if p.rate != q.rate && p.rate != "" && q.rate != "" {
-		return false
+	if p.rate != q.rate && (p.rate != "" && q.rate != "" || p.flags&fTable != 0 || q.flags&fTable != 0) {
+		return false // two rates; or a table cell, whose unit is in a heading not read
 	}
 	if (p.flags|q.flags)&(fHypo|fRange) != 0 || p.flags&(fEach|fExtra|fRemain) != q.flags&(fEach|fExtra|fRemain) {
 		return false
@@ -236,8 +236,9 @@ func vDisjointPrefixed(a, b []string, prefix string) bool {
 // score is the evidence that p and q are the same quantity.
 func (d *valueDoc) score(p, q *mention) float64 {
 	s := 0.0
-	if p.rate != q.rate {
-		s -= 1 // one is stated per unit, the other not: often just omitted
+	near, sig := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits)
+	if p.rate != q.rate && !(near && sig >= 3) {
+		s -= 1 // one is stated per unit, the other not (a mistyped figure keeps its unit)
 	}
 	sp, sq := &d.sents[p.sent], &d.sents[q.sent]
 	// Anchors: a shared clause, item or period says "same thing"; two
@@ -329,7 +330,7 @@ anchored:
 	dated := p.class == "date" || p.class == "daterange" || p.class == "time"
 	for _, a := range p.head {
 		if vContainsID(q.head, a) && !seen(a) {
-			if d.generic[a] {
+			if d.generic[a] || vContainsID(p.col, a) || vContainsID(q.col, a) {
 				s += d.idf(a) // "notice", "fee": a kind of quantity, not its subject
 				// ... unless these are the only two values it names, both
 				// as a definite noun ("Your credit: £19.20", "The credit of
@@ -351,6 +352,7 @@ anchored:
 	if unique {
 		s += 0.5 // the only two values of this kind named by this noun
 	}
+
 	for _, a := range p.head {
 		if vContainsID(q.ctx, a) && !seen(a) {
 			s += d.idf(a)
@@ -395,7 +397,7 @@ anchored:
 value:
 	// A near miss ("1,284.60" and "1,248.60") is a mistyped figure: the
 	// more significant digits, the less likely two real values are one.
-	if near, sig := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits); near && !dated {
+	if near && !dated {
 		switch {
 		case sig >= 5:
 			s += 3
@@ -526,6 +528,15 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 			bestAntecedent := false
 			for _, pi := range cands {
 				p := &ms[pi]
+				if vEqualValues(p, q) && p.class == q.class && p.sent != q.sent && d.effectiveTense(p) == d.effectiveTense(q) {
+					// An equal value about the same thing (a total row and
+					// the total in prose included) is agreement.
+					bestEq = math.Max(bestEq, d.score(p, q)+1)
+					if bestEq >= 8 {
+						break // a restatement of the same thing: nothing to report
+					}
+					continue
+				}
 				if !d.comparable(p, q) {
 					continue
 				}
@@ -705,3 +716,4 @@ type headKey struct {
 	class string
 	word  int32
 }
+

@@ -1,6 +1,8 @@
 package checks
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -392,4 +394,29 @@ func TestValueCounts(t *testing.T) {
 			text: "We sent you 2 replacement bowls last week. The original order had 6 bowls and 4 plates.\n",
 		},
 	})
+}
+
+// TestValuesCleanDocuments runs the value check on whole deliverables that
+// state many values correctly — per-week and per-fortnight amounts, a fee
+// table and its total, prices per seat, severities and CVSS scores in a
+// table, headings and labels — and wants no finding.
+func TestValuesCleanDocuments(t *testing.T) {
+	for _, tt := range []struct {
+		file string
+		kind evaluator.Kind
+	}{
+		{"plain_housing_benefit.md", evaluator.KindPlainLanguage},
+		{"contract_order_form.md", evaluator.KindContract},
+		{"red_team_retest.md", evaluator.KindRedTeamReport},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			b, err := os.ReadFile(filepath.Join("testdata", "values", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range NewValuesCheck().Check(Document{Text: string(b), Kind: tt.kind}) {
+				t.Errorf("%s at %s %q: %s", f.Rule, f.Location, f.Location.Text, f.Message)
+			}
+		})
+	}
 }

@@ -122,6 +122,10 @@ func readValueDoc(doc Document) *valueDoc {
 		review: doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedTeamReport,
 		ids:    map[string]int32{}, keys: map[string]string{}}
 	text := d.text
+	// A contract holds about one value per 500 bytes: room for that many
+	// spares the regrowth of large slices.
+	d.ms = make([]mention, 0, len(text)/500+8)
+	d.sents = make([]vsent, 0, len(text)/600+8)
 	d.struck = vStruckValues(text)
 	inFence := false
 	block := 0
@@ -274,7 +278,7 @@ func readValueDoc(doc Document) *valueDoc {
 					ownClause = lineAnchor
 				}
 			}
-			for from := body; from < l.end && vMayHoldValue(text[from:l.end]); {
+			for from := body; from < l.end; {
 				end := valueSentenceEnd(text, from, l.end)
 				d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelDef: labelDef, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: ha, proposed: proposed, list: list, row: -1, total: total})
 				from = end

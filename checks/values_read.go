@@ -862,36 +862,37 @@ func (d *valueDoc) dropSkipped() {
 	d.toks = out
 }
 
-// frameOf hashes the words right around a value (the nearest before, four
-// after) when there are enough of them to be a frame; 0 otherwise.
+// frameOf hashes the frame around a value: the nearest word before and
+// the subject words of the six tokens after ("For 18 months after the end
+// of this agreement"), when at least two subject words follow; 0
+// otherwise.
 func (d *valueDoc) frameOf(first, next int) uint64 {
 	var h uint64 = 14695981039346656037
-	n := 0
-	mix := func(k int) {
-		w := d.lowerTok(k)
-		for i := 0; i < len(w); i++ {
-			h ^= uint64(w[i])
-			h *= 1099511628211
-		}
-		h ^= ' '
+	mix := func(x uint64) {
+		h ^= x
 		h *= 1099511628211
-		n++
 	}
 	for k := first - 1; k >= 0 && k >= first-2; k-- {
 		if d.toks[k].kind == tWord {
-			mix(k) // the nearest word before
+			w := d.lowerTok(k)
+			for i := 0; i < len(w); i++ {
+				mix(uint64(w[i])) // the nearest word before
+			}
 			break
 		}
 	}
-	after := 0
-	for k := next; k < len(d.toks) && after < 4; k++ {
-		if d.toks[k].kind == tWord {
-			mix(k)
-			after++
+	content := 0
+	for k := next; k < len(d.toks) && k < next+6; k++ {
+		if d.toks[k].kind == tNum {
+			return 0
+		}
+		if id := d.tokIDs[k]; id >= 0 && !d.generic[id] {
+			mix(uint64(id) + 1)
+			content++
 		}
 	}
-	if n < 5 {
-		return 0
+	if content < 2 {
+		return 0 // "per seat per month" is a unit, not a frame
 	}
 	return h
 }

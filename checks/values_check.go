@@ -716,4 +716,3 @@ type headKey struct {
 	class string
 	word  int32
 }
-

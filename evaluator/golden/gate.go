@@ -14,7 +14,7 @@ import (
 const DefaultTolerance = 0.05
 
 // GateOptions configure Gate. The zero value is the default; a field out
-// of range is an error naming it (Validate).
+// of range is an error naming it.
 type GateOptions struct {
 	// Tolerance is the largest F1 drop (baseline minus current) that still
 	// passes; zero means DefaultTolerance (0.05). To allow no drop at all,
@@ -23,10 +23,10 @@ type GateOptions struct {
 	Tolerance float64
 }
 
-// Validate reports a Tolerance that is NaN or infinite as an
+// validate reports a Tolerance that is NaN or infinite as an
 // *evaluator.FieldError naming the field ("GateOptions.Tolerance"),
 // matching evaluator.ErrInvalidOption.
-func (o GateOptions) Validate() error {
+func (o GateOptions) validate() error {
 	if math.IsNaN(o.Tolerance) || math.IsInf(o.Tolerance, 0) {
 		return &evaluator.FieldError{Field: "GateOptions.Tolerance", Err: evaluator.ErrInvalidOption,
 			Problem: fmt.Sprintf("must be a finite number (0 means the default, %v), got %v", DefaultTolerance, o.Tolerance)}
@@ -123,10 +123,11 @@ func (g GateResult) String() string {
 // tolerance passes; a NaN F1 fails). Every agent's report lists what moved, metric by
 // metric. An agent with no baseline is skipped and said so, as is an agent
 // in the baseline that this run did not score; neither fails the gate.
-// Options out of range (see GateOptions.Validate) give an empty GateResult
-// and the error.
+// Options out of range (a NaN or infinite Tolerance) give an empty
+// GateResult and an *evaluator.FieldError naming the field
+// ("GateOptions.Tolerance"), matching evaluator.ErrInvalidOption.
 func Gate(base Baseline, current map[string]Metrics, opts GateOptions) (GateResult, error) {
-	if err := opts.Validate(); err != nil {
+	if err := opts.validate(); err != nil {
 		return GateResult{}, fmt.Errorf("golden: %w", err)
 	}
 	tol := opts.Tolerance

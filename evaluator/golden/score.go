@@ -11,7 +11,7 @@ import (
 const DefaultCapacity = 2
 
 // Options configure MetricsOf. The zero value means no synonyms and capacity
-// 2; a field out of range is an error naming it (Validate).
+// 2; a field out of range is an error naming it.
 type Options struct {
 	// Synonyms are the caller's keyword and category synonyms (none by
 	// default). Build them with LoadSynonyms or NewSynonyms so that their
@@ -23,9 +23,9 @@ type Options struct {
 	Capacity int
 }
 
-// Validate reports a negative Capacity as an *evaluator.FieldError naming
+// validate reports a negative Capacity as an *evaluator.FieldError naming
 // the field ("Options.Capacity"), matching evaluator.ErrInvalidOption.
-func (o Options) Validate() error {
+func (o Options) validate() error {
 	if o.Capacity < 0 {
 		return &evaluator.FieldError{Field: "Options.Capacity", Err: evaluator.ErrInvalidOption,
 			Problem: fmt.Sprintf("must be >= 0 (0 means the default, %d), got %d", DefaultCapacity, o.Capacity)}
@@ -106,9 +106,11 @@ func F1(recall, precision float64) float64 {
 //
 // An expected finding built in code with empty severities accepts P0…P3.
 // MetricsOf is deterministic and does not modify its arguments. Options
-// out of range (see Options.Validate) give the zero Metrics and the error.
+// out of range (a negative Capacity) give the zero Metrics and an
+// *evaluator.FieldError naming the field ("Options.Capacity"), matching
+// evaluator.ErrInvalidOption.
 func MetricsOf(produced []Finding, gt GroundTruth, opts Options) (Metrics, error) {
-	if err := opts.Validate(); err != nil {
+	if err := opts.validate(); err != nil {
 		return Metrics{}, fmt.Errorf("golden: %w", err)
 	}
 	idx := opts.Synonyms.index()

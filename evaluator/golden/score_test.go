@@ -261,7 +261,7 @@ func TestOptionsOutOfRange(t *testing.T) {
 	assert.Equal(t, "Options.Capacity", fe.Field)
 	assert.EqualError(t, err, "golden: Options.Capacity: must be >= 0 (0 means the default, 2), got -1")
 	assert.Equal(t, Metrics{}, m)
-	assert.NoError(t, Options{}.Validate())
+	assert.NoError(t, Options{}.validate())
 }
 
 // metricsOf is MetricsOf for options that are valid: an error fails tb.

@@ -11,6 +11,7 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/anthropic/anthropicadapter"
 	"github.com/evalopt/evalopt/examples/anthropic/internal/fakeanthropic"
+	"github.com/evalopt/evalopt/internal/orderedjson"
 	"github.com/evalopt/evalopt/rubric"
 )
 
@@ -52,11 +53,11 @@ func checkSchema(t *testing.T, schema json.RawMessage, want json.RawMessage) {
 	if err := fakeanthropic.CheckStrict(schema, nil); err != nil {
 		t.Errorf("schema breaks strict mode:\n%v", err)
 	}
-	got, err := fakeanthropic.PropertyOrder(schema)
+	got, err := orderedjson.PropertyOrder(schema)
 	if err != nil {
 		t.Fatal(err)
 	}
-	exp, err := fakeanthropic.PropertyOrder(want)
+	exp, err := orderedjson.PropertyOrder(want)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func TestDecisionJudgeSendsStrictSchemaInOrder(t *testing.T) {
 			r := reqs[0]
 			schema := sentSchema(t, r, m.mode, anthropicadapter.DecisionTool)
 			checkSchema(t, schema, evaluator.DecisionSchema())
-			order, _ := fakeanthropic.PropertyOrder(schema)
+			order, _ := orderedjson.PropertyOrder(schema)
 			// The struct's field order, not the alphabetical order a map would give.
 			if want := []string{"status", "score", "criteria", "blockingFailures", "revisionInstructions", "stopReason"}; !reflect.DeepEqual(order[""], want) {
 				t.Errorf("root properties on the wire = %v, want %v", order[""], want)
@@ -141,7 +142,7 @@ func TestRubricJudgeSendsStrictSchemaInOrder(t *testing.T) {
 			}
 			schema := sentSchema(t, reqs[0], m.mode, anthropicadapter.JudgeOutputTool)
 			checkSchema(t, schema, r.OutputSchema())
-			order, _ := fakeanthropic.PropertyOrder(schema)
+			order, _ := orderedjson.PropertyOrder(schema)
 			want := []string{"passed", "overallScore", "specialistRole", "dimensions", "failureReasons",
 				"revisionSuggestions", "autoFailTriggered", "autoFailReason", "confidence", "summary"}
 			if !reflect.DeepEqual(order[""], want) {

@@ -11,6 +11,7 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/openai/internal/fakeopenai"
 	"github.com/evalopt/evalopt/examples/openai/openaiadapter"
+	"github.com/evalopt/evalopt/internal/orderedjson"
 	"github.com/evalopt/evalopt/rubric"
 )
 
@@ -30,11 +31,11 @@ func checkFormat(t *testing.T, r fakeopenai.Request, name string, want any) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := fakeopenai.PropertyOrder(f.Schema)
+	got, err := orderedjson.PropertyOrder(f.Schema)
 	if err != nil {
 		t.Fatal(err)
 	}
-	exp, err := fakeopenai.PropertyOrder(wantJSON)
+	exp, err := orderedjson.PropertyOrder(wantJSON)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func TestDecisionJudgeSendsStrictSchemaInOrder(t *testing.T) {
 	}
 	r := reqs[0]
 	checkFormat(t, r, openaiadapter.DecisionFormat, evaluator.DecisionSchema())
-	order, _ := fakeopenai.PropertyOrder(r.Format.Schema)
+	order, _ := orderedjson.PropertyOrder(r.Format.Schema)
 	// The struct's field order, not the alphabetical order a map would give.
 	if want := []string{"status", "score", "criteria", "blockingFailures", "revisionInstructions", "stopReason"}; !reflect.DeepEqual(order[""], want) {
 		t.Errorf("root properties on the wire = %v, want %v", order[""], want)
@@ -117,7 +118,7 @@ func TestRubricJudgeSendsStrictSchemaInOrder(t *testing.T) {
 	if got := evaluator.ModelsOf(judge); !reflect.DeepEqual(got, []string{judgeModel}) {
 		t.Errorf("judge models = %q, want %q", got, judgeModel)
 	}
-	order, _ := fakeopenai.PropertyOrder(reqs[0].Format.Schema)
+	order, _ := orderedjson.PropertyOrder(reqs[0].Format.Schema)
 	want := []string{"passed", "overallScore", "specialistRole", "dimensions", "failureReasons",
 		"revisionSuggestions", "autoFailTriggered", "autoFailReason", "confidence", "summary"}
 	if !reflect.DeepEqual(order[""], want) {

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/evalopt/evalopt/internal/orderedjson"
 )
 
 // TestCheckStrictRejects shows the checker can fail: each schema breaks one
@@ -53,7 +55,7 @@ func TestCheckStrictAccepts(t *testing.T) {
 	if err := CheckStrict([]byte(s), nil); err != nil {
 		t.Fatal(err)
 	}
-	got, err := PropertyOrder([]byte(s))
+	got, err := orderedjson.PropertyOrder([]byte(s))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package fakeopenai
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/evalopt/evalopt/internal/orderedjson"
 )
 
 // FuzzCheckStrict feeds arbitrary bytes to the schema checker and the
@@ -21,7 +23,7 @@ func FuzzCheckStrict(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, schema []byte) {
 		_ = CheckStrict(schema)
-		order, err := PropertyOrder(schema)
+		order, err := orderedjson.PropertyOrder(schema)
 		if err != nil || !json.Valid(schema) {
 			return
 		}

@@ -1,4 +1,4 @@
-package fakeopenai
+package orderedjson
 
 import (
 	"bytes"

@@ -72,6 +72,9 @@ func NewConfig(opts ...Option) (Config, error) {
 // and matching ErrInvalidOption: negative MaxRevisions, Timeout,
 // StallLimit, Attempts or Backoff, a NaN or negative MaxCost.
 func (c Config) Validate() error {
+	if c.inRange() {
+		return nil
+	}
 	var errs []error
 	bad := func(field string, got any) {
 		errs = append(errs, fmt.Errorf("%w: %s: must be >= 0, got %v", ErrInvalidOption, field, got))
@@ -95,6 +98,12 @@ func (c Config) Validate() error {
 		bad("backoff", c.Backoff)
 	}
 	return errors.Join(errs...)
+}
+
+// inRange reports whether Validate has nothing to report.
+func (c *Config) inRange() bool {
+	return c.MaxRevisions >= 0 && c.Timeout >= 0 && c.MaxCost >= 0 && // a NaN MaxCost fails >= 0
+		c.StallLimit >= 0 && c.Attempts >= 0 && c.Backoff >= 0
 }
 
 // MarshalJSON writes the Config with a non-finite MaxCost as text.

@@ -114,13 +114,17 @@ func Decide(s State, task evaluator.Task, d evaluator.EvaluationDecision) Next {
 			Err: fmt.Errorf("loop: evaluator returned an invalid decision: %w", err),
 		}
 	}
-	return decide(s, task, d)
+	var n Next
+	decide(&n, s, &task, &d)
+	return n
 }
 
-// decide is Decide for a decision already validated: the Machine validates
-// each decision once, in Record.
-func decide(s State, task evaluator.Task, d evaluator.EvaluationDecision) Next {
-	n := Next{State: s}
+// decide is Decide for a decision already validated (the Machine validates
+// each decision once, in Record), writing its answer into n, which must be
+// the zero Next. It takes its inputs by pointer so that the machine's
+// frames stay small (see runner).
+func decide(n *Next, s State, task *evaluator.Task, d *evaluator.EvaluationDecision) {
+	n.State = s
 	if s.Evaluations == 0 || d.Score > s.BestScore {
 		n.State.BestScore = d.Score
 		n.State.Stalled = 0
@@ -133,47 +137,54 @@ func decide(s State, task evaluator.Task, d evaluator.EvaluationDecision) Next {
 
 	switch {
 	case d.StopReason == evaluator.StopMissingEvidence:
-		return n.stop(OutcomeBlocked, evaluator.StopMissingEvidence, asBlock(d, nil))
+		asBlock(&n.Decision, d, nil)
+		n.stop(OutcomeBlocked, evaluator.StopMissingEvidence)
+		return
 	case d.Status == evaluator.StatusBlock:
-		return n.stop(OutcomeBlocked, evaluator.StopPolicyBlock, d)
+		n.Decision = *d
+		n.stop(OutcomeBlocked, evaluator.StopPolicyBlock)
+		return
 	case d.Status == evaluator.StatusEscalate:
-		return n.stop(OutcomeEscalated, evaluator.StopEscalated, d)
+		n.Decision = *d
+		n.stop(OutcomeEscalated, evaluator.StopEscalated)
+		return
 	case d.Status == evaluator.StatusPass:
-		if missing := evaluator.MissingEvidence(task, d); len(missing) > 0 {
-			return n.stop(OutcomeBlocked, evaluator.StopMissingEvidence, asBlock(d, missing))
+		n.Decision = *d
+		if missing := evaluator.MissingEvidence(*task, *d); len(missing) > 0 {
+			asBlock(&n.Decision, d, missing)
+			n.stop(OutcomeBlocked, evaluator.StopMissingEvidence)
+			return
 		}
 		n.Action = ActionAccept
 		n.Outcome, n.StopReason = OutcomeSucceeded, evaluator.StopPassed
-		n.Decision = d
 		n.Decision.StopReason = evaluator.StopPassed
-		return n
+		return
 	}
 	// Validate guarantees the only status left is revise.
+	n.Decision = *d
 	switch {
 	case s.Revisions >= s.MaxRevisions:
-		return n.stop(OutcomeFailed, evaluator.StopMaxRevisions, d)
+		n.stop(OutcomeFailed, evaluator.StopMaxRevisions)
 	case s.StallLimit > 0 && n.State.Stalled >= s.StallLimit:
-		return n.stop(OutcomeFailed, evaluator.StopStalled, d)
+		n.stop(OutcomeFailed, evaluator.StopStalled)
+	default:
+		n.Action = ActionRevise
 	}
-	n.Action = ActionRevise
-	n.Decision = d
-	return n
 }
 
-func (n Next) stop(o Outcome, r evaluator.StopReason, d evaluator.EvaluationDecision) Next {
+// stop sets n to end the loop with o and r, acting on n.Decision.
+func (n *Next) stop(o Outcome, r evaluator.StopReason) {
 	n.Action, n.Outcome, n.StopReason = ActionStop, o, r
-	n.Decision = d
 	n.Decision.StopReason = r
-	return n
 }
 
-// asBlock returns a copy of d turned into a block for missing evidence; the
-// copy shares nothing with d's slices that it appends to.
-func asBlock(d evaluator.EvaluationDecision, missing []string) evaluator.EvaluationDecision {
+// asBlock sets b to a copy of d turned into a block for missing evidence;
+// the copy shares nothing with d's slices that it appends to.
+func asBlock(b, d *evaluator.EvaluationDecision, missing []string) {
+	*b = *d
 	if d.Status == evaluator.StatusBlock {
-		return d
+		return
 	}
-	b := d
 	b.Status = evaluator.StatusBlock
 	b.BlockingFailures = append(append([]string(nil), d.BlockingFailures...), MissingEvidenceFailure)
 	if len(missing) > 0 {
@@ -183,5 +194,4 @@ func asBlock(d evaluator.EvaluationDecision, missing []string) evaluator.Evaluat
 			Reason: "the decision cites evidence the task does not hold: " + strings.Join(missing, ", "),
 		})
 	}
-	return b
 }

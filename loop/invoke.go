@@ -37,7 +37,14 @@ func (r Roles[C]) Invoke(ctx context.Context, task evaluator.Task, c Call[C]) Ca
 	ctx, meter, cancel := callContext(ctx, c.Deadline)
 	defer meter.Close()
 	defer cancel()
-	return r.invoke(ctx, meter, task, c)
+	var res CallResult[C]
+	if c.Kind != CallRole {
+		err := evaluator.Permanent(fmt.Errorf("%w: a %q call is not a role call", ErrNilRole, c.Kind))
+		res.Err = newError(classify(ctx, err), err)
+		return res
+	}
+	r.invoke(ctx, meter, &task, c.Role, &c.Candidate, &c.Previous, &c.Decision, &res)
+	return res
 }
 
 // callContext derives the context role calls run under: a fresh cost meter
@@ -53,13 +60,16 @@ func callContext(ctx context.Context, deadline time.Time) (context.Context, *eva
 	return ctx, meter, cancel
 }
 
-// invoke is Invoke with the meter and the deadline already on ctx (RunLoop
-// keeps one meter for the whole loop and takes it after each call).
-func (r Roles[C]) invoke(ctx context.Context, meter *evaluator.CostMeter, task evaluator.Task, c Call[C]) CallResult[C] {
-	var res CallResult[C]
-	var err error
-	var panicked bool
-	res.Candidate, res.Decision, err, panicked = r.dispatch(ctx, task, &c)
+// invoke calls role with the meter and the deadline already on ctx
+// (RunLoop keeps one meter for the whole loop and takes it after each
+// call), writing the outcome into res, which must be the zero CallResult.
+// A role call takes the candidate (or the revision, for a revision
+// check), the candidate it revised (revision check) and the decision
+// asking for the revision (revise). Everything comes by pointer, so that
+// RunLoop hands over its machine's own fields instead of building a Call,
+// and the frames under a role call stay small (see runner).
+func (r *Roles[C]) invoke(ctx context.Context, meter *evaluator.CostMeter, task *evaluator.Task, role Role, cand, prev *C, d *evaluator.EvaluationDecision, res *CallResult[C]) {
+	err, panicked := r.dispatch(ctx, task, role, cand, prev, d, res)
 	cost, costErr := meter.Take()
 	res.Cost = cost
 	if err != nil {
@@ -72,29 +82,55 @@ func (r Roles[C]) invoke(ctx context.Context, meter *evaluator.CostMeter, task e
 	if costErr != nil {
 		res.CostErr = newError(ErrorInvalidCost, costErr)
 	}
-	return res
 }
 
-// dispatch calls the role, turning a panic into a *PanicError.
-func (r Roles[C]) dispatch(ctx context.Context, task evaluator.Task, c *Call[C]) (out C, d evaluator.EvaluationDecision, err error, panicked bool) {
+// dispatch calls the role, writing what it returns into res and turning a
+// panic into a *PanicError.
+func (r *Roles[C]) dispatch(ctx context.Context, task *evaluator.Task, role Role, cand, prev *C, d *evaluator.EvaluationDecision, res *CallResult[C]) (err error, panicked bool) {
 	defer func() {
 		if v := recover(); v != nil {
-			err, panicked = &PanicError{Role: c.Role, Value: v, Stack: stack()}, true
+			err, panicked = &PanicError{Role: role, Value: v, Stack: stack()}, true
 		}
 	}()
+	// One function per role: each call's arguments and results take their
+	// own stack space, which would otherwise add up in this frame.
 	switch {
-	case c.Kind != CallRole:
-		err = evaluator.Permanent(fmt.Errorf("%w: a %q call is not a role call", ErrNilRole, c.Kind))
-	case c.Role == RoleGenerate && r.Generator != nil:
-		out, err = r.Generator.Generate(ctx, task)
-	case c.Role == RoleEvaluate && r.Evaluator != nil:
-		d, err = r.Evaluator.Evaluate(ctx, task, c.Candidate)
-	case c.Role == RoleRevise && r.Reviser != nil:
-		out, err = r.Reviser.Revise(ctx, task, c.Candidate, c.Decision)
-	case c.Role == RoleRevisionCheck && r.RevisionCheck != nil:
-		d, err = r.RevisionCheck(ctx, task, c.Previous, c.Candidate)
+	case role == RoleGenerate && r.Generator != nil:
+		err = r.generate(ctx, task, res)
+	case role == RoleEvaluate && r.Evaluator != nil:
+		err = r.evaluate(ctx, task, cand, res)
+	case role == RoleRevise && r.Reviser != nil:
+		err = r.revise(ctx, task, cand, d, res)
+	case role == RoleRevisionCheck && r.RevisionCheck != nil:
+		err = r.check(ctx, task, prev, cand, res)
 	default:
-		err = evaluator.Permanent(fmt.Errorf("%w: %s", ErrNilRole, c.Role))
+		err = evaluator.Permanent(fmt.Errorf("%w: %s", ErrNilRole, role))
 	}
-	return out, d, err, false
+	return err, false
+}
+
+// generate, evaluate, revise and check make one role's call.
+//
+//go:noinline
+func (r *Roles[C]) generate(ctx context.Context, task *evaluator.Task, res *CallResult[C]) (err error) {
+	res.Candidate, err = r.Generator.Generate(ctx, *task)
+	return err
+}
+
+//go:noinline
+func (r *Roles[C]) evaluate(ctx context.Context, task *evaluator.Task, cand *C, res *CallResult[C]) (err error) {
+	res.Decision, err = r.Evaluator.Evaluate(ctx, *task, *cand)
+	return err
+}
+
+//go:noinline
+func (r *Roles[C]) revise(ctx context.Context, task *evaluator.Task, cand *C, d *evaluator.EvaluationDecision, res *CallResult[C]) (err error) {
+	res.Candidate, err = r.Reviser.Revise(ctx, *task, *cand, *d)
+	return err
+}
+
+//go:noinline
+func (r *Roles[C]) check(ctx context.Context, task *evaluator.Task, prev, cand *C, res *CallResult[C]) (err error) {
+	res.Decision, err = r.RevisionCheck(ctx, *task, *prev, *cand)
+	return err
 }

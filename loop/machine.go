@@ -127,18 +127,45 @@ type Call[C any] struct {
 // kind ErrorPermanent) and a machine that has already ended with it, whose
 // Finish gives the failed Result with an empty trace.
 func Start[C any](now time.Time, cfg Config, task evaluator.Task) (Machine[C], error) {
-	return start[C](now, cfg, task, nil)
+	var m Machine[C]
+	err := m.init(now, &cfg, &task, nil)
+	return m, err
 }
 
-// start is Start with the errors a driver found first (a nil context, a
-// nil role), joined before the others; the self-approval guard is skipped
-// when there are any.
-func start[C any](now time.Time, cfg Config, task evaluator.Task, errs []error) (Machine[C], error) {
-	m := Machine[C]{
-		Config: cfg, Task: task, Phase: RoleGenerate, Attempt: 1, Backoff: cfg.Backoff, EvalStep: -1,
-		State:  State{MaxRevisions: cfg.MaxRevisions, StallLimit: cfg.StallLimit},
-		Result: Result[C]{CandidateStep: -1},
+// init is Start in place, with the errors a driver found first (a nil
+// context, a nil role), joined before the others; the self-approval guard
+// is skipped when there are any. It works on the machine where it lies
+// and takes its inputs by pointer, so that RunLoop's frames stay small.
+func (m *Machine[C]) init(now time.Time, cfg *Config, task *evaluator.Task, errs []error) error {
+	// Field by field: a Machine literal would be built on the stack first.
+	*m = Machine[C]{}
+	m.Config, m.Task, m.Phase, m.Attempt, m.Backoff, m.EvalStep = *cfg, *task, RoleGenerate, 1, cfg.Backoff, -1
+	m.State.MaxRevisions, m.State.StallLimit = cfg.MaxRevisions, cfg.StallLimit
+	m.Result.CandidateStep = -1
+	if len(errs) > 0 || !cfg.inRange() || !evidenceIDsOK(task.Evidence) ||
+		!cfg.AllowSameModel && (sameFamily(cfg.EvaluatorModels, cfg.GeneratorModels) || sameFamily(cfg.EvaluatorModels, cfg.ReviserModels)) {
+		if err := m.refuse(now, cfg, task, errs); err != nil {
+			return err
+		}
 	}
+	steps := 2*cfg.MaxRevisions + 2 // generate, then evaluate+revise pairs, then the last evaluate
+	if cfg.Attempts > 1 || cfg.RevisionCheck || steps > 64 || steps < 0 {
+		steps = 8
+	}
+	m.Result.Trace = make([]Step[C], 0, steps)
+	if cfg.Timeout > 0 {
+		m.Deadline = now.Add(cfg.Timeout)
+	}
+	return nil
+}
+
+// refuse ends a machine that cannot start with the errors that say why:
+// the driver's (errs), then the configuration's, the task's and the
+// self-approval guard's (skipped when there are others), and returns
+// them; with none (a large set of evidence passes the full check) it
+// returns nil and changes nothing. It is init's slow path, apart so that
+// init's frame stays small.
+func (m *Machine[C]) refuse(now time.Time, cfg *Config, task *evaluator.Task, errs []error) error {
 	if err := cfg.Validate(); err != nil {
 		errs = append(errs, err)
 	}
@@ -155,21 +182,13 @@ func start[C any](now time.Time, cfg Config, task evaluator.Task, errs []error) 
 			errs = append(errs, err)
 		}
 	}
-	if len(errs) > 0 {
-		e := newError(ErrorPermanent, errors.Join(errs...))
-		m.Result.Trace = []Step[C]{}
-		m.end(now, OutcomeFailed, evaluator.StopError, e)
-		return m, e
+	if len(errs) == 0 {
+		return nil
 	}
-	steps := 2*cfg.MaxRevisions + 2 // generate, then evaluate+revise pairs, then the last evaluate
-	if cfg.Attempts > 1 || cfg.RevisionCheck || steps > 64 || steps < 0 {
-		steps = 8
-	}
-	m.Result.Trace = make([]Step[C], 0, steps)
-	if cfg.Timeout > 0 {
-		m.Deadline = now.Add(cfg.Timeout)
-	}
-	return m, nil
+	e := newError(ErrorPermanent, errors.Join(errs...))
+	m.Result.Trace = []Step[C]{}
+	m.end(now, OutcomeFailed, evaluator.StopError, e)
+	return e
 }
 
 // Done reports whether the loop has ended.
@@ -189,31 +208,12 @@ func (m *Machine[C]) SetCandidateRef(ref func(C) string) { m.ref = ref }
 // ends the loop (CallDone). While a call is pending, Next hands it out
 // again unchanged, so a driver that lost track of it can make it again.
 func (m *Machine[C]) Next(now time.Time) Call[C] {
-	if m.Phase == RoleStop {
+	kind, until := m.begin(now)
+	switch kind {
+	case CallDone:
 		return Call[C]{Kind: CallDone, Step: len(m.Result.Trace)}
-	}
-	if !m.Pending {
-		switch {
-		case !m.Phase.callable():
-			// Only a machine decoded from bad data gets here.
-			m.stop(now, evaluator.StopError, newError(ErrorPermanent, fmt.Errorf("loop: machine in unknown phase %.40q", m.Phase)))
-		case m.Canceled != nil:
-			m.stop(now, evaluator.StopCanceled, m.Canceled)
-		case m.timedOut(now):
-			m.stop(now, evaluator.StopTimeout, nil)
-		case !m.RetryAt.IsZero() && now.Before(m.RetryAt):
-			until := m.RetryAt
-			if !m.Deadline.IsZero() && m.Deadline.Before(until) {
-				until = m.Deadline
-			}
-			return Call[C]{Kind: CallWait, Step: len(m.Result.Trace), Attempt: m.Attempt, Until: until}
-		case m.Config.MaxCost > 0 && m.Result.Cost >= m.Config.MaxCost:
-			m.stop(now, evaluator.StopCostBudget, nil)
-		}
-		if m.Phase == RoleStop {
-			return Call[C]{Kind: CallDone, Step: len(m.Result.Trace)}
-		}
-		m.Pending, m.Started, m.RetryAt = true, now, time.Time{}
+	case CallWait:
+		return Call[C]{Kind: CallWait, Step: len(m.Result.Trace), Attempt: m.Attempt, Until: until}
 	}
 	c := Call[C]{Kind: CallRole, Role: m.Phase, Step: len(m.Result.Trace), Attempt: m.Attempt, Candidate: m.Input, Deadline: m.Deadline}
 	switch m.Phase {
@@ -223,6 +223,40 @@ func (m *Machine[C]) Next(now time.Time) Call[C] {
 		c.Previous = m.Previous
 	}
 	return c
+}
+
+// begin is Next without the Call: it makes the checks, marks the call
+// pending and says what kind of call comes next (and, for CallWait, until
+// when). RunLoop makes the role call from the machine's own fields.
+func (m *Machine[C]) begin(now time.Time) (CallKind, time.Time) {
+	if m.Phase == RoleStop {
+		return CallDone, time.Time{}
+	}
+	if m.Pending {
+		return CallRole, time.Time{}
+	}
+	switch {
+	case !m.Phase.callable():
+		// Only a machine decoded from bad data gets here.
+		m.stop(now, evaluator.StopError, newError(ErrorPermanent, fmt.Errorf("loop: machine in unknown phase %.40q", m.Phase)))
+	case m.Canceled != nil:
+		m.stop(now, evaluator.StopCanceled, m.Canceled)
+	case m.timedOut(now):
+		m.stop(now, evaluator.StopTimeout, nil)
+	case !m.RetryAt.IsZero() && now.Before(m.RetryAt):
+		until := m.RetryAt
+		if !m.Deadline.IsZero() && m.Deadline.Before(until) {
+			until = m.Deadline
+		}
+		return CallWait, until
+	case m.Config.MaxCost > 0 && m.Result.Cost >= m.Config.MaxCost:
+		m.stop(now, evaluator.StopCostBudget, nil)
+	}
+	if m.Phase == RoleStop {
+		return CallDone, time.Time{}
+	}
+	m.Pending, m.Started, m.RetryAt = true, now, time.Time{}
+	return CallRole, time.Time{}
 }
 
 // Cancel ends the loop as canceled by its caller: StopCanceled, with an
@@ -257,14 +291,20 @@ var errUnfinished = errors.New("loop: finished before the loop ended")
 // *Error otherwise. Called before the loop has ended, it ends it first as
 // canceled. The Result shares its trace with the machine.
 func (m *Machine[C]) Finish(now time.Time) (Result[C], error) {
+	err := m.finish(now)
+	return m.Result, err
+}
+
+// finish is Finish without the copy of the Result.
+func (m *Machine[C]) finish(now time.Time) error {
 	if m.Phase != RoleStop {
 		m.Canceled = newError(ErrorCanceled, errUnfinished)
 		m.stop(now, evaluator.StopCanceled, m.Canceled)
 	}
 	if m.Error == nil {
-		return m.Result, nil
+		return nil
 	}
-	return m.Result, m.Error
+	return m.Error
 }
 
 // callable reports whether r is a role a machine calls.

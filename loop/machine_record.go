@@ -2,6 +2,7 @@ package loop
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
@@ -39,15 +40,29 @@ type CallResult[C any] struct {
 // ends the loop with StopCanceled whatever it returned (see Cancel). With
 // no call pending it does nothing and returns a Step with Index -1.
 func (m *Machine[C]) Record(now time.Time, r CallResult[C]) Step[C] {
-	if m.Phase == RoleStop || !m.Pending {
+	i := m.record(now, &r)
+	if i < 0 {
 		return Step[C]{Index: -1}
+	}
+	return m.Result.Trace[i]
+}
+
+// record is Record taking the outcome by pointer and returning the index
+// of the step it appended, or -1. It builds the step in place in the trace
+// and passes the outcome on by pointer, so that RunLoop's frames stay
+// small (see runner).
+func (m *Machine[C]) record(now time.Time, r *CallResult[C]) int {
+	if m.Phase == RoleStop || !m.Pending {
+		return -1
 	}
 	role := m.Phase
 	m.Pending = false
-	step := Step[C]{
-		Index: len(m.Result.Trace), Role: role, Attempt: m.Attempt,
-		Candidate: r.Candidate, Start: m.Started, Duration: now.Sub(m.Started), Cost: r.Cost,
-	}
+	idx := len(m.Result.Trace)
+	m.Result.Trace = slices.Grow(m.Result.Trace, 1)[:idx+1]
+	step := &m.Result.Trace[idx]
+	*step = Step[C]{} // set field by field: a Step literal would be built on the stack first
+	step.Index, step.Role, step.Attempt = idx, role, m.Attempt
+	step.Candidate, step.Start, step.Duration, step.Cost = r.Candidate, m.Started, now.Sub(m.Started), r.Cost
 	err := r.Err
 	switch role {
 	case RoleRevise:
@@ -56,11 +71,7 @@ func (m *Machine[C]) Record(now time.Time, r CallResult[C]) Step[C] {
 		step.Candidate, step.Decision = m.Input, r.Decision
 		if err == nil {
 			if verr := r.Decision.Validate(); verr != nil {
-				who := "evaluator"
-				if role == RoleRevisionCheck {
-					who = "revision check"
-				}
-				err = newError(ErrorInvalidDecision, fmt.Errorf("%s returned an invalid decision: %w", who, verr))
+				err = invalidDecision(role, verr)
 			}
 			if role == RoleEvaluate && (err != nil || m.Canceled == nil) {
 				// The controller acts on this decision even if it is
@@ -83,16 +94,24 @@ func (m *Machine[C]) Record(now time.Time, r CallResult[C]) Step[C] {
 	}
 	m.Result.Cost += r.Cost
 	m.Result.CostByRole.add(role, r.Cost)
-	m.Result.Trace = append(m.Result.Trace, step)
 	switch {
 	case err != nil:
-		m.failed(now, step.Index, role, err)
+		m.failed(now, idx, role, err)
 	case m.Canceled != nil:
-		m.canceledDuring(now, step.Index, role, r)
+		m.canceledDuring(now, idx, role, r)
 	default:
-		m.advance(now, step.Index, r)
+		m.advance(now, idx, r)
 	}
-	return step
+	return idx
+}
+
+// invalidDecision is the error of a decision that failed Validate.
+func invalidDecision(role Role, verr error) *Error {
+	who := "evaluator"
+	if role == RoleRevisionCheck {
+		who = "revision check"
+	}
+	return newError(ErrorInvalidDecision, fmt.Errorf("%s returned an invalid decision: %w", who, verr))
 }
 
 // canceledDuring ends the loop whose caller canceled while the call of
@@ -108,13 +127,14 @@ func (m *Machine[C]) Record(now time.Time, r CallResult[C]) Step[C] {
 // Result.Revisions, and a judged candidate competes for Result.Candidate
 // like any other (unless it is a revision the revision check has not
 // seen).
-func (m *Machine[C]) canceledDuring(now time.Time, idx int, role Role, r CallResult[C]) {
+func (m *Machine[C]) canceledDuring(now time.Time, idx int, role Role, r *CallResult[C]) {
 	switch {
 	case role == RoleRevise:
 		m.State.Revisions++
 		m.Result.Revisions++
 	case role == RoleEvaluate && !(m.Config.RevisionCheck && m.Revised):
-		n := decide(m.State, m.Task, r.Decision)
+		var n Next
+		decide(&n, m.State, &m.Task, &r.Decision)
 		m.State = n.State
 		if n.Best {
 			m.Result.Candidate, m.Result.CandidateStep = m.Input, idx
@@ -124,7 +144,7 @@ func (m *Machine[C]) canceledDuring(now time.Time, idx int, role Role, r CallRes
 }
 
 // advance moves on after a successful call.
-func (m *Machine[C]) advance(now time.Time, idx int, r CallResult[C]) {
+func (m *Machine[C]) advance(now time.Time, idx int, r *CallResult[C]) {
 	switch m.Phase {
 	case RoleGenerate:
 		m.Input = r.Candidate
@@ -140,15 +160,27 @@ func (m *Machine[C]) advance(now time.Time, idx int, r CallResult[C]) {
 			m.next(RoleRevisionCheck)
 			return
 		}
-		m.act(now, r.Decision)
+		m.act(now, &r.Decision)
 	case RoleRevisionCheck:
-		m.act(now, joinRevision(m.Result.Decision, r.Decision))
+		m.actOnRevision(now, &r.Decision)
 	}
 }
 
+// actOnRevision acts on the evaluator's decision on a revision joined with
+// the revision check's decision g.
+//
+//go:noinline
+func (m *Machine[C]) actOnRevision(now time.Time, g *evaluator.EvaluationDecision) {
+	// Out of line: the joined decision would otherwise widen the frame of
+	// every call of advance, for loops without a revision check too.
+	d := joinRevision(m.Result.Decision, *g)
+	m.act(now, &d)
+}
+
 // act hands a valid decision on Input to the decision rule.
-func (m *Machine[C]) act(now time.Time, d evaluator.EvaluationDecision) {
-	n := decide(m.State, m.Task, d)
+func (m *Machine[C]) act(now time.Time, d *evaluator.EvaluationDecision) {
+	var n Next
+	decide(&n, m.State, &m.Task, d)
 	m.State, m.Result.Decision = n.State, n.Decision
 	if n.Best || n.Action == ActionAccept {
 		m.Result.Candidate, m.Result.CandidateStep = m.Input, m.EvalStep

@@ -41,7 +41,10 @@ import (
 // RunLoop is a thin driver of a Machine, which holds the loop as data; a
 // durable engine drives the same Machine (see Start).
 func RunLoop[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval evaluator.Evaluator[C], rev Reviser[C], opts ...Option) (Result[C], error) {
-	return run(ctx, task, gen, eval, rev, opts, nil)
+	var r runner[C]
+	r.roles.Generator, r.roles.Evaluator, r.roles.Reviser = gen, eval, rev
+	err := r.run(ctx, &task, opts, nil)
+	return r.m.Result, err
 }
 
 // errLoopTimeout is the cause of the loop context's cancellation when the
@@ -52,19 +55,97 @@ var errLoopTimeout = errors.New("loop: time budget spent")
 // errConsumerStopped ends a loop whose Steps consumer stopped iterating.
 var errConsumerStopped = errors.New("loop: the consumer stopped iterating")
 
-// run is RunLoop with an optional yield, called after the observers for
-// every step; a false return stops the loop at once (Steps uses it).
-func run[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval evaluator.Evaluator[C], rev Reviser[C], opts []Option, yield func(Step[C]) bool) (Result[C], error) {
+// runner is the state of one RunLoop: the machine and the outcome of the
+// call in flight, on RunLoop's frame, which the loop's functions reach by
+// pointer. No frame between the caller and a role holds a copy of the
+// machine, a call, its outcome or a step: at 10,000 concurrent loops each
+// goroutine wakes after every role call with its memory out of the cache,
+// so every line and every stack page the loop touches costs (see
+// BenchmarkConcurrentLoops10k and the README's loop performance notes).
+type runner[C any] struct {
+	m     Machine[C]
+	roles Roles[C]
+	res   CallResult[C]
+}
+
+// run runs the loop, leaving its Result in r.m.Result, with an optional
+// yield, called after the observers for every step; a false return stops
+// the loop at once (Steps uses it).
+func (r *runner[C]) run(ctx context.Context, task *evaluator.Task, opts []Option, yield func(Step[C]) bool) error {
+	// One reading of the clock per role call: the time a call returned is
+	// also when the next one starts, unless observers ran in between.
+	now := time.Now()
+	observers, err := r.start(ctx, now, task, opts)
+	if err != nil {
+		return err
+	}
+	m := &r.m
+	lctx, meter, cancel := callContext(ctx, m.Deadline)
+	defer meter.Close()
+	defer cancel()
+	for {
+		if ctx.Err() != nil {
+			r.cancel(ctx, now)
+		}
+		switch kind, until := m.begin(now); kind {
+		case CallDone:
+			return m.finish(now)
+		case CallWait:
+			wait(lctx, until)
+			now = time.Now()
+			continue
+		}
+		r.res = CallResult[C]{}
+		r.roles.invoke(lctx, meter, task, m.Phase, &m.Input, &m.Previous, &m.Result.Decision, &r.res)
+		now = time.Now()
+		if ctx.Err() != nil {
+			// The caller's cancellation comes before the loop's timeout,
+			// the retry rules and the call's own outcome (see
+			// Machine.Cancel).
+			r.cancel(ctx, now)
+		}
+		i := m.record(now, &r.res)
+		if len(observers) == 0 && yield == nil {
+			continue
+		}
+		if !r.notify(i, observers, yield) {
+			return errConsumerStopped
+		}
+		now = time.Now()
+	}
+}
+
+// cancel cancels the loop with the caller's ctx.Err() and its cause.
+//
+//go:noinline
+func (r *runner[C]) cancel(ctx context.Context, now time.Time) {
+	// Out of line, as notify and wait: rare, and each would widen run's
+	// frame, which every role call sits on.
+	r.m.Cancel(now, canceledCause(ctx))
+}
+
+// notify hands step i to the observers and to yield, and reports whether
+// to go on.
+//
+//go:noinline
+func (r *runner[C]) notify(i int, observers []func(Step[C]), yield func(Step[C]) bool) bool {
+	for _, o := range observers {
+		o(r.m.Result.Trace[i])
+	}
+	return yield == nil || yield(r.m.Result.Trace[i])
+}
+
+// start resolves the options, checks the roles and starts the machine;
+// on an error the machine holds the failed Result. It is apart from run
+// so that its frame is gone before the first role call.
+func (r *runner[C]) start(ctx context.Context, now time.Time, task *evaluator.Task, opts []Option) ([]func(Step[C]), error) {
 	cfg, observers, err := resolve[C](opts)
 	if err != nil {
-		return Result[C]{
-			Outcome:       OutcomeFailed,
-			StopReason:    evaluator.StopError,
-			CandidateStep: -1,
-			Decision:      evaluator.EvaluationDecision{StopReason: evaluator.StopError},
-			Trace:         []Step[C]{},
-		}, newError(ErrorPermanent, err)
+		r.m.Result.Outcome, r.m.Result.StopReason, r.m.Result.CandidateStep = OutcomeFailed, evaluator.StopError, -1
+		r.m.Result.Decision.StopReason, r.m.Result.Trace = evaluator.StopError, []Step[C]{}
+		return nil, newError(ErrorPermanent, err)
 	}
+	gen, eval, rev := r.roles.Generator, r.roles.Evaluator, r.roles.Reviser
 	errs := checkRoles(ctx, gen, eval, rev)
 	if len(errs) == 0 {
 		// The guard sees what the roles report, then what the options declare.
@@ -72,61 +153,22 @@ func run[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval
 		cfg.ReviserModels = append(evaluator.ModelsOf(rev), cfg.ReviserModels...)
 		cfg.EvaluatorModels = append(evaluator.ModelsOf(eval), cfg.EvaluatorModels...)
 	}
-	// One reading of the clock per role call: the time a call returned is
-	// also when the next one starts, unless observers ran in between.
-	now := time.Now()
-	m, err := start[C](now, cfg.Config, task, errs)
-	if err != nil {
-		return m.Result, err
+	if err := r.m.init(now, &cfg.Config, task, errs); err != nil {
+		return nil, err
 	}
 	if ref, ok := cfg.candidateRef.(func(C) string); ok {
-		m.ref = ref
+		r.m.ref = ref
 	}
-	roles := Roles[C]{Generator: gen, Evaluator: eval, Reviser: rev}
 	if check, ok := cfg.revisionCheck.(RevisionCheck[C]); ok {
-		roles.RevisionCheck = check
+		r.roles.RevisionCheck = check
 	}
-
-	lctx, meter, cancel := callContext(ctx, m.Deadline)
-	defer meter.Close()
-	defer cancel()
-	for {
-		if err := ctx.Err(); err != nil {
-			m.Cancel(now, canceledCause(ctx, err))
-		}
-		call := m.Next(now)
-		switch call.Kind {
-		case CallDone:
-			return m.Finish(now)
-		case CallWait:
-			wait(lctx, call.Until)
-			now = time.Now()
-			continue
-		}
-		res := roles.invoke(lctx, meter, task, call)
-		now = time.Now()
-		if err := ctx.Err(); err != nil {
-			// The caller's cancellation comes before the loop's timeout,
-			// the retry rules and the call's own outcome (see
-			// Machine.Cancel).
-			m.Cancel(now, canceledCause(ctx, err))
-		}
-		step := m.Record(now, res)
-		if len(observers) == 0 && yield == nil {
-			continue
-		}
-		for _, o := range observers {
-			o(step)
-		}
-		if yield != nil && !yield(step) {
-			return m.Result, errConsumerStopped
-		}
-		now = time.Now()
-	}
+	return observers, nil
 }
 
 // wait sleeps until until, or until ctx ends. It uses a timer, not a
 // goroutine.
+//
+//go:noinline
 func wait(ctx context.Context, until time.Time) {
 	if d := time.Until(until); d > 0 {
 		t := time.NewTimer(d)
@@ -176,6 +218,19 @@ func evidenceIDsOK(ev []evaluator.Evidence) bool {
 	return true
 }
 
+// sameFamily reports whether a model of the evaluator is of the same
+// family (evaluator.SameFamily) as a model of a role.
+func sameFamily(evalModels, roleModels []string) bool {
+	for _, e := range evalModels {
+		for _, r := range roleModels {
+			if evaluator.SameFamily(e, r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // checkModels is the self-approval guard for one role: it fails when a
 // model of the evaluator is of the same family (evaluator.SameFamily) as a
 // model of the role.
@@ -192,8 +247,13 @@ func checkModels(evalModels, roleModels []string, name string) error {
 }
 
 // canceledCause is what Machine.Cancel wraps for the caller's ctx.Err():
-// the error, and its cause when it has one of its own.
-func canceledCause(ctx context.Context, err error) error {
+// nil while ctx is live, else the error, and its cause when it has one of
+// its own.
+func canceledCause(ctx context.Context) error {
+	err := ctx.Err()
+	if err == nil {
+		return nil
+	}
 	if cause := context.Cause(ctx); cause != nil && cause != err {
 		return fmt.Errorf("%w (cause: %w)", err, cause)
 	}

@@ -24,7 +24,9 @@ import (
 func Steps[C any](ctx context.Context, task evaluator.Task, gen Generator[C], eval evaluator.Evaluator[C], rev Reviser[C], opts ...Option) iter.Seq2[Step[C], error] {
 	return func(yield func(Step[C], error) bool) {
 		stopped := false
-		res, err := run(ctx, task, gen, eval, rev, opts, func(s Step[C]) bool {
+		var r runner[C]
+		r.roles.Generator, r.roles.Evaluator, r.roles.Reviser = gen, eval, rev
+		err := r.run(ctx, &task, opts, func(s Step[C]) bool {
 			if !yield(s, nil) {
 				stopped = true
 				return false
@@ -34,6 +36,7 @@ func Steps[C any](ctx context.Context, task evaluator.Task, gen Generator[C], ev
 		if stopped {
 			return
 		}
+		res := r.m.Result
 		final := Step[C]{
 			Index:     len(res.Trace),
 			Role:      RoleStop,

@@ -1,7 +1,6 @@
 package loop
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -19,9 +18,9 @@ type Option func(*config)
 // functions some options carry, which stay with RunLoop.
 type config struct {
 	Config
-	observers     []any // each a func(Step[C]); checked against C in resolve
-	revisionCheck any   // a RevisionCheck[C]; checked against C in resolve
-	candidateRef  any   // a func(C) string; checked against C in resolve
+	observers     []any // each a func(Step[C]); checked against C in functions
+	revisionCheck any   // a RevisionCheck[C]; checked against C in functions
+	candidateRef  any   // a func(C) string; checked against C in functions
 	errs          []error
 }
 
@@ -179,44 +178,42 @@ func WithEvaluatorModel(models ...string) Option {
 	return func(c *config) { c.EvaluatorModels = append(c.EvaluatorModels, models...) }
 }
 
-// resolve applies opts over the defaults and checks them for candidate type C.
-func resolve[C any](opts []Option) (config, []func(Step[C]), error) {
-	if len(opts) == 0 {
-		return newConfig(), nil, nil
-	}
-	cfg := applyPooled(opts)
-	var observers []func(Step[C])
-	for _, o := range cfg.observers {
-		if fn, ok := typed[func(Step[C])](&cfg, o, "WithObserver: observer"); ok {
-			observers = append(observers, fn)
-		}
-	}
-	typed[RevisionCheck[C]](&cfg, cfg.revisionCheck, "WithRevisionCheck: check")
-	typed[func(C) string](&cfg, cfg.candidateRef, "WithCandidateRef: ref")
-	if len(cfg.errs) > 0 {
-		return cfg, nil, errors.Join(cfg.errs...)
-	}
-	return cfg, observers, nil
-}
-
-// configs holds the scratch configs applyPooled applies options to.
+// configs holds the scratch configs RunLoop applies its options to.
 var configs = sync.Pool{New: func() any { return new(config) }}
 
-// applyPooled returns the defaults with opts applied. An option is called
+// pooledConfig returns a scratch config holding the defaults with opts
+// applied, for release once its content is copied. An option is called
 // through a pointer, which makes the config it changes escape to the heap;
 // a pooled scratch config spares every loop that allocation (its bytes
 // count: at 10,000 concurrent loops the collector's work grows with every
-// byte a loop allocates; see BenchmarkConcurrentLoops10k). The scratch
-// config is zeroed before it goes back, so that no loop's slices are
-// shared with the next.
-func applyPooled(opts []Option) config {
+// byte a loop allocates; see BenchmarkConcurrentLoops10k).
+func pooledConfig(opts []Option) *config {
 	c := configs.Get().(*config)
 	*c = newConfig()
 	c.apply(opts)
-	cfg := *c
+	return c
+}
+
+// release zeroes c, so that no loop's slices or functions are shared with
+// the next, and hands it back to the pool.
+func (c *config) release() {
 	*c = config{}
 	configs.Put(c)
-	return cfg
+}
+
+// functions returns the functions the options carry, checked for
+// candidate type C: the observers, the revision check and the candidate
+// reference (nil when not set). A function built for another candidate
+// type is recorded in c.errs.
+func functions[C any](c *config) (observers []func(Step[C]), check RevisionCheck[C], ref func(C) string) {
+	for _, o := range c.observers {
+		if fn, ok := typed[func(Step[C])](c, o, "WithObserver: observer"); ok {
+			observers = append(observers, fn)
+		}
+	}
+	check, _ = typed[RevisionCheck[C]](c, c.revisionCheck, "WithRevisionCheck: check")
+	ref, _ = typed[func(C) string](c, c.candidateRef, "WithCandidateRef: ref")
+	return observers, check, ref
 }
 
 // typed returns v as a T. When v is set but is not a T (an option built

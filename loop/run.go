@@ -135,15 +135,18 @@ func (r *runner[C]) notify(i int, observers []func(Step[C]), yield func(Step[C])
 	return yield == nil || yield(r.m.Result.Trace[i])
 }
 
-// start resolves the options, checks the roles and starts the machine;
+// start applies the options, checks the roles and starts the machine;
 // on an error the machine holds the failed Result. It is apart from run
-// so that its frame is gone before the first role call.
+// so that its frame is gone before the first role call; it works on a
+// pooled config by pointer, so that no frame holds a copy of one.
 func (r *runner[C]) start(ctx context.Context, now time.Time, task *evaluator.Task, opts []Option) ([]func(Step[C]), error) {
-	cfg, observers, err := resolve[C](opts)
-	if err != nil {
+	cfg := pooledConfig(opts)
+	defer cfg.release()
+	observers, check, ref := functions[C](cfg)
+	if len(cfg.errs) > 0 {
 		r.m.Result.Outcome, r.m.Result.StopReason, r.m.Result.CandidateStep = OutcomeFailed, evaluator.StopError, -1
 		r.m.Result.Decision.StopReason, r.m.Result.Trace = evaluator.StopError, []Step[C]{}
-		return nil, newError(ErrorPermanent, err)
+		return nil, newError(ErrorPermanent, errors.Join(cfg.errs...))
 	}
 	gen, eval, rev := r.roles.Generator, r.roles.Evaluator, r.roles.Reviser
 	errs := checkRoles(ctx, gen, eval, rev)
@@ -156,12 +159,7 @@ func (r *runner[C]) start(ctx context.Context, now time.Time, task *evaluator.Ta
 	if err := r.m.init(now, &cfg.Config, task, errs); err != nil {
 		return nil, err
 	}
-	if ref, ok := cfg.candidateRef.(func(C) string); ok {
-		r.m.ref = ref
-	}
-	if check, ok := cfg.revisionCheck.(RevisionCheck[C]); ok {
-		r.roles.RevisionCheck = check
-	}
+	r.m.ref, r.roles.RevisionCheck = ref, check
 	return observers, nil
 }
 

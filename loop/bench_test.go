@@ -2,6 +2,7 @@ package loop
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -79,13 +80,22 @@ func BenchmarkDecide(b *testing.B) {
 // stand in for a model call (six calls per loop: generate, then evaluate
 // and revise until the third evaluation passes). A bare loop is those
 // calls in a plain for-loop on its goroutine: what a caller without this
-// package would write. One op runs one batch of each, in rotating
-// order, so that both see the same machine; "ratio" is the loops'
+// package would write. One op runs one batch of each kind, in rotating
+// order, so that all see the same machine; "ratio" is the loops'
 // throughput over the bare loops' (1 means the loop costs nothing at that
 // scale; the goal is at least 0.9), and the CPU time per loop of each is
-// reported beside it. A third batch, a bare loop that also keeps a trace
-// (one Step per call), gives "traced-ratio": what recording alone costs
-// at that scale.
+// reported beside it.
+//
+// Two more kinds of hand-written loop show what a loop's promises cost
+// before any code of this package runs. A traced loop is a bare loop that
+// also records a trace (one Step per call) and hands it back, as RunLoop
+// hands back its Result: "traced-ratio". A guarded loop is a traced loop
+// that also keeps RunLoop's promises around every call: the calls run
+// under a context carrying a cost meter and the loop's deadline, each call
+// recovers a panic, the meter and the clock are read after it, the caller's
+// context is checked and the decision validated: "guarded-ratio". On a
+// machine where the batches are bound by CPU, a ratio is about the ratio
+// of CPU per loop.
 func BenchmarkConcurrentLoops10k(b *testing.B) {
 	const loops = 10000
 	const latency = 10 * time.Millisecond
@@ -127,9 +137,6 @@ func BenchmarkConcurrentLoops10k(b *testing.B) {
 			failed.Add(1)
 		}
 	}
-	// traced is a bare loop that also records what a trace holds (one
-	// Step per call, with its start time): the least any loop that keeps
-	// a trace can cost.
 	traced := func() {
 		trace := make([]Step[string], 0, 6)
 		c, err := gen.Generate(ctx, refundTask)
@@ -144,6 +151,37 @@ func BenchmarkConcurrentLoops10k(b *testing.B) {
 			c, err = rev.Revise(ctx, refundTask, c, d)
 			trace = append(trace, Step[string]{Index: len(trace), Role: RoleRevise, Candidate: c, Start: time.Now()})
 		}
+		handBack(trace)
+		if err != nil || len(trace) != 6 {
+			failed.Add(1)
+		}
+	}
+	guarded := func() {
+		lctx, meter := evaluator.WithCostMeter(ctx)
+		defer meter.Close()
+		lctx, cancel := context.WithDeadlineCause(lctx, time.Now().Add(time.Minute), errLoopTimeout)
+		defer cancel()
+		trace := make([]Step[string], 0, 6)
+		start := time.Now()
+		record := func(role Role, c string, d evaluator.EvaluationDecision) {
+			cost, _ := meter.Take()
+			now := time.Now()
+			trace = append(trace, Step[string]{Index: len(trace), Role: role, Candidate: c, Decision: d, Start: start, Duration: now.Sub(start), Cost: cost})
+			start = now
+		}
+		c, err := recovered(func() (string, error) { return gen.Generate(lctx, refundTask) })
+		record(RoleGenerate, c, evaluator.EvaluationDecision{})
+		for err == nil && ctx.Err() == nil {
+			var d evaluator.EvaluationDecision
+			d, err = recovered(func() (evaluator.EvaluationDecision, error) { return eval.Evaluate(lctx, refundTask, c) })
+			record(RoleEvaluate, c, d)
+			if err != nil || ctx.Err() != nil || d.Validate() != nil || d.Status == evaluator.StatusPass {
+				break
+			}
+			c, err = recovered(func() (string, error) { return rev.Revise(lctx, refundTask, c, d) })
+			record(RoleRevise, c, evaluator.EvaluationDecision{})
+		}
+		handBack(trace)
 		if err != nil || len(trace) != 6 {
 			failed.Add(1)
 		}
@@ -166,9 +204,9 @@ func BenchmarkConcurrentLoops10k(b *testing.B) {
 		cpu1, _ := processCPU()
 		return wall, cpu1 - cpu0
 	}
-	// The three kinds of batch, in an order that rotates with each op.
-	kinds := []func(){bare, withLoop, traced}
-	var wall, cpu [3]time.Duration
+	// The kinds of batch, in an order that rotates with each op.
+	kinds := []func(){bare, withLoop, traced, guarded}
+	var wall, cpu [4]time.Duration
 	n := 0
 	b.ReportAllocs()
 	for b.Loop() {
@@ -182,19 +220,42 @@ func BenchmarkConcurrentLoops10k(b *testing.B) {
 		if f := failed.Load(); f > 0 {
 			b.Fatalf("%d loops did not succeed", f)
 		}
-		if got := calls.Load(); got != 3*6*loops {
-			b.Fatalf("%d role calls, want %d", got, 3*6*loops)
+		if got, want := calls.Load(), int64(len(kinds)*6*loops); got != want {
+			b.Fatalf("%d role calls, want %d", got, want)
 		}
 	}
 	b.ReportMetric(float64(wall[0])/float64(wall[1]), "ratio")
 	b.ReportMetric(float64(wall[0])/float64(wall[2]), "traced-ratio")
+	b.ReportMetric(float64(wall[0])/float64(wall[3]), "guarded-ratio")
 	b.ReportMetric(float64(loops*n)/wall[1].Seconds(), "loops/s")
 	b.ReportMetric(float64(loops*n)/wall[0].Seconds(), "bare-loops/s")
 	if _, ok := processCPU(); ok {
 		b.ReportMetric(float64(cpu[1])/float64(loops*n), "cpu-ns/loop")
 		b.ReportMetric(float64(cpu[0])/float64(loops*n), "cpu-ns/bare-loop")
 		b.ReportMetric(float64(cpu[2])/float64(loops*n), "cpu-ns/traced-loop")
+		b.ReportMetric(float64(cpu[3])/float64(loops*n), "cpu-ns/guarded-loop")
 	}
+}
+
+// handedBack is where the hand-written loops of BenchmarkConcurrentLoops10k
+// hand their traces, as RunLoop hands its Result to its caller: a trace
+// that leaves its function lives on the heap, where the collector has to
+// see it, while one that stays local can live on the stack, which would
+// make recording look cheaper than it is.
+var handedBack atomic.Pointer[[]Step[string]]
+
+// handBack hands trace back.
+func handBack(trace []Step[string]) { handedBack.Store(&trace) }
+
+// recovered calls f, turning a panic into an error, as RunLoop does for
+// every role call.
+func recovered[T any](f func() (T, error)) (v T, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	return f()
 }
 
 // reportCPU reports the process CPU time spent per loop since cpu0 (it

@@ -194,8 +194,9 @@ func pooledConfig(opts []Option) *config {
 	return c
 }
 
-// release zeroes c, so that no loop's slices or functions are shared with
-// the next, and hands it back to the pool.
+// release zeroes c, so that the pool keeps no loop's observers, roles'
+// models or errors alive, and hands it back to the pool (pooledConfig
+// starts the next loop from the defaults, so nothing is shared).
 func (c *config) release() {
 	*c = config{}
 	configs.Put(c)

@@ -47,10 +47,15 @@ var fuzzSeeds = []string{
 	"",
 }
 
-func FuzzSentences(f *testing.F) {
+// addSeeds adds fuzzSeeds to f's corpus.
+func addSeeds(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
+}
+
+func FuzzSentences(f *testing.F) {
+	addSeeds(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		spans := Sentences(text)
 		checkSpans(t, "sentence", text, spans)
@@ -65,9 +70,7 @@ func FuzzSentences(f *testing.F) {
 }
 
 func FuzzWords(f *testing.F) {
-	for _, s := range fuzzSeeds {
-		f.Add(s)
-	}
+	addSeeds(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		spans := Words(text)
 		checkSpans(t, "word", text, spans)

@@ -74,8 +74,13 @@ func AppendLower(dst []byte, s string) []byte {
 	return out
 }
 
-// asciiLower maps every ASCII byte to its lower case.
-var asciiLower = func() (t [utf8.RuneSelf]byte) {
+// LowerByte returns the lower case of an ASCII letter and any other byte
+// unchanged.
+func LowerByte(c byte) byte { return asciiLower[c] }
+
+// asciiLower is LowerByte as a table: 256 entries, so indexing by a byte
+// needs no bounds check.
+var asciiLower = func() (t [256]byte) {
 	for c := range t {
 		t[c] = byte(c)
 		if 'A' <= c && c <= 'Z' {

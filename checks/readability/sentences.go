@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/internal/textscan"
 )
 
 // Span is a byte range [Start, End) of the analysed text.
@@ -345,15 +347,13 @@ func hasAlnum(s string) bool {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if isAlnumRune(r) {
+		if textscan.IsAlnum(r) {
 			return true
 		}
 		i += size
 	}
 	return false
 }
-
-func isAlnumRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // sentenceByte marks the bytes sentenceEnd must look at.
 var sentenceByte = func() (t [256]bool) {

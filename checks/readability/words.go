@@ -61,7 +61,7 @@ func otherClass(r rune) textscan.Class {
 	switch {
 	case r == '—' || r == '–' || r == '―' || r == '…' || unicode.IsSpace(r):
 		return textscan.Break
-	case isAlnumRune(r):
+	case textscan.IsAlnum(r):
 		return textscan.Letter
 	}
 	return textscan.Joiner

@@ -74,11 +74,14 @@ func ASCIIAlnum() (t [utf8.RuneSelf]Class) {
 // calls it a letter or a digit, and as Break otherwise. It is the default
 // Rules.Other.
 func LettersAndDigits(r rune) Class {
-	if unicode.IsLetter(r) || unicode.IsDigit(r) {
+	if IsAlnum(r) {
 		return Letter
 	}
 	return Break
 }
+
+// IsAlnum reports whether Unicode calls r a letter or a digit.
+func IsAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // Scanner finds the words of a text under its Rules. Build it with New; it
 // is immutable and safe for concurrent use.

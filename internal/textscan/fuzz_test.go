@@ -6,22 +6,16 @@ import (
 	"unicode/utf8"
 )
 
-var fuzzSeeds = []string{
-	"",
-	"don't stop-and/or 3.2(a) U.S. $1,000.50",
-	"now--then a..b x—y … «quoted» l'été",
-	"cafe\u0301 \u0301x na\u0308ive Zürich 東京 ٣٤",
-	"\xff\xfe' \xe2\x80 a'\xffb -- ..",
-	"''''a''''",
-}
-
 // FuzzNext holds every rule set to Next's contract on any input: it never
 // panics, words are non-empty, in order, on rune boundaries, start and end
 // with a Letter or Mark, and Words yields the same words as Next.
 func FuzzNext(f *testing.F) {
-	for _, s := range fuzzSeeds {
-		f.Add(s)
-	}
+	f.Add("")
+	f.Add("don't stop-and/or 3.2(a) U.S. $1,000.50")
+	f.Add("now--then a..b x—y … «quoted» l'été")
+	f.Add("cafe\u0301 \u0301x na\u0308ive Zürich 東京 ٣٤")
+	f.Add("\xff\xfe' \xe2\x80 a'\xffb -- ..")
+	f.Add("''''a''''")
 	f.Fuzz(func(t *testing.T, text string) {
 		// Rune starts as range sees them (an invalid byte is one unit),
 		// and the end.

@@ -105,10 +105,6 @@ func New(r Rules) *Scanner {
 	return sc
 }
 
-// IsLetterByte reports whether the ASCII byte c is a Letter; it is false
-// for every byte of a multi-byte sequence.
-func (sc *Scanner) IsLetterByte(c byte) bool { return sc.class[c] == Letter }
-
 // Next returns the first word of text that starts at or after pos: its
 // byte range [start, end) in text and ok true, or ok false when no word is
 // left. A word starts at a Letter and runs to the last Letter or Mark

@@ -132,14 +132,3 @@ func TestWordsStopsWhenTheLoopBreaks(t *testing.T) {
 		t.Fatalf("iterated %d times, want 2", n)
 	}
 }
-
-func TestIsLetterByte(t *testing.T) {
-	for _, tc := range []struct {
-		c    byte
-		want bool
-	}{{'a', true}, {'_', true}, {'\'', false}, {' ', false}, {0xC3, false}} {
-		if got := apostrophe.IsLetterByte(tc.c); got != tc.want {
-			t.Errorf("IsLetterByte(%q) = %v", tc.c, got)
-		}
-	}
-}

@@ -62,16 +62,11 @@ func wordsIn(ws []span, from, to int) []span {
 	return ws[lo:hi]
 }
 
-// wordSpans returns the word spans of s (see nextWord).
+// wordSpans returns the word spans of s (see wordRules).
 func wordSpans(s string) []span {
 	out := make([]span, 0, len(s)/6+1)
-	for i := 0; i < len(s); {
-		a, b := nextWord(s, i, len(s))
-		if a >= len(s) {
-			break
-		}
+	for a, b := range wordScanner.Words(s) {
 		out = append(out, span{a, b})
-		i = b
 	}
 	return out
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/internal/textscan"
 )
 
 // phraseMatcher finds any of a list of phrases in text, case-insensitively,
@@ -50,10 +52,23 @@ func newPhraseMatcher(phrases []string) *phraseMatcher {
 	return m
 }
 
+// wordRules are the word boundaries of the checks: letters, digits and '_'
+// make a word, and one ASCII apostrophe joins two of them when an ASCII
+// letter or digit follows it ("Buyer's", "don't"); anything else ends a
+// word.
+var wordRules = func() textscan.Rules {
+	r := textscan.Rules{ASCII: textscan.ASCIIAlnum(), SingleJoiner: true, JoinASCIIOnly: true}
+	r.ASCII['_'] = textscan.Letter
+	r.ASCII['\''] = textscan.Joiner
+	return r
+}()
+
+var wordScanner = textscan.New(wordRules)
+
 // wordByte[c] is true for the ASCII bytes that are part of a word.
 var wordByte = func() (t [256]bool) {
-	for c := 0; c < 256; c++ {
-		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+	for c, class := range wordRules.ASCII {
+		t[c] = class == textscan.Letter
 	}
 	return t
 }()
@@ -61,74 +76,17 @@ var wordByte = func() (t [256]bool) {
 // isWordByte reports whether ASCII byte c is part of a word.
 func isWordByte(c byte) bool { return wordByte[c] }
 
-// nextWord returns the bounds of the first word starting at or after i in
-// text[:end], or (end, end) when there is none. Words are runs of letters,
-// digits and '_' (any Unicode letter or digit counts) joined by an apostrophe.
+// nextWord returns the bounds of the first word (see wordRules) starting at
+// or after i in text[:end], or (end, end) when there is none.
 func nextWord(text string, i, end int) (int, int) {
-	// Fast path: skip ASCII non-word bytes.
-	for i < end && text[i] < utf8.RuneSelf && !wordByte[text[i]] {
-		i++
+	if s, e, ok := wordScanner.Next(text[:end], i); ok {
+		return s, e
 	}
-	for i < end {
-		c := text[i]
-		if c < utf8.RuneSelf {
-			if isWordByte(c) {
-				break
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(text[i:end])
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			break
-		}
-		i += size
-	}
-	s := i
-	for i < end && wordByte[text[i]] {
-		i++
-	}
-	for i < end {
-		c := text[i]
-		if c < utf8.RuneSelf {
-			if isWordByte(c) {
-				i++
-				continue
-			}
-			if (c == '\'') && i+1 < end && isWordByte(text[i+1]) && i > s {
-				i++
-				continue
-			}
-			break
-		}
-		r, size := utf8.DecodeRuneInString(text[i:end])
-		if !(unicode.IsLetter(r) || unicode.IsDigit(r)) {
-			break
-		}
-		i += size
-	}
-	return s, i
+	return max(i, end), max(i, end)
 }
 
 // lowerInto appends the lower-cased form of w to buf[:0] and returns it.
-func lowerInto(buf []byte, w string) []byte {
-	buf = buf[:0]
-	for i := 0; i < len(w); {
-		c := w[i]
-		if c < utf8.RuneSelf {
-			if c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			buf = append(buf, c)
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(w[i:])
-		buf = utf8.AppendRune(buf, toLowerRune(r))
-		i += size
-	}
-	return buf
-}
+func lowerInto(buf []byte, w string) []byte { return textscan.AppendLower(buf[:0], w) }
 
 // find calls fn(start, end) for each non-overlapping match starting at one
 // of the words ws (spans of text, in order), leftmost first, longest phrase

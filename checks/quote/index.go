@@ -3,7 +3,8 @@ package quote
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/internal/textscan"
 )
 
 // Index is a source text prepared for quote verification: its normalised
@@ -39,7 +40,7 @@ func NewIndex(source string) *Index {
 	x.toks = make([]token, 0, len(x.norm.s)/6+1)
 	var counts []int32
 	var vocabBytes int64
-	forEachToken(x.norm.s, func(s, e int) {
+	for s, e := range tokens.Words(x.norm.s) {
 		w := x.norm.s[s:e]
 		id, ok := x.vocab[w]
 		if !ok {
@@ -50,7 +51,7 @@ func NewIndex(source string) *Index {
 		}
 		counts[id]++
 		x.toks = append(x.toks, token{int32(s), int32(e), id})
-	})
+	}
 	// Postings share one slab: one allocation instead of one per word.
 	slab := make([]int32, len(x.toks))
 	x.post = make([][]int32, len(counts))
@@ -74,32 +75,14 @@ const mapEntryBytes = 40
 // Source returns the text the index was built from.
 func (x *Index) Source() string { return x.src }
 
-// forEachToken calls f with the byte range of every word token of s.
-func forEachToken(s string, f func(start, end int)) {
-	start := -1
-	for i := 0; i < len(s); {
-		c := s[i]
-		size := 1
-		word := false
-		if c < utf8.RuneSelf {
-			word = 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || 'A' <= c && c <= 'Z'
-		} else {
-			var r rune
-			r, size = utf8.DecodeRuneInString(s[i:])
-			word = unicode.IsLetter(r) || unicode.IsDigit(r) || (start >= 0 && unicode.IsMark(r))
-		}
-		if word && start < 0 {
-			start = i
-		} else if !word && start >= 0 {
-			f(start, i)
-			start = -1
-		}
-		i += size
+// tokens finds the word tokens of normalised text: maximal runs of letters
+// and digits, with the combining marks that follow them.
+var tokens = textscan.New(textscan.Rules{ASCII: textscan.ASCIIAlnum(), Other: func(r rune) textscan.Class {
+	if unicode.IsMark(r) {
+		return textscan.Mark
 	}
-	if start >= 0 {
-		f(start, len(s))
-	}
-}
+	return textscan.LettersAndDigits(r)
+}})
 
 // segTokens are the word tokens of a normalised quote segment.
 type segTokens struct {
@@ -111,7 +94,7 @@ type segTokens struct {
 // tokenize returns the tokens of a normalised quote segment.
 func (x *Index) tokenize(seg string) segTokens {
 	var t segTokens
-	forEachToken(seg, func(s, e int) {
+	for s, e := range tokens.Words(seg) {
 		id, ok := x.vocab[seg[s:e]]
 		if !ok {
 			id = noID
@@ -121,7 +104,7 @@ func (x *Index) tokenize(seg string) segTokens {
 		if strings.ContainsAny(seg[s:e], "0123456789") || numberWords[seg[s:e]] {
 			t.numbers = append(t.numbers, id)
 		}
-	})
+	}
 	return t
 }
 

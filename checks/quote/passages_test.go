@@ -23,6 +23,7 @@ func TestPassages(t *testing.T) {
 		{"none", "no quotation here", nil},
 		{"straight pairs in order", `He said "one" and "two".`, []string{`"one"`, `"two"`}},
 		{"unpaired straight quote opens nothing", `a "b" c "d`, []string{`"b"`}},
+		{"unpaired straight quote ends the scan", "a \"b\" c \"d “e”\n> f", []string{`"b"`}},
 		{"curly", "the “Services” and “Fees”", []string{"“Services”", "“Fees”"}},
 		{"curly without a close", "“open and “again", nil},
 		{"curly close found later", "“a “b”", []string{"“a “b”"}},

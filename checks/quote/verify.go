@@ -4,8 +4,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/internal/textscan"
 )
 
 // Verify reports how quote appears in the indexed source.
@@ -180,10 +181,10 @@ func (x *Index) occurrences(raw, normSeg string, toks segTokens, from, nfrom int
 		if ns < nfrom || ne > len(hay) || hay[ns:ne] != normSeg {
 			continue
 		}
-		if isWord(first) && ns > 0 && isWord(lastRune(hay[:ns])) {
+		if textscan.IsAlnum(first) && ns > 0 && textscan.IsAlnum(lastRune(hay[:ns])) {
 			continue
 		}
-		if isWord(last) && ne < len(hay) && isWord(firstRune(hay[ne:])) {
+		if textscan.IsAlnum(last) && ne < len(hay) && textscan.IsAlnum(firstRune(hay[ne:])) {
 			continue
 		}
 		os, oe := x.norm.origRange(ns, ne)
@@ -195,8 +196,6 @@ func (x *Index) occurrences(raw, normSeg string, toks segTokens, from, nfrom int
 		}
 	}
 }
-
-func isWord(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 func lastRune(s string) rune {
 	r, _ := utf8.DecodeLastRuneInString(s)

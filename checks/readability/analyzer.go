@@ -7,6 +7,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/internal/textscan"
 )
 
 // Options replace the embedded word lists of an Analyzer. A nil list means
@@ -243,61 +245,22 @@ func normKey(s string) string {
 }
 
 // lowerInto appends the lower-cased s to dst (which must have capacity for
-// it; ok is false when it does not) mapping U+2019 to '\” and accented
-// Latin vowels to their base letter, without allocating.
-func lowerInto(dst []byte, s string) ([]byte, bool) {
-	// ASCII fast path: one table lookup a byte into the spare capacity.
-	if n := len(dst); len(s) <= cap(dst)-n {
-		dst = dst[:n+len(s)]
-		i := 0
-		for ; i < len(s); i++ {
-			c := s[i]
-			if c >= utf8.RuneSelf {
-				break
-			}
-			dst[n+i] = asciiLower[c]
-		}
-		if i == len(s) {
-			return dst, true
-		}
-		dst, s = dst[:n+i], s[i:]
-	}
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if len(dst) == cap(dst) {
-				return dst, false
-			}
-			dst = append(dst, asciiLower[c])
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		if r == '\u2019' || r == '\u2018' {
-			r = '\''
-		} else if b := foldVowel(r); b != 0 {
-			r = rune(b)
-		} else {
-			r = unicode.ToLower(r)
-		}
-		if len(dst)+utf8.RuneLen(r) > cap(dst) || utf8.RuneLen(r) < 0 {
-			return dst, false
-		}
-		dst = utf8.AppendRune(dst, r)
-	}
-	return dst, true
-}
+// it; ok is false when it does not) mapping U+2019 to the ASCII apostrophe and accented
+// Latin vowels to their base letter (keyRune), without allocating.
+func lowerInto(dst []byte, s string) ([]byte, bool) { return textscan.FoldInto(dst, s, keyRune) }
 
-var asciiLower = func() (t [utf8.RuneSelf]byte) {
-	for c := range t {
-		t[c] = byte(c)
-		if 'A' <= c && c <= 'Z' {
-			t[c] = byte(c + 'a' - 'A')
-		}
+// keyRune is the key form of a non-ASCII rune of a word: the typographic
+// apostrophes become the ASCII one, accented Latin vowels their base letter (so the
+// syllable rules see "café" as "cafe"), anything else its lower case.
+func keyRune(r rune) rune {
+	if r == '\u2019' || r == '\u2018' {
+		return '\''
 	}
-	return t
-}()
+	if b := foldVowel(r); b != 0 {
+		return rune(b)
+	}
+	return unicode.ToLower(r)
+}
 
 // foldVowel maps accented Latin vowels to their ASCII base letter so the
 // syllable rules see "café" as "cafe"; 0 for anything else.

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/internal/textscan"
 )
 
 // Span is a byte range [Start, End) of the analysed text.
@@ -177,7 +179,7 @@ func wordBefore(text string, i int) string {
 	e := j
 	for j > 0 {
 		if c := text[j-1]; c < utf8.RuneSelf {
-			if asciiSpace[c] {
+			if space256[c] {
 				break
 			}
 			j--
@@ -272,7 +274,7 @@ func blockStartAt(text string, i int) bool {
 		return j < len(text) && (text[j] == '.' || text[j] == ')') && spaceAt(j+1)
 	case c == '(':
 		j := i + 1
-		for j < len(text) && j-i <= 5 && asciiAlnum[text[j]&0x7f] && text[j] < utf8.RuneSelf {
+		for j < len(text) && j-i <= 5 && alnum256[text[j]] {
 			j++
 		}
 		return j > i+1 && j < len(text) && text[j] == ')' && spaceAt(j+1)
@@ -298,7 +300,7 @@ func blankLineAt(text string, i int) bool {
 func isSpaceAt(text string, i int) bool {
 	c := text[i]
 	if c < utf8.RuneSelf {
-		return asciiSpace[c]
+		return space256[c]
 	}
 	r, _ := utf8.DecodeRuneInString(text[i:])
 	return unicode.IsSpace(r)
@@ -308,7 +310,7 @@ func skipSpace(text string, i int) int {
 	for i < len(text) {
 		c := text[i]
 		if c < utf8.RuneSelf {
-			if !asciiSpace[c] {
+			if !space256[c] {
 				return i
 			}
 			i++
@@ -338,24 +340,20 @@ func hasAlnum(s string) bool {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if asciiAlnum[c] {
+			if alnum256[c] {
 				return true
 			}
 			i++
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if isAlnumRune(r) {
+		if textscan.IsAlnum(r) {
 			return true
 		}
 		i += size
 	}
 	return false
 }
-
-func isAlnumRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-
-var asciiSpace, asciiAlnum [utf8.RuneSelf]bool
 
 // sentenceByte marks the bytes sentenceEnd must look at.
 var sentenceByte = func() (t [256]bool) {
@@ -364,12 +362,3 @@ var sentenceByte = func() (t [256]bool) {
 	}
 	return t
 }()
-
-func init() {
-	for _, c := range " \t\n\r\v\f" {
-		asciiSpace[c] = true
-	}
-	for c := 0; c < utf8.RuneSelf; c++ {
-		asciiAlnum[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
-	}
-}

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/internal/textscan"
 )
 
 // MinSentenceWords is the fewest words a sentence needs to count in
@@ -153,7 +155,7 @@ func (a *Analyzer) sentence(text string, start int, cache *wordCache, hit func(S
 			pos = next
 		} else {
 			var ok, fits bool
-			s, e, ok = nextWord(text, pos, len(text))
+			s, e, ok = nextWord(text, pos)
 			if !ok {
 				return
 			}
@@ -220,7 +222,7 @@ func (a *Analyzer) matchPhrase(text string, e int, info wordInfo) (int, int, boo
 	}
 	phrases := a.phraseSets[info.phrases-1]
 	// Every phrase has a second word: read it once, as most phrases fail there.
-	s, we, found := nextWord(text, e, len(text))
+	s, we, found := nextWord(text, e)
 	if !found {
 		return 0, 0, false
 	}
@@ -235,7 +237,7 @@ func (a *Analyzer) matchPhrase(text string, e int, info wordInfo) (int, int, boo
 		}
 		pos, ok := we, true
 		for _, want := range p.words[2:] {
-			s, we2, found := nextWord(text, pos, len(text))
+			s, we2, found := nextWord(text, pos)
 			if !found || !equalFoldKey(text[s:we2], want) {
 				ok = false
 				break
@@ -301,23 +303,14 @@ func fastWord(text string, pos int, buf *[maxKey]byte) (s, e, next, n int, w0, w
 	for i < len(text) && space256[text[i]] {
 		i++
 	}
-	j := i
-	for ; j < len(text) && j-i < 8 && alnum256[text[j]]; j++ {
-		c := asciiLower[text[j]]
-		buf[j-i] = c
-		w0 |= uint64(c) << (8 * (j - i))
-	}
-	for ; j < len(text) && j-i < 16 && alnum256[text[j]]; j++ {
-		c := asciiLower[text[j]]
-		buf[j-i] = c
-		w1 |= uint64(c) << (8 * (j - i - 8))
-	}
-	for ; j < len(text) && j-i < cacheKeyLen && alnum256[text[j]]; j++ {
-		c := asciiLower[text[j]]
-		buf[j-i] = c
-		w2 |= uint64(c) << (8 * (j - i - 16))
-	}
-	if j == i || (j < len(text) && alnum256[text[j]]) {
+	// Each lowerPack stops short of eight bytes only where the word ends,
+	// so the calls after it pack nothing.
+	t := text[i:min(len(text), i+cacheKeyLen)]
+	w0, n = lowerPack(buf, t, 0, &alnum256)
+	w1, n = lowerPack(buf, t, n, &alnum256)
+	w2, n = lowerPack(buf, t, n, &alnum256)
+	j := i + n
+	if n == 0 || (j < len(text) && alnum256[text[j]]) {
 		return // no word here, or longer than the fast path handles
 	}
 	// The chunk must end here: only ASCII non-alphanumeric bytes up to the
@@ -331,48 +324,26 @@ func fastWord(text string, pos int, buf *[maxKey]byte) (s, e, next, n int, w0, w
 		}
 		k++
 	}
-	return i, j, k, j - i, w0, w1, w2, true
+	return i, j, k, n, w0, w1, w2, true
 }
 
 // lowerKey lower-cases word into buf (as lowerInto does) and also returns
-// its first cacheKeyLen bytes, zero-padded, as three little-endian words
-// built in registers while lowering (reading them back from buf right after
-// the byte stores would stall on store forwarding).
+// its first cacheKeyLen bytes, zero-padded, as three little-endian words.
 func lowerKey(buf *[maxKey]byte, word string) (n int, w0, w1, w2 uint64, ok bool) {
 	if len(word) <= maxKey {
-		i := 0
-		for ; i < len(word) && i < 8; i++ {
-			c := word[i]
-			if c >= utf8.RuneSelf {
-				goto slow
-			}
-			c = asciiLower[c]
-			buf[i] = c
-			w0 |= uint64(c) << (8 * i)
-		}
-		for ; i < len(word) && i < 16; i++ {
-			c := word[i]
-			if c >= utf8.RuneSelf {
-				goto slow
-			}
-			c = asciiLower[c]
-			buf[i] = c
-			w1 |= uint64(c) << (8 * (i - 8))
-		}
-		for ; i < len(word); i++ {
-			c := word[i]
-			if c >= utf8.RuneSelf {
-				goto slow
-			}
-			c = asciiLower[c]
-			buf[i] = c
-			if i < cacheKeyLen {
-				w2 |= uint64(c) << (8 * (i - 16))
+		w0, n = lowerPack(buf, word, 0, &ascii256) // as in fastWord
+		w1, n = lowerPack(buf, word, n, &ascii256)
+		w2, n = lowerPack(buf, word, n, &ascii256)
+		for n >= cacheKeyLen && n < len(word) { // lowered, not packed
+			prev := n
+			if _, n = lowerPack(buf, word, n, &ascii256); n-prev < 8 {
+				break
 			}
 		}
-		return i, w0, w1, w2, true
+		if n == len(word) {
+			return n, w0, w1, w2, true
+		}
 	}
-slow:
 	key, ok := lowerInto(buf[:0], word)
 	if !ok {
 		return 0, 0, 0, 0, false
@@ -382,6 +353,29 @@ slow:
 	return len(key), binary.LittleEndian.Uint64(pad[0:8]), binary.LittleEndian.Uint64(pad[8:16]),
 		binary.LittleEndian.Uint64(pad[16:24]), true
 }
+
+// lowerPack lower-cases up to eight bytes of s from from into buf, stopping
+// at a byte keep does not mark, and returns them packed little-endian and
+// where it stopped. The word is built in a register while lowering: reading
+// it back from buf right after the byte stores would stall on store
+// forwarding.
+func lowerPack(buf *[maxKey]byte, s string, from int, keep *[256]bool) (w uint64, end int) {
+	end = from
+	for ; end < len(s) && end-from < 8 && keep[s[end]]; end++ {
+		c := textscan.LowerByte(s[end])
+		buf[end] = c
+		w |= uint64(c) << (8 * (end - from))
+	}
+	return w, end
+}
+
+// ascii256 marks the ASCII bytes (none from 0x80 up).
+var ascii256 = func() (t [256]bool) {
+	for c := range utf8.RuneSelf {
+		t[c] = true
+	}
+	return t
+}()
 
 // lookup returns the flags of key and its syllable count in info.syllables;
 // w0..w2 are key's zero-padded prefix from lowerKey.

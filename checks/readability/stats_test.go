@@ -1,6 +1,7 @@
 package readability
 
 import (
+	"encoding/binary"
 	"errors"
 	"strings"
 	"testing"
@@ -155,5 +156,35 @@ func TestAnalyzeConcurrent(t *testing.T) {
 	}
 	for i := 0; i < 8; i++ {
 		require.Equal(t, want, <-done)
+	}
+}
+
+// TestLowerKeyMatchesLowerInto holds the packed fast path to the plain
+// lower-casing, with non-ASCII bytes at and around every 8-byte boundary.
+func TestLowerKeyMatchesLowerInto(t *testing.T) {
+	var words []string
+	for n := 0; n <= maxKey+1; n++ {
+		base := strings.Repeat("AbC", n)[:n]
+		words = append(words, base)
+		for at := 0; at <= n; at++ {
+			words = append(words, base[:at]+"É"+base[at:], base[:at]+"’"+base[at:])
+		}
+	}
+	for _, w := range words {
+		var buf, plain [maxKey]byte
+		n, w0, w1, w2, ok := lowerKey(&buf, w)
+		key, fits := lowerInto(plain[:0], w)
+		if ok != fits {
+			t.Fatalf("lowerKey(%q) ok = %v, lowerInto fits = %v", w, ok, fits)
+		}
+		if !ok {
+			continue
+		}
+		var pad [cacheKeyLen]byte
+		copy(pad[:], key)
+		want := [3]uint64{binary.LittleEndian.Uint64(pad[0:]), binary.LittleEndian.Uint64(pad[8:]), binary.LittleEndian.Uint64(pad[16:])}
+		if string(buf[:n]) != string(key) || [3]uint64{w0, w1, w2} != want {
+			t.Fatalf("lowerKey(%q) = %q %x, want %q %x", w, buf[:n], [3]uint64{w0, w1, w2}, key, want)
+		}
 	}
 }

@@ -3,7 +3,8 @@ package readability
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/internal/textscan"
 )
 
 // Words returns the word spans of text using the default Analyzer.
@@ -19,7 +20,7 @@ func Words(text string) []Span { return Default().AppendWords(nil, text) }
 // word each. Spans are ordered, non-overlapping and on UTF-8 boundaries.
 func (a *Analyzer) AppendWords(dst []Span, text string) []Span {
 	for pos := 0; ; {
-		s, e, ok := nextWord(text, pos, len(text))
+		s, e, ok := nextWord(text, pos)
 		if !ok {
 			return dst
 		}
@@ -28,116 +29,52 @@ func (a *Analyzer) AppendWords(dst []Span, text string) []Span {
 	}
 }
 
-// nextWord returns the first word in text[pos:end]. It finds the chunk's
-// first and last letter or digit while scanning it, which is the trimming
-// AppendWords documents.
-func nextWord(text string, pos, end int) (s, e int, ok bool) {
-	i := pos
-	for i < end {
-		for i < end {
-			if c := text[i]; c < utf8.RuneSelf {
-				if asciiSpace[c] {
-					i++
-					continue
-				}
-				if c != '.' && c != '-' {
-					break // ASCII fast path: not a separator
-				}
-			}
-			if size := sepAt(text, i, end); size > 0 {
-				i += size
-				continue
-			}
-			break
-		}
-		if i >= end {
-			break
-		}
-		j := i
-		first, last := -1, -1
-		for j < end {
-			// Tight loop over a run of ASCII letters and digits: the bulk of
-			// any text.
-			k := j
-			for k < end && alnum256[text[k]] {
-				k++
-			}
-			if k > j {
-				if first < 0 {
-					first = j
-				}
-				last = k
-				j = k
-				if j >= end {
-					break
-				}
-			}
-			if c := text[j]; c < utf8.RuneSelf {
-				if asciiSpace[c] || ((c == '.' || c == '-') && j+1 < end && text[j+1] == c) {
-					break
-				}
-				j++ // inner punctuation: "don't", "3.2(a)", "and/or"
-				continue
-			}
-			if sepAt(text, j, end) > 0 {
-				break
-			}
-			r, size := utf8.DecodeRuneInString(text[j:end])
-			if isAlnumRune(r) {
-				if first < 0 {
-					first = j
-				}
-				last = j + size
-			}
-			j += size
-		}
-		if first >= 0 {
-			if last < j && text[last] == ')' && strings.IndexByte(text[first:last], '(') >= 0 {
-				last++ // keep the balanced ")" of "3.2(a)"
-			}
-			return first, last, true
-		}
-		i = j
+// nextWord returns the first word of text at or after pos: the word the
+// shared scanner finds (see wordRules), with the balanced ")" of "3.2(a)".
+func nextWord(text string, pos int) (s, e int, ok bool) {
+	s, e, ok = wordScanner.Next(text, pos)
+	if ok && e < len(text) && text[e] == ')' && strings.IndexByte(text[s:e], '(') >= 0 {
+		e++
 	}
-	return 0, 0, false
+	return s, e, ok
 }
 
-// space256 is asciiSpace over all byte values (false from 0x80 up).
-var space256 = func() (t [256]bool) {
-	for _, c := range " \t\n\r\v\f" {
-		t[c] = true
+// wordRules are the word boundaries AppendWords documents: white space, em
+// and en dashes, ellipses and the pairs ".." and "--" break; letters and
+// digits make a word; every other character joins the letters around it
+// and is trimmed at the edges.
+var wordRules = func() textscan.Rules {
+	r := textscan.Rules{ASCII: textscan.ASCIIAlnum(), Other: otherClass}
+	for c, class := range r.ASCII {
+		if class != textscan.Letter && !space256[c] {
+			r.ASCII[c] = textscan.Joiner
+		}
 	}
-	return t
+	r.ASCII['.'], r.ASCII['-'] = textscan.Pair, textscan.Pair
+	return r
 }()
 
-// alnum256 is asciiAlnum over all byte values (false from 0x80 up), so
-// the tight loop needs no range check.
+var wordScanner = textscan.New(wordRules)
+
+// otherClass is wordRules for non-ASCII runes.
+func otherClass(r rune) textscan.Class {
+	switch {
+	case r == '—' || r == '–' || r == '―' || r == '…' || unicode.IsSpace(r):
+		return textscan.Break
+	case textscan.IsAlnum(r):
+		return textscan.Letter
+	}
+	return textscan.Joiner
+}
+
+// space256 marks the ASCII white space bytes (none from 0x80 up).
+var space256 = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': true, '\f': true}
+
+// alnum256 marks the bytes that are a letter or digit to wordRules (none
+// from 0x80 up), for the loops that need no range check.
 var alnum256 = func() (t [256]bool) {
-	for c := 0; c < utf8.RuneSelf; c++ {
-		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	for c, class := range wordRules.ASCII {
+		t[c] = class == textscan.Letter
 	}
 	return t
 }()
-
-// sepAt returns the byte length of the word separator at i, or 0.
-func sepAt(text string, i, end int) int {
-	c := text[i]
-	if c < utf8.RuneSelf {
-		switch {
-		case asciiSpace[c]:
-			return 1
-		case (c == '.' || c == '-') && i+1 < end && text[i+1] == c:
-			return 2
-		}
-		return 0
-	}
-	r, size := utf8.DecodeRuneInString(text[i:end])
-	switch r {
-	case '—', '–', '―', '…':
-		return size
-	}
-	if unicode.IsSpace(r) {
-		return size
-	}
-	return 0
-}

@@ -16,6 +16,7 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/openai/internal/fakeopenai"
 	"github.com/evalopt/evalopt/examples/openai/openaiadapter"
+	"github.com/evalopt/evalopt/internal/refunddemo"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -45,7 +46,7 @@ func TestOutput(t *testing.T) {
 }
 
 // fixture serves the scripted models and builds the roles on them.
-func fixture(t *testing.T, h fakeopenai.Handler) (*fakeopenai.Server, roles) {
+func fixture(t *testing.T, h fakeopenai.Handler) (*fakeopenai.Server, refunddemo.Roles) {
 	t.Helper()
 	srv := fakeopenai.New(h)
 	t.Cleanup(srv.Close)
@@ -61,7 +62,7 @@ func fixture(t *testing.T, h fakeopenai.Handler) (*fakeopenai.Server, roles) {
 // reported, per role.
 func TestRefundLoopEndToEnd(t *testing.T) {
 	srv, r := fixture(t, models)
-	res, err := loop.RunLoop(context.Background(), tasks()[0], r.gen, r.judge, r.rev)
+	res, err := loop.RunLoop(context.Background(), refunddemo.Tasks()[0], r.Generator, r.Judge, r.Reviser)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func TestRefundLoopEndToEnd(t *testing.T) {
 // judgment stops the loop with cost_budget before any revision.
 func TestMaxCostStopsTheLoop(t *testing.T) {
 	srv, r := fixture(t, models)
-	res, err := loop.RunLoop(context.Background(), tasks()[0], r.gen, r.judge, r.rev, loop.WithMaxCost(0.001))
+	res, err := loop.RunLoop(context.Background(), refunddemo.Tasks()[0], r.Generator, r.Judge, r.Reviser, loop.WithMaxCost(0.001))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,8 +113,8 @@ func TestSameFamilyRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gate := evaluator.Chain(evidenceStage(), judge.DecisionJudge())
-	_, err = loop.RunLoop(context.Background(), tasks()[0], writer.Generator(writerInstructions), gate, writer.Reviser(reviserInstructions))
+	gate := evaluator.Chain(refunddemo.EvidenceStage(), judge.DecisionJudge())
+	_, err = loop.RunLoop(context.Background(), refunddemo.Tasks()[0], writer.Generator(refunddemo.WriterInstructions), gate, writer.Reviser(refunddemo.ReviserInstructions))
 	if !errors.Is(err, loop.ErrSameModel) {
 		t.Fatalf("err = %v, want ErrSameModel", err)
 	}
@@ -121,7 +122,7 @@ func TestSameFamilyRefused(t *testing.T) {
 		t.Errorf("%d requests sent before the guard refused", srv.Count())
 	}
 	// With AllowSameModel the same roles run.
-	if _, err := loop.RunLoop(context.Background(), tasks()[0], writer.Generator(writerInstructions), gate, writer.Reviser(reviserInstructions), loop.AllowSameModel()); err != nil {
+	if _, err := loop.RunLoop(context.Background(), refunddemo.Tasks()[0], writer.Generator(refunddemo.WriterInstructions), gate, writer.Reviser(refunddemo.ReviserInstructions), loop.AllowSameModel()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -135,7 +136,7 @@ func TestRateLimitedDraftRetriedOnce(t *testing.T) {
 		}
 		return models(req)
 	})
-	res, err := loop.RunLoop(context.Background(), tasks()[0], r.gen, r.judge, r.rev, loop.WithRetry(3, 0))
+	res, err := loop.RunLoop(context.Background(), refunddemo.Tasks()[0], r.Generator, r.Judge, r.Reviser, loop.WithRetry(3, 0))
 	if err != nil {
 		t.Fatal(err)
 	}

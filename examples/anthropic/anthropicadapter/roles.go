@@ -12,15 +12,18 @@ type Generator struct {
 	instructions string
 }
 
-// Generator returns a generator whose system prompt is instructions and
-// whose user message is the task: its input, criteria and evidence.
+// Generator returns a generator whose prompt is
+// evaluator.GenerationPrompt(instructions, task): instructions as the system
+// prompt, the task (its input, details, criteria and evidence) as the user
+// message.
 func (c *Client) Generator(instructions string) *Generator {
 	return &Generator{c: c, instructions: instructions}
 }
 
 // Generate drafts a candidate for task.
 func (g *Generator) Generate(ctx context.Context, task evaluator.Task) (string, error) {
-	return g.c.Complete(ctx, g.instructions, renderTask(task), nil)
+	p := evaluator.GenerationPrompt(g.instructions, task)
+	return g.c.Complete(ctx, p.System, p.User, nil)
 }
 
 // Models returns the model the generator runs on (evaluator.Modeler).
@@ -32,16 +35,17 @@ type Reviser struct {
 	instructions string
 }
 
-// Reviser returns a reviser whose system prompt is instructions and whose
-// user message is the task, the current draft and what the evaluator asked
-// to change.
+// Reviser returns a reviser whose prompt is evaluator.RevisionPrompt:
+// instructions as the system prompt, and the task, the current draft and
+// what the evaluator asked to change as the user message.
 func (c *Client) Reviser(instructions string) *Reviser {
 	return &Reviser{c: c, instructions: instructions}
 }
 
 // Revise returns the candidate revised as decision asks.
 func (r *Reviser) Revise(ctx context.Context, task evaluator.Task, candidate string, decision evaluator.EvaluationDecision) (string, error) {
-	return r.c.Complete(ctx, r.instructions, renderRevision(task, candidate, decision), nil)
+	p := evaluator.RevisionPrompt(r.instructions, task, candidate, decision)
+	return r.c.Complete(ctx, p.System, p.User, nil)
 }
 
 // Models returns the model the reviser runs on (evaluator.Modeler).

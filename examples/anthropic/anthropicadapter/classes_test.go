@@ -14,6 +14,7 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/anthropic/anthropicadapter"
 	"github.com/evalopt/evalopt/examples/anthropic/internal/fakeanthropic"
+	"github.com/evalopt/evalopt/internal/fakeapi"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -60,7 +61,7 @@ func TestStatusClasses(t *testing.T) {
 // per-request timeout) is transient; the loop retries it and the second
 // request succeeds.
 func TestCallTimeoutRetriedByLoop(t *testing.T) {
-	srv := serve(t, fakeanthropic.Stall(), fakeanthropic.Text(genModel, "Thank you for your order.", fakeanthropic.Usage{Input: 10, Output: 5}))
+	srv := serve(t, fakeapi.Stall(), fakeanthropic.Text(genModel, "Thank you for your order.", fakeanthropic.Usage{Input: 10, Output: 5}))
 	sdk := anthropic.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-ant-test"), option.WithRequestTimeout(100*time.Millisecond))
 	c, err := anthropicadapter.New(sdk, anthropicadapter.Options{Model: genModel})
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/anthropic/anthropicadapter"
 	"github.com/evalopt/evalopt/examples/anthropic/internal/fakeanthropic"
+	"github.com/evalopt/evalopt/internal/fakeapi"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -30,7 +31,7 @@ func TestJudgeErrorsInLoop(t *testing.T) {
 		{name: "success", replies: []fakeanthropic.Reply{ok}, requests: 1},
 		{name: "429 then success", replies: []fakeanthropic.Reply{fakeanthropic.RateLimited(), ok}, requests: 2},
 		{name: "529 overloaded then success", replies: []fakeanthropic.Reply{fakeanthropic.Overloaded(), ok}, requests: 2},
-		{name: "connection dropped then success", replies: []fakeanthropic.Reply{fakeanthropic.Hangup(), ok}, requests: 2},
+		{name: "connection dropped then success", replies: []fakeanthropic.Reply{fakeapi.Hangup(), ok}, requests: 2},
 		{name: "forced tool not called, then called", replies: []fakeanthropic.Reply{fakeanthropic.Text(judgeModel, "Looks fine.", u), ok}, requests: 2},
 		{name: "500 every time", replies: []fakeanthropic.Reply{fakeanthropic.ServerError()}, requests: 3,
 			check: providerError(500, "api_error", "Internal server error", true)},
@@ -126,7 +127,7 @@ func providerError(status int, code, message string, transient bool) func(*testi
 // default of 2 retries, and a transient failure must still be one request
 // (and classified transient, so that the loop retries it).
 func TestSDKRetriesOff(t *testing.T) {
-	for _, r := range []fakeanthropic.Reply{fakeanthropic.ServerError(), fakeanthropic.RateLimited(), fakeanthropic.Overloaded(), fakeanthropic.Hangup()} {
+	for _, r := range []fakeanthropic.Reply{fakeanthropic.ServerError(), fakeanthropic.RateLimited(), fakeanthropic.Overloaded(), fakeapi.Hangup()} {
 		srv := serve(t, r)
 		_, err := client(t, srv, genModel, anthropicadapter.ModeTool, nil).Complete(context.Background(), "s", "u", nil)
 		if err == nil {

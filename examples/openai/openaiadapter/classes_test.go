@@ -13,6 +13,7 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/openai/internal/fakeopenai"
 	"github.com/evalopt/evalopt/examples/openai/openaiadapter"
+	"github.com/evalopt/evalopt/internal/fakeapi"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -58,7 +59,7 @@ func TestStatusClasses(t *testing.T) {
 // per-request timeout) is transient; the loop retries it and the second
 // request succeeds.
 func TestCallTimeoutRetriedByLoop(t *testing.T) {
-	srv := serve(t, fakeopenai.Stall(), fakeopenai.Completion(genModel, "Thank you for your order.", fakeopenai.Usage{Prompt: 10, Completion: 5}))
+	srv := serve(t, fakeapi.Stall(), fakeopenai.Completion(genModel, "Thank you for your order.", fakeopenai.Usage{Prompt: 10, Completion: 5}))
 	sdk := openai.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-test"), option.WithRequestTimeout(100*time.Millisecond))
 	c, err := openaiadapter.New(sdk, openaiadapter.Options{Model: genModel})
 	if err != nil {

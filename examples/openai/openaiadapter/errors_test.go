@@ -8,6 +8,7 @@ import (
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/openai/internal/fakeopenai"
+	"github.com/evalopt/evalopt/internal/fakeapi"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -27,7 +28,7 @@ func TestJudgeErrorsInLoop(t *testing.T) {
 	}{
 		{name: "success", replies: []fakeopenai.Reply{ok}, requests: 1},
 		{name: "429 then success", replies: []fakeopenai.Reply{fakeopenai.RateLimited(), ok}, requests: 2},
-		{name: "connection dropped then success", replies: []fakeopenai.Reply{fakeopenai.Hangup(), ok}, requests: 2},
+		{name: "connection dropped then success", replies: []fakeopenai.Reply{fakeapi.Hangup(), ok}, requests: 2},
 		{name: "500 every time", replies: []fakeopenai.Reply{fakeopenai.ServerError()}, requests: 3,
 			check: providerError(500, "server_error", "The server had an error", true)},
 		{name: "400", replies: []fakeopenai.Reply{fakeopenai.BadRequest()}, requests: 1, permanent: true,
@@ -122,7 +123,7 @@ func providerError(status int, code, message string, transient bool) func(*testi
 // default of 2 retries, and a transient failure must still be one request
 // (and classified transient, so that the loop retries it).
 func TestSDKRetriesOff(t *testing.T) {
-	for _, r := range []fakeopenai.Reply{fakeopenai.ServerError(), fakeopenai.RateLimited(), fakeopenai.Hangup()} {
+	for _, r := range []fakeopenai.Reply{fakeopenai.ServerError(), fakeopenai.RateLimited(), fakeapi.Hangup()} {
 		srv := serve(t, r)
 		_, err := client(t, srv, genModel, nil).Complete(context.Background(), "s", "u", nil)
 		if err == nil {

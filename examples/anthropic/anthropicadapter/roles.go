@@ -3,50 +3,38 @@ package anthropicadapter
 import (
 	"context"
 
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/adapterkit"
 )
 
-// Generator is a loop.Generator[string] that drafts on the Client's model.
-type Generator struct {
-	c            *Client
-	instructions string
-}
+// Generator is a loop.Generator[string] that drafts on the Client's model:
+// its prompt is evaluator.GenerationPrompt (the instructions as the system
+// prompt, the task's input, details, criteria and evidence as the user
+// message), and the reply's text is the candidate. Its Models method
+// reports the Client's model (evaluator.Modeler). The type is shared with
+// the other provider adapters.
+type Generator = adapterkit.Generator
 
-// Generator returns a generator whose prompt is
-// evaluator.GenerationPrompt(instructions, task): instructions as the system
-// prompt, the task (its input, details, criteria and evidence) as the user
-// message.
+// Reviser is a loop.Reviser[string] that revises on the Client's model: its
+// prompt is evaluator.RevisionPrompt (the instructions as the system
+// prompt; the task, the current draft and what the evaluator asked to
+// change as the user message), and the reply's text is the revised
+// candidate. Its Models method reports the Client's model. The type is
+// shared with the other provider adapters.
+type Reviser = adapterkit.Reviser
+
+// Generator returns a generator on the Client's model whose system prompt
+// is instructions.
 func (c *Client) Generator(instructions string) *Generator {
-	return &Generator{c: c, instructions: instructions}
+	return adapterkit.NewGenerator(c.text, c.model, instructions)
 }
 
-// Generate drafts a candidate for task.
-func (g *Generator) Generate(ctx context.Context, task evaluator.Task) (string, error) {
-	p := evaluator.GenerationPrompt(g.instructions, task)
-	return g.c.Complete(ctx, p.System, p.User, nil)
-}
-
-// Models returns the model the generator runs on (evaluator.Modeler).
-func (g *Generator) Models() []string { return g.c.Models() }
-
-// Reviser is a loop.Reviser[string] that revises on the Client's model.
-type Reviser struct {
-	c            *Client
-	instructions string
-}
-
-// Reviser returns a reviser whose prompt is evaluator.RevisionPrompt:
-// instructions as the system prompt, and the task, the current draft and
-// what the evaluator asked to change as the user message.
+// Reviser returns a reviser on the Client's model whose system prompt is
+// instructions.
 func (c *Client) Reviser(instructions string) *Reviser {
-	return &Reviser{c: c, instructions: instructions}
+	return adapterkit.NewReviser(c.text, c.model, instructions)
 }
 
-// Revise returns the candidate revised as decision asks.
-func (r *Reviser) Revise(ctx context.Context, task evaluator.Task, candidate string, decision evaluator.EvaluationDecision) (string, error) {
-	p := evaluator.RevisionPrompt(r.instructions, task, candidate, decision)
-	return r.c.Complete(ctx, p.System, p.User, nil)
+// text completes without a schema: the reply is free text.
+func (c *Client) text(ctx context.Context, system, user string) (string, error) {
+	return c.Complete(ctx, system, user, nil)
 }
-
-// Models returns the model the reviser runs on (evaluator.Modeler).
-func (r *Reviser) Models() []string { return r.c.Models() }

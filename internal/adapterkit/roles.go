@@ -1,0 +1,64 @@
+package adapterkit
+
+import (
+	"context"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// CompleteFunc sends one system prompt and one user message to a model and
+// returns the reply's text. An adapter binds it to its client (and, for a
+// judge, to the schema the reply is held to).
+type CompleteFunc func(ctx context.Context, system, user string) (string, error)
+
+// Generator is a loop.Generator[string] that drafts on one model: the
+// prompt is evaluator.GenerationPrompt(instructions, task), instructions as
+// the system prompt and the task (its input, details, criteria and
+// evidence) as the user message; the reply is the candidate. It reports its
+// model (evaluator.Modeler), so the loop's self-approval guard sees it.
+type Generator struct {
+	complete     CompleteFunc
+	model        string
+	instructions string
+}
+
+// NewGenerator returns a Generator that calls complete on model with
+// instructions as the system prompt.
+func NewGenerator(complete CompleteFunc, model, instructions string) *Generator {
+	return &Generator{complete: complete, model: model, instructions: instructions}
+}
+
+// Generate drafts a candidate for task.
+func (g *Generator) Generate(ctx context.Context, task evaluator.Task) (string, error) {
+	p := evaluator.GenerationPrompt(g.instructions, task)
+	return g.complete(ctx, p.System, p.User)
+}
+
+// Models returns the model the generator runs on (evaluator.Modeler).
+func (g *Generator) Models() []string { return []string{g.model} }
+
+// Reviser is a loop.Reviser[string] that revises on one model: the prompt
+// is evaluator.RevisionPrompt, instructions as the system prompt, and the
+// task, the current draft and what the evaluator asked to change as the
+// user message; the reply is the revised candidate. It reports its model
+// (evaluator.Modeler).
+type Reviser struct {
+	complete     CompleteFunc
+	model        string
+	instructions string
+}
+
+// NewReviser returns a Reviser that calls complete on model with
+// instructions as the system prompt.
+func NewReviser(complete CompleteFunc, model, instructions string) *Reviser {
+	return &Reviser{complete: complete, model: model, instructions: instructions}
+}
+
+// Revise returns the candidate revised as decision asks.
+func (r *Reviser) Revise(ctx context.Context, task evaluator.Task, candidate string, decision evaluator.EvaluationDecision) (string, error) {
+	p := evaluator.RevisionPrompt(r.instructions, task, candidate, decision)
+	return r.complete(ctx, p.System, p.User)
+}
+
+// Models returns the model the reviser runs on (evaluator.Modeler).
+func (r *Reviser) Models() []string { return []string{r.model} }

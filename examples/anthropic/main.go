@@ -72,14 +72,8 @@ func newRoles(baseURL string) (refunddemo.Roles, error) {
 }
 
 // run serves the fake endpoint, runs both refund tasks through the loop on
-// it and prints each trace and outcome to w (refunddemo.Run). The output is
-// the same on every run.
+// it and prints each trace and outcome to w (refunddemo.RunOn). The output
+// is the same on every run.
 func run(w io.Writer) error {
-	srv := fakeanthropic.New(models)
-	defer srv.Close()
-	r, err := newRoles(srv.URL())
-	if err != nil {
-		return err
-	}
-	return refunddemo.Run(w, r, srv.Count)
+	return refunddemo.RunOn(w, fakeanthropic.New(models), newRoles)
 }

@@ -234,3 +234,25 @@ func TestReportCost(t *testing.T) {
 		t.Errorf("meter %v after the failures, want %v", got, 2*want)
 	}
 }
+
+func TestBindAndJudgeFunc(t *testing.T) {
+	type schema struct{ Name string }
+	var got *schema
+	var sent [2]string
+	complete := func(_ context.Context, system, user string, s *schema) (string, error) {
+		got, sent = s, [2]string{system, user}
+		return "reply", nil
+	}
+	s := &schema{Name: "decision"}
+	reply, err := Bind(complete, s)(context.Background(), "sys", "usr")
+	if err != nil || reply != "reply" || got != s || sent != [2]string{"sys", "usr"} {
+		t.Errorf("Bind with a schema: %q, %v, schema %v, sent %q", reply, err, got, sent)
+	}
+	if _, err := Bind(complete, nil)(context.Background(), "a", "b"); err != nil || got != nil {
+		t.Errorf("Bind without a schema passed %v", got)
+	}
+	reply, err = JudgeFunc(Bind(complete, s))(context.Background(), rubric.Prompt{System: "rs", User: "ru"})
+	if err != nil || reply != "reply" || sent != [2]string{"rs", "ru"} || got != s {
+		t.Errorf("JudgeFunc: %q, %v, sent %q", reply, err, sent)
+	}
+}

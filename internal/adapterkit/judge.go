@@ -29,6 +29,14 @@ func DecisionJudge(complete CompleteFunc, model string) evaluator.Evaluator[stri
 	return evaluator.WithModel[string](judge, model)
 }
 
+// JudgeFunc returns the rubric.JudgeFunc that sends a rubric's prompt
+// (system prompt and user message) through complete and returns the reply.
+func JudgeFunc(complete CompleteFunc) rubric.JudgeFunc {
+	return func(ctx context.Context, p rubric.Prompt) (string, error) {
+		return complete(ctx, p.System, p.User)
+	}
+}
+
 // RubricJudge returns rubric.NewEvaluator(r, judge, cfg) for a judge that
 // holds its reply to r.OutputSchema itself: the schema is left out of the
 // prompt (cfg.OmitSchema is set), and the Evaluator reports model unless

@@ -11,6 +11,15 @@ import (
 // judge, to the schema the reply is held to).
 type CompleteFunc func(ctx context.Context, system, user string) (string, error)
 
+// Bind returns the CompleteFunc that calls complete (an adapter client's
+// Complete method) with schema, which holds the reply to a schema the
+// provider's way, or with nil for free text.
+func Bind[S any](complete func(ctx context.Context, system, user string, schema *S) (string, error), schema *S) CompleteFunc {
+	return func(ctx context.Context, system, user string) (string, error) {
+		return complete(ctx, system, user, schema)
+	}
+}
+
 // Generator is a loop.Generator[string] that drafts on one model: the
 // prompt is evaluator.GenerationPrompt(instructions, task), instructions as
 // the system prompt and the task (its input, details, criteria and

@@ -3,6 +3,7 @@ package refunddemo
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -175,5 +176,37 @@ func TestRunError(t *testing.T) {
 func TestRunRequiresRoles(t *testing.T) {
 	if err := Run(new(bytes.Buffer), Roles{}, nil); err == nil || !strings.Contains(err.Error(), "Roles.Generator") {
 		t.Fatalf("err = %v, want one naming the missing roles", err)
+	}
+}
+
+// endpoint is an Endpoint that counts the calls of scripted roles.
+type endpoint struct {
+	calls  int
+	closed bool
+}
+
+func (e *endpoint) URL() string { return "http://fake.invalid" }
+func (e *endpoint) Count() int  { return e.calls }
+func (e *endpoint) Close()      { e.closed = true }
+
+func TestRunOn(t *testing.T) {
+	srv := &endpoint{}
+	var gotURL string
+	var out bytes.Buffer
+	err := RunOn(&out, srv, func(url string) (Roles, error) {
+		gotURL = url
+		return scripted(&srv.calls), nil
+	})
+	if err != nil || gotURL != srv.URL() || !srv.closed {
+		t.Fatalf("err %v, roles built on %q, closed %v", err, gotURL, srv.closed)
+	}
+	if !strings.Contains(out.String(), "4 API request(s)") {
+		t.Errorf("the endpoint's count is not the request count:\n%s", out.String())
+	}
+
+	srv = &endpoint{}
+	boom := errors.New("no client")
+	if err := RunOn(&out, srv, func(string) (Roles, error) { return Roles{}, boom }); !errors.Is(err, boom) || !srv.closed {
+		t.Errorf("a failing newRoles: err %v, closed %v", err, srv.closed)
 	}
 }

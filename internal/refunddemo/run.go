@@ -20,6 +20,27 @@ type Roles struct {
 	Reviser   loop.Reviser[string]
 }
 
+// Endpoint is a running fake of a provider's API, as the examples'
+// fakes (a fakeapi.Server) are: its base URL, the number of requests it
+// received so far, and Close.
+type Endpoint interface {
+	URL() string
+	Count() int
+	Close()
+}
+
+// RunOn runs the demo against srv and closes it: the roles are
+// newRoles(srv.URL()), built by the example's provider glue, and the run
+// and its output are Run's, with srv.Count as the request count.
+func RunOn(w io.Writer, srv Endpoint, newRoles func(baseURL string) (Roles, error)) error {
+	defer srv.Close()
+	r, err := newRoles(srv.URL())
+	if err != nil {
+		return err
+	}
+	return Run(w, r, srv.Count)
+}
+
 // Run runs both Tasks through loop.RunLoop with r (at most 2 revisions, 3
 // attempts per role call with no backoff, at most 0.05 USD per task) and
 // prints to w, per task, its input and evidence, one row per trace step,

@@ -96,15 +96,6 @@ type Schema struct {
 	JSON json.RawMessage
 }
 
-// validate checks a schema before it is sent; a bad one is the caller's
-// mistake, which another attempt cannot fix.
-func (s *Schema) validate() error {
-	if s == nil {
-		return nil
-	}
-	return adapterkit.CheckSchema(pkgName, s.Name, s.JSON)
-}
-
 // Complete sends one message with a system prompt and a user message and
 // returns the reply's text. With a non-nil schema the reply is held to it:
 // in ModeTool by a strict tool the request forces, the reply being the
@@ -127,8 +118,10 @@ func (s *Schema) validate() error {
 //     and evaluator.Classify calls it transient; the context's own error
 //     is returned wrapped.
 func (c *Client) Complete(ctx context.Context, system, user string, schema *Schema) (string, error) {
-	if err := schema.validate(); err != nil {
-		return "", err
+	if schema != nil {
+		if err := adapterkit.CheckSchema(pkgName, schema.Name, schema.JSON); err != nil {
+			return "", err // the caller's mistake, which another attempt cannot fix
+		}
 	}
 	params := anthropic.MessageNewParams{
 		Model:     anthropic.Model(c.model),

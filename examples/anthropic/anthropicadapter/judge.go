@@ -1,8 +1,6 @@
 package anthropicadapter
 
 import (
-	"context"
-
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/internal/adapterkit"
 	"github.com/evalopt/evalopt/rubric"
@@ -23,9 +21,7 @@ const (
 // Give the Evaluator built on it Config.Model = c.Models()[0] (RubricJudge
 // does), or the self-approval guard cannot see its model.
 func (c *Client) JudgeFunc(schema Schema) rubric.JudgeFunc {
-	return func(ctx context.Context, p rubric.Prompt) (string, error) {
-		return c.Complete(ctx, p.System, p.User, &schema)
-	}
+	return adapterkit.JudgeFunc(adapterkit.Bind(c.Complete, &schema))
 }
 
 // RubricJudge returns rubric.NewEvaluator(r, judge, cfg) with a judge that
@@ -47,7 +43,5 @@ func RubricJudge[C any](c *Client, r rubric.Rubric, cfg rubric.Config[C]) (*rubr
 // evaluator reports the Client's model.
 func (c *Client) DecisionJudge() evaluator.Evaluator[string] {
 	format := Schema{Name: DecisionTool, JSON: evaluator.DecisionSchema()}
-	return adapterkit.DecisionJudge(func(ctx context.Context, system, user string) (string, error) {
-		return c.Complete(ctx, system, user, &format)
-	}, c.model)
+	return adapterkit.DecisionJudge(adapterkit.Bind(c.Complete, &format), c.model)
 }

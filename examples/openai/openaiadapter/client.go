@@ -72,15 +72,6 @@ type Schema struct {
 	JSON json.RawMessage
 }
 
-// validate checks a schema before it is sent; a bad one is the caller's
-// mistake, which another attempt cannot fix.
-func (s *Schema) validate() error {
-	if s == nil {
-		return nil
-	}
-	return adapterkit.CheckSchema(pkgName, s.Name, s.JSON)
-}
-
 // Complete sends one chat completion with a system and a user message and
 // returns the reply's text. With a non-nil schema the reply is constrained
 // by response_format json_schema with strict true. The reply's usage is
@@ -102,8 +93,10 @@ func (s *Schema) validate() error {
 //     and evaluator.Classify calls it transient; the context's own error
 //     is returned wrapped.
 func (c *Client) Complete(ctx context.Context, system, user string, schema *Schema) (string, error) {
-	if err := schema.validate(); err != nil {
-		return "", err
+	if schema != nil {
+		if err := adapterkit.CheckSchema(pkgName, schema.Name, schema.JSON); err != nil {
+			return "", err // the caller's mistake, which another attempt cannot fix
+		}
 	}
 	params := openai.ChatCompletionNewParams{
 		Model:               c.model,

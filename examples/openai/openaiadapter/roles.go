@@ -1,10 +1,6 @@
 package openaiadapter
 
-import (
-	"context"
-
-	"github.com/evalopt/evalopt/internal/adapterkit"
-)
+import "github.com/evalopt/evalopt/internal/adapterkit"
 
 // Generator is a loop.Generator[string] that drafts on the Client's model:
 // its prompt is evaluator.GenerationPrompt (the instructions as the system
@@ -23,18 +19,13 @@ type Generator = adapterkit.Generator
 type Reviser = adapterkit.Reviser
 
 // Generator returns a generator on the Client's model whose system prompt
-// is instructions.
+// is instructions; its replies are free text (no schema).
 func (c *Client) Generator(instructions string) *Generator {
-	return adapterkit.NewGenerator(c.text, c.model, instructions)
+	return adapterkit.NewGenerator(adapterkit.Bind(c.Complete, nil), c.model, instructions)
 }
 
 // Reviser returns a reviser on the Client's model whose system prompt is
 // instructions.
 func (c *Client) Reviser(instructions string) *Reviser {
-	return adapterkit.NewReviser(c.text, c.model, instructions)
-}
-
-// text completes without a schema: the reply is free text.
-func (c *Client) text(ctx context.Context, system, user string) (string, error) {
-	return c.Complete(ctx, system, user, nil)
+	return adapterkit.NewReviser(adapterkit.Bind(c.Complete, nil), c.model, instructions)
 }

@@ -50,17 +50,17 @@ var prices = evaluator.PriceTable{
 }
 
 // newRoles builds the loop's roles on one SDK client talking to the API at
-// baseURL: the writer drafts and revises, the judge runs after the
-// scenario's deterministic evidence stage (blockers first). The SDK's own
+// baseURL: the writer model drafts and revises, the judge model runs after
+// the scenario's deterministic evidence stage (blockers first). The SDK's own
 // retries are turned off by the adapter on every request; retries belong to
 // the loop.
-func newRoles(baseURL string) (refunddemo.Roles, error) {
+func newRoles(baseURL, writerName, judgeName string) (refunddemo.Roles, error) {
 	sdk := openai.NewClient(option.WithBaseURL(baseURL), option.WithAPIKey("sk-fake"))
-	writer, err := openaiadapter.New(sdk, openaiadapter.Options{Model: writerModel, Prices: prices})
+	writer, err := openaiadapter.New(sdk, openaiadapter.Options{Model: writerName, Prices: prices})
 	if err != nil {
 		return refunddemo.Roles{}, err
 	}
-	judge, err := openaiadapter.New(sdk, openaiadapter.Options{Model: judgeModel, Prices: prices})
+	judge, err := openaiadapter.New(sdk, openaiadapter.Options{Model: judgeName, Prices: prices})
 	if err != nil {
 		return refunddemo.Roles{}, err
 	}
@@ -75,5 +75,7 @@ func newRoles(baseURL string) (refunddemo.Roles, error) {
 // it and prints each trace and outcome to w (refunddemo.RunOn). The output
 // is the same on every run.
 func run(w io.Writer) error {
-	return refunddemo.RunOn(w, fakeopenai.New(models), newRoles)
+	return refunddemo.RunOn(w, fakeopenai.New(models), func(baseURL string) (refunddemo.Roles, error) {
+		return newRoles(baseURL, writerModel, judgeModel)
+	})
 }

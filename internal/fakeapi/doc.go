@@ -6,8 +6,8 @@
 // reject a malformed one with the API's own error reply, and answers the
 // rest with the provider's handler, or by dropping the connection or
 // stalling, as failing servers do (server.go); the reading of a message's
-// text content (content.go); and the JSON Schema helpers the strict-mode
-// checkers use (schema.go).
+// text content (content.go); and the JSON Schema helpers and fuzz seeds
+// the strict-mode checkers use (schema.go).
 //
 // What each API accepts and answers (its wire shapes, strict-mode rules,
 // error bodies) stays in the provider's own fake. The package lives under

@@ -227,3 +227,20 @@ func TestIsTypeAndStrings(t *testing.T) {
 		t.Errorf("Strings of a string = %v", got)
 	}
 }
+
+func TestSchemaSeeds(t *testing.T) {
+	seeds := SchemaSeeds()
+	valid := 0
+	for _, s := range seeds {
+		if json.Valid(s) {
+			valid++
+		}
+	}
+	if len(seeds) < 5 || valid == len(seeds) || valid == 0 {
+		t.Errorf("%d seeds, %d valid JSON: want valid and broken ones", len(seeds), valid)
+	}
+	seeds[0][0] = 'x'
+	if SchemaSeeds()[0][0] != '{' {
+		t.Error("SchemaSeeds shares its slices between calls")
+	}
+}

@@ -41,3 +41,24 @@ func Strings(v any) []string {
 	}
 	return out
 }
+
+// SchemaSeeds returns seed inputs for fuzzing a strict-mode checker: a
+// valid strict schema, a recursive $ref, unsupported keywords and type
+// lists, nested "properties" keys, a key holding a newline, a root that is
+// not an object, and cut-off JSON. Each call returns fresh slices.
+func SchemaSeeds() [][]byte {
+	seeds := []string{
+		`{"type":"object","properties":{"b":{"type":"string"},"a":{"type":"array","items":{"type":"object","properties":{"x":{"type":"number"}},"required":["x"],"additionalProperties":false}}},"required":["b","a"],"additionalProperties":false}`,
+		`{"type":"object","properties":{"n":{"$ref":"#/$defs/n"}},"$defs":{"n":{"type":"object","properties":{"n":{"$ref":"#/$defs/n"}}}}}`,
+		`{"type":["object","null"],"anyOf":[{"type":"string","enum":[{"a":1},1,"x"]}],"minItems":"2"}`,
+		`{"properties":{"properties":{"properties":{}}}}`,
+		`{"type":"object","properties":{"a\nb":1}}`,
+		`[1,2,{"properties":1}]`,
+		`{`,
+	}
+	out := make([][]byte, len(seeds))
+	for i, s := range seeds {
+		out[i] = []byte(s)
+	}
+	return out
+}

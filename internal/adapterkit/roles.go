@@ -20,21 +20,29 @@ func Bind[S any](complete func(ctx context.Context, system, user string, schema 
 	}
 }
 
-// Generator is a loop.Generator[string] that drafts on one model: the
-// prompt is evaluator.GenerationPrompt(instructions, task), instructions as
-// the system prompt and the task (its input, details, criteria and
-// evidence) as the user message; the reply is the candidate. It reports its
-// model (evaluator.Modeler), so the loop's self-approval guard sees it.
-type Generator struct {
+// role is what a Generator and a Reviser hold: the call, the model it
+// runs on and the system prompt.
+type role struct {
 	complete     CompleteFunc
 	model        string
 	instructions string
 }
 
+// Models returns the model the role runs on (evaluator.Modeler).
+func (r role) Models() []string { return []string{r.model} }
+
+// Generator is a loop.Generator[string] that drafts on one model: the
+// prompt is evaluator.GenerationPrompt(instructions, task), instructions as
+// the system prompt and the task (its input, details, criteria and
+// evidence) as the user message; the reply is the candidate. Its Models
+// method reports the model (evaluator.Modeler), so the loop's
+// self-approval guard sees it.
+type Generator struct{ role }
+
 // NewGenerator returns a Generator that calls complete on model with
 // instructions as the system prompt.
 func NewGenerator(complete CompleteFunc, model, instructions string) *Generator {
-	return &Generator{complete: complete, model: model, instructions: instructions}
+	return &Generator{role{complete, model, instructions}}
 }
 
 // Generate drafts a candidate for task.
@@ -43,24 +51,17 @@ func (g *Generator) Generate(ctx context.Context, task evaluator.Task) (string, 
 	return g.complete(ctx, p.System, p.User)
 }
 
-// Models returns the model the generator runs on (evaluator.Modeler).
-func (g *Generator) Models() []string { return []string{g.model} }
-
 // Reviser is a loop.Reviser[string] that revises on one model: the prompt
 // is evaluator.RevisionPrompt, instructions as the system prompt, and the
 // task, the current draft and what the evaluator asked to change as the
-// user message; the reply is the revised candidate. It reports its model
-// (evaluator.Modeler).
-type Reviser struct {
-	complete     CompleteFunc
-	model        string
-	instructions string
-}
+// user message; the reply is the revised candidate. Its Models method
+// reports the model (evaluator.Modeler).
+type Reviser struct{ role }
 
 // NewReviser returns a Reviser that calls complete on model with
 // instructions as the system prompt.
 func NewReviser(complete CompleteFunc, model, instructions string) *Reviser {
-	return &Reviser{complete: complete, model: model, instructions: instructions}
+	return &Reviser{role{complete, model, instructions}}
 }
 
 // Revise returns the candidate revised as decision asks.
@@ -68,6 +69,3 @@ func (r *Reviser) Revise(ctx context.Context, task evaluator.Task, candidate str
 	p := evaluator.RevisionPrompt(r.instructions, task, candidate, decision)
 	return r.complete(ctx, p.System, p.User)
 }
-
-// Models returns the model the reviser runs on (evaluator.Modeler).
-func (r *Reviser) Models() []string { return []string{r.model} }

@@ -28,12 +28,9 @@ func example() demotest.Example {
 				return models(r)
 			})
 		},
-		NewRoles: func(baseURL string) (refunddemo.Roles, error) {
-			return newRoles(baseURL, writerModel, judgeModel)
-		},
-		SameFamily: func(baseURL string) (refunddemo.Roles, error) {
-			return newRoles(baseURL, "claude-sonnet-4-5", "anthropic/claude-sonnet-4-5@20250929")
-		},
+		NewRoles:   newRoles,
+		Models:     [2]string{writerModel, judgeModel},
+		SameFamily: [2]string{"claude-sonnet-4-5", "anthropic/claude-sonnet-4-5@20250929"},
 		// writer: 320 in, 60 out at 1.00/5.00; judge: 426 in + 1024 read
 		// from cache, 210 out at 3.00/0.30/15.00; reviser: 520 in, 70 out.
 		Cost: loop.RoleCosts{

@@ -49,26 +49,15 @@ var prices = evaluator.PriceTable{
 	judgeModel:  {Input: 2.00, CachedInput: 0.50, Output: 8.00},
 }
 
-// newRoles builds the loop's roles on one SDK client talking to the API at
-// baseURL: the writer model drafts and revises, the judge model runs after
-// the scenario's deterministic evidence stage (blockers first). The SDK's own
-// retries are turned off by the adapter on every request; retries belong to
-// the loop.
+// newRoles builds the demo's roles (refunddemo.NewRoles) on adapter
+// clients for the writer and the judge model, sharing one SDK client that
+// talks to the API at baseURL. The SDK's own retries are turned off by the
+// adapter on every request; retries belong to the loop.
 func newRoles(baseURL, writerName, judgeName string) (refunddemo.Roles, error) {
 	sdk := openai.NewClient(option.WithBaseURL(baseURL), option.WithAPIKey("sk-fake"))
-	writer, err := openaiadapter.New(sdk, openaiadapter.Options{Model: writerName, Prices: prices})
-	if err != nil {
-		return refunddemo.Roles{}, err
-	}
-	judge, err := openaiadapter.New(sdk, openaiadapter.Options{Model: judgeName, Prices: prices})
-	if err != nil {
-		return refunddemo.Roles{}, err
-	}
-	return refunddemo.Roles{
-		Generator: writer.Generator(refunddemo.WriterInstructions),
-		Reviser:   writer.Reviser(refunddemo.ReviserInstructions),
-		Judge:     evaluator.Chain(refunddemo.EvidenceStage(), judge.DecisionJudge()),
-	}, nil
+	return refunddemo.NewRoles(writerName, judgeName, func(model string) (refunddemo.Client, error) {
+		return openaiadapter.New(sdk, openaiadapter.Options{Model: model, Prices: prices})
+	})
 }
 
 // run serves the fake endpoint, runs both refund tasks through the loop on

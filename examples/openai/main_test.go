@@ -28,12 +28,9 @@ func example() demotest.Example {
 				return models(r)
 			})
 		},
-		NewRoles: func(baseURL string) (refunddemo.Roles, error) {
-			return newRoles(baseURL, writerModel, judgeModel)
-		},
-		SameFamily: func(baseURL string) (refunddemo.Roles, error) {
-			return newRoles(baseURL, "gpt-4.1", "openai/gpt-4.1-2025-04-14")
-		},
+		NewRoles:   newRoles,
+		Models:     [2]string{writerModel, judgeModel},
+		SameFamily: [2]string{"gpt-4.1", "openai/gpt-4.1-2025-04-14"},
 		// writer: 320 in, 60 out at 0.40/1.60; judge: 426 in + 1024
 		// cached, 210 out at 2.00/0.50/8.00; reviser: 520 in, 70 out.
 		Cost: loop.RoleCosts{

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/adapterkit"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -208,5 +209,61 @@ func TestRunOn(t *testing.T) {
 	boom := errors.New("no client")
 	if err := RunOn(&out, srv, func(string) (Roles, error) { return Roles{}, boom }); !errors.Is(err, boom) || !srv.closed {
 		t.Errorf("a failing newRoles: err %v, closed %v", err, srv.closed)
+	}
+}
+
+// fakeClient is a Client whose roles answer with the script.
+type fakeClient struct{ model string }
+
+func (c fakeClient) complete(judging bool) adapterkit.CompleteFunc {
+	return func(_ context.Context, _, user string) (string, error) {
+		_, text := Reply(user, judging)
+		return text, nil
+	}
+}
+func (c fakeClient) Generator(in string) *adapterkit.Generator {
+	return adapterkit.NewGenerator(c.complete(false), c.model, in)
+}
+func (c fakeClient) Reviser(in string) *adapterkit.Reviser {
+	return adapterkit.NewReviser(c.complete(false), c.model, in)
+}
+func (c fakeClient) DecisionJudge() evaluator.Evaluator[string] {
+	return adapterkit.DecisionJudge(c.complete(true), c.model)
+}
+
+func TestNewRoles(t *testing.T) {
+	var asked []string
+	r, err := NewRoles("writer-m", "judge-m", func(model string) (Client, error) {
+		asked = append(asked, model)
+		return fakeClient{model}, nil
+	})
+	if err != nil || strings.Join(asked, ",") != "writer-m,judge-m" {
+		t.Fatalf("err %v, clients built for %v", err, asked)
+	}
+	if g, j, v := evaluator.ModelsOf(r.Generator), evaluator.ModelsOf(r.Judge), evaluator.ModelsOf(r.Reviser); strings.Join(g, "") != "writer-m" || strings.Join(j, "") != "judge-m" || strings.Join(v, "") != "writer-m" {
+		t.Errorf("models: generator %v, judge %v, reviser %v", g, j, v)
+	}
+	// The evidence stage runs first: a promise without damage evidence is
+	// blocked before the judge (which would only ask for a revision).
+	d, err := r.Judge.Evaluate(context.Background(), Tasks()[1], "We have approved a full refund.")
+	if err != nil || d.Status != evaluator.StatusBlock {
+		t.Errorf("judge on refund-1002: %s, %v; want the evidence stage's block", d.Status, err)
+	}
+	res, err := loop.RunLoop(context.Background(), Tasks()[0], r.Generator, r.Judge, r.Reviser)
+	if err != nil || res.Outcome != loop.OutcomeSucceeded || res.Revisions != 1 {
+		t.Errorf("refund-1001: %s after %d revisions, %v", res.Outcome, res.Revisions, err)
+	}
+
+	boom := errors.New("no key")
+	for _, failOn := range []string{"writer-m", "judge-m"} {
+		_, err := NewRoles("writer-m", "judge-m", func(model string) (Client, error) {
+			if model == failOn {
+				return nil, boom
+			}
+			return fakeClient{model}, nil
+		})
+		if !errors.Is(err, boom) {
+			t.Errorf("client for %s fails: err %v", failOn, err)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/adapterkit"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -18,6 +19,34 @@ type Roles struct {
 	Generator loop.Generator[string]
 	Judge     evaluator.Evaluator[string]
 	Reviser   loop.Reviser[string]
+}
+
+// Client is what the demo uses of a provider adapter's client (the
+// openaiadapter and anthropicadapter Clients).
+type Client interface {
+	Generator(instructions string) *adapterkit.Generator
+	Reviser(instructions string) *adapterkit.Reviser
+	DecisionJudge() evaluator.Evaluator[string]
+}
+
+// NewRoles builds the demo's roles with newClient, the example's provider
+// glue (an adapter client on model): the writer model drafts with
+// WriterInstructions and revises with ReviserInstructions, and the judge
+// model's decision judge runs after EvidenceStage, blockers first.
+func NewRoles(writerModel, judgeModel string, newClient func(model string) (Client, error)) (Roles, error) {
+	writer, err := newClient(writerModel)
+	if err != nil {
+		return Roles{}, err
+	}
+	judge, err := newClient(judgeModel)
+	if err != nil {
+		return Roles{}, err
+	}
+	return Roles{
+		Generator: writer.Generator(WriterInstructions),
+		Judge:     evaluator.Chain(EvidenceStage(), judge.DecisionJudge()),
+		Reviser:   writer.Reviser(ReviserInstructions),
+	}, nil
 }
 
 // Endpoint is a running fake of a provider's API, as the examples'

@@ -35,22 +35,25 @@ type Example struct {
 	// script; with rateLimitFirst its first request is answered with the
 	// provider's 429 (retry after 0 s). The tests close it.
 	Serve func(rateLimitFirst bool) refunddemo.Endpoint
-	// NewRoles is the example's glue: the roles on the API at baseURL.
-	NewRoles func(baseURL string) (refunddemo.Roles, error)
-	// SameFamily builds the roles with the judge on the writer's model
-	// family (a provider-prefixed, dated name of the writer's model).
-	SameFamily func(baseURL string) (refunddemo.Roles, error)
+	// NewRoles is the example's glue: the roles on the API at baseURL,
+	// with the writer and the judge on the models named.
+	NewRoles func(baseURL, writerModel, judgeModel string) (refunddemo.Roles, error)
+	// Models are the writer's and the judge's models the example runs on
+	// (different families); SameFamily a writer's model and a judge's
+	// model of the same family (a provider-prefixed, dated name of it),
+	// which the loop must refuse.
+	Models, SameFamily [2]string
 	// Cost is what one call of each role costs with the example's prices
 	// and the script's usage.
 	Cost loop.RoleCosts
 }
 
-// roles serves the script and builds the roles on it.
-func (e Example) roles(t *testing.T, rateLimitFirst bool, build func(string) (refunddemo.Roles, error)) (refunddemo.Endpoint, refunddemo.Roles) {
+// roles serves the script and builds the roles on it, on models.
+func (e Example) roles(t *testing.T, rateLimitFirst bool, models [2]string) (refunddemo.Endpoint, refunddemo.Roles) {
 	t.Helper()
 	srv := e.Serve(rateLimitFirst)
 	t.Cleanup(srv.Close)
-	r, err := build(srv.URL())
+	r, err := e.NewRoles(srv.URL(), models[0], models[1])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +86,7 @@ func TestOutput(t *testing.T, e Example) {
 // judge's instruction and then passes, in 4 requests; every call's usage
 // is priced and reported, per role.
 func TestRefundLoopEndToEnd(t *testing.T, e Example) {
-	srv, r := e.roles(t, false, e.NewRoles)
+	srv, r := e.roles(t, false, e.Models)
 	res, err := loop.RunLoop(context.Background(), refunddemo.Tasks()[0], r.Generator, r.Judge, r.Reviser)
 	if err != nil {
 		t.Fatal(err)
@@ -106,7 +109,7 @@ func TestRefundLoopEndToEnd(t *testing.T, e Example) {
 // TestMaxCostStopsTheLoop: a budget smaller than the first draft plus one
 // judgment stops the loop with cost_budget before any revision.
 func TestMaxCostStopsTheLoop(t *testing.T, e Example) {
-	srv, r := e.roles(t, false, e.NewRoles)
+	srv, r := e.roles(t, false, e.Models)
 	budget := (e.Cost.Generate + e.Cost.Evaluate) / 2
 	res, err := loop.RunLoop(context.Background(), refunddemo.Tasks()[0], r.Generator, r.Judge, r.Reviser, loop.WithMaxCost(budget))
 	if err != nil {
@@ -140,7 +143,7 @@ func TestSameFamilyRefused(t *testing.T, e Example) {
 // TestRateLimitedDraftRetriedOnce: a 429 on the first draft is retried by
 // the loop alone: one extra request, one extra generate step.
 func TestRateLimitedDraftRetriedOnce(t *testing.T, e Example) {
-	srv, r := e.roles(t, true, e.NewRoles)
+	srv, r := e.roles(t, true, e.Models)
 	res, err := loop.RunLoop(context.Background(), refunddemo.Tasks()[0], r.Generator, r.Judge, r.Reviser, loop.WithRetry(3, 0))
 	if err != nil {
 		t.Fatal(err)

@@ -79,11 +79,27 @@ func newRoles(baseURL, writer, judge string) (refunddemo.Roles, error) {
 	if !ok {
 		return refunddemo.Roles{}, errors.New("no endpoint at " + baseURL)
 	}
-	return refunddemo.Roles{
-		Generator: adapterkit.NewGenerator(e.complete(false), writer, refunddemo.WriterInstructions),
-		Judge:     evaluator.Chain(refunddemo.EvidenceStage(), adapterkit.DecisionJudge(e.complete(true), judge)),
-		Reviser:   adapterkit.NewReviser(e.complete(false), writer, refunddemo.ReviserInstructions),
-	}, nil
+	return refunddemo.NewRoles(writer, judge, func(model string) (refunddemo.Client, error) {
+		return client{e, model}, nil
+	})
+}
+
+// client is a refunddemo.Client on the in-memory endpoint.
+type client struct {
+	e     *endpoint
+	model string
+}
+
+func (c client) Generator(instructions string) *adapterkit.Generator {
+	return adapterkit.NewGenerator(c.e.complete(false), c.model, instructions)
+}
+
+func (c client) Reviser(instructions string) *adapterkit.Reviser {
+	return adapterkit.NewReviser(c.e.complete(false), c.model, instructions)
+}
+
+func (c client) DecisionJudge() evaluator.Evaluator[string] {
+	return adapterkit.DecisionJudge(c.e.complete(true), c.model)
 }
 
 func example() demotest.Example {
@@ -94,8 +110,9 @@ func example() demotest.Example {
 		Golden:     filepath.Join("testdata", "output.golden"),
 		Update:     *update,
 		Serve:      serve,
-		NewRoles:   func(u string) (refunddemo.Roles, error) { return newRoles(u, "small-writer", "large-judge") },
-		SameFamily: func(u string) (refunddemo.Roles, error) { return newRoles(u, "writer", "memory/writer-2025-01-01") },
+		NewRoles:   newRoles,
+		Models:     [2]string{"small-writer", "large-judge"},
+		SameFamily: [2]string{"writer", "memory/writer-2025-01-01"},
 		Cost:       cost,
 	}
 }

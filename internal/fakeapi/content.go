@@ -6,6 +6,13 @@ import (
 	"strings"
 )
 
+// Message is a chat message as both APIs send it: a role and a content
+// that is a string or a list of parts (read it with ContentText).
+type Message struct {
+	Role    string          `json:"role"`
+	Content json.RawMessage `json:"content"`
+}
+
 // errContent is ContentText's error for content of another shape.
 var errContent = errors.New("neither a string nor a list of text parts")
 

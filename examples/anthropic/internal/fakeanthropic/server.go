@@ -46,29 +46,24 @@ type Tool struct {
 // fakeapi.Stall are the replies of a failing server).
 type Reply = fakeapi.Reply
 
-// Handler decides the reply to a request that passed the server's checks.
-type Handler func(Request) Reply
-
 // Server is a running fake endpoint: URL, Close, Requests and Count. Its
 // methods are safe for concurrent use.
 type Server = fakeapi.Server[Request]
 
-// New starts a server that answers with h. Close it when done. Every reply
-// carries a request-id header (fakeapi.RequestID).
-func New(h Handler) *Server {
+// New starts a server that answers with h each request that passed its
+// checks (the others get the API's error reply). Close it when done.
+// Every reply carries a request-id header (fakeapi.RequestID).
+func New(h func(Request) Reply) *Server {
 	return fakeapi.New(parse, h, "Request-Id")
 }
 
 // wire is the part of a Messages request the server reads.
 type wire struct {
-	Model     string          `json:"model"`
-	MaxTokens int64           `json:"max_tokens"`
-	System    json.RawMessage `json:"system"`
-	Messages  []struct {
-		Role    string          `json:"role"`
-		Content json.RawMessage `json:"content"`
-	} `json:"messages"`
-	Tools []struct {
+	Model     string            `json:"model"`
+	MaxTokens int64             `json:"max_tokens"`
+	System    json.RawMessage   `json:"system"`
+	Messages  []fakeapi.Message `json:"messages"`
+	Tools     []struct {
 		Name        string          `json:"name"`
 		Strict      bool            `json:"strict"`
 		InputSchema json.RawMessage `json:"input_schema"`

@@ -267,3 +267,33 @@ func TestNewRoles(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReply: whatever prompt the adapter sent, the script answers without
+// panicking, and a judging request always gets a decision that parses and
+// validates, so a fake endpoint never serves an invalid one by accident.
+func FuzzReply(f *testing.F) {
+	task := Tasks()[0]
+	f.Add(evaluator.GenerationPrompt("", task).User, false)
+	f.Add(evaluator.RevisionPrompt("", task, "draft", evaluator.EvaluationDecision{}).User, false)
+	p, err := evaluator.DecisionPrompt(task, "We have approved a full refund.")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(p.User, true)
+	f.Add(`<evidence id="photo-9"<deliverable>money is on its way`, true)
+	f.Fuzz(func(t *testing.T, user string, judging bool) {
+		role, text := Reply(user, judging)
+		if !judging {
+			if role == loop.RoleEvaluate || text == "" {
+				t.Fatalf("role %s, text %q for a writer's request", role, text)
+			}
+			return
+		}
+		if role != loop.RoleEvaluate {
+			t.Fatalf("role %s for a judging request", role)
+		}
+		if _, err := evaluator.ParseDecision([]byte(text)); err != nil {
+			t.Fatalf("the script's decision does not parse: %v\n%s", err, text)
+		}
+	})
+}

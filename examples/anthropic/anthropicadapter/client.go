@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/adapterkit"
 )
 
 // DefaultMaxTokens is the reply cap (max_tokens, which the API requires)
@@ -68,19 +68,11 @@ type Client struct {
 // whatever sdk was built with, so that retries happen once, in the loop
 // (loop.WithRetry), and the trace counts every attempt.
 func New(sdk anthropic.Client, o Options) (*Client, error) {
-	if strings.TrimSpace(o.Model) == "" {
-		return nil, errors.New("anthropicadapter: Options.Model: empty")
-	}
-	if o.MaxTokens < 0 {
-		return nil, fmt.Errorf("anthropicadapter: Options.MaxTokens: must be >= 0, got %d", o.MaxTokens)
+	if err := adapterkit.CheckOptions(pkgName, o.Model, o.MaxTokens, o.Prices); err != nil {
+		return nil, err
 	}
 	if o.Mode != ModeTool && o.Mode != ModeOutputFormat {
 		return nil, fmt.Errorf("anthropicadapter: Options.Mode: unknown mode %d", o.Mode)
-	}
-	if o.Prices != nil {
-		if _, err := o.Prices.Price(o.Model); err != nil {
-			return nil, fmt.Errorf("anthropicadapter: Options.Prices: %w", err)
-		}
 	}
 	if o.MaxTokens == 0 {
 		o.MaxTokens = DefaultMaxTokens
@@ -102,20 +94,6 @@ type Schema struct {
 	Description string
 	// JSON is the schema itself; its root must be an object.
 	JSON json.RawMessage
-}
-
-// validate checks a schema before it is sent; a bad one is the caller's
-// mistake, which another attempt cannot fix.
-func (s *Schema) validate() error {
-	switch {
-	case s == nil:
-		return nil
-	case strings.TrimSpace(s.Name) == "":
-		return evaluator.Permanent(errors.New("anthropicadapter: Schema.Name: empty"))
-	case !json.Valid(s.JSON):
-		return evaluator.Permanent(fmt.Errorf("anthropicadapter: Schema.JSON (%s): not valid JSON", s.Name))
-	}
-	return nil
 }
 
 // Complete sends one message with a system prompt and a user message and
@@ -140,8 +118,10 @@ func (s *Schema) validate() error {
 //     and evaluator.Classify calls it transient; the context's own error
 //     is returned wrapped.
 func (c *Client) Complete(ctx context.Context, system, user string, schema *Schema) (string, error) {
-	if err := schema.validate(); err != nil {
-		return "", err
+	if schema != nil {
+		if err := adapterkit.CheckSchema(pkgName, schema.Name, schema.JSON); err != nil {
+			return "", err // the caller's mistake, which another attempt cannot fix
+		}
 	}
 	params := anthropic.MessageNewParams{
 		Model:     anthropic.Model(c.model),
@@ -186,7 +166,7 @@ func (c *Client) Complete(ctx context.Context, system, user string, schema *Sche
 	if res != nil {
 		reqID = res.Header.Get("request-id")
 	}
-	if err := c.reportCost(ctx, string(msg.Model), msg.Usage); err != nil {
+	if err := adapterkit.ReportCost(ctx, pkgName, c.prices, c.model, usage(string(msg.Model), msg.Usage)); err != nil {
 		return "", err
 	}
 	text, input := replyText(msg, schema, c.mode)
@@ -230,23 +210,19 @@ func replyText(msg *anthropic.Message, schema *Schema, mode Mode) (text, input s
 // provider names Anthropic in the errors the Client returns.
 const provider = "anthropic"
 
+// pkgName starts the errors the package returns.
+const pkgName = "anthropicadapter"
+
 // providerError turns an API error from the SDK into an
 // *evaluator.ProviderError that keeps the status, the error's type and
-// message and the request id, and wraps the SDK's error. A connection the
-// server closed without a reply is marked transient; anything else (a
-// reset, a timeout, the context ending) is returned wrapped:
-// evaluator.Classify reads those directly.
+// message and the request id, and wraps the SDK's error. An error
+// without an HTTP reply goes to adapterkit.TransportError (a dropped
+// connection is transient; a reset, a timeout or the context ending is
+// returned wrapped, for evaluator.Classify).
 func providerError(err error) error {
 	var api *anthropic.Error
 	if !errors.As(err, &api) {
-		if errors.Is(err, io.EOF) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-			// The server closed the connection without a reply: net/http
-			// reports a bare io.EOF, which evaluator.Classify cannot tell
-			// from other EOFs; for a model call it is a dropped
-			// connection, worth another attempt.
-			return evaluator.Transient(fmt.Errorf("anthropicadapter: connection closed without a reply: %w", err))
-		}
-		return fmt.Errorf("anthropicadapter: %w", err)
+		return adapterkit.TransportError(pkgName, err)
 	}
 	return &evaluator.ProviderError{
 		Provider:   provider,

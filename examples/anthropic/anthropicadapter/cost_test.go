@@ -2,8 +2,6 @@ package anthropicadapter_test
 
 import (
 	"context"
-	"errors"
-	"math"
 	"strings"
 	"testing"
 
@@ -13,6 +11,7 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/anthropic/anthropicadapter"
 	"github.com/evalopt/evalopt/examples/anthropic/internal/fakeanthropic"
+	"github.com/evalopt/evalopt/internal/adaptertest"
 )
 
 var prices = evaluator.PriceTable{
@@ -20,74 +19,35 @@ var prices = evaluator.PriceTable{
 	"claude-haiku-4-5":  {Input: 1, CachedInput: 0.10, CacheWrite: 1.25, Output: 5},
 }
 
+// TestCostFromUsage: Anthropic's counts are disjoint, and cache reads and
+// writes are priced apart. 600 uncached input tokens, 400 read from cache,
+// 100 written to it and 500 output tokens, priced as claude-sonnet-4-5
+// (the reply names a dated snapshot of it), billed on a refusal or a
+// truncated reply too.
 func TestCostFromUsage(t *testing.T) {
-	// 600 uncached input tokens, 400 read from cache, 100 written to it,
-	// 500 output tokens, priced as claude-sonnet-4-5 (the reply names a
-	// dated snapshot of it).
-	const want = (600*3 + 400*0.30 + 100*3.75 + 500*15) / 1e6
 	u := fakeanthropic.Usage{Input: 600, CacheRead: 400, CacheWrite: 100, Output: 500}
-	tests := []struct {
-		name  string
-		reply fakeanthropic.Reply
-		err   bool
-	}{
-		{"success", fakeanthropic.Text(judgeModel, "ok", u), false},
-		// Tokens spent on a refusal or a truncated reply are billed too.
-		{"refusal", fakeanthropic.Refusal(judgeModel, "no", "", u), true},
-		{"truncation", fakeanthropic.Truncated(judgeModel, "o", u), true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := serve(t, tc.reply)
-			ctx, meter := evaluator.WithCostMeter(context.Background())
-			_, err := client(t, srv, "claude-sonnet-4-5", anthropicadapter.ModeTool, prices).Complete(ctx, "s", "u", nil)
-			if (err != nil) != tc.err {
-				t.Fatalf("err = %v, want error %v", err, tc.err)
-			}
-			if got := meter.Total(); math.Abs(got-want) > 1e-12 {
-				t.Errorf("cost = %v, want %v", got, want)
-			}
-		})
-	}
+	adaptertest.RunCostCases(t, provider, "claude-sonnet-4-5", prices, (600*3+400*0.30+100*3.75+500*15)/1e6, []adaptertest.CostCase{
+		{Name: "success", Reply: fakeanthropic.Text(judgeModel, "ok", u)},
+		{Name: "refusal", Reply: fakeanthropic.Refusal(judgeModel, "no", "", u), Err: true},
+		{Name: "truncation", Reply: fakeanthropic.Truncated(judgeModel, "o", u), Err: true},
+	})
 }
 
 func TestCostUnpricedReplyModelFails(t *testing.T) {
-	srv := serve(t, fakeanthropic.Text("claude-opus-4-1", "ok", fakeanthropic.Usage{Input: 10, Output: 10}))
-	ctx, meter := evaluator.WithCostMeter(context.Background())
-	_, err := client(t, srv, "claude-sonnet-4-5", anthropicadapter.ModeTool, prices).Complete(ctx, "s", "u", nil)
-	if !errors.Is(err, evaluator.ErrUnknownModel) || !evaluator.IsPermanent(err) {
-		t.Fatalf("err = %v, want a permanent error matching ErrUnknownModel", err)
-	}
-	if meter.Total() != 0 {
-		t.Errorf("cost = %v reported for an unpriced model", meter.Total())
-	}
+	adaptertest.TestUnpricedReplyModel(t, provider, "claude-sonnet-4-5", prices, fakeanthropic.Text("claude-opus-4-1", "ok", usage))
 }
 
-func TestNewRejectsBadOptions(t *testing.T) {
-	sdk := anthropic.NewClient(option.WithAPIKey("sk-ant-test"))
-	tests := []struct {
-		name string
-		o    anthropicadapter.Options
-		want string
-	}{
-		{"no model", anthropicadapter.Options{Model: "  "}, "Options.Model"},
-		{"negative max tokens", anthropicadapter.Options{Model: "claude-sonnet-4-5", MaxTokens: -1}, "Options.MaxTokens"},
-		{"unknown mode", anthropicadapter.Options{Model: "claude-sonnet-4-5", Mode: 7}, "Options.Mode"},
-		{"model not priced", anthropicadapter.Options{Model: "claude-opus-4-1", Prices: prices}, "Options.Prices"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			c, err := anthropicadapter.New(sdk, tc.o)
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("New = %v, %v; want an error naming %s", c, err, tc.want)
-			}
-		})
+// TestNewRejectsUnknownMode: the one option the shared checks do not know.
+func TestNewRejectsUnknownMode(t *testing.T) {
+	_, err := anthropicadapter.New(anthropic.NewClient(option.WithAPIKey("sk-ant-test")), anthropicadapter.Options{Model: genModel, Mode: 7})
+	if err == nil || !strings.Contains(err.Error(), "Options.Mode") {
+		t.Fatalf("New = %v; want an error naming Options.Mode", err)
 	}
 }
 
 func TestCompleteRejectsBadSchema(t *testing.T) {
 	srv := serve(t)
-	c := client(t, srv, genModel, anthropicadapter.ModeTool, nil)
+	c := newClient(t, srv.URL(), genModel, anthropicadapter.ModeTool, nil, 0)
 	for _, s := range []anthropicadapter.Schema{{Name: "", JSON: []byte(`{"type":"object"}`)}, {Name: "x", JSON: []byte(`{"type":`)}} {
 		_, err := c.Complete(context.Background(), "s", "u", &s)
 		if err == nil || !strings.Contains(err.Error(), "Schema.") || !evaluator.IsPermanent(err) {

@@ -1,8 +1,8 @@
 package anthropicadapter_test
 
 import (
-	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
@@ -10,6 +10,9 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/anthropic/anthropicadapter"
 	"github.com/evalopt/evalopt/examples/anthropic/internal/fakeanthropic"
+	"github.com/evalopt/evalopt/internal/adaptertest"
+	"github.com/evalopt/evalopt/internal/fakeapi"
+	"github.com/evalopt/evalopt/rubric"
 )
 
 const (
@@ -17,17 +20,13 @@ const (
 	genModel   = "claude-haiku-4-5"
 )
 
-// refundTask is a support reply with evidence, as in examples/refund.
-func refundTask() evaluator.Task {
-	return evaluator.Task{
-		ID:    "refund-1001",
-		Input: "The customer says the blender jug arrived cracked, sent photos, and asks for a refund.",
-		Evidence: []evaluator.Evidence{
-			{ID: "photo-1", Source: "upload", Content: "Photo: the jug has a crack along its side."},
-			{ID: "policy-refunds", Source: "policy.md", Content: "Only the returns team approves refunds."},
-		},
-	}
-}
+// usage is the token usage of the replies whose cost no test reads.
+var usage = fakeanthropic.Usage{Input: 10, Output: 10}
+
+var modes = []struct {
+	name string
+	mode anthropicadapter.Mode
+}{{"tool", anthropicadapter.ModeTool}, {"output_config", anthropicadapter.ModeOutputFormat}}
 
 // serve starts a fake server that answers with the replies in order, then
 // repeats the last one.
@@ -40,45 +39,124 @@ func serve(t *testing.T, replies ...fakeanthropic.Reply) *fakeanthropic.Server {
 	return srv
 }
 
-// client builds an adapter over the official SDK pointed at srv. The SDK
-// keeps its default retry setting (2 retries): the adapter must turn it
+// newClient builds an adapter over the official SDK pointed at url. The
+// SDK keeps its default retry setting (2 retries): the adapter must turn it
 // off itself.
-func client(t *testing.T, srv *fakeanthropic.Server, model string, mode anthropicadapter.Mode, prices evaluator.PriceTable) *anthropicadapter.Client {
+func newClient(t *testing.T, url, model string, mode anthropicadapter.Mode, prices evaluator.PriceTable, timeout time.Duration) *anthropicadapter.Client {
 	t.Helper()
-	sdk := anthropic.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-ant-test"))
-	c, err := anthropicadapter.New(sdk, anthropicadapter.Options{Model: model, Mode: mode, Prices: prices})
+	opts := []option.RequestOption{option.WithBaseURL(url), option.WithAPIKey("sk-ant-test")}
+	if timeout > 0 {
+		opts = append(opts, option.WithRequestTimeout(timeout))
+	}
+	c, err := anthropicadapter.New(anthropic.NewClient(opts...), anthropicadapter.Options{Model: model, Mode: mode, Prices: prices})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return c
 }
 
-// decisionJSON is a decision as JSON.
-func decisionJSON(t *testing.T, d evaluator.EvaluationDecision) string {
-	t.Helper()
-	b, err := json.Marshal(d)
-	if err != nil {
-		t.Fatal(err)
+// sent returns what the shared tests read of srv's requests, checking that
+// a request with a schema carries it as mode says, passing the strict
+// rules: one strict tool named name that tool_choice forces, with no
+// output format (ModeTool), or output_config.format with no tool.
+func sent(mode anthropicadapter.Mode) func(*testing.T, adaptertest.Endpoint, string) []adaptertest.Sent {
+	return func(t *testing.T, srv adaptertest.Endpoint, name string) []adaptertest.Sent {
+		t.Helper()
+		var out []adaptertest.Sent
+		for _, r := range srv.(*fakeanthropic.Server).Requests() {
+			s := adaptertest.Sent{System: r.System, User: r.User, Model: r.Model, MaxTokens: r.MaxTokens}
+			switch {
+			case len(r.Tools) > 0 || r.ToolChoice.Type != "":
+				if mode != anthropicadapter.ModeTool || len(r.Tools) != 1 || r.Tools[0].Name != name || !r.Tools[0].Strict {
+					t.Fatalf("tools = %+v in mode %d, want one strict tool named %q in tool mode", r.Tools, mode, name)
+				}
+				if r.ToolChoice.Type != "tool" || r.ToolChoice.Name != name || r.OutputFormat != nil {
+					t.Errorf("tool_choice = %+v, output format %s; want the tool %q forced and no output format", r.ToolChoice, r.OutputFormat, name)
+				}
+				s.Schema = r.Tools[0].InputSchema
+			case r.OutputFormat != nil:
+				if mode != anthropicadapter.ModeOutputFormat {
+					t.Fatalf("output_config.format sent in mode %d", mode)
+				}
+				s.Schema = r.OutputFormat
+			}
+			if s.Schema != nil {
+				if err := fakeanthropic.CheckStrict(s.Schema, nil); err != nil {
+					t.Errorf("schema breaks strict mode:\n%v", err)
+				}
+			}
+			out = append(out, s)
+		}
+		return out
 	}
-	return string(b)
 }
 
-var passDecision = evaluator.EvaluationDecision{
-	Status: evaluator.StatusPass,
-	Score:  0.9,
-	Criteria: []evaluator.Criterion{{
-		Name: "no_promise_before_approval", Passed: true,
-		EvidenceRefs: []string{"policy-refunds"}, Reason: "the refund is described as under review",
-	}},
-	BlockingFailures:     []string{},
-	RevisionInstructions: []string{},
+// providerIn describes the adapter in mode to the tests every adapter
+// shares.
+func providerIn(mode anthropicadapter.Mode) adaptertest.Provider {
+	return adaptertest.Provider{
+		Name:       "anthropic",
+		GenModel:   genModel,
+		JudgeModel: judgeModel,
+		Serve: func(t *testing.T, replies ...fakeapi.Reply) adaptertest.Endpoint {
+			return serve(t, replies...)
+		},
+		Sent:         sent(mode),
+		DecisionName: anthropicadapter.DecisionTool,
+		RubricName:   anthropicadapter.JudgeOutputTool,
+		MaxTokens:    anthropicadapter.DefaultMaxTokens,
+		Client: func(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) adaptertest.Client {
+			return newClient(t, url, model, mode, prices, timeout)
+		},
+		RubricJudge: func(c adaptertest.Client, r rubric.Rubric) (*rubric.Evaluator[string], error) {
+			return anthropicadapter.RubricJudge(c.(*anthropicadapter.Client), r, rubric.Config[string]{})
+		},
+		New: func(model string, maxTokens int64, prices evaluator.PriceTable) error {
+			_, err := anthropicadapter.New(anthropic.NewClient(option.WithAPIKey("sk-ant-test")),
+				anthropicadapter.Options{Model: model, MaxTokens: maxTokens, Mode: mode, Prices: prices})
+			return err
+		},
+		Text: func(model, text string) fakeapi.Reply { return fakeanthropic.Text(model, text, usage) },
+		Reply: func(model, name, body string) fakeapi.Reply {
+			if mode == anthropicadapter.ModeTool {
+				// The model calls the forced tool: the adapter reads only
+				// that tool's input.
+				return fakeanthropic.ToolUse(model, name, body, usage)
+			}
+			return fakeanthropic.Text(model, body, usage)
+		},
+		Error: func(status int, code, message string) fakeapi.Reply {
+			return fakeanthropic.Error(status, code, message)
+		},
+		Transient: []fakeapi.Reply{fakeanthropic.RateLimited(), fakeanthropic.ServerError(), fakeanthropic.Overloaded()},
+		Statuses:  map[int]evaluator.ErrorClass{529: evaluator.ClassTransient}, // overloaded
+	}
 }
 
-// judgeReply is the reply of a judge that answers with body (a JSON
-// object) in the given mode: a call of the forced tool, or text.
-func judgeReply(mode anthropicadapter.Mode, tool, body string, u fakeanthropic.Usage) fakeanthropic.Reply {
-	if mode == anthropicadapter.ModeTool {
-		return fakeanthropic.ToolUse(judgeModel, tool, body, u)
+// provider is the adapter in its default mode, a forced strict tool.
+var provider = providerIn(anthropicadapter.ModeTool)
+
+func TestStatusClasses(t *testing.T) { adaptertest.TestStatusClasses(t, provider) }
+func TestSDKRetriesOff(t *testing.T) { adaptertest.TestSDKRetriesOff(t, provider) }
+func TestCallTimeoutRetriedByLoop(t *testing.T) {
+	adaptertest.TestCallTimeoutRetriedByLoop(t, provider)
+}
+func TestNewRejectsBadOptions(t *testing.T) { adaptertest.TestNewRejectsBadOptions(t, provider) }
+
+func TestGeneratorAndReviserSendPlainText(t *testing.T) {
+	adaptertest.TestGeneratorAndReviserSendPlainText(t, provider)
+}
+
+// The judges hold their replies to their schemas in either mode.
+
+func TestDecisionJudgeSendsStrictSchemaInOrder(t *testing.T) {
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) { adaptertest.TestDecisionJudgeSendsStrictSchemaInOrder(t, providerIn(m.mode)) })
 	}
-	return fakeanthropic.Text(judgeModel, body, u)
+}
+
+func TestRubricJudgeSendsStrictSchemaInOrder(t *testing.T) {
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) { adaptertest.TestRubricJudgeSendsStrictSchemaInOrder(t, providerIn(m.mode)) })
+	}
 }

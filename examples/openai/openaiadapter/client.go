@@ -4,16 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"net/http"
-	"strings"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/shared"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/adapterkit"
 )
 
 // DefaultMaxTokens is the reply cap (max_completion_tokens) when
@@ -51,16 +49,8 @@ type Client struct {
 // whatever sdk was built with, so that retries happen once, in the loop
 // (loop.WithRetry), and the trace counts every attempt.
 func New(sdk openai.Client, o Options) (*Client, error) {
-	if strings.TrimSpace(o.Model) == "" {
-		return nil, errors.New("openaiadapter: Options.Model: empty")
-	}
-	if o.MaxTokens < 0 {
-		return nil, fmt.Errorf("openaiadapter: Options.MaxTokens: must be >= 0, got %d", o.MaxTokens)
-	}
-	if o.Prices != nil {
-		if _, err := o.Prices.Price(o.Model); err != nil {
-			return nil, fmt.Errorf("openaiadapter: Options.Prices: %w", err)
-		}
+	if err := adapterkit.CheckOptions(pkgName, o.Model, o.MaxTokens, o.Prices); err != nil {
+		return nil, err
 	}
 	if o.MaxTokens == 0 {
 		o.MaxTokens = DefaultMaxTokens
@@ -80,20 +70,6 @@ type Schema struct {
 	Name string
 	// JSON is the schema itself.
 	JSON json.RawMessage
-}
-
-// validate checks a schema before it is sent; a bad one is the caller's
-// mistake, which another attempt cannot fix.
-func (s *Schema) validate() error {
-	switch {
-	case s == nil:
-		return nil
-	case strings.TrimSpace(s.Name) == "":
-		return evaluator.Permanent(errors.New("openaiadapter: Schema.Name: empty"))
-	case !json.Valid(s.JSON):
-		return evaluator.Permanent(fmt.Errorf("openaiadapter: Schema.JSON (%s): not valid JSON", s.Name))
-	}
-	return nil
 }
 
 // Complete sends one chat completion with a system and a user message and
@@ -117,8 +93,10 @@ func (s *Schema) validate() error {
 //     and evaluator.Classify calls it transient; the context's own error
 //     is returned wrapped.
 func (c *Client) Complete(ctx context.Context, system, user string, schema *Schema) (string, error) {
-	if err := schema.validate(); err != nil {
-		return "", err
+	if schema != nil {
+		if err := adapterkit.CheckSchema(pkgName, schema.Name, schema.JSON); err != nil {
+			return "", err // the caller's mistake, which another attempt cannot fix
+		}
 	}
 	params := openai.ChatCompletionNewParams{
 		Model:               c.model,
@@ -146,7 +124,7 @@ func (c *Client) Complete(ctx context.Context, system, user string, schema *Sche
 	if res != nil {
 		reqID = res.Header.Get("x-request-id")
 	}
-	if err := c.reportCost(ctx, comp.Model, comp.Usage); err != nil {
+	if err := adapterkit.ReportCost(ctx, pkgName, c.prices, c.model, usage(comp.Model, comp.Usage)); err != nil {
 		return "", err
 	}
 	if len(comp.Choices) == 0 {
@@ -168,23 +146,19 @@ func (c *Client) Complete(ctx context.Context, system, user string, schema *Sche
 // provider names OpenAI in the errors the Client returns.
 const provider = "openai"
 
+// pkgName starts the errors the package returns.
+const pkgName = "openaiadapter"
+
 // providerError turns an API error from the SDK into an
 // *evaluator.ProviderError that keeps the status, the provider's code and
-// message and the request id, and wraps the SDK's error. A connection the
-// server closed without a reply is marked transient; anything else (a
-// reset, a timeout, the context ending) is returned wrapped:
-// evaluator.Classify reads those directly.
+// message and the request id, and wraps the SDK's error. An error
+// without an HTTP reply goes to adapterkit.TransportError (a dropped
+// connection is transient; a reset, a timeout or the context ending is
+// returned wrapped, for evaluator.Classify).
 func providerError(err error) error {
 	var api *openai.Error
 	if !errors.As(err, &api) {
-		if errors.Is(err, io.EOF) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-			// The server closed the connection without a reply: net/http
-			// reports a bare io.EOF, which evaluator.Classify cannot tell
-			// from other EOFs; for a model call it is a dropped
-			// connection, worth another attempt.
-			return evaluator.Transient(fmt.Errorf("openaiadapter: connection closed without a reply: %w", err))
-		}
-		return fmt.Errorf("openaiadapter: %w", err)
+		return adapterkit.TransportError(pkgName, err)
 	}
 	pe := &evaluator.ProviderError{Provider: provider, StatusCode: api.StatusCode, Code: api.Code, Message: api.Message, Err: err}
 	if pe.Code == "" {

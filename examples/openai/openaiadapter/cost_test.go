@@ -2,17 +2,13 @@ package openaiadapter_test
 
 import (
 	"context"
-	"errors"
-	"math"
 	"strings"
 	"testing"
-
-	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/openai/internal/fakeopenai"
 	"github.com/evalopt/evalopt/examples/openai/openaiadapter"
+	"github.com/evalopt/evalopt/internal/adaptertest"
 )
 
 var prices = evaluator.PriceTable{
@@ -20,72 +16,27 @@ var prices = evaluator.PriceTable{
 	"gpt-4.1-mini": {Input: 0.4, CachedInput: 0.1, Output: 1.6},
 }
 
+// TestCostFromUsage: OpenAI's prompt_tokens include the cached ones, which
+// are priced apart. 1000 prompt tokens of which 400 cached and 500
+// completion tokens, priced as gpt-4.1 (the reply names a dated snapshot
+// of it): (600×2 + 400×0.5 + 500×8) / 1e6, billed on a refusal or a
+// truncated reply too.
 func TestCostFromUsage(t *testing.T) {
-	// 1000 prompt tokens of which 400 cached, 500 completion tokens, priced
-	// as gpt-4.1 (the reply names a dated snapshot of it):
-	// (600×2 + 400×0.5 + 500×8) / 1e6.
-	const want = (600*2 + 400*0.5 + 500*8) / 1e6
-	tests := []struct {
-		name  string
-		reply fakeopenai.Reply
-		err   bool
-	}{
-		{"success", fakeopenai.Completion("gpt-4.1-2025-04-14", "ok", fakeopenai.Usage{Prompt: 1000, CachedPrompt: 400, Completion: 500}), false},
-		// Tokens spent on a refusal or a truncated reply are billed too.
-		{"refusal", fakeopenai.Refusal("gpt-4.1-2025-04-14", "no", fakeopenai.Usage{Prompt: 1000, CachedPrompt: 400, Completion: 500}), true},
-		{"truncation", fakeopenai.Truncated("gpt-4.1-2025-04-14", "o", fakeopenai.Usage{Prompt: 1000, CachedPrompt: 400, Completion: 500}), true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := serve(t, tc.reply)
-			ctx, meter := evaluator.WithCostMeter(context.Background())
-			_, err := client(t, srv, "gpt-4.1", prices).Complete(ctx, "s", "u", nil)
-			if (err != nil) != tc.err {
-				t.Fatalf("err = %v, want error %v", err, tc.err)
-			}
-			if got := meter.Total(); math.Abs(got-want) > 1e-12 {
-				t.Errorf("cost = %v, want %v", got, want)
-			}
-		})
-	}
+	u := fakeopenai.Usage{Prompt: 1000, CachedPrompt: 400, Completion: 500}
+	adaptertest.RunCostCases(t, provider, "gpt-4.1", prices, (600*2+400*0.5+500*8)/1e6, []adaptertest.CostCase{
+		{Name: "success", Reply: fakeopenai.Completion(judgeModel, "ok", u)},
+		{Name: "refusal", Reply: fakeopenai.Refusal(judgeModel, "no", u), Err: true},
+		{Name: "truncation", Reply: fakeopenai.Truncated(judgeModel, "o", u), Err: true},
+	})
 }
 
 func TestCostUnpricedReplyModelFails(t *testing.T) {
-	srv := serve(t, fakeopenai.Completion("o3", "ok", fakeopenai.Usage{Prompt: 10, Completion: 10}))
-	ctx, meter := evaluator.WithCostMeter(context.Background())
-	_, err := client(t, srv, "gpt-4.1", prices).Complete(ctx, "s", "u", nil)
-	if !errors.Is(err, evaluator.ErrUnknownModel) || !evaluator.IsPermanent(err) {
-		t.Fatalf("err = %v, want a permanent error matching ErrUnknownModel", err)
-	}
-	if meter.Total() != 0 {
-		t.Errorf("cost = %v reported for an unpriced model", meter.Total())
-	}
-}
-
-func TestNewRejectsBadOptions(t *testing.T) {
-	sdk := openai.NewClient(option.WithAPIKey("sk-test"))
-	tests := []struct {
-		name string
-		o    openaiadapter.Options
-		want string
-	}{
-		{"no model", openaiadapter.Options{Model: "  "}, "Options.Model"},
-		{"negative max tokens", openaiadapter.Options{Model: "gpt-4.1", MaxTokens: -1}, "Options.MaxTokens"},
-		{"model not priced", openaiadapter.Options{Model: "o3", Prices: prices}, "Options.Prices"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			c, err := openaiadapter.New(sdk, tc.o)
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("New = %v, %v; want an error naming %s", c, err, tc.want)
-			}
-		})
-	}
+	adaptertest.TestUnpricedReplyModel(t, provider, "gpt-4.1", prices, fakeopenai.Completion("o3", "ok", usage))
 }
 
 func TestCompleteRejectsBadSchema(t *testing.T) {
 	srv := serve(t)
-	c := client(t, srv, genModel, nil)
+	c := newClient(t, srv.URL(), genModel, nil, 0)
 	for _, s := range []openaiadapter.Schema{{Name: "", JSON: []byte(`{"type":"object"}`)}, {Name: "x", JSON: []byte(`{"type":`)}} {
 		_, err := c.Complete(context.Background(), "s", "u", &s)
 		if err == nil || !strings.Contains(err.Error(), "Schema.") || !evaluator.IsPermanent(err) {

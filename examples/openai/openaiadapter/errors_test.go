@@ -1,138 +1,30 @@
 package openaiadapter_test
 
 import (
-	"context"
-	"errors"
-	"strings"
 	"testing"
 
-	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/openai/internal/fakeopenai"
-	"github.com/evalopt/evalopt/loop"
+	"github.com/evalopt/evalopt/internal/adaptertest"
+	"github.com/evalopt/evalopt/internal/fakeapi"
 )
 
-// TestJudgeErrorsInLoop runs the decision judge inside RunLoop with
-// WithRetry(3) against each recorded failure and counts the HTTP requests
-// the server saw: a transient error is retried by the loop alone (the SDK's
-// retries are off), a permanent one is sent exactly once, and the error
-// keeps what the provider said.
+// TestJudgeErrorsInLoop runs the decision judge inside RunLoop against the
+// shared cases and OpenAI's own failures: each error class is retried by
+// the loop alone or sent once, and keeps what the provider said.
 func TestJudgeErrorsInLoop(t *testing.T) {
-	ok := fakeopenai.Completion(judgeModel, decisionJSON(t, passDecision), fakeopenai.Usage{Prompt: 10, Completion: 10})
-	tests := []struct {
-		name      string
-		replies   []fakeopenai.Reply
-		requests  int
-		permanent bool
-		check     func(t *testing.T, err error)
-	}{
-		{name: "success", replies: []fakeopenai.Reply{ok}, requests: 1},
-		{name: "429 then success", replies: []fakeopenai.Reply{fakeopenai.RateLimited(), ok}, requests: 2},
-		{name: "connection dropped then success", replies: []fakeopenai.Reply{fakeopenai.Hangup(), ok}, requests: 2},
-		{name: "500 every time", replies: []fakeopenai.Reply{fakeopenai.ServerError()}, requests: 3,
-			check: providerError(500, "server_error", "The server had an error", true)},
-		{name: "400", replies: []fakeopenai.Reply{fakeopenai.BadRequest()}, requests: 1, permanent: true,
-			check: providerError(400, "context_length_exceeded", "maximum context length", false)},
-		{name: "401", replies: []fakeopenai.Reply{fakeopenai.Unauthorized()}, requests: 1, permanent: true,
-			check: providerError(401, "invalid_api_key", "Incorrect API key", false)},
-		{name: "refusal", replies: []fakeopenai.Reply{fakeopenai.Refusal(judgeModel, "I'm sorry, I can't help with that.", fakeopenai.Usage{Prompt: 10, Completion: 9})},
-			requests: 1, permanent: true, check: func(t *testing.T, err error) {
-				var re *evaluator.RefusalError
-				if !errors.As(err, &re) || re.Text != "I'm sorry, I can't help with that." || re.RequestID != "req_fake0001" {
-					t.Errorf("error %v: want a *RefusalError with the model's text and request id", err)
-				}
-			}},
-		{name: "content filter", replies: []fakeopenai.Reply{fakeopenai.Filtered(judgeModel, "", fakeopenai.Usage{Prompt: 10, Completion: 1})},
-			requests: 1, permanent: true, check: func(t *testing.T, err error) {
-				var re *evaluator.RefusalError
-				if !errors.As(err, &re) || !strings.Contains(re.Text, "content_filter") {
-					t.Errorf("error %v: want a *RefusalError naming content_filter", err)
-				}
-			}},
-		{name: "truncation", replies: []fakeopenai.Reply{fakeopenai.Truncated(judgeModel, `{"status":"pa`, fakeopenai.Usage{Prompt: 10, Completion: 4096})},
-			requests: 1, permanent: true, check: func(t *testing.T, err error) {
-				var te *evaluator.TruncatedError
-				if !errors.As(err, &te) || te.Text != `{"status":"pa` || te.Reason != "length" || te.RequestID != "req_fake0001" {
-					t.Errorf("error %v: want a *TruncatedError with the partial text and request id", err)
-				}
-			}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := serve(t, tc.replies...)
-			judge := client(t, srv, judgeModel, nil).DecisionJudge()
-			gen := loop.GeneratorFunc[string](func(context.Context, evaluator.Task) (string, error) {
-				return "We have sent your request to the returns team.", nil
-			})
-			rev := loop.ReviserFunc[string](func(_ context.Context, _ evaluator.Task, c string, _ evaluator.EvaluationDecision) (string, error) {
-				return c, nil
-			})
-			res, err := loop.RunLoop(context.Background(), refundTask(), gen, judge, rev, loop.WithRetry(3, 0))
-			if got := srv.Count(); got != tc.requests {
-				t.Errorf("server saw %d requests, want %d", got, tc.requests)
-			}
-			evals := 0
-			for _, s := range res.Trace {
-				if s.Role == loop.RoleEvaluate {
-					evals++
-				}
-			}
-			if evals != tc.requests {
-				t.Errorf("trace has %d evaluate attempts for %d HTTP requests", evals, tc.requests)
-			}
-			if tc.check == nil {
-				if err != nil || res.Outcome != loop.OutcomeSucceeded {
-					t.Fatalf("outcome %s, err %v; want success", res.Outcome, err)
-				}
-				return
-			}
-			if err == nil {
-				t.Fatalf("outcome %s with no error", res.Outcome)
-			}
-			want := evaluator.ClassTransient
-			if tc.permanent {
-				want = evaluator.ClassPermanent
-			}
-			if got := evaluator.Classify(err); got != want {
-				t.Errorf("Classify = %v, want %v (%v)", got, want, err)
-			}
-			tc.check(t, err)
-		})
-	}
-}
-
-// providerError checks that err is a *ProviderError with the status, code
-// and message the server sent, its request id, and the classification.
-func providerError(status int, code, message string, transient bool) func(*testing.T, error) {
-	return func(t *testing.T, err error) {
-		t.Helper()
-		var pe *evaluator.ProviderError
-		if !errors.As(err, &pe) {
-			t.Fatalf("error %v (%T): want an *evaluator.ProviderError", err, err)
-		}
-		if pe.Provider != "openai" || pe.StatusCode != status || pe.Code != code || !strings.Contains(pe.Message, message) || !strings.HasPrefix(pe.RequestID, "req_fake") {
-			t.Errorf("got %q status %d code %q message %q request id %q; want openai %d %q %q req_fake…", pe.Provider, pe.StatusCode, pe.Code, pe.Message, pe.RequestID, status, code, message)
-		}
-		if evaluator.IsTransient(err) != transient {
-			t.Errorf("IsTransient = %v, want %v", evaluator.IsTransient(err), transient)
-		}
-	}
-}
-
-// TestSDKRetriesOff calls the client directly: the SDK was built with its
-// default of 2 retries, and a transient failure must still be one request
-// (and classified transient, so that the loop retries it).
-func TestSDKRetriesOff(t *testing.T) {
-	for _, r := range []fakeopenai.Reply{fakeopenai.ServerError(), fakeopenai.RateLimited(), fakeopenai.Hangup()} {
-		srv := serve(t, r)
-		_, err := client(t, srv, genModel, nil).Complete(context.Background(), "s", "u", nil)
-		if err == nil {
-			t.Fatal("no error")
-		}
-		if srv.Count() != 1 {
-			t.Errorf("%d requests for one call, want 1: the SDK retried", srv.Count())
-		}
-		if !evaluator.IsTransient(err) {
-			t.Errorf("error %v: class %v, want transient", err, evaluator.Classify(err))
-		}
-	}
+	p := provider
+	adaptertest.RunJudgeCases(t, p, append(adaptertest.JudgeCases(p),
+		adaptertest.JudgeCase{Name: "500 every time", Replies: []fakeapi.Reply{fakeopenai.ServerError()}, Requests: 3,
+			Check: adaptertest.ProviderError(p, 500, "server_error", "The server had an error", true)},
+		adaptertest.JudgeCase{Name: "400", Replies: []fakeapi.Reply{fakeopenai.BadRequest()}, Requests: 1, Permanent: true,
+			Check: adaptertest.ProviderError(p, 400, "context_length_exceeded", "maximum context length", false)},
+		adaptertest.JudgeCase{Name: "401", Replies: []fakeapi.Reply{fakeopenai.Unauthorized()}, Requests: 1, Permanent: true,
+			Check: adaptertest.ProviderError(p, 401, "invalid_api_key", "Incorrect API key", false)},
+		adaptertest.JudgeCase{Name: "refusal", Replies: []fakeapi.Reply{fakeopenai.Refusal(judgeModel, "I'm sorry, I can't help with that.", usage)},
+			Requests: 1, Permanent: true, Check: adaptertest.RefusalError(p, "I'm sorry, I can't help with that.")},
+		adaptertest.JudgeCase{Name: "content filter", Replies: []fakeapi.Reply{fakeopenai.Filtered(judgeModel, "", usage)},
+			Requests: 1, Permanent: true, Check: adaptertest.RefusalError(p, "content_filter")},
+		adaptertest.JudgeCase{Name: "truncation", Replies: []fakeapi.Reply{fakeopenai.Truncated(judgeModel, `{"status":"pa`, fakeopenai.Usage{Prompt: 10, Completion: 4096})},
+			Requests: 1, Permanent: true, Check: adaptertest.TruncatedError("length", `{"status":"pa`)},
+	))
 }

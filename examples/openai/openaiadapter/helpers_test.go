@@ -1,8 +1,8 @@
 package openaiadapter_test
 
 import (
-	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
@@ -10,6 +10,9 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/openai/internal/fakeopenai"
 	"github.com/evalopt/evalopt/examples/openai/openaiadapter"
+	"github.com/evalopt/evalopt/internal/adaptertest"
+	"github.com/evalopt/evalopt/internal/fakeapi"
+	"github.com/evalopt/evalopt/rubric"
 )
 
 const (
@@ -17,17 +20,8 @@ const (
 	genModel   = "gpt-4.1-mini"
 )
 
-// refundTask is a support reply with evidence, as in examples/refund.
-func refundTask() evaluator.Task {
-	return evaluator.Task{
-		ID:    "refund-1001",
-		Input: "The customer says the blender jug arrived cracked, sent photos, and asks for a refund.",
-		Evidence: []evaluator.Evidence{
-			{ID: "photo-1", Source: "upload", Content: "Photo: the jug has a crack along its side."},
-			{ID: "policy-refunds", Source: "policy.md", Content: "Only the returns team approves refunds."},
-		},
-	}
-}
+// usage is the token usage of the replies whose cost no test reads.
+var usage = fakeopenai.Usage{Prompt: 10, Completion: 10}
 
 // serve starts a fake server that answers with the replies in order, then
 // repeats the last one.
@@ -40,36 +34,89 @@ func serve(t *testing.T, replies ...fakeopenai.Reply) *fakeopenai.Server {
 	return srv
 }
 
-// client builds an adapter over the official SDK pointed at srv. The SDK
-// keeps its default retry setting (2 retries): the adapter must turn it
+// newClient builds an adapter over the official SDK pointed at url. The
+// SDK keeps its default retry setting (2 retries): the adapter must turn it
 // off itself.
-func client(t *testing.T, srv *fakeopenai.Server, model string, prices evaluator.PriceTable) *openaiadapter.Client {
+func newClient(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) *openaiadapter.Client {
 	t.Helper()
-	sdk := openai.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-test"))
-	c, err := openaiadapter.New(sdk, openaiadapter.Options{Model: model, Prices: prices})
+	opts := []option.RequestOption{option.WithBaseURL(url), option.WithAPIKey("sk-test")}
+	if timeout > 0 {
+		opts = append(opts, option.WithRequestTimeout(timeout))
+	}
+	c, err := openaiadapter.New(openai.NewClient(opts...), openaiadapter.Options{Model: model, Prices: prices})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return c
 }
 
-// decisionJSON is a valid decision reply.
-func decisionJSON(t *testing.T, d evaluator.EvaluationDecision) string {
+// sent returns what the shared tests read of srv's requests, checking that
+// a request with a schema carries it as a strict json_schema response
+// format named name that passes OpenAI's strict-mode rules.
+func sent(t *testing.T, srv adaptertest.Endpoint, name string) []adaptertest.Sent {
 	t.Helper()
-	b, err := json.Marshal(d)
-	if err != nil {
-		t.Fatal(err)
+	var out []adaptertest.Sent
+	for _, r := range srv.(*fakeopenai.Server).Requests() {
+		s := adaptertest.Sent{System: r.System, User: r.User, Model: r.Model, MaxTokens: r.MaxTokens}
+		if f := r.Format; f != nil {
+			if f.Type != "json_schema" || f.Name != name || !f.Strict {
+				t.Fatalf("response_format = %+v, want strict json_schema named %q", f, name)
+			}
+			if err := fakeopenai.CheckStrict(f.Schema); err != nil {
+				t.Errorf("schema breaks strict mode:\n%v", err)
+			}
+			s.Schema = f.Schema
+		}
+		out = append(out, s)
 	}
-	return string(b)
+	return out
 }
 
-var passDecision = evaluator.EvaluationDecision{
-	Status: evaluator.StatusPass,
-	Score:  0.9,
-	Criteria: []evaluator.Criterion{{
-		Name: "no_promise_before_approval", Passed: true,
-		EvidenceRefs: []string{"policy-refunds"}, Reason: "the refund is described as under review",
-	}},
-	BlockingFailures:     []string{},
-	RevisionInstructions: []string{},
+// provider describes the adapter to the tests every adapter shares.
+var provider = adaptertest.Provider{
+	Name:       "openai",
+	GenModel:   genModel,
+	JudgeModel: judgeModel,
+	Serve: func(t *testing.T, replies ...fakeapi.Reply) adaptertest.Endpoint {
+		return serve(t, replies...)
+	},
+	Sent:         sent,
+	DecisionName: openaiadapter.DecisionFormat,
+	RubricName:   openaiadapter.JudgeOutputFormat,
+	MaxTokens:    openaiadapter.DefaultMaxTokens,
+	Client: func(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) adaptertest.Client {
+		return newClient(t, url, model, prices, timeout)
+	},
+	RubricJudge: func(c adaptertest.Client, r rubric.Rubric) (*rubric.Evaluator[string], error) {
+		return openaiadapter.RubricJudge(c.(*openaiadapter.Client), r, rubric.Config[string]{})
+	},
+	New: func(model string, maxTokens int64, prices evaluator.PriceTable) error {
+		_, err := openaiadapter.New(openai.NewClient(option.WithAPIKey("sk-test")), openaiadapter.Options{Model: model, MaxTokens: maxTokens, Prices: prices})
+		return err
+	},
+	Text:  func(model, text string) fakeapi.Reply { return fakeopenai.Completion(model, text, usage) },
+	Reply: func(model, _, body string) fakeapi.Reply { return fakeopenai.Completion(model, body, usage) },
+	Error: func(status int, code, message string) fakeapi.Reply {
+		return fakeopenai.Error(status, "some_error", code, message)
+	},
+	Transient: []fakeapi.Reply{fakeopenai.RateLimited(), fakeopenai.ServerError()},
+}
+
+func TestStatusClasses(t *testing.T) { adaptertest.TestStatusClasses(t, provider) }
+func TestSDKRetriesOff(t *testing.T) { adaptertest.TestSDKRetriesOff(t, provider) }
+func TestCallTimeoutRetriedByLoop(t *testing.T) {
+	adaptertest.TestCallTimeoutRetriedByLoop(t, provider)
+}
+func TestNewRejectsBadOptions(t *testing.T) { adaptertest.TestNewRejectsBadOptions(t, provider) }
+
+func TestDecisionJudgeSendsStrictSchemaInOrder(t *testing.T) {
+	adaptertest.TestDecisionJudgeSendsStrictSchemaInOrder(t, provider)
+}
+
+func TestRubricJudgeSendsStrictSchemaInOrder(t *testing.T) {
+	adaptertest.TestRubricJudgeSendsStrictSchemaInOrder(t, provider)
+}
+
+func TestGeneratorAndReviserSendPlainText(t *testing.T) {
+	adaptertest.TestGeneratorAndReviserSendPlainText(t, provider)
 }

@@ -1,9 +1,8 @@
 package openaiadapter
 
 import (
-	"context"
-
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/adapterkit"
 	"github.com/evalopt/evalopt/rubric"
 )
 
@@ -21,9 +20,7 @@ const (
 // Give the Evaluator built on it Config.Model = c.Models()[0] (RubricJudge
 // does), or the self-approval guard cannot see its model.
 func (c *Client) JudgeFunc(schema Schema) rubric.JudgeFunc {
-	return func(ctx context.Context, p rubric.Prompt) (string, error) {
-		return c.Complete(ctx, p.System, p.User, &schema)
-	}
+	return adapterkit.JudgeFunc(adapterkit.Bind(c.Complete, &schema))
 }
 
 // RubricJudge returns rubric.NewEvaluator(r, judge, cfg) with a judge that
@@ -33,11 +30,7 @@ func (c *Client) JudgeFunc(schema Schema) rubric.JudgeFunc {
 // Evaluator reports the Client's model (cfg.Model, unless the caller set
 // it).
 func RubricJudge[C any](c *Client, r rubric.Rubric, cfg rubric.Config[C]) (*rubric.Evaluator[C], error) {
-	if cfg.Model == "" {
-		cfg.Model = c.model
-	}
-	cfg.OmitSchema = true
-	return rubric.NewEvaluator(r, c.JudgeFunc(Schema{Name: JudgeOutputFormat, JSON: r.OutputSchema()}), cfg)
+	return adapterkit.RubricJudge(r, c.JudgeFunc(Schema{Name: JudgeOutputFormat, JSON: r.OutputSchema()}), c.model, cfg)
 }
 
 // DecisionJudge returns an evaluator that asks the model for an
@@ -49,16 +42,5 @@ func RubricJudge[C any](c *Client, r rubric.Rubric, cfg rubric.Config[C]) (*rubr
 // evaluator reports the Client's model.
 func (c *Client) DecisionJudge() evaluator.Evaluator[string] {
 	format := Schema{Name: DecisionFormat, JSON: evaluator.DecisionSchema()}
-	judge := evaluator.Func[string](func(ctx context.Context, task evaluator.Task, candidate string) (evaluator.EvaluationDecision, error) {
-		p, err := evaluator.DecisionPrompt(task, candidate, evaluator.WithoutSchema())
-		if err != nil {
-			return evaluator.EvaluationDecision{}, err
-		}
-		reply, err := c.Complete(ctx, p.System, p.User, &format)
-		if err != nil {
-			return evaluator.EvaluationDecision{}, err
-		}
-		return evaluator.ParseDecision([]byte(reply))
-	})
-	return evaluator.WithModel[string](judge, c.model)
+	return adapterkit.DecisionJudge(adapterkit.Bind(c.Complete, &format), c.model)
 }

@@ -1,48 +1,31 @@
 package openaiadapter
 
-import (
-	"context"
+import "github.com/evalopt/evalopt/internal/adapterkit"
 
-	"github.com/evalopt/evalopt/evaluator"
-)
+// Generator is a loop.Generator[string] that drafts on the Client's model:
+// its prompt is evaluator.GenerationPrompt (the instructions as the system
+// prompt, the task's input, details, criteria and evidence as the user
+// message), and the reply's text is the candidate. Its Models method
+// reports the Client's model (evaluator.Modeler). The type is shared with
+// the other provider adapters.
+type Generator = adapterkit.Generator
 
-// Generator is a loop.Generator[string] that drafts on the Client's model.
-type Generator struct {
-	c            *Client
-	instructions string
-}
+// Reviser is a loop.Reviser[string] that revises on the Client's model: its
+// prompt is evaluator.RevisionPrompt (the instructions as the system
+// prompt; the task, the current draft and what the evaluator asked to
+// change as the user message), and the reply's text is the revised
+// candidate. Its Models method reports the Client's model. The type is
+// shared with the other provider adapters.
+type Reviser = adapterkit.Reviser
 
-// Generator returns a generator whose system prompt is instructions and
-// whose user message is the task: its input, criteria and evidence.
+// Generator returns a generator on the Client's model whose system prompt
+// is instructions; its replies are free text (no schema).
 func (c *Client) Generator(instructions string) *Generator {
-	return &Generator{c: c, instructions: instructions}
+	return adapterkit.NewGenerator(adapterkit.Bind(c.Complete, nil), c.model, instructions)
 }
 
-// Generate drafts a candidate for task.
-func (g *Generator) Generate(ctx context.Context, task evaluator.Task) (string, error) {
-	return g.c.Complete(ctx, g.instructions, renderTask(task), nil)
-}
-
-// Models returns the model the generator runs on (evaluator.Modeler).
-func (g *Generator) Models() []string { return g.c.Models() }
-
-// Reviser is a loop.Reviser[string] that revises on the Client's model.
-type Reviser struct {
-	c            *Client
-	instructions string
-}
-
-// Reviser returns a reviser whose system prompt is instructions and whose
-// user message is the task, the current draft and what the evaluator asked
-// to change.
+// Reviser returns a reviser on the Client's model whose system prompt is
+// instructions.
 func (c *Client) Reviser(instructions string) *Reviser {
-	return &Reviser{c: c, instructions: instructions}
+	return adapterkit.NewReviser(adapterkit.Bind(c.Complete, nil), c.model, instructions)
 }
-
-// Revise returns the candidate revised as decision asks.
-func (r *Reviser) Revise(ctx context.Context, task evaluator.Task, candidate string, decision evaluator.EvaluationDecision) (string, error) {
-	return r.c.Complete(ctx, r.instructions, renderRevision(task, candidate, decision), nil)
-}
-
-// Models returns the model the reviser runs on (evaluator.Modeler).
-func (r *Reviser) Models() []string { return r.c.Models() }

@@ -1,32 +1,25 @@
 // Package fakeanthropic is an in-process stand-in for Anthropic's Messages
-// endpoint: an httptest server that parses what the official SDK sends,
-// rejects strict tools and output formats that break the strict-mode rules
-// (with the 400 the real API gives), records every request and answers with
-// replies in the shapes the real API returns. The adapter's tests and the
-// example program use it, so neither needs the network or a key.
+// endpoint: an httptest server (internal/fakeapi's, shared with the OpenAI
+// fake) that parses what the official SDK sends, rejects strict tools and
+// output formats that break the strict-mode rules (with the 400 the real
+// API gives), records every request and answers with replies in the shapes
+// the real API returns. The adapter's tests and the example program use it,
+// so neither needs the network or a key.
 package fakeanthropic
 
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
-)
 
-// maxBody bounds the request body the server reads.
-const maxBody = 4 << 20
+	"github.com/evalopt/evalopt/internal/fakeapi"
+)
 
 // Request is one Messages request as the server received it.
 type Request struct {
-	// N numbers the requests from 1 in arrival order.
-	N int
-	// Header is the request's HTTP header.
-	Header http.Header
-	// Body is the raw JSON body, byte for byte.
-	Body []byte
+	// Received holds the request's number (N), header and raw body.
+	fakeapi.Received
 	// Model and MaxTokens are the body's model and max_tokens.
 	Model     string
 	MaxTokens int64
@@ -49,75 +42,28 @@ type Tool struct {
 	InputSchema json.RawMessage
 }
 
-// Reply is what the server answers: a status, extra headers and a body.
-type Reply struct {
-	Status int
-	Header http.Header
-	Body   []byte
-	// Hangup closes the connection without answering, as a reset or a
-	// dropped connection looks to the client.
-	Hangup bool
-	// Stall answers nothing until the client gives up (its timeout or
-	// cancellation), as an unresponsive server looks to the client.
-	Stall bool
-}
+// Reply is what the server answers (fakeapi.Reply; fakeapi.Hangup and
+// fakeapi.Stall are the replies of a failing server).
+type Reply = fakeapi.Reply
 
-// Hangup is a reply that drops the connection.
-func Hangup() Reply { return Reply{Hangup: true} }
+// Server is a running fake endpoint: URL, Close, Requests and Count. Its
+// methods are safe for concurrent use.
+type Server = fakeapi.Server[Request]
 
-// Stall is a reply that never comes: the server waits for the client to
-// give up.
-func Stall() Reply { return Reply{Stall: true} }
-
-// Handler decides the reply to a request that passed the server's checks.
-type Handler func(Request) Reply
-
-// Server is a running fake endpoint. Its methods are safe for concurrent use.
-type Server struct {
-	srv     *httptest.Server
-	handler Handler
-
-	mu   sync.Mutex
-	reqs []Request
-}
-
-// New starts a server that answers with h. Close it when done.
-func New(h Handler) *Server {
-	s := &Server{handler: h}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
-	return s
-}
-
-// URL is the base URL to hand the SDK (option.WithBaseURL).
-func (s *Server) URL() string { return s.srv.URL }
-
-// Close shuts the server down.
-func (s *Server) Close() { s.srv.Close() }
-
-// Requests returns a copy of the requests received so far, checked or not.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]Request(nil), s.reqs...)
-}
-
-// Count is the number of HTTP requests received so far.
-func (s *Server) Count() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.reqs)
+// New starts a server that answers with h each request that passed its
+// checks (the others get the API's error reply). Close it when done.
+// Every reply carries a request-id header (fakeapi.RequestID).
+func New(h func(Request) Reply) *Server {
+	return fakeapi.New(parse, h, "Request-Id")
 }
 
 // wire is the part of a Messages request the server reads.
 type wire struct {
-	Model     string          `json:"model"`
-	MaxTokens int64           `json:"max_tokens"`
-	System    json.RawMessage `json:"system"`
-	Messages  []struct {
-		Role    string          `json:"role"`
-		Content json.RawMessage `json:"content"`
-	} `json:"messages"`
-	Tools []struct {
+	Model     string            `json:"model"`
+	MaxTokens int64             `json:"max_tokens"`
+	System    json.RawMessage   `json:"system"`
+	Messages  []fakeapi.Message `json:"messages"`
+	Tools     []struct {
 		Name        string          `json:"name"`
 		Strict      bool            `json:"strict"`
 		InputSchema json.RawMessage `json:"input_schema"`
@@ -134,71 +80,28 @@ type wire struct {
 	} `json:"output_config"`
 }
 
-func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody))
-	req := Request{Header: r.Header.Clone(), Body: body}
-	s.mu.Lock()
-	req.N = len(s.reqs) + 1
-	s.reqs = append(s.reqs, req)
-	s.mu.Unlock()
-
-	reply := s.check(r, body, err, &req)
-	if reply == nil {
-		s.mu.Lock()
-		s.reqs[req.N-1] = req
-		s.mu.Unlock()
-		rp := s.handler(req)
-		reply = &rp
-	}
-	if reply.Stall {
-		<-r.Context().Done()
-		return
-	}
-	if reply.Hangup {
-		if hj, ok := w.(http.Hijacker); ok {
-			if conn, _, err := hj.Hijack(); err == nil {
-				_ = conn.Close()
-				return
-			}
-		}
-	}
-	for k, v := range reply.Header {
-		w.Header()[k] = v
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Request-Id", requestID(req.N))
-	status := reply.Status
-	if status == 0 {
-		status = http.StatusOK
-	}
-	w.WriteHeader(status)
-	_, _ = w.Write(reply.Body)
-}
-
-// requestID is the id the server gives its n-th request.
-func requestID(n int) string { return fmt.Sprintf("req_fake%04d", n) }
-
-// check parses the request into req and returns the error reply the real
+// parse reads the request and returns it with the error reply the real
 // API would give to a malformed one, or nil.
-func (s *Server) check(r *http.Request, body []byte, readErr error, req *Request) *Reply {
-	bad := func(format string, args ...any) *Reply {
+func parse(r *http.Request, rcv fakeapi.Received, readErr error) (Request, *Reply) {
+	req := Request{Received: rcv}
+	bad := func(format string, args ...any) (Request, *Reply) {
 		rp := Error(http.StatusBadRequest, "invalid_request_error", fmt.Sprintf(format, args...))
-		return &rp
+		return req, &rp
 	}
 	switch {
 	case readErr != nil:
 		return bad("could not read the body: %v", readErr)
 	case r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/v1/messages"):
 		rp := Error(http.StatusNotFound, "not_found_error", "Not found: "+r.Method+" "+r.URL.Path)
-		return &rp
+		return req, &rp
 	case r.Header.Get("X-Api-Key") == "" && !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer "):
 		rp := Error(http.StatusUnauthorized, "authentication_error", "x-api-key header is required")
-		return &rp
+		return req, &rp
 	case r.Header.Get("Anthropic-Version") == "":
 		return bad("anthropic-version: header is required")
 	}
 	var in wire
-	if err := json.Unmarshal(body, &in); err != nil {
+	if err := json.Unmarshal(rcv.Body, &in); err != nil {
 		return bad("invalid JSON body: %v", err)
 	}
 	if in.Model == "" || in.MaxTokens <= 0 || len(in.Messages) == 0 {
@@ -206,7 +109,7 @@ func (s *Server) check(r *http.Request, body []byte, readErr error, req *Request
 	}
 	req.Model, req.MaxTokens = in.Model, in.MaxTokens
 	if len(in.System) > 0 {
-		sys, err := contentText(in.System)
+		sys, err := fakeapi.ContentText(in.System)
 		if err != nil {
 			return bad("system: %v", err)
 		}
@@ -214,7 +117,7 @@ func (s *Server) check(r *http.Request, body []byte, readErr error, req *Request
 	}
 	var user []string
 	for i, m := range in.Messages {
-		text, err := contentText(m.Content)
+		text, err := fakeapi.ContentText(m.Content)
 		if err != nil {
 			return bad("messages.%d.content: %v", i, err)
 		}
@@ -258,7 +161,7 @@ func (s *Server) check(r *http.Request, body []byte, readErr error, req *Request
 	if err := budget.Err(); err != nil {
 		return bad("%v", err)
 	}
-	return nil
+	return req, nil
 }
 
 func hasTool(tools []Tool, name string) bool {
@@ -268,25 +171,4 @@ func hasTool(tools []Tool, name string) bool {
 		}
 	}
 	return false
-}
-
-// contentText reads a system prompt or message content: a string or a list
-// of text blocks.
-func contentText(raw json.RawMessage) (string, error) {
-	var s string
-	if err := json.Unmarshal(raw, &s); err == nil {
-		return s, nil
-	}
-	var blocks []struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-	}
-	if err := json.Unmarshal(raw, &blocks); err != nil {
-		return "", fmt.Errorf("neither a string nor a list of blocks")
-	}
-	var b strings.Builder
-	for _, bl := range blocks {
-		b.WriteString(bl.Text)
-	}
-	return b.String(), nil
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/evalopt/evalopt/internal/fakeapi"
 )
 
 // Limits of Anthropic's structured outputs and strict tool use (the "JSON
@@ -76,7 +78,7 @@ func CheckStrict(schema []byte, b *Budget) error {
 	}
 	c := &checker{root: root, budget: b}
 	if root["type"] != "object" {
-		c.addf("", "root type must be \"object\", got %v", root["type"])
+		c.errs.Addf("", "root type must be \"object\", got %v", root["type"])
 	}
 	c.walk("", root, nil)
 	if own {
@@ -90,14 +92,7 @@ func CheckStrict(schema []byte, b *Budget) error {
 type checker struct {
 	root   map[string]any
 	budget *Budget
-	errs   []error
-}
-
-func (c *checker) addf(ptr, format string, args ...any) {
-	if ptr == "" {
-		ptr = "/"
-	}
-	c.errs = append(c.errs, fmt.Errorf("schema %s: %s", ptr, fmt.Sprintf(format, args...)))
+	errs   fakeapi.Problems
 }
 
 // walk checks the subschema s at pointer ptr; refs are the $refs being
@@ -105,27 +100,27 @@ func (c *checker) addf(ptr, format string, args ...any) {
 func (c *checker) walk(ptr string, s map[string]any, refs []string) {
 	for k := range s {
 		if !allowed[k] {
-			c.addf(ptr, "keyword %q is not supported", k)
+			c.errs.Addf(ptr, "keyword %q is not supported", k)
 		}
 	}
 	if f, ok := s["format"].(string); ok && !formats[f] {
-		c.addf(ptr, "format %q is not supported", f)
+		c.errs.Addf(ptr, "format %q is not supported", f)
 	}
 	if n, ok := s["minItems"].(json.Number); ok && n.String() != "0" && n.String() != "1" {
-		c.addf(ptr, "minItems %s: only 0 and 1 are supported", n)
+		c.errs.Addf(ptr, "minItems %s: only 0 and 1 are supported", n)
 	}
 	if ref, ok := s["$ref"].(string); ok {
 		c.ref(ptr, ref, refs)
 	}
-	if isType(s, "object") {
+	if fakeapi.IsType(s, "object") {
 		if ap, ok := s["additionalProperties"]; !ok || ap != false {
-			c.addf(ptr, "additionalProperties must be false")
+			c.errs.Addf(ptr, "additionalProperties must be false")
 		}
 		props, _ := s["properties"].(map[string]any)
-		req := stringList(s["required"])
+		req := fakeapi.Strings(s["required"])
 		for _, r := range req {
 			if _, ok := props[r]; !ok {
-				c.addf(ptr, "required names %q, which is not a property", r)
+				c.errs.Addf(ptr, "required names %q, which is not a property", r)
 			}
 		}
 		for name, sub := range props {
@@ -146,7 +141,7 @@ func (c *checker) walk(ptr string, s map[string]any, refs []string) {
 		for i, v := range enum {
 			switch v.(type) {
 			case map[string]any, []any:
-				c.addf(fmt.Sprintf("%s/enum/%d", ptr, i), "enum values must be primitives")
+				c.errs.Addf(fmt.Sprintf("%s/enum/%d", ptr, i), "enum values must be primitives")
 			}
 		}
 	}
@@ -172,11 +167,11 @@ func (c *checker) walk(ptr string, s map[string]any, refs []string) {
 // ref checks a $ref: local, resolvable, and not recursive.
 func (c *checker) ref(ptr, ref string, refs []string) {
 	if !strings.HasPrefix(ref, "#/") {
-		c.addf(ptr, "$ref %q is not local", ref)
+		c.errs.Addf(ptr, "$ref %q is not local", ref)
 		return
 	}
 	if slices.Contains(refs, ref) {
-		c.addf(ptr, "$ref %q is recursive", ref)
+		c.errs.Addf(ptr, "$ref %q is recursive", ref)
 		return
 	}
 	var cur any = c.root
@@ -190,7 +185,7 @@ func (c *checker) ref(ptr, ref string, refs []string) {
 	}
 	target, ok := cur.(map[string]any)
 	if !ok {
-		c.addf(ptr, "$ref %q does not resolve", ref)
+		c.errs.Addf(ptr, "$ref %q does not resolve", ref)
 		return
 	}
 	// Walk the target as if inlined here, to find a cycle through it; its
@@ -210,31 +205,8 @@ func (c *checker) sub(ptr string, v any, refs []string) {
 	}
 	s, ok := v.(map[string]any)
 	if !ok {
-		c.addf(ptr, "subschema must be an object, got %T", v)
+		c.errs.Addf(ptr, "subschema must be an object, got %T", v)
 		return
 	}
 	c.walk(ptr, s, refs)
-}
-
-// isType reports whether s's type is t or a list that holds t.
-func isType(s map[string]any, t string) bool {
-	switch v := s["type"].(type) {
-	case string:
-		return v == t
-	case []any:
-		return slices.Contains(v, any(t))
-	}
-	return false
-}
-
-// stringList returns v's strings when v is a JSON array of strings.
-func stringList(v any) []string {
-	list, _ := v.([]any)
-	out := make([]string, 0, len(list))
-	for _, x := range list {
-		if s, ok := x.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
 }

@@ -1,32 +1,25 @@
 // Package fakeopenai is an in-process stand-in for OpenAI's Chat Completions
-// endpoint: an httptest server that parses what the official SDK sends,
-// rejects a response format that breaks the strict-mode rules (with the
-// 400 the real API gives), records every request and answers with replies
-// in the shapes the real API returns. The adapter's tests and the example
-// program use it, so neither needs the network or a key.
+// endpoint: an httptest server (internal/fakeapi's, shared with the
+// Anthropic fake) that parses what the official SDK sends, rejects a
+// response format that breaks the strict-mode rules (with the 400 the real
+// API gives), records every request and answers with replies in the shapes
+// the real API returns. The adapter's tests and the example program use it,
+// so neither needs the network or a key.
 package fakeopenai
 
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
-)
 
-// maxBody bounds the request body the server reads.
-const maxBody = 4 << 20
+	"github.com/evalopt/evalopt/internal/fakeapi"
+)
 
 // Request is one chat completion request as the server received it.
 type Request struct {
-	// N numbers the requests from 1 in arrival order.
-	N int
-	// Header is the request's HTTP header.
-	Header http.Header
-	// Body is the raw JSON body, byte for byte.
-	Body []byte
+	// Received holds the request's number (N), header and raw body.
+	fakeapi.Received
 	// Model is the body's model.
 	Model string
 	// System and User are the texts of the system (or developer) and user
@@ -49,75 +42,28 @@ type Format struct {
 	Schema json.RawMessage
 }
 
-// Reply is what the server answers: a status, extra headers and a body.
-type Reply struct {
-	Status int
-	Header http.Header
-	Body   []byte
-	// Hangup closes the connection without answering, as a reset or a
-	// dropped connection looks to the client.
-	Hangup bool
-	// Stall answers nothing until the client gives up (its timeout or
-	// cancellation), as an unresponsive server looks to the client.
-	Stall bool
-}
+// Reply is what the server answers (fakeapi.Reply; fakeapi.Hangup and
+// fakeapi.Stall are the replies of a failing server).
+type Reply = fakeapi.Reply
 
-// Hangup is a reply that drops the connection.
-func Hangup() Reply { return Reply{Hangup: true} }
+// Server is a running fake endpoint: URL, Close, Requests and Count. Its
+// methods are safe for concurrent use.
+type Server = fakeapi.Server[Request]
 
-// Stall is a reply that never comes: the server waits for the client to
-// give up.
-func Stall() Reply { return Reply{Stall: true} }
-
-// Handler decides the reply to a request that passed the server's checks.
-type Handler func(Request) Reply
-
-// Server is a running fake endpoint. Its methods are safe for concurrent use.
-type Server struct {
-	srv     *httptest.Server
-	handler Handler
-
-	mu   sync.Mutex
-	reqs []Request
-}
-
-// New starts a server that answers with h. Close it when done.
-func New(h Handler) *Server {
-	s := &Server{handler: h}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
-	return s
-}
-
-// URL is the base URL to hand the SDK (option.WithBaseURL).
-func (s *Server) URL() string { return s.srv.URL }
-
-// Close shuts the server down.
-func (s *Server) Close() { s.srv.Close() }
-
-// Requests returns a copy of the requests received so far, checked or not.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]Request(nil), s.reqs...)
-}
-
-// Count is the number of HTTP requests received so far.
-func (s *Server) Count() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.reqs)
+// New starts a server that answers with h each request that passed its
+// checks (the others get the API's error reply). Close it when done.
+// Every reply carries an x-request-id header (fakeapi.RequestID).
+func New(h func(Request) Reply) *Server {
+	return fakeapi.New(parse, h, "X-Request-Id")
 }
 
 // wire is the part of a chat completion request the server reads.
 type wire struct {
-	Model               string `json:"model"`
-	MaxCompletionTokens int64  `json:"max_completion_tokens"`
-	MaxTokens           int64  `json:"max_tokens"`
-	Messages            []struct {
-		Role    string          `json:"role"`
-		Content json.RawMessage `json:"content"`
-	} `json:"messages"`
-	ResponseFormat *struct {
+	Model               string            `json:"model"`
+	MaxCompletionTokens int64             `json:"max_completion_tokens"`
+	MaxTokens           int64             `json:"max_tokens"`
+	Messages            []fakeapi.Message `json:"messages"`
+	ResponseFormat      *struct {
 		Type       string `json:"type"`
 		JSONSchema *struct {
 			Name   string          `json:"name"`
@@ -127,72 +73,38 @@ type wire struct {
 	} `json:"response_format"`
 }
 
-func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody))
-	req := Request{Header: r.Header.Clone(), Body: body}
-	s.mu.Lock()
-	req.N = len(s.reqs) + 1
-	s.reqs = append(s.reqs, req)
-	s.mu.Unlock()
-
-	reply := s.check(r, body, err, &req)
-	if reply == nil {
-		s.mu.Lock()
-		s.reqs[req.N-1] = req
-		s.mu.Unlock()
-		rp := s.handler(req)
-		reply = &rp
-	}
-	if reply.Stall {
-		<-r.Context().Done()
-		return
-	}
-	if reply.Hangup {
-		if hj, ok := w.(http.Hijacker); ok {
-			if conn, _, err := hj.Hijack(); err == nil {
-				_ = conn.Close()
-				return
-			}
-		}
-	}
-	for k, v := range reply.Header {
-		w.Header()[k] = v
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("X-Request-Id", fmt.Sprintf("req_fake%04d", req.N))
-	status := reply.Status
-	if status == 0 {
-		status = http.StatusOK
-	}
-	w.WriteHeader(status)
-	_, _ = w.Write(reply.Body)
-}
-
-// check parses the request into req and returns the error reply the real
+// parse reads the request and returns it with the error reply the real
 // API would give to a malformed one, or nil.
-func (s *Server) check(r *http.Request, body []byte, readErr error, req *Request) *Reply {
+func parse(r *http.Request, in fakeapi.Received, readErr error) (Request, *Reply) {
+	req := Request{Received: in}
+	bad := func(msg string) (Request, *Reply) {
+		rp := Error(http.StatusBadRequest, "invalid_request_error", "", msg)
+		return req, &rp
+	}
 	switch {
 	case readErr != nil:
-		return ptr(Error(http.StatusBadRequest, "invalid_request_error", "", "could not read the body: "+readErr.Error()))
+		return bad("could not read the body: " + readErr.Error())
 	case r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/chat/completions"):
-		return ptr(Error(http.StatusNotFound, "invalid_request_error", "unknown_url", "Unknown request URL: "+r.Method+" "+r.URL.Path))
+		rp := Error(http.StatusNotFound, "invalid_request_error", "unknown_url", "Unknown request URL: "+r.Method+" "+r.URL.Path)
+		return req, &rp
 	case !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer "):
-		return ptr(Error(http.StatusUnauthorized, "invalid_request_error", "", "You didn't provide an API key."))
+		rp := Error(http.StatusUnauthorized, "invalid_request_error", "", "You didn't provide an API key.")
+		return req, &rp
 	}
-	var in wire
-	if err := json.Unmarshal(body, &in); err != nil {
-		return ptr(Error(http.StatusBadRequest, "invalid_request_error", "", "We could not parse the JSON body of your request: "+err.Error()))
+	var w wire
+	if err := json.Unmarshal(in.Body, &w); err != nil {
+		return bad("We could not parse the JSON body of your request: " + err.Error())
 	}
-	if in.Model == "" || len(in.Messages) == 0 {
-		return ptr(Error(http.StatusBadRequest, "invalid_request_error", "", "model and messages are required"))
+	if w.Model == "" || len(w.Messages) == 0 {
+		return bad("model and messages are required")
 	}
-	req.Model = in.Model
-	req.MaxTokens = max(in.MaxCompletionTokens, in.MaxTokens)
+	req.Model = w.Model
+	req.MaxTokens = max(w.MaxCompletionTokens, w.MaxTokens)
 	var sys, user []string
-	for i, m := range in.Messages {
-		text, err := contentText(m.Content)
+	for i, m := range w.Messages {
+		text, err := fakeapi.ContentText(m.Content)
 		if err != nil {
-			return ptr(Error(http.StatusBadRequest, "invalid_request_error", "", fmt.Sprintf("messages[%d].content: %v", i, err)))
+			return bad(fmt.Sprintf("messages[%d].content: %v", i, err))
 		}
 		switch m.Role {
 		case "system", "developer":
@@ -202,42 +114,19 @@ func (s *Server) check(r *http.Request, body []byte, readErr error, req *Request
 		}
 	}
 	req.System, req.User = strings.Join(sys, "\n"), strings.Join(user, "\n")
-	if rf := in.ResponseFormat; rf != nil {
+	if rf := w.ResponseFormat; rf != nil {
 		req.Format = &Format{Type: rf.Type}
 		if rf.Type == "json_schema" {
 			if rf.JSONSchema == nil || rf.JSONSchema.Name == "" {
-				return ptr(Error(http.StatusBadRequest, "invalid_request_error", "", "Missing required parameter: 'response_format.json_schema.name'."))
+				return bad("Missing required parameter: 'response_format.json_schema.name'.")
 			}
 			req.Format.Name, req.Format.Strict, req.Format.Schema = rf.JSONSchema.Name, rf.JSONSchema.Strict, rf.JSONSchema.Schema
 			if rf.JSONSchema.Strict {
 				if err := CheckStrict(rf.JSONSchema.Schema); err != nil {
-					return ptr(Error(http.StatusBadRequest, "invalid_request_error", "",
-						fmt.Sprintf("Invalid schema for response_format '%s': %v", rf.JSONSchema.Name, err)))
+					return bad(fmt.Sprintf("Invalid schema for response_format '%s': %v", rf.JSONSchema.Name, err))
 				}
 			}
 		}
 	}
-	return nil
+	return req, nil
 }
-
-// contentText reads a message's content: a string or a list of text parts.
-func contentText(raw json.RawMessage) (string, error) {
-	var s string
-	if err := json.Unmarshal(raw, &s); err == nil {
-		return s, nil
-	}
-	var parts []struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-	}
-	if err := json.Unmarshal(raw, &parts); err != nil {
-		return "", fmt.Errorf("neither a string nor a list of parts")
-	}
-	var b strings.Builder
-	for _, p := range parts {
-		b.WriteString(p.Text)
-	}
-	return b.String(), nil
-}
-
-func ptr(r Reply) *Reply { return &r }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/evalopt/evalopt/internal/fakeapi"
 )
 
 // Limits of OpenAI's strict structured outputs (the "Supported schemas"
@@ -48,35 +50,28 @@ func CheckStrict(schema []byte) error {
 	}
 	c := &checker{root: root}
 	if root["type"] != "object" {
-		c.addf("", "root type must be \"object\", got %v", root["type"])
+		c.errs.Addf("", "root type must be \"object\", got %v", root["type"])
 	}
 	if _, ok := root["anyOf"]; ok {
-		c.addf("", "root must not be anyOf")
+		c.errs.Addf("", "root must not be anyOf")
 	}
 	c.walk("", root, 0)
 	if c.props > maxProperties {
-		c.addf("", "%d object properties, the limit is %d", c.props, maxProperties)
+		c.errs.Addf("", "%d object properties, the limit is %d", c.props, maxProperties)
 	}
 	if c.chars > maxStringChars {
-		c.addf("", "%d characters of names and enum values, the limit is %d", c.chars, maxStringChars)
+		c.errs.Addf("", "%d characters of names and enum values, the limit is %d", c.chars, maxStringChars)
 	}
 	if c.enums > maxEnumValues {
-		c.addf("", "%d enum values, the limit is %d", c.enums, maxEnumValues)
+		c.errs.Addf("", "%d enum values, the limit is %d", c.enums, maxEnumValues)
 	}
 	return errors.Join(c.errs...)
 }
 
 type checker struct {
 	root                map[string]any
-	errs                []error
+	errs                fakeapi.Problems
 	props, chars, enums int
-}
-
-func (c *checker) addf(ptr, format string, args ...any) {
-	if ptr == "" {
-		ptr = "/"
-	}
-	c.errs = append(c.errs, fmt.Errorf("schema %s: %s", ptr, fmt.Sprintf(format, args...)))
 }
 
 // walk checks the subschema s at pointer ptr; depth counts the objects
@@ -84,32 +79,32 @@ func (c *checker) addf(ptr, format string, args ...any) {
 func (c *checker) walk(ptr string, s map[string]any, depth int) {
 	for k := range s {
 		if !allowed[k] {
-			c.addf(ptr, "keyword %q is not supported in strict mode", k)
+			c.errs.Addf(ptr, "keyword %q is not supported in strict mode", k)
 		}
 	}
 	if ref, ok := s["$ref"].(string); ok && !strings.HasPrefix(ref, "#") {
-		c.addf(ptr, "$ref %q is not local", ref)
+		c.errs.Addf(ptr, "$ref %q is not local", ref)
 	}
-	if isType(s, "object") {
+	if fakeapi.IsType(s, "object") {
 		depth++
 		if depth > maxDepth {
-			c.addf(ptr, "objects nested %d deep, the limit is %d", depth, maxDepth)
+			c.errs.Addf(ptr, "objects nested %d deep, the limit is %d", depth, maxDepth)
 		}
 		if ap, ok := s["additionalProperties"]; !ok || ap != false {
-			c.addf(ptr, "additionalProperties must be false")
+			c.errs.Addf(ptr, "additionalProperties must be false")
 		}
 		props, _ := s["properties"].(map[string]any)
-		req := stringList(s["required"])
+		req := fakeapi.Strings(s["required"])
 		for name := range props {
 			c.props++
 			c.chars += len(name)
 			if !slices.Contains(req, name) {
-				c.addf(ptr, "property %q is not in required", name)
+				c.errs.Addf(ptr, "property %q is not in required", name)
 			}
 		}
 		for _, r := range req {
 			if _, ok := props[r]; !ok {
-				c.addf(ptr, "required names %q, which is not a property", r)
+				c.errs.Addf(ptr, "required names %q, which is not a property", r)
 			}
 		}
 		for name, sub := range props {
@@ -126,7 +121,7 @@ func (c *checker) walk(ptr string, s map[string]any, depth int) {
 		}
 		c.chars += n
 		if len(enum) > bigEnum && n > bigEnumChars {
-			c.addf(ptr, "enum of %d values holds %d characters, the limit is %d", len(enum), n, bigEnumChars)
+			c.errs.Addf(ptr, "enum of %d values holds %d characters, the limit is %d", len(enum), n, bigEnumChars)
 		}
 	}
 	if str, ok := s["const"].(string); ok {
@@ -154,31 +149,8 @@ func (c *checker) sub(ptr string, v any, depth int) {
 	}
 	s, ok := v.(map[string]any)
 	if !ok {
-		c.addf(ptr, "subschema must be an object, got %T", v)
+		c.errs.Addf(ptr, "subschema must be an object, got %T", v)
 		return
 	}
 	c.walk(ptr, s, depth)
-}
-
-// isType reports whether s's type is t or a list that holds t.
-func isType(s map[string]any, t string) bool {
-	switch v := s["type"].(type) {
-	case string:
-		return v == t
-	case []any:
-		return slices.Contains(v, any(t))
-	}
-	return false
-}
-
-// stringList returns v's strings when v is a JSON array of strings.
-func stringList(v any) []string {
-	list, _ := v.([]any)
-	out := make([]string, 0, len(list))
-	for _, x := range list {
-		if s, ok := x.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
 }

@@ -1,4 +1,4 @@
-package main
+package refunddemo
 
 import (
 	"context"
@@ -16,17 +16,30 @@ const (
 	kindKey          = "kind"
 	kindDamagePhoto  = "damage_photo"
 	kindCarrierNotes = "carrier_damage_report"
-	policyID         = "policy-refunds"
+)
+
+// PolicyID is the ID of the refund policy's evidence item, which every
+// task holds and every decision on the policy cites.
+const PolicyID = "policy-refunds"
+
+// The system prompts of the writer's two roles.
+const (
+	// WriterInstructions is the generator's system prompt.
+	WriterInstructions = "You write customer-support replies. Be kind and exact; never promise a refund or money before the returns team approves it."
+	// ReviserInstructions is the reviser's system prompt.
+	ReviserInstructions = "You revise customer-support replies. Apply every instruction; keep the rest of the reply as it is."
 )
 
 var policy = evaluator.Evidence{
-	ID:      policyID,
+	ID:      PolicyID,
 	Source:  "policy.md#refunds",
 	Content: "A refund requires evidence of the damage (photos or a carrier report). Only the returns team approves refunds; agents must not promise money before approval.",
 }
 
-// tasks are the two refund requests: one with damage photos, one without.
-func tasks() []evaluator.Task {
+// Tasks returns the two refund requests: refund-1001 with damage photos,
+// refund-1002 without any evidence of damage. Each call returns fresh
+// values the caller may change.
+func Tasks() []evaluator.Task {
 	return []evaluator.Task{
 		{
 			ID:    "refund-1001",
@@ -68,10 +81,10 @@ func grantsRefund(draft string) bool {
 	return strings.Contains(d, "full refund") || strings.Contains(d, "approved a") || strings.Contains(d, "money is on its way")
 }
 
-// evidenceStage is the deterministic check chained before the judge: a
-// draft that grants a refund needs damage evidence in the task. Without it
-// the draft is blocked and the judge is never asked.
-func evidenceStage() evaluator.Evaluator[string] {
+// EvidenceStage returns the deterministic check chained before the judge:
+// a draft that grants a refund needs damage evidence in the task. Without
+// it the draft is blocked (missing_evidence) and the judge is never asked.
+func EvidenceStage() evaluator.Evaluator[string] {
 	return evaluator.Func[string](func(_ context.Context, t evaluator.Task, draft string) (evaluator.EvaluationDecision, error) {
 		const name = "policy.refund_requires_damage_evidence"
 		damage := damageEvidence(t)
@@ -79,7 +92,7 @@ func evidenceStage() evaluator.Evaluator[string] {
 			return evaluator.EvaluationDecision{
 				Status: evaluator.StatusBlock,
 				Criteria: []evaluator.Criterion{{
-					Name: name, EvidenceRefs: []string{policyID},
+					Name: name, EvidenceRefs: []string{PolicyID},
 					Reason: "the draft grants a full refund but the task holds no damage evidence (photos or a carrier report)",
 				}},
 				BlockingFailures:     []string{"missing_damage_evidence"},
@@ -90,7 +103,7 @@ func evidenceStage() evaluator.Evaluator[string] {
 		return evaluator.EvaluationDecision{
 			Status: evaluator.StatusPass, Score: 1,
 			Criteria: []evaluator.Criterion{{
-				Name: name, Passed: true, EvidenceRefs: append(damage, policyID),
+				Name: name, Passed: true, EvidenceRefs: append(damage, PolicyID),
 				Reason: "damage evidence is on file",
 			}},
 		}, nil

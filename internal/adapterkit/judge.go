@@ -1,0 +1,50 @@
+package adapterkit
+
+import (
+	"context"
+
+	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/rubric"
+)
+
+// DecisionJudge returns an evaluator that asks a model for an
+// evaluator.EvaluationDecision directly: the prompt is
+// evaluator.DecisionPrompt without the schema (complete holds the reply to
+// evaluator.DecisionSchema the provider's way), and the reply is read with
+// evaluator.ParseDecision, so an unreadable reply is an error matching
+// evaluator.ErrInvalidDecision, which the loop does not retry. The
+// evaluator reports model.
+func DecisionJudge(complete CompleteFunc, model string) evaluator.Evaluator[string] {
+	judge := evaluator.Func[string](func(ctx context.Context, task evaluator.Task, candidate string) (evaluator.EvaluationDecision, error) {
+		p, err := evaluator.DecisionPrompt(task, candidate, evaluator.WithoutSchema())
+		if err != nil {
+			return evaluator.EvaluationDecision{}, err
+		}
+		reply, err := complete(ctx, p.System, p.User)
+		if err != nil {
+			return evaluator.EvaluationDecision{}, err
+		}
+		return evaluator.ParseDecision([]byte(reply))
+	})
+	return evaluator.WithModel[string](judge, model)
+}
+
+// JudgeFunc returns the rubric.JudgeFunc that sends a rubric's prompt
+// (system prompt and user message) through complete and returns the reply.
+func JudgeFunc(complete CompleteFunc) rubric.JudgeFunc {
+	return func(ctx context.Context, p rubric.Prompt) (string, error) {
+		return complete(ctx, p.System, p.User)
+	}
+}
+
+// RubricJudge returns rubric.NewEvaluator(r, judge, cfg) for a judge that
+// holds its reply to r.OutputSchema itself: the schema is left out of the
+// prompt (cfg.OmitSchema is set), and the Evaluator reports model unless
+// the caller set cfg.Model.
+func RubricJudge[C any](r rubric.Rubric, judge rubric.JudgeFunc, model string, cfg rubric.Config[C]) (*rubric.Evaluator[C], error) {
+	if cfg.Model == "" {
+		cfg.Model = model
+	}
+	cfg.OmitSchema = true
+	return rubric.NewEvaluator(r, judge, cfg)
+}

@@ -1,0 +1,16 @@
+// Package fakeapi is the part every in-process fake of a model provider's
+// HTTP API shares, held once for the provider examples' fakes
+// (examples/openai/internal/fakeopenai, examples/anthropic/internal/
+// fakeanthropic): an httptest server that reads each request with a
+// bounded body, records it in arrival order, lets the provider's parser
+// reject a malformed one with the API's own error reply, and answers the
+// rest with the provider's handler, or by dropping the connection or
+// stalling, as failing servers do (server.go); the reading of a message's
+// text content (content.go); and the JSON Schema helpers and fuzz seeds
+// the strict-mode checkers use (schema.go).
+//
+// What each API accepts and answers (its wire shapes, strict-mode rules,
+// error bodies) stays in the provider's own fake. The package lives under
+// the root module's internal/ so that the example modules can import it;
+// nothing in the core imports it, and it imports only the standard library.
+package fakeapi

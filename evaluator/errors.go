@@ -9,7 +9,7 @@ import (
 // range: an option (its text names it and its value, "WithRepeats(-1):
 // must be >= 0") or a field of an options struct (a *FieldError naming it,
 // "GateOptions.Tolerance"), or a nil option. It is the one sentinel of the
-// module's configuration: loop.ErrInvalidOption is the same value, and
+// module's configuration: package loop's options and Config.Validate,
 // package evaluator's prompt options, evaluator/quality's run options and
 // evaluator/golden's Options, GateOptions and Thresholds use it. (A Voter's
 // options match ErrInvalidVote as well.)

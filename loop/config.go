@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // Config is a loop's configuration as data: everything the options set
@@ -61,7 +63,7 @@ type Config struct {
 // function set the flag it implies (WithRevisionCheck sets RevisionCheck,
 // WithCandidateRef sets CandidateRefs) and are otherwise dropped: the
 // functions stay with the driver. An invalid option makes it return an
-// error matching ErrInvalidOption, naming the option.
+// error matching evaluator.ErrInvalidOption, naming the option.
 func NewConfig(opts ...Option) (Config, error) {
 	c := newConfig()
 	c.apply(opts)
@@ -69,12 +71,12 @@ func NewConfig(opts ...Option) (Config, error) {
 }
 
 // Validate reports every field out of range, each error naming the field
-// and matching ErrInvalidOption: negative MaxRevisions, Timeout,
+// and matching evaluator.ErrInvalidOption: negative MaxRevisions, Timeout,
 // StallLimit, Attempts or Backoff, a NaN or negative MaxCost.
 func (c Config) Validate() error {
 	var errs []error
 	bad := func(field string, got any) {
-		errs = append(errs, fmt.Errorf("%w: %s: must be >= 0, got %v", ErrInvalidOption, field, got))
+		errs = append(errs, fmt.Errorf("%w: %s: must be >= 0, got %v", evaluator.ErrInvalidOption, field, got))
 	}
 	if c.MaxRevisions < 0 {
 		bad("maxRevisions", c.MaxRevisions)

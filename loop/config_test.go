@@ -30,7 +30,7 @@ func TestNewConfig(t *testing.T) {
 		RevisionCheck: true, CandidateRefs: true}, cfg)
 
 	_, err = NewConfig(WithMaxRevisions(-1), nil, WithCandidateRef[string](nil))
-	require.ErrorIs(t, err, ErrInvalidOption)
+	require.ErrorIs(t, err, evaluator.ErrInvalidOption)
 	for _, part := range []string{"WithMaxRevisions(-1)", "opts[1]: nil option", "WithCandidateRef: nil function"} {
 		assert.Contains(t, err.Error(), part)
 	}
@@ -70,7 +70,7 @@ func TestNoBudgetHasAJSONForm(t *testing.T) {
 
 func TestConfigValidateNamesEveryField(t *testing.T) {
 	err := Config{MaxRevisions: -1, Timeout: -1, MaxCost: -1, StallLimit: -1, Attempts: -1, Backoff: -1}.Validate()
-	require.ErrorIs(t, err, ErrInvalidOption)
+	require.ErrorIs(t, err, evaluator.ErrInvalidOption)
 	for _, f := range []string{"maxRevisions", "timeout", "maxCost", "stallLimit", "attempts", "backoff"} {
 		assert.Contains(t, err.Error(), f+": must be >= 0")
 	}

@@ -123,7 +123,7 @@ type Call[C any] struct {
 // cfg.AllowSameModel, the self-approval guard over the models cfg declares,
 // and returns a machine ready to call the generator, with its time budget
 // running from now. When a check fails it returns the error (matching
-// ErrInvalidOption, ErrInvalidTask or ErrSameModel, inside an *Error of
+// evaluator.ErrInvalidOption, ErrInvalidTask or ErrSameModel, inside an *Error of
 // kind ErrorPermanent) and a machine that has already ended with it, whose
 // Finish gives the failed Result with an empty trace.
 func Start[C any](now time.Time, cfg Config, task evaluator.Task) (Machine[C], error) {

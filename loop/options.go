@@ -6,6 +6,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/internal/option"
 )
 
@@ -45,7 +46,7 @@ func (c *config) apply(opts []Option) {
 const DefaultMaxRevisions = 2
 
 func (c *config) invalid(format string, args ...any) {
-	c.errs = append(c.errs, fmt.Errorf("%w: "+format, append([]any{ErrInvalidOption}, args...)...))
+	c.errs = append(c.errs, fmt.Errorf("%w: "+format, append([]any{evaluator.ErrInvalidOption}, args...)...))
 }
 
 // WithMaxRevisions sets how many times the reviser may be called (default
@@ -72,7 +73,7 @@ func WithTimeout(d time.Duration) Option {
 }
 
 // WithMaxCost sets the cost budget (default: none; 0 means none). Roles
-// report cost with AddCost. After every role call the loop compares the
+// report cost with evaluator.AddCost. After every role call the loop compares the
 // total with limit; when the total reaches or exceeds limit it calls no further
 // role and stops with StopCostBudget. A decision that ends the loop by itself
 // (pass, block, escalate) still stands: its cost is already spent. A
@@ -95,7 +96,7 @@ func WithMaxCost(limit float64) Option {
 // each Step as soon as the role call it records has returned, before the
 // loop goes on. Observers run in the order given. C must be the loop's
 // candidate type; a mismatch, or a nil fn, makes RunLoop return an error
-// matching ErrInvalidOption. A panic in fn is not recovered.
+// matching evaluator.ErrInvalidOption. A panic in fn is not recovered.
 func WithObserver[C any](fn func(Step[C])) Option {
 	return func(c *config) {
 		if fn == nil {
@@ -120,7 +121,7 @@ func WithStallLimit(k int) Option {
 // early when the context ends. Retried: errors evaluator.Classify calls
 // transient (timeouts, 408, 409, 429, 5xx, dropped connections, a per-call
 // context.DeadlineExceeded) and errors it cannot classify. Never retried:
-// permanent errors (marked with Permanent; other 4xx provider errors;
+// permanent errors (marked with evaluator.Permanent; other 4xx provider errors;
 // refusals; truncated replies; unparseable or invalid decisions, which
 // match evaluator.ErrInvalidDecision), the end of the loop's or the
 // caller's context, panics and invalid costs. Every attempt is its own Step

@@ -130,7 +130,7 @@ func TestMaxCostFiresOnUsageReports(t *testing.T) {
 	})
 	rev := ReviserFunc[string](func(ctx context.Context, _ evaluator.Task, _ string, _ evaluator.EvaluationDecision) (string, error) {
 		evaluator.AddCost(ctx, 0.1)
-		AddCost(ctx, 0.05) // loop.AddCost reports to the same meter
+		evaluator.AddCost(ctx, 0.05) // evaluator.AddCost reports to the same meter
 		return "draft-1", nil
 	})
 	res, err := RunLoop(context.Background(), refundTask, gen, judge, rev, WithMaxCost(0.5), WithMaxRevisions(5))

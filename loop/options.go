@@ -150,7 +150,7 @@ func WithRetry(attempts int, backoff time.Duration) Option {
 // "openai/gpt-4.1-2025-04-14"): two instances of one model make the same
 // mistakes, so a model must not approve its own work. A role's models are
 // those it reports (evaluator.ModelsOf: a Models() []string or a
-// Model() string method; evaluator.Chain and rubric.Evaluator report
+// Model() string method; evaluator.Chain and rubric.Judge report
 // theirs) plus those declared with WithGeneratorModel, WithReviserModel and
 // WithEvaluatorModel. A role that declares no model is not checked.
 func AllowSameModel() Option {

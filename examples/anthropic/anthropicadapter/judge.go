@@ -22,23 +22,23 @@ const (
 // Give the Evaluator built on it Config.Model = c.Models()[0] (RubricJudge
 // does), or the self-approval guard cannot see its model.
 func (c *Client) JudgeFunc(schema Schema) rubric.JudgeFunc {
-	return func(ctx context.Context, p rubric.Prompt) (string, error) {
+	return func(ctx context.Context, p evaluator.Prompt) (string, error) {
 		return c.Complete(ctx, p.System, p.User, &schema)
 	}
 }
 
-// RubricJudge returns rubric.NewEvaluator(r, judge, cfg) with a judge that
+// RubricJudge returns rubric.NewJudge(r, judge, cfg) with a judge that
 // sends r's output schema (r.OutputSchema, the dimension names filled in)
 // as the strict reply schema (see Mode). Because the provider enforces
 // the schema, it is left out of the prompt (cfg.OmitSchema is set), and
 // the Evaluator reports the Client's model (cfg.Model, unless the caller
 // set it).
-func RubricJudge[C any](c *Client, r rubric.Rubric, cfg rubric.Config[C]) (*rubric.Evaluator[C], error) {
+func RubricJudge[C any](c *Client, r rubric.Rubric, cfg rubric.Config[C]) (*rubric.Judge[C], error) {
 	if cfg.Model == "" {
 		cfg.Model = c.model
 	}
 	cfg.OmitSchema = true
-	return rubric.NewEvaluator(r, c.JudgeFunc(Schema{Name: JudgeOutputTool, JSON: r.OutputSchema()}), cfg)
+	return rubric.NewJudge(r, c.JudgeFunc(Schema{Name: JudgeOutputTool, JSON: r.OutputSchema()}), cfg)
 }
 
 // DecisionJudge returns an evaluator that asks the model for an

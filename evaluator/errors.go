@@ -8,10 +8,10 @@ import (
 // ErrInvalidOption is matched by the error for a configuration value out of
 // range: an option (its text names it and its value, "WithRepeats(-1):
 // must be >= 0") or a field of an options struct (a *FieldError naming it,
-// "GateOptions.Tolerance"), or a nil option. It is the one sentinel of the
+// "GateConfig.Tolerance"), or a nil option. It is the one sentinel of the
 // module's configuration: package loop's options and Config.Validate,
 // package evaluator's prompt options, evaluator/quality's run options and
-// evaluator/golden's Options, GateOptions and Thresholds use it. (A Voter's
+// evaluator/golden's MetricsConfig, GateConfig and Thresholds use it. (A Voter's
 // options match ErrInvalidVote as well.)
 var ErrInvalidOption = errors.New("evaluator: invalid option")
 

@@ -50,7 +50,9 @@ func TestCheckFindingCount(t *testing.T) {
 }
 
 func TestContradictions(t *testing.T) {
-	f := func(category string, s SeverityLevel) AgentFinding { return AgentFinding{Category: category, Severity: s} }
+	f := func(category string, s SeverityLevel) AgentFinding {
+		return AgentFinding{Category: category, Severity: s}
+	}
 	tests := []struct {
 		name    string
 		byAgent map[string][]AgentFinding

@@ -145,7 +145,9 @@ func TestScoreSeverityAccuracy(t *testing.T) {
 	ranged := func(category string, most, least SeverityLevel, required bool) ExpectedFinding {
 		return ExpectedFinding{Category: category, MaxSeverity: most, MinSeverity: least, Required: required}
 	}
-	sev := func(category string, s SeverityLevel) AgentFinding { return AgentFinding{Category: category, Severity: s} }
+	sev := func(category string, s SeverityLevel) AgentFinding {
+		return AgentFinding{Category: category, Severity: s}
+	}
 	tests := []struct {
 		name     string
 		expected []ExpectedFinding
@@ -180,7 +182,9 @@ func TestScoreCitationAccuracy(t *testing.T) {
 	cited := func(category string, ref CitationRef, required bool) ExpectedFinding {
 		return ExpectedFinding{Category: category, CitationMustReference: ref, Required: required}
 	}
-	f := func(category string, cs ...Citation) AgentFinding { return AgentFinding{Category: category, Citations: cs} }
+	f := func(category string, cs ...Citation) AgentFinding {
+		return AgentFinding{Category: category, Citations: cs}
+	}
 	file := CitationRef{File: "msa.md"}
 	fileSec := CitationRef{File: "msa.md", PageOrSection: "Section 4"}
 	sec := CitationRef{PageOrSection: "Section 4"}

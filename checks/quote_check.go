@@ -71,11 +71,11 @@ func NewQuoteCheck(cfg QuoteConfig) (Check, error) {
 	if cfg.MinWords == 0 {
 		cfg.MinWords = DefaultQuoteMinWords
 	}
-	return &quoteCheck{opts: quote.Options{Threshold: cfg.Threshold}, minWords: cfg.MinWords, anchorShort: anchorShort}, nil
+	return &quoteCheck{opts: quote.Config{Threshold: cfg.Threshold}, minWords: cfg.MinWords, anchorShort: anchorShort}, nil
 }
 
 type quoteCheck struct {
-	opts        quote.Options
+	opts        quote.Config
 	minWords    int
 	anchorShort bool // default MinWords: a short quotation needs a tie to the source
 
@@ -326,7 +326,7 @@ func (c *quoteCheck) verify(q string, srcs []quoteSource) (best quote.Match, fro
 	return best, from, ok
 }
 
-func kindRank(k quote.Kind) int {
+func kindRank(k quote.MatchKind) int {
 	switch k {
 	case quote.Exact:
 		return 0

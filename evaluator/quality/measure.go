@@ -19,7 +19,7 @@ var ErrEvaluatorPanicked = errors.New("quality: evaluator panicked")
 // Measure runs ev over every case and reports how far its decisions can be
 // trusted (see Report for every metric and its edge cases).
 //
-// Each case runs WithRepeats times (default 1), at most WithConcurrency
+// Each case runs WithRepeats times (default 1), at most WithParallelCalls
 // calls at once (default GOMAXPROCS). Each call gets the case's
 // EvaluatorTask and its Candidate, and a context carrying its own
 // evaluator.CostMeter: cost the evaluator reports with evaluator.AddCost

@@ -59,13 +59,14 @@ type QuoteConfig struct {
 // Exact and normalised quotations (case, curly quotes, dashes, white space)
 // pass. The index of the last source seen is kept, so checking successive
 // candidates against one contract indexes it once. An invalid threshold or
-// a negative MinWords is an error naming the field.
+// a negative MinWords is an *evaluator.FieldError naming the field,
+// matching evaluator.ErrInvalidOption.
 func NewQuoteCheck(cfg QuoteConfig) (Check, error) {
 	if t := cfg.Threshold; math.IsNaN(t) || t < 0 || t > 1 {
-		return nil, fmt.Errorf("checks: QuoteConfig.Threshold: must be in (0,1] (0 for the default), got %v", t)
+		return nil, configError("QuoteConfig.Threshold", "must be in (0,1] (0 means the default, %v), got %v", quote.DefaultThreshold, t)
 	}
 	if cfg.MinWords < 0 {
-		return nil, fmt.Errorf("checks: QuoteConfig.MinWords: must be >= 0, got %d", cfg.MinWords)
+		return nil, configError("QuoteConfig.MinWords", "must be >= 0 (0 means the default, %d), got %d", DefaultQuoteMinWords, cfg.MinWords)
 	}
 	anchorShort := cfg.MinWords == 0
 	if cfg.MinWords == 0 {

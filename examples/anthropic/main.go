@@ -67,11 +67,11 @@ type roles struct {
 // turned off by the adapter on every request; retries belong to the loop.
 func newRoles(baseURL string) (roles, error) {
 	sdk := anthropic.NewClient(option.WithBaseURL(baseURL), option.WithAPIKey("sk-ant-fake"))
-	writer, err := anthropicadapter.New(sdk, anthropicadapter.Options{Model: writerModel, Prices: prices})
+	writer, err := anthropicadapter.New(sdk, anthropicadapter.Config{Model: writerModel, Prices: prices})
 	if err != nil {
 		return roles{}, err
 	}
-	judge, err := anthropicadapter.New(sdk, anthropicadapter.Options{Model: judgeModel, Prices: prices})
+	judge, err := anthropicadapter.New(sdk, anthropicadapter.Config{Model: judgeModel, Prices: prices})
 	if err != nil {
 		return roles{}, err
 	}

@@ -104,11 +104,11 @@ func TestSameFamilyRefused(t *testing.T) {
 	srv := fakeanthropic.New(models)
 	defer srv.Close()
 	sdk := anthropic.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-ant-fake"))
-	writer, err := anthropicadapter.New(sdk, anthropicadapter.Options{Model: "claude-sonnet-4-5"})
+	writer, err := anthropicadapter.New(sdk, anthropicadapter.Config{Model: "claude-sonnet-4-5"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	judge, err := anthropicadapter.New(sdk, anthropicadapter.Options{Model: "anthropic/claude-sonnet-4-5@20250929"})
+	judge, err := anthropicadapter.New(sdk, anthropicadapter.Config{Model: "anthropic/claude-sonnet-4-5@20250929"})
 	if err != nil {
 		t.Fatal(err)
 	}

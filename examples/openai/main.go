@@ -67,11 +67,11 @@ type roles struct {
 // turned off by the adapter on every request; retries belong to the loop.
 func newRoles(baseURL string) (roles, error) {
 	sdk := openai.NewClient(option.WithBaseURL(baseURL), option.WithAPIKey("sk-fake"))
-	writer, err := openaiadapter.New(sdk, openaiadapter.Options{Model: writerModel, Prices: prices})
+	writer, err := openaiadapter.New(sdk, openaiadapter.Config{Model: writerModel, Prices: prices})
 	if err != nil {
 		return roles{}, err
 	}
-	judge, err := openaiadapter.New(sdk, openaiadapter.Options{Model: judgeModel, Prices: prices})
+	judge, err := openaiadapter.New(sdk, openaiadapter.Config{Model: judgeModel, Prices: prices})
 	if err != nil {
 		return roles{}, err
 	}

@@ -104,11 +104,11 @@ func TestSameFamilyRefused(t *testing.T) {
 	srv := fakeopenai.New(models)
 	defer srv.Close()
 	sdk := openai.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-fake"))
-	writer, err := openaiadapter.New(sdk, openaiadapter.Options{Model: "gpt-4.1"})
+	writer, err := openaiadapter.New(sdk, openaiadapter.Config{Model: "gpt-4.1"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	judge, err := openaiadapter.New(sdk, openaiadapter.Options{Model: "openai/gpt-4.1-2025-04-14"})
+	judge, err := openaiadapter.New(sdk, openaiadapter.Config{Model: "openai/gpt-4.1-2025-04-14"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -62,7 +62,7 @@ func TestStatusClasses(t *testing.T) {
 func TestCallTimeoutRetriedByLoop(t *testing.T) {
 	srv := serve(t, fakeanthropic.Stall(), fakeanthropic.Text(genModel, "Thank you for your order.", fakeanthropic.Usage{Input: 10, Output: 5}))
 	sdk := anthropic.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-ant-test"), option.WithRequestTimeout(100*time.Millisecond))
-	c, err := anthropicadapter.New(sdk, anthropicadapter.Options{Model: genModel})
+	c, err := anthropicadapter.New(sdk, anthropicadapter.Config{Model: genModel})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 )
 
 // DefaultMaxTokens is the reply cap (max_tokens, which the API requires)
-// when Options.MaxTokens is zero.
+// when Config.MaxTokens is zero.
 const DefaultMaxTokens = 4096
 
 // Mode says how a judge's reply is held to its schema.
@@ -34,9 +34,9 @@ const (
 	ModeOutputFormat
 )
 
-// Options configures a Client. The zero value of every field but Model is
+// Config configures a Client. The zero value of every field but Model is
 // the documented default.
-type Options struct {
+type Config struct {
 	// Model is the model every request names, e.g. "claude-sonnet-4-5".
 	// Required. The roles the Client builds report it through Models,
 	// which the loop's self-approval guard compares.
@@ -67,25 +67,32 @@ type Client struct {
 // retries are turned off on every request (option.WithMaxRetries(0)),
 // whatever sdk was built with, so that retries happen once, in the loop
 // (loop.WithRetry), and the trace counts every attempt.
-func New(sdk anthropic.Client, o Options) (*Client, error) {
-	if strings.TrimSpace(o.Model) == "" {
-		return nil, errors.New("anthropicadapter: Options.Model: empty")
+func New(sdk anthropic.Client, cfg Config) (*Client, error) {
+	if strings.TrimSpace(cfg.Model) == "" {
+		return nil, configError("Model", "empty")
 	}
-	if o.MaxTokens < 0 {
-		return nil, fmt.Errorf("anthropicadapter: Options.MaxTokens: must be >= 0, got %d", o.MaxTokens)
+	if cfg.MaxTokens < 0 {
+		return nil, configError("MaxTokens", fmt.Sprintf("must be >= 0 (0 means the default, %d), got %d", DefaultMaxTokens, cfg.MaxTokens))
 	}
-	if o.Mode != ModeTool && o.Mode != ModeOutputFormat {
-		return nil, fmt.Errorf("anthropicadapter: Options.Mode: unknown mode %d", o.Mode)
+	if cfg.Mode != ModeTool && cfg.Mode != ModeOutputFormat {
+		return nil, configError("Mode", fmt.Sprintf("unknown mode %d", cfg.Mode))
 	}
-	if o.Prices != nil {
-		if _, err := o.Prices.Price(o.Model); err != nil {
-			return nil, fmt.Errorf("anthropicadapter: Options.Prices: %w", err)
+	if cfg.Prices != nil {
+		if _, err := cfg.Prices.Price(cfg.Model); err != nil {
+			return nil, configError("Prices", err.Error())
 		}
 	}
-	if o.MaxTokens == 0 {
-		o.MaxTokens = DefaultMaxTokens
+	if cfg.MaxTokens == 0 {
+		cfg.MaxTokens = DefaultMaxTokens
 	}
-	return &Client{sdk: sdk, model: o.Model, maxTokens: o.MaxTokens, mode: o.Mode, prices: o.Prices}, nil
+	return &Client{sdk: sdk, model: cfg.Model, maxTokens: cfg.MaxTokens, mode: cfg.Mode, prices: cfg.Prices}, nil
+}
+
+// configError is New's error for a Config field out of range: an
+// *evaluator.FieldError naming it ("Config.Model"), matching
+// evaluator.ErrInvalidOption like every configuration error of evalopt.
+func configError(field, problem string) error {
+	return fmt.Errorf("anthropicadapter: %w", &evaluator.FieldError{Field: "Config." + field, Problem: problem, Err: evaluator.ErrInvalidOption})
 }
 
 // Models returns the model the Client calls, as an evaluator.Modeler.
@@ -122,7 +129,7 @@ func (s *Schema) validate() error {
 // returns the reply's text. With a non-nil schema the reply is held to it:
 // in ModeTool by a strict tool the request forces, the reply being the
 // tool call's input; in ModeOutputFormat by output_config.format. The
-// reply's usage is reported as cost (see Options.Prices) before any check,
+// reply's usage is reported as cost (see Config.Prices) before any check,
 // because the tokens are billed whether or not the reply is usable.
 //
 // Errors, each classified by evaluator.Classify, which loop.WithRetry

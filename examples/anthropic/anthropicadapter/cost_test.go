@@ -63,23 +63,24 @@ func TestCostUnpricedReplyModelFails(t *testing.T) {
 	}
 }
 
-func TestNewRejectsBadOptions(t *testing.T) {
+func TestNewRejectsBadConfig(t *testing.T) {
 	sdk := anthropic.NewClient(option.WithAPIKey("sk-ant-test"))
 	tests := []struct {
 		name string
-		o    anthropicadapter.Options
+		o    anthropicadapter.Config
 		want string
 	}{
-		{"no model", anthropicadapter.Options{Model: "  "}, "Options.Model"},
-		{"negative max tokens", anthropicadapter.Options{Model: "claude-sonnet-4-5", MaxTokens: -1}, "Options.MaxTokens"},
-		{"unknown mode", anthropicadapter.Options{Model: "claude-sonnet-4-5", Mode: 7}, "Options.Mode"},
-		{"model not priced", anthropicadapter.Options{Model: "claude-opus-4-1", Prices: prices}, "Options.Prices"},
+		{"no model", anthropicadapter.Config{Model: "  "}, "Config.Model"},
+		{"negative max tokens", anthropicadapter.Config{Model: "claude-sonnet-4-5", MaxTokens: -1}, "Config.MaxTokens"},
+		{"unknown mode", anthropicadapter.Config{Model: "claude-sonnet-4-5", Mode: 7}, "Config.Mode"},
+		{"model not priced", anthropicadapter.Config{Model: "claude-opus-4-1", Prices: prices}, "Config.Prices"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := anthropicadapter.New(sdk, tc.o)
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("New = %v, %v; want an error naming %s", c, err, tc.want)
+			var fe *evaluator.FieldError
+			if err == nil || !errors.As(err, &fe) || fe.Field != tc.want || !errors.Is(err, evaluator.ErrInvalidOption) {
+				t.Fatalf("New = %v, %v; want an *evaluator.FieldError naming %s", c, err, tc.want)
 			}
 		})
 	}

@@ -46,7 +46,7 @@ func serve(t *testing.T, replies ...fakeanthropic.Reply) *fakeanthropic.Server {
 func client(t *testing.T, srv *fakeanthropic.Server, model string, mode anthropicadapter.Mode, prices evaluator.PriceTable) *anthropicadapter.Client {
 	t.Helper()
 	sdk := anthropic.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-ant-test"))
-	c, err := anthropicadapter.New(sdk, anthropicadapter.Options{Model: model, Mode: mode, Prices: prices})
+	c, err := anthropicadapter.New(sdk, anthropicadapter.Config{Model: model, Mode: mode, Prices: prices})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,7 +60,7 @@ func TestStatusClasses(t *testing.T) {
 func TestCallTimeoutRetriedByLoop(t *testing.T) {
 	srv := serve(t, fakeopenai.Stall(), fakeopenai.Completion(genModel, "Thank you for your order.", fakeopenai.Usage{Prompt: 10, Completion: 5}))
 	sdk := openai.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-test"), option.WithRequestTimeout(100*time.Millisecond))
-	c, err := openaiadapter.New(sdk, openaiadapter.Options{Model: genModel})
+	c, err := openaiadapter.New(sdk, openaiadapter.Config{Model: genModel})
 	if err != nil {
 		t.Fatal(err)
 	}

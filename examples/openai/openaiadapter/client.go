@@ -17,12 +17,12 @@ import (
 )
 
 // DefaultMaxTokens is the reply cap (max_completion_tokens) when
-// Options.MaxTokens is zero.
+// Config.MaxTokens is zero.
 const DefaultMaxTokens = 4096
 
-// Options configures a Client. The zero value of every field but Model is
+// Config configures a Client. The zero value of every field but Model is
 // the documented default.
-type Options struct {
+type Config struct {
 	// Model is the model every request names, e.g. "gpt-4.1". Required.
 	// The roles the Client builds report it through Model(), which the
 	// loop's self-approval guard compares.
@@ -50,22 +50,29 @@ type Client struct {
 // retries are turned off on every request (option.WithMaxRetries(0)),
 // whatever sdk was built with, so that retries happen once, in the loop
 // (loop.WithRetry), and the trace counts every attempt.
-func New(sdk openai.Client, o Options) (*Client, error) {
-	if strings.TrimSpace(o.Model) == "" {
-		return nil, errors.New("openaiadapter: Options.Model: empty")
+func New(sdk openai.Client, cfg Config) (*Client, error) {
+	if strings.TrimSpace(cfg.Model) == "" {
+		return nil, configError("Model", "empty")
 	}
-	if o.MaxTokens < 0 {
-		return nil, fmt.Errorf("openaiadapter: Options.MaxTokens: must be >= 0, got %d", o.MaxTokens)
+	if cfg.MaxTokens < 0 {
+		return nil, configError("MaxTokens", fmt.Sprintf("must be >= 0 (0 means the default, %d), got %d", DefaultMaxTokens, cfg.MaxTokens))
 	}
-	if o.Prices != nil {
-		if _, err := o.Prices.Price(o.Model); err != nil {
-			return nil, fmt.Errorf("openaiadapter: Options.Prices: %w", err)
+	if cfg.Prices != nil {
+		if _, err := cfg.Prices.Price(cfg.Model); err != nil {
+			return nil, configError("Prices", err.Error())
 		}
 	}
-	if o.MaxTokens == 0 {
-		o.MaxTokens = DefaultMaxTokens
+	if cfg.MaxTokens == 0 {
+		cfg.MaxTokens = DefaultMaxTokens
 	}
-	return &Client{sdk: sdk, model: o.Model, maxTokens: o.MaxTokens, prices: o.Prices}, nil
+	return &Client{sdk: sdk, model: cfg.Model, maxTokens: cfg.MaxTokens, prices: cfg.Prices}, nil
+}
+
+// configError is New's error for a Config field out of range: an
+// *evaluator.FieldError naming it ("Config.Model"), matching
+// evaluator.ErrInvalidOption like every configuration error of evalopt.
+func configError(field, problem string) error {
+	return fmt.Errorf("openaiadapter: %w", &evaluator.FieldError{Field: "Config." + field, Problem: problem, Err: evaluator.ErrInvalidOption})
 }
 
 // Models returns the model the Client calls, as an evaluator.Modeler.
@@ -99,7 +106,7 @@ func (s *Schema) validate() error {
 // Complete sends one chat completion with a system and a user message and
 // returns the reply's text. With a non-nil schema the reply is constrained
 // by response_format json_schema with strict true. The reply's usage is
-// reported as cost (see Options.Prices) before any check, because the
+// reported as cost (see Config.Prices) before any check, because the
 // tokens are billed whether or not the reply is usable.
 //
 // Errors, each classified by evaluator.Classify, which loop.WithRetry

@@ -62,22 +62,23 @@ func TestCostUnpricedReplyModelFails(t *testing.T) {
 	}
 }
 
-func TestNewRejectsBadOptions(t *testing.T) {
+func TestNewRejectsBadConfig(t *testing.T) {
 	sdk := openai.NewClient(option.WithAPIKey("sk-test"))
 	tests := []struct {
 		name string
-		o    openaiadapter.Options
+		o    openaiadapter.Config
 		want string
 	}{
-		{"no model", openaiadapter.Options{Model: "  "}, "Options.Model"},
-		{"negative max tokens", openaiadapter.Options{Model: "gpt-4.1", MaxTokens: -1}, "Options.MaxTokens"},
-		{"model not priced", openaiadapter.Options{Model: "o3", Prices: prices}, "Options.Prices"},
+		{"no model", openaiadapter.Config{Model: "  "}, "Config.Model"},
+		{"negative max tokens", openaiadapter.Config{Model: "gpt-4.1", MaxTokens: -1}, "Config.MaxTokens"},
+		{"model not priced", openaiadapter.Config{Model: "o3", Prices: prices}, "Config.Prices"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := openaiadapter.New(sdk, tc.o)
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("New = %v, %v; want an error naming %s", c, err, tc.want)
+			var fe *evaluator.FieldError
+			if err == nil || !errors.As(err, &fe) || fe.Field != tc.want || !errors.Is(err, evaluator.ErrInvalidOption) {
+				t.Fatalf("New = %v, %v; want an *evaluator.FieldError naming %s", c, err, tc.want)
 			}
 		})
 	}

@@ -46,7 +46,7 @@ func serve(t *testing.T, replies ...fakeopenai.Reply) *fakeopenai.Server {
 func client(t *testing.T, srv *fakeopenai.Server, model string, prices evaluator.PriceTable) *openaiadapter.Client {
 	t.Helper()
 	sdk := openai.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-test"))
-	c, err := openaiadapter.New(sdk, openaiadapter.Options{Model: model, Prices: prices})
+	c, err := openaiadapter.New(sdk, openaiadapter.Config{Model: model, Prices: prices})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,8 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 )
 
-// MatchKind says how a quote was found in the source, from strongest to weakest.
+// MatchKind says how a quote was found in the source, from strongest to
+// weakest.
 type MatchKind string
 
 const (

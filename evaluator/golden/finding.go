@@ -5,8 +5,8 @@ import (
 	"fmt"
 )
 
-// AgentFinding is one finding an agent produced, in the JSON shape agents emit.
-// Fields other than those below are ignored when decoding.
+// AgentFinding is one finding an agent produced, in the JSON shape agents
+// emit. Fields other than those below are ignored when decoding.
 type AgentFinding struct {
 	// Category is the agent's category, in any spelling ("Change of Control",
 	// "change_of_control"); see NormalizeCategory.

@@ -1,6 +1,7 @@
 package golden
 
-// SeverityLevel is a finding's severity: P0 is the most severe, P3 the least.
+// SeverityLevel is a finding's severity on the P0-P3 scale of agents'
+// findings and ground truths: P0 is the most severe, P3 the least.
 type SeverityLevel string
 
 // The four severities, from the most severe to the least.

@@ -136,7 +136,7 @@ func Start[C any](now time.Time, cfg Config, task evaluator.Task) (Machine[C], e
 func start[C any](now time.Time, cfg Config, task evaluator.Task, errs []error) (Machine[C], error) {
 	m := Machine[C]{
 		Config: cfg, Task: task, Phase: RoleGenerate, Attempt: 1, Backoff: cfg.Backoff, EvalStep: -1,
-		State:  State{MaxRevisions: cfg.MaxRevisions, StallLimit: cfg.StallLimit},
+		State:  State{MaxRevisions: cfg.revisions(), StallLimit: cfg.StallLimit},
 		Result: Result[C]{CandidateStep: -1},
 	}
 	if err := cfg.Validate(); err != nil {
@@ -161,7 +161,7 @@ func start[C any](now time.Time, cfg Config, task evaluator.Task, errs []error) 
 		m.end(now, OutcomeFailed, evaluator.StopError, e)
 		return m, e
 	}
-	steps := 2*cfg.MaxRevisions + 2 // generate, then evaluate+revise pairs, then the last evaluate
+	steps := 2*cfg.revisions() + 2 // generate, then evaluate+revise pairs, then the last evaluate
 	if cfg.Attempts > 1 || cfg.RevisionCheck || steps > 64 || steps < 0 {
 		steps = 8
 	}

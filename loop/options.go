@@ -25,9 +25,9 @@ type config struct {
 	errs          []error
 }
 
-// newConfig returns the defaults the options apply over.
+// newConfig returns the defaults the options apply over: the zero Config.
 func newConfig() config {
-	return config{Config: Config{MaxRevisions: DefaultMaxRevisions, Attempts: 1}}
+	return config{}
 }
 
 // apply applies opts in order, recording a nil option as an error.
@@ -52,8 +52,12 @@ func (c *config) invalid(format string, args ...any) {
 // WithMaxRevisions sets how many times the reviser may be called (default
 // 2). When a decision asks for a revision and n revisions are done, the loop
 // stops with StopMaxRevisions, so the evaluator runs at most n+1 times.
-// 0 means the first candidate must pass as it is. A negative n is an error.
+// 0 means the first candidate must pass as it is (Config.MaxRevisions
+// NoRevision). A negative n is an error.
 func WithMaxRevisions(n int) Option {
+	if n == 0 {
+		return func(c *config) { c.MaxRevisions = NoRevision }
+	}
 	return nonNegative("WithMaxRevisions", n, func(c *config) *int { return &c.MaxRevisions })
 }
 

@@ -100,8 +100,24 @@ type CompletenessConfig struct {
 // descriptor between their legal name and the definition: `ACME, INC., a
 // Delaware corporation ("Supplier")`. Each party's legal name or defined term
 // must appear in the signature block. A missing block or clause is reported
-// at the end of the document (an empty location).
-func NewCompletenessCheck(cfg CompletenessConfig) Check {
+// at the end of the document (an empty location). A clause of
+// cfg.Boilerplate without a name, without phrases or with a phrase holding
+// no word is an *evaluator.FieldError naming it
+// ("CompletenessConfig.Boilerplate[1].Phrases[0]"), matching
+// evaluator.ErrInvalidOption.
+func NewCompletenessCheck(cfg CompletenessConfig) (Check, error) {
+	for i, cl := range cfg.Boilerplate {
+		field := fmt.Sprintf("CompletenessConfig.Boilerplate[%d]", i)
+		switch {
+		case strings.TrimSpace(cl.Name) == "":
+			return nil, configError(field+".Name", "empty")
+		case len(cl.Phrases) == 0:
+			return nil, configError(field+".Phrases", "empty: a clause needs a phrase that shows it is present")
+		}
+		if err := checkPhrases(field+".Phrases", cl.Phrases); err != nil {
+			return nil, err
+		}
+	}
 	if cfg.Boilerplate == nil {
 		cfg.Boilerplate = DefaultBoilerplate()
 	}
@@ -110,7 +126,7 @@ func NewCompletenessCheck(cfg CompletenessConfig) Check {
 		c.names = append(c.names, cl.Name)
 		c.clauses = append(c.clauses, newPhraseMatcher(cl.Phrases))
 	}
-	return c
+	return c, nil
 }
 
 type completenessCheck struct {

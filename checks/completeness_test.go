@@ -47,7 +47,7 @@ func TestCompletenessCheck(t *testing.T) {
 		{"severability missing", replaceOnce(smallContract, "1.3 Severability. An unenforceable term is severable.\n", ""),
 			[]string{RuleBoilerplate + "="}},
 	}
-	c := NewCompletenessCheck(CompletenessConfig{})
+	c := mustCheck(NewCompletenessCheck(CompletenessConfig{}))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := c.Check(Document{Text: tt.text})
@@ -62,7 +62,7 @@ func TestCompletenessCheck(t *testing.T) {
 }
 
 func TestCompletenessCustomClauses(t *testing.T) {
-	c := NewCompletenessCheck(CompletenessConfig{Boilerplate: []Clause{{Name: "force majeure", Phrases: []string{"force majeure"}}}, Always: true})
+	c := mustCheck(NewCompletenessCheck(CompletenessConfig{Boilerplate: []Clause{{Name: "force majeure", Phrases: []string{"force majeure"}}}, Always: true}))
 	got := c.Check(Document{Text: "ACME, INC., a Delaware corporation (\"Supplier\")\n\nBy: ___\nACME, INC.\n"})
 	require.Len(t, got, 1)
 	assert.Equal(t, RuleBoilerplate, got[0].Rule)

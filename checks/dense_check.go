@@ -54,14 +54,15 @@ type DensePassageConfig struct {
 //   - w >= 1.3*MinWords (45) and g >= MinGrade+2 (20) and j + p + n/3 >= 2;
 //   - w >= MinWords (35) and g >= MinGrade (18) and j >= 2.
 //
-// An invalid configuration (a negative or NaN field) is an error naming
-// the field.
+// An invalid configuration (a negative or NaN field) is an
+// *evaluator.FieldError naming the field, matching
+// evaluator.ErrInvalidOption.
 func NewDensePassageCheck(cfg DensePassageConfig) (Check, error) {
 	switch {
 	case cfg.MinWords < 0:
-		return nil, fmt.Errorf("checks: DensePassageConfig.MinWords: must be >= 0, got %d", cfg.MinWords)
+		return nil, configError("DensePassageConfig.MinWords", "must be >= 0 (0 means the default, %d), got %d", DefaultDenseMinWords, cfg.MinWords)
 	case math.IsNaN(cfg.MinGrade) || math.IsInf(cfg.MinGrade, 0) || cfg.MinGrade < 0:
-		return nil, fmt.Errorf("checks: DensePassageConfig.MinGrade: must be a finite number >= 0, got %v", cfg.MinGrade)
+		return nil, configError("DensePassageConfig.MinGrade", "must be a finite number >= 0 (0 means the default, %d), got %v", DefaultDenseGrade, cfg.MinGrade)
 	}
 	if cfg.MinWords == 0 {
 		cfg.MinWords = DefaultDenseMinWords

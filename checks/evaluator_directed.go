@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Rule ids of the evaluator-directed text check.
@@ -31,7 +33,7 @@ type EvaluatorDirectedConfig struct {
 	// entry, added to Document.Rubric.
 	Rubric []string
 	// MinCopyWords is how many consecutive words shared with a rubric entry
-	// make a copy; 0 means 8.
+	// make a copy; 0 means 8, a negative value is an error.
 	MinCopyWords int
 }
 
@@ -40,16 +42,25 @@ type EvaluatorDirectedConfig struct {
 // match ("ignore previous instructions", "this output passes", "score: 1.0",
 // `"status": "pass"`), and RuleRubricCopy (block) for each run of at least
 // cfg.MinCopyWords consecutive words (case-insensitive, punctuation ignored)
-// shared with an entry of cfg.Rubric or Document.Rubric. It returns an error
-// naming the pattern when one does not compile.
+// shared with an entry of cfg.Rubric or Document.Rubric. A field of cfg out
+// of range (a phrase with no word, a pattern that is not "trigger |
+// expression" or does not compile, a negative MinCopyWords) is an
+// *evaluator.FieldError naming it ("EvaluatorDirectedConfig.Patterns[2]"),
+// matching evaluator.ErrInvalidOption.
 func NewEvaluatorDirectedCheck(cfg EvaluatorDirectedConfig) (Check, error) {
+	if err := checkPhrases("EvaluatorDirectedConfig.Phrases", cfg.Phrases); err != nil {
+		return nil, err
+	}
+	if cfg.MinCopyWords < 0 {
+		return nil, configError("EvaluatorDirectedConfig.MinCopyWords", "must be >= 0 (0 means the default, 8), got %d", cfg.MinCopyWords)
+	}
 	if cfg.Phrases == nil {
 		cfg.Phrases = defaultEvaluatorPhrases
 	}
 	if cfg.Patterns == nil {
 		cfg.Patterns = defaultEvaluatorPatterns
 	}
-	if cfg.MinCopyWords <= 0 {
+	if cfg.MinCopyWords == 0 {
 		cfg.MinCopyWords = 8
 	}
 	c := &evaluatorDirectedCheck{phrases: newPhraseMatcher(cfg.Phrases), n: cfg.MinCopyWords, rubric: append([]string(nil), cfg.Rubric...), seed: maphash.MakeSeed()}
@@ -59,11 +70,11 @@ func NewEvaluatorDirectedCheck(cfg EvaluatorDirectedConfig) (Check, error) {
 		trigger, expr, ok := strings.Cut(p, "|")
 		trigger, expr = strings.TrimSpace(trigger), strings.TrimSpace(expr)
 		if !ok || trigger == "" || expr == "" || strings.ContainsAny(trigger, " \t") {
-			return nil, fmt.Errorf("checks: evaluator-directed patterns[%d] %q: want \"trigger | expression\" with a one-word trigger", i, p)
+			return nil, configError(fmt.Sprintf("EvaluatorDirectedConfig.Patterns[%d]", i), "%s: want \"trigger | expression\" with a one-word trigger", strictjson.Quote(p))
 		}
 		re, err := regexp.Compile("(?i)" + expr)
 		if err != nil {
-			return nil, fmt.Errorf("checks: evaluator-directed patterns[%d] %q: %w", i, p, err)
+			return nil, configError(fmt.Sprintf("EvaluatorDirectedConfig.Patterns[%d]", i), "%s: %v", strictjson.Quote(p), err)
 		}
 		key := strings.ToLower(trigger)
 		if _, seen := byTrigger[key]; !seen {

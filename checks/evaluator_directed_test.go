@@ -65,7 +65,7 @@ func TestEvaluatorDirectedBadPatterns(t *testing.T) {
 	for _, p := range []string{"no trigger", "score | (unclosed", " | x", "two words | x"} {
 		_, err := NewEvaluatorDirectedCheck(EvaluatorDirectedConfig{Patterns: []string{p}})
 		if assert.Error(t, err, p) {
-			assert.Contains(t, err.Error(), "patterns[0]")
+			assert.Contains(t, err.Error(), "EvaluatorDirectedConfig.Patterns[0]")
 		}
 	}
 }

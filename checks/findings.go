@@ -18,7 +18,7 @@ type FindingConfig struct {
 	// Uncertainty are the uncertainty phrases; nil means UncertaintyPhrases().
 	Uncertainty []string
 	// MinQuoteWords is how many words a quotation needs to count as
-	// evidence; 0 means 3.
+	// evidence; 0 means 3, a negative value is an error.
 	MinQuoteWords int
 }
 
@@ -36,15 +36,23 @@ var sectionRefRe = regexp.MustCompile(`(?i)(?:\b(?:sections?|clauses?|articles?|
 // Findings are the items of a section whose heading contains "Finding(s)",
 // "Issue(s)" or "Observation(s)" (each sub-heading or top-level list item,
 // or each paragraph when there are none) and any line starting "Finding N",
-// "Issue N" or "FN".
-func NewFindingCheck(cfg FindingConfig) Check {
+// "Issue N" or "FN". A field of cfg out of range (a phrase with no word, a
+// negative MinQuoteWords) is an *evaluator.FieldError naming it, matching
+// evaluator.ErrInvalidOption.
+func NewFindingCheck(cfg FindingConfig) (Check, error) {
+	if err := checkPhrases("FindingConfig.Uncertainty", cfg.Uncertainty); err != nil {
+		return nil, err
+	}
+	if cfg.MinQuoteWords < 0 {
+		return nil, configError("FindingConfig.MinQuoteWords", "must be >= 0 (0 means the default, 3), got %d", cfg.MinQuoteWords)
+	}
 	if cfg.Uncertainty == nil {
 		cfg.Uncertainty = defaultUncertainty
 	}
-	if cfg.MinQuoteWords <= 0 {
+	if cfg.MinQuoteWords == 0 {
 		cfg.MinQuoteWords = 3
 	}
-	return &findingCheck{uncertain: newPhraseMatcher(cfg.Uncertainty), minQuote: cfg.MinQuoteWords}
+	return &findingCheck{uncertain: newPhraseMatcher(cfg.Uncertainty), minQuote: cfg.MinQuoteWords}, nil
 }
 
 type findingCheck struct {

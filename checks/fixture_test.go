@@ -177,7 +177,7 @@ func ungatedChecks() []Check {
 	var out []Check
 	for _, c := range DefaultChecks() {
 		if c.Rule() == "completeness" {
-			c = NewCompletenessCheck(CompletenessConfig{}) // the fixture plants a missing severability clause
+			c = mustCheck(NewCompletenessCheck(CompletenessConfig{})) // the fixture plants a missing severability clause
 		}
 		if k, ok := c.(*kindCheck); ok {
 			if k.kinds[evaluator.KindPlainLanguage] {

@@ -23,8 +23,8 @@ func FuzzRecommendationUnits(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	hedge := NewHedgeCheck(RecommendationConfig{})
-	dir := NewDirectionalCheck(RecommendationConfig{})
+	hedge := mustCheck(NewHedgeCheck(RecommendationConfig{}))
+	dir := mustCheck(NewDirectionalCheck(RecommendationConfig{}))
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, review := range []bool{true, false} {
 			for _, u := range recommendationUnits(text, review, wordSpans(text)) {

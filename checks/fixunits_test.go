@@ -14,7 +14,7 @@ import (
 func recFindings(kind evaluator.Kind, text string) []string {
 	doc := withAnalysis(Document{Text: text, Kind: kind})
 	var out []string
-	for _, c := range []Check{NewHedgeCheck(RecommendationConfig{}), NewDirectionalCheck(RecommendationConfig{})} {
+	for _, c := range []Check{mustCheck(NewHedgeCheck(RecommendationConfig{})), mustCheck(NewDirectionalCheck(RecommendationConfig{}))} {
 		for _, f := range c.Check(doc) {
 			if f.Severity != SeverityInfo {
 				out = append(out, f.Rule+"="+f.Location.Text)

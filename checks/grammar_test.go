@@ -25,7 +25,7 @@ func TestHedgeGrammar(t *testing.T) {
 	}
 	for _, rec := range blocks {
 		var rules []string
-		for _, f := range NewHedgeCheck(RecommendationConfig{}).Check(memo(rec)) {
+		for _, f := range mustCheck(NewHedgeCheck(RecommendationConfig{})).Check(memo(rec)) {
 			rules = append(rules, f.Rule)
 		}
 		assert.Contains(t, rules, RuleHedgeHighRisk, rec)
@@ -35,7 +35,7 @@ func TestHedgeGrammar(t *testing.T) {
 		"- Risk 1/5. It might be worth a call with procurement.",
 	}
 	for _, rec := range informs {
-		for _, f := range NewHedgeCheck(RecommendationConfig{}).Check(memo(rec)) {
+		for _, f := range mustCheck(NewHedgeCheck(RecommendationConfig{})).Check(memo(rec)) {
 			assert.Equal(t, SeverityInfo, f.Severity, rec)
 		}
 	}
@@ -45,7 +45,7 @@ func TestHedgeGrammar(t *testing.T) {
 		"- (AMBER) Clause 4.4 reads: \"The Supplier may consider any request in good faith\"; keep it.",
 	}
 	for _, rec := range clean {
-		assert.Empty(t, NewHedgeCheck(RecommendationConfig{}).Check(memo(rec)), rec)
+		assert.Empty(t, mustCheck(NewHedgeCheck(RecommendationConfig{})).Check(memo(rec)), rec)
 	}
 }
 
@@ -60,7 +60,7 @@ func TestDirectionalGrammar(t *testing.T) {
 	}
 	for _, body := range directional {
 		var rules []string
-		for _, f := range NewDirectionalCheck(RecommendationConfig{}).Check(report(body)) {
+		for _, f := range mustCheck(NewDirectionalCheck(RecommendationConfig{})).Check(report(body)) {
 			rules = append(rules, f.Rule)
 		}
 		assert.Contains(t, rules, RuleDirectionalHighSeverity, body)
@@ -71,7 +71,7 @@ func TestDirectionalGrammar(t *testing.T) {
 		"Fix:\n\n```nginx\nlimit_req zone=login burst=5;\n```",
 	}
 	for _, body := range concrete {
-		assert.Empty(t, NewDirectionalCheck(RecommendationConfig{}).Check(report(body)), body)
+		assert.Empty(t, mustCheck(NewDirectionalCheck(RecommendationConfig{})).Check(report(body)), body)
 	}
 }
 

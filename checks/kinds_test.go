@@ -11,7 +11,7 @@ import (
 )
 
 func TestOnlyFor(t *testing.T) {
-	c := OnlyFor(NewPlaceholderCheck(PlaceholderConfig{}), evaluator.KindContract, "")
+	c := OnlyFor(mustCheck(NewPlaceholderCheck(PlaceholderConfig{})), evaluator.KindContract, "")
 	assert.Equal(t, RulePlaceholder, c.Rule())
 	assert.Equal(t, []string{RulePlaceholder}, c.(RuleLister).Rules())
 	assert.NotEmpty(t, c.Check(Document{Text: "fee: TBD", Kind: evaluator.KindContract}))

@@ -52,8 +52,18 @@ const maxPlaceholderLen = 120
 //
 // It does not report list markers such as "(a)", Markdown links and
 // checkboxes, numeric citations "[1]", or bracketed optional wording in lower
-// case such as "[and its affiliates]".
-func NewPlaceholderCheck(cfg PlaceholderConfig) Check {
+// case such as "[and its affiliates]". An entry of a cfg list with no word
+// in it is an *evaluator.FieldError naming it ("PlaceholderConfig.Tokens[2]"),
+// matching evaluator.ErrInvalidOption.
+func NewPlaceholderCheck(cfg PlaceholderConfig) (Check, error) {
+	for _, l := range []struct {
+		field string
+		list  []string
+	}{{"Tokens", cfg.Tokens}, {"Words", cfg.Words}, {"Directives", cfg.Directives}, {"SignatureLabels", cfg.SignatureLabels}} {
+		if err := checkPhrases("PlaceholderConfig."+l.field, l.list); err != nil {
+			return nil, err
+		}
+	}
 	if cfg.Tokens == nil {
 		cfg.Tokens = defaultPlaceholderTokens
 	}
@@ -88,7 +98,7 @@ func NewPlaceholderCheck(cfg PlaceholderConfig) Check {
 	for _, w := range cfg.Directives {
 		c.directives[strings.ToLower(w)] = true
 	}
-	return c
+	return c, nil
 }
 
 type placeholderCheck struct {

@@ -7,7 +7,7 @@ import (
 )
 
 func TestPlaceholderCheck(t *testing.T) {
-	c := NewPlaceholderCheck(PlaceholderConfig{})
+	c := mustCheck(NewPlaceholderCheck(PlaceholderConfig{}))
 	tests := []struct {
 		name string
 		text string
@@ -70,7 +70,7 @@ func TestPlaceholderCheck(t *testing.T) {
 }
 
 func TestPlaceholderInSourceQuotation(t *testing.T) {
-	c := NewPlaceholderCheck(PlaceholderConfig{})
+	c := mustCheck(NewPlaceholderCheck(PlaceholderConfig{}))
 	source := "7.1 The Service Levels are TBD and will be agreed in writing.\n9.2 Fees: $[●] per seat."
 	tests := []struct {
 		name, text string

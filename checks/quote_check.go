@@ -59,23 +59,24 @@ type QuoteConfig struct {
 // Exact and normalised quotations (case, curly quotes, dashes, white space)
 // pass. The index of the last source seen is kept, so checking successive
 // candidates against one contract indexes it once. An invalid threshold or
-// a negative MinWords is an error naming the field.
+// a negative MinWords is an *evaluator.FieldError naming the field,
+// matching evaluator.ErrInvalidOption.
 func NewQuoteCheck(cfg QuoteConfig) (Check, error) {
 	if t := cfg.Threshold; math.IsNaN(t) || t < 0 || t > 1 {
-		return nil, fmt.Errorf("checks: QuoteConfig.Threshold: must be in (0,1] (0 for the default), got %v", t)
+		return nil, configError("QuoteConfig.Threshold", "must be in (0,1] (0 means the default, %v), got %v", quote.DefaultThreshold, t)
 	}
 	if cfg.MinWords < 0 {
-		return nil, fmt.Errorf("checks: QuoteConfig.MinWords: must be >= 0, got %d", cfg.MinWords)
+		return nil, configError("QuoteConfig.MinWords", "must be >= 0 (0 means the default, %d), got %d", DefaultQuoteMinWords, cfg.MinWords)
 	}
 	anchorShort := cfg.MinWords == 0
 	if cfg.MinWords == 0 {
 		cfg.MinWords = DefaultQuoteMinWords
 	}
-	return &quoteCheck{opts: quote.Options{Threshold: cfg.Threshold}, minWords: cfg.MinWords, anchorShort: anchorShort}, nil
+	return &quoteCheck{opts: quote.Config{Threshold: cfg.Threshold}, minWords: cfg.MinWords, anchorShort: anchorShort}, nil
 }
 
 type quoteCheck struct {
-	opts        quote.Options
+	opts        quote.Config
 	minWords    int
 	anchorShort bool // default MinWords: a short quotation needs a tie to the source
 
@@ -326,7 +327,7 @@ func (c *quoteCheck) verify(q string, srcs []quoteSource) (best quote.Match, fro
 	return best, from, ok
 }
 
-func kindRank(k quote.Kind) int {
+func kindRank(k quote.MatchKind) int {
 	switch k {
 	case quote.Exact:
 		return 0

@@ -57,11 +57,12 @@ type ReadabilityConfig struct {
 //
 // Add it to a suite for text a consumer reads (notices, letters, plain
 // language summaries); contracts themselves are expected to be harder. An
-// invalid configuration (negative, NaN or out-of-range limits) is an error
-// naming the field.
+// invalid configuration (negative, NaN or out-of-range limits) is an
+// *evaluator.FieldError naming the field, matching
+// evaluator.ErrInvalidOption.
 func NewReadabilityCheck(cfg ReadabilityConfig) (Check, error) {
 	bad := func(field string, v float64, want string) error {
-		return fmt.Errorf("checks: ReadabilityConfig.%s: %s, got %v", field, want, v)
+		return configError("ReadabilityConfig."+field, "%s, got %v", want, v)
 	}
 	switch l := cfg.Limits; {
 	case math.IsNaN(l.MaxGrade) || l.MaxGrade < 0 || math.IsInf(l.MaxGrade, 0):

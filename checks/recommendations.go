@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -33,8 +34,8 @@ type RecommendationConfig struct {
 	// Directional are the directional-only fix phrases; nil means
 	// DirectionalPhrases().
 	Directional []string
-	// BlockRisk is the risk level from which an undrafted hedge blocks;
-	// 0 means 3.
+	// BlockRisk is the risk level, 1 to 5, from which an undrafted hedge
+	// blocks; 0 means 3.
 	BlockRisk int
 	// MaxNonActionable is the largest allowed share of non-actionable
 	// recommendations, in (0,1]; 0 means 0.30.
@@ -80,7 +81,10 @@ type recommendationAnalyzer struct {
 	maxNonActionable    float64
 }
 
-func newRecommendationAnalyzer(cfg RecommendationConfig) *recommendationAnalyzer {
+func newRecommendationAnalyzer(cfg RecommendationConfig) (*recommendationAnalyzer, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
 	a := &recommendationAnalyzer{blockRisk: cfg.BlockRisk, maxNonActionable: cfg.MaxNonActionable}
 	if cfg.Hedges == nil {
 		cfg.Hedges, a.grammar = defaultHedges, true
@@ -91,12 +95,31 @@ func newRecommendationAnalyzer(cfg RecommendationConfig) *recommendationAnalyzer
 	if a.blockRisk == 0 {
 		a.blockRisk = 3
 	}
-	if a.maxNonActionable <= 0 || a.maxNonActionable > 1 {
+	if a.maxNonActionable == 0 {
 		a.maxNonActionable = 0.30
 	}
 	a.hedges = newPhraseMatcher(cfg.Hedges)
 	a.directional = newPhraseMatcher(cfg.Directional)
-	return a
+	return a, nil
+}
+
+// validate reports the first field out of range (see configError): a
+// phrase with no word, a BlockRisk outside 0..5, a MaxNonActionable
+// outside [0,1] or NaN. Nothing is clamped.
+func (cfg RecommendationConfig) validate() error {
+	if err := checkPhrases("RecommendationConfig.Hedges", cfg.Hedges); err != nil {
+		return err
+	}
+	if err := checkPhrases("RecommendationConfig.Directional", cfg.Directional); err != nil {
+		return err
+	}
+	if cfg.BlockRisk < 0 || cfg.BlockRisk > 5 {
+		return configError("RecommendationConfig.BlockRisk", "must be in [1,5] (0 means the default, 3), got %d", cfg.BlockRisk)
+	}
+	if m := cfg.MaxNonActionable; math.IsNaN(m) || m < 0 || m > 1 {
+		return configError("RecommendationConfig.MaxNonActionable", "must be in (0,1] (0 means the default, 0.30), got %v", m)
+	}
+	return nil
 }
 
 // analyze finds the recommendations of text and what each carries (see
@@ -226,9 +249,15 @@ func upper(s string) string {
 // cfg.BlockRisk and that carries no drafted replacement text is
 // RuleHedgeHighRisk; any other hedge is RuleHedge. Drafted replacement text
 // is a "Replacement text:" / "Proposed language:" style marker, a quoted
-// passage of at least eight words, or a Markdown block quote.
-func NewHedgeCheck(cfg RecommendationConfig) Check {
-	return &hedgeCheck{a: newRecommendationAnalyzer(cfg)}
+// passage of at least eight words, or a Markdown block quote. A field of cfg
+// out of range is an *evaluator.FieldError naming it, matching
+// evaluator.ErrInvalidOption.
+func NewHedgeCheck(cfg RecommendationConfig) (Check, error) {
+	a, err := newRecommendationAnalyzer(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &hedgeCheck{a: a}, nil
 }
 
 type hedgeCheck struct{ a *recommendationAnalyzer }
@@ -259,9 +288,15 @@ func (c *hedgeCheck) Check(doc Document) []Finding {
 // recommendations that say "strengthen", "tighten", "clarify" (phrases of
 // cfg.Directional, outside quotation marks) and carry no drafted replacement
 // text. Rule RuleDirectionalHighSeverity (block) when the recommendation is
-// marked RED, AMBER or YELLOW, RuleDirectional (warn) otherwise.
-func NewDirectionalCheck(cfg RecommendationConfig) Check {
-	return &directionalCheck{a: newRecommendationAnalyzer(cfg)}
+// marked RED, AMBER or YELLOW, RuleDirectional (warn) otherwise. A field of
+// cfg out of range is an *evaluator.FieldError naming it, matching
+// evaluator.ErrInvalidOption.
+func NewDirectionalCheck(cfg RecommendationConfig) (Check, error) {
+	a, err := newRecommendationAnalyzer(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &directionalCheck{a: a}, nil
 }
 
 type directionalCheck struct{ a *recommendationAnalyzer }
@@ -300,9 +335,15 @@ func (c *directionalCheck) Check(doc Document) []Finding {
 // non-actionable when it holds a hedge or a directional-only phrase and no
 // drafted replacement text. When more than cfg.MaxNonActionable (default
 // 30%) of the document's recommendations are non-actionable, one finding is
-// reported at the first non-actionable recommendation.
-func NewActionabilityCheck(cfg RecommendationConfig) Check {
-	return &actionabilityCheck{a: newRecommendationAnalyzer(cfg)}
+// reported at the first non-actionable recommendation. A field of cfg out
+// of range is an *evaluator.FieldError naming it, matching
+// evaluator.ErrInvalidOption.
+func NewActionabilityCheck(cfg RecommendationConfig) (Check, error) {
+	a, err := newRecommendationAnalyzer(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &actionabilityCheck{a: a}, nil
 }
 
 type actionabilityCheck struct{ a *recommendationAnalyzer }

@@ -32,7 +32,7 @@ func TestHedgeCheck(t *testing.T) {
 		{"paragraph items", "## Recommendations\n\nRisk: 1. Consider A.\n\nRisk: 5. Consider B.\n", []string{RuleHedge + "=Consider", RuleHedgeHighRisk + "=Consider"}},
 		{"section ends at same level heading", "## Recommendations\n\n- Risk: 1. Delete 3.2.\n\n## Other\n\nConsider it.\n", nil},
 	}
-	c := NewHedgeCheck(RecommendationConfig{})
+	c := mustCheck(NewHedgeCheck(RecommendationConfig{}))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, rules(c.Check(Document{Text: tt.text})))
@@ -41,7 +41,7 @@ func TestHedgeCheck(t *testing.T) {
 }
 
 func TestHedgeCheckCustomList(t *testing.T) {
-	c := NewHedgeCheck(RecommendationConfig{Hedges: []string{"ponder"}, BlockRisk: 5})
+	c := mustCheck(NewHedgeCheck(RecommendationConfig{Hedges: []string{"ponder"}, BlockRisk: 5}))
 	got := c.Check(Document{Text: "## Recommendations\n\n- Risk: 4. Ponder it; consider it.\n"})
 	assert.Equal(t, []string{RuleHedge + "=Ponder"}, rules(got))
 }
@@ -58,7 +58,7 @@ func TestDirectionalCheck(t *testing.T) {
 		{"drafted is fine", "## Recommendations\n\n- RED. Clarify 4.1. Replacement text: \"Fees are due in thirty days from the invoice date.\"\n", nil},
 		{"lower-case red is not a severity", "## Recommendations\n\n- the red truck. Clarify 4.1.\n", []string{RuleDirectional + "=Clarify"}},
 	}
-	c := NewDirectionalCheck(RecommendationConfig{})
+	c := mustCheck(NewDirectionalCheck(RecommendationConfig{}))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, rules(c.Check(Document{Text: tt.text})))
@@ -80,7 +80,7 @@ func TestActionabilityCheck(t *testing.T) {
 		{"4 of 10 is above", []string{bad, bad, bad, bad, good, good, good, good, good, good}, true},
 		{"1 of 1", []string{bad}, true},
 	}
-	c := NewActionabilityCheck(RecommendationConfig{})
+	c := mustCheck(NewActionabilityCheck(RecommendationConfig{}))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			text := "## Recommendations\n\n"
@@ -99,7 +99,7 @@ func TestActionabilityCheck(t *testing.T) {
 			}
 		})
 	}
-	lenient := NewActionabilityCheck(RecommendationConfig{MaxNonActionable: 0.5})
+	lenient := mustCheck(NewActionabilityCheck(RecommendationConfig{MaxNonActionable: 0.5}))
 	assert.Empty(t, lenient.Check(Document{Text: "## Recommendations\n\n" + bad + good}))
 }
 
@@ -117,7 +117,7 @@ func TestFindingCheck(t *testing.T) {
 		{"uncertain in quote ignored", "## Findings\n\n- Section 4: \"amounts that may be due\".\n", nil},
 		{"label lines", "Finding 1: The cap is low.\nFinding 2: Section 3 is fine.\n", []string{RuleMissingEvidence + "=Finding 1: The cap is low."}},
 	}
-	c := NewFindingCheck(FindingConfig{})
+	c := mustCheck(NewFindingCheck(FindingConfig{}))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, rules(c.Check(Document{Text: tt.text})))
@@ -127,6 +127,6 @@ func TestFindingCheck(t *testing.T) {
 
 func TestNumberedHeadingIsNotAReviewSection(t *testing.T) {
 	text := "## 5. Issue of Shares\n\nThe Company may issue shares.\n\n## 6. Recommendations of the Board\n\nThe Board should consider dividends.\n"
-	assert.Empty(t, NewFindingCheck(FindingConfig{}).Check(Document{Text: text}))
-	assert.Empty(t, NewHedgeCheck(RecommendationConfig{}).Check(Document{Text: text}))
+	assert.Empty(t, mustCheck(NewFindingCheck(FindingConfig{})).Check(Document{Text: text}))
+	assert.Empty(t, mustCheck(NewHedgeCheck(RecommendationConfig{})).Check(Document{Text: text}))
 }

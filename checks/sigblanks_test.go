@@ -11,7 +11,7 @@ import (
 // Blanks to sign or date by hand are not placeholders; a value left blank
 // is, wherever it stands.
 func TestPlaceholderSignatureAndDateBlanks(t *testing.T) {
-	c := NewPlaceholderCheck(PlaceholderConfig{})
+	c := mustCheck(NewPlaceholderCheck(PlaceholderConfig{}))
 	tests := []struct {
 		name string
 		text string
@@ -44,7 +44,7 @@ func TestPlaceholderSignatureAndDateBlanks(t *testing.T) {
 }
 
 func TestPlaceholderDateLinesAndReportFields(t *testing.T) {
-	c := NewPlaceholderCheck(PlaceholderConfig{})
+	c := mustCheck(NewPlaceholderCheck(PlaceholderConfig{}))
 	tests := []struct {
 		name string
 		kind evaluator.Kind

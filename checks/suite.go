@@ -64,11 +64,11 @@ type suiteConfig struct {
 func WithSeverity(rule string, sev Severity) Option {
 	return func(c *suiteConfig) {
 		if strings.TrimSpace(rule) == "" {
-			c.errs = append(c.errs, fmt.Errorf("checks: WithSeverity: empty rule"))
+			c.errs = append(c.errs, optionError("WithSeverity: empty rule"))
 			return
 		}
 		if !sev.Valid() {
-			c.errs = append(c.errs, fmt.Errorf("checks: WithSeverity(%q): severity must be info, warn or block, got %q", rule, string(sev)))
+			c.errs = append(c.errs, optionError("WithSeverity(%q): severity must be info, warn or block, got %q", rule, string(sev)))
 			return
 		}
 		c.s.overrides[rule] = sev
@@ -97,7 +97,7 @@ func WithSource(text string) Option {
 func WithSourceEvidenceID(id string) Option {
 	return func(c *suiteConfig) {
 		if strings.TrimSpace(id) == "" {
-			c.errs = append(c.errs, fmt.Errorf("checks: WithSourceEvidenceID: empty id"))
+			c.errs = append(c.errs, optionError("WithSourceEvidenceID: empty id"))
 			return
 		}
 		c.s.sourceID = id
@@ -116,7 +116,7 @@ func WithRubric(lines ...string) Option {
 func WithConcurrency(n int) Option {
 	return func(c *suiteConfig) {
 		if n < 0 {
-			c.errs = append(c.errs, fmt.Errorf("checks: WithConcurrency: must be >= 0, got %d", n))
+			c.errs = append(c.errs, optionError("WithConcurrency: must be >= 0, got %d", n))
 			return
 		}
 		c.s.workers = n
@@ -128,7 +128,7 @@ func WithConcurrency(n int) Option {
 func WithParallelThreshold(bytes int) Option {
 	return func(c *suiteConfig) {
 		if bytes < 0 {
-			c.errs = append(c.errs, fmt.Errorf("checks: WithParallelThreshold: must be >= 0, got %d", bytes))
+			c.errs = append(c.errs, optionError("WithParallelThreshold: must be >= 0, got %d", bytes))
 			return
 		}
 		if bytes > 0 {
@@ -143,7 +143,8 @@ var ErrNoChecks = errors.New("checks: NewSuite: no checks")
 
 // NewSuite builds a suite of checks. It returns ErrNoChecks for an empty
 // list, and otherwise an error naming the position of a nil check and every
-// invalid option.
+// invalid option; an invalid or nil option's error names it and matches
+// evaluator.ErrInvalidOption.
 func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
 	if len(checks) == 0 {
 		return nil, ErrNoChecks
@@ -162,10 +163,12 @@ func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
 		}
 		s.checks = append(s.checks, c)
 	}
-	for _, o := range opts {
-		if o != nil {
-			o(cfg)
+	for i, o := range opts {
+		if o == nil {
+			cfg.errs = append(cfg.errs, optionError("NewSuite: opts[%d]: nil option", i))
+			continue
 		}
+		o(cfg)
 	}
 	if err := errors.Join(cfg.errs...); err != nil {
 		return nil, err
@@ -207,36 +210,20 @@ func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
 //     short agreements, amendments and translations rightly lack them);
 //   - plain-language text and customer replies: readability limits.
 func DefaultChecks() []Check {
-	ed, err := NewEvaluatorDirectedCheck(EvaluatorDirectedConfig{})
-	if err != nil {
-		panic(err) // the embedded patterns compile; a failure is a build error
-	}
-	qc, err := NewQuoteCheck(QuoteConfig{})
-	if err != nil {
-		panic(err) // the zero config is valid; a failure is a build error
-	}
-	rc, err := NewReadabilityCheck(ReadabilityConfig{})
-	if err != nil {
-		panic(err) // the zero config is valid; a failure is a build error
-	}
-	dc, err := NewDensePassageCheck(DensePassageConfig{})
-	if err != nil {
-		panic(err) // the zero config is valid; a failure is a build error
-	}
 	return []Check{
-		OnlyFor(NewHedgeCheck(RecommendationConfig{}), reviewKinds...),
-		OnlyFor(NewDirectionalCheck(RecommendationConfig{}), reviewKinds...),
-		OnlyFor(NewActionabilityCheck(RecommendationConfig{}), reviewKinds...),
-		OnlyFor(NewFindingCheck(FindingConfig{}), reviewKinds...),
-		NewPlaceholderCheck(PlaceholderConfig{}),
+		OnlyFor(mustCheck(NewHedgeCheck(RecommendationConfig{})), reviewKinds...),
+		OnlyFor(mustCheck(NewDirectionalCheck(RecommendationConfig{})), reviewKinds...),
+		OnlyFor(mustCheck(NewActionabilityCheck(RecommendationConfig{})), reviewKinds...),
+		OnlyFor(mustCheck(NewFindingCheck(FindingConfig{})), reviewKinds...),
+		mustCheck(NewPlaceholderCheck(PlaceholderConfig{})),
 		OnlyFor(NewXrefCheck(), sourceKinds...),
 		NewConsistencyCheck(),
-		OnlyFor(NewDefinitionCheck(DefinitionConfig{}), contractKinds...),
-		OnlyFor(NewCompletenessCheck(CompletenessConfig{Boilerplate: governingLawOnly()}), contractKinds...),
-		OnlyFor(rc, readerKinds...),
-		OnlyFor(dc, readerKinds...),
-		ed,
-		qc,
+		OnlyFor(mustCheck(NewDefinitionCheck(DefinitionConfig{})), contractKinds...),
+		OnlyFor(mustCheck(NewCompletenessCheck(CompletenessConfig{Boilerplate: governingLawOnly()})), contractKinds...),
+		OnlyFor(mustCheck(NewReadabilityCheck(ReadabilityConfig{})), readerKinds...),
+		OnlyFor(mustCheck(NewDensePassageCheck(DensePassageConfig{})), readerKinds...),
+		mustCheck(NewEvaluatorDirectedCheck(EvaluatorDirectedConfig{})),
+		mustCheck(NewQuoteCheck(QuoteConfig{})),
 		NewRequirementCheck(),
 		NewSectionsCheck(),
 		OnlyFor(NewSelfReferenceCheck(), "", evaluator.KindReviewMemo, evaluator.KindRedline, evaluator.KindRedTeamReport, evaluator.KindPlainLanguage, evaluator.KindCustomerReply),
@@ -244,6 +231,16 @@ func DefaultChecks() []Check {
 		NewQuantityCheck(),
 		NewValuesCheck(),
 	}
+}
+
+// mustCheck returns c, or panics with err: DefaultChecks builds every
+// check from a zero config or the embedded lists, so an error is a defect
+// of the build (the package tests build them all), never bad user input.
+func mustCheck(c Check, err error) Check {
+	if err != nil {
+		panic(err)
+	}
+	return c
 }
 
 // DefaultOptions returns the options DefaultSuite applies on top of

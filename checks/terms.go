@@ -47,8 +47,16 @@ type DefinitionConfig struct {
 // and are not followed by "of" and a capitalised word; each phrase is
 // reported once, at its first use. Headings are ignored. Terms defined in
 // Document.Source count as defined; a candidate that defines no terms and
-// has no source is not checked for undefined terms.
-func NewDefinitionCheck(cfg DefinitionConfig) Check {
+// has no source is not checked for undefined terms. An entry of a cfg list
+// with no word in it is an *evaluator.FieldError naming it
+// ("DefinitionConfig.ProperNames[0]"), matching evaluator.ErrInvalidOption.
+func NewDefinitionCheck(cfg DefinitionConfig) (Check, error) {
+	if err := checkPhrases("DefinitionConfig.ProperNames", cfg.ProperNames); err != nil {
+		return nil, err
+	}
+	if err := checkPhrases("DefinitionConfig.InstrumentWords", cfg.InstrumentWords); err != nil {
+		return nil, err
+	}
 	if cfg.ProperNames == nil {
 		cfg.ProperNames = defaultProperNames
 	}
@@ -59,7 +67,7 @@ func NewDefinitionCheck(cfg DefinitionConfig) Check {
 	for _, w := range cfg.InstrumentWords {
 		c.instrument[w] = true
 	}
-	return c
+	return c, nil
 }
 
 type definitionCheck struct {

@@ -50,7 +50,7 @@ func TestDefinitionCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := NewDefinitionCheck(DefinitionConfig{}).Check(Document{Text: tt.text})
+			got := mustCheck(NewDefinitionCheck(DefinitionConfig{})).Check(Document{Text: tt.text})
 			if tt.rule == "" {
 				assert.Empty(t, got)
 				return
@@ -65,7 +65,7 @@ func TestDefinitionCheck(t *testing.T) {
 
 func TestDefinitionCheckUsesSource(t *testing.T) {
 	memo := "The Liability Cap is low and the Service Credits are generous.\n"
-	c := NewDefinitionCheck(DefinitionConfig{})
+	c := mustCheck(NewDefinitionCheck(DefinitionConfig{}))
 	assert.Empty(t, c.Check(Document{Text: memo}), "no definitions and no source: nothing to compare against")
 	src := `a cap of $1 (the "Liability Cap") and "Service Credits" means credits.`
 	assert.Empty(t, c.Check(Document{Text: memo, Source: src}))
@@ -75,7 +75,7 @@ func TestDefinitionCheckUsesSource(t *testing.T) {
 
 func TestUndefinedTermHeuristicEdges(t *testing.T) {
 	base := "Acme (\"Supplier\") serves the Supplier.\n"
-	c := NewDefinitionCheck(DefinitionConfig{})
+	c := mustCheck(NewDefinitionCheck(DefinitionConfig{}))
 	tests := []struct {
 		name string
 		text string

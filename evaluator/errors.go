@@ -7,12 +7,14 @@ import (
 
 // ErrInvalidOption is matched by the error for a configuration value out of
 // range: an option (its text names it and its value, "WithRepeats(-1):
-// must be >= 0") or a field of an options struct (a *FieldError naming it,
-// "GateOptions.Tolerance"), or a nil option. It is the one sentinel of the
-// module's configuration: loop.ErrInvalidOption is the same value, and
-// package evaluator's prompt options, evaluator/quality's run options and
-// evaluator/golden's Options, GateOptions and Thresholds use it. (A Voter's
-// options match ErrInvalidVote as well.)
+// must be >= 0"), a nil option, or a field of a settings struct (a
+// *FieldError naming it, "GateConfig.Tolerance"). It is the one sentinel of
+// the module's configuration: package loop's options and Config.Validate,
+// this package's prompt and vote options (a Voter's also match
+// ErrInvalidVote), evaluator/quality's run options, evaluator/golden's
+// MetricsConfig, GateConfig and Thresholds, package checks' Suite options
+// and XxxConfig structs, and checks/quote's and checks/readability's Config
+// use it.
 var ErrInvalidOption = errors.New("evaluator: invalid option")
 
 // The library's two located errors. Every strict reader in the module

@@ -42,12 +42,19 @@ func newVoteConfig(opts []VoteOption) voteConfig {
 	cfg := voteConfig{reduction: ReduceGate, score: Median, concurrency: DefaultVoteConcurrency}
 	for i, o := range opts {
 		if o == nil {
-			cfg.errs = append(cfg.errs, fmt.Errorf("%w: opts[%d]: nil option", ErrInvalidVote, i))
+			cfg.errs = append(cfg.errs, voteOptionError("opts[%d]: nil option", i))
 			continue
 		}
 		o(&cfg)
 	}
 	return cfg
+}
+
+// voteOptionError is the error for a bad VoteOption: it names the option
+// and matches both ErrInvalidVote (the Voter is unusable) and
+// ErrInvalidOption (the module's one configuration sentinel).
+func voteOptionError(format string, args ...any) error {
+	return fmt.Errorf("%w: %w: "+format, append([]any{ErrInvalidVote, ErrInvalidOption}, args...)...)
 }
 
 // WithStrictMajority selects ReduceMajority: the status more than half of
@@ -62,7 +69,7 @@ func WithStrictMajority() VoteOption {
 func WithScoreReducer(f ScoreReducer) VoteOption {
 	return func(c *voteConfig) {
 		if f == nil {
-			c.errs = append(c.errs, fmt.Errorf("%w: WithScoreReducer: nil reducer", ErrInvalidVote))
+			c.errs = append(c.errs, voteOptionError("WithScoreReducer: nil reducer"))
 			return
 		}
 		c.score = f
@@ -76,7 +83,7 @@ func WithVoteConcurrency(n int) VoteOption {
 	return func(c *voteConfig) {
 		switch {
 		case n < 0:
-			c.errs = append(c.errs, fmt.Errorf("%w: WithVoteConcurrency(%d): must be >= 0", ErrInvalidVote, n))
+			c.errs = append(c.errs, voteOptionError("WithVoteConcurrency(%d): must be >= 0", n))
 		case n > 0:
 			c.concurrency = n
 		}

@@ -267,7 +267,13 @@ func TestVoteInvalid(t *testing.T) {
 			return err
 		},
 	} {
-		t.Run(name, func(t *testing.T) { assert.ErrorIs(t, build(), evaluator.ErrInvalidVote) })
+		t.Run(name, func(t *testing.T) {
+			err := build()
+			assert.ErrorIs(t, err, evaluator.ErrInvalidVote)
+			// A bad option is also a configuration error like any other.
+			option := name == "concurrency" || name == "reducer" || name == "nil option"
+			assert.Equal(t, option, errors.Is(err, evaluator.ErrInvalidOption), "%v", err)
+		})
 	}
 	_, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, evaluator.WithVoteConcurrency(0))
 	assert.NoError(t, err, "zero concurrency means the default")

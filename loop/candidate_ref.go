@@ -15,7 +15,7 @@ import (
 // (a key in its blob store) or a digest; pass Digest[C] for a SHA-256.
 // ref must be deterministic. C must be the loop's candidate type; a
 // mismatch or a nil ref makes RunLoop return an error matching
-// ErrInvalidOption. Default: the trace keeps candidates.
+// evaluator.ErrInvalidOption. Default: the trace keeps candidates.
 func WithCandidateRef[C any](ref func(C) string) Option {
 	return func(c *config) {
 		if ref == nil {

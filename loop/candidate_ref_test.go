@@ -50,10 +50,10 @@ func TestCandidateRefKeepsLargeDraftsOutOfTheTrace(t *testing.T) {
 func TestCandidateRefOptionErrors(t *testing.T) {
 	s := &script{}
 	_, err := s.run(context.Background(), refundTask, WithCandidateRef(func(int) string { return "" }))
-	require.ErrorIs(t, err, ErrInvalidOption)
+	require.ErrorIs(t, err, evaluator.ErrInvalidOption)
 	assert.Contains(t, err.Error(), "WithCandidateRef")
 	_, err = s.run(context.Background(), refundTask, WithCandidateRef[string](nil))
-	require.ErrorIs(t, err, ErrInvalidOption)
+	require.ErrorIs(t, err, evaluator.ErrInvalidOption)
 }
 
 func TestDigest(t *testing.T) {

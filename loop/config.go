@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // Config is a loop's configuration as data: everything the options set
@@ -14,13 +16,14 @@ import (
 // durable workflow, a job queue) can store it with the loop and hand it to
 // Start. NewConfig builds one from options; Start checks it with Validate.
 //
-// The zero Config is valid and means: no revision (the first candidate must
-// pass as it is), no time or cost budget, no stall limit, one attempt per
-// role call, the self-approval guard on. NewConfig starts from
-// DefaultMaxRevisions revisions instead.
+// The zero Config is valid and is the documented default, the loop
+// RunLoop runs with no option: DefaultMaxRevisions revisions, no time or
+// cost budget, no stall limit, one attempt per role call, the self-approval
+// guard on. NewConfig with no option returns it.
 type Config struct {
 	// MaxRevisions is how many times the reviser may be called (see
-	// WithMaxRevisions).
+	// WithMaxRevisions): 0 means DefaultMaxRevisions (2), NoRevision (-1)
+	// none, the first candidate must pass as it is.
 	MaxRevisions int `json:"maxRevisions"`
 	// Timeout is the loop's own time budget, measured from Start; 0 means
 	// none (see WithTimeout). In JSON it is a number of nanoseconds.
@@ -61,26 +64,44 @@ type Config struct {
 // function set the flag it implies (WithRevisionCheck sets RevisionCheck,
 // WithCandidateRef sets CandidateRefs) and are otherwise dropped: the
 // functions stay with the driver. An invalid option makes it return an
-// error matching ErrInvalidOption, naming the option.
+// error matching evaluator.ErrInvalidOption, naming the option.
 func NewConfig(opts ...Option) (Config, error) {
 	c := newConfig()
 	c.apply(opts)
 	return c.Config, errors.Join(c.errs...)
 }
 
+// NoRevision, as Config.MaxRevisions, allows no revision: the first
+// candidate must pass as it is. WithMaxRevisions(0) stores it, since a
+// zero MaxRevisions means the default.
+const NoRevision = -1
+
+// revisions returns the revision budget MaxRevisions stands for.
+func (c Config) revisions() int {
+	switch c.MaxRevisions {
+	case 0:
+		return DefaultMaxRevisions
+	case NoRevision:
+		return 0
+	}
+	return c.MaxRevisions
+}
+
 // Validate reports every field out of range, each error naming the field
-// and matching ErrInvalidOption: negative MaxRevisions, Timeout,
-// StallLimit, Attempts or Backoff, a NaN or negative MaxCost.
+// and matching evaluator.ErrInvalidOption: a MaxRevisions below NoRevision,
+// a negative Timeout, StallLimit, Attempts or Backoff, a NaN or negative
+// MaxCost.
 func (c Config) Validate() error {
 	if c.inRange() {
 		return nil
 	}
 	var errs []error
 	bad := func(field string, got any) {
-		errs = append(errs, fmt.Errorf("%w: %s: must be >= 0, got %v", ErrInvalidOption, field, got))
+		errs = append(errs, fmt.Errorf("%w: %s: must be >= 0, got %v", evaluator.ErrInvalidOption, field, got))
 	}
-	if c.MaxRevisions < 0 {
-		bad("maxRevisions", c.MaxRevisions)
+	if c.MaxRevisions < NoRevision {
+		errs = append(errs, fmt.Errorf("%w: maxRevisions: must be >= -1 (0 means the default, %d; -1 none), got %d",
+			evaluator.ErrInvalidOption, DefaultMaxRevisions, c.MaxRevisions))
 	}
 	if c.Timeout < 0 {
 		bad("timeout", c.Timeout)
@@ -102,7 +123,7 @@ func (c Config) Validate() error {
 
 // inRange reports whether Validate has nothing to report.
 func (c *Config) inRange() bool {
-	return c.MaxRevisions >= 0 && c.Timeout >= 0 && c.MaxCost >= 0 && // a NaN MaxCost fails >= 0
+	return c.MaxRevisions >= NoRevision && c.Timeout >= 0 && c.MaxCost >= 0 && // a NaN MaxCost fails >= 0
 		c.StallLimit >= 0 && c.Attempts >= 0 && c.Backoff >= 0
 }
 

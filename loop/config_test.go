@@ -16,7 +16,7 @@ import (
 func TestNewConfig(t *testing.T) {
 	cfg, err := NewConfig()
 	require.NoError(t, err)
-	assert.Equal(t, Config{MaxRevisions: DefaultMaxRevisions, Attempts: 1}, cfg)
+	assert.Equal(t, Config{}, cfg, "no option is the zero Config")
 
 	check := RevisionCheck[string](func(context.Context, evaluator.Task, string, string) (evaluator.EvaluationDecision, error) {
 		return evaluator.EvaluationDecision{}, nil
@@ -30,7 +30,7 @@ func TestNewConfig(t *testing.T) {
 		RevisionCheck: true, CandidateRefs: true}, cfg)
 
 	_, err = NewConfig(WithMaxRevisions(-1), nil, WithCandidateRef[string](nil))
-	require.ErrorIs(t, err, ErrInvalidOption)
+	require.ErrorIs(t, err, evaluator.ErrInvalidOption)
 	for _, part := range []string{"WithMaxRevisions(-1)", "opts[1]: nil option", "WithCandidateRef: nil function"} {
 		assert.Contains(t, err.Error(), part)
 	}
@@ -69,10 +69,39 @@ func TestNoBudgetHasAJSONForm(t *testing.T) {
 }
 
 func TestConfigValidateNamesEveryField(t *testing.T) {
-	err := Config{MaxRevisions: -1, Timeout: -1, MaxCost: -1, StallLimit: -1, Attempts: -1, Backoff: -1}.Validate()
-	require.ErrorIs(t, err, ErrInvalidOption)
-	for _, f := range []string{"maxRevisions", "timeout", "maxCost", "stallLimit", "attempts", "backoff"} {
+	err := Config{MaxRevisions: -2, Timeout: -1, MaxCost: -1, StallLimit: -1, Attempts: -1, Backoff: -1}.Validate()
+	require.ErrorIs(t, err, evaluator.ErrInvalidOption)
+	assert.Contains(t, err.Error(), "maxRevisions: must be >= -1")
+	for _, f := range []string{"timeout", "maxCost", "stallLimit", "attempts", "backoff"} {
 		assert.Contains(t, err.Error(), f+": must be >= 0")
 	}
 	assert.NoError(t, Config{}.Validate(), "the zero Config is valid")
+	assert.NoError(t, Config{MaxRevisions: NoRevision}.Validate())
+}
+
+// TestZeroConfigIsTheDefault: a machine started from the zero Config has
+// the revision budget RunLoop has with no option (DefaultMaxRevisions);
+// NoRevision, which WithMaxRevisions(0) stores, allows none and survives
+// JSON.
+func TestZeroConfigIsTheDefault(t *testing.T) {
+	m, err := Start[string](t0, Config{}, refundTask)
+	require.NoError(t, err)
+	assert.Equal(t, DefaultMaxRevisions, m.State.MaxRevisions)
+
+	cfg, err := NewConfig(WithMaxRevisions(0))
+	require.NoError(t, err)
+	assert.Equal(t, NoRevision, cfg.MaxRevisions)
+	raw, err := json.Marshal(cfg)
+	require.NoError(t, err)
+	var back Config
+	require.NoError(t, json.Unmarshal(raw, &back))
+	m, err = Start[string](t0, back, refundTask)
+	require.NoError(t, err)
+	assert.Equal(t, 0, m.State.MaxRevisions)
+
+	cfg, err = NewConfig(WithMaxRevisions(5))
+	require.NoError(t, err)
+	m, err = Start[string](t0, cfg, refundTask)
+	require.NoError(t, err)
+	assert.Equal(t, 5, m.State.MaxRevisions)
 }

@@ -21,7 +21,7 @@ func TestAddCostFromGoroutines(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				AddCost(ctx, 0.5)
+				evaluator.AddCost(ctx, 0.5)
 			}()
 		}
 		wg.Wait()
@@ -37,12 +37,12 @@ func TestAddCostFromGoroutines(t *testing.T) {
 func TestAddCostInvalid(t *testing.T) {
 	for _, c := range []float64{-1, math.NaN()} {
 		s := &script{evalHook: func(ctx context.Context, _ int, _ string) (evaluator.EvaluationDecision, error) {
-			AddCost(ctx, 0.2)
-			AddCost(ctx, c)
+			evaluator.AddCost(ctx, 0.2)
+			evaluator.AddCost(ctx, c)
 			return pass(1), nil
 		}}
 		res, err := s.run(context.Background(), refundTask, WithRetry(3, 0))
-		require.ErrorIs(t, err, ErrInvalidCost, "cost %v", c)
+		require.ErrorIs(t, err, evaluator.ErrInvalidCost, "cost %v", c)
 		assert.Contains(t, err.Error(), "AddCost(")
 		assert.Equal(t, evaluator.StopError, res.StopReason)
 		assert.Equal(t, 0.2, res.Cost, "the valid part is counted")
@@ -54,7 +54,7 @@ func TestAddCostInvalid(t *testing.T) {
 }
 
 func TestAddCostOutsideLoopAndAfter(t *testing.T) {
-	AddCost(context.Background(), 1) // no loop: nothing happens, no panic
+	evaluator.AddCost(context.Background(), 1) // no loop: nothing happens, no panic
 	var leaked context.Context
 	s := &script{genHook: func(ctx context.Context, _ int) (string, error) {
 		leaked = ctx
@@ -62,7 +62,7 @@ func TestAddCostOutsideLoopAndAfter(t *testing.T) {
 	}}
 	res, err := s.run(context.Background(), refundTask)
 	require.NoError(t, err)
-	AddCost(leaked, 5) // after the loop returned
+	evaluator.AddCost(leaked, 5) // after the loop returned
 	assert.Equal(t, 0.0, res.Cost)
 }
 
@@ -70,7 +70,7 @@ func TestCostBudgetExceeded(t *testing.T) {
 	s := &script{
 		decisions: []evaluator.EvaluationDecision{revise(0.5)},
 		revHook: func(ctx context.Context, _ int, _ string) (string, error) {
-			AddCost(ctx, 0.7)
+			evaluator.AddCost(ctx, 0.7)
 			return "draft-1", nil
 		},
 	}
@@ -85,7 +85,7 @@ func TestCostBudgetExceeded(t *testing.T) {
 
 func TestPassStandsWhenItSpendsTheBudget(t *testing.T) {
 	s := &script{evalHook: func(ctx context.Context, _ int, _ string) (evaluator.EvaluationDecision, error) {
-		AddCost(ctx, 10)
+		evaluator.AddCost(ctx, 10)
 		return pass(0.9), nil
 	}}
 	res, err := s.run(context.Background(), refundTask, WithMaxCost(1))

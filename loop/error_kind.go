@@ -19,7 +19,7 @@ const (
 	// ErrorRetryable: another attempt may succeed (evaluator.Classify
 	// says transient, or cannot say); WithRetry retries it.
 	ErrorRetryable ErrorKind = "retryable"
-	// ErrorPermanent: another attempt fails again (marked with Permanent,
+	// ErrorPermanent: another attempt fails again (marked with evaluator.Permanent,
 	// a 4xx provider error, a refusal, a truncated reply, a canceled
 	// context the role made itself); also a loop that refused to start.
 	ErrorPermanent ErrorKind = "permanent"
@@ -30,7 +30,7 @@ const (
 	// decision that fails Validate. Never retried.
 	ErrorInvalidDecision ErrorKind = "invalid_decision"
 	// ErrorInvalidCost: the role reported a negative, NaN or infinite cost
-	// (AddCost). Never retried.
+	// (evaluator.AddCost). Never retried.
 	ErrorInvalidCost ErrorKind = "invalid_cost"
 	// ErrorCanceled: the call's context was canceled (the caller's
 	// cancellation, or a durable engine's); the loop ends canceled.
@@ -52,7 +52,7 @@ func (k ErrorKind) fatal() bool {
 // original error, so errors.Is and errors.As see the role's own errors
 // (and a *PanicError); after a round trip through JSON only Kind and
 // Message remain, and Is still matches evaluator.ErrInvalidDecision and
-// ErrInvalidCost by kind.
+// evaluator.ErrInvalidCost by kind.
 //
 // RunLoop's error, when not nil, is an *Error.
 type Error struct {
@@ -71,14 +71,14 @@ func (e *Error) Error() string { return e.Message }
 func (e *Error) Unwrap() error { return e.err }
 
 // Is matches evaluator.ErrInvalidDecision for ErrorInvalidDecision and
-// ErrInvalidCost for ErrorInvalidCost, whether or not the original error
+// evaluator.ErrInvalidCost for ErrorInvalidCost, whether or not the original error
 // is still there.
 func (e *Error) Is(target error) bool {
 	switch e.Kind {
 	case ErrorInvalidDecision:
 		return target == evaluator.ErrInvalidDecision
 	case ErrorInvalidCost:
-		return target == ErrInvalidCost
+		return target == evaluator.ErrInvalidCost
 	}
 	return false
 }

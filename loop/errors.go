@@ -3,17 +3,10 @@ package loop
 import (
 	"errors"
 	"fmt"
-
-	"github.com/evalopt/evalopt/evaluator"
 )
 
 // Errors RunLoop returns before calling any role; match them with errors.Is.
 var (
-	// ErrInvalidOption is matched by the error for an option with an
-	// out-of-range value, a nil option or observer, or an observer whose
-	// Step type does not match the loop's candidate type. It is
-	// evaluator.ErrInvalidOption, the module's one configuration sentinel.
-	ErrInvalidOption = evaluator.ErrInvalidOption
 	// ErrNilRole is matched by the error for a nil generator, evaluator or
 	// reviser (including a nil GeneratorFunc, evaluator.Func or ReviserFunc).
 	ErrNilRole = errors.New("loop: nil role")
@@ -25,11 +18,6 @@ var (
 	// reviser and AllowSameModel was not given.
 	ErrSameModel = errors.New("loop: evaluator uses the same model as the role it judges")
 )
-
-// ErrInvalidCost is matched by the error a loop returns when a role reported
-// a negative, NaN or infinite cost through AddCost. The loop stops with
-// StopError. It is evaluator.ErrInvalidCost: the meter is evaluator's.
-var ErrInvalidCost = evaluator.ErrInvalidCost
 
 // PanicError is the error a role's panic becomes. RunLoop recovers the
 // panic, stops the loop with StopError and never retries the call.
@@ -55,15 +43,3 @@ func (e *PanicError) Unwrap() error {
 	}
 	return nil
 }
-
-// Permanent is evaluator.Permanent, kept here for existing callers: it
-// marks err as not worth retrying, whatever else it wraps (bad credentials,
-// a request the model rejects). The returned error has err's text and
-// unwraps to err. Permanent(nil) is nil.
-func Permanent(err error) error { return evaluator.Permanent(err) }
-
-// IsPermanent reports whether WithRetry would not retry err for its class:
-// evaluator.Classify(err) is evaluator.ClassPermanent (marked with
-// Permanent, a refusal, a truncated reply, an invalid decision, a 4xx
-// provider error other than 408, 409 and 429, a canceled context).
-func IsPermanent(err error) bool { return evaluator.IsPermanent(err) }

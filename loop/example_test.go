@@ -13,7 +13,7 @@ import (
 
 // The generator's first draft promises money before approval; the judge
 // asks for a revision, the reviser fixes the draft, and the loop succeeds.
-// The roles stand in for model calls and report their cost with AddCost.
+// The roles stand in for model calls and report their cost with evaluator.AddCost.
 func Example() {
 	task := evaluator.Task{
 		ID:       "refund-42",
@@ -21,11 +21,11 @@ func Example() {
 		Evidence: []evaluator.Evidence{{ID: "photo-1", Source: "upload", Content: "Photo: cracked jug."}},
 	}
 	gen := loop.GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
-		loop.AddCost(ctx, 0.002)
+		evaluator.AddCost(ctx, 0.002)
 		return "Sorry about the blender. Your money is on its way!", nil
 	})
 	judge := evaluator.Func[string](func(ctx context.Context, _ evaluator.Task, draft string) (evaluator.EvaluationDecision, error) {
-		loop.AddCost(ctx, 0.001)
+		evaluator.AddCost(ctx, 0.001)
 		if strings.Contains(draft, "money is on its way") {
 			return evaluator.EvaluationDecision{
 				Status:               evaluator.StatusRevise,
@@ -41,7 +41,7 @@ func Example() {
 		}, nil
 	})
 	rev := loop.ReviserFunc[string](func(ctx context.Context, _ evaluator.Task, draft string, d evaluator.EvaluationDecision) (string, error) {
-		loop.AddCost(ctx, 0.002)
+		evaluator.AddCost(ctx, 0.002)
 		return "Sorry about the blender; thanks for the photo. Your refund request is under review.", nil
 	})
 

@@ -51,12 +51,12 @@ type planKey struct{}
 
 func (p *plan) step(ctx context.Context) (int, error) {
 	i := int(p.next.Add(1)-1) % len(p.faults)
-	AddCost(ctx, p.costs[i])
+	evaluator.AddCost(ctx, p.costs[i])
 	switch p.faults[i] {
 	case faultError:
 		return i, fmt.Errorf("call %d: %w", i, errInjected)
 	case faultPermanent:
-		return i, Permanent(errInjected)
+		return i, evaluator.Permanent(errInjected)
 	case faultPanic:
 		panic(fmt.Sprintf("injected panic at call %d", i))
 	case faultSlow:
@@ -73,7 +73,7 @@ func (p *plan) step(ctx context.Context) (int, error) {
 		p.cancel()
 		return i, ctx.Err()
 	case faultBadCost:
-		AddCost(ctx, -1)
+		evaluator.AddCost(ctx, -1)
 	}
 	return i, nil
 }
@@ -231,7 +231,7 @@ func TestFaultInjection(t *testing.T) {
 			case evaluator.StopError:
 				var pe *PanicError
 				assert.True(t, errors.Is(r.err, errInjected) || errors.As(r.err, &pe) ||
-					errors.Is(r.err, evaluator.ErrInvalidDecision) || errors.Is(r.err, ErrInvalidCost),
+					errors.Is(r.err, evaluator.ErrInvalidDecision) || errors.Is(r.err, evaluator.ErrInvalidCost),
 					"error %v", r.err)
 			case evaluator.StopCanceled:
 				assert.ErrorIs(t, r.err, context.Canceled)

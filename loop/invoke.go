@@ -26,7 +26,7 @@ type Roles[C any] struct {
 // Invoke makes the role call c describes (a Call of kind CallRole) the way
 // RunLoop does, and returns its outcome for Machine.Record: the role runs
 // under a context derived from ctx that carries a fresh cost meter (so
-// AddCost counts toward the call) and, when c has one, the loop's deadline;
+// evaluator.AddCost counts toward the call) and, when c has one, the loop's deadline;
 // a panic is recovered into a *PanicError; the error is classified
 // (ErrorPanic, ErrorTimeout when the loop's deadline ended the call,
 // ErrorCanceled when ctx did, then ErrorPermanent or ErrorRetryable by
@@ -48,7 +48,7 @@ func (r Roles[C]) Invoke(ctx context.Context, task evaluator.Task, c Call[C]) Ca
 }
 
 // callContext derives the context role calls run under: a fresh cost meter
-// (so that AddCost counts toward them) and, unless deadline is zero, the
+// (so that evaluator.AddCost counts toward them) and, unless deadline is zero, the
 // loop's deadline, whose cause errLoopTimeout tells it from the caller's.
 // The caller closes the meter and calls cancel when the calls are done.
 func callContext(ctx context.Context, deadline time.Time) (context.Context, *evaluator.CostMeter, context.CancelFunc) {

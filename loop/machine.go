@@ -123,7 +123,7 @@ type Call[C any] struct {
 // cfg.AllowSameModel, the self-approval guard over the models cfg declares,
 // and returns a machine ready to call the generator, with its time budget
 // running from now. When a check fails it returns the error (matching
-// ErrInvalidOption, ErrInvalidTask or ErrSameModel, inside an *Error of
+// evaluator.ErrInvalidOption, ErrInvalidTask or ErrSameModel, inside an *Error of
 // kind ErrorPermanent) and a machine that has already ended with it, whose
 // Finish gives the failed Result with an empty trace.
 func Start[C any](now time.Time, cfg Config, task evaluator.Task) (Machine[C], error) {
@@ -140,7 +140,7 @@ func (m *Machine[C]) init(now time.Time, cfg *Config, task *evaluator.Task, errs
 	// Field by field: a Machine literal would be built on the stack first.
 	*m = Machine[C]{}
 	m.Config, m.Task, m.Phase, m.Attempt, m.Backoff, m.EvalStep = *cfg, *task, RoleGenerate, 1, cfg.Backoff, -1
-	m.State.MaxRevisions, m.State.StallLimit = cfg.MaxRevisions, cfg.StallLimit
+	m.State.MaxRevisions, m.State.StallLimit = cfg.revisions(), cfg.StallLimit
 	m.Result.CandidateStep = -1
 	if len(errs) > 0 || !cfg.inRange() || !evidenceIDsOK(task.Evidence) ||
 		!cfg.AllowSameModel && (sameFamily(cfg.EvaluatorModels, cfg.GeneratorModels) || sameFamily(cfg.EvaluatorModels, cfg.ReviserModels)) {
@@ -148,7 +148,7 @@ func (m *Machine[C]) init(now time.Time, cfg *Config, task *evaluator.Task, errs
 			return err
 		}
 	}
-	steps := 2*cfg.MaxRevisions + 2 // generate, then evaluate+revise pairs, then the last evaluate
+	steps := 2*cfg.revisions() + 2 // generate, then evaluate+revise pairs, then the last evaluate
 	if cfg.Attempts > 1 || cfg.RevisionCheck || steps > 64 || steps < 0 {
 		steps = 8
 	}

@@ -25,9 +25,9 @@ func TestMachineStartRefuses(t *testing.T) {
 		errIs error
 		msg   string
 	}{
-		{"negative revisions", Config{MaxRevisions: -1}, refundTask, ErrInvalidOption, "maxRevisions: must be >= 0, got -1"},
-		{"NaN cost", Config{MaxCost: nanF()}, refundTask, ErrInvalidOption, "maxCost"},
-		{"negative backoff", Config{Backoff: -time.Second}, refundTask, ErrInvalidOption, "backoff: must be >= 0, got -1s"},
+		{"revisions below NoRevision", Config{MaxRevisions: -2}, refundTask, evaluator.ErrInvalidOption, "maxRevisions: must be >= -1 (0 means the default, 2; -1 none), got -2"},
+		{"NaN cost", Config{MaxCost: nanF()}, refundTask, evaluator.ErrInvalidOption, "maxCost"},
+		{"negative backoff", Config{Backoff: -time.Second}, refundTask, evaluator.ErrInvalidOption, "backoff: must be >= 0, got -1s"},
 		{"duplicate evidence", Config{}, evaluator.Task{Evidence: []evaluator.Evidence{{ID: "a"}, {ID: "a"}}}, ErrInvalidTask, "evidence[1].id"},
 		{"same model", Config{EvaluatorModels: []string{"gpt-4.1"}, ReviserModels: []string{"openai/gpt-4.1-2025-04-14"}}, refundTask, ErrSameModel, "the reviser"},
 	}
@@ -258,7 +258,7 @@ func TestErrorKindsSurviveJSON(t *testing.T) {
 	for _, tt := range []struct {
 		kind ErrorKind
 		is   error
-	}{{ErrorInvalidDecision, evaluator.ErrInvalidDecision}, {ErrorInvalidCost, ErrInvalidCost}} {
+	}{{ErrorInvalidDecision, evaluator.ErrInvalidDecision}, {ErrorInvalidCost, evaluator.ErrInvalidCost}} {
 		e := &Error{Kind: tt.kind, Message: "x"}
 		assert.ErrorIs(t, e, tt.is)
 		assert.Nil(t, e.Unwrap())

@@ -52,7 +52,7 @@ func TestGuardSeesJudgeBehindChecks(t *testing.T) {
 
 // TestGuardSeesRubricJudge: a rubric judge declares its model in its Config.
 func TestGuardSeesRubricJudge(t *testing.T) {
-	judge, err := rubric.NewEvaluator[string](rubric.Deliverable(), func(context.Context, rubric.Prompt) (string, error) {
+	judge, err := rubric.NewJudge[string](rubric.Deliverable(), func(context.Context, evaluator.Prompt) (string, error) {
 		return "", nil
 	}, rubric.Config[string]{Model: "claude-sonnet-4-5"})
 	require.NoError(t, err)

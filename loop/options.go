@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/internal/option"
 )
 
@@ -24,9 +25,9 @@ type config struct {
 	errs          []error
 }
 
-// newConfig returns the defaults the options apply over.
+// newConfig returns the defaults the options apply over: the zero Config.
 func newConfig() config {
-	return config{Config: Config{MaxRevisions: DefaultMaxRevisions, Attempts: 1}}
+	return config{}
 }
 
 // apply applies opts in order, recording a nil option as an error.
@@ -45,14 +46,18 @@ func (c *config) apply(opts []Option) {
 const DefaultMaxRevisions = 2
 
 func (c *config) invalid(format string, args ...any) {
-	c.errs = append(c.errs, fmt.Errorf("%w: "+format, append([]any{ErrInvalidOption}, args...)...))
+	c.errs = append(c.errs, fmt.Errorf("%w: "+format, append([]any{evaluator.ErrInvalidOption}, args...)...))
 }
 
 // WithMaxRevisions sets how many times the reviser may be called (default
 // 2). When a decision asks for a revision and n revisions are done, the loop
 // stops with StopMaxRevisions, so the evaluator runs at most n+1 times.
-// 0 means the first candidate must pass as it is. A negative n is an error.
+// 0 means the first candidate must pass as it is (Config.MaxRevisions
+// NoRevision). A negative n is an error.
 func WithMaxRevisions(n int) Option {
+	if n == 0 {
+		return func(c *config) { c.MaxRevisions = NoRevision }
+	}
 	return nonNegative("WithMaxRevisions", n, func(c *config) *int { return &c.MaxRevisions })
 }
 
@@ -72,7 +77,7 @@ func WithTimeout(d time.Duration) Option {
 }
 
 // WithMaxCost sets the cost budget (default: none; 0 means none). Roles
-// report cost with AddCost. After every role call the loop compares the
+// report cost with evaluator.AddCost. After every role call the loop compares the
 // total with limit; when the total reaches or exceeds limit it calls no further
 // role and stops with StopCostBudget. A decision that ends the loop by itself
 // (pass, block, escalate) still stands: its cost is already spent. A
@@ -95,7 +100,7 @@ func WithMaxCost(limit float64) Option {
 // each Step as soon as the role call it records has returned, before the
 // loop goes on. Observers run in the order given. C must be the loop's
 // candidate type; a mismatch, or a nil fn, makes RunLoop return an error
-// matching ErrInvalidOption. A panic in fn is not recovered.
+// matching evaluator.ErrInvalidOption. A panic in fn is not recovered.
 func WithObserver[C any](fn func(Step[C])) Option {
 	return func(c *config) {
 		if fn == nil {
@@ -120,7 +125,7 @@ func WithStallLimit(k int) Option {
 // early when the context ends. Retried: errors evaluator.Classify calls
 // transient (timeouts, 408, 409, 429, 5xx, dropped connections, a per-call
 // context.DeadlineExceeded) and errors it cannot classify. Never retried:
-// permanent errors (marked with Permanent; other 4xx provider errors;
+// permanent errors (marked with evaluator.Permanent; other 4xx provider errors;
 // refusals; truncated replies; unparseable or invalid decisions, which
 // match evaluator.ErrInvalidDecision), the end of the loop's or the
 // caller's context, panics and invalid costs. Every attempt is its own Step
@@ -149,7 +154,7 @@ func WithRetry(attempts int, backoff time.Duration) Option {
 // "openai/gpt-4.1-2025-04-14"): two instances of one model make the same
 // mistakes, so a model must not approve its own work. A role's models are
 // those it reports (evaluator.ModelsOf: a Models() []string or a
-// Model() string method; evaluator.Chain and rubric.Evaluator report
+// Model() string method; evaluator.Chain and rubric.Judge report
 // theirs) plus those declared with WithGeneratorModel, WithReviserModel and
 // WithEvaluatorModel. A role that declares no model is not checked.
 func AllowSameModel() Option {

@@ -25,8 +25,8 @@ func TestRetry(t *testing.T) {
 		{name: "no retry by default", failures: 1, err: errBoom, attempts: 0, outcome: OutcomeFailed, calls: 1},
 		{name: "transient error recovers", failures: 2, err: errBoom, attempts: 3, outcome: OutcomeSucceeded, calls: 3},
 		{name: "attempts exhausted", failures: 5, err: errBoom, attempts: 3, outcome: OutcomeFailed, calls: 3},
-		{name: "permanent error is not retried", failures: 5, err: Permanent(errBoom), attempts: 3, outcome: OutcomeFailed, calls: 1},
-		{name: "wrapped permanent error is not retried", failures: 5, err: fmt.Errorf("client: %w", Permanent(errBoom)), attempts: 3, outcome: OutcomeFailed, calls: 1},
+		{name: "permanent error is not retried", failures: 5, err: evaluator.Permanent(errBoom), attempts: 3, outcome: OutcomeFailed, calls: 1},
+		{name: "wrapped permanent error is not retried", failures: 5, err: fmt.Errorf("client: %w", evaluator.Permanent(errBoom)), attempts: 3, outcome: OutcomeFailed, calls: 1},
 		{name: "canceled context error is not retried", failures: 5, err: fmt.Errorf("rpc: %w", context.Canceled), attempts: 3, outcome: OutcomeFailed, calls: 1},
 		// A role's own per-call timeout is transient; the loop's and the
 		// caller's deadlines end the loop instead (see TestRetryBackoffRespectsContext).
@@ -76,12 +76,12 @@ func innermost(err error) error {
 }
 
 func TestPermanent(t *testing.T) {
-	assert.Nil(t, Permanent(nil))
-	p := Permanent(errBoom)
+	assert.Nil(t, evaluator.Permanent(nil))
+	p := evaluator.Permanent(errBoom)
 	assert.Equal(t, errBoom.Error(), p.Error())
 	assert.ErrorIs(t, p, errBoom)
-	assert.True(t, IsPermanent(fmt.Errorf("x: %w", p)))
-	assert.False(t, IsPermanent(errBoom))
+	assert.True(t, evaluator.IsPermanent(fmt.Errorf("x: %w", p)))
+	assert.False(t, evaluator.IsPermanent(errBoom))
 }
 
 // TestRetryBackoffRespectsContext: a long backoff ends as soon as the

@@ -32,7 +32,7 @@ const RoleRevisionCheck Role = "revision_check"
 //     the status stricter.
 //
 // The first candidate is never checked: there is nothing to compare it with.
-// Cost the check reports with AddCost counts as evaluation cost
+// Cost the check reports with evaluator.AddCost counts as evaluation cost
 // (RoleCosts.Evaluate). The check is a role call like the others: when the
 // time or cost budget runs out before it, the loop stops for that reason and
 // the unchecked revision is not accepted.
@@ -41,7 +41,7 @@ const RoleRevisionCheck Role = "revision_check"
 // then the evaluator's with its status raised to at least escalate, since an
 // unchecked revision is never reported as a pass. C must be the loop's
 // candidate type; a mismatch or a nil check makes RunLoop return an error
-// matching ErrInvalidOption. Default: no revision check.
+// matching evaluator.ErrInvalidOption. Default: no revision check.
 func WithRevisionCheck[C any](check RevisionCheck[C]) Option {
 	return func(c *config) {
 		if check == nil {

@@ -79,7 +79,7 @@ func TestRevisionCheckJoinsDecision(t *testing.T) {
 
 	// The check's cost is evaluation cost.
 	costly := func(ctx context.Context, task evaluator.Task, prev, next string) (evaluator.EvaluationDecision, error) {
-		loop.AddCost(ctx, 0.25)
+		evaluator.AddCost(ctx, 0.25)
 		return noNewDigits(ctx, task, prev, next)
 	}
 	res, err = loop.RunLoop(ctx, evaluator.Task{}, gen("draft"), judgeBy, revSeq("ok draft"), loop.WithRevisionCheck[string](costly))
@@ -121,16 +121,16 @@ func TestRevisionCheckFailures(t *testing.T) {
 	_, err = loop.RunLoop(ctx, evaluator.Task{}, gen("draft"), judgeBy, revSeq("ok"), loop.WithRevisionCheck[int](func(context.Context, evaluator.Task, int, int) (evaluator.EvaluationDecision, error) {
 		return evaluator.EvaluationDecision{}, nil
 	}))
-	assert.ErrorIs(t, err, loop.ErrInvalidOption)
+	assert.ErrorIs(t, err, evaluator.ErrInvalidOption)
 	_, err = loop.RunLoop(ctx, evaluator.Task{}, gen("draft"), judgeBy, revSeq("ok"), loop.WithRevisionCheck[string](nil))
-	assert.ErrorIs(t, err, loop.ErrInvalidOption)
+	assert.ErrorIs(t, err, evaluator.ErrInvalidOption)
 }
 
 // TestRevisionCheckBudget: a budget spent before the check stops the loop;
 // the unchecked revision is never accepted.
 func TestRevisionCheckBudget(t *testing.T) {
 	costlyJudge := evaluator.Func[string](func(ctx context.Context, task evaluator.Task, c string) (evaluator.EvaluationDecision, error) {
-		loop.AddCost(ctx, 1)
+		evaluator.AddCost(ctx, 1)
 		return judgeBy(ctx, task, c)
 	})
 	res, err := loop.RunLoop(context.Background(), evaluator.Task{}, gen("draft"), costlyJudge, revSeq("ok"),

@@ -22,7 +22,7 @@ import (
 // RunLoop looks before every role call and as each returns, and a call
 // that returns after ctx ended does not decide the loop, even with a
 // pass), and when it refuses to
-// start: invalid options (ErrInvalidOption), a nil role (ErrNilRole), an
+// start: invalid options (evaluator.ErrInvalidOption), a nil role (ErrNilRole), an
 // invalid task (ErrInvalidTask), or the self-approval guard (ErrSameModel);
 // it calls no role then. The error is an *Error, whose Kind classifies it
 // (ErrorPermanent for a refusal to start).
@@ -34,7 +34,7 @@ import (
 //
 // Roles run one at a time on the caller's goroutine with a context derived
 // from ctx (carrying the loop's timeout and its evaluator.CostMeter; see
-// AddCost).
+// evaluator.AddCost).
 // RunLoop starts no goroutine. It is safe to call concurrently with the same
 // roles if the roles are.
 //

@@ -172,12 +172,12 @@ func TestRunLoopSemantics(t *testing.T) {
 			s: &script{
 				decisions: []evaluator.EvaluationDecision{revise(0.5)},
 				genHook: func(ctx context.Context, _ int) (string, error) {
-					AddCost(ctx, 0.5)
+					evaluator.AddCost(ctx, 0.5)
 					return "draft-0", nil
 				},
 				evalHook: func(ctx context.Context, _ int, _ string) (evaluator.EvaluationDecision, error) {
-					AddCost(ctx, 0.25)
-					AddCost(ctx, 0.25)
+					evaluator.AddCost(ctx, 0.25)
+					evaluator.AddCost(ctx, 0.25)
 					return revise(0.5), nil
 				},
 			},
@@ -444,15 +444,15 @@ func TestRunLoopRefusesToStart(t *testing.T) {
 		errIs error
 		msg   string
 	}{
-		{name: "negative revisions", opts: []Option{WithMaxRevisions(-1)}, errIs: ErrInvalidOption, msg: "WithMaxRevisions(-1): must be >= 0"},
-		{name: "negative timeout", opts: []Option{WithTimeout(-time.Second)}, errIs: ErrInvalidOption, msg: "WithTimeout(-1s)"},
-		{name: "negative cost", opts: []Option{WithMaxCost(-1)}, errIs: ErrInvalidOption, msg: "WithMaxCost(-1)"},
-		{name: "negative stall limit", opts: []Option{WithStallLimit(-2)}, errIs: ErrInvalidOption, msg: "WithStallLimit(-2)"},
-		{name: "zero attempts", opts: []Option{WithRetry(0, 0)}, errIs: ErrInvalidOption, msg: "attempts must be >= 1"},
-		{name: "negative backoff", opts: []Option{WithRetry(2, -time.Second)}, errIs: ErrInvalidOption, msg: "backoff must be >= 0"},
-		{name: "nil option", opts: []Option{WithMaxRevisions(1), nil}, errIs: ErrInvalidOption, msg: "opts[1]: nil option"},
-		{name: "nil observer", opts: []Option{WithObserver[string](nil)}, errIs: ErrInvalidOption, msg: "nil function"},
-		{name: "observer of another type", opts: []Option{WithObserver(func(Step[int]) {})}, errIs: ErrInvalidOption, msg: "loop.Step[int]"},
+		{name: "negative revisions", opts: []Option{WithMaxRevisions(-1)}, errIs: evaluator.ErrInvalidOption, msg: "WithMaxRevisions(-1): must be >= 0"},
+		{name: "negative timeout", opts: []Option{WithTimeout(-time.Second)}, errIs: evaluator.ErrInvalidOption, msg: "WithTimeout(-1s)"},
+		{name: "negative cost", opts: []Option{WithMaxCost(-1)}, errIs: evaluator.ErrInvalidOption, msg: "WithMaxCost(-1)"},
+		{name: "negative stall limit", opts: []Option{WithStallLimit(-2)}, errIs: evaluator.ErrInvalidOption, msg: "WithStallLimit(-2)"},
+		{name: "zero attempts", opts: []Option{WithRetry(0, 0)}, errIs: evaluator.ErrInvalidOption, msg: "attempts must be >= 1"},
+		{name: "negative backoff", opts: []Option{WithRetry(2, -time.Second)}, errIs: evaluator.ErrInvalidOption, msg: "backoff must be >= 0"},
+		{name: "nil option", opts: []Option{WithMaxRevisions(1), nil}, errIs: evaluator.ErrInvalidOption, msg: "opts[1]: nil option"},
+		{name: "nil observer", opts: []Option{WithObserver[string](nil)}, errIs: evaluator.ErrInvalidOption, msg: "nil function"},
+		{name: "observer of another type", opts: []Option{WithObserver(func(Step[int]) {})}, errIs: evaluator.ErrInvalidOption, msg: "loop.Step[int]"},
 		{name: "nil generator", gen: GeneratorFunc[string](nil), errIs: ErrNilRole, msg: "generator"},
 		{name: "nil evaluator", eval: evaluator.Func[string](nil), errIs: ErrNilRole, msg: "evaluator"},
 		{name: "nil reviser interface", rev: nil, errIs: ErrNilRole, msg: "reviser"},

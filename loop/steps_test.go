@@ -77,7 +77,7 @@ func TestStepsRefusesToStart(t *testing.T) {
 	}
 	require.Len(t, got, 1)
 	assert.Equal(t, RoleStop, got[0].Role)
-	require.ErrorIs(t, lastErr, ErrInvalidOption)
+	require.ErrorIs(t, lastErr, evaluator.ErrInvalidOption)
 	gc, ec, rc := s.calls()
 	assert.Equal(t, [3]int{0, 0, 0}, [3]int{gc, ec, rc})
 }

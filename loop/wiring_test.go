@@ -17,10 +17,10 @@ import (
 // rubricJudge returns a rubric judge whose judge function answers with
 // reply(n) for its n-th call (0-based) and counts the calls: each call
 // stands for one HTTP request of an SDK whose own retries are off.
-func rubricJudge(t *testing.T, reply func(n int) (string, error)) (*rubric.Evaluator[string], *atomic.Int64) {
+func rubricJudge(t *testing.T, reply func(n int) (string, error)) (*rubric.Judge[string], *atomic.Int64) {
 	t.Helper()
 	var calls atomic.Int64
-	ev, err := rubric.NewEvaluator[string](rubric.Deliverable(), func(context.Context, rubric.Prompt) (string, error) {
+	ev, err := rubric.NewJudge[string](rubric.Deliverable(), func(context.Context, evaluator.Prompt) (string, error) {
 		n := calls.Add(1) - 1
 		return reply(int(n))
 	}, rubric.Config[string]{Model: "judge-model"})
@@ -130,7 +130,7 @@ func TestMaxCostFiresOnUsageReports(t *testing.T) {
 	})
 	rev := ReviserFunc[string](func(ctx context.Context, _ evaluator.Task, _ string, _ evaluator.EvaluationDecision) (string, error) {
 		evaluator.AddCost(ctx, 0.1)
-		AddCost(ctx, 0.05) // loop.AddCost reports to the same meter
+		evaluator.AddCost(ctx, 0.05) // evaluator.AddCost reports to the same meter
 		return "draft-1", nil
 	})
 	res, err := RunLoop(context.Background(), refundTask, gen, judge, rev, WithMaxCost(0.5), WithMaxRevisions(5))

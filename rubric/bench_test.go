@@ -59,7 +59,7 @@ func BenchmarkRenderPrompt(b *testing.B) {
 // once: the library's own overhead per judge call.
 func BenchmarkEvaluate(b *testing.B) {
 	reply := string(marshal(b, goodOutput(0.8)))
-	ev, err := NewEvaluator[string](Deliverable(), func(context.Context, Prompt) (string, error) { return reply, nil }, Config[string]{})
+	ev, err := NewJudge[string](Deliverable(), func(context.Context, evaluator.Prompt) (string, error) { return reply, nil }, Config[string]{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -25,7 +25,7 @@
 // Verdict.Decision converts a verdict into an evaluator.EvaluationDecision.
 // ParseJudgeOutput reads a model judge's reply strictly; RenderPrompt builds
 // the judge's system prompt from the same rubric, so that prompt and scoring
-// share one source of truth; NewEvaluator puts it all together as an
+// share one source of truth; NewJudge puts it all together as an
 // evaluator.Evaluator.
 //
 // Every function here is safe for concurrent use; Rubric, Verdict and the

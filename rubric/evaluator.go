@@ -13,15 +13,15 @@ import (
 // JudgeFunc is the caller's model client: it sends the prompt to a model and
 // returns the model's raw reply. An error means the call itself failed
 // (network, quota, context); it is returned by Evaluate as an error, never
-// turned into a verdict. A JudgeFunc shared by an Evaluator must be safe for
-// concurrent use if the Evaluator is.
-type JudgeFunc func(ctx context.Context, p Prompt) (string, error)
+// turned into a verdict. A JudgeFunc shared by a Judge must be safe for
+// concurrent use if the Judge is.
+type JudgeFunc func(ctx context.Context, p evaluator.Prompt) (string, error)
 
 // ErrJudgePanic is matched by the error Evaluate returns when the judge
 // function, the renderer or the checks function panics.
 var ErrJudgePanic = errors.New("rubric: judge function panicked")
 
-// Config configures an Evaluator. The zero value is the documented default.
+// Config configures a Judge. The zero value is the documented default.
 type Config[C any] struct {
 	// Profile, when not nil, is the specialist profile the system prompt
 	// includes (see Profiles). Default: none; specialistRole "evaluator".
@@ -38,7 +38,7 @@ type Config[C any] struct {
 	// Model names the model the judge function calls ("gpt-4.1"). The
 	// Evaluator reports it through Models, so that loop.RunLoop's
 	// self-approval guard can refuse a judge on the generator's model.
-	// Default: none (the Evaluator then declares no model; set it).
+	// Default: none (the Judge then declares no model; set it).
 	Model string
 	// OmitSchema leaves the output schema out of the system prompt
 	// (evaluator.WithoutSchema), for a judge function whose provider
@@ -47,25 +47,25 @@ type Config[C any] struct {
 	OmitSchema bool
 }
 
-// Evaluator is an evaluator.Evaluator built from a rubric and a judge
+// Judge is an evaluator.Evaluator built from a rubric and a judge
 // function: it renders the prompt, calls the judge, parses its reply
 // strictly, applies the rubric and returns the verdict's decision. It is
 // safe for concurrent use when the judge, Render and AutoFails functions
 // are.
-type Evaluator[C any] struct {
+type Judge[C any] struct {
 	rubric Rubric
 	system string
 	judge  JudgeFunc
 	cfg    Config[C]
 }
 
-// NewEvaluator returns an Evaluator for r that asks judge. It validates r
+// NewJudge returns a Judge for r that asks judge. It validates r
 // (ErrInvalidRubric) and the profile, renders the system prompt once, and
 // fails if judge is nil. r and the profile are copied: later changes to the
-// caller's values do not affect the Evaluator.
-func NewEvaluator[C any](r Rubric, judge JudgeFunc, cfg Config[C]) (*Evaluator[C], error) {
+// caller's values do not affect the Judge.
+func NewJudge[C any](r Rubric, judge JudgeFunc, cfg Config[C]) (*Judge[C], error) {
 	if judge == nil {
-		return nil, errors.New("rubric: NewEvaluator: judge function is nil")
+		return nil, errors.New("rubric: NewJudge: judge function is nil")
 	}
 	r = r.Clone()
 	if cfg.Profile != nil {
@@ -80,15 +80,15 @@ func NewEvaluator[C any](r Rubric, judge JudgeFunc, cfg Config[C]) (*Evaluator[C
 	if err != nil {
 		return nil, err
 	}
-	return &Evaluator[C]{rubric: r, system: system, judge: judge, cfg: cfg}, nil
+	return &Judge[C]{rubric: r, system: system, judge: judge, cfg: cfg}, nil
 }
 
-// Rubric returns a copy of the rubric the Evaluator applies.
-func (e *Evaluator[C]) Rubric() Rubric { return e.rubric.Clone() }
+// Rubric returns a copy of the rubric the Judge applies.
+func (e *Judge[C]) Rubric() Rubric { return e.rubric.Clone() }
 
 // Models returns the judge's model (Config.Model), or nil when none was
-// declared. It makes the Evaluator an evaluator.Modeler.
-func (e *Evaluator[C]) Models() []string {
+// declared. It makes the Judge an evaluator.Modeler.
+func (e *Judge[C]) Models() []string {
 	if m := strings.TrimSpace(e.cfg.Model); m != "" {
 		return []string{m}
 	}
@@ -96,7 +96,7 @@ func (e *Evaluator[C]) Models() []string {
 }
 
 // SystemPrompt returns the system prompt sent with every judge call.
-func (e *Evaluator[C]) SystemPrompt() string { return e.system }
+func (e *Judge[C]) SystemPrompt() string { return e.system }
 
 // Evaluate judges candidate and returns Verdict.Decision (see there for the
 // mapping to pass, revise, block and escalate). It fails closed: every
@@ -116,7 +116,7 @@ func (e *Evaluator[C]) SystemPrompt() string { return e.system }
 // The judge's own errors (an *evaluator.ProviderError, RefusalError or
 // TruncatedError from an adapter) are wrapped once ("rubric: judge: ..."),
 // so errors.As finds them with their code, message and request ID.
-func (e *Evaluator[C]) Evaluate(ctx context.Context, task evaluator.Task, candidate C) (evaluator.EvaluationDecision, error) {
+func (e *Judge[C]) Evaluate(ctx context.Context, task evaluator.Task, candidate C) (evaluator.EvaluationDecision, error) {
 	v, err := e.Verdict(ctx, task, candidate)
 	if err != nil {
 		return evaluator.EvaluationDecision{}, err
@@ -126,7 +126,7 @@ func (e *Evaluator[C]) Evaluate(ctx context.Context, task evaluator.Task, candid
 
 // Verdict is Evaluate returning the full Verdict instead of its decision:
 // every rule that fired, the guidance, the mismatch if any.
-func (e *Evaluator[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C) (v Verdict, err error) {
+func (e *Judge[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C) (v Verdict, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			v, err = Verdict{}, fmt.Errorf("%w: %v", ErrJudgePanic, p)
@@ -139,7 +139,7 @@ func (e *Evaluator[C]) Verdict(ctx context.Context, task evaluator.Task, candida
 	if err != nil {
 		return Verdict{}, fmt.Errorf("rubric: render candidate: %w", err)
 	}
-	user, err := RenderUserMessage(task, text)
+	user, err := userMessage(task, text)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -155,7 +155,7 @@ func (e *Evaluator[C]) Verdict(ctx context.Context, task evaluator.Task, candida
 			}
 		}
 	}
-	reply, err := e.judge(ctx, Prompt{System: e.system, User: user})
+	reply, err := e.judge(ctx, evaluator.Prompt{System: e.system, User: user})
 	if err != nil {
 		return Verdict{}, fmt.Errorf("rubric: judge: %w", err)
 	}
@@ -187,7 +187,7 @@ func judgeOutputErr(err error) error {
 }
 
 // render applies Config.Render or the default rendering.
-func (e *Evaluator[C]) render(candidate C) (string, error) {
+func (e *Judge[C]) render(candidate C) (string, error) {
 	if e.cfg.Render != nil {
 		return e.cfg.Render(candidate)
 	}
@@ -206,8 +206,8 @@ func (e *Evaluator[C]) render(candidate C) (string, error) {
 	return string(b), nil
 }
 
-// The Evaluator satisfies the contract and declares its model.
+// The Judge satisfies the contract and declares its model.
 var (
-	_ evaluator.Evaluator[string] = (*Evaluator[string])(nil)
-	_ evaluator.Modeler           = (*Evaluator[string])(nil)
+	_ evaluator.Evaluator[string] = (*Judge[string])(nil)
+	_ evaluator.Modeler           = (*Judge[string])(nil)
 )

@@ -20,10 +20,10 @@ var reviewTask = evaluator.Task{
 }
 
 // scripted returns a judge that replies with reply and records its prompts.
-func scripted(reply string, err error) (JudgeFunc, *[]Prompt) {
+func scripted(reply string, err error) (JudgeFunc, *[]evaluator.Prompt) {
 	var mu sync.Mutex
-	var seen []Prompt
-	return func(_ context.Context, p Prompt) (string, error) {
+	var seen []evaluator.Prompt
+	return func(_ context.Context, p evaluator.Prompt) (string, error) {
 		mu.Lock()
 		defer mu.Unlock()
 		seen = append(seen, p)
@@ -55,7 +55,7 @@ func TestEvaluatorStatuses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			judge, seen := scripted(string(marshal(t, tt.out)), nil)
-			ev, err := NewEvaluator[string](Deliverable(), judge, Config[string]{})
+			ev, err := NewJudge[string](Deliverable(), judge, Config[string]{})
 			require.NoError(t, err)
 			d, err := ev.Evaluate(context.Background(), reviewTask, "Clause 9.2: risk 4.")
 			require.NoError(t, err)
@@ -72,7 +72,7 @@ func TestEvaluatorStatuses(t *testing.T) {
 func TestEvaluatorUsesProfile(t *testing.T) {
 	judge, _ := scripted(string(marshal(t, goodOutput(0.9))), nil)
 	p, _ := LookupProfile(ProfileRedTeam)
-	ev, err := NewEvaluator[string](Deliverable(), judge, Config[string]{Profile: &p})
+	ev, err := NewJudge[string](Deliverable(), judge, Config[string]{Profile: &p})
 	require.NoError(t, err)
 	want, err := RenderPrompt(Deliverable(), &p)
 	require.NoError(t, err)
@@ -93,37 +93,37 @@ func TestEvaluatorFailsClosed(t *testing.T) {
 		is     []error
 		substr string
 	}{
-		{name: "judge error", judge: func(context.Context, Prompt) (string, error) { return "", sentinel }, is: []error{sentinel}, substr: "rubric: judge: model unavailable"},
-		{name: "unparseable reply", judge: func(context.Context, Prompt) (string, error) { return "Looks great, ship it!", nil },
+		{name: "judge error", judge: func(context.Context, evaluator.Prompt) (string, error) { return "", sentinel }, is: []error{sentinel}, substr: "rubric: judge: model unavailable"},
+		{name: "unparseable reply", judge: func(context.Context, evaluator.Prompt) (string, error) { return "Looks great, ship it!", nil },
 			is: []error{ErrInvalidJudgeOutput, evaluator.ErrInvalidDecision}, substr: "no JSON object found"},
-		{name: "reply with a bad score", judge: func(context.Context, Prompt) (string, error) {
+		{name: "reply with a bad score", judge: func(context.Context, evaluator.Prompt) (string, error) {
 			return strings.Replace(good, `"score":0.95`, `"score":1.7`, 1), nil
 		}, is: []error{ErrInvalidJudgeOutput, evaluator.ErrInvalidDecision}, substr: "dimensions[0].score: must be in [0,1], got 1.7"},
-		{name: "judge panics", judge: func(context.Context, Prompt) (string, error) { panic("boom") }, is: []error{ErrJudgePanic}, substr: "boom"},
-		{name: "canceled context", judge: func(context.Context, Prompt) (string, error) { t.Error("judge called"); return good, nil },
+		{name: "judge panics", judge: func(context.Context, evaluator.Prompt) (string, error) { panic("boom") }, is: []error{ErrJudgePanic}, substr: "boom"},
+		{name: "canceled context", judge: func(context.Context, evaluator.Prompt) (string, error) { t.Error("judge called"); return good, nil },
 			ctx: func() context.Context { c, cancel := context.WithCancel(context.Background()); cancel(); return c }, is: []error{context.Canceled}},
-		{name: "context passed to judge", judge: func(ctx context.Context, _ Prompt) (string, error) { return "", ctx.Err() },
+		{name: "context passed to judge", judge: func(ctx context.Context, _ evaluator.Prompt) (string, error) { return "", ctx.Err() },
 			ctx: func() context.Context {
 				c, cancel := context.WithTimeout(context.Background(), 0)
 				t.Cleanup(cancel)
 				return c
 			}, is: []error{context.DeadlineExceeded}},
-		{name: "checks error", judge: func(context.Context, Prompt) (string, error) { return good, nil },
+		{name: "checks error", judge: func(context.Context, evaluator.Prompt) (string, error) { return good, nil },
 			cfg: Config[string]{AutoFails: func(context.Context, evaluator.Task, string) ([]AutoFail, error) { return nil, sentinel }},
 			is:  []error{sentinel}, substr: "auto-fail checks"},
-		{name: "check names a dimension that cannot auto-fail", judge: func(context.Context, Prompt) (string, error) { return good, nil },
+		{name: "check names a dimension that cannot auto-fail", judge: func(context.Context, evaluator.Prompt) (string, error) { return good, nil },
 			cfg: Config[string]{AutoFails: func(context.Context, evaluator.Task, string) ([]AutoFail, error) {
 				return []AutoFail{{Dimension: Completeness, Reason: "x"}}, nil
 			}},
 			is: []error{ErrInvalidInput}, substr: `autoFails[0].dimension: dimension "Completeness" does not allow auto-fail`},
-		{name: "render error", judge: func(context.Context, Prompt) (string, error) { return good, nil },
+		{name: "render error", judge: func(context.Context, evaluator.Prompt) (string, error) { return good, nil },
 			cfg: Config[string]{Render: func(string) (string, error) { return "", sentinel }}, is: []error{sentinel}, substr: "render candidate"},
-		{name: "bad task", judge: func(context.Context, Prompt) (string, error) { return good, nil },
+		{name: "bad task", judge: func(context.Context, evaluator.Prompt) (string, error) { return good, nil },
 			task: evaluator.Task{Evidence: []evaluator.Evidence{{ID: ""}}}, substr: "evidence[0].id: empty"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ev, err := NewEvaluator[string](Deliverable(), tt.judge, tt.cfg)
+			ev, err := NewJudge[string](Deliverable(), tt.judge, tt.cfg)
 			require.NoError(t, err)
 			ctx := context.Background()
 			if tt.ctx != nil {
@@ -148,7 +148,7 @@ func TestEvaluatorFailsClosed(t *testing.T) {
 
 func TestEvaluatorCheckTriggers(t *testing.T) {
 	judge, _ := scripted(string(marshal(t, goodOutput(1))), nil)
-	ev, err := NewEvaluator[string](Deliverable(), judge, Config[string]{
+	ev, err := NewJudge[string](Deliverable(), judge, Config[string]{
 		AutoFails: func(_ context.Context, _ evaluator.Task, c string) ([]AutoFail, error) {
 			if strings.Contains(c, "may want to") {
 				return []AutoFail{{Dimension: RecommendationActionability, Reason: `risk-4 change says "may want to" with no replacement text`}}, nil
@@ -184,54 +184,54 @@ func (stringer) String() string { return "from String" }
 
 func TestEvaluatorRendering(t *testing.T) {
 	judge, seen := scripted(string(marshal(t, goodOutput(0.9))), nil)
-	structEv, err := NewEvaluator[memo](Deliverable(), judge, Config[memo]{})
+	structEv, err := NewJudge[memo](Deliverable(), judge, Config[memo]{})
 	require.NoError(t, err)
 	_, err = structEv.Evaluate(context.Background(), reviewTask, memo{Title: "T", Body: "B"})
 	require.NoError(t, err)
 	assert.Contains(t, (*seen)[0].User, "{\n  \"title\": \"T\",\n  \"body\": \"B\"\n}")
 
-	byteEv, err := NewEvaluator[[]byte](Deliverable(), judge, Config[[]byte]{})
+	byteEv, err := NewJudge[[]byte](Deliverable(), judge, Config[[]byte]{})
 	require.NoError(t, err)
 	_, err = byteEv.Evaluate(context.Background(), reviewTask, []byte("raw bytes"))
 	require.NoError(t, err)
 	assert.Contains(t, (*seen)[1].User, "<deliverable>\nraw bytes\n</deliverable>")
 
-	strEv, err := NewEvaluator[stringer](Deliverable(), judge, Config[stringer]{})
+	strEv, err := NewJudge[stringer](Deliverable(), judge, Config[stringer]{})
 	require.NoError(t, err)
 	_, err = strEv.Evaluate(context.Background(), reviewTask, stringer{})
 	require.NoError(t, err)
 	assert.Contains(t, (*seen)[2].User, "from String")
 
-	custom, err := NewEvaluator[memo](Deliverable(), judge, Config[memo]{Render: func(m memo) (string, error) { return m.Title + ": " + m.Body, nil }})
+	custom, err := NewJudge[memo](Deliverable(), judge, Config[memo]{Render: func(m memo) (string, error) { return m.Title + ": " + m.Body, nil }})
 	require.NoError(t, err)
 	_, err = custom.Evaluate(context.Background(), reviewTask, memo{Title: "T", Body: "B"})
 	require.NoError(t, err)
 	assert.Contains(t, (*seen)[3].User, "<deliverable>\nT: B\n</deliverable>")
 
-	chanEv, err := NewEvaluator[chan int](Deliverable(), judge, Config[chan int]{})
+	chanEv, err := NewJudge[chan int](Deliverable(), judge, Config[chan int]{})
 	require.NoError(t, err)
 	_, err = chanEv.Evaluate(context.Background(), reviewTask, make(chan int))
 	assert.ErrorContains(t, err, "render candidate")
 }
 
-func TestNewEvaluatorErrors(t *testing.T) {
-	_, err := NewEvaluator[string](Deliverable(), nil, Config[string]{})
+func TestNewJudgeErrors(t *testing.T) {
+	_, err := NewJudge[string](Deliverable(), nil, Config[string]{})
 	assert.ErrorContains(t, err, "judge function is nil")
 
 	bad := Deliverable()
 	bad.Dimensions[0].Weight = 1.7
 	judge, _ := scripted("{}", nil)
-	_, err = NewEvaluator[string](bad, judge, Config[string]{})
+	_, err = NewJudge[string](bad, judge, Config[string]{})
 	assert.ErrorIs(t, err, ErrInvalidRubric)
 
-	_, err = NewEvaluator[string](Deliverable(), judge, Config[string]{Profile: &Profile{}})
+	_, err = NewJudge[string](Deliverable(), judge, Config[string]{Profile: &Profile{}})
 	assert.ErrorIs(t, err, ErrInvalidInput)
 }
 
 func TestEvaluatorCopiesRubric(t *testing.T) {
 	r := Deliverable()
 	judge, _ := scripted(string(marshal(t, goodOutput(0.9))), nil)
-	ev, err := NewEvaluator[string](r, judge, Config[string]{})
+	ev, err := NewJudge[string](r, judge, Config[string]{})
 	require.NoError(t, err)
 	r.Dimensions[0].Name = "Renamed"
 	r.PassThreshold = 0.99
@@ -243,7 +243,7 @@ func TestEvaluatorCopiesRubric(t *testing.T) {
 
 func TestEvaluatorConcurrent(t *testing.T) {
 	judge, seen := scripted(string(marshal(t, goodOutput(0.9))), nil)
-	ev, err := NewEvaluator[string](Deliverable(), judge, Config[string]{})
+	ev, err := NewJudge[string](Deliverable(), judge, Config[string]{})
 	require.NoError(t, err)
 	var wg sync.WaitGroup
 	errs := make(chan error, 16)
@@ -270,11 +270,11 @@ func TestEvaluatorConcurrent(t *testing.T) {
 // first means the judge is never asked.
 func TestEvaluatorInChain(t *testing.T) {
 	calls := 0
-	judge := func(context.Context, Prompt) (string, error) {
+	judge := func(context.Context, evaluator.Prompt) (string, error) {
 		calls++
 		return string(marshal(t, goodOutput(0.9))), nil
 	}
-	ev, err := NewEvaluator[string](Deliverable(), judge, Config[string]{})
+	ev, err := NewJudge[string](Deliverable(), judge, Config[string]{})
 	require.NoError(t, err)
 	block := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusBlock, BlockingFailures: []string{"placeholder text"}}, nil

@@ -16,7 +16,7 @@ import (
 // score, refuses the pass and asks for a targeted revision.
 func Example() {
 	r := rubric.Deliverable()
-	judge := func(context.Context, rubric.Prompt) (string, error) {
+	judge := func(context.Context, evaluator.Prompt) (string, error) {
 		var dims []string
 		for _, d := range r.Dimensions {
 			dims = append(dims, fmt.Sprintf(`{"name":%q,"weight":%v,"score":0.9,"evidence":"clause 9.2","issues":[]}`, d.Name, d.Weight))
@@ -31,7 +31,7 @@ func Example() {
 			"\n```", nil
 	}
 	reviewer, _ := rubric.LookupProfile(rubric.ProfileContractReviewer)
-	ev, err := rubric.NewEvaluator[string](r, judge, rubric.Config[string]{Profile: &reviewer})
+	ev, err := rubric.NewJudge[string](r, judge, rubric.Config[string]{Profile: &reviewer})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -16,20 +16,20 @@ import (
 
 func TestEvaluatorDeclaresModel(t *testing.T) {
 	judge, _ := scripted("", nil)
-	ev, err := NewEvaluator[string](Deliverable(), judge, Config[string]{Model: " gpt-4.1 "})
+	ev, err := NewJudge[string](Deliverable(), judge, Config[string]{Model: " gpt-4.1 "})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"gpt-4.1"}, evaluator.ModelsOf(ev))
 	assert.Equal(t, []string{"gpt-4.1"}, evaluator.ModelsOf(evaluator.Chain[string](ev)), "a chain passes it on")
-	plain, err := NewEvaluator[string](Deliverable(), judge, Config[string]{})
+	plain, err := NewJudge[string](Deliverable(), judge, Config[string]{})
 	require.NoError(t, err)
 	assert.Nil(t, evaluator.ModelsOf(plain))
 }
 
 func TestOmitSchema(t *testing.T) {
 	judge, _ := scripted("", nil)
-	with, err := NewEvaluator[string](Deliverable(), judge, Config[string]{})
+	with, err := NewJudge[string](Deliverable(), judge, Config[string]{})
 	require.NoError(t, err)
-	without, err := NewEvaluator[string](Deliverable(), judge, Config[string]{OmitSchema: true})
+	without, err := NewJudge[string](Deliverable(), judge, Config[string]{OmitSchema: true})
 	require.NoError(t, err)
 	var schema bytes.Buffer
 	require.NoError(t, json.Indent(&schema, Deliverable().OutputSchema(), "", "  "))
@@ -65,7 +65,7 @@ func TestErrorsHaveOnePrefix(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			judge, _ := scripted(tt.reply, tt.err)
-			ev, err := NewEvaluator[string](Deliverable(), judge, Config[string]{})
+			ev, err := NewJudge[string](Deliverable(), judge, Config[string]{})
 			require.NoError(t, err)
 			_, err = ev.Evaluate(context.Background(), reviewTask, "draft")
 			require.Error(t, err)

@@ -29,12 +29,6 @@ var (
 	}).Parse(promptTemplate))
 )
 
-// Prompt is what a judge function receives: the system prompt rendered from
-// the rubric (RenderPrompt) and the user message rendered from the task and
-// the candidate (RenderUserMessage). It is evaluator.Prompt, so one model
-// client serves both kinds of judge.
-type Prompt = evaluator.Prompt
-
 // promptData is what prompt.tmpl renders.
 type promptData struct {
 	Rubric       Rubric
@@ -103,13 +97,13 @@ func RenderPrompt(r Rubric, p *Profile, opts ...evaluator.PromptOption) (string,
 	return b.String(), nil
 }
 
-// RenderUserMessage renders the judge's user message: the task input (with
+// userMessage renders the judge's user message: the task input (with
 // its ID), its criteria, each evidence item inside an <evidence id=...>
 // element so the judge can cite its ID, and the candidate inside a
 // <deliverable> element (evaluator.RenderUserMessage), then the instruction
 // to judge against the rubric. It validates the task (evidence IDs unique
 // and non-empty).
-func RenderUserMessage(task evaluator.Task, candidate string) (string, error) {
+func userMessage(task evaluator.Task, candidate string) (string, error) {
 	msg, err := evaluator.RenderUserMessage(task, candidate)
 	if err != nil {
 		return "", err

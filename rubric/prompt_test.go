@@ -95,7 +95,7 @@ func TestRenderPromptErrors(t *testing.T) {
 	assert.Contains(t, err.Error(), "title: empty")
 }
 
-func TestRenderUserMessageGolden(t *testing.T) {
+func TestUserMessageGolden(t *testing.T) {
 	task := evaluator.Task{
 		ID:       "review-7",
 		Input:    "Review the attached supply agreement for the buyer.",
@@ -105,15 +105,15 @@ func TestRenderUserMessageGolden(t *testing.T) {
 			{ID: "policy", Content: "Reviews must not give tax advice."},
 		},
 	}
-	got, err := RenderUserMessage(task, "Clause 9.2: risk 4. Replace with: ...")
+	got, err := userMessage(task, "Clause 9.2: risk 4. Replace with: ...")
 	require.NoError(t, err)
 	golden(t, "user_message.golden", got)
 
-	bare, err := RenderUserMessage(evaluator.Task{Input: "Summarise."}, "A summary.")
+	bare, err := userMessage(evaluator.Task{Input: "Summarise."}, "A summary.")
 	require.NoError(t, err)
 	assert.Equal(t, "## Task\n\nSummarise.\n\n## Deliverable\n\n<deliverable>\nA summary.\n</deliverable>\n\nJudge the deliverable against the rubric and reply with the JSON object only.\n", bare)
 
-	_, err = RenderUserMessage(evaluator.Task{Evidence: []evaluator.Evidence{{ID: "a"}, {ID: "a"}}}, "x")
+	_, err = userMessage(evaluator.Task{Evidence: []evaluator.Evidence{{ID: "a"}, {ID: "a"}}}, "x")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `evidence[1].id: duplicate of evidence[0].id "a"`)
 }

@@ -43,7 +43,7 @@ func BenchmarkVerifyQuotes1MB(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, q := range benchQuotes {
-			if _, err := x.Verify(q, Options{}); err != nil {
+			if _, err := x.Verify(q, Config{}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -58,7 +58,7 @@ func BenchmarkVerify1MB(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		x := NewIndex(src)
 		for _, q := range benchQuotes {
-			if _, err := x.Verify(q, Options{}); err != nil {
+			if _, err := x.Verify(q, Config{}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -67,9 +67,9 @@ func BenchmarkVerify1MB(b *testing.B) {
 
 func TestBenchQuotesKinds(t *testing.T) {
 	x := NewIndex(benchSource(1 << 20))
-	want := []Kind{Exact, Normalized, NearVerbatim, Exact, Fabricated}
+	want := []MatchKind{Exact, Normalized, NearVerbatim, Exact, Fabricated}
 	for i, q := range benchQuotes {
-		m, err := x.Verify(q, Options{})
+		m, err := x.Verify(q, Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,7 +87,7 @@ func BenchmarkVerifyLongQuote1MB(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := x.Verify(q, Options{}); err != nil {
+		if _, err := x.Verify(q, Config{}); err != nil {
 			b.Fatal(err)
 		}
 	}

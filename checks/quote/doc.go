@@ -3,7 +3,7 @@
 // evalopt (package checks, rules quote.*).
 //
 //	idx := quote.NewIndex(contract)         // once per source
-//	m, err := idx.Verify(q, quote.Options{}) // per quote
+//	m, err := idx.Verify(q, quote.Config{}) // per quote
 //	if m.Kind == quote.Fabricated { ... }
 //	passage := contract[m.Start:m.End]      // where it was found
 //

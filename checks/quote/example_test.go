@@ -18,7 +18,7 @@ func Example() {
 		"within ninety (90) days after written notice",
 		"The Supplier may assign this Agreement without consent.",
 	} {
-		m, err := idx.Verify(q, quote.Options{})
+		m, err := idx.Verify(q, quote.Config{})
 		if err != nil {
 			fmt.Println(err)
 			continue
@@ -47,7 +47,7 @@ func ExampleIndexCache() {
 	evidence := []string{"Invoice 1042: total 49.99 EUR.", "Refunds need a photo of the damage."}
 	for pass := 0; pass < 2; pass++ { // a loop evaluating two revisions
 		for _, src := range evidence {
-			m, _ := cache.Index(src).Verify("total 49.99 EUR", quote.Options{})
+			m, _ := cache.Index(src).Verify("total 49.99 EUR", quote.Config{})
 			fmt.Println(pass, m.Kind)
 		}
 	}

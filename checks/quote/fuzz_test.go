@@ -30,11 +30,11 @@ func FuzzVerify(f *testing.F) {
 	f.Add("a\u0301b c\xffd", "á b")
 	f.Add("", "x")
 	f.Fuzz(func(t *testing.T, src, q string) {
-		m, err := Verify(src, q, Options{})
+		m, err := Verify(src, q, Config{})
 		if err != nil {
 			return // only ErrEmptyQuote is possible with valid options
 		}
-		check := func(what string, s, e int, kind Kind) {
+		check := func(what string, s, e int, kind MatchKind) {
 			if s == -1 && e == -1 {
 				if kind != Fabricated {
 					t.Fatalf("%s: kind %s without a location", what, kind)

@@ -4,6 +4,8 @@ import (
 	"container/list"
 	"fmt"
 	"sync"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // defaultIndexCacheBytes is the memory budget of an IndexCache built with 0.
@@ -36,10 +38,12 @@ type cacheEntry struct {
 
 // NewIndexCache returns a cache whose indexes hold at most maxBytes; 0 means
 // the default, 256 MiB of indexes (about 15 MB of source text: an index
-// takes about 17 bytes per source byte). A negative maxBytes is an error.
+// takes about 17 bytes per source byte). A negative maxBytes is an
+// *evaluator.FieldError naming it that matches evaluator.ErrInvalidOption.
 func NewIndexCache(maxBytes int64) (*IndexCache, error) {
 	if maxBytes < 0 {
-		return nil, fmt.Errorf("quote: NewIndexCache: maxBytes: must be >= 0 (0 means the default, %d), got %d", defaultIndexCacheBytes, maxBytes)
+		return nil, fmt.Errorf("quote: NewIndexCache: %w", &evaluator.FieldError{Field: "maxBytes", Err: evaluator.ErrInvalidOption,
+			Problem: fmt.Sprintf("must be >= 0 (0 means the default, %d), got %d", defaultIndexCacheBytes, maxBytes)})
 	}
 	if maxBytes == 0 {
 		maxBytes = defaultIndexCacheBytes

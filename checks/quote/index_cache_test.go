@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -23,6 +24,7 @@ func evidenceItems(n, size int) []string {
 func TestNewCache(t *testing.T) {
 	_, err := NewIndexCache(-1)
 	assert.EqualError(t, err, "quote: NewIndexCache: maxBytes: must be >= 0 (0 means the default, 268435456), got -1")
+	assert.ErrorIs(t, err, evaluator.ErrInvalidOption)
 	c, err := NewIndexCache(0)
 	require.NoError(t, err)
 	assert.Equal(t, int64(defaultIndexCacheBytes), c.max)
@@ -39,7 +41,7 @@ func TestCacheServesNineItemsLikeEight(t *testing.T) {
 		before := c.builds
 		for pass := 0; pass < 3; pass++ {
 			for _, src := range items {
-				m, err := c.Index(src).Verify("The Customer shall pay invoice number 1003", Options{})
+				m, err := c.Index(src).Verify("The Customer shall pay invoice number 1003", Config{})
 				require.NoError(t, err)
 				assert.Equal(t, Exact, m.Kind)
 			}
@@ -158,7 +160,7 @@ func benchItems(b *testing.B, items []string, index func(string) *Index) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, src := range items {
-			if _, err := index(src).Verify("The Customer shall pay invoice number 1003 within thirty (30) days", Options{}); err != nil {
+			if _, err := index(src).Verify("The Customer shall pay invoice number 1003 within thirty (30) days", Config{}); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -4,27 +4,30 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
-// Kind says how a quote was found in the source, from strongest to weakest.
-type Kind string
+// MatchKind says how a quote was found in the source, from strongest to
+// weakest.
+type MatchKind string
 
 const (
 	// Exact: the quote (or each elided segment) appears verbatim.
-	Exact Kind = "exact"
+	Exact MatchKind = "exact"
 	// Normalized: it appears once both texts are normalised (NFKC, one
 	// straight mark for every quotation mark and apostrophe, '-' for dashes,
 	// one space for white space, case folded).
-	Normalized Kind = "normalized"
+	Normalized MatchKind = "normalized"
 	// NearVerbatim: a passage of the source has token similarity at or above
 	// the threshold, but the quote does not appear even after normalisation.
-	NearVerbatim Kind = "near_verbatim"
+	NearVerbatim MatchKind = "near_verbatim"
 	// Fabricated: no passage of the source is similar enough.
-	Fabricated Kind = "fabricated"
+	Fabricated MatchKind = "fabricated"
 )
 
 // rank orders kinds from strongest (0) to weakest (3).
-func (k Kind) rank() int {
+func (k MatchKind) rank() int {
 	switch k {
 	case Exact:
 		return 0
@@ -37,11 +40,13 @@ func (k Kind) rank() int {
 }
 
 // DefaultThreshold is the similarity at or above which a passage counts as
-// near-verbatim when Options.Threshold is zero.
+// near-verbatim when Config.Threshold is zero.
 const DefaultThreshold = 0.85
 
-// Options tune Verify. The zero value means the defaults.
-type Options struct {
+// Config tunes Verify. The zero value means the defaults; a field out of
+// range is an *evaluator.FieldError naming it ("Config.Threshold") that
+// matches evaluator.ErrInvalidOption.
+type Config struct {
 	// Threshold is the lowest token similarity, in (0,1], accepted as
 	// near-verbatim; 0 means DefaultThreshold (0.85).
 	Threshold float64
@@ -50,16 +55,16 @@ type Options struct {
 // ErrEmptyQuote is returned for a quote with no word in it.
 var ErrEmptyQuote = errors.New("quote: empty quote (no word after normalisation)")
 
-// ErrInvalidOptions is matched (errors.Is) by errors about Options.
-var ErrInvalidOptions = errors.New("quote: invalid options")
-
-func (o Options) threshold() (float64, error) {
-	t := o.Threshold
+// threshold returns the resolved Threshold, or the field error for one out
+// of range.
+func (c Config) threshold() (float64, error) {
+	t := c.Threshold
 	if t == 0 {
 		return DefaultThreshold, nil
 	}
 	if math.IsNaN(t) || t <= 0 || t > 1 {
-		return 0, fmt.Errorf("%w: threshold: must be in (0,1], got %v", ErrInvalidOptions, t)
+		return 0, fmt.Errorf("quote: %w", &evaluator.FieldError{Field: "Config.Threshold", Err: evaluator.ErrInvalidOption,
+			Problem: fmt.Sprintf("must be in (0,1] (0 means the default, %v), got %v", DefaultThreshold, t)})
 	}
 	return t, nil
 }
@@ -70,7 +75,7 @@ type Segment struct {
 	// Quote is the segment of the quote as given (trimmed).
 	Quote string
 	// Kind is how this segment was found.
-	Kind Kind
+	Kind MatchKind
 	// Score is the token similarity in [0,1]; 1 for exact and normalized.
 	Score float64
 	// Start and End are the byte range of the matched passage in the source
@@ -82,7 +87,7 @@ type Segment struct {
 // Match is the result of verifying a quote against a source.
 type Match struct {
 	// Kind is the weakest kind among the segments.
-	Kind Kind
+	Kind MatchKind
 	// Score is the lowest segment score, in [0,1].
 	Score float64
 	// Start and End span the matched passage in the source, from the first
@@ -97,9 +102,9 @@ type Match struct {
 // Verify reports whether quote appears in source verbatim or near-verbatim.
 // It builds an Index of source for this one call; to verify several quotes
 // against one source, build the Index once with NewIndex.
-func Verify(source, quote string, opts Options) (Match, error) {
-	if _, err := opts.threshold(); err != nil {
+func Verify(source, quote string, cfg Config) (Match, error) {
+	if _, err := cfg.threshold(); err != nil {
 		return Match{}, err
 	}
-	return NewIndex(source).Verify(quote, opts)
+	return NewIndex(source).Verify(quote, cfg)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/require"
 )
 
@@ -19,7 +20,7 @@ func TestVerifyKinds(t *testing.T) {
 	tests := []struct {
 		name  string
 		quote string
-		kind  Kind
+		kind  MatchKind
 		text  string // the source passage reported
 	}{
 		{"exact", "The Customer shall pay each invoice within thirty (30) days of receipt.", Exact,
@@ -41,7 +42,7 @@ func TestVerifyKinds(t *testing.T) {
 	x := NewIndex(source)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			m, err := x.Verify(tc.quote, Options{})
+			m, err := x.Verify(tc.quote, Config{})
 			require.NoError(t, err)
 			require.Equal(t, tc.kind, m.Kind, "score %.3f segments %+v", m.Score, m.Segments)
 			if tc.kind == Fabricated {
@@ -62,7 +63,7 @@ func TestVerifyKinds(t *testing.T) {
 
 func TestVerifyElisions(t *testing.T) {
 	x := NewIndex(source)
-	m, err := x.Verify("Either party may terminate this Agreement … within sixty (60) days after written notice.", Options{})
+	m, err := x.Verify("Either party may terminate this Agreement … within sixty (60) days after written notice.", Config{})
 	require.NoError(t, err)
 	require.Equal(t, Exact, m.Kind)
 	require.Len(t, m.Segments, 2)
@@ -72,20 +73,20 @@ func TestVerifyElisions(t *testing.T) {
 	require.Equal(t, m.Segments[1].End, m.End)
 
 	// Three-dot and bracketed elisions, normalised segments.
-	m, err = x.Verify("the customer shall pay [...] within THIRTY (30) days . . . until paid in full", Options{})
+	m, err = x.Verify("the customer shall pay [...] within THIRTY (30) days . . . until paid in full", Config{})
 	require.NoError(t, err)
 	require.Equal(t, Normalized, m.Kind)
 	require.Len(t, m.Segments, 3)
 
 	// Segments out of order are not a match of the quote.
-	m, err = x.Verify("within sixty (60) days after written notice ... Either party may terminate this Agreement", Options{})
+	m, err = x.Verify("within sixty (60) days after written notice ... Either party may terminate this Agreement", Config{})
 	require.NoError(t, err)
 	require.Equal(t, Fabricated, m.Kind)
 	require.Equal(t, Exact, m.Segments[0].Kind)
 	require.Equal(t, Fabricated, m.Segments[1].Kind)
 
 	// One fabricated segment makes the quote fabricated.
-	m, err = x.Verify("The Customer shall pay each invoice ... and may withhold payment at its sole discretion", Options{})
+	m, err = x.Verify("The Customer shall pay each invoice ... and may withhold payment at its sole discretion", Config{})
 	require.NoError(t, err)
 	require.Equal(t, Fabricated, m.Kind)
 	require.Equal(t, -1, m.Start)
@@ -94,7 +95,7 @@ func TestVerifyElisions(t *testing.T) {
 
 func TestVerifyChangedNumberIsFabricated(t *testing.T) {
 	x := NewIndex(source)
-	m, err := x.Verify("Late payments bear interest at 2.5% per month calculated daily until paid in full.", Options{})
+	m, err := x.Verify("Late payments bear interest at 2.5% per month calculated daily until paid in full.", Config{})
 	require.NoError(t, err)
 	require.Equal(t, Fabricated, m.Kind)
 	require.GreaterOrEqual(t, m.Segments[0].Score, DefaultThreshold, "similar words, different figure")
@@ -105,13 +106,13 @@ func TestVerifyChangedNumberIsFabricated(t *testing.T) {
 func TestVerifyElisionTightestPassage(t *testing.T) {
 	src := "The Customer shall pay on time. The Customer shall keep records. " +
 		"The Customer shall notify the Supplier of any defect within ten days."
-	m, err := Verify(src, "The Customer shall ... within ten days", Options{})
+	m, err := Verify(src, "The Customer shall ... within ten days", Config{})
 	require.NoError(t, err)
 	require.Equal(t, Exact, m.Kind)
 	require.Equal(t, "The Customer shall notify the Supplier of any defect within ten days", src[m.Start:m.End])
 
 	// Normalised segments move too, and keep their kind.
-	m, err = Verify(src, "THE CUSTOMER SHALL … WITHIN TEN DAYS", Options{})
+	m, err = Verify(src, "THE CUSTOMER SHALL … WITHIN TEN DAYS", Config{})
 	require.NoError(t, err)
 	require.Equal(t, Normalized, m.Kind)
 	require.Equal(t, "The Customer shall notify the Supplier of any defect within ten days", src[m.Start:m.End])
@@ -119,10 +120,10 @@ func TestVerifyElisionTightestPassage(t *testing.T) {
 
 func TestVerifyWordBoundaries(t *testing.T) {
 	x := NewIndex("The payment is due. Repay promptly.")
-	m, err := x.Verify("pay", Options{})
+	m, err := x.Verify("pay", Config{})
 	require.NoError(t, err)
 	require.Equal(t, Fabricated, m.Kind, "a word inside another word is not a quote of it")
-	m, err = x.Verify("payment", Options{})
+	m, err = x.Verify("payment", Config{})
 	require.NoError(t, err)
 	require.Equal(t, Exact, m.Kind)
 }
@@ -130,10 +131,10 @@ func TestVerifyWordBoundaries(t *testing.T) {
 func TestVerifyThreshold(t *testing.T) {
 	x := NewIndex(source)
 	q := "The Customer shall pay each bill within thirty (30) days of its receipt."
-	m, err := x.Verify(q, Options{})
+	m, err := x.Verify(q, Config{})
 	require.NoError(t, err)
 	require.Equal(t, NearVerbatim, m.Kind)
-	strict, err := x.Verify(q, Options{Threshold: 0.99})
+	strict, err := x.Verify(q, Config{Threshold: 0.99})
 	require.NoError(t, err)
 	require.Equal(t, Fabricated, strict.Kind)
 	require.InDelta(t, m.Score, strict.Score, 1e-12, "the score does not depend on the threshold")
@@ -142,13 +143,16 @@ func TestVerifyThreshold(t *testing.T) {
 
 func TestVerifyErrors(t *testing.T) {
 	for _, q := range []string{"", "   ", "...", "… — …", "[...]"} {
-		_, err := Verify(source, q, Options{})
+		_, err := Verify(source, q, Config{})
 		require.ErrorIs(t, err, ErrEmptyQuote, "quote %q", q)
 	}
 	for _, th := range []float64{-0.1, 1.5} {
-		_, err := Verify(source, "payment", Options{Threshold: th})
-		require.ErrorIs(t, err, ErrInvalidOptions)
-		require.Contains(t, err.Error(), "threshold: must be in (0,1]")
+		_, err := Verify(source, "payment", Config{Threshold: th})
+		require.ErrorIs(t, err, evaluator.ErrInvalidOption)
+		var fe *evaluator.FieldError
+		require.ErrorAs(t, err, &fe)
+		require.Equal(t, "Config.Threshold", fe.Field)
+		require.Contains(t, err.Error(), "Config.Threshold: must be in (0,1]")
 	}
 	var target error = ErrEmptyQuote
 	require.True(t, errors.Is(target, ErrEmptyQuote))
@@ -184,7 +188,7 @@ func TestVerifyLongSourceFindsPassage(t *testing.T) {
 		"The Licensee shall not reverse engineer, decompile or disassemble the Software. " +
 		strings.Repeat("Each party bears its own costs and the terms of this clause apply. ", 2000)
 	x := NewIndex(src)
-	m, err := x.Verify("the licensee shall not reverse-engineer, decompile, or disassemble the software", Options{})
+	m, err := x.Verify("the licensee shall not reverse-engineer, decompile, or disassemble the software", Config{})
 	require.NoError(t, err)
 	require.Equal(t, NearVerbatim, m.Kind, "score %.3f", m.Score)
 	require.Equal(t, "The Licensee shall not reverse engineer, decompile or disassemble the Software", src[m.Start:m.End])
@@ -217,10 +221,35 @@ func TestVerifyLongEditedQuote(t *testing.T) {
 		}
 	}
 	q := strings.Join(edited, " ")
-	m, err := Verify(src, q, Options{})
+	m, err := Verify(src, q, Config{})
 	require.NoError(t, err)
 	require.Equal(t, NearVerbatim, m.Kind, "score %.3f", m.Score)
 	require.Greater(t, m.Score, 0.9)
 	require.Equal(t, start, m.Start)
 	require.Equal(t, strings.TrimRight(passage, ".\n"), strings.TrimRight(src[m.Start:m.End], "."))
+}
+
+// TestConfigZeroIsDefault: the zero Config verifies exactly as one with
+// DefaultThreshold spelled out, on quotes of every kind.
+func TestConfigZeroIsDefault(t *testing.T) {
+	x := NewIndex(source)
+	for _, q := range []string{
+		"The Customer shall pay each invoice within thirty (30) days",
+		"the customer shall pay each invoice within 30 days of receipt",
+		"Either party may terminate for convenience",
+	} {
+		zero, err := x.Verify(q, Config{})
+		require.NoError(t, err)
+		def, err := x.Verify(q, Config{Threshold: DefaultThreshold})
+		require.NoError(t, err)
+		require.Equal(t, def, zero, "quote %q", q)
+	}
+	// A threshold just above the default changes some verdict, so the test
+	// above would notice a different default.
+	q := "the customer shall pay each invoice within 30 days of receipt"
+	m, err := x.Verify(q, Config{})
+	require.NoError(t, err)
+	strict, err := x.Verify(q, Config{Threshold: 1})
+	require.NoError(t, err)
+	require.NotEqual(t, m.Kind, strict.Kind, "pick a quote whose kind depends on the threshold: %+v", m)
 }

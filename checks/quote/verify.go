@@ -31,9 +31,10 @@ import (
 // with the segment's length and the rarity of its words, not with the size
 // of the source.
 //
-// An error is returned only for invalid options or a quote with no word.
-func (x *Index) Verify(quote string, opts Options) (Match, error) {
-	threshold, err := opts.threshold()
+// An error is returned only for a Config field out of range or a quote
+// with no word.
+func (x *Index) Verify(quote string, cfg Config) (Match, error) {
+	threshold, err := cfg.threshold()
 	if err != nil {
 		return Match{}, err
 	}

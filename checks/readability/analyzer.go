@@ -8,25 +8,32 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/internal/textscan"
 )
 
-// Options replace the embedded word lists of an Analyzer. A nil list means
-// the embedded default (DefaultAbbreviations and friends); to extend a list,
-// append to the default: Options{Jargon: append(DefaultJargon(), "viz")}.
-// Entries are compared case-insensitively; a trailing period is ignored.
-type Options struct {
-	// Abbreviations after which a period never ends a sentence.
+// Config replaces the embedded word lists of an Analyzer. The zero value
+// (every list nil) means the embedded defaults (DefaultAbbreviations and
+// friends); to extend a list, append to its default:
+// Config{Jargon: append(DefaultJargon(), "viz")}. An empty list (non-nil,
+// length 0) means none. Entries are compared case-insensitively; a trailing
+// period is ignored.
+type Config struct {
+	// Abbreviations after which a period never ends a sentence (default
+	// DefaultAbbreviations).
 	Abbreviations []string
 	// NumberingAbbreviations after which a period does not end a sentence
-	// when a number or "(" follows.
+	// when a number or "(" follows (default DefaultNumberingAbbreviations).
 	NumberingAbbreviations []string
 	// TerminalAbbreviations after which a period ends a sentence only when
-	// the next word starts with an upper-case letter.
+	// the next word starts with an upper-case letter (default
+	// DefaultTerminalAbbreviations).
 	TerminalAbbreviations []string
-	// Jargon words and phrases counted by Stats.JargonTokens.
+	// Jargon words and phrases counted by Stats.JargonTokens (default
+	// DefaultJargon).
 	Jargon []string
-	// DraftingForms are phrases whose words are never counted as jargon.
+	// DraftingForms are phrases whose words are never counted as jargon
+	// (default DefaultDraftingForms).
 	DraftingForms []string
 }
 
@@ -81,7 +88,7 @@ type Analyzer struct {
 }
 
 var defaultAnalyzer = sync.OnceValue(func() *Analyzer {
-	a, err := New(Options{})
+	a, err := New(Config{})
 	if err != nil {
 		// The embedded lists are checked by the package tests; an error here
 		// is a build defect, not bad user input.
@@ -93,10 +100,11 @@ var defaultAnalyzer = sync.OnceValue(func() *Analyzer {
 // Default returns the Analyzer built from the embedded lists.
 func Default() *Analyzer { return defaultAnalyzer() }
 
-// New builds an Analyzer from opts (nil lists mean the embedded defaults).
-// An empty entry, or one longer than 40 bytes, is an error naming the list
-// and index ("jargon[3]: empty").
-func New(opts Options) (*Analyzer, error) {
+// New builds an Analyzer from cfg (nil lists mean the embedded defaults).
+// An empty entry, one longer than 40 bytes or one that is not UTF-8 is an
+// *evaluator.FieldError naming the list and index ("Config.Jargon[3]:
+// empty") that matches evaluator.ErrInvalidOption.
+func New(cfg Config) (*Analyzer, error) {
 	a := &Analyzer{
 		words:   map[string]wordInfo{},
 		phrases: map[string][]phrase{},
@@ -114,9 +122,9 @@ func New(opts Options) (*Analyzer, error) {
 		list  []string
 		class abbrevClass
 	}{
-		{"abbreviations", pick(opts.Abbreviations, DefaultAbbreviations()), abbrevNever},
-		{"numberingAbbreviations", pick(opts.NumberingAbbreviations, DefaultNumberingAbbreviations()), abbrevNumbering},
-		{"terminalAbbreviations", pick(opts.TerminalAbbreviations, DefaultTerminalAbbreviations()), abbrevTerminal},
+		{"Config.Abbreviations", pick(cfg.Abbreviations, DefaultAbbreviations()), abbrevNever},
+		{"Config.NumberingAbbreviations", pick(cfg.NumberingAbbreviations, DefaultNumberingAbbreviations()), abbrevNumbering},
+		{"Config.TerminalAbbreviations", pick(cfg.TerminalAbbreviations, DefaultTerminalAbbreviations()), abbrevTerminal},
 		{"labels", sections(abbreviationsTxt)["labels"], abbrevLabel},
 	}
 	for _, l := range abbrevs {
@@ -157,8 +165,8 @@ func New(opts Options) (*Analyzer, error) {
 		list     []string
 		drafting bool
 	}{
-		{"jargon", pick(opts.Jargon, DefaultJargon()), false},
-		{"draftingForms", pick(opts.DraftingForms, DefaultDraftingForms()), true},
+		{"Config.Jargon", pick(cfg.Jargon, DefaultJargon()), false},
+		{"Config.DraftingForms", pick(cfg.DraftingForms, DefaultDraftingForms()), true},
 	}
 	for _, l := range lexicons {
 		for i, e := range l.list {
@@ -216,16 +224,22 @@ func (a *Analyzer) setFlag(w string, f uint16) {
 	a.words[w] = info
 }
 
-// entryKey validates and normalises one list entry.
+// entryKey validates and normalises one list entry. Its errors quote at
+// most maxKey bytes of the entry, so a huge entry gives a short message.
 func entryKey(list string, i int, e string) (string, error) {
 	e = strings.TrimSpace(e)
+	problem := ""
 	switch {
 	case e == "":
-		return "", fmt.Errorf("readability: %s[%d]: empty", list, i)
-	case len(e) > maxKey:
-		return "", fmt.Errorf("readability: %s[%d]: %q is longer than %d bytes", list, i, e, maxKey)
+		problem = "empty"
 	case !utf8.ValidString(e):
-		return "", fmt.Errorf("readability: %s[%d]: invalid UTF-8", list, i)
+		problem = "invalid UTF-8"
+	case len(e) > maxKey:
+		problem = fmt.Sprintf("%q... is longer than %d bytes", e[:maxKey], maxKey)
+	}
+	if problem != "" {
+		return "", fmt.Errorf("readability: %w", &evaluator.FieldError{
+			Field: fmt.Sprintf("%s[%d]", list, i), Problem: problem, Err: evaluator.ErrInvalidOption})
 	}
 	return strings.Join(strings.Fields(normKey(e)), " "), nil
 }

@@ -17,7 +17,7 @@
 // allocate. The word lists (abbreviations, syllable exceptions, be-forms and
 // irregular participles, the jargon lexicon and the drafting forms exempt
 // from it) are embedded data files under data/, written for this package;
-// Options replaces or extends them.
+// Config replaces or extends them.
 //
 // Counts follow textstat's conventions where they are a choice: words are
 // whitespace-separated tokens with at least one letter or digit (hyphenated

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/require"
 )
 
@@ -111,30 +112,39 @@ func TestLimits(t *testing.T) {
 	require.False(t, over, "no words, no grade")
 }
 
-func TestNewOptions(t *testing.T) {
-	_, err := New(Options{Jargon: []string{"ok", " "}})
+func TestNewConfig(t *testing.T) {
+	_, err := New(Config{Jargon: []string{"ok", " "}})
 	require.Error(t, err)
-	require.Contains(t, err.Error(), "jargon[1]: empty")
-	_, err = New(Options{Abbreviations: []string{strings.Repeat("x", 50)}})
-	require.ErrorContains(t, err, "abbreviations[0]")
-	_, err = New(Options{DraftingForms: []string{"\xff"}})
-	require.ErrorContains(t, err, "draftingForms[0]: invalid UTF-8")
+	require.Contains(t, err.Error(), "Config.Jargon[1]: empty")
+	require.ErrorIs(t, err, evaluator.ErrInvalidOption)
+	var fe *evaluator.FieldError
+	require.ErrorAs(t, err, &fe)
+	require.Equal(t, "Config.Jargon[1]", fe.Field)
+	_, err = New(Config{Abbreviations: []string{strings.Repeat("x", 5000)}})
+	require.ErrorContains(t, err, "Config.Abbreviations[0]")
+	require.Less(t, len(err.Error()), 200, "the message quotes a bounded prefix")
+	_, err = New(Config{DraftingForms: []string{"\xff"}})
+	require.ErrorContains(t, err, "Config.DraftingForms[0]: invalid UTF-8")
+	for _, cfg := range []Config{{NumberingAbbreviations: []string{""}}, {TerminalAbbreviations: []string{""}}} {
+		_, err = New(cfg)
+		require.ErrorIs(t, err, evaluator.ErrInvalidOption)
+	}
 	require.False(t, errors.Is(err, nil))
 
-	a, err := New(Options{Jargon: []string{"Widget", "blue box"}, DraftingForms: []string{}})
+	a, err := New(Config{Jargon: []string{"Widget", "blue box"}, DraftingForms: []string{}})
 	require.NoError(t, err)
 	st := a.Analyze("A widget in a blue box is not hereinafter jargon here.")
 	require.Equal(t, 3, st.JargonTokens, "only the replaced lexicon counts")
 
 	// Extending the abbreviations: "Para." before a letter no longer ends a sentence.
-	a, err = New(Options{Abbreviations: append(DefaultAbbreviations(), "Amdt.")})
+	a, err = New(Config{Abbreviations: append(DefaultAbbreviations(), "Amdt.")})
 	require.NoError(t, err)
 	require.Len(t, a.AppendSentences(nil, "See Amdt. Two of the plan. Then go."), 2)
 	require.Len(t, Sentences("See Amdt. Two of the plan. Then go."), 3)
 }
 
 func TestDefaultListsValid(t *testing.T) {
-	_, err := New(Options{})
+	_, err := New(Config{})
 	require.NoError(t, err)
 	for name, l := range map[string][]string{
 		"abbreviations": DefaultAbbreviations(), "numbering": DefaultNumberingAbbreviations(),
@@ -187,4 +197,19 @@ func TestLowerKeyMatchesLowerInto(t *testing.T) {
 			t.Fatalf("lowerKey(%q) = %q %x, want %q %x", w, buf[:n], [3]uint64{w0, w1, w2}, key, want)
 		}
 	}
+}
+
+// TestNewZeroConfigIsDefault: Config{} gives the embedded lists, the same
+// analysis as Default; an empty (non-nil) list turns its list off.
+func TestNewZeroConfigIsDefault(t *testing.T) {
+	const text = "The Licensee shall indemnify the Licensor notwithstanding clause 4. " +
+		"It was signed by Mr. Smith et al. on 1 May. See Art. 5 hereinafter."
+	a, err := New(Config{})
+	require.NoError(t, err)
+	want := Default().Analyze(text)
+	require.Equal(t, want, a.Analyze(text))
+	require.Positive(t, want.JargonTokens, "the text must hold default jargon")
+	none, err := New(Config{Jargon: []string{}})
+	require.NoError(t, err)
+	require.Zero(t, none.Analyze(text).JargonTokens)
 }

@@ -3,7 +3,8 @@
 //
 // It holds two kinds of helpers:
 //
-//   - Scripted roles: Generator, Evaluator and Reviser replay a fixed
+//   - Scripted roles: ScriptedGenerator, ScriptedEvaluator and
+//     ScriptedReviser (NewGenerator, NewEvaluator, NewReviser) replay a fixed
 //     sequence of replies (values or errors) and record every call, so a
 //     test can drive a loop (package loop, or your own controller) through
 //     an exact path: revise twice, then pass; fail on the second call; spend

@@ -25,9 +25,9 @@ type (
 )
 
 var (
-	_ generator[string]           = (*evaltest.Generator[string])(nil)
-	_ evaluator.Evaluator[string] = (*evaltest.Evaluator[string])(nil)
-	_ reviser[string]             = (*evaltest.Reviser[string])(nil)
+	_ generator[string]           = (*evaltest.ScriptedGenerator[string])(nil)
+	_ evaluator.Evaluator[string] = (*evaltest.ScriptedEvaluator[string])(nil)
+	_ reviser[string]             = (*evaltest.ScriptedReviser[string])(nil)
 )
 
 var (

@@ -9,21 +9,21 @@ import (
 // benchCorpus builds n contracts (the dd-agents ground truths, cycled) with
 // perFinding produced findings each: the findings each ground truth expects,
 // then filler in other categories with realistic text lengths.
-func benchCorpus(b *testing.B, n, perContract int) ([]GroundTruth, [][]Finding, Options) {
+func benchCorpus(b *testing.B, n, perContract int) ([]GroundTruth, [][]AgentFinding, MetricsConfig) {
 	set, syn := loadDDAgents(b)
 	fillerCats := []string{"Change of Control", "Financial / Revenue Recognition", "data_privacy", "sla_risk",
 		"Entity/Governance", "termination_rights", "pricing", "general_observation"}
 	body := strings.Repeat("The agreement provides that either party may act upon notice; ", 5)
 	gts := make([]GroundTruth, n)
-	produced := make([][]Finding, n)
+	produced := make([][]AgentFinding, n)
 	for i := range gts {
 		gt := set.GroundTruths[i%len(set.GroundTruths)]
 		gts[i] = gt
 		fs := perfectFindings(gt)
 		for j := len(fs); j < perContract; j++ {
-			fs = append(fs, Finding{
+			fs = append(fs, AgentFinding{
 				Category:    fillerCats[j%len(fillerCats)],
-				Severity:    Severity(fmt.Sprintf("P%d", j%4)),
+				Severity:    SeverityLevel(fmt.Sprintf("P%d", j%4)),
 				Title:       fmt.Sprintf("Observation %d about liability and payment terms", j),
 				Description: body,
 				Citations:   []Citation{{SourcePath: "contracts/" + gt.Contract, Location: fmt.Sprintf("Section %d", j), ExactQuote: "quote"}},
@@ -31,7 +31,7 @@ func benchCorpus(b *testing.B, n, perContract int) ([]GroundTruth, [][]Finding, 
 		}
 		produced[i] = fs[:perContract]
 	}
-	return gts, produced, Options{Synonyms: syn}
+	return gts, produced, MetricsConfig{Synonyms: syn}
 }
 
 // BenchmarkScore1000Contracts scores 1,000 contracts × 50 produced findings

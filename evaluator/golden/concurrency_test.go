@@ -11,7 +11,7 @@ import (
 // calls; run with -race.
 func TestScoreConcurrentUse(t *testing.T) {
 	set, syn := loadDDAgents(t)
-	opts := Options{Synonyms: syn}
+	opts := MetricsConfig{Synonyms: syn}
 	want := make([]Metrics, len(set.GroundTruths))
 	for i, gt := range set.GroundTruths {
 		want[i] = metricsOf(t, simulatedRun(gt, 1), gt, opts)
@@ -42,6 +42,6 @@ func TestSynonymsLiteralMatchesLoaded(t *testing.T) {
 		for i := range produced {
 			produced[i].Category = "Risk / " + produced[i].Category // exercise containment
 		}
-		assert.Equal(t, metricsOf(t, produced, gt, Options{Synonyms: syn}), metricsOf(t, produced, gt, Options{Synonyms: lit}), gt.Contract)
+		assert.Equal(t, metricsOf(t, produced, gt, MetricsConfig{Synonyms: syn}), metricsOf(t, produced, gt, MetricsConfig{Synonyms: lit}), gt.Contract)
 	}
 }

@@ -16,11 +16,11 @@ type Contradiction struct {
 	// AgentA is the first finding's agent (AgentA < AgentB).
 	AgentA string `json:"agent_a"`
 	// SeverityA is the first finding's severity.
-	SeverityA Severity `json:"agent_a_severity"`
+	SeverityA SeverityLevel `json:"agent_a_severity"`
 	// AgentB is the second finding's agent.
 	AgentB string `json:"agent_b"`
 	// SeverityB is the second finding's severity.
-	SeverityB Severity `json:"agent_b_severity"`
+	SeverityB SeverityLevel `json:"agent_b_severity"`
 	// Gap is the number of levels between the two severities (2 or 3).
 	Gap int `json:"gap"`
 }
@@ -32,10 +32,10 @@ type Contradiction struct {
 // findings of the same agent are never a contradiction. The result is
 // sorted by category, then agent A, agent B, and finding order, with
 // AgentA < AgentB.
-func Contradictions(byAgent map[string][]Finding) []Contradiction {
+func Contradictions(byAgent map[string][]AgentFinding) []Contradiction {
 	type entry struct {
 		agent string
-		sev   Severity
+		sev   SeverityLevel
 	}
 	agents := make([]string, 0, len(byAgent))
 	for a := range byAgent {

@@ -9,7 +9,7 @@
 // LoadSet reads the whole layout and LoadGroundTruth one file; LoadSynonyms
 // reads the caller's keyword and category synonyms (the package ships none:
 // vocabulary is domain knowledge). MetricsOf matches an agent's produced
-// findings (Finding, as agents emit them in JSON) against a ground truth and
+// findings (AgentFinding, as agents emit them in JSON) against a ground truth and
 // returns Metrics: recall by maximum matching with a capacity, precision,
 // F1, severity and citation accuracy, and the false-positive rate. The
 // matching rules are spelled out on MetricsOf; they follow the dd-agents

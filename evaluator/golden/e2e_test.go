@@ -24,14 +24,14 @@ func loadDDAgents(t testing.TB) (Set, Synonyms) {
 // per expected finding that satisfies it: its category, its keywords in the
 // title, a citation to the required file and section, and its most severe
 // accepted severity.
-func perfectFindings(gt GroundTruth) []Finding {
-	out := make([]Finding, 0, len(gt.ExpectedFindings))
+func perfectFindings(gt GroundTruth) []AgentFinding {
+	out := make([]AgentFinding, 0, len(gt.ExpectedFindings))
 	for _, ef := range gt.ExpectedFindings {
 		file := ef.CitationMustReference.File
 		if file == "" {
 			file = gt.Contract
 		}
-		out = append(out, Finding{
+		out = append(out, AgentFinding{
 			Category:    ef.Category,
 			Severity:    ef.MaxSeverity,
 			Title:       strings.Join(ef.MustContainKeywords, " "),
@@ -55,7 +55,7 @@ func requiredCount(gt GroundTruth) int {
 
 func TestEndToEndDDAgents(t *testing.T) {
 	set, syn := loadDDAgents(t)
-	opts := Options{Synonyms: syn}
+	opts := MetricsConfig{Synonyms: syn}
 	for _, gt := range set.GroundTruths {
 		t.Run(gt.Agent+"/"+gt.Contract, func(t *testing.T) {
 			produced := perfectFindings(gt)
@@ -91,7 +91,7 @@ func TestEndToEndDDAgents(t *testing.T) {
 			// positive and an unmatched finding.
 			withFP := perfectFindings(gt)
 			for _, mnf := range gt.MustNotFind {
-				withFP = append(withFP, Finding{Category: mnf.Category, Severity: SeverityP2})
+				withFP = append(withFP, AgentFinding{Category: mnf.Category, Severity: SeverityP2})
 			}
 			mf := metricsOf(t, withFP, gt, opts)
 			n, k := float64(len(produced)), float64(len(gt.MustNotFind))
@@ -106,7 +106,7 @@ func TestEndToEndDDAgents(t *testing.T) {
 
 func TestEndToEndDDAgentsPerturbations(t *testing.T) {
 	set, syn := loadDDAgents(t)
-	opts := Options{Synonyms: syn}
+	opts := MetricsConfig{Synonyms: syn}
 	gt := set.ForAgent("legal")[1] // coc_basic.md: two required findings, one optional
 	require.Equal(t, "coc_basic.md", gt.Contract)
 	require.Equal(t, 2, requiredCount(gt))
@@ -141,10 +141,10 @@ func TestEndToEndDDAgentsPerturbations(t *testing.T) {
 		produced := perfectFindings(gt)
 		produced[0].Category = "CoC"
 		assert.Equal(t, 1.0, metricsOf(t, produced, gt, opts).FindingRecall)
-		assert.Equal(t, 0.5, metricsOf(t, produced, gt, Options{}).FindingRecall, "without synonyms it is lost")
+		assert.Equal(t, 0.5, metricsOf(t, produced, gt, MetricsConfig{}).FindingRecall, "without synonyms it is lost")
 	})
 	t.Run("a forbidden category is a false positive", func(t *testing.T) {
-		produced := append(perfectFindings(gt), Finding{Category: "GDPR", Severity: SeverityP2})
+		produced := append(perfectFindings(gt), AgentFinding{Category: "GDPR", Severity: SeverityP2})
 		m := metricsOf(t, produced, gt, opts)
 		assert.Equal(t, 0.25, m.FalsePositiveRate, "gdpr is a data_privacy synonym")
 	})
@@ -152,7 +152,7 @@ func TestEndToEndDDAgentsPerturbations(t *testing.T) {
 
 func TestEndToEndAggregation(t *testing.T) {
 	set, syn := loadDDAgents(t)
-	opts := Options{Synonyms: syn}
+	opts := MetricsConfig{Synonyms: syn}
 	for _, agent := range set.Agents() {
 		var runs []ContractSamples
 		for _, gt := range set.ForAgent(agent) {

@@ -40,7 +40,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	m, err := golden.MetricsOf(produced, gt, golden.Options{Synonyms: syn})
+	m, err := golden.MetricsOf(produced, gt, golden.MetricsConfig{Synonyms: syn})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -68,7 +68,7 @@ func ExampleGate() {
 		"legal": {FindingRecall: 0.5, FindingPrecision: 0.75, CitationAccuracy: 1, SeverityAccuracy: 1, F1Score: golden.F1(0.5, 0.75), FindingCount: 8},
 		"tax":   {FindingRecall: 1, FindingPrecision: 1, CitationAccuracy: 1, SeverityAccuracy: 1, F1Score: 1, FindingCount: 6},
 	}
-	r, err := golden.Gate(base, current, golden.GateOptions{}) // tolerance 0.05
+	r, err := golden.Gate(base, current, golden.GateConfig{}) // tolerance 0.05
 	if err != nil {
 		fmt.Println(err)
 		return

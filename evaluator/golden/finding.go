@@ -5,14 +5,14 @@ import (
 	"fmt"
 )
 
-// Finding is one finding an agent produced, in the JSON shape agents emit.
-// Fields other than those below are ignored when decoding.
-type Finding struct {
+// AgentFinding is one finding an agent produced, in the JSON shape agents
+// emit. Fields other than those below are ignored when decoding.
+type AgentFinding struct {
 	// Category is the agent's category, in any spelling ("Change of Control",
 	// "change_of_control"); see NormalizeCategory.
 	Category string `json:"category"`
 	// Severity is P0 (most severe) … P3; anything else is never in range.
-	Severity Severity `json:"severity"`
+	Severity SeverityLevel `json:"severity"`
 	// Title is the finding's headline.
 	Title string `json:"title"`
 	// Description is the finding's body.
@@ -33,12 +33,12 @@ type Citation struct {
 
 // ParseFindings decodes a JSON array of produced findings. Unknown fields are
 // ignored (agents add their own); wrong types are errors naming the finding.
-func ParseFindings(data []byte) ([]Finding, error) {
+func ParseFindings(data []byte) ([]AgentFinding, error) {
 	var raws []json.RawMessage
 	if err := json.Unmarshal(data, &raws); err != nil {
 		return nil, fmt.Errorf("golden: findings: %w", err)
 	}
-	out := make([]Finding, len(raws))
+	out := make([]AgentFinding, len(raws))
 	for i, raw := range raws {
 		if err := json.Unmarshal(raw, &out[i]); err != nil {
 			return nil, fmt.Errorf("golden: findings[%d]: %w", i, err)

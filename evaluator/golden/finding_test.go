@@ -15,7 +15,7 @@ func TestParseFindings(t *testing.T) {
 		{"category": "termination"}
 	]`))
 	require.NoError(t, err)
-	assert.Equal(t, []Finding{
+	assert.Equal(t, []AgentFinding{
 		{Category: "Change of Control", Severity: SeverityP1, Title: "t", Description: "d",
 			Citations: []Citation{{SourcePath: "contracts/a.md", Location: "§4", ExactQuote: "q"}}},
 		{Category: "termination"},

@@ -38,7 +38,7 @@ func FuzzLoadGroundTruth(f *testing.F) {
 			}
 		}
 		// Whatever loads must score without panicking.
-		metricsOf(t, []Finding{{Category: "termination", Severity: SeverityP1}}, gt, Options{})
+		metricsOf(t, []AgentFinding{{Category: "termination", Severity: SeverityP1}}, gt, MetricsConfig{})
 	})
 }
 
@@ -106,10 +106,10 @@ func FuzzParseFindings(f *testing.F) {
 		gt := GroundTruth{ExpectedFindings: []ExpectedFinding{{Category: "change_of_control", MustContainKeywords: []string{"coc"},
 			CitationMustReference: CitationRef{File: "a.md", PageOrSection: "4"}, Required: true}},
 			MustNotFind: []MustNotFind{{Category: "privacy"}}}
-		m := metricsOf(t, fs, gt, Options{})
+		m := metricsOf(t, fs, gt, MetricsConfig{})
 		if m.FindingCount != len(fs) || m.FindingRecall < 0 || m.FindingRecall > 1 || m.FindingPrecision < 0 || m.FindingPrecision > 1 {
 			t.Fatalf("metrics out of range: %+v", m)
 		}
-		Contradictions(map[string][]Finding{"a": fs, "b": fs})
+		Contradictions(map[string][]AgentFinding{"a": fs, "b": fs})
 	})
 }

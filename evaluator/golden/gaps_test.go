@@ -50,22 +50,24 @@ func TestCheckFindingCount(t *testing.T) {
 }
 
 func TestContradictions(t *testing.T) {
-	f := func(category string, s Severity) Finding { return Finding{Category: category, Severity: s} }
+	f := func(category string, s SeverityLevel) AgentFinding {
+		return AgentFinding{Category: category, Severity: s}
+	}
 	tests := []struct {
 		name    string
-		byAgent map[string][]Finding
+		byAgent map[string][]AgentFinding
 		want    []Contradiction
 	}{
-		{"two levels apart", map[string][]Finding{"legal": {f("termination", "P1")}, "finance": {f("termination", "P3")}},
+		{"two levels apart", map[string][]AgentFinding{"legal": {f("termination", "P1")}, "finance": {f("termination", "P3")}},
 			[]Contradiction{{Category: "termination", AgentA: "finance", SeverityA: "P3", AgentB: "legal", SeverityB: "P1", Gap: 2}}},
-		{"one level apart is not", map[string][]Finding{"legal": {f("termination", "P1")}, "finance": {f("termination", "P2")}}, nil},
-		{"three levels apart, category spelled differently", map[string][]Finding{"legal": {f("Change of Control", "P0")}, "finance": {f("change_of_control", "P3")}},
+		{"one level apart is not", map[string][]AgentFinding{"legal": {f("termination", "P1")}, "finance": {f("termination", "P2")}}, nil},
+		{"three levels apart, category spelled differently", map[string][]AgentFinding{"legal": {f("Change of Control", "P0")}, "finance": {f("change_of_control", "P3")}},
 			[]Contradiction{{Category: "change_of_control", AgentA: "finance", SeverityA: "P3", AgentB: "legal", SeverityB: "P0", Gap: 3}}},
-		{"different categories are not", map[string][]Finding{"legal": {f("termination", "P0")}, "finance": {f("pricing", "P3")}}, nil},
-		{"same agent is not", map[string][]Finding{"legal": {f("termination", "P0"), f("termination", "P3")}}, nil},
-		{"unknown severity is left out", map[string][]Finding{"legal": {f("termination", "high")}, "finance": {f("termination", "P3")}}, nil},
-		{"empty category is left out", map[string][]Finding{"legal": {f("", "P0")}, "finance": {f("", "P3")}}, nil},
-		{"every cross-agent pair", map[string][]Finding{
+		{"different categories are not", map[string][]AgentFinding{"legal": {f("termination", "P0")}, "finance": {f("pricing", "P3")}}, nil},
+		{"same agent is not", map[string][]AgentFinding{"legal": {f("termination", "P0"), f("termination", "P3")}}, nil},
+		{"unknown severity is left out", map[string][]AgentFinding{"legal": {f("termination", "high")}, "finance": {f("termination", "P3")}}, nil},
+		{"empty category is left out", map[string][]AgentFinding{"legal": {f("", "P0")}, "finance": {f("", "P3")}}, nil},
+		{"every cross-agent pair", map[string][]AgentFinding{
 			"legal":   {f("termination", "P0")},
 			"finance": {f("termination", "P2"), f("termination", "P3")},
 			"hr":      {f("termination", "P0")},

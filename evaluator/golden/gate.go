@@ -10,12 +10,12 @@ import (
 )
 
 // DefaultTolerance is how far an agent's F1 may fall below its baseline
-// before the regression gate fails, when GateOptions.Tolerance is zero.
+// before the regression gate fails, when GateConfig.Tolerance is zero.
 const DefaultTolerance = 0.05
 
-// GateOptions configure Gate. The zero value is the default; a field out
+// GateConfig configures Gate. The zero value is the default; a field out
 // of range is an error naming it.
-type GateOptions struct {
+type GateConfig struct {
 	// Tolerance is the largest F1 drop (baseline minus current) that still
 	// passes; zero means DefaultTolerance (0.05). To allow no drop at all,
 	// pass a tiny positive value such as 1e-9; a negative value demands an
@@ -24,11 +24,11 @@ type GateOptions struct {
 }
 
 // validate reports a Tolerance that is NaN or infinite as an
-// *evaluator.FieldError naming the field ("GateOptions.Tolerance"),
+// *evaluator.FieldError naming the field ("GateConfig.Tolerance"),
 // matching evaluator.ErrInvalidOption.
-func (o GateOptions) validate() error {
+func (o GateConfig) validate() error {
 	if math.IsNaN(o.Tolerance) || math.IsInf(o.Tolerance, 0) {
-		return &evaluator.FieldError{Field: "GateOptions.Tolerance", Err: evaluator.ErrInvalidOption,
+		return &evaluator.FieldError{Field: "GateConfig.Tolerance", Err: evaluator.ErrInvalidOption,
 			Problem: fmt.Sprintf("must be a finite number (0 means the default, %v), got %v", DefaultTolerance, o.Tolerance)}
 	}
 	return nil
@@ -123,14 +123,14 @@ func (g GateResult) String() string {
 // tolerance passes; a NaN F1 fails). Every agent's report lists what moved, metric by
 // metric. An agent with no baseline is skipped and said so, as is an agent
 // in the baseline that this run did not score; neither fails the gate.
-// Options out of range (a NaN or infinite Tolerance) give an empty
+// A config out of range (a NaN or infinite Tolerance) gives an empty
 // GateResult and an *evaluator.FieldError naming the field
-// ("GateOptions.Tolerance"), matching evaluator.ErrInvalidOption.
-func Gate(base Baseline, current map[string]Metrics, opts GateOptions) (GateResult, error) {
-	if err := opts.validate(); err != nil {
+// ("GateConfig.Tolerance"), matching evaluator.ErrInvalidOption.
+func Gate(base Baseline, current map[string]Metrics, cfg GateConfig) (GateResult, error) {
+	if err := cfg.validate(); err != nil {
 		return GateResult{}, fmt.Errorf("golden: %w", err)
 	}
-	tol := opts.Tolerance
+	tol := cfg.Tolerance
 	if tol == 0 {
 		tol = DefaultTolerance
 	}

@@ -32,22 +32,22 @@ func TestGateTolerance(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := gateOf(t, base, map[string]Metrics{"legal": {FindingRecall: 1, FindingPrecision: 0.8, F1Score: tt.f1}}, GateOptions{Tolerance: tt.tolerance})
+			r := gateOf(t, base, map[string]Metrics{"legal": {FindingRecall: 1, FindingPrecision: 0.8, F1Score: tt.f1}}, GateConfig{Tolerance: tt.tolerance})
 			require.Len(t, r.Agents, 1)
 			assert.Equal(t, tt.want, r.Agents[0].Status, r.String())
 			assert.Equal(t, tt.want != GateFail, r.Passed())
 		})
 	}
 	t.Run("zero tolerance means the default", func(t *testing.T) {
-		assert.Equal(t, DefaultTolerance, gateOf(t, base, nil, GateOptions{}).Tolerance)
+		assert.Equal(t, DefaultTolerance, gateOf(t, base, nil, GateConfig{}).Tolerance)
 	})
 	for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
 		t.Run(fmt.Sprintf("tolerance %v is an error naming the field", bad), func(t *testing.T) {
-			r, err := Gate(base, map[string]Metrics{"legal": {F1Score: 0.1}}, GateOptions{Tolerance: bad})
+			r, err := Gate(base, map[string]Metrics{"legal": {F1Score: 0.1}}, GateConfig{Tolerance: bad})
 			require.ErrorIs(t, err, evaluator.ErrInvalidOption)
 			var fe *evaluator.FieldError
 			require.ErrorAs(t, err, &fe)
-			assert.Equal(t, "GateOptions.Tolerance", fe.Field)
+			assert.Equal(t, "GateConfig.Tolerance", fe.Field)
 			assert.Contains(t, err.Error(), fmt.Sprintf("got %v", bad))
 			assert.Empty(t, r.Agents, "no verdict on invalid options")
 		})
@@ -63,7 +63,7 @@ func TestGateReportsMovesAndSkips(t *testing.T) {
 		"legal":   {FindingRecall: 0.5, FindingPrecision: 0.75, CitationAccuracy: 1, SeverityAccuracy: 0.5, FalsePositiveRate: 0.1, F1Score: F1(0.5, 0.75), FindingCount: 20},
 		"finance": {FindingRecall: 1, FindingPrecision: 1, F1Score: 1},
 	}
-	r := gateOf(t, base, current, GateOptions{})
+	r := gateOf(t, base, current, GateConfig{})
 	require.Len(t, r.Agents, 3)
 
 	assert.Equal(t, "finance", r.Agents[0].Agent)
@@ -97,13 +97,13 @@ func TestGateReportsMovesAndSkips(t *testing.T) {
 
 func TestGateNaNFails(t *testing.T) {
 	base := NewBaseline(time.Unix(0, 0), "", "", 1, map[string]Metrics{"legal": {F1Score: 0.8}})
-	r := gateOf(t, base, map[string]Metrics{"legal": {F1Score: math.NaN()}}, GateOptions{})
+	r := gateOf(t, base, map[string]Metrics{"legal": {F1Score: math.NaN()}}, GateConfig{})
 	assert.Equal(t, GateFail, r.Agents[0].Status)
 	assert.Contains(t, r.Agents[0].Reason, "not a number")
 }
 
 func TestGateOnlySkipsPasses(t *testing.T) {
-	r := gateOf(t, Baseline{}, map[string]Metrics{"legal": {}}, GateOptions{})
+	r := gateOf(t, Baseline{}, map[string]Metrics{"legal": {}}, GateConfig{})
 	assert.True(t, r.Passed())
 	assert.Equal(t, GateSkipped, r.Agents[0].Status)
 }

@@ -55,9 +55,9 @@ type ExpectedFinding struct {
 	// AlternativeCategories are further categories that also satisfy it.
 	AlternativeCategories []string `json:"alternative_categories,omitempty"`
 	// MinSeverity is the least severe severity accepted (default P3).
-	MinSeverity Severity `json:"min_severity"`
+	MinSeverity SeverityLevel `json:"min_severity"`
 	// MaxSeverity is the most severe severity accepted (default P0).
-	MaxSeverity Severity `json:"max_severity"`
+	MaxSeverity SeverityLevel `json:"max_severity"`
 	// MustContainKeywords must each occur (or one of their synonyms) in the
 	// finding's title or description.
 	MustContainKeywords []string `json:"must_contain_keywords"`
@@ -223,7 +223,7 @@ func checkExpectedFinding(c *dataCheck, ef ExpectedFinding, path string) {
 
 // checkSeverity reports an unknown severity at field; it reports whether
 // the severity is valid.
-func checkSeverity(c *dataCheck, field string, s Severity) bool {
+func checkSeverity(c *dataCheck, field string, s SeverityLevel) bool {
 	if !c.ok(field) {
 		return false
 	}

@@ -131,11 +131,11 @@ func compileExpected(ef *ExpectedFinding, idx *synIndex) compiledExpected {
 	return c
 }
 
-// preparedFinding is a produced Finding normalised once. The lower-cased
+// preparedFinding is a produced AgentFinding normalised once. The lower-cased
 // text and citations are computed on first use: most produced findings fail
 // on category for most expected findings and never need them.
 type preparedFinding struct {
-	f        *Finding
+	f        *AgentFinding
 	category string // normalised
 	lowered  bool
 	text     string   // lower-cased title + " " + description
@@ -143,7 +143,7 @@ type preparedFinding struct {
 	locs     []string // lower-cased citation locations
 }
 
-func prepareFinding(f *Finding) preparedFinding {
+func prepareFinding(f *AgentFinding) preparedFinding {
 	return preparedFinding{f: f, category: normalizeCategory(f.Category)}
 }
 
@@ -221,7 +221,7 @@ func (c *compiledExpected) citationCorrect(p *preparedFinding) bool {
 // synonyms) occurs in its title or description, and, when the expected
 // finding constrains the citation file, some citation's source path
 // contains it. Severity does not affect matching.
-func MatchFinding(f Finding, ef ExpectedFinding, syn Synonyms) bool {
+func MatchFinding(f AgentFinding, ef ExpectedFinding, syn Synonyms) bool {
 	c := compileExpected(&ef, syn.index())
 	p := prepareFinding(&f)
 	return c.matches(&p)

@@ -106,7 +106,7 @@ func TestMatchFindingAlternativeCategories(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.category, func(t *testing.T) {
-			assert.Equal(t, tt.want, MatchFinding(Finding{Category: tt.category}, ef, syn))
+			assert.Equal(t, tt.want, MatchFinding(AgentFinding{Category: tt.category}, ef, syn))
 		})
 	}
 }
@@ -144,7 +144,7 @@ func TestMatchFindingKeywords(t *testing.T) {
 			ef := base
 			ef.MustContainKeywords = tt.keywords
 			ef.KeywordSynonyms = tt.explicit
-			f := Finding{Category: "termination", Title: tt.title, Description: tt.desc}
+			f := AgentFinding{Category: "termination", Title: tt.title, Description: tt.desc}
 			assert.Equal(t, tt.want, MatchFinding(f, ef, syn))
 		})
 	}
@@ -168,7 +168,7 @@ func TestMatchFindingCitationGate(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ef := ExpectedFinding{Category: "termination", CitationMustReference: tt.ref}
-			f := Finding{Category: "termination", Citations: tt.citations}
+			f := AgentFinding{Category: "termination", Citations: tt.citations}
 			assert.Equal(t, tt.want, MatchFinding(f, ef, Synonyms{}))
 		})
 	}
@@ -176,7 +176,7 @@ func TestMatchFindingCitationGate(t *testing.T) {
 
 func TestSeverityInRange(t *testing.T) {
 	tests := []struct {
-		sev, most, least Severity
+		sev, most, least SeverityLevel
 		want             bool
 	}{
 		{"P1", "P0", "P3", true},

@@ -22,17 +22,17 @@ const baselinePath = "testdata/baseline.json"
 // simulatedRun stands in for calling a real agent: sample s of a contract
 // produces the findings the ground truth expects plus s unrelated ones, so
 // that precision varies between samples the way a real agent's does.
-func simulatedRun(gt GroundTruth, sample int) []Finding {
+func simulatedRun(gt GroundTruth, sample int) []AgentFinding {
 	out := perfectFindings(gt)
 	for i := 0; i < sample; i++ {
-		out = append(out, Finding{Category: "general_observation", Severity: SeverityP3, Title: fmt.Sprintf("note %d", i)})
+		out = append(out, AgentFinding{Category: "general_observation", Severity: SeverityP3, Title: fmt.Sprintf("note %d", i)})
 	}
 	return out
 }
 
 // scoreAgents runs every agent of the set over its contracts, samples times
 // each, and aggregates per agent.
-func scoreAgents(t *testing.T, set Set, opts Options, samples int, run func(GroundTruth, int) []Finding) map[string]AgentResult {
+func scoreAgents(t *testing.T, set Set, opts MetricsConfig, samples int, run func(GroundTruth, int) []AgentFinding) map[string]AgentResult {
 	t.Helper()
 	out := map[string]AgentResult{}
 	for _, agent := range set.Agents() {
@@ -62,7 +62,7 @@ func conclusiveMetrics(results map[string]AgentResult) map[string]Metrics {
 func TestRegressionGate(t *testing.T) {
 	set, syn := loadDDAgents(t)
 	const samples = 3
-	results := scoreAgents(t, set, Options{Synonyms: syn}, samples, simulatedRun)
+	results := scoreAgents(t, set, MetricsConfig{Synonyms: syn}, samples, simulatedRun)
 	current := conclusiveMetrics(results)
 
 	if *updateBaseline {
@@ -74,7 +74,7 @@ func TestRegressionGate(t *testing.T) {
 
 	base, err := LoadBaseline(baselinePath)
 	require.NoError(t, err, "no usable baseline; create one with: go test ./evaluator/golden -run TestRegressionGate -update-baseline")
-	gate := gateOf(t, base, current, GateOptions{})
+	gate := gateOf(t, base, current, GateConfig{})
 	t.Logf("regression gate:\n%s", gate)
 	if !gate.Passed() {
 		t.Fatalf("F1 regressed for %v:\n%s", gate.Failed(), gate)
@@ -95,13 +95,13 @@ func TestRegressionGateCatchesADrop(t *testing.T) {
 	set, syn := loadDDAgents(t)
 	base, err := LoadBaseline(baselinePath)
 	require.NoError(t, err)
-	worse := func(gt GroundTruth, s int) []Finding {
+	worse := func(gt GroundTruth, s int) []AgentFinding {
 		out := simulatedRun(gt, s)
 		if gt.Agent == "legal" && gt.Contract == "coc_basic.md" {
 			out = out[1:]
 		}
 		return out
 	}
-	gate := gateOf(t, base, conclusiveMetrics(scoreAgents(t, set, Options{Synonyms: syn}, 3, worse)), GateOptions{})
+	gate := gateOf(t, base, conclusiveMetrics(scoreAgents(t, set, MetricsConfig{Synonyms: syn}, 3, worse)), GateConfig{})
 	require.Equal(t, []string{"legal"}, gate.Failed(), gate.String())
 }

@@ -7,12 +7,12 @@ import (
 )
 
 // DefaultCapacity is how many expected findings one produced finding may
-// satisfy when Options.Capacity is zero.
+// satisfy when MetricsConfig.Capacity is zero.
 const DefaultCapacity = 2
 
-// Options configure MetricsOf. The zero value means no synonyms and capacity
-// 2; a field out of range is an error naming it.
-type Options struct {
+// MetricsConfig configures MetricsOf. The zero value means no synonyms and
+// capacity 2; a field out of range is an error naming it.
+type MetricsConfig struct {
 	// Synonyms are the caller's keyword and category synonyms (none by
 	// default). Build them with LoadSynonyms or NewSynonyms so that their
 	// lookup tables are computed once rather than on every call.
@@ -24,11 +24,11 @@ type Options struct {
 }
 
 // validate reports a negative Capacity as an *evaluator.FieldError naming
-// the field ("Options.Capacity"), matching evaluator.ErrInvalidOption.
-func (o Options) validate() error {
-	if o.Capacity < 0 {
-		return &evaluator.FieldError{Field: "Options.Capacity", Err: evaluator.ErrInvalidOption,
-			Problem: fmt.Sprintf("must be >= 0 (0 means the default, %d), got %d", DefaultCapacity, o.Capacity)}
+// the field ("MetricsConfig.Capacity"), matching evaluator.ErrInvalidOption.
+func (c MetricsConfig) validate() error {
+	if c.Capacity < 0 {
+		return &evaluator.FieldError{Field: "MetricsConfig.Capacity", Err: evaluator.ErrInvalidOption,
+			Problem: fmt.Sprintf("must be >= 0 (0 means the default, %d), got %d", DefaultCapacity, c.Capacity)}
 	}
 	return nil
 }
@@ -105,16 +105,16 @@ func F1(recall, precision float64) float64 {
 //   - FindingCount: len(produced).
 //
 // An expected finding built in code with empty severities accepts P0…P3.
-// MetricsOf is deterministic and does not modify its arguments. Options
-// out of range (a negative Capacity) give the zero Metrics and an
-// *evaluator.FieldError naming the field ("Options.Capacity"), matching
-// evaluator.ErrInvalidOption.
-func MetricsOf(produced []Finding, gt GroundTruth, opts Options) (Metrics, error) {
-	if err := opts.validate(); err != nil {
+// MetricsOf is deterministic and does not modify its arguments. A
+// config out of range (a negative Capacity) gives the zero Metrics and an
+// *evaluator.FieldError naming the field ("MetricsConfig.Capacity"),
+// matching evaluator.ErrInvalidOption.
+func MetricsOf(produced []AgentFinding, gt GroundTruth, cfg MetricsConfig) (Metrics, error) {
+	if err := cfg.validate(); err != nil {
 		return Metrics{}, fmt.Errorf("golden: %w", err)
 	}
-	idx := opts.Synonyms.index()
-	capacity := opts.Capacity
+	idx := cfg.Synonyms.index()
+	capacity := cfg.Capacity
 	if capacity == 0 {
 		capacity = DefaultCapacity
 	}

@@ -1,27 +1,28 @@
 package golden
 
-// Severity is a finding's severity: P0 is the most severe, P3 the least.
-type Severity string
+// SeverityLevel is a finding's severity on the P0-P3 scale of agents'
+// findings and ground truths: P0 is the most severe, P3 the least.
+type SeverityLevel string
 
 // The four severities, from the most severe to the least.
 const (
 	// SeverityP0 is the most severe: a deal-breaker.
-	SeverityP0 Severity = "P0"
+	SeverityP0 SeverityLevel = "P0"
 	// SeverityP1 is high.
-	SeverityP1 Severity = "P1"
+	SeverityP1 SeverityLevel = "P1"
 	// SeverityP2 is medium.
-	SeverityP2 Severity = "P2"
+	SeverityP2 SeverityLevel = "P2"
 	// SeverityP3 is the least severe.
-	SeverityP3 Severity = "P3"
+	SeverityP3 SeverityLevel = "P3"
 )
 
 // Valid reports whether s is one of P0, P1, P2, P3 (case-sensitive, as the
 // ground-truth files and agents write them).
-func (s Severity) Valid() bool { return s.Level() >= 0 }
+func (s SeverityLevel) Valid() bool { return s.Level() >= 0 }
 
 // Level returns 0 for P0 (most severe) up to 3 for P3 (least severe), and -1
 // for anything else.
-func (s Severity) Level() int {
+func (s SeverityLevel) Level() int {
 	switch s {
 	case SeverityP0:
 		return 0
@@ -39,7 +40,7 @@ func (s Severity) Level() int {
 // inclusive, for example P1 within [P0 … P2]. An unknown severity, on either
 // side, is never in range. An empty bound means its default: P0 for
 // mostSevere, P3 for leastSevere.
-func (s Severity) InRange(mostSevere, leastSevere Severity) bool {
+func (s SeverityLevel) InRange(mostSevere, leastSevere SeverityLevel) bool {
 	if mostSevere == "" {
 		mostSevere = SeverityP0
 	}

@@ -66,7 +66,7 @@ func TestNewSynonymsSkipsEmptyEntries(t *testing.T) {
 	s := NewSynonyms(map[string][]string{"terminate": {""}}, map[string][]string{"termination": {"", " / "}})
 	assert.False(t, CategoryMatches("pricing", "termination", s))
 	ef := ExpectedFinding{Category: "termination", MustContainKeywords: []string{"terminate"}}
-	assert.False(t, MatchFinding(Finding{Category: "termination", Title: "renewal"}, ef, s))
+	assert.False(t, MatchFinding(AgentFinding{Category: "termination", Title: "renewal"}, ef, s))
 }
 
 func TestNewSynonymsMergesKeysThatNormaliseAlike(t *testing.T) {

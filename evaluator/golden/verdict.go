@@ -8,19 +8,19 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 )
 
-// Verdict is a three-valued judgment of a metric against its threshold.
-type Verdict string
+// MetricVerdict is a three-valued judgment of a metric against its threshold.
+type MetricVerdict string
 
 // The three verdicts.
 const (
 	// VerdictPass: the metric meets its threshold.
-	VerdictPass Verdict = "pass"
+	VerdictPass MetricVerdict = "pass"
 	// VerdictFail: the metric misses its threshold by more than the band.
-	VerdictFail Verdict = "fail"
+	VerdictFail MetricVerdict = "fail"
 	// VerdictInconclusive: the metric misses its threshold by no more than
 	// the band (too close to call on a noisy measurement), or there was
 	// nothing to measure.
-	VerdictInconclusive Verdict = "inconclusive"
+	VerdictInconclusive MetricVerdict = "inconclusive"
 )
 
 // Default thresholds (those of dd-agents) and the default ambiguity band,
@@ -49,7 +49,7 @@ const floatSlack = 1e-9
 // threshold + band, inconclusive in between. The band lies on the failing
 // side only, so a value that meets its threshold always passes. Differences
 // under 1e-9 count as equal. A NaN value is inconclusive.
-func JudgeValue(value, threshold, band float64, higherIsBetter bool) Verdict {
+func JudgeValue(value, threshold, band float64, higherIsBetter bool) MetricVerdict {
 	if math.IsNaN(value) {
 		return VerdictInconclusive
 	}
@@ -159,16 +159,16 @@ func (t Thresholds) ForGroundTruth(gt GroundTruth) Thresholds {
 // Verdicts are the per-metric verdicts and their combination.
 type Verdicts struct {
 	// Recall judges FindingRecall against Thresholds.Recall.
-	Recall Verdict `json:"finding_recall"`
+	Recall MetricVerdict `json:"finding_recall"`
 	// CitationAccuracy judges CitationAccuracy against its threshold.
-	CitationAccuracy Verdict `json:"citation_accuracy"`
+	CitationAccuracy MetricVerdict `json:"citation_accuracy"`
 	// SeverityAccuracy judges SeverityAccuracy against its threshold.
-	SeverityAccuracy Verdict `json:"severity_accuracy"`
+	SeverityAccuracy MetricVerdict `json:"severity_accuracy"`
 	// FalsePositiveRate judges FalsePositiveRate (lower is better).
-	FalsePositiveRate Verdict `json:"false_positive_rate"`
+	FalsePositiveRate MetricVerdict `json:"false_positive_rate"`
 	// Overall is fail when any metric fails, else inconclusive when any is
 	// inconclusive, else pass.
-	Overall Verdict `json:"overall"`
+	Overall MetricVerdict `json:"overall"`
 }
 
 // Judge returns the verdict of each metric in m against t (see JudgeValue),
@@ -195,7 +195,7 @@ func (t Thresholds) JudgeAgent(r AgentResult) Verdicts {
 	return t.Judge(r.Metrics)
 }
 
-func combine(vs ...Verdict) Verdict {
+func combine(vs ...MetricVerdict) MetricVerdict {
 	out := VerdictPass
 	for _, v := range vs {
 		switch v {

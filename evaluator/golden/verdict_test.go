@@ -14,7 +14,7 @@ func TestJudgeValue(t *testing.T) {
 		name                   string
 		value, threshold, band float64
 		higherIsBetter         bool
-		want                   Verdict
+		want                   MetricVerdict
 	}{
 		{"above threshold passes", 0.9, 0.8, 0.02, true, VerdictPass},
 		{"at threshold passes", 0.8, 0.8, 0.02, true, VerdictPass},

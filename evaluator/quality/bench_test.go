@@ -30,7 +30,7 @@ func BenchmarkMeasure(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := Measure(context.Background(), ev, cases, WithConcurrency(conc)); err != nil {
+				if _, err := Measure(context.Background(), ev, cases, WithParallelCalls(conc)); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -5,7 +5,7 @@
 // Cases are data (Case; ReadCases reads a JSON array or JSON Lines file,
 // strictly, with errors located by file, line, case and field). Measure
 // runs any evaluator.Evaluator[string] over them (MeasureOf any candidate
-// type), each case WithRepeats times at most WithConcurrency at once, and
+// type), each case WithRepeats times at most WithParallelCalls at once, and
 // returns a Report: the confusion matrix, status accuracy, false-approval
 // and false-rejection rates, blocking-failure recall, revision-instruction
 // coverage, Cohen's kappa against human labels (CohenKappa for any two

@@ -19,13 +19,13 @@ var ErrEvaluatorPanicked = errors.New("quality: evaluator panicked")
 // Measure runs ev over every case and reports how far its decisions can be
 // trusted (see Report for every metric and its edge cases).
 //
-// Each case runs WithRepeats times (default 1), at most WithConcurrency
+// Each case runs WithRepeats times (default 1), at most WithParallelCalls
 // calls at once (default GOMAXPROCS). Each call gets the case's
 // EvaluatorTask and its Candidate, and a context carrying its own
 // evaluator.CostMeter: cost the evaluator reports with evaluator.AddCost
-// (or loop.AddCost, the same function) before it returns is the call's
-// Cost; a negative, NaN or infinite report is not counted. The report lists cases in input order and calls in repeat order,
-// whatever order they ran in, so it is deterministic for a deterministic
+// before it returns is the call's Cost; a negative, NaN or infinite report
+// is not counted. The report lists cases in input order and calls in repeat
+// order, whatever order they ran in, so it is deterministic for a deterministic
 // evaluator and clock.
 //
 // A call that returns an error, panics, or returns a decision that fails

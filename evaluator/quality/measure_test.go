@@ -42,7 +42,7 @@ func TestRunCasesConcurrencyBound(t *testing.T) {
 				inflight.Add(-1)
 				return qPass, nil
 			})
-			r, err := Measure(context.Background(), ev, qualityPassCases(30), WithConcurrency(bound))
+			r, err := Measure(context.Background(), ev, qualityPassCases(30), WithParallelCalls(bound))
 			require.NoError(t, err)
 			assert.Equal(t, 30, r.Decisions)
 			assert.LessOrEqual(t, peak.Load(), int64(bound))
@@ -62,7 +62,7 @@ func TestRunCasesOrderIsDeterministic(t *testing.T) {
 		time.Sleep(time.Duration(n%3) * 100 * time.Microsecond) // finish out of order
 		return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: float64(n) / 100}, nil
 	})
-	r, err := Measure(context.Background(), ev, qualityPassCases(40), WithConcurrency(4), WithRepeats(3))
+	r, err := Measure(context.Background(), ev, qualityPassCases(40), WithParallelCalls(4), WithRepeats(3))
 	require.NoError(t, err)
 	require.Len(t, r.Results, 40)
 	assert.Equal(t, 120, r.Calls)
@@ -101,7 +101,7 @@ func TestRunCasesRepeatsAndFlipRate(t *testing.T) {
 	for _, id := range []string{"steady", "flaky", "tie", "broken"} {
 		cases = append(cases, evalCase(id, ExpectedDecision{Status: evaluator.StatusPass}, ""))
 	}
-	r, err := Measure(context.Background(), ev, cases, WithRepeats(4), WithConcurrency(3))
+	r, err := Measure(context.Background(), ev, cases, WithRepeats(4), WithParallelCalls(3))
 	require.NoError(t, err)
 	type row struct {
 		modal evaluator.Status
@@ -182,7 +182,7 @@ func TestRunCasesCancelMidRun(t *testing.T) {
 		}
 		return qPass, nil
 	})
-	r, err := Measure(ctx, ev, qualityPassCases(10), WithConcurrency(1))
+	r, err := Measure(ctx, ev, qualityPassCases(10), WithParallelCalls(1))
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Equal(t, 3, r.Decisions)
 	assert.Equal(t, 7, r.Errors)
@@ -243,7 +243,7 @@ func TestRunCasesLatencyWithInjectedClock(t *testing.T) {
 		clock.advance(time.Duration(i+1) * time.Millisecond)
 		return qPass, nil
 	})
-	r, err := Measure(context.Background(), ev, qualityPassCases(10), WithConcurrency(1), WithClock(clock.Now))
+	r, err := Measure(context.Background(), ev, qualityPassCases(10), WithParallelCalls(1), WithClock(clock.Now))
 	require.NoError(t, err)
 	assert.Equal(t, Latency{N: 10, P50: 5 * time.Millisecond, P90: 9 * time.Millisecond, P99: 10 * time.Millisecond, Max: 10 * time.Millisecond}, r.Latency)
 	assert.Equal(t, 4*time.Millisecond, r.Results[3].Calls[0].Latency)
@@ -293,7 +293,7 @@ func TestRunCasesRejectsBadInput(t *testing.T) {
 		{"nil evaluator", nil, qualityPassCases(1), nil, "quality: Measure: nil evaluator"},
 		{"no cases", ev, nil, nil, "quality: no cases"},
 		{"invalid case", ev, []Case{{ID: "x", Expected: ExpectedDecision{Status: evaluator.StatusPass}}}, nil, "quality: cases[0].candidate: empty"},
-		{"negative concurrency", ev, qualityPassCases(1), []RunOption{WithConcurrency(-1)}, "quality: evaluator: invalid option: WithConcurrency(-1): must be >= 0"},
+		{"negative concurrency", ev, qualityPassCases(1), []RunOption{WithParallelCalls(-1)}, "quality: evaluator: invalid option: WithParallelCalls(-1): must be >= 0"},
 		{"negative repeats", ev, qualityPassCases(1), []RunOption{WithRepeats(-2)}, "quality: evaluator: invalid option: WithRepeats(-2): must be >= 0"},
 		{"nil option", ev, qualityPassCases(1), []RunOption{WithRepeats(2), nil}, "quality: evaluator: invalid option: opts[1]: nil option"},
 	}
@@ -308,7 +308,7 @@ func TestRunCasesRejectsBadInput(t *testing.T) {
 }
 
 func TestRunCasesDefaults(t *testing.T) {
-	cfg, err := newRunConfig([]RunOption{WithConcurrency(0), WithRepeats(0), WithClock(nil)})
+	cfg, err := newRunConfig([]RunOption{WithParallelCalls(0), WithRepeats(0), WithClock(nil)})
 	require.NoError(t, err)
 	assert.Equal(t, 1, cfg.repeats)
 	assert.Positive(t, cfg.concurrency)
@@ -372,7 +372,7 @@ func TestRunCasesLeavesNoGoroutines(t *testing.T) {
 		}
 		return qPass, nil
 	})
-	_, err := Measure(ctx, ev, qualityPassCases(50), WithConcurrency(8))
+	_, err := Measure(ctx, ev, qualityPassCases(50), WithParallelCalls(8))
 	require.ErrorIs(t, err, context.Canceled)
 	deadline := time.Now().Add(2 * time.Second)
 	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {

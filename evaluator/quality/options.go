@@ -23,11 +23,11 @@ type runConfig struct {
 	errs        []error
 }
 
-// WithConcurrency bounds how many evaluator calls run at once. Zero means
+// WithParallelCalls bounds how many evaluator calls run at once. Zero means
 // the default, runtime.GOMAXPROCS(0); a negative n is an error. The bound
 // never exceeds the number of calls.
-func WithConcurrency(n int) RunOption {
-	return nonNegative("WithConcurrency", n, func(c *runConfig) *int { return &c.concurrency })
+func WithParallelCalls(n int) RunOption {
+	return nonNegative("WithParallelCalls", n, func(c *runConfig) *int { return &c.concurrency })
 }
 
 // WithRepeats runs every case n times, to measure consistency (flip rate).

@@ -26,7 +26,7 @@ func ExampleStability() {
 		{ID: "steady", Candidate: "Total: $9,999.", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}},
 		{ID: "flaky", Candidate: "Total: $1,999.", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}},
 	}
-	r, _ := quality.Measure(context.Background(), judge, cases, quality.WithRepeats(5), quality.WithConcurrency(1))
+	r, _ := quality.Measure(context.Background(), judge, cases, quality.WithRepeats(5), quality.WithParallelCalls(1))
 	s := r.Stability
 	fmt.Println("stable:", s.Stable, "unstable:", s.UnstableIDs)
 	for _, c := range s.Cases {

@@ -50,7 +50,7 @@ func TestStability(t *testing.T) {
 		"majority-revise": {rev, rev, blk, rev, rev},
 		"erroring":        {pass, pass, failed, pass, pass},
 	}
-	r, err := Measure(context.Background(), stabilityScript(script), cases, WithRepeats(5), WithConcurrency(1))
+	r, err := Measure(context.Background(), stabilityScript(script), cases, WithRepeats(5), WithParallelCalls(1))
 	require.NoError(t, err)
 	s := r.Stability
 	assert.Equal(t, 5, s.Repeats)

@@ -56,7 +56,7 @@ var prices = evaluator.PriceTable{
 func newRoles(baseURL, writerName, judgeName string) (refunddemo.Roles, error) {
 	sdk := anthropic.NewClient(option.WithBaseURL(baseURL), option.WithAPIKey("sk-ant-fake"))
 	return refunddemo.NewRoles(writerName, judgeName, func(model string) (refunddemo.Client, error) {
-		return anthropicadapter.New(sdk, anthropicadapter.Options{Model: model, Prices: prices})
+		return anthropicadapter.New(sdk, anthropicadapter.Config{Model: model, Prices: prices})
 	})
 }
 

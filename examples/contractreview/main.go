@@ -82,7 +82,7 @@ func reviewTask() evaluator.Task {
 // task, the evidence and the memo) and returns raw text to be parsed.
 func replayJudge(files ...string) rubric.JudgeFunc {
 	var calls atomic.Int64
-	return func(ctx context.Context, p rubric.Prompt) (string, error) {
+	return func(ctx context.Context, p evaluator.Prompt) (string, error) {
 		i := int(calls.Add(1)) - 1
 		if i >= len(files) {
 			return "", fmt.Errorf("replay judge: no reply recorded for call %d", i+1)
@@ -99,7 +99,7 @@ func replayJudge(files ...string) rubric.JudgeFunc {
 // then the rubric judge, whose model is declared so the loop can guard it.
 func newGate(judge rubric.JudgeFunc, model string) (evaluator.Evaluator[string], error) {
 	profile, _ := rubric.ProfileForKind(evaluator.KindReviewMemo) // contract-reviewer
-	rubricJudge, err := rubric.NewEvaluator(rubric.Deliverable(), judge, rubric.Config[string]{Model: model, Profile: &profile})
+	rubricJudge, err := rubric.NewJudge(rubric.Deliverable(), judge, rubric.Config[string]{Model: model, Profile: &profile})
 	if err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ func copyRun(t *testing.T) string {
 }
 
 // editFindings rewrites every findings file of an agent in a run folder.
-func editFindings(t *testing.T, run, agent string, edit func([]golden.Finding) []golden.Finding) {
+func editFindings(t *testing.T, run, agent string, edit func([]golden.AgentFinding) []golden.AgentFinding) {
 	t.Helper()
 	err := filepath.WalkDir(filepath.Join(run, agent), func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -120,9 +120,9 @@ func TestRegressionExitsOne(t *testing.T) {
 	run := copyRun(t)
 	// The legal agent starts padding every review with three notes: recall
 	// and false positives stay put, precision and F1 fall.
-	editFindings(t, run, "legal", func(fs []golden.Finding) []golden.Finding {
+	editFindings(t, run, "legal", func(fs []golden.AgentFinding) []golden.AgentFinding {
 		for i := 0; i < 3; i++ {
-			fs = append(fs, golden.Finding{Category: "Drafting style", Severity: golden.SeverityP3, Title: "Long sentences"})
+			fs = append(fs, golden.AgentFinding{Category: "Drafting style", Severity: golden.SeverityP3, Title: "Long sentences"})
 		}
 		return fs
 	})
@@ -145,7 +145,7 @@ func TestThresholdFailureExitsOne(t *testing.T) {
 	run := copyRun(t)
 	// The hr agent grades on its own scale: nothing changes what matches,
 	// so F1 holds, but no severity is in range.
-	editFindings(t, run, "hr", func(fs []golden.Finding) []golden.Finding {
+	editFindings(t, run, "hr", func(fs []golden.AgentFinding) []golden.AgentFinding {
 		for i := range fs {
 			fs[i].Severity = "critical"
 		}
@@ -204,8 +204,8 @@ func TestUpdateBaseline(t *testing.T) {
 	code, _ = verdictOf(t, "-set", setDir, "-run", runDir, "-baseline", path)
 	assert.Equal(t, exitPass, code)
 	worse := copyRun(t)
-	editFindings(t, worse, "esg", func(fs []golden.Finding) []golden.Finding {
-		return append(fs, golden.Finding{Category: "Drafting style", Title: "Long sentences"})
+	editFindings(t, worse, "esg", func(fs []golden.AgentFinding) []golden.AgentFinding {
+		return append(fs, golden.AgentFinding{Category: "Drafting style", Title: "Long sentences"})
 	})
 	code, v = verdictOf(t, "-set", setDir, "-run", worse, "-baseline", path)
 	assert.Equal(t, exitFail, code)
@@ -222,7 +222,7 @@ func TestUpdateBaseline(t *testing.T) {
 
 	// A run that fails its thresholds never becomes the baseline.
 	failing := copyRun(t)
-	editFindings(t, failing, "hr", func(fs []golden.Finding) []golden.Finding {
+	editFindings(t, failing, "hr", func(fs []golden.AgentFinding) []golden.AgentFinding {
 		for i := range fs {
 			fs[i].Severity = "critical"
 		}

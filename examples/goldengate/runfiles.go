@@ -21,7 +21,7 @@ const maxRunErrors = 20
 
 // runSample is one run of an agent over a contract.
 type runSample struct {
-	findings    []golden.Finding
+	findings    []golden.AgentFinding
 	infraFailed bool
 }
 

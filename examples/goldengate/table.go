@@ -79,7 +79,7 @@ func (v *verdict) notes() []string {
 		if m := a.Metrics; m != nil {
 			for _, c := range []struct {
 				name     string
-				verdict  golden.Verdict
+				verdict  golden.MetricVerdict
 				value    float64
 				bound    string
 				boundVal float64

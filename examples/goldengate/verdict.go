@@ -84,7 +84,7 @@ func judge(c config, in inputs) (*verdict, error) {
 		Thresholds:  thresholds{t.Recall, t.CitationAccuracy, t.SeverityAccuracy, t.FalsePositiveRate, t.Band},
 		Regressions: []string{}, ThresholdFailures: []string{},
 	}
-	opts := golden.Options{Synonyms: in.synonyms}
+	opts := golden.MetricsConfig{Synonyms: in.synonyms}
 	current := map[string]golden.Metrics{}
 	for _, agent := range in.set.Agents() {
 		av := agentVerdict{Agent: agent}
@@ -129,7 +129,7 @@ func judge(c config, in inputs) (*verdict, error) {
 		}
 		v.Agents = append(v.Agents, av)
 	}
-	gate, err := golden.Gate(in.base, current, golden.GateOptions{Tolerance: gateTolerance(c.tolerance)})
+	gate, err := golden.Gate(in.base, current, golden.GateConfig{Tolerance: gateTolerance(c.tolerance)})
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +139,7 @@ func judge(c config, in inputs) (*verdict, error) {
 	return v, nil
 }
 
-// gateTolerance turns the flag's tolerance into GateOptions.Tolerance,
+// gateTolerance turns the flag's tolerance into GateConfig.Tolerance,
 // whose zero means the default: a tolerance of 0 on the command line means
 // no drop at all, which the gate spells as a tiny positive value.
 func gateTolerance(t float64) float64 {

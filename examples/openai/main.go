@@ -56,7 +56,7 @@ var prices = evaluator.PriceTable{
 func newRoles(baseURL, writerName, judgeName string) (refunddemo.Roles, error) {
 	sdk := openai.NewClient(option.WithBaseURL(baseURL), option.WithAPIKey("sk-fake"))
 	return refunddemo.NewRoles(writerName, judgeName, func(model string) (refunddemo.Client, error) {
-		return openaiadapter.New(sdk, openaiadapter.Options{Model: model, Prices: prices})
+		return openaiadapter.New(sdk, openaiadapter.Config{Model: model, Prices: prices})
 	})
 }
 

@@ -105,8 +105,8 @@ func TestDecisionJudge(t *testing.T) {
 }
 
 func TestRubricJudge(t *testing.T) {
-	var prompt rubric.Prompt
-	judge := func(_ context.Context, p rubric.Prompt) (string, error) {
+	var prompt evaluator.Prompt
+	judge := func(_ context.Context, p evaluator.Prompt) (string, error) {
 		prompt = p
 		return "", errors.New("offline")
 	}
@@ -117,7 +117,7 @@ func TestRubricJudge(t *testing.T) {
 	if m := e.Models(); len(m) != 1 || m[0] != "gpt-4.1" {
 		t.Errorf("models %v, want the adapter's", m)
 	}
-	withSchema, err := rubric.NewEvaluator(rubric.Deliverable(), judge, rubric.Config[string]{})
+	withSchema, err := rubric.NewJudge(rubric.Deliverable(), judge, rubric.Config[string]{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestRubricJudge(t *testing.T) {
 	}
 }
 
-func TestCheckOptions(t *testing.T) {
+func TestCheckConfig(t *testing.T) {
 	prices := evaluator.PriceTable{"gpt-4.1": {Input: 2, Output: 8}}
 	cases := []struct {
 		model     string
@@ -143,23 +143,23 @@ func TestCheckOptions(t *testing.T) {
 	}{
 		{"gpt-4.1", 0, nil, ""},
 		{"gpt-4.1-2025-04-14", 100, prices, ""},
-		{" ", 0, nil, "x: Options.Model: empty"},
-		{"gpt-4.1", -1, nil, "x: Options.MaxTokens: must be >= 0, got -1"},
-		{"o3", 0, prices, "x: Options.Prices:"},
+		{" ", 0, nil, "x: Config.Model: empty"},
+		{"gpt-4.1", -1, nil, "x: Config.MaxTokens: must be >= 0 (0 means the default, 4096), got -1"},
+		{"o3", 0, prices, "x: Config.Prices:"},
 	}
 	for _, c := range cases {
-		err := CheckOptions("x", c.model, c.maxTokens, c.prices)
+		err := CheckConfig("x", c.model, c.maxTokens, 4096, c.prices)
 		if c.field == "" {
 			if err != nil {
 				t.Errorf("%q: %v", c.model, err)
 			}
 			continue
 		}
-		if err == nil || !strings.HasPrefix(err.Error(), c.field) {
+		if err == nil || !strings.HasPrefix(err.Error(), c.field) || !errors.Is(err, evaluator.ErrInvalidOption) {
 			t.Errorf("%q, %d: err %v, want %q", c.model, c.maxTokens, err, c.field)
 		}
 	}
-	if err := CheckOptions("x", "o3", 0, prices); !errors.Is(err, evaluator.ErrUnknownModel) {
+	if err := CheckConfig("x", "o3", 0, 4096, prices); !errors.Is(err, evaluator.ErrUnknownModel) {
 		t.Errorf("unpriced model: %v, want ErrUnknownModel", err)
 	}
 }
@@ -251,7 +251,7 @@ func TestBindAndJudgeFunc(t *testing.T) {
 	if _, err := Bind(complete, nil)(context.Background(), "a", "b"); err != nil || got != nil {
 		t.Errorf("Bind without a schema passed %v", got)
 	}
-	reply, err = JudgeFunc(Bind(complete, s))(context.Background(), rubric.Prompt{System: "rs", User: "ru"})
+	reply, err = JudgeFunc(Bind(complete, s))(context.Background(), evaluator.Prompt{System: "rs", User: "ru"})
 	if err != nil || reply != "reply" || sent != [2]string{"rs", "ru"} || got != s {
 		t.Errorf("JudgeFunc: %q, %v, sent %q", reply, err, sent)
 	}

@@ -11,24 +11,32 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 )
 
-// CheckOptions checks the options every adapter's client takes, in the
-// order a caller fixes them: Options.Model is required, Options.MaxTokens
-// must not be negative (0 means the adapter's default), and Options.Prices,
+// CheckConfig checks the Config every adapter's client takes, in the
+// order a caller fixes them: Config.Model is required, Config.MaxTokens
+// must not be negative (0 means the adapter's default), and Config.Prices,
 // when set, must price Model (so that no call runs unmetered). Each error
 // starts with pkg, the adapter's package name, and names the field.
-func CheckOptions(pkg, model string, maxTokens int64, prices evaluator.PriceTable) error {
+func CheckConfig(pkg, model string, maxTokens, defaultMaxTokens int64, prices evaluator.PriceTable) error {
 	if strings.TrimSpace(model) == "" {
-		return fmt.Errorf("%s: Options.Model: empty", pkg)
+		return configError(pkg, "Model", "empty")
 	}
 	if maxTokens < 0 {
-		return fmt.Errorf("%s: Options.MaxTokens: must be >= 0, got %d", pkg, maxTokens)
+		return configError(pkg, "MaxTokens", fmt.Sprintf("must be >= 0 (0 means the default, %d), got %d", defaultMaxTokens, maxTokens))
 	}
 	if prices != nil {
 		if _, err := prices.Price(model); err != nil {
-			return fmt.Errorf("%s: Options.Prices: %w", pkg, err)
+			// Both classes hold: a bad option, and which one (ErrUnknownModel).
+			return fmt.Errorf("%s: %w", pkg, &evaluator.FieldError{Field: "Config.Prices", Problem: err.Error(), Err: errors.Join(evaluator.ErrInvalidOption, err)})
 		}
 	}
 	return nil
+}
+
+// configError is an adapter's error for a Config field out of range: an
+// *evaluator.FieldError naming it ("Config.Model"), matching
+// evaluator.ErrInvalidOption like every configuration error of evalopt.
+func configError(pkg, field, problem string) error {
+	return fmt.Errorf("%s: %w", pkg, &evaluator.FieldError{Field: "Config." + field, Problem: problem, Err: evaluator.ErrInvalidOption})
 }
 
 // CheckSchema checks a schema before it is sent: it needs a name and valid

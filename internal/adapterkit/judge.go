@@ -32,19 +32,19 @@ func DecisionJudge(complete CompleteFunc, model string) evaluator.Evaluator[stri
 // JudgeFunc returns the rubric.JudgeFunc that sends a rubric's prompt
 // (system prompt and user message) through complete and returns the reply.
 func JudgeFunc(complete CompleteFunc) rubric.JudgeFunc {
-	return func(ctx context.Context, p rubric.Prompt) (string, error) {
+	return func(ctx context.Context, p evaluator.Prompt) (string, error) {
 		return complete(ctx, p.System, p.User)
 	}
 }
 
-// RubricJudge returns rubric.NewEvaluator(r, judge, cfg) for a judge that
+// RubricJudge returns rubric.NewJudge(r, judge, cfg) for a judge that
 // holds its reply to r.OutputSchema itself: the schema is left out of the
 // prompt (cfg.OmitSchema is set), and the Evaluator reports model unless
 // the caller set cfg.Model.
-func RubricJudge[C any](r rubric.Rubric, judge rubric.JudgeFunc, model string, cfg rubric.Config[C]) (*rubric.Evaluator[C], error) {
+func RubricJudge[C any](r rubric.Rubric, judge rubric.JudgeFunc, model string, cfg rubric.Config[C]) (*rubric.Judge[C], error) {
 	if cfg.Model == "" {
 		cfg.Model = model
 	}
 	cfg.OmitSchema = true
-	return rubric.NewEvaluator(r, judge, cfg)
+	return rubric.NewJudge(r, judge, cfg)
 }

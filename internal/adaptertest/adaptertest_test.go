@@ -70,7 +70,7 @@ type toyClient struct {
 const toyMaxTokens = 1000
 
 func newToy(url, model string, prices evaluator.PriceTable, timeout time.Duration) (*toyClient, error) {
-	if err := adapterkit.CheckOptions("toy", model, 0, prices); err != nil {
+	if err := adapterkit.CheckConfig("toy", model, 0, 1024, prices); err != nil {
 		return nil, err
 	}
 	return &toyClient{url: url, model: model, prices: prices, http: &http.Client{Timeout: timeout}}, nil
@@ -154,13 +154,13 @@ var toy = adaptertest.Provider{
 		}
 		return c
 	},
-	RubricJudge: func(c adaptertest.Client, r rubric.Rubric) (*rubric.Evaluator[string], error) {
+	RubricJudge: func(c adaptertest.Client, r rubric.Rubric) (*rubric.Judge[string], error) {
 		tc := c.(*toyClient)
 		judge := adapterkit.JudgeFunc(adapterkit.Bind(tc.Complete, &toySchema{"judge_output", r.OutputSchema()}))
 		return adapterkit.RubricJudge(r, judge, tc.model, rubric.Config[string]{})
 	},
 	New: func(model string, maxTokens int64, prices evaluator.PriceTable) error {
-		return adapterkit.CheckOptions("toy", model, maxTokens, prices)
+		return adapterkit.CheckConfig("toy", model, maxTokens, 1024, prices)
 	},
 	Text:      toyReply,
 	Reply:     func(model, _, body string) fakeapi.Reply { return toyReply(model, body) },

@@ -105,7 +105,8 @@ func TestCallTimeoutRetriedByLoop(t *testing.T, p Provider) {
 
 // TestNewRejectsBadOptions checks that the adapter's constructor refuses an
 // empty model, a negative reply cap and a model its price table cannot
-// price, each with an error naming the field.
+// price, each with an error naming the field and matching
+// evaluator.ErrInvalidOption.
 func TestNewRejectsBadOptions(t *testing.T, p Provider) {
 	prices := evaluator.PriceTable{p.GenModel: {Input: 1, Output: 1}}
 	tests := []struct {
@@ -115,14 +116,15 @@ func TestNewRejectsBadOptions(t *testing.T, p Provider) {
 		prices    evaluator.PriceTable
 		want      string
 	}{
-		{"no model", "  ", 0, nil, "Options.Model"},
-		{"negative max tokens", p.GenModel, -1, nil, "Options.MaxTokens"},
-		{"model not priced", "no-such-model", 0, prices, "Options.Prices"},
+		{"no model", "  ", 0, nil, "Config.Model"},
+		{"negative max tokens", p.GenModel, -1, nil, "Config.MaxTokens"},
+		{"model not priced", "no-such-model", 0, prices, "Config.Prices"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if err := p.New(tc.model, tc.maxTokens, tc.prices); err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("New = %v; want an error naming %s", err, tc.want)
+			err := p.New(tc.model, tc.maxTokens, tc.prices)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, evaluator.ErrInvalidOption) {
+				t.Fatalf("New = %v; want an error naming %s, matching evaluator.ErrInvalidOption", err, tc.want)
 			}
 		})
 	}

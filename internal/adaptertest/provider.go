@@ -67,7 +67,7 @@ type Provider struct {
 	Client func(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) Client
 	// RubricJudge is the adapter's RubricJudge on c (from Client) with the
 	// zero rubric.Config.
-	RubricJudge func(c Client, r rubric.Rubric) (*rubric.Evaluator[string], error)
+	RubricJudge func(c Client, r rubric.Rubric) (*rubric.Judge[string], error)
 	// New calls the adapter's constructor with these options and returns
 	// its error.
 	New func(model string, maxTokens int64, prices evaluator.PriceTable) error

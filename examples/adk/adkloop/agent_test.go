@@ -42,7 +42,7 @@ func (j *judge) Evaluate(ctx context.Context, _ evaluator.Task, draft string) (e
 	j.calls++
 	j.judged = append(j.judged, draft)
 	j.mu.Unlock()
-	loop.AddCost(ctx, 0.001)
+	evaluator.AddCost(ctx, 0.001)
 	return j.fn(n, draft)
 }
 

@@ -24,7 +24,7 @@ func TestInvocationCarriesTheLoopContext(t *testing.T) {
 			return "", assert.AnError
 		}
 		sessionID = ic.Session().ID()
-		loop.AddCost(ic, 0.5)
+		evaluator.AddCost(ic, 0.5)
 		return "echo: " + adkloop.Text(ic.UserContent()), nil
 	})
 	a, err := adkloop.New(adkloop.Config[string]{Name: "gate", Generator: gen, Evaluator: f.judge, Reviser: adkloop.Reviser(nil, nil)})

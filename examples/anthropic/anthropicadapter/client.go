@@ -17,7 +17,7 @@ import (
 )
 
 // DefaultMaxTokens is the reply cap (max_tokens, which the API requires)
-// when Options.MaxTokens is zero.
+// when Config.MaxTokens is zero.
 const DefaultMaxTokens = 4096
 
 // Mode says how a judge's reply is held to its schema.
@@ -34,9 +34,9 @@ const (
 	ModeOutputFormat
 )
 
-// Options configures a Client. The zero value of every field but Model is
+// Config configures a Client. The zero value of every field but Model is
 // the documented default.
-type Options struct {
+type Config struct {
 	// Model is the model every request names, e.g. "claude-sonnet-4-5".
 	// Required. The roles the Client builds report it through Models,
 	// which the loop's self-approval guard compares.
@@ -67,12 +67,12 @@ type Client struct {
 // retries are turned off on every request (option.WithMaxRetries(0)),
 // whatever sdk was built with, so that retries happen once, in the loop
 // (loop.WithRetry), and the trace counts every attempt.
-func New(sdk anthropic.Client, o Options) (*Client, error) {
-	if err := adapterkit.CheckOptions(pkgName, o.Model, o.MaxTokens, o.Prices); err != nil {
+func New(sdk anthropic.Client, o Config) (*Client, error) {
+	if err := adapterkit.CheckConfig(pkgName, o.Model, o.MaxTokens, DefaultMaxTokens, o.Prices); err != nil {
 		return nil, err
 	}
 	if o.Mode != ModeTool && o.Mode != ModeOutputFormat {
-		return nil, fmt.Errorf("anthropicadapter: Options.Mode: unknown mode %d", o.Mode)
+		return nil, fmt.Errorf("anthropicadapter: %w", &evaluator.FieldError{Field: "Config.Mode", Problem: fmt.Sprintf("unknown mode %d", o.Mode), Err: evaluator.ErrInvalidOption})
 	}
 	if o.MaxTokens == 0 {
 		o.MaxTokens = DefaultMaxTokens
@@ -100,7 +100,7 @@ type Schema struct {
 // returns the reply's text. With a non-nil schema the reply is held to it:
 // in ModeTool by a strict tool the request forces, the reply being the
 // tool call's input; in ModeOutputFormat by output_config.format. The
-// reply's usage is reported as cost (see Options.Prices) before any check,
+// reply's usage is reported as cost (see Config.Prices) before any check,
 // because the tokens are billed whether or not the reply is usable.
 //
 // Errors, each classified by evaluator.Classify, which loop.WithRetry

@@ -39,9 +39,9 @@ func TestCostUnpricedReplyModelFails(t *testing.T) {
 
 // TestNewRejectsUnknownMode: the one option the shared checks do not know.
 func TestNewRejectsUnknownMode(t *testing.T) {
-	_, err := anthropicadapter.New(anthropic.NewClient(option.WithAPIKey("sk-ant-test")), anthropicadapter.Options{Model: genModel, Mode: 7})
-	if err == nil || !strings.Contains(err.Error(), "Options.Mode") {
-		t.Fatalf("New = %v; want an error naming Options.Mode", err)
+	_, err := anthropicadapter.New(anthropic.NewClient(option.WithAPIKey("sk-ant-test")), anthropicadapter.Config{Model: genModel, Mode: 7})
+	if err == nil || !strings.Contains(err.Error(), "Config.Mode") {
+		t.Fatalf("New = %v; want an error naming Config.Mode", err)
 	}
 }
 

@@ -9,7 +9,7 @@
 // off on every request, so a failed call is retried once, by
 // loop.WithRetry, and the trace shows every attempt; errors are classified
 // so that the loop never retries a permanent one (a 400, a 401, a refusal,
-// a truncated reply). Token usage becomes cost through Options.Prices and
+// a truncated reply). Token usage becomes cost through Config.Prices and
 // is reported to the loop's cost meter, so WithMaxCost works.
 //
 // Schemas go on the wire byte for byte (param.Override), so the order of

@@ -31,11 +31,11 @@ func Example() {
 		"claude-haiku-4-5":  {Input: 1.00, Output: 5.00},
 		"claude-sonnet-4-5": {Input: 3.00, Output: 15.00},
 	}
-	writer, err := anthropicadapter.New(sdk, anthropicadapter.Options{Model: "claude-haiku-4-5", Prices: prices})
+	writer, err := anthropicadapter.New(sdk, anthropicadapter.Config{Model: "claude-haiku-4-5", Prices: prices})
 	if err != nil {
 		panic(err)
 	}
-	judge, err := anthropicadapter.New(sdk, anthropicadapter.Options{Model: "claude-sonnet-4-5", Prices: prices})
+	judge, err := anthropicadapter.New(sdk, anthropicadapter.Config{Model: "claude-sonnet-4-5", Prices: prices})
 	if err != nil {
 		panic(err)
 	}

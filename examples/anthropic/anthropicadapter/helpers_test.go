@@ -48,7 +48,7 @@ func newClient(t *testing.T, url, model string, mode anthropicadapter.Mode, pric
 	if timeout > 0 {
 		opts = append(opts, option.WithRequestTimeout(timeout))
 	}
-	c, err := anthropicadapter.New(anthropic.NewClient(opts...), anthropicadapter.Options{Model: model, Mode: mode, Prices: prices})
+	c, err := anthropicadapter.New(anthropic.NewClient(opts...), anthropicadapter.Config{Model: model, Mode: mode, Prices: prices})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,12 +108,12 @@ func providerIn(mode anthropicadapter.Mode) adaptertest.Provider {
 		Client: func(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) adaptertest.Client {
 			return newClient(t, url, model, mode, prices, timeout)
 		},
-		RubricJudge: func(c adaptertest.Client, r rubric.Rubric) (*rubric.Evaluator[string], error) {
+		RubricJudge: func(c adaptertest.Client, r rubric.Rubric) (*rubric.Judge[string], error) {
 			return anthropicadapter.RubricJudge(c.(*anthropicadapter.Client), r, rubric.Config[string]{})
 		},
 		New: func(model string, maxTokens int64, prices evaluator.PriceTable) error {
 			_, err := anthropicadapter.New(anthropic.NewClient(option.WithAPIKey("sk-ant-test")),
-				anthropicadapter.Options{Model: model, MaxTokens: maxTokens, Mode: mode, Prices: prices})
+				anthropicadapter.Config{Model: model, MaxTokens: maxTokens, Mode: mode, Prices: prices})
 			return err
 		},
 		Text: func(model, text string) fakeapi.Reply { return fakeanthropic.Text(model, text, usage) },

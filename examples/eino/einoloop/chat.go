@@ -19,7 +19,7 @@ var ErrEmptyReply = errors.New("einoloop: the chat model replied with no text")
 
 // Chat asks m for one reply to msgs under ctx (the context the loop handed
 // the role) and returns its text. When the reply reports token usage, its
-// total tokens are charged to the loop with loop.AddCost, so
+// total tokens are charged to the loop with evaluator.AddCost, so
 // loop.WithMaxCost budgets tokens.
 func Chat(ctx context.Context, m model.BaseChatModel, msgs []*schema.Message) (string, error) {
 	if m == nil {
@@ -33,7 +33,7 @@ func Chat(ctx context.Context, m model.BaseChatModel, msgs []*schema.Message) (s
 		return "", ErrEmptyReply
 	}
 	if meta := reply.ResponseMeta; meta != nil && meta.Usage != nil && meta.Usage.TotalTokens > 0 {
-		loop.AddCost(ctx, float64(meta.Usage.TotalTokens))
+		evaluator.AddCost(ctx, float64(meta.Usage.TotalTokens))
 	}
 	if strings.TrimSpace(reply.Content) == "" {
 		return "", ErrEmptyReply

@@ -21,7 +21,7 @@ var ErrEmptyReply = errors.New("genkitloop: the model replied with no text")
 // reply's text. The prompt is sent as a message, not through ai.WithPrompt,
 // which formats its text with fmt.Sprintf and would garble a task holding
 // a '%'. When the reply reports usage, its input plus output tokens are
-// charged to the loop with loop.AddCost, so loop.WithMaxCost budgets tokens.
+// charged to the loop with evaluator.AddCost, so loop.WithMaxCost budgets tokens.
 func Generate(ctx context.Context, g *genkit.Genkit, prompt string, opts ...ai.GenerateOption) (string, error) {
 	if g == nil {
 		return "", errors.New("genkitloop: nil *genkit.Genkit")
@@ -32,7 +32,7 @@ func Generate(ctx context.Context, g *genkit.Genkit, prompt string, opts ...ai.G
 		return "", err
 	}
 	if u := resp.Usage; u != nil && u.InputTokens+u.OutputTokens > 0 {
-		loop.AddCost(ctx, float64(u.InputTokens+u.OutputTokens))
+		evaluator.AddCost(ctx, float64(u.InputTokens+u.OutputTokens))
 	}
 	text := resp.Text()
 	if strings.TrimSpace(text) == "" {

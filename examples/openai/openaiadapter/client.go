@@ -15,12 +15,12 @@ import (
 )
 
 // DefaultMaxTokens is the reply cap (max_completion_tokens) when
-// Options.MaxTokens is zero.
+// Config.MaxTokens is zero.
 const DefaultMaxTokens = 4096
 
-// Options configures a Client. The zero value of every field but Model is
+// Config configures a Client. The zero value of every field but Model is
 // the documented default.
-type Options struct {
+type Config struct {
 	// Model is the model every request names, e.g. "gpt-4.1". Required.
 	// The roles the Client builds report it through Model(), which the
 	// loop's self-approval guard compares.
@@ -48,8 +48,8 @@ type Client struct {
 // retries are turned off on every request (option.WithMaxRetries(0)),
 // whatever sdk was built with, so that retries happen once, in the loop
 // (loop.WithRetry), and the trace counts every attempt.
-func New(sdk openai.Client, o Options) (*Client, error) {
-	if err := adapterkit.CheckOptions(pkgName, o.Model, o.MaxTokens, o.Prices); err != nil {
+func New(sdk openai.Client, o Config) (*Client, error) {
+	if err := adapterkit.CheckConfig(pkgName, o.Model, o.MaxTokens, DefaultMaxTokens, o.Prices); err != nil {
 		return nil, err
 	}
 	if o.MaxTokens == 0 {
@@ -75,7 +75,7 @@ type Schema struct {
 // Complete sends one chat completion with a system and a user message and
 // returns the reply's text. With a non-nil schema the reply is constrained
 // by response_format json_schema with strict true. The reply's usage is
-// reported as cost (see Options.Prices) before any check, because the
+// reported as cost (see Config.Prices) before any check, because the
 // tokens are billed whether or not the reply is usable.
 //
 // Errors, each classified by evaluator.Classify, which loop.WithRetry

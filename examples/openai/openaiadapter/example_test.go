@@ -31,11 +31,11 @@ func Example() {
 		"gpt-4.1-mini": {Input: 0.40, Output: 1.60},
 		"gpt-4.1":      {Input: 2.00, Output: 8.00},
 	}
-	writer, err := openaiadapter.New(sdk, openaiadapter.Options{Model: "gpt-4.1-mini", Prices: prices})
+	writer, err := openaiadapter.New(sdk, openaiadapter.Config{Model: "gpt-4.1-mini", Prices: prices})
 	if err != nil {
 		panic(err)
 	}
-	judge, err := openaiadapter.New(sdk, openaiadapter.Options{Model: "gpt-4.1", Prices: prices})
+	judge, err := openaiadapter.New(sdk, openaiadapter.Config{Model: "gpt-4.1", Prices: prices})
 	if err != nil {
 		panic(err)
 	}

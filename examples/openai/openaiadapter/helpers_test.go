@@ -43,7 +43,7 @@ func newClient(t *testing.T, url, model string, prices evaluator.PriceTable, tim
 	if timeout > 0 {
 		opts = append(opts, option.WithRequestTimeout(timeout))
 	}
-	c, err := openaiadapter.New(openai.NewClient(opts...), openaiadapter.Options{Model: model, Prices: prices})
+	c, err := openaiadapter.New(openai.NewClient(opts...), openaiadapter.Config{Model: model, Prices: prices})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,11 +87,11 @@ var provider = adaptertest.Provider{
 	Client: func(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) adaptertest.Client {
 		return newClient(t, url, model, prices, timeout)
 	},
-	RubricJudge: func(c adaptertest.Client, r rubric.Rubric) (*rubric.Evaluator[string], error) {
+	RubricJudge: func(c adaptertest.Client, r rubric.Rubric) (*rubric.Judge[string], error) {
 		return openaiadapter.RubricJudge(c.(*openaiadapter.Client), r, rubric.Config[string]{})
 	},
 	New: func(model string, maxTokens int64, prices evaluator.PriceTable) error {
-		_, err := openaiadapter.New(openai.NewClient(option.WithAPIKey("sk-test")), openaiadapter.Options{Model: model, MaxTokens: maxTokens, Prices: prices})
+		_, err := openaiadapter.New(openai.NewClient(option.WithAPIKey("sk-test")), openaiadapter.Config{Model: model, MaxTokens: maxTokens, Prices: prices})
 		return err
 	},
 	Text:  func(model, text string) fakeapi.Reply { return fakeopenai.Completion(model, text, usage) },

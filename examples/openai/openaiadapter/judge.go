@@ -23,13 +23,13 @@ func (c *Client) JudgeFunc(schema Schema) rubric.JudgeFunc {
 	return adapterkit.JudgeFunc(adapterkit.Bind(c.Complete, &schema))
 }
 
-// RubricJudge returns rubric.NewEvaluator(r, judge, cfg) with a judge that
+// RubricJudge returns rubric.NewJudge(r, judge, cfg) with a judge that
 // sends r's output schema (r.OutputSchema, the dimension names filled in)
 // as a strict response format. Because the provider enforces the schema,
 // the schema is left out of the prompt (cfg.OmitSchema is set), and the
 // Evaluator reports the Client's model (cfg.Model, unless the caller set
 // it).
-func RubricJudge[C any](c *Client, r rubric.Rubric, cfg rubric.Config[C]) (*rubric.Evaluator[C], error) {
+func RubricJudge[C any](c *Client, r rubric.Rubric, cfg rubric.Config[C]) (*rubric.Judge[C], error) {
 	return adapterkit.RubricJudge(r, c.JudgeFunc(Schema{Name: JudgeOutputFormat, JSON: r.OutputSchema()}), c.model, cfg)
 }
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -73,10 +72,10 @@ const valueThreshold = 3.0
 // maxPostings bounds how many earlier mentions each shared word, anchor or
 // digit pattern proposes as a candidate: the work per mention is bounded,
 // so the check stays linear in the text.
-const maxPostings = 12
+const maxPostings = 8
 
 // maxCandidates bounds how many earlier mentions are scored against one.
-const maxCandidates = 64
+const maxCandidates = 32
 
 // Check returns the findings for doc, in document order.
 func (valuesCheck) Check(doc Document) []Finding {
@@ -483,10 +482,19 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	// seen so far.
 	type pkey struct {
 		class int32
-		word  int32
-		other string
+		key   postKey
 	}
 	post := map[pkey][]int{}
+	anchors := map[string]uint64{}
+	anchorID := func(a string) uint64 {
+		id, ok := anchors[a]
+		if !ok {
+			id = uint64(len(anchors))
+			anchors[a] = id
+		}
+		return id
+	}
+	var keys []postKey
 	classes := map[string]int32{}
 	classOf := func(c string) int32 {
 		id, ok := classes[c]
@@ -514,13 +522,10 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 				}
 			}
 		}
-		keys := d.postingKeys(q)
+		keys = d.postingKeys(keys[:0], q, anchorID)
 		cl := classOf(q.class)
-		for _, k := range keys.words {
-			add(post[pkey{cl, k, ""}])
-		}
-		for _, a := range keys.other {
-			add(post[pkey{cl, -1, a}])
+		for _, k := range keys {
+			add(post[pkey{cl, k}])
 		}
 		if q.flags&fHypo == 0 {
 			bestDiff, bestEq := -1.0, -1.0
@@ -594,38 +599,42 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 			}
 			post[pk] = append(list, qi)
 		}
-		for _, k := range keys.words {
-			push(pkey{cl, k, ""})
-		}
-		for _, a := range keys.other {
-			push(pkey{cl, -1, a})
+		for _, k := range keys {
+			push(pkey{cl, k})
 		}
 	}
 	return out
 }
 
-// vPostingKeys are what a mention is indexed by: its rarer subject words,
-// its sentence's anchors and its digit pattern (a transposition has the
-// same digits).
-type vPostingKeys struct {
-	words []int32
-	other []string
-}
-
-func (d *valueDoc) postingKeys(m *mention) vPostingKeys {
-	var k vPostingKeys
+// postingKeys appends to dst what a mention is indexed by: its rarer
+// subject words, its sentence's anchors and its digit pattern (a
+// transposition has the same digits), each as a key of kind 0, 1 or 2.
+func (d *valueDoc) postingKeys(dst []postKey, m *mention, anchorID func(string) uint64) []postKey {
 	for _, set := range [][]int32{m.head, m.ctx, m.topic} {
 		for _, id := range set {
-			if d.idf(id) >= 0.25 && !vContainsID(k.words, id) {
-				k.words = append(k.words, id)
+			if d.idf(id) >= 0.25 {
+				k := postKey{0, uint64(id)}
+				if !slices.Contains(dst, k) {
+					dst = append(dst, k)
+				}
 			}
 		}
 	}
-	k.other = append(k.other, d.sents[m.sent].anchors...)
-	b := []byte(m.digits)
-	slices.Sort(b)
-	k.other = append(k.other, "digits:"+string(b)+":"+strconv.Itoa(m.intDigits))
-	return k
+	for _, a := range d.sents[m.sent].anchors {
+		dst = append(dst, postKey{1, anchorID(a)})
+	}
+	// The multiset of significant digits and the magnitude.
+	var counts uint64
+	for i := 0; i < len(m.digits); i++ {
+		counts += 1 << (4 * uint(m.digits[i]-'0'))
+	}
+	return append(dst, postKey{2, counts*64 + uint64(m.intDigits)})
+}
+
+// postKey is one index key of a mention (see postingKeys).
+type postKey struct {
+	kind uint8
+	id   uint64
 }
 
 // vCloser reports whether a's value is nearer q's than b's is (ties between

@@ -811,7 +811,7 @@ func (d *valueDoc) tokenAnchors(dst []string) []string {
 			}
 		case tWord:
 			w := text[t.start:t.end]
-			if len(w) <= 10 && vRefWords[d.lowerTok(k)] {
+			if c := w[0] | 0x20; (c == 'c' || c == 's' || c == 'a' || c == 'p') && len(w) <= 10 && vRefWords[d.lowerTok(k)] {
 				j := k + 1
 				if d.sym(j) == "." {
 					j++
@@ -821,7 +821,10 @@ func (d *valueDoc) tokenAnchors(dst []string) []string {
 				}
 				continue
 			}
-			if vPeriodWords[w] && k+1 < len(toks) && toks[k+1].kind == tNum && toks[k+1].end-toks[k+1].start <= 3 {
+			if w[0] < 'A' || w[0] > 'Z' {
+				continue // period words and item ids are capitalised
+			}
+			if k+1 < len(toks) && toks[k+1].kind == tNum && toks[k+1].end-toks[k+1].start <= 3 && vPeriodWords[w] {
 				dst = append(dst, "per:"+strings.ToLower(w)+" "+text[toks[k+1].start:toks[k+1].end])
 				continue
 			}

@@ -246,7 +246,7 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 	}
 	d.markLists(first)
 	d.calculations()
-	s := vsent{start: from, end: to, block: c.block, table: c.table, hasValue: true, list: c.list, row: c.row, col: c.colIdx}
+	s := vsent{start: from, end: to, block: c.block, table: c.table, list: c.list, row: c.row, col: c.colIdx}
 	s.anchors = d.tokenAnchors(append(append(s.anchors, c.inherited...), c.anchors...))
 	s.inh = len(c.inherited)
 	s.label = c.ownClause

@@ -559,6 +559,13 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 				}
 				if q.flags&fSame != 0 {
 					s += 1
+					// "the same 20 queries", "the same price (£98.00)": it
+					// says it equals a value given before; with none equal,
+					// a count of the same noun is that value.
+					if count[vValueKey(q)] == 1 && strings.HasPrefix(q.class, "count:") {
+						s = math.Max(s, valueThreshold+1)
+						antecedent = true
+					}
 				}
 				// A value written as already known ("the £69.00") with no
 				// antecedent, near another: that one, mistyped.
@@ -583,7 +590,7 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 			if best >= 0 && !bestAntecedent && d.sents[ms[best].sent].block == d.sents[q.sent].block {
 				need += 1 // one paragraph states several values of one topic
 			}
-			if best >= 0 && need > valueThreshold && !vSharesID(ms[best].head, q.head) {
+			if best >= 0 && (q.class == "date" || q.class == "daterange" || q.class == "time") && !vSharesID(ms[best].head, q.head) {
 				best = -1 // a date or time is tied to its event: the noun phrases must meet
 			}
 			if best >= 0 && bestDiff >= need && bestDiff > bestEq && !d.listsBoth(&ms[best], q) {

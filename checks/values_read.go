@@ -937,9 +937,16 @@ func (d *valueDoc) countAfter(i, j int, v float64, start int) (rawValue, bool) {
 // form, where it ends and the token after it; "" when there is none.
 func (d *valueDoc) countNoun(j int) (string, int, int) {
 	toks := d.toks
-	for k := j; k < len(toks) && k < j+2; k++ {
-		if toks[k].kind != tWord || !d.adjacentSpace(k) {
+	words := 0
+	for k := j; k < len(toks) && k < j+4 && words < 2; k++ {
+		if d.sym(k) == "-" && k > j && d.adjacent(k) {
+			continue // "casework-related queries"
+		}
+		if toks[k].kind != tWord || k == j && !d.adjacentSpace(k) {
 			return "", 0, 0
+		}
+		if d.sym(k-1) != "-" {
+			words++
 		}
 		w := d.lowerTok(k)
 		if w == "" || valueWordLists().stop[w] || vPreLinks[w] {

@@ -174,8 +174,8 @@ func (d *valueDoc) comparable(p, q *mention) bool {
 	if strings.HasPrefix(p.class, "ratio:") && p.val2 != q.val2 {
 		return false // "3 of 5" and "4 of 10" count different wholes
 	}
-	if p.rate != q.rate && (p.rate != "" && q.rate != "" || p.flags&fTable != 0 || q.flags&fTable != 0) {
-		return false // two rates; or a table cell, whose unit is in a heading not read
+	if p.rate != q.rate && (p.rate != "" && q.rate != "" || (p.flags&fTable != 0 || q.flags&fTable != 0) && !vTypoDigits(p, q)) {
+		return false // two rates; or a table cell, whose unit is in a heading not read (a mistyped figure keeps its unit)
 	}
 	if (p.flags|q.flags)&(fHypo|fRange) != 0 || p.flags&(fEach|fExtra|fRemain) != q.flags&(fEach|fExtra|fRemain) {
 		return false
@@ -426,6 +426,80 @@ value:
 	return s
 }
 
+// typo reports whether p and q look like one figure mistyped as the other
+// about one subject: amounts, durations or percentages (not dates, times or
+// counts, which recur for many things) with the same magnitude and three or
+// more significant digits that differ by one digit, one swap of neighbours
+// or an order of the same digits ("19.20" and "21.90"), whose noun phrases
+// share a rare word, or one's noun phrase is in the other's clause.
+func (d *valueDoc) typo(p, q *mention) bool {
+	switch {
+	case p.class == "date" || p.class == "daterange" || p.class == "time",
+		strings.HasPrefix(p.class, "count:") || strings.HasPrefix(p.class, "ratio:"):
+		return false
+	}
+	if !vTypoDigits(p, q) {
+		return false
+	}
+	swapped := vSameDigits(p.digits, p.intDigits, q.digits, q.intDigits)
+	for _, a := range p.head {
+		// A generic head ("credit", "fee") names the subject when both
+		// noun phrases are built on it and the digits are only reordered
+		// ("set-up fee $16,500", "support fee $18,500" are two fees).
+		if d.idf(a) >= 0.6 && (!d.generic[a] && (vContainsID(q.head, a) || vContainsID(q.ctx, a)) || swapped && vContainsID(q.head, a)) {
+			return true
+		}
+	}
+	for _, a := range q.head {
+		if d.idf(a) >= 0.6 && !d.generic[a] && vContainsID(p.ctx, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// vTypoDigits reports whether p's and q's figures, of one magnitude and
+// with three or more significant digits, differ by one digit, one swap of
+// neighbours or the order of the same digits.
+func vTypoDigits(p, q *mention) bool {
+	near, sig := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits)
+	if !near {
+		near, sig = vSameDigits(p.digits, p.intDigits, q.digits, q.intDigits), len(p.digits)
+	}
+	return near && sig >= 3
+}
+
+// vSwapped reports whether p and q, amounts or durations of one
+// magnitude, hold the same three or more significant digits in another
+// order ("385,000" and "358,000"): one figure with its digits transposed.
+// Figures of unrelated things rarely share every digit.
+func vSwapped(p, q *mention) bool {
+	if !strings.HasPrefix(p.class, "money:") && p.class != "days" && p.class != "bdays" && p.class != "months" && p.class != "minutes" {
+		return false
+	}
+	return len(p.digits) >= 3 && vSameDigits(p.digits, p.intDigits, q.digits, q.intDigits)
+}
+
+// comparableUnits reports whether p and q are stated per the same unit, or
+// one of them with none.
+func (d *valueDoc) comparableUnits(p, q *mention) bool {
+	return p.rate == q.rate || p.rate == "" || q.rate == ""
+}
+
+// vSameDigits reports whether two digit keys (see vDigitKey) of one
+// magnitude hold the same digits in another order.
+func vSameDigits(da string, ia int, db string, ib int) bool {
+	if ia != ib || len(da) != len(db) || da == db {
+		return false
+	}
+	var n [10]int
+	for i := 0; i < len(da); i++ {
+		n[da[i]-'0']++
+		n[db[i]-'0']--
+	}
+	return n == [10]int{}
+}
+
 // vContainsID reports whether set holds id.
 func vContainsID(set []int32, id int32) bool {
 	for _, x := range set {
@@ -578,6 +652,13 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 						s = math.Max(s, valueThreshold) // "the £43.00" and "£34.00"
 						antecedent = true
 					}
+				}
+				// One figure mistyped as another about a subject both name
+				// ("CAD 158,000" salary and "CAD 185,000 at your current
+				// salary"): clause numbers and paragraphs do not separate them.
+				if d.typo(p, q) || vSwapped(p, q) && (count[vValueKey(q)] == 1 || count[vValueKey(p)] == 1) && d.comparableUnits(p, q) {
+					s = math.Max(s, valueThreshold+1)
+					antecedent = true
 				}
 				if s > bestDiff || s == bestDiff && best >= 0 && vCloser(p, &ms[best], q) {
 					bestDiff, best, bestAntecedent = s, pi, antecedent

@@ -19,6 +19,7 @@ func FuzzValueMentions(f *testing.F) {
 		"within ~~60~~ **30** days [deleted: thirty (30) days] <del>€5</del> “the £34.00” \"USD 3.5m\"",
 		"from £40 to £45 → £50; was 12 months, now 24; Current: 10% Proposed: 12%",
 		"### F-02 IDOR — High (CVSS 7.1)\n| F-02 | x | Medium | 8.1 |\n",
+		"| Item | Price |\n|---|---|\n| Pan | £40.00 |\n\nThe pan (£40.00) ... same price (£44.00). Fourteen (14) days, 3x, CVSS 7.1, (High), day 9, 12 seats, CAD 1,460.00 (one month's rent), £19.20 and £21.90.",
 		"$ 1,2,3 .5% 99.9.9 £ ( 30 ) days - -- ~~ ** $$ 1e9 1,000,000,000,000,000,000,000 %",
 	} {
 		f.Add(s)

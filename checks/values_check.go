@@ -85,6 +85,7 @@ func (valuesCheck) Check(doc Document) []Finding {
 	d := readValueDoc(doc)
 	var out []Finding
 	out = append(out, d.conflicts(doc)...)
+	out = append(out, d.headingConflicts(doc)...)
 	out = withoutDefinedTermConflicts(doc, out)
 	out = append(out, d.totals(doc)...)
 	out = append(out, d.itemConflicts(doc)...)

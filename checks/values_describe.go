@@ -61,12 +61,11 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 		m.tense = tenseNew // a memo's proposals are its new values
 	}
 	if m.tense == tenseDefault && d.inDraft(v.start) {
-		// Drafted text ("Replacement text: "..."") proposes: in a memo it
-		// is the new value; in the document itself, a proposal beside it.
-		m.tense = tenseProp
-		if d.memo || d.plain {
-			m.tense = tenseNew
-		}
+		// Drafted text ("Replacement text: "..."", "The following is added
+		// as a new Section 10.5: "..."") is the new value: a memo proposes
+		// it, a redline's notes and an amending contract's own summary
+		// describe it.
+		m.tense = tenseNew
 	}
 	if m.tense == tenseDefault {
 		m.tense = d.quoteTense(v.start)

@@ -103,6 +103,7 @@ type valueDoc struct {
 	raw       []rawValue
 	calcs     []calcIssue // written-out calculations that do not compute
 	seen      []int32     // per word id: last sentence counted (for df)
+	headings  []int       // line starts of the headings, in order: a section runs to the next
 	lbuf      [32]byte
 
 	// The current line's spans: code and struck-out text (skip), and
@@ -229,6 +230,7 @@ func readValueDoc(doc Document) *valueDoc {
 		}
 		if lvl, off := headingLevel(raw); lvl > 0 {
 			block++
+			d.headings = append(d.headings, l.start)
 			title, titleRead = nil, true
 			headSpan, headRead = span{l.start + off, l.end}, false
 			heading, headAnchors = nil, nil

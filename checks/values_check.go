@@ -195,6 +195,9 @@ func (d *valueDoc) comparable(p, q *mention) bool {
 	if d.effectiveTense(p) != d.effectiveTense(q) {
 		return false
 	}
+	if a, b := d.stance(p.sent), d.stance(q.sent); a != b && a != stanceNone && b != stanceNone {
+		return false // a measurement and the target it is measured against
+	}
 	sp, sq := &d.sents[p.sent], &d.sents[q.sent]
 	if sp.table != 0 && sp.table == sq.table {
 		return false // rows and columns of one table are different subjects
@@ -307,6 +310,12 @@ anchored:
 	switch {
 	case shared:
 		s += 2
+		if p.ref != "" && q.ref != "" && p.rate == q.rate {
+			// Both figures stand right beside one clause reference ("EUR
+			// 100,000 per year (Clause 7(2)(c))"): each is given as that
+			// clause's value.
+			s += 1
+		}
 	case distinct:
 		s -= 1.5 // two clauses, each with its own number: likely two subjects
 	case refsP && refsQ:
@@ -342,7 +351,7 @@ anchored:
 			}
 			s += 2.5 * d.idf(a)
 			if d.acronym[a] {
-				s += 1 // "RTO", "SLA": a precise name
+				s += 1.5 // "RTO", "SLA": a precise name of one metric
 			}
 			if d.headCount[headKey{p.class, a}] == 2 && !dated {
 				unique = true
@@ -500,6 +509,53 @@ func vSameDigits(da string, ia int, db string, ib int) bool {
 	}
 	return n == [10]int{}
 }
+
+// stance returns what sentence i states its values as: stanceMeasured for
+// an observation ("the measured availability was 99.2%", "actual
+// downtime"), stanceTarget for a commitment ("the SLA promises 99.9%", "a
+// target of"), stanceNone for neither.
+func (d *valueDoc) stance(i int) int8 {
+	s := &d.sents[i]
+	if s.cmp == 0 {
+		meas, target := false, false
+		text := d.text[s.start:s.end]
+		var buf [16]byte
+		for j := 0; j < len(text); {
+			a, b := nextWord(text, j, len(text))
+			if a >= len(text) {
+				break
+			}
+			j = b
+			if b-a < 6 || b-a > len(buf) {
+				continue
+			}
+			switch string(lowerInto(buf[:0], text[a:b])) {
+			case "measured", "actual", "actually", "achieved", "observed", "recorded":
+				meas = true
+			case "promise", "promises", "promised", "guarantee", "guarantees", "guaranteed", "target", "targets", "commits", "committed", "commitment":
+				target = true
+			}
+		}
+		// An observation set against its target ("99.2%, below the
+		// promise") is an observation.
+		switch {
+		case meas:
+			s.cmp = stanceMeasured
+		case target:
+			s.cmp = stanceTarget
+		default:
+			s.cmp = stanceNone
+		}
+	}
+	return s.cmp
+}
+
+// Stances of a sentence's values (see stance).
+const (
+	stanceNone int8 = iota + 1
+	stanceMeasured
+	stanceTarget
+)
 
 // vContainsID reports whether set holds id.
 func vContainsID(set []int32, id int32) bool {

@@ -75,6 +75,7 @@ type vsent struct {
 	inh        int      // anchors[:inh] are inherited from the heading
 	label      string   // the anchor of its line's own clause number, in a contract-like text
 	quals      []string // time qualifiers: dates and period labels
+	cmp        int8     // its stance (see valueDoc.stance), 0 until read
 	list       int      // 1 + index of the list it is an item of; 0 outside lists
 	row        int      // a table row: the row's line start; -1 outside tables
 	col        int      // a table cell: its column index

@@ -310,10 +310,10 @@ anchored:
 	switch {
 	case shared:
 		s += 2
-		if p.ref != "" && q.ref != "" && p.rate == q.rate {
-			// Both figures stand right beside one clause reference ("EUR
-			// 100,000 per year (Clause 7(2)(c))"): each is given as that
-			// clause's value.
+		if p.ref != "" && q.ref != "" && p.rate == q.rate && d.citedAfter(p) && d.citedAfter(q) {
+			// Both figures are attributed to one clause right after them
+			// ("EUR 100,000 per calendar year" (Clause 7(2)(c))): each is
+			// given as that clause's value.
 			s += 1
 		}
 	case distinct:
@@ -508,6 +508,40 @@ func vSameDigits(da string, ia int, db string, ib int) bool {
 		n[db[i]-'0']--
 	}
 	return n == [10]int{}
+}
+
+// citedAfter reports whether a clause reference follows m closely, before
+// any sentence punctuation or other figure: "EUR 100,000 per calendar year"
+// (Clause 7(2)(c)), "EUR 200,000 per calendar year in Clause 7(2)(c)". A
+// value cited that way is given as that clause's value.
+func (d *valueDoc) citedAfter(m *mention) bool {
+	text := d.text
+	end := min(len(text), m.end+40)
+	var buf [12]byte
+	for i := m.end; i < end; {
+		c := text[i]
+		switch {
+		case c == '.' || c == ';' || c == ',' || c == '\n' || c >= '0' && c <= '9':
+			return false
+		case c == 0xC2 && i+1 < len(text) && text[i+1] == 0xA7: // §
+			return true
+		case vIsLetterByte(c):
+			j := i
+			for j < len(text) && vIsLetterByte(text[j]) {
+				j++
+			}
+			if j-i <= len(buf) {
+				switch string(lowerInto(buf[:0], text[i:j])) {
+				case "clause", "clauses", "section", "sections", "article", "cl", "para", "paragraph", "schedule":
+					return true
+				}
+			}
+			i = j
+			continue
+		}
+		i++
+	}
+	return false
 }
 
 // stance returns what sentence i states its values as: stanceMeasured for

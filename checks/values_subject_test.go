@@ -42,6 +42,11 @@ func TestValueNamedSubjects(t *testing.T) {
 			text: "## Scope\n\nThe SLA promises 99.9% availability each month.\n\n## Findings\n\nIn March the measured SLA availability was 99.2%, below the promise.\n",
 		},
 		{
+			name: "trap: a clause's value and the change asked of it",
+			kind: evaluator.KindContract,
+			text: "Section 7.3 allows the Supplier \"within forty-eight (48) hours\" to notify a breach.\n\nAmend Section 7.3 to require notice within twenty-four hours.\n",
+		},
+		{
 			name: "trap: a target and the actual figure, another wording",
 			kind: evaluator.KindCustomerReply,
 			text: "Our first response target for Priority 1 tickets is 4 hours.\n\nI checked your ticket: the actual first response time for Priority 1 was 6 hours, and I'm sorry for that.\n",

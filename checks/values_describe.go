@@ -459,7 +459,8 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 			oldAt = k
 		}
 	}
-	if (d.memo || d.plain) && len(toks) > 0 && toks[0].kind == tWord && vImperativeVerbs[d.lowerTok(0)] {
+	imperative := len(toks) > 0 && toks[0].kind == tWord && vImperativeVerbs[d.lowerTok(0)]
+	if (d.memo || d.plain) && imperative {
 		proposalAt = 0
 	}
 	// Token index of each value.
@@ -527,6 +528,12 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 		// be acceptable").
 		if m.tense == tenseDefault && (d.memo || d.plain) && proposalAt >= 0 && (k > proposalAt || proposalAt-k <= 4) {
 			m.tense = tenseNew
+		}
+		// "Amend Section 7.3 to require notice within 24 hours" in a
+		// document that is itself the text: an instruction beside it,
+		// compared only with other proposals.
+		if m.tense == tenseDefault && imperative && !d.memo && !d.plain && c.row < 0 && d.tokIs(1, "section", "clause", "article", "paragraph", "schedule", "the", "this", "it", "its") {
+			m.tense = tenseProp
 		}
 	}
 }

@@ -86,6 +86,7 @@ func (valuesCheck) Check(doc Document) []Finding {
 	var out []Finding
 	out = append(out, d.conflicts(doc)...)
 	out = append(out, d.headingConflicts(doc)...)
+	out = append(out, d.pointerConflicts(doc)...)
 	out = withoutDefinedTermConflicts(doc, out)
 	out = append(out, d.totals(doc)...)
 	out = append(out, d.itemConflicts(doc)...)

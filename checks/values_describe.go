@@ -198,7 +198,9 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 		}
 	}
 	switch w(0) {
-	case "the", "that", "this", "those", "these":
+	case "those", "these":
+		m.flags |= fDefinite | fPointer
+	case "the", "that", "this":
 		m.flags |= fDefinite
 	case "full", "entire", "whole", "remaining", "agreed", "original", "stated", "said", "above":
 		switch w(1) {

@@ -87,6 +87,7 @@ func (valuesCheck) Check(doc Document) []Finding {
 	out = append(out, d.conflicts(doc)...)
 	out = append(out, d.headingConflicts(doc)...)
 	out = append(out, d.pointerConflicts(doc)...)
+	out = append(out, listCountConflicts(doc)...)
 	out = withoutDefinedTermConflicts(doc, out)
 	out = append(out, d.totals(doc)...)
 	out = append(out, d.itemConflicts(doc)...)

@@ -64,3 +64,29 @@ func BenchmarkValuesCheck(b *testing.B) {
 		})
 	}
 }
+
+// FuzzListCount feeds the announced-count reader arbitrary text: nothing
+// may panic, every finding is well formed, and the list counter always
+// moves forward within the text.
+func FuzzListCount(f *testing.F) {
+	for _, s := range []string{
+		"I'd want four changes. In order:\n\n1. a\n\n   5. nested\n\n2. b\n",
+		"We found 3 bugs:\n\n- a\n- b\n  - c\n- d\n",
+		"for 12 seats:\n- a\n- b\n",
+		"two issues:\n```\n1. x\n```\n1. a\n",
+		"x:\n1.\n",
+		"twenty things:\n" + "- a\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for i := 0; i < len(text); i++ {
+			if text[i] != '\n' && (i == 0 || text[i-1] == '\n') && vListMarkerAt(text[i:]) {
+				if n, end := countListItems(text, i); n < 0 || end <= i || end > len(text) {
+					t.Fatalf("countListItems(%d) = %d, %d", i, n, end)
+				}
+			}
+		}
+		checkFindings(t, text, listCountConflicts(Document{Text: text, Kind: evaluator.KindReviewMemo}))
+	})
+}

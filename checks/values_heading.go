@@ -2,6 +2,14 @@ package checks
 
 import "sort"
 
+// maxSectionValues bounds how many values after a heading's are read for
+// it, and maxSubjectTries how many of them are tested for its subject:
+// the work per heading value is bounded, so the rule stays linear.
+const (
+	maxSectionValues = 256
+	maxSubjectTries  = 16
+)
+
 // headingConflicts reports a value in a heading ("## You have 30 days to
 // send back unused items", "## Notice period (three months)") that its own
 // section contradicts: the heading summarises the section, so when the
@@ -33,7 +41,8 @@ func (d *valueDoc) headingConflicts(doc Document) []Finding {
 		}
 		var first *mention
 		equal := false
-		for qi := hi + 1; qi < len(ms) && ms[qi].start < end; qi++ {
+		tried := 0
+		for qi := hi + 1; qi < len(ms) && ms[qi].start < end && qi-hi <= maxSectionValues; qi++ {
 			q := &ms[qi]
 			if q.sent == h.sent || q.class != h.class || q.flags&(fHeading|fHypo|fRange) != 0 {
 				continue
@@ -42,8 +51,11 @@ func (d *valueDoc) headingConflicts(doc Document) []Finding {
 				equal = true
 				break
 			}
-			if first == nil && d.comparable(h, q) && d.sharesSubject(h, q) {
-				first = q
+			if first == nil && tried < maxSubjectTries && d.comparable(h, q) {
+				tried++
+				if d.sharesSubject(h, q) {
+					first = q
+				}
 			}
 		}
 		if equal || first == nil {

@@ -603,12 +603,20 @@ func vContainsID(set []int32, id int32) bool {
 	return false
 }
 
-// vValueKey identifies a value of a class for equality.
-func vValueKey(m *mention) string {
-	if m.class == "date" {
-		return m.class + ":" + formatNum(m.val)
+// valueKey identifies a value of a class for equality (bit patterns: the
+// same as comparing the exact decimal forms, with no string built).
+type valueKey struct {
+	class     string
+	val, val2 uint64
+}
+
+// vValueKey returns m's valueKey; a date's year is not part of it.
+func vValueKey(m *mention) valueKey {
+	k := valueKey{class: m.class, val: math.Float64bits(m.val)}
+	if m.class != "date" {
+		k.val2 = math.Float64bits(m.val2)
 	}
-	return m.class + ":" + formatNum(m.val) + ":" + formatNum(m.val2)
+	return k
 }
 
 // vEqualValues reports whether p and q state the same value (a date
@@ -639,7 +647,7 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	}
 	// How often each value occurs, for the "the £34.00 with no antecedent"
 	// evidence.
-	count := make(map[string]int, len(ms))
+	count := make(map[valueKey]int, len(ms))
 	for i := range ms {
 		if ms[i].flags&fHypo == 0 {
 			count[vValueKey(&ms[i])]++

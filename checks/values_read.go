@@ -132,17 +132,25 @@ func (d *valueDoc) tokID(i int) int32 {
 		return -1
 	}
 	w := d.text[t.start:t.end]
+	// One lookup for a word as written, seen before (most are).
+	if id, ok := d.surface[w]; ok {
+		return id
+	}
 	k := d.keyOf(w)
-	if k == "" {
-		return -1
-	}
-	id := d.idOf(k)
-	if len(w) >= 2 && len(w) <= 5 && vAllCaps(w) {
-		if d.acronym == nil {
-			d.acronym = map[int32]bool{}
+	id := int32(-1)
+	if k != "" {
+		id = d.idOf(k)
+		if len(w) >= 2 && len(w) <= 5 && vAllCaps(w) {
+			if d.acronym == nil {
+				d.acronym = map[int32]bool{}
+			}
+			d.acronym[id] = true
 		}
-		d.acronym[id] = true
 	}
+	if d.surface == nil {
+		d.surface = map[string]int32{}
+	}
+	d.surface[w] = id
 	return id
 }
 

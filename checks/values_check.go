@@ -312,6 +312,11 @@ anchored:
 	switch {
 	case shared:
 		s += 2
+		if d.citesOwnValue(p, q) || d.citesOwnValue(q, p) {
+			// "breach notice within 24 hours (paragraph 6.1)" and the one
+			// value of its class paragraph 6.1 itself states.
+			s += 1
+		}
 		if p.ref != "" && q.ref != "" && p.rate == q.rate && d.citedAfter(p) && d.citedAfter(q) {
 			// Both figures are attributed to one clause right after them
 			// ("EUR 100,000 per calendar year" (Clause 7(2)(c))): each is
@@ -512,6 +517,20 @@ func vSameDigits(da string, ia int, db string, ib int) bool {
 	return n == [10]int{}
 }
 
+// vClauseKey identifies the values of one class and unit in one clause.
+type vClauseKey struct {
+	label, class, rate string
+}
+
+// citesOwnValue reports whether a is cited to the clause b stands in ("24
+// hours (paragraph 6.1)" and paragraph 6.1's own text) and b is the only
+// value of its class and unit there: a says it is b.
+func (d *valueDoc) citesOwnValue(a, b *mention) bool {
+	l := d.sents[b.sent].label
+	return a.ref != "" && b.ref == "" && l == a.ref && a.rate == b.rate && d.citedAfter(a) &&
+		d.ownCount[vClauseKey{l, b.class, b.rate}] == 1
+}
+
 // citedAfter reports whether a clause reference follows m closely, before
 // any sentence punctuation or other figure: "EUR 100,000 per calendar year"
 // (Clause 7(2)(c)), "EUR 200,000 per calendar year in Clause 7(2)(c)". A
@@ -634,6 +653,12 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	ms := d.ms
 	if len(ms) < 2 {
 		return nil
+	}
+	d.ownCount = map[vClauseKey]int{}
+	for i := range ms {
+		if l := d.sents[ms[i].sent].label; l != "" {
+			d.ownCount[vClauseKey{l, ms[i].class, ms[i].rate}]++
+		}
 	}
 	d.headCount = map[headKey]int{}
 	for i := range ms {

@@ -91,12 +91,13 @@ type valueDoc struct {
 	plain     bool // generic text (no kind): it may describe and propose
 	sents     []vsent
 	ms        []mention
-	ids       map[string]int32 // word -> id
-	df        []int32          // id -> number of sentences holding the word
-	idfs      []float64        // id -> idf, once the document is read
-	headCount map[headKey]int  // mentions of a class whose noun phrase holds a word
-	generic   map[int32]bool   // word ids of generic heads ("notice", "fee")
-	acronym   map[int32]bool   // word ids of acronyms ("RTO", "SLA")
+	ids       map[string]int32   // word -> id
+	df        []int32            // id -> number of sentences holding the word
+	idfs      []float64          // id -> idf, once the document is read
+	headCount map[headKey]int    // mentions of a class whose noun phrase holds a word
+	ownCount  map[vClauseKey]int // mentions of a class in the sentences of a clause's own number
+	generic   map[int32]bool     // word ids of generic heads ("notice", "fee")
+	acronym   map[int32]bool     // word ids of acronyms ("RTO", "SLA")
 	keys      map[string]string
 	surface   map[string]int32  // word as written -> its subject id, or -1 (tokID's cache)
 	lower     map[string]string // capitalised word -> lower case

@@ -27,6 +27,19 @@ func TestValueNamedSubjects(t *testing.T) {
 			want: "EUR 100,000",
 		},
 		{
+			name: "a value cited to a clause and the clause's own value",
+			kind: evaluator.KindContract,
+			text: "6.1 The Supplier shall notify the Customer of a Personal Data Breach without undue delay and in any event within forty-eight (48) hours of becoming aware of it.\n\n" +
+				"## Annex\n\n| Topic | Detail |\n|---|---|\n| Security measures | Quarterly access reviews; breach notice within 24 hours (paragraph 6.1) |\n",
+			want: "24 hours",
+		},
+		{
+			name: "trap: the cited clause states two periods",
+			kind: evaluator.KindContract,
+			text: "6.1 The Supplier shall notify a breach within 24 hours and send a full report within 72 hours.\n\n" +
+				"## Annex\n\n| Topic | Detail |\n|---|---|\n| Reporting | Incident report within 10 days (paragraph 6.1) |\n",
+		},
+		{
 			name: "trap: one acronym for two service tiers",
 			kind: evaluator.KindContract,
 			text: "5.1 For Tier 1 systems the Supplier shall meet an RTO of 4 hours.\n\n5.2 For Tier 2 systems the Supplier shall meet an RTO of 24 hours.\n",

@@ -148,13 +148,12 @@ func announcedCount(text string, para span, items int) (Finding, bool) {
 		if c >= len(p) || c-b > 1 {
 			continue
 		}
-		nw := strings.ToLower(p[c:d])
-		if !vPluralCountNoun(nw) {
-			if c2, d2 := nextWord(p, d, len(p)); c2 < len(p) && c2-d == 1 && vPluralCountNoun(strings.ToLower(p[c2:d2])) && nw != "of" {
-				nw, d = strings.ToLower(p[c2:d2]), d2
-			} else {
+		if nw := strings.ToLower(p[c:d]); !vPluralCountNoun(nw) {
+			c2, d2 := nextWord(p, d, len(p))
+			if c2 >= len(p) || c2-d != 1 || nw == "of" || !vPluralCountNoun(strings.ToLower(p[c2:d2])) {
 				continue
 			}
+			d = d2
 		}
 		found = append(found, span{para.start + a, para.start + d})
 		n = v

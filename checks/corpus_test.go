@@ -353,7 +353,7 @@ func TestCorpusGate(t *testing.T) {
 		t.Log(m)
 	}
 	// The goal is at least 90% of bad deliverables stopped on the defect;
-	// the suite reaches it (481 of 533) and the floor holds the goal, so
+	// the suite reaches it (482 of 533) and the floor holds the goal, so
 	// that no change loses ground.
 	if total.onDefect*1000 < total.bad*corpusOnDefectFloor {
 		t.Errorf("stopped on the defect: %d of %d bad deliverables, below the floor of %.1f%% (goal >= 90%%)", total.onDefect, total.bad, float64(corpusOnDefectFloor)/10)

@@ -285,7 +285,9 @@ func (d *valueDoc) score(p, q *mention) float64 {
 		default:
 			shared = containsString(sp.anchors[sp.inh:], sq.label)
 		}
-		refsP, refsQ = true, true
+		// An unnumbered line (an exhibit's "B.1 Platform fee: …") cites
+		// no clause: only two numbered clauses count as two references.
+		refsP, refsQ = sp.label != "", sq.label != ""
 		goto anchored
 	}
 	for i, a := range sp.anchors {

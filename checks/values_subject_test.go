@@ -40,6 +40,18 @@ func TestValueNamedSubjects(t *testing.T) {
 				"## Annex\n\n| Topic | Detail |\n|---|---|\n| Reporting | Incident report within 10 days (paragraph 6.1) |\n",
 		},
 		{
+			name: "a numbered clause and an unnumbered exhibit line name one fee",
+			kind: evaluator.KindContract,
+			text: "3.1 Customer will pay the fees set out in Exhibit B. The platform fee of $16,500 per month is invoiced monthly in advance.\n\n" +
+				"5.2 Either party may terminate on 90 days' notice.\n\n# Exhibit B: Fees\n\nB.1 Platform fee: $18,000 per month.\n",
+			want: "$18,000",
+		},
+		{
+			name: "trap: a numbered clause and an exhibit line name two fees",
+			kind: evaluator.KindContract,
+			text: "3.1 The platform fee of $16,500 per month is invoiced monthly in advance.\n\n# Exhibit B: Fees\n\nB.2 Onboarding support: $18,000 per month during the first quarter.\n",
+		},
+		{
 			name: "trap: one acronym for two service tiers",
 			kind: evaluator.KindContract,
 			text: "5.1 For Tier 1 systems the Supplier shall meet an RTO of 4 hours.\n\n5.2 For Tier 2 systems the Supplier shall meet an RTO of 24 hours.\n",

@@ -39,7 +39,16 @@ const (
 // one and names the earlier. A value written as a reference to one stated
 // elsewhere ("the £34.00", "the same price (£89.00)", "those 14 days")
 // with no equal value anywhere, or a near miss of another ("529,200" and
-// "592,200"), counts as more evidence.
+// "592,200"), counts as more evidence; one figure mistyped as another (a
+// digit changed, two swapped, the same three or more digits reordered)
+// about a subject both name conflicts across clauses and tables.
+//
+// Three structures are read as well: a heading's value that its own
+// section contradicts ("## You have 30 days …" over "up to 28 days"); a
+// value after "those"/"these" that its paragraph never stated ("within 30
+// days … After those 14 days"); and an introduction that announces a
+// number of things before a list of another length ("four changes … In
+// order of importance:" over five items).
 //
 // Values that legitimately differ are not compared: ends of a range
 // ("between 10 and 20", "3–5 days"), a per-item value and a total, a

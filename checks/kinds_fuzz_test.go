@@ -32,13 +32,6 @@ func FuzzKindSuite(f *testing.F) {
 	})
 }
 
-func FuzzQuantityCheck(f *testing.F) {
-	f.Add(byte(6), "| Item | Price |\n|---|---|\n| Pan | £40.00 |\n\nThe pan (£40.00) ... same price (£44.00). Fourteen (14) days, 3x, CVSS 7.1, (High), day 9, 12 seats.")
-	f.Fuzz(func(t *testing.T, k byte, text string) {
-		checkFindings(t, text, NewQuantityCheck().Check(Document{Kind: kindOf(k), Text: text}))
-	})
-}
-
 func FuzzSelfReferenceCheck(f *testing.F) {
 	f.Add("## 1. Summary\n\n### Finding 1 — x\n\nSee Finding 3 above, R-02, Part 6 of this memo.", "## 1. Term\n\n1.1 x")
 	f.Fuzz(func(t *testing.T, text, source string) {

@@ -194,7 +194,8 @@ func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
 // default configuration, each restricted (OnlyFor) to the deliverable kinds
 // it fits, read from Document.Kind (Task.Kind through a Suite):
 //   - every kind, generic text included: placeholders, internal
-//     consistency (conflicting values, one quantity stated two ways),
+//     consistency (a defined item with two values; one quantity stated
+//     two ways, totals that do not add up: NewValuesCheck),
 //     evaluator-directed text, quotations checked against the source, task
 //     requirements, required sections (DefaultSections), the numbering of
 //     the text's own lists;
@@ -228,7 +229,6 @@ func DefaultChecks() []Check {
 		NewSectionsCheck(),
 		OnlyFor(NewSelfReferenceCheck(), "", evaluator.KindReviewMemo, evaluator.KindRedline, evaluator.KindRedTeamReport, evaluator.KindPlainLanguage, evaluator.KindCustomerReply),
 		NewListNumberingCheck(),
-		NewQuantityCheck(),
 		NewValuesCheck(),
 	}
 }

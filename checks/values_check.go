@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -40,7 +39,16 @@ const (
 // one and names the earlier. A value written as a reference to one stated
 // elsewhere ("the £34.00", "the same price (£89.00)", "those 14 days")
 // with no equal value anywhere, or a near miss of another ("529,200" and
-// "592,200"), counts as more evidence.
+// "592,200"), counts as more evidence; one figure mistyped as another (a
+// digit changed, two swapped, the same three or more digits reordered)
+// about a subject both name conflicts across clauses and tables.
+//
+// Three structures are read as well: a heading's value that its own
+// section contradicts ("## You have 30 days …" over "up to 28 days"); a
+// value after "those"/"these" that its paragraph never stated ("within 30
+// days … After those 14 days"); and an introduction that announces a
+// number of things before a list of another length ("four changes … In
+// order of importance:" over five items).
 //
 // Values that legitimately differ are not compared: ends of a range
 // ("between 10 and 20", "3–5 days"), a per-item value and a total, a
@@ -73,10 +81,10 @@ const valueThreshold = 3.0
 // maxPostings bounds how many earlier mentions each shared word, anchor or
 // digit pattern proposes as a candidate: the work per mention is bounded,
 // so the check stays linear in the text.
-const maxPostings = 12
+const maxPostings = 8
 
 // maxCandidates bounds how many earlier mentions are scored against one.
-const maxCandidates = 64
+const maxCandidates = 32
 
 // Check returns the findings for doc, in document order.
 func (valuesCheck) Check(doc Document) []Finding {
@@ -86,6 +94,9 @@ func (valuesCheck) Check(doc Document) []Finding {
 	d := readValueDoc(doc)
 	var out []Finding
 	out = append(out, d.conflicts(doc)...)
+	out = append(out, d.headingConflicts(doc)...)
+	out = append(out, d.pointerConflicts(doc)...)
+	out = append(out, listCountConflicts(doc)...)
 	out = withoutDefinedTermConflicts(doc, out)
 	out = append(out, d.totals(doc)...)
 	out = append(out, d.itemConflicts(doc)...)
@@ -175,8 +186,8 @@ func (d *valueDoc) comparable(p, q *mention) bool {
 	if strings.HasPrefix(p.class, "ratio:") && p.val2 != q.val2 {
 		return false // "3 of 5" and "4 of 10" count different wholes
 	}
-	if p.rate != q.rate && (p.rate != "" && q.rate != "" || p.flags&fTable != 0 || q.flags&fTable != 0) {
-		return false // two rates; or a table cell, whose unit is in a heading not read
+	if p.rate != q.rate && (p.rate != "" && q.rate != "" || (p.flags&fTable != 0 || q.flags&fTable != 0) && !vTypoDigits(p, q)) {
+		return false // two rates; or a table cell, whose unit is in a heading not read (a mistyped figure keeps its unit)
 	}
 	if (p.flags|q.flags)&(fHypo|fRange) != 0 || p.flags&(fEach|fExtra|fRemain) != q.flags&(fEach|fExtra|fRemain) {
 		return false
@@ -194,6 +205,9 @@ func (d *valueDoc) comparable(p, q *mention) bool {
 	}
 	if d.effectiveTense(p) != d.effectiveTense(q) {
 		return false
+	}
+	if a, b := d.stance(p.sent), d.stance(q.sent); a != b && a != stanceNone && b != stanceNone {
+		return false // a measurement and the target it is measured against
 	}
 	sp, sq := &d.sents[p.sent], &d.sents[q.sent]
 	if sp.table != 0 && sp.table == sq.table {
@@ -280,7 +294,9 @@ func (d *valueDoc) score(p, q *mention) float64 {
 		default:
 			shared = containsString(sp.anchors[sp.inh:], sq.label)
 		}
-		refsP, refsQ = true, true
+		// An unnumbered line (an exhibit's "B.1 Platform fee: …") cites
+		// no clause: only two numbered clauses count as two references.
+		refsP, refsQ = sp.label != "", sq.label != ""
 		goto anchored
 	}
 	for i, a := range sp.anchors {
@@ -307,6 +323,17 @@ anchored:
 	switch {
 	case shared:
 		s += 2
+		if d.citesOwnValue(p, q) || d.citesOwnValue(q, p) {
+			// "breach notice within 24 hours (paragraph 6.1)" and the one
+			// value of its class paragraph 6.1 itself states.
+			s += 1
+		}
+		if p.ref != "" && q.ref != "" && p.rate == q.rate && d.citedAfter(p) && d.citedAfter(q) {
+			// Both figures are attributed to one clause right after them
+			// ("EUR 100,000 per calendar year" (Clause 7(2)(c))): each is
+			// given as that clause's value.
+			s += 1
+		}
 	case distinct:
 		s -= 1.5 // two clauses, each with its own number: likely two subjects
 	case refsP && refsQ:
@@ -342,7 +369,7 @@ anchored:
 			}
 			s += 2.5 * d.idf(a)
 			if d.acronym[a] {
-				s += 1 // "RTO", "SLA": a precise name
+				s += 1.5 // "RTO", "SLA": a precise name of one metric
 			}
 			if d.headCount[headKey{p.class, a}] == 2 && !dated {
 				unique = true
@@ -427,6 +454,175 @@ value:
 	return s
 }
 
+// typo reports whether p and q look like one figure mistyped as the other
+// about one subject: amounts, durations or percentages (not dates, times or
+// counts, which recur for many things) with the same magnitude and three or
+// more significant digits that differ by one digit, one swap of neighbours
+// or an order of the same digits ("19.20" and "21.90"), whose noun phrases
+// share a rare word, or one's noun phrase is in the other's clause.
+func (d *valueDoc) typo(p, q *mention) bool {
+	switch {
+	case p.class == "date" || p.class == "daterange" || p.class == "time",
+		strings.HasPrefix(p.class, "count:") || strings.HasPrefix(p.class, "ratio:"):
+		return false
+	}
+	if !vTypoDigits(p, q) {
+		return false
+	}
+	swapped := vSameDigits(p.digits, p.intDigits, q.digits, q.intDigits)
+	for _, a := range p.head {
+		// A generic head ("credit", "fee") names the subject when both
+		// noun phrases are built on it and the digits are only reordered
+		// ("set-up fee $16,500", "support fee $18,500" are two fees).
+		if d.idf(a) >= 0.6 && (!d.generic[a] && (vContainsID(q.head, a) || vContainsID(q.ctx, a)) || swapped && vContainsID(q.head, a)) {
+			return true
+		}
+	}
+	for _, a := range q.head {
+		if d.idf(a) >= 0.6 && !d.generic[a] && vContainsID(p.ctx, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// vTypoDigits reports whether p's and q's figures, of one magnitude and
+// with three or more significant digits, differ by one digit, one swap of
+// neighbours or the order of the same digits.
+func vTypoDigits(p, q *mention) bool {
+	near, sig := vNearDigits(p.digits, p.intDigits, q.digits, q.intDigits)
+	if !near {
+		near, sig = vSameDigits(p.digits, p.intDigits, q.digits, q.intDigits), len(p.digits)
+	}
+	return near && sig >= 3
+}
+
+// vSwapped reports whether p and q, amounts or durations of one
+// magnitude, hold the same three or more significant digits in another
+// order ("385,000" and "358,000"): one figure with its digits transposed.
+// Figures of unrelated things rarely share every digit.
+func vSwapped(p, q *mention) bool {
+	if !strings.HasPrefix(p.class, "money:") && p.class != "days" && p.class != "bdays" && p.class != "months" && p.class != "minutes" {
+		return false
+	}
+	return len(p.digits) >= 3 && vSameDigits(p.digits, p.intDigits, q.digits, q.intDigits)
+}
+
+// comparableUnits reports whether p and q are stated per the same unit, or
+// one of them with none.
+func (d *valueDoc) comparableUnits(p, q *mention) bool {
+	return p.rate == q.rate || p.rate == "" || q.rate == ""
+}
+
+// vSameDigits reports whether two digit keys (see vDigitKey) of one
+// magnitude hold the same digits in another order.
+func vSameDigits(da string, ia int, db string, ib int) bool {
+	if ia != ib || len(da) != len(db) || da == db {
+		return false
+	}
+	var n [10]int
+	for i := 0; i < len(da); i++ {
+		n[da[i]-'0']++
+		n[db[i]-'0']--
+	}
+	return n == [10]int{}
+}
+
+// vClauseKey identifies the values of one class and unit in one clause.
+type vClauseKey struct {
+	label, class, rate string
+}
+
+// citesOwnValue reports whether a is cited to the clause b stands in ("24
+// hours (paragraph 6.1)" and paragraph 6.1's own text) and b is the only
+// value of its class and unit there: a says it is b.
+func (d *valueDoc) citesOwnValue(a, b *mention) bool {
+	l := d.sents[b.sent].label
+	return a.ref != "" && b.ref == "" && l == a.ref && a.rate == b.rate && d.citedAfter(a) &&
+		d.ownCount[vClauseKey{l, b.class, b.rate}] == 1
+}
+
+// citedAfter reports whether a clause reference follows m closely, before
+// any sentence punctuation or other figure: "EUR 100,000 per calendar year"
+// (Clause 7(2)(c)), "EUR 200,000 per calendar year in Clause 7(2)(c)". A
+// value cited that way is given as that clause's value.
+func (d *valueDoc) citedAfter(m *mention) bool {
+	text := d.text
+	end := min(len(text), m.end+40)
+	var buf [12]byte
+	for i := m.end; i < end; {
+		c := text[i]
+		switch {
+		case c == '.' || c == ';' || c == ',' || c == '\n' || c >= '0' && c <= '9':
+			return false
+		case c == 0xC2 && i+1 < len(text) && text[i+1] == 0xA7: // §
+			return true
+		case vIsLetterByte(c):
+			j := i
+			for j < len(text) && vIsLetterByte(text[j]) {
+				j++
+			}
+			if j-i <= len(buf) {
+				switch string(lowerInto(buf[:0], text[i:j])) {
+				case "clause", "clauses", "section", "sections", "article", "cl", "para", "paragraph", "schedule":
+					return true
+				}
+			}
+			i = j
+			continue
+		}
+		i++
+	}
+	return false
+}
+
+// stance returns what sentence i states its values as: stanceMeasured for
+// an observation ("the measured availability was 99.2%", "actual
+// downtime"), stanceTarget for a commitment ("the SLA promises 99.9%", "a
+// target of"), stanceNone for neither.
+func (d *valueDoc) stance(i int) int8 {
+	s := &d.sents[i]
+	if s.cmp == 0 {
+		meas, target := false, false
+		text := d.text[s.start:s.end]
+		var buf [16]byte
+		for j := 0; j < len(text); {
+			a, b := nextWord(text, j, len(text))
+			if a >= len(text) {
+				break
+			}
+			j = b
+			if b-a < 6 || b-a > len(buf) {
+				continue
+			}
+			switch string(lowerInto(buf[:0], text[a:b])) {
+			case "measured", "actual", "actually", "achieved", "observed", "recorded":
+				meas = true
+			case "promise", "promises", "promised", "guarantee", "guarantees", "guaranteed", "target", "targets", "commits", "committed", "commitment":
+				target = true
+			}
+		}
+		// An observation set against its target ("99.2%, below the
+		// promise") is an observation.
+		switch {
+		case meas:
+			s.cmp = stanceMeasured
+		case target:
+			s.cmp = stanceTarget
+		default:
+			s.cmp = stanceNone
+		}
+	}
+	return s.cmp
+}
+
+// Stances of a sentence's values (see stance).
+const (
+	stanceNone int8 = iota + 1
+	stanceMeasured
+	stanceTarget
+)
+
 // vContainsID reports whether set holds id.
 func vContainsID(set []int32, id int32) bool {
 	for _, x := range set {
@@ -437,12 +633,20 @@ func vContainsID(set []int32, id int32) bool {
 	return false
 }
 
-// vValueKey identifies a value of a class for equality.
-func vValueKey(m *mention) string {
-	if m.class == "date" {
-		return m.class + ":" + formatNum(m.val)
+// valueKey identifies a value of a class for equality (bit patterns: the
+// same as comparing the exact decimal forms, with no string built).
+type valueKey struct {
+	class     string
+	val, val2 uint64
+}
+
+// vValueKey returns m's valueKey; a date's year is not part of it.
+func vValueKey(m *mention) valueKey {
+	k := valueKey{class: m.class, val: math.Float64bits(m.val)}
+	if m.class != "date" {
+		k.val2 = math.Float64bits(m.val2)
 	}
-	return m.class + ":" + formatNum(m.val) + ":" + formatNum(m.val2)
+	return k
 }
 
 // vEqualValues reports whether p and q state the same value (a date
@@ -461,6 +665,12 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	if len(ms) < 2 {
 		return nil
 	}
+	d.ownCount = map[vClauseKey]int{}
+	for i := range ms {
+		if l := d.sents[ms[i].sent].label; l != "" {
+			d.ownCount[vClauseKey{l, ms[i].class, ms[i].rate}]++
+		}
+	}
 	d.headCount = map[headKey]int{}
 	for i := range ms {
 		for _, w := range ms[i].head {
@@ -473,7 +683,7 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	}
 	// How often each value occurs, for the "the £34.00 with no antecedent"
 	// evidence.
-	count := make(map[string]int, len(ms))
+	count := make(map[valueKey]int, len(ms))
 	for i := range ms {
 		if ms[i].flags&fHypo == 0 {
 			count[vValueKey(&ms[i])]++
@@ -483,10 +693,19 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	// seen so far.
 	type pkey struct {
 		class int32
-		word  int32
-		other string
+		key   postKey
 	}
 	post := map[pkey][]int{}
+	anchors := map[string]uint64{}
+	anchorID := func(a string) uint64 {
+		id, ok := anchors[a]
+		if !ok {
+			id = uint64(len(anchors))
+			anchors[a] = id
+		}
+		return id
+	}
+	var keys []postKey
 	classes := map[string]int32{}
 	classOf := func(c string) int32 {
 		id, ok := classes[c]
@@ -514,13 +733,10 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 				}
 			}
 		}
-		keys := d.postingKeys(q)
+		keys = d.postingKeys(keys[:0], q, anchorID)
 		cl := classOf(q.class)
-		for _, k := range keys.words {
-			add(post[pkey{cl, k, ""}])
-		}
-		for _, a := range keys.other {
-			add(post[pkey{cl, -1, a}])
+		for _, k := range keys {
+			add(post[pkey{cl, k}])
 		}
 		if q.flags&fHypo == 0 {
 			bestDiff, bestEq := -1.0, -1.0
@@ -554,6 +770,13 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 				}
 				if q.flags&fSame != 0 {
 					s += 1
+					// "the same 20 queries", "the same price (£98.00)": it
+					// says it equals a value given before; with none equal,
+					// a count of the same noun is that value.
+					if count[vValueKey(q)] == 1 && strings.HasPrefix(q.class, "count:") {
+						s = math.Max(s, valueThreshold+1)
+						antecedent = true
+					}
 				}
 				// A value written as already known ("the £69.00") with no
 				// antecedent, near another: that one, mistyped.
@@ -567,6 +790,13 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 						antecedent = true
 					}
 				}
+				// One figure mistyped as another about a subject both name
+				// ("CAD 158,000" salary and "CAD 185,000 at your current
+				// salary"): clause numbers and paragraphs do not separate them.
+				if d.typo(p, q) || vSwapped(p, q) && (count[vValueKey(q)] == 1 || count[vValueKey(p)] == 1) && d.comparableUnits(p, q) {
+					s = math.Max(s, valueThreshold+1)
+					antecedent = true
+				}
 				if s > bestDiff || s == bestDiff && best >= 0 && vCloser(p, &ms[best], q) {
 					bestDiff, best, bestAntecedent = s, pi, antecedent
 				}
@@ -578,7 +808,7 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 			if best >= 0 && !bestAntecedent && d.sents[ms[best].sent].block == d.sents[q.sent].block {
 				need += 1 // one paragraph states several values of one topic
 			}
-			if best >= 0 && need > valueThreshold && !vSharesID(ms[best].head, q.head) {
+			if best >= 0 && (q.class == "date" || q.class == "daterange" || q.class == "time") && !vSharesID(ms[best].head, q.head) {
 				best = -1 // a date or time is tied to its event: the noun phrases must meet
 			}
 			if best >= 0 && bestDiff >= need && bestDiff > bestEq && !d.listsBoth(&ms[best], q) {
@@ -594,38 +824,42 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 			}
 			post[pk] = append(list, qi)
 		}
-		for _, k := range keys.words {
-			push(pkey{cl, k, ""})
-		}
-		for _, a := range keys.other {
-			push(pkey{cl, -1, a})
+		for _, k := range keys {
+			push(pkey{cl, k})
 		}
 	}
 	return out
 }
 
-// vPostingKeys are what a mention is indexed by: its rarer subject words,
-// its sentence's anchors and its digit pattern (a transposition has the
-// same digits).
-type vPostingKeys struct {
-	words []int32
-	other []string
-}
-
-func (d *valueDoc) postingKeys(m *mention) vPostingKeys {
-	var k vPostingKeys
+// postingKeys appends to dst what a mention is indexed by: its rarer
+// subject words, its sentence's anchors and its digit pattern (a
+// transposition has the same digits), each as a key of kind 0, 1 or 2.
+func (d *valueDoc) postingKeys(dst []postKey, m *mention, anchorID func(string) uint64) []postKey {
 	for _, set := range [][]int32{m.head, m.ctx, m.topic} {
 		for _, id := range set {
-			if d.idf(id) >= 0.25 && !vContainsID(k.words, id) {
-				k.words = append(k.words, id)
+			if d.idf(id) >= 0.25 {
+				k := postKey{0, uint64(id)}
+				if !slices.Contains(dst, k) {
+					dst = append(dst, k)
+				}
 			}
 		}
 	}
-	k.other = append(k.other, d.sents[m.sent].anchors...)
-	b := []byte(m.digits)
-	slices.Sort(b)
-	k.other = append(k.other, "digits:"+string(b)+":"+strconv.Itoa(m.intDigits))
-	return k
+	for _, a := range d.sents[m.sent].anchors {
+		dst = append(dst, postKey{1, anchorID(a)})
+	}
+	// The multiset of significant digits and the magnitude.
+	var counts uint64
+	for i := 0; i < len(m.digits); i++ {
+		counts += 1 << (4 * uint(m.digits[i]-'0'))
+	}
+	return append(dst, postKey{2, counts*64 + uint64(m.intDigits)})
+}
+
+// postKey is one index key of a mention (see postingKeys).
+type postKey struct {
+	kind uint8
+	id   uint64
 }
 
 // vCloser reports whether a's value is nearer q's than b's is (ties between

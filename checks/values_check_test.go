@@ -384,6 +384,12 @@ func TestValueCounts(t *testing.T) {
 			want: "2.4 points",
 		},
 		{
+			name: "the same count, another figure",
+			kind: evaluator.KindRedTeamReport,
+			text: "## Method\n\nWe sent 50 adversarial prompts to the assistant.\n\n## Retest\n\nAfter the fix we replayed the same 40 adversarial prompts and none succeeded.\n",
+			want: "40 adversarial prompts",
+		},
+		{
 			name: "trap: counts of different runs",
 			kind: evaluator.KindRedTeamReport,
 			text: "### J-1 Jailbreak via role play\n\nSucceeded in 3 of 5 runs.\n\n### J-2 System prompt leak\n\nSucceeded in 4 of 5 runs.\n",

@@ -61,12 +61,11 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 		m.tense = tenseNew // a memo's proposals are its new values
 	}
 	if m.tense == tenseDefault && d.inDraft(v.start) {
-		// Drafted text ("Replacement text: "..."") proposes: in a memo it
-		// is the new value; in the document itself, a proposal beside it.
-		m.tense = tenseProp
-		if d.memo || d.plain {
-			m.tense = tenseNew
-		}
+		// Drafted text ("Replacement text: "..."", "The following is added
+		// as a new Section 10.5: "..."") is the new value: a memo proposes
+		// it, a redline's notes and an amending contract's own summary
+		// describe it.
+		m.tense = tenseNew
 	}
 	if m.tense == tenseDefault {
 		m.tense = d.quoteTense(v.start)
@@ -199,7 +198,9 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 		}
 	}
 	switch w(0) {
-	case "the", "that", "this", "those", "these":
+	case "those", "these":
+		m.flags |= fDefinite | fPointer
+	case "the", "that", "this":
 		m.flags |= fDefinite
 	case "full", "entire", "whole", "remaining", "agreed", "original", "stated", "said", "above":
 		switch w(1) {
@@ -460,7 +461,8 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 			oldAt = k
 		}
 	}
-	if (d.memo || d.plain) && len(toks) > 0 && toks[0].kind == tWord && vImperativeVerbs[d.lowerTok(0)] {
+	imperative := len(toks) > 0 && toks[0].kind == tWord && vImperativeVerbs[d.lowerTok(0)]
+	if (d.memo || d.plain) && imperative {
 		proposalAt = 0
 	}
 	// Token index of each value.
@@ -528,6 +530,12 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 		// be acceptable").
 		if m.tense == tenseDefault && (d.memo || d.plain) && proposalAt >= 0 && (k > proposalAt || proposalAt-k <= 4) {
 			m.tense = tenseNew
+		}
+		// "Amend Section 7.3 to require notice within 24 hours" in a
+		// document that is itself the text: an instruction beside it,
+		// compared only with other proposals.
+		if m.tense == tenseDefault && imperative && !d.memo && !d.plain && c.row < 0 && d.tokIs(1, "section", "clause", "article", "paragraph", "schedule", "the", "this", "it", "its") {
+			m.tense = tenseProp
 		}
 	}
 }

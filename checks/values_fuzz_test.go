@@ -19,6 +19,7 @@ func FuzzValueMentions(f *testing.F) {
 		"within ~~60~~ **30** days [deleted: thirty (30) days] <del>€5</del> “the £34.00” \"USD 3.5m\"",
 		"from £40 to £45 → £50; was 12 months, now 24; Current: 10% Proposed: 12%",
 		"### F-02 IDOR — High (CVSS 7.1)\n| F-02 | x | Medium | 8.1 |\n",
+		"| Item | Price |\n|---|---|\n| Pan | £40.00 |\n\nThe pan (£40.00) ... same price (£44.00). Fourteen (14) days, 3x, CVSS 7.1, (High), day 9, 12 seats, CAD 1,460.00 (one month's rent), £19.20 and £21.90.",
 		"$ 1,2,3 .5% 99.9.9 £ ( 30 ) days - -- ~~ ** $$ 1e9 1,000,000,000,000,000,000,000 %",
 	} {
 		f.Add(s)
@@ -62,4 +63,30 @@ func BenchmarkValuesCheck(b *testing.B) {
 			reportCPU(b, start, len(text))
 		})
 	}
+}
+
+// FuzzListCount feeds the announced-count reader arbitrary text: nothing
+// may panic, every finding is well formed, and the list counter always
+// moves forward within the text.
+func FuzzListCount(f *testing.F) {
+	for _, s := range []string{
+		"I'd want four changes. In order:\n\n1. a\n\n   5. nested\n\n2. b\n",
+		"We found 3 bugs:\n\n- a\n- b\n  - c\n- d\n",
+		"for 12 seats:\n- a\n- b\n",
+		"two issues:\n```\n1. x\n```\n1. a\n",
+		"x:\n1.\n",
+		"twenty things:\n" + "- a\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for i := 0; i < len(text); i++ {
+			if text[i] != '\n' && (i == 0 || text[i-1] == '\n') && vListMarkerAt(text[i:]) {
+				if n, end := countListItems(text, i); n < 0 || end <= i || end > len(text) {
+					t.Fatalf("countListItems(%d) = %d, %d", i, n, end)
+				}
+			}
+		}
+		checkFindings(t, text, listCountConflicts(Document{Text: text, Kind: evaluator.KindReviewMemo}))
+	})
 }

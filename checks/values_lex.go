@@ -232,7 +232,11 @@ func vDigitKey(v float64) (string, int) {
 	return d, intDigits
 }
 
-// vNearDigits is vNearValue on digit keys.
+// vNearDigits reports whether two figures, given as digit keys (see
+// vDigitKey), look like one figure mistyped as the other: the same
+// magnitude and significant digits that differ by one swap of neighbours
+// ("529,200" and "592,200") or one digit ("3,000,000" and "3,500,000").
+// sig is the number of significant digits.
 func vNearDigits(da string, ia int, db string, ib int) (near bool, sig int) {
 	if ia != ib || da == db {
 		return false, 0

@@ -54,6 +54,7 @@ const (
 	fRemain                     // what is left of a quantity: "That leaves $136.00"
 	fBelow                      // a total whose parts are the list that follows ("made up of:")
 	fDefHead                    // its noun phrase is definite: "The credit of £21.90", "Your credit: £19.20"
+	fPointer                    // after a plural demonstrative: "those 14 days", "these 3 attempts" point back
 )
 
 // Tenses of a value: a change states an old and a new value of one thing.
@@ -75,10 +76,10 @@ type vsent struct {
 	inh        int      // anchors[:inh] are inherited from the heading
 	label      string   // the anchor of its line's own clause number, in a contract-like text
 	quals      []string // time qualifiers: dates and period labels
-	hasValue   bool
-	list       int // 1 + index of the list it is an item of; 0 outside lists
-	row        int // a table row: the row's line start; -1 outside tables
-	col        int // a table cell: its column index
+	cmp        int8     // its stance (see valueDoc.stance), 0 until read
+	list       int      // 1 + index of the list it is an item of; 0 outside lists
+	row        int      // a table row: the row's line start; -1 outside tables
+	col        int      // a table cell: its column index
 }
 
 // valueDoc is a document read for values.
@@ -90,13 +91,15 @@ type valueDoc struct {
 	plain     bool // generic text (no kind): it may describe and propose
 	sents     []vsent
 	ms        []mention
-	ids       map[string]int32 // word -> id
-	df        []int32          // id -> number of sentences holding the word
-	idfs      []float64        // id -> idf, once the document is read
-	headCount map[headKey]int  // mentions of a class whose noun phrase holds a word
-	generic   map[int32]bool   // word ids of generic heads ("notice", "fee")
-	acronym   map[int32]bool   // word ids of acronyms ("RTO", "SLA")
+	ids       map[string]int32   // word -> id
+	df        []int32            // id -> number of sentences holding the word
+	idfs      []float64          // id -> idf, once the document is read
+	headCount map[headKey]int    // mentions of a class whose noun phrase holds a word
+	ownCount  map[vClauseKey]int // mentions of a class in the sentences of a clause's own number
+	generic   map[int32]bool     // word ids of generic heads ("notice", "fee")
+	acronym   map[int32]bool     // word ids of acronyms ("RTO", "SLA")
 	keys      map[string]string
+	surface   map[string]int32  // word as written -> its subject id, or -1 (tokID's cache)
 	lower     map[string]string // capitalised word -> lower case
 	nsents    int
 	toks      []vtok
@@ -104,6 +107,7 @@ type valueDoc struct {
 	raw       []rawValue
 	calcs     []calcIssue // written-out calculations that do not compute
 	seen      []int32     // per word id: last sentence counted (for df)
+	headings  []int       // line starts of the headings, in order: a section runs to the next
 	lbuf      [32]byte
 
 	// The current line's spans: code and struck-out text (skip), and
@@ -230,6 +234,7 @@ func readValueDoc(doc Document) *valueDoc {
 		}
 		if lvl, off := headingLevel(raw); lvl > 0 {
 			block++
+			d.headings = append(d.headings, l.start)
 			title, titleRead = nil, true
 			headSpan, headRead = span{l.start + off, l.end}, false
 			heading, headAnchors = nil, nil

@@ -132,17 +132,25 @@ func (d *valueDoc) tokID(i int) int32 {
 		return -1
 	}
 	w := d.text[t.start:t.end]
+	// One lookup for a word as written, seen before (most are).
+	if id, ok := d.surface[w]; ok {
+		return id
+	}
 	k := d.keyOf(w)
-	if k == "" {
-		return -1
-	}
-	id := d.idOf(k)
-	if len(w) >= 2 && len(w) <= 5 && vAllCaps(w) {
-		if d.acronym == nil {
-			d.acronym = map[int32]bool{}
+	id := int32(-1)
+	if k != "" {
+		id = d.idOf(k)
+		if len(w) >= 2 && len(w) <= 5 && vAllCaps(w) {
+			if d.acronym == nil {
+				d.acronym = map[int32]bool{}
+			}
+			d.acronym[id] = true
 		}
-		d.acronym[id] = true
 	}
+	if d.surface == nil {
+		d.surface = map[string]int32{}
+	}
+	d.surface[w] = id
 	return id
 }
 
@@ -246,7 +254,7 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 	}
 	d.markLists(first)
 	d.calculations()
-	s := vsent{start: from, end: to, block: c.block, table: c.table, hasValue: true, list: c.list, row: c.row, col: c.colIdx}
+	s := vsent{start: from, end: to, block: c.block, table: c.table, list: c.list, row: c.row, col: c.colIdx}
 	s.anchors = d.tokenAnchors(append(append(s.anchors, c.inherited...), c.anchors...))
 	s.inh = len(c.inherited)
 	s.label = c.ownClause
@@ -811,7 +819,7 @@ func (d *valueDoc) tokenAnchors(dst []string) []string {
 			}
 		case tWord:
 			w := text[t.start:t.end]
-			if len(w) <= 10 && vRefWords[d.lowerTok(k)] {
+			if c := w[0] | 0x20; (c == 'c' || c == 's' || c == 'a' || c == 'p') && len(w) <= 10 && vRefWords[d.lowerTok(k)] {
 				j := k + 1
 				if d.sym(j) == "." {
 					j++
@@ -821,7 +829,10 @@ func (d *valueDoc) tokenAnchors(dst []string) []string {
 				}
 				continue
 			}
-			if vPeriodWords[w] && k+1 < len(toks) && toks[k+1].kind == tNum && toks[k+1].end-toks[k+1].start <= 3 {
+			if w[0] < 'A' || w[0] > 'Z' {
+				continue // period words and item ids are capitalised
+			}
+			if k+1 < len(toks) && toks[k+1].kind == tNum && toks[k+1].end-toks[k+1].start <= 3 && vPeriodWords[w] {
 				dst = append(dst, "per:"+strings.ToLower(w)+" "+text[toks[k+1].start:toks[k+1].end])
 				continue
 			}
@@ -934,9 +945,16 @@ func (d *valueDoc) countAfter(i, j int, v float64, start int) (rawValue, bool) {
 // form, where it ends and the token after it; "" when there is none.
 func (d *valueDoc) countNoun(j int) (string, int, int) {
 	toks := d.toks
-	for k := j; k < len(toks) && k < j+2; k++ {
-		if toks[k].kind != tWord || !d.adjacentSpace(k) {
+	words := 0
+	for k := j; k < len(toks) && k < j+4 && words < 2; k++ {
+		if d.sym(k) == "-" && k > j && d.adjacent(k) {
+			continue // "casework-related queries"
+		}
+		if toks[k].kind != tWord || k == j && !d.adjacentSpace(k) {
 			return "", 0, 0
+		}
+		if d.sym(k-1) != "-" {
+			words++
 		}
 		w := d.lowerTok(k)
 		if w == "" || valueWordLists().stop[w] || vPreLinks[w] {

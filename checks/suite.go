@@ -248,14 +248,14 @@ func DefaultChecks() []Check {
 
 // DefaultOptions returns the options DefaultSuite applies on top of
 // DefaultChecks: the findings that are often right about a draft but wrong
-// about a finished deliverable only inform (severity info) — a
-// contract's missing signature block or signing party (conformed copies,
-// translations and consolidations have none), its defined-term hygiene,
-// an attachment nothing refers to (a schedule issued on its own), and
-// passive voice in consumer text.
+// about a finished deliverable only inform (severity info) — a signing
+// party the signature block does not name, a contract's defined-term
+// hygiene, an attachment nothing refers to (a schedule issued on its own),
+// and passive voice in consumer text. A missing signature block keeps the
+// severity the completeness check gives it (info for a conformed copy, a
+// translation or a consolidation, which have none).
 func DefaultOptions() []Option {
 	return []Option{
-		WithSeverity(RuleSignatureBlock, SeverityInfo),
 		WithSeverity(RuleSignatureParty, SeverityInfo),
 		WithSeverity("definition.", SeverityInfo),
 		WithSeverity(RuleReadabilityPassive, SeverityInfo),

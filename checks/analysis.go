@@ -20,6 +20,73 @@ type analysis struct {
 	unitsOnce, riskOnce sync.Once
 	units               []recUnit
 	risk                *riskScale
+	// recommendations found by each kind of analyzer (recommendations.go)
+	recsMu sync.Mutex
+	recs   map[any]*sharedRecs
+	// the outline of the sources a review cites (source_outline.go), the
+	// text's usual noun for numbered clauses, and the reference keywords of
+	// the texts refVocabularyOf was asked about
+	srcOnce, nounOnce sync.Once
+	srcOutline        *xrefOutline
+	srcText, noun     string
+	vocabMu           sync.Mutex
+	vocabs            []sharedVocab
+}
+
+// sharedVocab is the reference vocabulary of one text.
+type sharedVocab struct {
+	text  string
+	vocab map[string]bool
+}
+
+// sourceOutline returns sourceOutline(doc) for the document the analysis
+// belongs to, computed once.
+func (a *analysis) sourceOutline(doc Document) (*xrefOutline, string) {
+	a.srcOnce.Do(func() { a.srcOutline, a.srcText = sourceOutline(doc) })
+	return a.srcOutline, a.srcText
+}
+
+// dominantNumNoun returns dominantNumNoun of the text, computed once.
+func (a *analysis) dominantNumNoun() string {
+	a.nounOnce.Do(func() { a.noun = dominantNumNoun(a.text) })
+	return a.noun
+}
+
+// refVocabularyOf returns refVocabulary(text), computed once per text (a
+// review's source, the sources it cites); the map is read-only.
+func (a *analysis) refVocabularyOf(text string) map[string]bool {
+	a.vocabMu.Lock()
+	defer a.vocabMu.Unlock()
+	for _, v := range a.vocabs {
+		if v.text == text {
+			return v.vocab
+		}
+	}
+	v := refVocabulary(text)
+	a.vocabs = append(a.vocabs, sharedVocab{text, v})
+	return v
+}
+
+// sharedRecs is one analyzer kind's recommendations of the text.
+type sharedRecs struct {
+	once sync.Once
+	recs []recommendation
+}
+
+// recommendationsFor returns the entry for the recommendations analyzers
+// with the given share key find in the text.
+func (a *analysis) recommendationsFor(key any) *sharedRecs {
+	a.recsMu.Lock()
+	defer a.recsMu.Unlock()
+	if a.recs == nil {
+		a.recs = make(map[any]*sharedRecs)
+	}
+	e := a.recs[key]
+	if e == nil {
+		e = &sharedRecs{}
+		a.recs[key] = e
+	}
+	return e
 }
 
 // withAnalysis returns doc carrying a fresh shared analysis of its text.

@@ -147,7 +147,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	srcLabels := func() map[string]bool {
 		if srcNums == nil {
 			srcNums = map[string]bool{}
-			so, _ := sourceOutline(doc)
+			so, _ := analysisOf(doc).sourceOutline(doc)
 			if so == nil {
 				return srcNums
 			}
@@ -215,7 +215,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 			// part, as "of this memo" does.
 			if !own && isReview(doc.Kind) && doc.Source != "" {
 				if vocab == nil {
-					vocab = refVocabulary(doc.Source)
+					vocab = analysisOf(doc).refVocabularyOf(doc.Source)
 				}
 				// Paragraphs are how a source's schedules number their
 				// points ("paragraph 4 of Schedule 2"), so only "part" and
@@ -227,7 +227,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				// review that cites sections throughout); a review that
 				// cites clauses or articles means its own "section 4".
 				if dominant == "" {
-					dominant = dominantNumNoun(text) + "|"
+					dominant = analysisOf(doc).dominantNumNoun() + "|"
 				}
 				own = (kw == "part" || kw == "section") && !vocab[kw] && (!srcLabels()[num] || kw+"|" != dominant) &&
 					top <= maxOwnTop(labels)+1 && !refOfInstrument(text, e) && !externalRef(text, s, e)

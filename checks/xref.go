@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -141,7 +142,7 @@ func (xrefCheck) Check(doc Document) []Finding {
 	var src *xrefOutline
 	srcText := doc.Source
 	if review {
-		src, srcText = sourceOutline(doc)
+		src, srcText = a.sourceOutline(doc)
 	} else if doc.Source != "" {
 		// A contract numbers its own clauses; only the source's titled
 		// clauses are the ones an amendment may cite.
@@ -161,11 +162,12 @@ func (xrefCheck) Check(doc Document) []Finding {
 	var srcWords map[string]bool
 	if review {
 		out = append(out, fs...)
-		srcWords = refVocabulary(srcText)
+		srcWords = a.refVocabularyOf(srcText)
 		if !namesNumbered(srcWords) {
 			// The source never names its clauses ("7. Within ..."): the
 			// review's usual word for them is the source's.
-			if n := dominantNumNoun(text); n != "" {
+			if n := a.dominantNumNoun(); n != "" {
+				srcWords = maps.Clone(srcWords)
 				srcWords[n] = true
 			}
 		}

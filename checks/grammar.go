@@ -68,6 +68,9 @@ var (
 // AMBER") the higher one wins: soft wording is excused only when nothing
 // says the matter is serious.
 func classifyRisk(s string, blockRisk int) riskClass {
+	if !mayRate(s) {
+		return riskUnknown
+	}
 	c := riskUnknown
 	see := func(high bool) {
 		if high {
@@ -99,6 +102,51 @@ func classifyRisk(s string, blockRisk int) riskClass {
 		see(err == nil && v >= 4)
 	}
 	return c
+}
+
+// ratingWords are the words, lower case, without one of which no rating
+// expression (classifyRisk, riskScale.classify; letter grades aside) can
+// match: a risk, severity or priority keyword, a level, a colour, a score.
+var ratingWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`risk severity priority rating impact critical high medium moderate low
+		informational info minor major severe red amber yellow green rated rate graded grade classed
+		classified score p0 p1 p2 p3 p4 l1 l2 l3 l4 l5`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// mayRate reports whether s holds a rating word (ratingWords) or a word
+// starting "cvss", as a run of ASCII word characters — the words the
+// rating expressions' \b boundaries see. Most of a long text rates
+// nothing, and this scan costs less than one of those expressions.
+func mayRate(s string) bool {
+	var buf [16]byte
+	for i := 0; i < len(s); {
+		if !wordByte[s[i]] {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && wordByte[s[j]] {
+			j++
+		}
+		if n := j - i; n >= 2 && n <= len(buf) {
+			for k := 0; k < n; k++ {
+				c := s[i+k]
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				buf[k] = c
+			}
+			if ratingWords[string(buf[:n])] || n >= 4 && string(buf[:4]) == "cvss" {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
 }
 
 // directionalAt reports whether the vague verb at text[s:e] (inside the

@@ -176,7 +176,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	}
 	var buf []byte
 	for _, w := range analysisOf(doc).wordList() {
-		if w.end-w.start < 3 || w.end-w.start > 15 {
+		if w.end-w.start < 3 || w.end-w.start > 15 || !numberFollows(text, w.end) {
 			continue
 		}
 		buf = lowerInto(buf, text[w.start:w.end])
@@ -311,6 +311,21 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	}
 	sortFindings(out)
 	return out
+}
+
+// numberFollows reports whether what follows a word ending at e can be
+// the number selfRefRe reads after a keyword: blanks, then a digit, '#' or
+// a capital letter. It spares the keyword lookup on most words.
+func numberFollows(text string, e int) bool {
+	k := e
+	for k < len(text) && k-e < 8 && (text[k] == ' ' || text[k] == '\t') {
+		k++
+	}
+	if k == e || k >= len(text) {
+		return false
+	}
+	c := text[k]
+	return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == '#'
 }
 
 // seeTitleRe finds a pointer to a part by its title: `see "Refunds"

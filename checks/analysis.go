@@ -23,27 +23,42 @@ type analysis struct {
 	// recommendations found by each kind of analyzer (recommendations.go)
 	recsMu sync.Mutex
 	recs   map[any]*sharedRecs
-	// the outline of the sources a review cites (source_outline.go), the
-	// text's usual noun for numbered clauses, and the reference keywords of
-	// the texts refVocabularyOf was asked about
+	// the sources a review cites and what the checks learn about them
+	// (source_cache.go), shared across evaluations through the Suite's
+	// cache when it has one; the text's usual noun for numbered clauses
+	sources           *sourceCache
 	srcOnce, nounOnce sync.Once
 	srcOutline        *xrefOutline
 	srcText, noun     string
-	vocabMu           sync.Mutex
-	vocabs            []sharedVocab
+	factsMu           sync.Mutex
+	facts             []*sourceFacts
 }
 
-// sharedVocab is the reference vocabulary of one text.
-type sharedVocab struct {
-	text  string
-	vocab map[string]bool
-}
-
-// sourceOutline returns sourceOutline(doc) for the document the analysis
-// belongs to, computed once.
+// sourceOutline returns the outline of sourceText(doc) and that text (nil
+// and "" when there is none) for the document the analysis belongs to,
+// computed once, or taken from the Suite's source cache.
 func (a *analysis) sourceOutline(doc Document) (*xrefOutline, string) {
-	a.srcOnce.Do(func() { a.srcOutline, a.srcText = sourceOutline(doc) })
+	a.srcOnce.Do(func() {
+		if st := sourceText(doc); st != "" {
+			a.srcOutline, a.srcText = a.factsOf(st).outlineOf(), st
+		}
+	})
 	return a.srcOutline, a.srcText
+}
+
+// factsOf returns the facts of a source text: the ones this analysis
+// already holds, else the Suite's cached ones, else new.
+func (a *analysis) factsOf(text string) *sourceFacts {
+	a.factsMu.Lock()
+	defer a.factsMu.Unlock()
+	for _, f := range a.facts {
+		if f.text == text {
+			return f
+		}
+	}
+	f := a.sources.facts(text)
+	a.facts = append(a.facts, f)
+	return f
 }
 
 // dominantNumNoun returns dominantNumNoun of the text, computed once.
@@ -55,16 +70,7 @@ func (a *analysis) dominantNumNoun() string {
 // refVocabularyOf returns refVocabulary(text), computed once per text (a
 // review's source, the sources it cites); the map is read-only.
 func (a *analysis) refVocabularyOf(text string) map[string]bool {
-	a.vocabMu.Lock()
-	defer a.vocabMu.Unlock()
-	for _, v := range a.vocabs {
-		if v.text == text {
-			return v.vocab
-		}
-	}
-	v := refVocabulary(text)
-	a.vocabs = append(a.vocabs, sharedVocab{text, v})
-	return v
+	return a.factsOf(text).vocabulary()
 }
 
 // sharedRecs is one analyzer kind's recommendations of the text.

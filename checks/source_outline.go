@@ -40,17 +40,6 @@ func sourceText(doc Document) string {
 	return strings.Join(parts, "\n"+docSeparator+"\n")
 }
 
-// sourceOutline returns the outline of sourceText(doc) and that text; nil
-// and "" when there is none.
-func sourceOutline(doc Document) (*xrefOutline, string) {
-	st := sourceText(doc)
-	if st == "" {
-		return nil, ""
-	}
-	idx := NewLineIndex(st)
-	return buildOutlineOf(st, &idx, outlineSources), st
-}
-
 // numNoun reports whether a reference noun (refNoun form) names a numbered
 // clause rather than an attachment.
 func numNoun(noun string) bool {

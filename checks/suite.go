@@ -33,7 +33,10 @@ const DefaultParallelThreshold = 64 << 10
 // Suite runs a set of checks over a document and turns their findings into
 // an evaluator.EvaluationDecision. It implements evaluator.Evaluator[string];
 // use ForText for other candidate types. A Suite is immutable once built and
-// safe for concurrent use.
+// safe for concurrent use. It keeps what its checks learn about the sources
+// it saw last (the outline of a contract's labels, the reference words it
+// uses; at most 64 MiB, least recently used out first), so that a loop
+// revising one review against one contract reads the contract once.
 type Suite struct {
 	checks      []Check
 	rules       []string
@@ -46,6 +49,7 @@ type Suite struct {
 	workers     int
 	parallelMin int
 	sections    map[evaluator.Kind][]Section // nil: DefaultSections
+	sources     *sourceCache                 // what the checks learned about the sources seen last
 }
 
 // Option configures a Suite.
@@ -153,6 +157,7 @@ func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
 		disabled:    make(map[string]bool),
 		sourceID:    DefaultSourceEvidenceID,
 		parallelMin: DefaultParallelThreshold,
+		sources:     newSourceCache(defaultSourceCacheBytes),
 	}
 	cfg := &suiteConfig{s: s}
 	for i, c := range checks {
@@ -302,6 +307,7 @@ func (s *Suite) Run(ctx context.Context, doc Document) ([]Finding, error) {
 		doc.sections = s.sections
 	}
 	doc = withAnalysis(doc)
+	doc.shared.sources = s.sources
 	results := make([][]Finding, len(s.checks))
 	errs := make([]error, len(s.checks))
 	workers := s.workers

@@ -69,9 +69,7 @@ func (xrefCheck) Rules() []string {
 }
 
 var (
-	headingNumRe   = regexp.MustCompile(`^(?:\*\*)?(?:(?i:section|clause|article|paragraph)[ \t]+|§[ \t]*)?((?:[A-Z]{1,2})?\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?(?:[ \t]|$|[-–—:.])`)
 	headingRomanRe = regexp.MustCompile(`^(?:\*\*)?(?i:article)[ \t]+([IVXLC]{1,7})\b`)
-	lineNumRe      = regexp.MustCompile(`^(?:\*\*)?((?:[A-Z]{1,2})?\d{1,4}(?:\.\d{1,4})+)\.?(?:\*\*)?[ \t]+\S`)
 	attachHeadRe   = regexp.MustCompile(`^(?:\*\*)?(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	attachLineRe   = regexp.MustCompile(`^(?:\*\*)?(EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	tableNumRe     = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?[ \t]*\|`)
@@ -471,7 +469,7 @@ func buildOutlineOf(text string, idx *LineIndex, mode outlineMode) *xrefOutline 
 }
 
 // matchIf runs re on s only when ok (a cheap pre-test passed).
-func matchIf(ok bool, re *regexp.Regexp, s string) []int {
+func matchIf(ok bool, re interface{ FindStringSubmatchIndex(string) []int }, s string) []int {
 	if !ok {
 		return nil
 	}

@@ -32,6 +32,9 @@ type analysis struct {
 	srcText, noun     string
 	factsMu           sync.Mutex
 	facts             []*sourceFacts
+	// the text's quotations and code (quotes.go)
+	spansOnce sync.Once
+	textSpans *textSpans
 }
 
 // sourceOutline returns the outline of sourceText(doc) and that text (nil
@@ -72,6 +75,49 @@ func (a *analysis) dominantNumNoun() string {
 func (a *analysis) refVocabularyOf(text string) map[string]bool {
 	return a.factsOf(text).vocabulary()
 }
+
+// textSpans are the quotations and code of a text and what they are.
+type textSpans struct {
+	quoted, code, outside, excluded []span
+	drafted                         []bool // for each of outside: drafted language (draftTracker)
+}
+
+// spans returns the text's quotations (quotedSpans), code (codeSpans),
+// quotations outside code, all of them merged (excludedSpans), and which
+// quotations are drafted language, computed once; the slices are
+// read-only.
+func (a *analysis) spans() *textSpans {
+	a.spansOnce.Do(func() {
+		t := a.text
+		s := &textSpans{quoted: quotedSpans(t, 0, len(t)), code: codeSpans(t, 0, len(t))}
+		s.outside = outsideCode(s.quoted, s.code)
+		s.excluded = unionSpans(s.code, s.outside)
+		d := newDraftTracker(t)
+		s.drafted = make([]bool, len(s.outside))
+		for i, q := range s.outside {
+			s.drafted[i] = d.drafted(q)
+		}
+		a.textSpans = s
+	})
+	return a.textSpans
+}
+
+// quoted returns quotedSpans of the whole text, computed once.
+func (a *analysis) quoted() []span { return a.spans().quoted }
+
+// code returns codeSpans of the whole text, computed once.
+func (a *analysis) code() []span { return a.spans().code }
+
+// quotesOutsideCode returns quotesOutsideCode of the whole text, computed
+// once.
+func (a *analysis) quotesOutsideCode() []span { return a.spans().outside }
+
+// excluded returns excludedSpans of the whole text, computed once.
+func (a *analysis) excluded() []span { return a.spans().excluded }
+
+// draftedQuotes reports, for each of quotesOutsideCode, whether it is
+// drafted language.
+func (a *analysis) draftedQuotes() []bool { return a.spans().drafted }
 
 // sharedRecs is one analyzer kind's recommendations of the text.
 type sharedRecs struct {

@@ -106,7 +106,7 @@ func (c *evaluatorDirectedCheck) Check(doc Document) []Finding {
 	add := func(rule, msg string, s, e int) {
 		if rule == RuleEvaluatorDirected {
 			if !excludedReady {
-				excluded, excludedReady = excludedSpans(text, 0, len(text)), true
+				excluded, excludedReady = analysisOf(doc).excluded(), true
 			}
 			if inSpans(excluded, s, e) && !namesDeliverable(text, s, e) {
 				return

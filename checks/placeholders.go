@@ -107,8 +107,8 @@ func (c *placeholderCheck) Check(doc Document) []Finding {
 	var sources []string // lower-cased, space-collapsed; built on first need
 	for i, sp := range c.scan(doc.Text) {
 		if i == 0 {
-			quotes = quotedSpans(doc.Text, 0, len(doc.Text))
-			code = codeSpans(doc.Text, 0, len(doc.Text))
+			a := analysisOf(doc)
+			quotes, code = a.quoted(), a.code()
 		}
 		if inSpans(code, sp.start, sp.end) {
 			continue // "<order_id>" in code is a parameter, not a blank

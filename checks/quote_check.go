@@ -193,10 +193,11 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 	// customers and titles: there only what is introduced as a document's
 	// words ("the policy says "..."") is verified.
 	verifyAll := doc.Kind == "" || doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedline
-	drafting := newDraftTracker(text)
+	a := analysisOf(doc)
+	draftedAt := a.draftedQuotes()
 	var segs []span // a redline's passages that set out the source's text
-	for _, s := range quotesOutsideCode(text, 0, len(text)) {
-		drafted := drafting.drafted(s)
+	for i, s := range a.quotesOutsideCode() {
+		drafted := draftedAt[i]
 		in := innerQuote(text, s)
 		long := in.end > in.start && wordCount(text, in.start, in.end) >= c.minWords
 		block := text[s.start] == '>'

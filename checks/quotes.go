@@ -98,12 +98,16 @@ func codeSpans(text string, from, to int) []span {
 // quotesOutsideCode returns quotedSpans(text, from, to) without the
 // quotations that start inside code (codeSpans).
 func quotesOutsideCode(text string, from, to int) []span {
-	qs := quotedSpans(text, from, to)
-	code := codeSpans(text, from, to)
+	return outsideCode(quotedSpans(text, from, to), codeSpans(text, from, to))
+}
+
+// outsideCode returns the quotations qs that do not start inside code, in
+// a slice of its own when it drops any.
+func outsideCode(qs, code []span) []span {
 	if len(code) == 0 {
 		return qs
 	}
-	out := qs[:0]
+	out := make([]span, 0, len(qs))
 	for _, q := range qs {
 		if !inSpans(code, q.start, q.start+1) {
 			out = append(out, q)
@@ -117,11 +121,19 @@ func quotesOutsideCode(text string, from, to int) []span {
 // not read as the author's own words.
 func excludedSpans(text string, from, to int) []span {
 	code := codeSpans(text, from, to)
-	qs := quotesOutsideCode(text, from, to)
-	if len(code) == 0 {
-		return qs
+	return unionSpans(code, outsideCode(quotedSpans(text, from, to), code))
+}
+
+// unionSpans returns a and b (each sorted) as one sorted list without
+// overlaps, in a new slice unless one of them is empty.
+func unionSpans(a, b []span) []span {
+	if len(a) == 0 {
+		return b
 	}
-	all := append(append([]span(nil), code...), qs...)
+	if len(b) == 0 {
+		return a
+	}
+	all := append(append(make([]span, 0, len(a)+len(b)), a...), b...)
 	sortSpans(all)
 	out := all[:0]
 	for _, s := range all {

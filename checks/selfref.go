@@ -165,7 +165,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	ready := func() {
 		if labels == nil {
 			labels, short = ownLabels(text)
-			excluded = excludedSpans(text, 0, len(text))
+			excluded = analysisOf(doc).excluded()
 		}
 	}
 	report := func(s, e int, what string) {

@@ -173,7 +173,7 @@ func (xrefCheck) Check(doc Document) []Finding {
 	referenced := make(map[string]bool)
 	var quoted []span // a review's quotations of the source, whose references are the source's
 	if review {
-		quoted = sourceQuotes(text)
+		quoted = sourceQuotes(a)
 		o.sourceNames = sourceNames(srcText)
 	}
 	scanRefs(text, a.wordList(), o, func(kw span, idStart, idEnd int, key string, first bool) {

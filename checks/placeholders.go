@@ -131,7 +131,7 @@ func (c *placeholderCheck) Check(doc Document) []Finding {
 // (wordSpans), in document order.
 func (c *placeholderCheck) scan(text string, ws []span) []span {
 	var out []span
-	k := 0 // the first word of ws not ending before i
+	k := 0             // the first word of ws not ending before i
 	var regions []span // signature blocks, found on the first blank
 	regionsDone := false
 	for i := 0; i < len(text); {

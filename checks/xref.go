@@ -632,7 +632,7 @@ func scanRefs(text string, ws []span, o *xrefOutline, fn func(kw span, idStart, 
 			break
 		}
 		s, e := ws[k].start, ws[k].end
-		if s < next || e-s < 5 || e-s > 10 {
+		if s < next || e-s < 5 || e-s > 10 || !refNounFirst[text[s]|0x20] {
 			continue
 		}
 		buf = lowerInto(buf, text[s:e])

@@ -18,10 +18,10 @@ type phraseMatcher struct {
 	// pairs[c][d/64] has bit d%64 set when a first word starts with the
 	// ASCII byte c followed by the byte d (0 for a one-letter word): most
 	// words of a text fail this test before any lower-casing or lookup.
-	pairs [128][4]uint64
-	nonASCII  bool                  // some first word starts with a non-ASCII byte
-	minLen    int                   // shortest first word, in bytes
-	maxLen    int                   // longest first word, in bytes
+	pairs    [128][4]uint64
+	nonASCII bool // some first word starts with a non-ASCII byte
+	minLen   int  // shortest first word, in bytes
+	maxLen   int  // longest first word, in bytes
 }
 
 // newPhraseMatcher builds a matcher for phrases. Words inside a phrase are

@@ -71,6 +71,11 @@ func classifyRisk(s string, blockRisk int) riskClass {
 	if !mayRate(s) {
 		return riskUnknown
 	}
+	return classifyRated(s, blockRisk)
+}
+
+// classifyRated is classifyRisk for s that mayRate.
+func classifyRated(s string, blockRisk int) riskClass {
 	c := riskUnknown
 	see := func(high bool) {
 		if high {

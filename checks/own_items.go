@@ -19,28 +19,51 @@ import (
 // "item"), or "" when it names none. Parts (section, part, paragraph) are
 // not items.
 func itemFamilyOf(word string) string {
-	w := strings.ToLower(strings.Trim(word, ":*_.,;()"))
+	w := strings.Trim(word, ":*_.,;()")
 	switch {
 	case w == "":
 		return ""
-	case strings.HasPrefix(w, "recommend") || w == "rec" || w == "recs":
+	case asciiFoldPrefix(w, "recommend") || asciiFoldEqual(w, "rec") || asciiFoldEqual(w, "recs"):
 		return "recommendation"
-	case strings.HasPrefix(w, "vuln"):
+	case asciiFoldPrefix(w, "vuln"):
 		return "vulnerability"
-	case w == "row" || w == "rows" || w == "item" || w == "items":
+	case asciiFoldEqual(w, "row") || asciiFoldEqual(w, "rows") || asciiFoldEqual(w, "item") || asciiFoldEqual(w, "items"):
 		return "item"
-	case w == "appendix" || w == "appendices":
+	case asciiFoldEqual(w, "appendix") || asciiFoldEqual(w, "appendices"):
 		return "appendix"
-	case w == "annex" || w == "annexes":
+	case asciiFoldEqual(w, "annex") || asciiFoldEqual(w, "annexes"):
 		return "annex"
 	}
 	for _, f := range itemFamilies {
-		if w == f || w == f+"s" {
+		if asciiFoldEqual(w, f) || len(w) == len(f)+1 && w[len(f)]|0x20 == 's' && asciiFoldPrefix(w, f) {
 			return f
 		}
 	}
 	return ""
 }
+
+// asciiFoldPrefix reports whether w starts with p (lower-case ASCII),
+// ASCII case aside: the test strings.ToLower(w) makes for an ASCII prefix,
+// without allocating.
+func asciiFoldPrefix(w, p string) bool {
+	if len(w) < len(p) {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != p[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiFoldEqual reports whether w is p (lower-case ASCII), ASCII case
+// aside.
+func asciiFoldEqual(w, p string) bool { return len(w) == len(p) && asciiFoldPrefix(w, p) }
 
 // itemFamilies are the families of numbered items a deliverable may label.
 var itemFamilies = []string{"finding", "issue", "comment", "amendment", "observation", "step", "action", "question", "option", "point", "item", "table", "figure", "attachment"}
@@ -88,7 +111,7 @@ var (
 // headingFamily returns the first item family the words of a heading
 // name, or "" (appendices, tables and figures are parts, not lists).
 func headingFamily(h string) string {
-	for _, w := range strings.Fields(h) {
+	for w := range strings.FieldsSeq(h) {
 		if f := itemFamilyOf(w); f != "" && f != "item" {
 			if attachmentFamily(f) {
 				return ""

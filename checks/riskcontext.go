@@ -242,13 +242,17 @@ func clauseKey(n string) string {
 // classifyRisk, likelihood × impact scores (high from 10 of 25), and letter
 // grades when the document declares them (A and B high, C low).
 func (sc *riskScale) classify(s string, blockRisk int) riskClass {
-	if !sc.grades && !mayRate(s) {
-		return riskUnknown
-	}
 	if strings.Contains(s, "**") || strings.Contains(s, "__") {
 		s = emphasisMarks.Replace(s) // "**Severity:** Low" reads "Severity: Low"
 	}
-	c := classifyRisk(s, blockRisk)
+	rates := mayRate(s)
+	if !sc.grades && !rates {
+		return riskUnknown
+	}
+	c := riskUnknown
+	if rates {
+		c = classifyRated(s, blockRisk)
+	}
 	if c == riskHigh {
 		return c
 	}

@@ -51,6 +51,9 @@ var adviceTriggers = map[string]string{
 	"like": "may", "care": "may", "ideally": "",
 }
 
+// adviceFilter spares the lookup of most words in adviceTriggers.
+var adviceFilter = newWordFilter(keysOf(adviceTriggers)...)
+
 // leadWords are the words that may stand for each lead.
 var leadWords = map[string][]string{
 	"it":    {"it"},
@@ -96,6 +99,9 @@ func adviceUnits(text string, words []span, known []recUnit) []recUnit {
 	for _, w := range words {
 		s, e := w.start, w.end
 		if e-s < 4 || e-s > 10 || s < last {
+			continue
+		}
+		if !adviceFilter.mayHave(text[s:e]) {
 			continue
 		}
 		lead, ok := adviceTriggers[string(lowerASCII(&buf, text[s:e]))]

@@ -127,6 +127,9 @@ var ratingWords = func() map[string]bool {
 // rating expressions' \b boundaries see. Most of a long text rates
 // nothing, and this scan costs less than one of those expressions.
 func mayRate(s string) bool {
+	if foldsToASCII(s) {
+		return true
+	}
 	var buf [16]byte
 	for i := 0; i < len(s); {
 		if !wordByte[s[i]] {
@@ -137,6 +140,9 @@ func mayRate(s string) bool {
 		for j < len(s) && wordByte[s[j]] {
 			j++
 		}
+		if asciiFoldPrefix(s[i:j], "cvss") {
+			return true
+		}
 		if n := j - i; n >= 2 && n <= len(buf) {
 			for k := 0; k < n; k++ {
 				c := s[i+k]
@@ -145,13 +151,29 @@ func mayRate(s string) bool {
 				}
 				buf[k] = c
 			}
-			if ratingWords[string(buf[:n])] || n >= 4 && string(buf[:4]) == "cvss" {
+			if ratingWords[string(buf[:n])] {
+				return true
+			}
+			// "risk0", "score10", "priority1": a keyword run into its number.
+			l := n
+			for l > 0 && buf[l-1] >= '0' && buf[l-1] <= '9' {
+				l--
+			}
+			if l < n && l >= 2 && ratingWords[string(buf[:l])] {
 				return true
 			}
 		}
 		i = j
 	}
 	return false
+}
+
+// foldsToASCII reports whether s holds one of the two non-ASCII letters
+// that case-insensitive matching folds to ASCII ones ("ſ" to s, the Kelvin
+// sign to k): a scan that reads only ASCII words would miss what an (?i)
+// expression finds there.
+func foldsToASCII(s string) bool {
+	return strings.Contains(s, "ſ") || strings.Contains(s, "\u212a")
 }
 
 // directionalAt reports whether the vague verb at text[s:e] (inside the

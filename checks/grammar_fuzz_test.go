@@ -5,7 +5,7 @@ import "testing"
 // FuzzMayRate checks that no rating expression matches text mayRate
 // rejects.
 func FuzzMayRate(f *testing.F) {
-	for _, s := range []string{"Severity: High", "(Critical)", "RED", "P1", "CVSSv3.1 9.8", "rated as low", "L3×I4 = 12", "risk 4/5", "a plain sentence", "Überhigh (Critical)", "HIGH_RISK"} {
+	for _, s := range []string{"Severity: High", "(Critical)", "RED", "P1", "CVSSv3.1 9.8", "rated as low", "L3×I4 = 12", "risk 4/5", "a plain sentence", "Überhigh (Critical)", "HIGH_RISK", "riſk 4", "\u212aey: CVSS", "CVSSv3abcdefghijkl9.8", "score10", "priority1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -16,6 +16,19 @@ func FuzzMayRate(f *testing.F) {
 			if re.MatchString(s) {
 				t.Fatalf("mayRate(%q) = false, but %v matches", s, re)
 			}
+		}
+	})
+}
+
+// FuzzGradeWordAt checks that gradeScaleRe matches no line gradeWordAt
+// rejects.
+func FuzzGradeWordAt(f *testing.F) {
+	for _, s := range []string{"rated A (must fix)", "Priority A: now", "claſſified A - x", "Exhibit A: Fees", "Ratings: A = urgent"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !gradeWordAt(s) && gradeScaleRe.MatchString(s) {
+			t.Fatalf("gradeWordAt(%q) = false, but gradeScaleRe matches", s)
 		}
 	})
 }

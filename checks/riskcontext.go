@@ -99,7 +99,7 @@ func readRiskScale(text string) *riskScale {
 			prevTable = -1
 			return
 		}
-		if !sc.grades && gradeAt(t) && gradeScaleRe.MatchString(t) {
+		if !sc.grades && gradeAt(t) && gradeWordAt(t) && gradeScaleRe.MatchString(t) {
 			sc.grades = true
 		}
 		if t[0] == '|' {
@@ -187,6 +187,35 @@ func readRiskScale(text string) *riskScale {
 		}
 	})
 	return sc
+}
+
+// gradeWordPrefixes are what a word must start with for gradeScaleRe to
+// match at it.
+var gradeWordPrefixes = []string{"rated", "rating", "graded", "grade", "categor", "classified", "priorit"}
+
+// gradeWordAt is a cheap test that gradeScaleRe may match t: a run of
+// ASCII word characters in t starts with one of gradeWordPrefixes.
+func gradeWordAt(t string) bool {
+	if foldsToASCII(t) {
+		return true
+	}
+	for i := 0; i < len(t); {
+		if !wordByte[t[i]] {
+			i++
+			continue
+		}
+		if t[i]|0x20 == 'r' || t[i]|0x20 == 'g' || t[i]|0x20 == 'c' || t[i]|0x20 == 'p' {
+			for _, p := range gradeWordPrefixes {
+				if asciiFoldPrefix(t[i:], p) {
+					return true
+				}
+			}
+		}
+		for i < len(t) && wordByte[t[i]] {
+			i++
+		}
+	}
+	return false
 }
 
 // gradeAt is a cheap test that t may declare a letter scale: it holds the

@@ -35,6 +35,16 @@ type analysis struct {
 	// the text's quotations and code (quotes.go)
 	spansOnce sync.Once
 	textSpans *textSpans
+	// the labels the text introduces as new (xref.go)
+	newOnce    sync.Once
+	newMatches [][]int
+}
+
+// newLabelMatches returns newLabelMatches of the text, computed once; the
+// result is read-only.
+func (a *analysis) newLabelMatches() [][]int {
+	a.newOnce.Do(func() { a.newMatches = newLabelMatches(a.text) })
+	return a.newMatches
 }
 
 // sourceOutline returns the outline of sourceText(doc) and that text (nil

@@ -249,7 +249,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				}
 			}
 			if added == nil {
-				added, _ = newLabels(text, analysisOf(doc).lineIndex(), nil)
+				added, _ = newLabels(analysisOf(doc), nil)
 			}
 			if added["|"+num] {
 				continue // "a new Section 6.3": the text adds it

@@ -156,7 +156,7 @@ func (xrefCheck) Check(doc Document) []Finding {
 	}
 	// Labels the text introduces as new ("a new Section 10.5" in an
 	// amendment, "new clause 7.5" in a redline) exist.
-	added, fs := newLabels(text, idx, src)
+	added, fs := newLabels(a, src)
 	var srcWords map[string]bool
 	if review {
 		out = append(out, fs...)
@@ -834,11 +834,12 @@ var (
 // each new numbered clause whose number is already taken in the source or
 // skips numbers after the source's last sibling ("new clause 7.7" when
 // clause 7 ends at 7.4).
-func newLabels(text string, idx *LineIndex, src *xrefOutline) (map[string]bool, []Finding) {
+func newLabels(a *analysis, src *xrefOutline) (map[string]bool, []Finding) {
+	text := a.text
 	added := make(map[string]bool)
 	var out []Finding
 	seen := make(map[string]bool)
-	for _, m := range newLabelMatches(text) {
+	for _, m := range a.newLabelMatches() {
 		var kind, id string
 		var s, e int
 		if m[2] >= 0 {
@@ -869,7 +870,7 @@ func newLabels(text string, idx *LineIndex, src *xrefOutline) (map[string]bool, 
 		if (last > 0 || parent == "") && n > last+1 && !added["|"+numberWith(parent, n-1)] {
 			out = append(out, Finding{Rule: RuleNumberingGap, Severity: SeverityWarn,
 				Message:  fmt.Sprintf("new clause %s skips numbers: the source's last sibling is %s", id, numberWith(parent, last)),
-				Location: idx.Locate(s, e, text)})
+				Location: a.lineIndex().Locate(s, e, text)})
 		}
 	}
 	return added, out

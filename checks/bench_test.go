@@ -164,6 +164,42 @@ func BenchmarkCheck(b *testing.B) {
 	}
 }
 
+// BenchmarkSharedAnalysis computes, per iteration and from scratch, the
+// per-document analyses a Suite shares between its checks (line index,
+// words, quotations and code, the recommendation analysis, new labels,
+// the usual clause noun, and for the review the source's outline and
+// reference words, no source cache): BenchmarkCheck's figures exclude
+// them.
+func BenchmarkSharedAnalysis(b *testing.B) {
+	text := benchContract(b)
+	docs := benchDocuments(b, text)
+	hedge := NewHedgeCheck(RecommendationConfig{}).(*hedgeCheck)
+	for i, variant := range []string{"contract", "review"} {
+		b.Run(variant, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			start := processCPU()
+			for b.Loop() {
+				doc := withAnalysis(docs[i])
+				a := doc.shared
+				a.lineIndex()
+				a.wordList()
+				a.spans()
+				a.newLabelMatches()
+				a.dominantNumNoun()
+				if isReview(doc.Kind) {
+					hedge.a.analyze(doc)
+					a.sourceOutline(doc)
+					a.refVocabularyOf(doc.Source)
+				} else {
+					a.definitions()
+				}
+			}
+			reportCPU(b, start, len(text))
+		})
+	}
+}
+
 func BenchmarkNewLineIndex(b *testing.B) {
 	text := benchContract(b)
 	b.SetBytes(int64(len(text)))

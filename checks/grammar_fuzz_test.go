@@ -32,3 +32,15 @@ func FuzzGradeWordAt(f *testing.F) {
 		}
 	})
 }
+
+// FuzzClauseRefs checks that clauseRefs finds what clauseRefRe finds.
+func FuzzClauseRefs(f *testing.F) {
+	for _, s := range []string{"see Section 4.2 and clause 7(a)", "§ 3", "ſection 5", "Articles 3", "paragraph12", "no reference"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := clauseRefs(s), clauseRefRe.FindAllStringSubmatch(s, 3); len(got) != len(want) {
+			t.Fatalf("clauseRefs(%q) = %v, clauseRefRe finds %v", s, got, want)
+		}
+	})
+}

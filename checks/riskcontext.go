@@ -79,6 +79,34 @@ var (
 	findingHeadingRe = regexp.MustCompile(`(?i)\b(?:findings?|issues?|risks?|observations?|vulnerabilit(?:y|ies)|concerns?|analysis|key points|points)\b`)
 )
 
+// clauseRefs returns clauseRefRe's first three matches in t, running the
+// expression only when t holds one of its keywords ("§", or a word that
+// starts like section, clause, article or paragraph).
+func clauseRefs(t string) [][]string {
+	if !strings.Contains(t, "§") && !foldsToASCII(t) && !clauseWordAt(t) {
+		return nil
+	}
+	return clauseRefRe.FindAllStringSubmatch(t, 3)
+}
+
+// clauseWordAt reports whether a run of ASCII word characters in t starts
+// with "section", "clause", "article" or "paragraph", case aside.
+func clauseWordAt(t string) bool {
+	for i := 0; i < len(t); {
+		if !wordByte[t[i]] {
+			i++
+			continue
+		}
+		if refNounFirst[t[i]|0x20] && (asciiFoldPrefix(t[i:], "section") || asciiFoldPrefix(t[i:], "clause") || asciiFoldPrefix(t[i:], "article") || asciiFoldPrefix(t[i:], "paragraph")) {
+			return true
+		}
+		for i < len(t) && wordByte[t[i]] {
+			i++
+		}
+	}
+	return false
+}
+
 // readRiskScale reads text's rating conventions and rated findings once.
 func readRiskScale(text string) *riskScale {
 	const blockRisk = 3 // whether a text rates does not depend on the level
@@ -126,7 +154,7 @@ func readRiskScale(text string) *riskScale {
 						put("id:"+first, ctx)
 					}
 				}
-				for _, m := range clauseRefRe.FindAllStringSubmatch(t, 3) {
+				for _, m := range clauseRefs(t) {
 					put("ref:"+clauseKey(m[1]), ctx)
 				}
 			}
@@ -165,7 +193,7 @@ func readRiskScale(text string) *riskScale {
 					keys = append(keys, "n:"+m[1])
 				}
 			}
-			for _, m := range clauseRefRe.FindAllStringSubmatch(t[:min(len(t), 200)], 3) {
+			for _, m := range clauseRefs(t[:min(len(t), 200)]) {
 				keys = append(keys, "ref:"+clauseKey(m[1]))
 			}
 		}
@@ -474,7 +502,7 @@ func findingKeys(lead, opener string) []string {
 				out = append(out, "n:"+m[1])
 			}
 		}
-		for _, m := range clauseRefRe.FindAllStringSubmatch(t, 3) {
+		for _, m := range clauseRefs(t) {
 			out = append(out, "ref:"+clauseKey(m[1]))
 		}
 	}

@@ -118,7 +118,8 @@ func (a *analysis) quoted() []span { return a.spans().quoted }
 // code returns codeSpans of the whole text, computed once.
 func (a *analysis) code() []span { return a.spans().code }
 
-// quotesOutsideCode returns quotesOutsideCode of the whole text, computed
+// quotesOutsideCode returns the quotations of the whole text that do not
+// start inside code (outsideCode), computed
 // once.
 func (a *analysis) quotesOutsideCode() []span { return a.spans().outside }
 

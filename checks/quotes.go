@@ -95,12 +95,6 @@ func codeSpans(text string, from, to int) []span {
 	return out
 }
 
-// quotesOutsideCode returns quotedSpans(text, from, to) without the
-// quotations that start inside code (codeSpans).
-func quotesOutsideCode(text string, from, to int) []span {
-	return outsideCode(quotedSpans(text, from, to), codeSpans(text, from, to))
-}
-
 // outsideCode returns the quotations qs that do not start inside code, in
 // a slice of its own when it drops any.
 func outsideCode(qs, code []span) []span {

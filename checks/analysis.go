@@ -119,8 +119,7 @@ func (a *analysis) quoted() []span { return a.spans().quoted }
 func (a *analysis) code() []span { return a.spans().code }
 
 // quotesOutsideCode returns the quotations of the whole text that do not
-// start inside code (outsideCode), computed
-// once.
+// start inside code (outsideCode), computed once.
 func (a *analysis) quotesOutsideCode() []span { return a.spans().outside }
 
 // excluded returns excludedSpans of the whole text, computed once.

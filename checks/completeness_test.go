@@ -108,6 +108,8 @@ func TestCompletenessExecutionNeed(t *testing.T) {
 		{"heading and blank lines are a block", Document{Kind: evaluator.KindContract, Text: "# Supplement No. 1\n\n## 1. Price\n\nEUR 10.\n\n## Signatures\n\nBerlin, ________ 2026\n\n______________________   ______________________\n"}, "", true},
 		{"conformed copy needs none", Document{Kind: evaluator.KindContract, Text: "# MASTER SERVICES AGREEMENT\n\n**Conformed copy incorporating Amendment No. 1.**\n\nThis Agreement is made between A and B.\n"}, SeverityInfo, false},
 		{"plain-language version needs none", Document{Kind: evaluator.KindContract, Text: "# Your Tenancy Agreement (Plain Language Version)\n\nThis agreement explains your tenancy.\n"}, "", true},
+		{"an amendment that forms part of what it amends", Document{Kind: evaluator.KindContract, Text: "# Amendment No. 2 to the Services Agreement\n\nThis Amendment forms part of the Agreement.\n\n## 1. Fees\n\nThe fee is $10.\n"}, SeverityWarn, false},
+		{"a summary by its title", Document{Kind: evaluator.KindContract, Text: "# Summary of the Lease\n\nThis lease runs for two years.\n"}, "", true},
 		{"schedule needs none", Document{Kind: evaluator.KindContract, Text: "# Schedule B — Statement of Work\n\nThis Statement of Work forms part of the Master Services Agreement.\n"}, "", true},
 		{"terms of sale need none", Document{Kind: evaluator.KindContract, Text: "# Terms of Sale\n\n## 1. Orders\n\nWe accept orders online.\n"}, "", true},
 		{"drafted from signed evidence", Document{Kind: evaluator.KindContract, Text: "# Payment plan\n\nThe price is $10.\n", Evidence: []evaluator.Evidence{{ID: "source", Content: signed}}}, SeverityWarn, false},

@@ -41,10 +41,18 @@ var (
 	// restatementRe matches what makes a text a restatement of an
 	// instrument signed elsewhere, in its title or opening.
 	restatementRe = regexp.MustCompile(`(?i)\b(?:conformed|consolidated|consolidation|plain[- ](?:english|language)|easy[- ]read|translation|courtesy|for\s+convenience|convenience\s+copy|reading\s+copy|for\s+information|information\s+only|unofficial|compiled|explainer|key\s+facts)\b`)
+	// restatementTitleRe matches a title that names a summary or a form of
+	// an instrument rather than the instrument: "Summary of the Lease",
+	// "Term Sheet", "Specimen Agreement". (In an opening these words are
+	// often the instrument's own recitals: "replaces the term sheet".)
+	restatementTitleRe = regexp.MustCompile(`(?i)\b(?:summary|term\s+sheet|heads\s+of\s+terms|specimen|sample|template|precedent)\b`)
 	// partTitleRe matches the title of a part of another instrument.
 	partTitleRe = regexp.MustCompile(`(?i)^(?:schedule|exhibit|annex|annexure|appendix|attachment|rider)\b`)
 	// partOfRe matches a text saying it forms part of another instrument.
 	partOfRe = regexp.MustCompile(`(?i)\b(?:forms?|is|are)\s+(?:a\s+|an\s+)?(?:integral\s+)?part\s+of\s+(?:the|that|this)\b|\bincorporated\s+(?:in|into)\s+(?:the|that)\b`)
+	// amendingRe matches an instrument that changes another: it is signed
+	// though it forms part of what it changes.
+	amendingRe = regexp.MustCompile(`(?i)\b(?:amendment|supplement|variation|addendum|side\s+letter|novation)\b`)
 	// termsTitleRe matches standard terms and policies, accepted without
 	// a signature: "Terms of Sale", "General Terms and Conditions",
 	// "Privacy Policy".
@@ -85,7 +93,8 @@ func needsExecution(doc Document) executionNeed {
 	}
 	title := titleLine(text)
 	opening := text[:min(len(text), openingBytes)]
-	if partTitleRe.MatchString(title) || restatementRe.MatchString(opening) || partOfRe.MatchString(opening) ||
+	partOf := partOfRe.MatchString(opening) && !amendingRe.MatchString(title) // an amendment "forms part of" what it amends, and is signed
+	if partTitleRe.MatchString(title) || restatementTitleRe.MatchString(title) || restatementRe.MatchString(opening) || partOf ||
 		termsTitleRe.MatchString(title) && !instrumentRe.MatchString(title) {
 		return executionUnknown
 	}

@@ -62,6 +62,10 @@ func TestSectionsCheckRedTeamEngagement(t *testing.T) {
 	assert.Contains(t, got[0], "no methodology section")
 	assert.Empty(t, missing("# App assessment\n\n## Scope\n\nThe iOS app 5.1. We tested deep links and storage; each attack was repeated 5 times.\n\n"+body),
 		"the method stated in the scope section")
+	assert.Empty(t, missing("# App assessment\n\n## Scope\n\nThe iOS app 5.1. Testing was performed with a proxy, following the OWASP MASVS.\n\n"+body),
+		"a passive method statement")
+	assert.Empty(t, missing("# App assessment\n\n## Approach\n\nBlack-box testing of the release build.\n\n**Targets:** the iOS app 5.1 and its API.\n\n"+body),
+		"a scope label")
 	assert.Empty(t, missing("# App assessment\n\n## Summary\n\nWe tested the app within the scope set by the rules of engagement.\n\n## Methodology\n\nManual testing.\n\n## Findings\n\n### F-1 Token scope too broad (High)\n\nx.\n\n**Fix.** Set `scope=read`.\n\n### F-2 Logging (Low)\n\n**Fix.** Remove `Log.d`.\n"),
 		"the scope stated in the opening")
 	assert.Empty(t, missing("# App assessment\n\n## Summary\n\nTwo issues.\n\n## Findings\n\n### F-1 Token scope too broad (High)\n\n**Fix.** Set `scope=read`.\n\n### F-2 Logging (Low)\n\n**Fix.** Remove `Log.d`.\n"),

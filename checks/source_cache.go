@@ -1,8 +1,9 @@
 package checks
 
 import (
-	"container/list"
 	"sync"
+
+	"github.com/evalopt/evalopt/checks/internal/lru"
 )
 
 // A loop revises one deliverable against one source: every evaluation
@@ -17,15 +18,8 @@ import (
 const defaultSourceCacheBytes = 64 << 20
 
 // sourceCache holds the analyses of the sources a Suite saw last. It is
-// safe for concurrent use.
-type sourceCache struct {
-	max int64
-
-	mu    sync.Mutex
-	used  int64
-	order *list.List               // of *sourceFacts, most recently used first
-	items map[string]*list.Element // source text -> element of order
-}
+// safe for concurrent use; a nil cache keeps nothing.
+type sourceCache struct{ lru *lru.Cache[*sourceFacts] }
 
 // sourceFacts is what the checks learn about one source text, each part
 // computed on first use, once, and read-only after.
@@ -61,7 +55,7 @@ func (f *sourceFacts) vocabulary() map[string]bool {
 func sourceFactsBytes(n int) int64 { return 4*int64(n) + 1024 }
 
 func newSourceCache(maxBytes int64) *sourceCache {
-	return &sourceCache{max: maxBytes, order: list.New(), items: map[string]*list.Element{}}
+	return &sourceCache{lru: lru.New[*sourceFacts](maxBytes)}
 }
 
 // facts returns the facts of text, from the cache or new (and then kept,
@@ -72,32 +66,8 @@ func (c *sourceCache) facts(text string) *sourceFacts {
 	if c == nil {
 		return &sourceFacts{text: text}
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if el, ok := c.items[text]; ok {
-		c.order.MoveToFront(el)
-		return el.Value.(*sourceFacts)
-	}
-	f := &sourceFacts{text: text}
-	size := sourceFactsBytes(len(text))
-	if size > c.max {
+	if f, ok := c.lru.Get(text); ok {
 		return f
 	}
-	for c.used+size > c.max {
-		last := c.order.Back()
-		old := last.Value.(*sourceFacts)
-		c.order.Remove(last)
-		delete(c.items, old.text)
-		c.used -= sourceFactsBytes(len(old.text))
-	}
-	c.items[text] = c.order.PushFront(f)
-	c.used += size
-	return f
-}
-
-// len returns how many sources the cache holds.
-func (c *sourceCache) len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.items)
+	return c.lru.Add(text, &sourceFacts{text: text}, sourceFactsBytes(len(text)))
 }

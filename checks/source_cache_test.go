@@ -18,13 +18,13 @@ func TestSourceCache(t *testing.T) {
 	c.facts(b)
 	c.facts(a) // a is now the most recently used
 	c.facts(strings.Repeat("3. Law.\n", 100))
-	assert.Equal(t, 2, c.len(), "the budget holds two sources")
+	assert.Equal(t, 2, c.lru.Len(), "the budget holds two sources")
 	assert.Same(t, fa, c.facts(a), "the least recently used (b) went, not a")
 
 	big := strings.Repeat("x", 1<<20)
 	small := newSourceCache(1024)
 	require.NotNil(t, small.facts(big))
-	assert.Zero(t, small.len(), "facts over the whole budget are built, not kept")
+	assert.Zero(t, small.lru.Len(), "facts over the whole budget are built, not kept")
 	assert.NotNil(t, (*sourceCache)(nil).facts(a), "no cache: new facts")
 }
 
@@ -42,7 +42,7 @@ func TestSuiteReadsSourceOnce(t *testing.T) {
 		require.Len(t, fs, 1)
 		assert.Equal(t, RuleDanglingRef, fs[0].Rule)
 	}
-	assert.Equal(t, 1, s.sources.len())
+	assert.Equal(t, 1, s.sources.lru.Len())
 	f := s.sources.facts(sourceText(doc))
 	assert.NotNil(t, f.outline, "built by the first run and kept")
 }

@@ -140,6 +140,42 @@ func BenchmarkSuite(b *testing.B) {
 	}
 }
 
+// BenchmarkSuiteNonValues runs the default suite on one core without the
+// three checks that read every value with its subject (values, quantity
+// conflicts, consistency), on the 1 MB text as a contract and as a review
+// memo: what the other checks take together, goal at most 45 cpu-ms per
+// MB for each.
+func BenchmarkSuiteNonValues(b *testing.B) {
+	text := benchContract(b)
+	docs := benchDocuments(b, text)
+	var cs []Check
+	for _, c := range DefaultChecks() {
+		switch c.Rule() {
+		case "values", RuleQuantityConflict, "consistency":
+			continue
+		}
+		cs = append(cs, c)
+	}
+	for i, variant := range []string{"contract", "review"} {
+		s, err := NewSuite(cs, WithConcurrency(1),
+			WithRequiredSections(evaluator.KindReviewMemo, DefaultSections()[evaluator.KindReviewMemo][1:]...))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(variant, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			start := processCPU()
+			for b.Loop() {
+				if _, err := s.Run(context.Background(), docs[i]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportCPU(b, start, len(text))
+		})
+	}
+}
+
 // BenchmarkCheck runs each default check on its own on the 1 MB text as a
 // contract and (the "review/" variants) as a review memo, the analyses a
 // Suite shares computed once beforehand, so each figure is the check's own

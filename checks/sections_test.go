@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -66,6 +67,8 @@ func TestSectionsCheckRedTeamEngagement(t *testing.T) {
 		"a passive method statement")
 	assert.Empty(t, missing("# App assessment\n\n## Approach\n\nBlack-box testing of the release build.\n\n**Targets:** the iOS app 5.1 and its API.\n\n"+body),
 		"a scope label")
+	assert.Empty(t, missing("# App assessment\n\n## Methodology\n\nManual testing.\n\n## Summary\n\nThe assessment covered the iOS app 5.1 and its API.\n\n"+body[strings.Index(body, "## Findings"):]),
+		"the scope stated as what the assessment covered")
 	assert.Empty(t, missing("# App assessment\n\n## Summary\n\nWe tested the app within the scope set by the rules of engagement.\n\n## Methodology\n\nManual testing.\n\n## Findings\n\n### F-1 Token scope too broad (High)\n\nx.\n\n**Fix.** Set `scope=read`.\n\n### F-2 Logging (Low)\n\n**Fix.** Remove `Log.d`.\n"),
 		"the scope stated in the opening")
 	assert.Empty(t, missing("# App assessment\n\n## Summary\n\nTwo issues.\n\n## Findings\n\n### F-1 Token scope too broad (High)\n\n**Fix.** Set `scope=read`.\n\n### F-2 Logging (Low)\n\n**Fix.** Remove `Log.d`.\n"),

@@ -389,8 +389,9 @@ func TestCorpusGate(t *testing.T) {
 
 // corpusOnDefectFloor is the share, in tenths of a percent, of bad
 // deliverables the gate must stop with a finding on the planted defect: the
-// level reached (88.4%), below the goal of 90%.
-const corpusOnDefectFloor = 880
+// level reached (89.7%: every missing section and reviewer-directed note
+// caught), below the goal of 90%.
+const corpusOnDefectFloor = 896
 
 func pct(n, d int) string {
 	if d == 0 {

@@ -2,19 +2,21 @@ package checks
 
 import "testing"
 
-// FuzzMayRate checks that no rating expression matches text mayRate
-// rejects.
+// FuzzMayRate checks that no rating expression matches text whose
+// rateMask lacks the kind of word it needs.
 func FuzzMayRate(f *testing.F) {
-	for _, s := range []string{"Severity: High", "(Critical)", "RED", "P1", "CVSSv3.1 9.8", "rated as low", "L3×I4 = 12", "risk 4/5", "a plain sentence", "Überhigh (Critical)", "HIGH_RISK", "riſk 4", "\u212aey: CVSS", "CVSSv3abcdefghijkl9.8", "score10", "priority1"} {
+	for _, s := range []string{"Severity: High", "(Critical)", "RED", "P1", "CVSSv3.1 9.8", "rated as low", "L3×I4 = 12", "L3xI4=12", "risk 4/5", "a plain sentence", "Überhigh (Critical)", "HIGH_RISK", "Highrisk", "riſk 4", "\u212aey: CVSS", "CVSSv3abcdefghijkl9.8", "score10", "priority1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if mayRate(s) {
-			return
-		}
-		for _, re := range []interface{ MatchString(string) bool }{riskRe, severityRe, severityWordRe, priorityRe, cvssRe, ratingSentenceRe, ratedRe, priorityNumRe, scoreRe} {
-			if re.MatchString(s) {
-				t.Fatalf("mayRate(%q) = false, but %v matches", s, re)
+		m := rateMask(s)
+		for _, c := range []struct {
+			need rateClass
+			re   interface{ MatchString(string) bool }
+		}{{rateRisk, riskRe}, {rateColour, severityRe}, {rateLevel, severityWordRe}, {rateP, priorityRe}, {rateCVSS, cvssRe},
+			{rateLevel, ratingSentenceRe}, {rateLevel, ratedRe}, {ratePriority, priorityNumRe}, {rateScore, scoreRe}} {
+			if m&c.need == 0 && c.re.MatchString(s) {
+				t.Fatalf("rateMask(%q) = %b lacks %b, but %v matches", s, m, c.need, c.re)
 			}
 		}
 	})

@@ -302,43 +302,49 @@ func (sc *riskScale) classify(s string, blockRisk int) riskClass {
 	if strings.Contains(s, "**") || strings.Contains(s, "__") {
 		s = emphasisMarks.Replace(s) // "**Severity:** Low" reads "Severity: Low"
 	}
-	rates := mayRate(s)
-	if !sc.grades && !rates {
+	rates := rateMask(s)
+	if !sc.grades && rates == 0 {
 		return riskUnknown
 	}
 	c := riskUnknown
-	if rates {
-		c = classifyRated(s, blockRisk)
+	if rates != 0 {
+		c = classifyRated(s, rates, blockRisk)
 	}
 	if c == riskHigh {
 		return c
 	}
-	if m := ratingSentenceRe.FindStringSubmatch(s); m != nil {
-		if m[1] != "Low" && m[1] != "Minor" {
-			return riskHigh
-		}
-		c = riskLow
-	}
-	if m := ratedRe.FindStringSubmatch(s); m != nil {
-		switch strings.ToLower(m[1]) {
-		case "low", "minor":
-			c = riskLow
-		default:
-			return riskHigh
-		}
-	}
-	if m := priorityNumRe.FindStringSubmatch(s); m != nil {
-		if m[1] <= "2" {
-			return riskHigh
-		}
-		c = riskLow
-	}
-	if m := scoreRe.FindStringSubmatch(s); m != nil {
-		if n, _ := strconv.Atoi(m[1]); n > 5 {
-			if n >= 10 {
+	if rates&rateLevel != 0 {
+		if m := ratingSentenceRe.FindStringSubmatch(s); m != nil {
+			if m[1] != "Low" && m[1] != "Minor" {
 				return riskHigh
 			}
 			c = riskLow
+		}
+		if m := ratedRe.FindStringSubmatch(s); m != nil {
+			switch strings.ToLower(m[1]) {
+			case "low", "minor":
+				c = riskLow
+			default:
+				return riskHigh
+			}
+		}
+	}
+	if rates&ratePriority != 0 {
+		if m := priorityNumRe.FindStringSubmatch(s); m != nil {
+			if m[1] <= "2" {
+				return riskHigh
+			}
+			c = riskLow
+		}
+	}
+	if rates&rateScore != 0 {
+		if m := scoreRe.FindStringSubmatch(s); m != nil {
+			if n, _ := strconv.Atoi(m[1]); n > 5 {
+				if n >= 10 {
+					return riskHigh
+				}
+				c = riskLow
+			}
 		}
 	}
 	if sc.grades {

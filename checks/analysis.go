@@ -20,6 +20,135 @@ type analysis struct {
 	unitsOnce, riskOnce sync.Once
 	units               []recUnit
 	risk                *riskScale
+	// recommendations found by each kind of analyzer (recommendations.go)
+	recsMu sync.Mutex
+	recs   map[any]*sharedRecs
+	// the sources a review cites and what the checks learn about them
+	// (source_cache.go), shared across evaluations through the Suite's
+	// cache when it has one; the text's usual noun for numbered clauses
+	sources           *sourceCache
+	srcOnce, nounOnce sync.Once
+	srcOutline        *xrefOutline
+	srcText, noun     string
+	factsMu           sync.Mutex
+	facts             []*sourceFacts
+	// the text's quotations and code (quotes.go)
+	spansOnce sync.Once
+	textSpans *textSpans
+	// the labels the text introduces as new (xref.go)
+	newOnce    sync.Once
+	newMatches [][]int
+}
+
+// newLabelMatches returns newLabelMatches of the text, computed once; the
+// result is read-only.
+func (a *analysis) newLabelMatches() [][]int {
+	a.newOnce.Do(func() { a.newMatches = newLabelMatches(a.text) })
+	return a.newMatches
+}
+
+// sourceOutline returns the outline of sourceText(doc) and that text (nil
+// and "" when there is none) for the document the analysis belongs to,
+// computed once, or taken from the Suite's source cache.
+func (a *analysis) sourceOutline(doc Document) (*xrefOutline, string) {
+	a.srcOnce.Do(func() {
+		if st := sourceText(doc); st != "" {
+			a.srcOutline, a.srcText = a.factsOf(st).outlineOf(), st
+		}
+	})
+	return a.srcOutline, a.srcText
+}
+
+// factsOf returns the facts of a source text: the ones this analysis
+// already holds, else the Suite's cached ones, else new.
+func (a *analysis) factsOf(text string) *sourceFacts {
+	a.factsMu.Lock()
+	defer a.factsMu.Unlock()
+	for _, f := range a.facts {
+		if f.text == text {
+			return f
+		}
+	}
+	f := a.sources.facts(text)
+	a.facts = append(a.facts, f)
+	return f
+}
+
+// dominantNumNoun returns dominantNumNoun of the text, computed once.
+func (a *analysis) dominantNumNoun() string {
+	a.nounOnce.Do(func() { a.noun = dominantNumNoun(a.text) })
+	return a.noun
+}
+
+// refVocabularyOf returns refVocabulary(text), computed once per text (a
+// review's source, the sources it cites); the map is read-only.
+func (a *analysis) refVocabularyOf(text string) map[string]bool {
+	return a.factsOf(text).vocabulary()
+}
+
+// textSpans are the quotations and code of a text and what they are.
+type textSpans struct {
+	quoted, code, outside, excluded []span
+	drafted                         []bool // for each of outside: drafted language (draftTracker)
+}
+
+// spans returns the text's quotations (quotedSpans), code (codeSpans),
+// quotations outside code, all of them merged (excludedSpans), and which
+// quotations are drafted language, computed once; the slices are
+// read-only.
+func (a *analysis) spans() *textSpans {
+	a.spansOnce.Do(func() {
+		t := a.text
+		s := &textSpans{quoted: quotedSpans(t, 0, len(t)), code: codeSpans(t, 0, len(t))}
+		s.outside = outsideCode(s.quoted, s.code)
+		s.excluded = unionSpans(s.code, s.outside)
+		d := newDraftTracker(t)
+		s.drafted = make([]bool, len(s.outside))
+		for i, q := range s.outside {
+			s.drafted[i] = d.drafted(q)
+		}
+		a.textSpans = s
+	})
+	return a.textSpans
+}
+
+// quoted returns quotedSpans of the whole text, computed once.
+func (a *analysis) quoted() []span { return a.spans().quoted }
+
+// code returns codeSpans of the whole text, computed once.
+func (a *analysis) code() []span { return a.spans().code }
+
+// quotesOutsideCode returns the quotations of the whole text that do not
+// start inside code (outsideCode), computed once.
+func (a *analysis) quotesOutsideCode() []span { return a.spans().outside }
+
+// excluded returns excludedSpans of the whole text, computed once.
+func (a *analysis) excluded() []span { return a.spans().excluded }
+
+// draftedQuotes reports, for each of quotesOutsideCode, whether it is
+// drafted language.
+func (a *analysis) draftedQuotes() []bool { return a.spans().drafted }
+
+// sharedRecs is one analyzer kind's recommendations of the text.
+type sharedRecs struct {
+	once sync.Once
+	recs []recommendation
+}
+
+// recommendationsFor returns the entry for the recommendations analyzers
+// with the given share key find in the text.
+func (a *analysis) recommendationsFor(key any) *sharedRecs {
+	a.recsMu.Lock()
+	defer a.recsMu.Unlock()
+	if a.recs == nil {
+		a.recs = make(map[any]*sharedRecs)
+	}
+	e := a.recs[key]
+	if e == nil {
+		e = &sharedRecs{}
+		a.recs[key] = e
+	}
+	return e
 }
 
 // withAnalysis returns doc carrying a fresh shared analysis of its text.

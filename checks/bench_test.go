@@ -140,16 +140,96 @@ func BenchmarkSuite(b *testing.B) {
 	}
 }
 
-func BenchmarkCheck(b *testing.B) {
+// BenchmarkSuiteNonValues runs the default suite on one core without the
+// three checks that read every value with its subject (values, quantity
+// conflicts, consistency), on the 1 MB text as a contract and as a review
+// memo: what the other checks take together, goal at most 45 cpu-ms per
+// MB for each.
+func BenchmarkSuiteNonValues(b *testing.B) {
 	text := benchContract(b)
-	doc := withAnalysis(benchDocuments(b, text)[0]) // as a contract, words shared as in a Suite
+	docs := benchDocuments(b, text)
+	var cs []Check
 	for _, c := range DefaultChecks() {
-		b.Run(c.Rule(), func(b *testing.B) {
+		switch c.Rule() {
+		case "values", "consistency":
+			continue
+		}
+		cs = append(cs, c)
+	}
+	for i, variant := range []string{"contract", "review"} {
+		s, err := NewSuite(cs, WithConcurrency(1),
+			WithRequiredSections(evaluator.KindReviewMemo, DefaultSections()[evaluator.KindReviewMemo][1:]...))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(variant, func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
 			start := processCPU()
 			for b.Loop() {
-				c.Check(doc)
+				if _, err := s.Run(context.Background(), docs[i]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportCPU(b, start, len(text))
+		})
+	}
+}
+
+// BenchmarkCheck runs each default check on its own on the 1 MB text as a
+// contract and (the "review/" variants) as a review memo, the analyses a
+// Suite shares computed once beforehand, so each figure is the check's own
+// cost; a check that does not fit the kind returns at once.
+func BenchmarkCheck(b *testing.B) {
+	text := benchContract(b)
+	docs := benchDocuments(b, text)
+	for i, variant := range []string{"contract", "review"} {
+		doc := withAnalysis(docs[i])
+		for _, c := range DefaultChecks() {
+			c.Check(doc) // fill the shared analyses
+			b.Run(variant+"/"+c.Rule(), func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				start := processCPU()
+				for b.Loop() {
+					c.Check(doc)
+				}
+				reportCPU(b, start, len(text))
+			})
+		}
+	}
+}
+
+// BenchmarkSharedAnalysis computes, per iteration and from scratch, the
+// per-document analyses a Suite shares between its checks (line index,
+// words, quotations and code, the recommendation analysis, new labels,
+// the usual clause noun, and for the review the source's outline and
+// reference words, no source cache): BenchmarkCheck's figures exclude
+// them.
+func BenchmarkSharedAnalysis(b *testing.B) {
+	text := benchContract(b)
+	docs := benchDocuments(b, text)
+	hedge := mustCheck(NewHedgeCheck(RecommendationConfig{})).(*hedgeCheck)
+	for i, variant := range []string{"contract", "review"} {
+		b.Run(variant, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			start := processCPU()
+			for b.Loop() {
+				doc := withAnalysis(docs[i])
+				a := doc.shared
+				a.lineIndex()
+				a.wordList()
+				a.spans()
+				a.newLabelMatches()
+				a.dominantNumNoun()
+				if isReview(doc.Kind) {
+					hedge.a.analyze(doc)
+					a.sourceOutline(doc)
+					a.refVocabularyOf(doc.Source)
+				} else {
+					a.definitions()
+				}
 			}
 			reportCPU(b, start, len(text))
 		})

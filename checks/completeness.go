@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // Rule ids of the completeness check.
@@ -90,12 +92,22 @@ type CompletenessConfig struct {
 }
 
 // NewCompletenessCheck returns the completeness check: rules
-// RuleSignatureBlock (block), RuleSignatureParty (block) and RuleBoilerplate
-// (warn).
+// RuleSignatureBlock, RuleSignatureParty (block) and RuleBoilerplate
+// (warn). It reads a document that looks like a contract, or any document
+// whose Kind is evaluator.KindContract (for those, only the execution
+// block and its parties).
 //
-// The signature block starts at "IN WITNESS WHEREOF" (any case) or, failing
-// that, at the first line starting "By:" and runs to the next level-1 or
-// level-2 Markdown heading. The parties are the terms defined in the
+// The signature (execution) block starts at "IN WITNESS WHEREOF" (any
+// case) or at the lines above the first "By:", else at a heading such as
+// "Signatures" or "Execution", else at the paragraph before the first
+// signing line ("Signed: ______"), and must hold a place to sign; it runs
+// to the next level-1 or level-2 Markdown heading. A missing block is
+// block severity when the text says it is signed ("IN WITNESS WHEREOF",
+// "Executed as a deed", "By signing below"), warn when the text is an
+// operative instrument by its title or what it calls itself ("Supplement
+// No. 1", "This arrangement") or its evidence is signed, and info when it
+// restates, forms part of or sets out terms of another instrument (a
+// conformed copy, a plain-language version, a schedule, terms of sale). The parties are the terms defined in the
 // preamble (before the first numbered heading or clause) with a corporate
 // descriptor between their legal name and the definition: `ACME, INC., a
 // Delaware corporation ("Supplier")`. Each party's legal name or defined term
@@ -158,7 +170,8 @@ type party struct {
 
 func (c *completenessCheck) Check(doc Document) []Finding {
 	text := doc.Text
-	if !c.always && !looksLikeContract(text) {
+	contract := c.always || looksLikeContract(text)
+	if !contract && doc.Kind != evaluator.KindContract {
 		return nil
 	}
 	var out []Finding
@@ -166,10 +179,11 @@ func (c *completenessCheck) Check(doc Document) []Finding {
 	idx := a.lineIndex()
 	ws := a.wordList()
 	end := idx.Locate(len(text), len(text), text)
-	sigStart, sigEnd := signatureBlock(text, ws)
+	sigStart, sigEnd := executionBlock(text, ws)
 	if sigStart < 0 {
-		out = append(out, Finding{Rule: RuleSignatureBlock, Severity: SeverityBlock,
-			Message: "no signature block (\"IN WITNESS WHEREOF\" or \"By:\" lines) for the parties", Location: end})
+		if f, ok := missingExecution(doc, contract, end); ok {
+			out = append(out, f)
+		}
 	} else {
 		block := bytes.ToLower([]byte(text[sigStart:sigEnd]))
 		for _, p := range preambleParties(text, a.definitions()) {
@@ -181,6 +195,10 @@ func (c *completenessCheck) Check(doc Document) []Finding {
 				Location: idx.Locate(p.def.Start, p.def.End, text)})
 		}
 	}
+	if !contract {
+		sortFindings(out)
+		return out // a contract by its task's kind only: its clauses are its own business
+	}
 	for i, m := range c.clauses {
 		if !m.contains(text, ws, len(text)) {
 			out = append(out, Finding{Rule: RuleBoilerplate, Severity: SeverityWarn,
@@ -189,6 +207,32 @@ func (c *completenessCheck) Check(doc Document) []Finding {
 	}
 	sortFindings(out)
 	return out
+}
+
+// missingExecution returns the RuleSignatureBlock finding for doc, a
+// contract with no execution block (end is the end of its text), with a
+// severity that says how sure the need is (needsExecution): block when the
+// text says it is signed yet gives no place to sign, warn when it is an
+// operative instrument or its evidence is signed, info otherwise — or
+// nothing when neither the text reads as a contract (looksLike) nor
+// anything shows it is signed.
+func missingExecution(doc Document, looksLike bool, end Location) (Finding, bool) {
+	f := Finding{Rule: RuleSignatureBlock, Location: end}
+	switch needsExecution(doc) {
+	case executionDeclared:
+		f.Severity = SeverityBlock
+		f.Message = "the text says it is signed but has no execution block: add a place for each party to sign (\"By:\", name, title, date)"
+	case executionInstrument:
+		f.Severity = SeverityWarn
+		f.Message = "no execution block: an agreement that binds its parties on its own needs a place for each party to sign (\"By:\", name, title, date)"
+	default:
+		if !looksLike {
+			return Finding{}, false
+		}
+		f.Severity = SeverityInfo
+		f.Message = "no signature block (\"IN WITNESS WHEREOF\" or \"By:\" lines) for the parties"
+	}
+	return f, true
 }
 
 // looksLikeContract reports whether text reads as a contract.

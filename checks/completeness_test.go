@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -90,4 +91,46 @@ func replaceOnce(s, old, new string) string {
 		}
 	}
 	panic("replaceOnce: not found: " + old)
+}
+
+func TestCompletenessExecutionNeed(t *testing.T) {
+	signed := "# Licence\n\nThis licence is granted by A to B.\n\nSigned: ______________ (A)  Date: ______\n"
+	tests := []struct {
+		name     string
+		doc      Document
+		wantSev  Severity // "" means no signature-block finding
+		wantNone bool
+	}{
+		{"operative instrument by its title", Document{Kind: evaluator.KindContract, Text: "# Supplement No. 1 to the Supply Agreement\n\n## 1. Price\n\nThe price is EUR 10.\n"}, SeverityWarn, false},
+		{"operative instrument by what it calls itself", Document{Kind: evaluator.KindContract, Text: "# Repayment plan\n\nThis arrangement sets out how you will pay.\n\n## 1. Amount\n\nYou owe $10.\n"}, SeverityWarn, false},
+		{"says it is signed but has no place to sign", Document{Kind: evaluator.KindContract, Text: "# Plan\n\nYou pay $10 a week.\n\nBy signing below, you agree to this plan.\n"}, SeverityBlock, false},
+		{"signing lines are a block", Document{Kind: evaluator.KindContract, Text: signed}, "", true},
+		{"heading and blank lines are a block", Document{Kind: evaluator.KindContract, Text: "# Supplement No. 1\n\n## 1. Price\n\nEUR 10.\n\n## Signatures\n\nBerlin, ________ 2026\n\n______________________   ______________________\n"}, "", true},
+		{"conformed copy needs none", Document{Kind: evaluator.KindContract, Text: "# MASTER SERVICES AGREEMENT\n\n**Conformed copy incorporating Amendment No. 1.**\n\nThis Agreement is made between A and B.\n"}, SeverityInfo, false},
+		{"plain-language version needs none", Document{Kind: evaluator.KindContract, Text: "# Your Tenancy Agreement (Plain Language Version)\n\nThis agreement explains your tenancy.\n"}, "", true},
+		{"an amendment that forms part of what it amends", Document{Kind: evaluator.KindContract, Text: "# Amendment No. 2 to the Services Agreement\n\nThis Amendment forms part of the Agreement.\n\n## 1. Fees\n\nThe fee is $10.\n"}, SeverityWarn, false},
+		{"a summary by its title", Document{Kind: evaluator.KindContract, Text: "# Summary of the Lease\n\nThis lease runs for two years.\n"}, "", true},
+		{"schedule needs none", Document{Kind: evaluator.KindContract, Text: "# Schedule B — Statement of Work\n\nThis Statement of Work forms part of the Master Services Agreement.\n"}, "", true},
+		{"terms of sale need none", Document{Kind: evaluator.KindContract, Text: "# Terms of Sale\n\n## 1. Orders\n\nWe accept orders online.\n"}, "", true},
+		{"drafted from signed evidence", Document{Kind: evaluator.KindContract, Text: "# Payment plan\n\nThe price is $10.\n", Evidence: []evaluator.Evidence{{ID: "source", Content: signed}}}, SeverityWarn, false},
+		{"not a contract by kind or text", Document{Text: "# Supplement No. 1\n\nThe price is EUR 10.\n"}, "", true},
+	}
+	c := mustCheck(NewCompletenessCheck(CompletenessConfig{Boilerplate: []Clause{}}))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []Finding
+			for _, f := range c.Check(tt.doc) {
+				if f.Rule == RuleSignatureBlock {
+					got = append(got, f)
+				}
+			}
+			if tt.wantNone {
+				assert.Empty(t, got)
+				return
+			}
+			require.Len(t, got, 1)
+			assert.Equal(t, tt.wantSev, got[0].Severity)
+			assert.Equal(t, len(tt.doc.Text), got[0].Location.Start, "reported at the end of the document")
+		})
+	}
 }

@@ -5,19 +5,24 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/evalopt/evalopt/evaluator"
 )
 
-// RuleMissingSourcePart: a plain-language rewrite leaves out a part of its
-// source (a section, numbered paragraph or list item none of whose figures
-// it carries), or a contract that keeps its source's section numbers (a
-// translation, a conformed copy) leaves out one of its sections.
+// RuleMissingSourcePart: a plain-language rewrite, or a contract drafted
+// from agreed terms (a term sheet, an email summary), leaves out a part of
+// its source (a section, numbered paragraph or list item none of whose
+// figures and few of whose proper names it carries), or a contract that
+// keeps its source's section numbers (a translation, a conformed copy)
+// leaves out one of its sections.
 const RuleMissingSourcePart = "structure.missing_section.source_part"
 
 // sourcePartFindings returns one RuleMissingSourcePart finding (warn) per
-// part of doc.Source that a plain-language rewrite drops (droppedParts) or
-// a contract that mirrors the source's numbering drops (droppedSections),
+// part of doc.Source that a plain-language rewrite or a contract drafted
+// from terms drops (droppedParts) or a contract that mirrors the source's
+// numbering drops (droppedSections),
 // located at the document's first line; none for other kinds or without a
 // source.
 func sourcePartFindings(doc Document) []Finding {
@@ -27,9 +32,13 @@ func sourcePartFindings(doc Document) []Finding {
 	var dropped []sourcePart
 	switch doc.Kind {
 	case evaluator.KindPlainLanguage:
-		dropped = droppedParts(doc.Source, doc.Text)
+		dropped = droppedParts(doc.Source, doc.Text, false)
 	case evaluator.KindContract:
-		dropped = droppedSections(doc.Source, doc.Text)
+		if draftedFromTerms(doc.Source) {
+			dropped = droppedParts(doc.Source, doc.Text, true)
+		} else {
+			dropped = droppedSections(doc.Source, doc.Text)
+		}
 	default:
 		return nil
 	}
@@ -62,6 +71,7 @@ type sourcePart struct {
 	title      string   // its first line, trimmed (for messages)
 	figures    []string // its figures, normalised (figureKey)
 	strong     []bool   // whether each figure identifies (strongFigure)
+	names      []string // its proper names, lower case (properNames)
 }
 
 var (
@@ -88,6 +98,7 @@ func sourceParts(source string) []sourcePart {
 			starts = append(starts, l.start)
 		}
 	})
+	lower := lowerWords(source)
 	var out []sourcePart
 	for i, st := range starts {
 		end := len(source)
@@ -110,6 +121,7 @@ func sourceParts(source string) []sourcePart {
 			p.figures = append(p.figures, k)
 			p.strong = append(p.strong, strongFigure(stripped, m[0], k))
 		}
+		p.names = properNames(body, lower)
 		out = append(out, p)
 	}
 	return out
@@ -185,24 +197,43 @@ func figureSet(text string) map[string]bool {
 	return set
 }
 
-// droppedParts returns the parts of source with an identifying figure
-// (strongFigure) none of whose own figures appears in text, when text
-// carries most of the source: at least two such parts, and at least half
-// of them found. Figures shared by several parts are not a part's own and
-// do not count.
-func droppedParts(source, text string) []sourcePart {
+// droppedParts returns the parts of source that text leaves out, when
+// text carries most of the source: at least two parts that can be told
+// apart, and at least half of them found. A part can be told apart by an
+// identifying figure (strongFigure) or by two proper names (properNames)
+// of its own — figures and names shared by several parts are not a part's
+// own; names count only when byName is set (a contract drafted from terms
+// keeps its parties' people and products; a plain-language rewrite
+// rightly renames "the Tenant" and "the Corporation"). It is left out when
+// none of its own figures and fewer than half of its own names appear in
+// text: the statement of work that drops "Key
+// personnel: Project Manager Priya Raghunathan; Data Migration Lead
+// Étienne Laroche" keeps neither name.
+func droppedParts(source, text string, byName bool) []sourcePart {
 	parts := sourceParts(source)
+	if !byName {
+		for i := range parts {
+			parts[i].names = nil
+		}
+	} else if len(parts) > 0 && parts[0].start == 0 {
+		parts[0].names = nil // the source's title and its attendees, not a term
+	}
 	count := map[string]int{}
+	nameCount := map[string]int{}
 	for _, p := range parts {
 		for _, f := range p.figures {
 			count[f]++
 		}
+		for _, n := range p.names {
+			nameCount[n]++
+		}
 	}
 	have := figureSet(text)
+	words := lowerWordSet(text)
 	var withFig, found int
 	var dropped []sourcePart
 	for _, p := range parts {
-		var own []string
+		var own, ownNames []string
 		strong := false
 		for i, f := range p.figures {
 			if count[f] == 1 {
@@ -210,7 +241,12 @@ func droppedParts(source, text string) []sourcePart {
 				strong = strong || p.strong[i]
 			}
 		}
-		if !strong {
+		for _, n := range p.names {
+			if nameCount[n] == 1 {
+				ownNames = append(ownNames, n)
+			}
+		}
+		if !strong && len(ownNames) < 2 {
 			continue
 		}
 		withFig++
@@ -220,6 +256,15 @@ func droppedParts(source, text string) []sourcePart {
 				hit = true
 				break
 			}
+		}
+		if !hit && len(ownNames) > 0 {
+			n := 0
+			for _, w := range ownNames {
+				if words[w] {
+					n++
+				}
+			}
+			hit = n*2 >= len(ownNames)
 		}
 		if hit {
 			found++
@@ -232,6 +277,94 @@ func droppedParts(source, text string) []sourcePart {
 		return nil
 	}
 	return dropped
+}
+
+// properNames returns the proper names of body, lower case and each once:
+// words that start with a capital letter where a sentence, line or item
+// does not start, and that the whole source (whose lower-case words are
+// lower) never writes in lower case — "Raghunathan", "Laroche", not
+// "Data" when the source also says "data".
+func properNames(body string, lower map[string]bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	var buf []byte
+	for i := 0; i < len(body); {
+		a, b := nextWord(body, i, len(body))
+		if a >= len(body) {
+			break
+		}
+		i = b
+		r, _ := utf8.DecodeRuneInString(body[a:])
+		if !unicode.IsUpper(r) || b-a < 3 || opensSentence(body, a) {
+			continue
+		}
+		w := strings.TrimSuffix(strings.TrimSuffix(body[a:b], "'s"), "’s")
+		buf = lowerInto(buf, w)
+		if lower[string(buf)] || seen[string(buf)] || allCaps(w) {
+			continue
+		}
+		seen[string(buf)] = true
+		out = append(out, string(buf))
+	}
+	return out
+}
+
+// allCaps reports whether w has no lower-case letter (an acronym: "HST").
+func allCaps(w string) bool {
+	return strings.ToUpper(w) == w
+}
+
+// opensSentence reports whether the word at a opens a sentence, a line or
+// an item: only blanks, quotes, brackets or list marks stand between it
+// and the text's start, a line break or the end of a sentence or label.
+func opensSentence(text string, a int) bool {
+	for j := a - 1; j >= 0; j-- {
+		switch c := text[j]; c {
+		case ' ', '\t', '"', '(', '[', '*', '_', '-', '#', '>':
+			continue
+		case '\n', '.', '!', '?', ':', ';':
+			return true
+		default:
+			if c >= 0x80 { // a curly quote or a dash
+				continue
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// lowerWords returns the words of text that it writes in lower case.
+func lowerWords(text string) map[string]bool {
+	set := map[string]bool{}
+	for _, w := range wordSpans(text) {
+		r, _ := utf8.DecodeRuneInString(text[w.start:])
+		if unicode.IsLower(r) {
+			set[text[w.start:w.end]] = true
+		}
+	}
+	return set
+}
+
+// lowerWordSet returns every word of text, lower case.
+func lowerWordSet(text string) map[string]bool {
+	set := map[string]bool{}
+	var buf []byte
+	for _, w := range wordSpans(text) {
+		buf = lowerInto(buf, text[w.start:w.end])
+		if !set[string(buf)] {
+			set[string(buf)] = true
+		}
+	}
+	return set
+}
+
+// draftedFromTerms reports whether source, the source of a contract, is
+// the agreed terms it was drafted from (a term sheet, an email summary,
+// minutes, a file note) rather than a contract it restates: it neither
+// reads as a contract nor numbers three sections.
+func draftedFromTerms(source string) bool {
+	return !looksLikeContract(source) && len(topSections(source)) < 3
 }
 
 // sectionNumRe matches a top-level section heading's number: "## § 7",

@@ -73,29 +73,15 @@ func (d *draftTracker) drafted(s span) bool {
 // sourceQuotes returns the code and the quotations of text that are not
 // drafted language (draftTracker), sorted and without overlaps: the
 // passages whose references are the source's own, not the deliverable's.
-func sourceQuotes(text string) []span {
-	d := newDraftTracker(text)
+func sourceQuotes(a *analysis) []span {
 	var qs []span
-	for _, q := range quotesOutsideCode(text, 0, len(text)) {
-		if !d.drafted(q) {
+	drafted := a.draftedQuotes()
+	for i, q := range a.quotesOutsideCode() {
+		if !drafted[i] {
 			qs = append(qs, q)
 		}
 	}
-	code := codeSpans(text, 0, len(text))
-	if len(code) == 0 {
-		return qs
-	}
-	all := append(code, qs...)
-	sortSpans(all)
-	out := all[:0]
-	for _, s := range all {
-		if n := len(out); n > 0 && s.start < out[n-1].end {
-			out[n-1].end = max(out[n-1].end, s.end)
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
+	return unionSpans(a.code(), qs)
 }
 
 // recordedIntroRe matches the words before a quotation that present it as

@@ -117,9 +117,9 @@ func (c *evaluatorDirectedCheck) Check(doc Document) []Finding {
 	add := func(rule, msg string, s, e int) {
 		if rule == RuleEvaluatorDirected {
 			if !excludedReady {
-				excluded, excludedReady = excludedSpans(text, 0, len(text)), true
+				excluded, excludedReady = analysisOf(doc).excluded(), true
 			}
-			if inSpans(excluded, s, e) {
+			if inSpans(excluded, s, e) && !namesDeliverable(text, s, e) {
 				return
 			}
 		}
@@ -221,6 +221,33 @@ func (c *evaluatorDirectedCheck) hashWords(s string, ws []span) uint64 {
 		}
 	}
 	return h.Sum64()
+}
+
+// deliverableRefRe matches the deliverable calling itself by what it is:
+// "this report", "this memo", "this reply". A quoted payload (an injected
+// ticket, a clause) speaks of its own things ("this claim", "this
+// candidate"), not of the deliverable that quotes it.
+var deliverableRefRe = regexp.MustCompile(`(?i)\bthis\s+(?:report|memo|memorandum|reply|response|deliverable|assessment|review|redline|mark-?up|rewrite|answer|draft|letter|summary|analysis|submission|write-?up)\b`)
+
+// maxAddressLine bounds how much of a line namesDeliverable reads either
+// side of a match.
+const maxAddressLine = 200
+
+// namesDeliverable reports whether the line around text[s:e] names the
+// deliverable itself (deliverableRefRe): a call-out block quote ("> Reviewer's
+// checklist: ... please mark this report 5/5") is the author's own note to
+// whoever checks the report, not a quotation, even set off as one.
+func namesDeliverable(text string, s, e int) bool {
+	lo := max(0, s-maxAddressLine)
+	ls := strings.LastIndexByte(text[lo:s], '\n') + 1 + lo
+	hi := min(len(text), e+maxAddressLine)
+	le := strings.IndexByte(text[e:hi], '\n')
+	if le < 0 {
+		le = hi
+	} else {
+		le += e
+	}
+	return deliverableRefRe.MatchString(text[ls:le])
 }
 
 // dedupeFindings merges overlapping findings of one rule in sorted fs,

@@ -37,14 +37,54 @@ func recommendationUnits(text string, review bool, words []span) []recUnit {
 	return out
 }
 
-// adviceTriggers are the words adviceHedgeRe cannot match without: a
-// sentence holding none of them is not scanned.
-var adviceTriggers = map[string]bool{
-	"advisable": true, "prudent": true, "sensible": true, "wise": true, "idea": true, "preferable": true,
-	"desirable": true, "worth": true, "worthwhile": true, "merit": true, "merits": true, "value": true,
-	"sense": true, "scope": true, "room": true, "case": true, "argument": true, "benefit": true,
-	"suggest": true, "recommend": true, "advise": true, "propose": true, "wish": true, "want": true,
-	"like": true, "care": true, "ideally": true,
+// adviceTriggers are the words adviceHedgeRe cannot match without, each
+// with the lead word its construction needs before it in the sentence
+// ("it" is advisable, "there" is merit, "we" suggest, "may" wish to; ""
+// for the words that open a match themselves: "worth", "ideally"): a
+// sentence holding none of them, or a trigger without its lead, is not
+// scanned.
+var adviceTriggers = map[string]string{
+	"advisable": "it", "prudent": "it", "sensible": "it", "wise": "it", "idea": "it", "preferable": "it",
+	"desirable": "it", "worth": "", "worthwhile": "it", "merit": "", "merits": "", "value": "there",
+	"sense": "there", "scope": "there", "room": "there", "case": "there", "argument": "there", "benefit": "there",
+	"suggest": "we", "recommend": "we", "advise": "we", "propose": "we", "wish": "may", "want": "may",
+	"like": "may", "care": "may", "ideally": "",
+}
+
+// adviceFilter spares the lookup of most words in adviceTriggers.
+var adviceFilter = newWordFilter(keysOf(adviceTriggers)...)
+
+// leadWords are the words that may stand for each lead.
+var leadWords = map[string][]string{
+	"it":    {"it"},
+	"there": {"there"},
+	"we":    {"we", "i"},
+	"may":   {"may", "might", "could"},
+}
+
+// maxLeadGap bounds how far before its trigger adviceHedgeRe's lead word
+// can stand: "there might well be some real value" is seven words.
+const maxLeadGap = 48
+
+// hasLead reports whether one of the lead's words (leadWords) stands as a
+// whole word in text[from:at].
+func hasLead(text string, from, at int, lead string) bool {
+	for i := from; i < at; {
+		s, e := nextWord(text, i, at)
+		if s >= at {
+			return false
+		}
+		i = e
+		if e-s > 5 {
+			continue
+		}
+		for _, w := range leadWords[lead] {
+			if strings.EqualFold(text[s:e], w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // adviceUnits returns, for each hedged recommendation found by
@@ -58,10 +98,20 @@ func adviceUnits(text string, words []span, known []recUnit) []recUnit {
 	var buf [10]byte
 	for _, w := range words {
 		s, e := w.start, w.end
-		if e-s < 4 || e-s > 10 || s < last || !adviceTriggers[string(lowerASCII(&buf, text[s:e]))] {
+		if e-s < 4 || e-s > 10 || s < last {
+			continue
+		}
+		if !adviceFilter.mayHave(text[s:e]) {
+			continue
+		}
+		lead, ok := adviceTriggers[string(lowerASCII(&buf, text[s:e]))]
+		if !ok {
 			continue
 		}
 		ss, se := sentenceAround(text, s)
+		if lead != "" && !hasLead(text, max(ss, s-maxLeadGap), s, lead) {
+			continue
+		}
 		last = se
 		m := adviceHedgeRe.FindStringIndex(text[ss:se])
 		if m == nil {

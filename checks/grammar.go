@@ -68,6 +68,16 @@ var (
 // AMBER") the higher one wins: soft wording is excused only when nothing
 // says the matter is serious.
 func classifyRisk(s string, blockRisk int) riskClass {
+	m := rateMask(s)
+	if m == 0 {
+		return riskUnknown
+	}
+	return classifyRated(s, m, blockRisk)
+}
+
+// classifyRated is classifyRisk for s holding the rating words m
+// (rateMask): only the expressions whose words s holds run.
+func classifyRated(s string, m rateClass, blockRisk int) riskClass {
 	c := riskUnknown
 	see := func(high bool) {
 		if high {
@@ -76,29 +86,133 @@ func classifyRisk(s string, blockRisk int) riskClass {
 			c = riskLow
 		}
 	}
-	if m := riskRe.FindStringSubmatch(s); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		see(n >= blockRisk)
-	}
-	if m := severityRe.FindStringSubmatch(s); m != nil {
-		see(m[1]+upper(m[2]) != "GREEN")
-	}
-	if m := severityWordRe.FindStringSubmatch(s); m != nil {
-		switch strings.ToLower(m[1] + m[2] + m[3]) {
-		case "low", "informational", "info", "minor":
-			see(false)
-		default:
-			see(true)
+	if m&rateRisk != 0 {
+		if g := riskRe.FindStringSubmatch(s); g != nil {
+			n, _ := strconv.Atoi(g[1])
+			see(n >= blockRisk)
 		}
 	}
-	if m := priorityRe.FindStringSubmatch(s); m != nil {
-		see(m[1] <= "2")
+	if m&rateColour != 0 {
+		if g := severityRe.FindStringSubmatch(s); g != nil {
+			see(g[1]+upper(g[2]) != "GREEN")
+		}
 	}
-	if m := cvssRe.FindStringSubmatch(s); m != nil {
-		v, err := strconv.ParseFloat(m[1], 64)
-		see(err == nil && v >= 4)
+	if m&rateLevel != 0 {
+		if g := severityWordRe.FindStringSubmatch(s); g != nil {
+			switch strings.ToLower(g[1] + g[2] + g[3]) {
+			case "low", "informational", "info", "minor":
+				see(false)
+			default:
+				see(true)
+			}
+		}
+	}
+	if m&rateP != 0 {
+		if g := priorityRe.FindStringSubmatch(s); g != nil {
+			see(g[1] <= "2")
+		}
+	}
+	if m&rateCVSS != 0 {
+		if g := cvssRe.FindStringSubmatch(s); g != nil {
+			v, err := strconv.ParseFloat(g[1], 64)
+			see(err == nil && v >= 4)
+		}
 	}
 	return c
+}
+
+// rateClass is a set of the kinds of rating word a text holds: each
+// rating expression needs a word of one kind, so it runs only when the
+// text holds one.
+type rateClass uint8
+
+const (
+	rateRisk     rateClass = 1 << iota // "risk" (riskRe)
+	rateColour                         // RED, AMBER, YELLOW, GREEN (severityRe)
+	rateLevel                          // critical ... minor (severityWordRe, ratingSentenceRe, ratedRe)
+	rateP                              // P0 to P4 (priorityRe)
+	rateCVSS                           // a word starting "cvss" (cvssRe)
+	ratePriority                       // "priority" (priorityNumRe)
+	rateScore                          // "score", "L3" (scoreRe)
+
+	rateAll = rateRisk | rateColour | rateLevel | rateP | rateCVSS | ratePriority | rateScore
+)
+
+// rateWords maps the rating words, lower case, to their kind.
+var rateWords = map[string]rateClass{
+	"risk": rateRisk, "red": rateColour, "amber": rateColour, "yellow": rateColour, "green": rateColour,
+	"critical": rateLevel, "high": rateLevel, "medium": rateLevel, "moderate": rateLevel, "low": rateLevel,
+	"informational": rateLevel, "info": rateLevel, "minor": rateLevel, "major": rateLevel, "severe": rateLevel,
+	"p0": rateP, "p1": rateP, "p2": rateP, "p3": rateP, "p4": rateP,
+	"priority": ratePriority, "score": rateScore,
+}
+
+// levelTails are what may run on from a level word in one word and still
+// match severityWordRe ("Highrisk").
+var levelTails = []string{"risk", "severity", "priority"}
+
+// rateMask returns the kinds of rating word s holds, read as runs of ASCII
+// word characters — the words the rating expressions' \b boundaries see
+// — including a keyword run into its number ("risk0", "score10") or a
+// level run into its keyword ("Highrisk"). Most of a long text rates
+// nothing, and this scan costs less than one of those expressions.
+func rateMask(s string) rateClass {
+	if foldsToASCII(s) {
+		return rateAll
+	}
+	var m rateClass
+	var buf [16]byte
+	for i := 0; i < len(s); {
+		if !wordByte[s[i]] {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && wordByte[s[j]] {
+			j++
+		}
+		w := s[i:j]
+		i = j
+		if asciiFoldPrefix(w, "cvss") {
+			m |= rateCVSS
+		}
+		if len(w) >= 2 && w[0]|0x20 == 'l' && w[1] >= '1' && w[1] <= '5' {
+			m |= rateScore // "L3×I4 = 12", "L3xI4"
+		}
+		n := len(w)
+		if n < 2 || n > len(buf) {
+			continue
+		}
+		for k := 0; k < n; k++ {
+			c := w[k]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf[k] = c
+		}
+		m |= rateWords[string(buf[:n])]
+		l := n
+		for l > 0 && buf[l-1] >= '0' && buf[l-1] <= '9' {
+			l--
+		}
+		if l < n && l >= 2 {
+			m |= rateWords[string(buf[:l])] // "risk0", "score10", "priority1"
+		}
+		for _, tail := range levelTails {
+			if n > len(tail) && string(buf[n-len(tail):n]) == tail && rateWords[string(buf[:n-len(tail)])] == rateLevel {
+				m |= rateLevel
+			}
+		}
+	}
+	return m
+}
+
+// foldsToASCII reports whether s holds one of the two non-ASCII letters
+// that case-insensitive matching folds to ASCII ones ("ſ" to s, the Kelvin
+// sign to k): a scan that reads only ASCII words would miss what an (?i)
+// expression finds there.
+func foldsToASCII(s string) bool {
+	return strings.Contains(s, "ſ") || strings.Contains(s, "\u212a")
 }
 
 // directionalAt reports whether the vague verb at text[s:e] (inside the

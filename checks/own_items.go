@@ -19,28 +19,51 @@ import (
 // "item"), or "" when it names none. Parts (section, part, paragraph) are
 // not items.
 func itemFamilyOf(word string) string {
-	w := strings.ToLower(strings.Trim(word, ":*_.,;()"))
+	w := strings.Trim(word, ":*_.,;()")
 	switch {
 	case w == "":
 		return ""
-	case strings.HasPrefix(w, "recommend") || w == "rec" || w == "recs":
+	case asciiFoldPrefix(w, "recommend") || asciiFoldEqual(w, "rec") || asciiFoldEqual(w, "recs"):
 		return "recommendation"
-	case strings.HasPrefix(w, "vuln"):
+	case asciiFoldPrefix(w, "vuln"):
 		return "vulnerability"
-	case w == "row" || w == "rows" || w == "item" || w == "items":
+	case asciiFoldEqual(w, "row") || asciiFoldEqual(w, "rows") || asciiFoldEqual(w, "item") || asciiFoldEqual(w, "items"):
 		return "item"
-	case w == "appendix" || w == "appendices":
+	case asciiFoldEqual(w, "appendix") || asciiFoldEqual(w, "appendices"):
 		return "appendix"
-	case w == "annex" || w == "annexes":
+	case asciiFoldEqual(w, "annex") || asciiFoldEqual(w, "annexes"):
 		return "annex"
 	}
 	for _, f := range itemFamilies {
-		if w == f || w == f+"s" {
+		if asciiFoldEqual(w, f) || len(w) == len(f)+1 && w[len(f)]|0x20 == 's' && asciiFoldPrefix(w, f) {
 			return f
 		}
 	}
 	return ""
 }
+
+// asciiFoldPrefix reports whether w starts with p (lower-case ASCII),
+// ASCII case aside: the test strings.ToLower(w) makes for an ASCII prefix,
+// without allocating.
+func asciiFoldPrefix(w, p string) bool {
+	if len(w) < len(p) {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != p[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiFoldEqual reports whether w is p (lower-case ASCII), ASCII case
+// aside.
+func asciiFoldEqual(w, p string) bool { return len(w) == len(p) && asciiFoldPrefix(w, p) }
 
 // itemFamilies are the families of numbered items a deliverable may label.
 var itemFamilies = []string{"finding", "issue", "comment", "amendment", "observation", "step", "action", "question", "option", "point", "item", "table", "figure", "attachment"}
@@ -88,7 +111,7 @@ var (
 // headingFamily returns the first item family the words of a heading
 // name, or "" (appendices, tables and figures are parts, not lists).
 func headingFamily(h string) string {
-	for _, w := range strings.Fields(h) {
+	for w := range strings.FieldsSeq(h) {
 		if f := itemFamilyOf(w); f != "" && f != "item" {
 			if attachmentFamily(f) {
 				return ""
@@ -296,18 +319,29 @@ func itemNumberGaps(defs []itemDef) []itemDef {
 }
 
 // seeTitleMatches returns seeTitleRe's matches in text, running the
-// expression only on the short window before each "below" or "above", so
-// that a long text costs a substring scan, not a regexp pass.
+// expression only on the short window before a "below" or "above" that
+// follows blanks after a closing quote or a capital title's last character,
+// so that a long text costs a substring scan, not a regexp pass.
 func seeTitleMatches(text string) [][]int {
 	var out [][]int
-	next := 0 // matches may not overlap
+	next := 0        // matches may not overlap
+	nb, na := -1, -1 // the next "below" and "above" at or after i, once found
 	for i := 0; i < len(text); {
-		j := indexBelowAbove(text[i:])
-		if j < 0 {
+		if nb < i && nb != len(text) {
+			nb = indexFrom(text, "below", i)
+		}
+		if na < i && na != len(text) {
+			na = indexFrom(text, "above", i)
+		}
+		j := min(nb, na)
+		if j == len(text) {
 			break
 		}
-		end := i + j + 5
+		end := j + 5
 		i = end
+		if !titleBefore(text, j) {
+			continue
+		}
 		from := max(next, end-240)
 		var m []int
 		for _, c := range seeTitleRe.FindAllStringSubmatchIndex(text[from:end], -1) {
@@ -329,17 +363,33 @@ func seeTitleMatches(text string) [][]int {
 	return out
 }
 
-// indexBelowAbove returns the index of the first "below" or "above" in s,
-// or -1.
-func indexBelowAbove(s string) int {
-	b, a := strings.Index(s, "below"), strings.Index(s, "above")
-	switch {
-	case b < 0:
-		return a
-	case a < 0 || b < a:
-		return b
+// indexFrom returns the index of the first sub in text at or after from,
+// or len(text).
+func indexFrom(text, sub string, from int) int {
+	if k := strings.Index(text[from:], sub); k >= 0 {
+		return from + k
 	}
-	return a
+	return len(text)
+}
+
+// titleBefore reports whether the word at j can end a seeTitleRe pointer:
+// blanks stand before it, and before them a closing quote or a character
+// a capital title ends with.
+func titleBefore(text string, j int) bool {
+	k := j
+	for k > 0 && (text[k-1] == ' ' || text[k-1] == '\t') {
+		k--
+	}
+	if k == j || k == 0 {
+		return false
+	}
+	switch c := text[k-1]; {
+	case c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '"', c == '\'', c == '&', c == ',', c == '-':
+		return true
+	case c >= 0x80: // the last byte of a curly quote
+		return true
+	}
+	return false
 }
 
 // ofOtherDocRe matches, right after a part reference, a document named by

@@ -17,9 +17,13 @@ import (
 type phraseMatcher struct {
 	byFirst   map[string][][]string // first word -> phrases (as words), longest first
 	firstByte [256]bool             // lower-cased first bytes of the first words
-	nonASCII  bool                  // some first word starts with a non-ASCII byte
-	minLen    int                   // shortest first word, in bytes
-	maxLen    int                   // longest first word, in bytes
+	// pairs[c][d/64] has bit d%64 set when a first word starts with the
+	// ASCII byte c followed by the byte d (0 for a one-letter word): most
+	// words of a text fail this test before any lower-casing or lookup.
+	pairs    [128][4]uint64
+	nonASCII bool // some first word starts with a non-ASCII byte
+	minLen   int  // shortest first word, in bytes
+	maxLen   int  // longest first word, in bytes
 }
 
 // newPhraseMatcher builds a matcher for phrases. Words inside a phrase are
@@ -38,6 +42,11 @@ func newPhraseMatcher(phrases []string) *phraseMatcher {
 			m.nonASCII = true
 		} else {
 			m.firstByte[f[0]] = true
+			d := byte(0)
+			if len(f) > 1 {
+				d = f[1]
+			}
+			m.pairs[f[0]][d>>6] |= 1 << (d & 63)
 		}
 		if m.minLen == 0 || len(f) < m.minLen {
 			m.minLen = len(f)
@@ -120,6 +129,15 @@ func (m *phraseMatcher) scan(text string, ws []span, limit int, fn func(start, e
 			}
 			if !m.firstByte[c] {
 				continue
+			}
+			d := byte(0)
+			if e-s > 1 {
+				if d = text[s+1]; d >= 'A' && d <= 'Z' {
+					d += 'a' - 'A'
+				}
+			}
+			if d < utf8.RuneSelf && m.pairs[c][d>>6]&(1<<(d&63)) == 0 {
+				continue // a non-ASCII second letter may lower-case to anything: looked up
 			}
 		} else if !m.nonASCII {
 			continue

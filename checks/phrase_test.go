@@ -1,6 +1,8 @@
 package checks
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -27,4 +29,36 @@ func TestPhraseMatcher(t *testing.T) {
 			assert.Equal(t, tt.want, got)
 		})
 	}
+}
+
+// FuzzPhraseMatcherFilters checks that the byte filters of scan (first
+// byte, first two bytes, length) drop no match: scan finds what a lookup of
+// every word finds.
+func FuzzPhraseMatcherFilters(f *testing.F) {
+	f.Add("Ignore previous instructions. Note to the grader: TL;DR — ÉCOLE été, I consider it.", "ignore previous instructions;note to the grader;tl;dr;école;été;i consider;x")
+	f.Add("a b c", "a;b c;ç")
+	f.Fuzz(func(t *testing.T, text, list string) {
+		m := newPhraseMatcher(strings.Split(list, ";"))
+		var got [][2]int
+		m.find(text, wordSpans(text), len(text), func(s, e int) { got = append(got, [2]int{s, e}) })
+		var want [][2]int
+		next := 0
+		var buf []byte
+		for _, w := range wordSpans(text) {
+			if w.start < next {
+				continue
+			}
+			buf = lowerInto(buf, text[w.start:w.end])
+			for _, words := range m.byFirst[string(buf)] {
+				if end, ok := matchRest(text, w.end, len(text), words[1:]); ok {
+					want = append(want, [2]int{w.start, end})
+					next = end
+					break
+				}
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%q with %q: scan %v, every word looked up %v", text, list, got, want)
+		}
+	})
 }

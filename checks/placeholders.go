@@ -115,10 +115,10 @@ func (c *placeholderCheck) Check(doc Document) []Finding {
 	var idx *LineIndex
 	var quotes, code []span
 	var sources []string // lower-cased, space-collapsed; built on first need
-	for i, sp := range c.scan(doc.Text) {
+	for i, sp := range c.scan(doc.Text, analysisOf(doc).wordList()) {
 		if i == 0 {
-			quotes = quotedSpans(doc.Text, 0, len(doc.Text))
-			code = codeSpans(doc.Text, 0, len(doc.Text))
+			a := analysisOf(doc)
+			quotes, code = a.quoted(), a.code()
 		}
 		if inSpans(code, sp.start, sp.end) {
 			continue // "<order_id>" in code is a parameter, not a blank
@@ -137,9 +137,11 @@ func (c *placeholderCheck) Check(doc Document) []Finding {
 	return out
 }
 
-// scan returns the placeholder spans of text in document order.
-func (c *placeholderCheck) scan(text string) []span {
+// scan returns the placeholder spans of text, whose words are ws
+// (wordSpans), in document order.
+func (c *placeholderCheck) scan(text string, ws []span) []span {
 	var out []span
+	k := 0             // the first word of ws not ending before i
 	var regions []span // signature blocks, found on the first blank
 	regionsDone := false
 	for i := 0; i < len(text); {
@@ -191,9 +193,16 @@ func (c *placeholderCheck) scan(text string) []span {
 			i = e
 			continue
 		case isWordByte(ch) || ch >= utf8.RuneSelf:
-			s, e := nextWord(text, i, len(text))
-			if s >= len(text) {
+			for k < len(ws) && ws[k].end <= i {
+				k++
+			}
+			if k == len(ws) {
 				return out
+			}
+			s, e := ws[k].start, ws[k].end
+			if s < i {
+				// Inside a word (after a run of '_' it starts): read on from i.
+				s, e = nextWord(text, i, len(text))
 			}
 			if s > i { // a non-word rune: step over it alone, so a '[' after it is seen
 				_, size := utf8.DecodeRuneInString(text[i:])

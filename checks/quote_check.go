@@ -5,7 +5,6 @@ import (
 	"math"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/evalopt/evalopt/checks/quote"
 	"github.com/evalopt/evalopt/evaluator"
@@ -41,6 +40,10 @@ type QuoteConfig struct {
 	// (a clause number, "the Agreement", "reads"): a few quoted words with
 	// no such tie may come from anywhere (a statute, a letter).
 	MinWords int
+	// IndexCacheBytes is the memory budget of the check's source indexes
+	// (quote.NewIndexCache: least recently used first out); 0 means
+	// quote's default, 256 MiB, about 15 MB of source text.
+	IndexCacheBytes int64
 }
 
 // NewQuoteCheck returns the quote verification check. It takes every
@@ -57,10 +60,12 @@ type QuoteConfig struct {
 //     but the document has no source and no evidence.
 //
 // Exact and normalised quotations (case, curly quotes, dashes, white space)
-// pass. The index of the last source seen is kept, so checking successive
-// candidates against one contract indexes it once. An invalid threshold or
-// a negative MinWords is an *evaluator.FieldError naming the field,
-// matching evaluator.ErrInvalidOption.
+// pass. The indexes of the sources seen last are kept within
+// IndexCacheBytes, least recently used out first, so checking successive
+// candidates against one contract indexes it once, and a task with many
+// evidence items indexes each once however many there are. An invalid
+// threshold, a negative MinWords or a negative IndexCacheBytes is an
+// *evaluator.FieldError naming the field, matching evaluator.ErrInvalidOption.
 func NewQuoteCheck(cfg QuoteConfig) (Check, error) {
 	if t := cfg.Threshold; math.IsNaN(t) || t < 0 || t > 1 {
 		return nil, configError("QuoteConfig.Threshold", "must be in (0,1] (0 means the default, %v), got %v", quote.DefaultThreshold, t)
@@ -68,25 +73,26 @@ func NewQuoteCheck(cfg QuoteConfig) (Check, error) {
 	if cfg.MinWords < 0 {
 		return nil, configError("QuoteConfig.MinWords", "must be >= 0 (0 means the default, %d), got %d", DefaultQuoteMinWords, cfg.MinWords)
 	}
+	if cfg.IndexCacheBytes < 0 {
+		return nil, configError("QuoteConfig.IndexCacheBytes", "must be >= 0 (0 means the default), got %d", cfg.IndexCacheBytes)
+	}
+	cache, err := quote.NewIndexCache(cfg.IndexCacheBytes)
+	if err != nil {
+		return nil, fmt.Errorf("checks: QuoteConfig.IndexCacheBytes: %w", err)
+	}
 	anchorShort := cfg.MinWords == 0
 	if cfg.MinWords == 0 {
 		cfg.MinWords = DefaultQuoteMinWords
 	}
-	return &quoteCheck{opts: quote.Config{Threshold: cfg.Threshold}, minWords: cfg.MinWords, anchorShort: anchorShort}, nil
+	return &quoteCheck{opts: quote.Config{Threshold: cfg.Threshold}, minWords: cfg.MinWords, anchorShort: anchorShort, cache: cache}, nil
 }
 
 type quoteCheck struct {
 	opts        quote.Config
 	minWords    int
-	anchorShort bool // default MinWords: a short quotation needs a tie to the source
-
-	mu    sync.Mutex
-	cache map[string]*quote.Index // last sources indexed, at most maxIndexCache
-	order []string
+	anchorShort bool              // default MinWords: a short quotation needs a tie to the source
+	cache       *quote.IndexCache // the sources indexed last, bounded by bytes
 }
-
-// maxIndexCache bounds the indexes kept: one source plus a few evidence items.
-const maxIndexCache = 8
 
 // Rule returns the rule family prefix.
 func (c *quoteCheck) Rule() string { return "quote" }
@@ -94,31 +100,6 @@ func (c *quoteCheck) Rule() string { return "quote" }
 // Rules lists the rule ids the check can report.
 func (c *quoteCheck) Rules() []string {
 	return []string{RuleQuoteFabricated, RuleQuoteNearVerbatim, RuleQuoteUnverifiable}
-}
-
-// index returns the index of src, building it at most once while cached.
-func (c *quoteCheck) index(src string) *quote.Index {
-	c.mu.Lock()
-	x, ok := c.cache[src]
-	c.mu.Unlock()
-	if ok {
-		return x
-	}
-	x = quote.NewIndex(src) // outside the lock: indexing 1 MB takes tens of ms
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.cache == nil {
-		c.cache = map[string]*quote.Index{}
-	}
-	if _, ok := c.cache[src]; !ok {
-		if len(c.order) == maxIndexCache {
-			delete(c.cache, c.order[0])
-			c.order = c.order[1:]
-		}
-		c.cache[src] = x
-		c.order = append(c.order, src)
-	}
-	return x
 }
 
 // markerReach is how far before a quotation a replacement marker may start.
@@ -190,14 +171,14 @@ type quoteSource struct {
 
 func (c *quoteCheck) sources(doc Document) []quoteSource {
 	if doc.Source != "" {
-		return []quoteSource{{"the source", c.index(doc.Source)}}
+		return []quoteSource{{"the source", c.cache.Index(doc.Source)}}
 	}
 	var out []quoteSource
 	for _, e := range doc.Evidence {
 		if strings.TrimSpace(e.Content) == "" {
 			continue
 		}
-		out = append(out, quoteSource{fmt.Sprintf("evidence %q", e.ID), c.index(e.Content)})
+		out = append(out, quoteSource{fmt.Sprintf("evidence %q", e.ID), c.cache.Index(e.Content)})
 	}
 	return out
 }
@@ -212,10 +193,11 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 	// customers and titles: there only what is introduced as a document's
 	// words ("the policy says "..."") is verified.
 	verifyAll := doc.Kind == "" || doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedline
-	drafting := newDraftTracker(text)
+	a := analysisOf(doc)
+	draftedAt := a.draftedQuotes()
 	var segs []span // a redline's passages that set out the source's text
-	for _, s := range quotesOutsideCode(text, 0, len(text)) {
-		drafted := drafting.drafted(s)
+	for i, s := range a.quotesOutsideCode() {
+		drafted := draftedAt[i]
 		in := innerQuote(text, s)
 		long := in.end > in.start && wordCount(text, in.start, in.end) >= c.minWords
 		block := text[s.start] == '>'

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -66,6 +67,30 @@ func TestQuoteCheckEvidence(t *testing.T) {
 	require.Contains(t, fs[0].Message, "any of the 2 evidence items")
 }
 
+// TestQuoteCheckManyEvidenceItems: a task with more evidence items than the
+// old count-bounded cache held (eight) has each indexed once, then served
+// from the cache on every later evaluation.
+func TestQuoteCheckManyEvidenceItems(t *testing.T) {
+	c, err := NewQuoteCheck(QuoteConfig{})
+	require.NoError(t, err)
+	doc := Document{Text: `The policy says "refunds are issued within ten business days of approval".`}
+	for i := range 12 {
+		doc.Evidence = append(doc.Evidence, evaluator.Evidence{ID: fmt.Sprint("e", i), Content: fmt.Sprintf("Item %d. Refunds are issued within ten business days of approval.", i)})
+	}
+	cache := c.(*quoteCheck).cache
+	require.Empty(t, c.Check(doc))
+	require.Equal(t, 12, cache.Len(), "every evidence item indexed once")
+	for range 3 {
+		require.Empty(t, c.Check(doc))
+	}
+	require.Equal(t, 12, cache.Len(), "later evaluations reuse the indexes")
+
+	small, err := NewQuoteCheck(QuoteConfig{IndexCacheBytes: 1})
+	require.NoError(t, err)
+	require.Empty(t, small.Check(doc), "an index over the budget is built and used, not kept")
+	require.Zero(t, small.(*quoteCheck).cache.Len())
+}
+
 func TestQuoteCheckUnverifiable(t *testing.T) {
 	c, err := NewQuoteCheck(QuoteConfig{})
 	require.NoError(t, err)
@@ -82,6 +107,8 @@ func TestQuoteCheckConfig(t *testing.T) {
 	require.ErrorContains(t, err, "QuoteConfig.Threshold")
 	_, err = NewQuoteCheck(QuoteConfig{MinWords: -1})
 	require.ErrorContains(t, err, "QuoteConfig.MinWords")
+	_, err = NewQuoteCheck(QuoteConfig{IndexCacheBytes: -1})
+	require.ErrorContains(t, err, "QuoteConfig.IndexCacheBytes")
 
 	strict, err := NewQuoteCheck(QuoteConfig{Threshold: 0.99})
 	require.NoError(t, err)

@@ -3,76 +3,21 @@ package checks
 import (
 	"sort"
 	"strings"
+
+	"github.com/evalopt/evalopt/checks/quote"
 )
 
-// quotedSpans returns the double-quoted passages in text[from:to]: straight
-// quotes pair up in order; curly quotes pair an opening “ with the next ”.
-// Each span covers the quote marks. A Markdown block quote line ("> ...")
-// is returned as one span too. Spans are in document order and do not
-// overlap; an unpaired quote mark opens nothing.
+// quotedSpans returns the double-quoted passages in text[from:to] as
+// quote.Passages finds them (straight quotes paired with nesting, curly “
+// with the next ”, "> " block-quote lines), in document order, without
+// overlaps.
 func quotedSpans(text string, from, to int) []span {
 	var out []span
-	atLineStart := true
-	noCurlyClose := false // no ” after the last search: later “ cannot close
-	for i := from; i < to; {
-		if atLineStart {
-			j := i
-			for j < to && (text[j] == ' ' || text[j] == '\t') {
-				j++
-			}
-			if j < to && text[j] == '>' {
-				e := strings.IndexByte(text[j:to], '\n')
-				if e < 0 {
-					e = to
-				} else {
-					e += j
-				}
-				out = append(out, span{j, e})
-				i = e
-				continue
-			}
-			atLineStart = false
-		}
-		// Skip to the next byte that can matter.
-		for i < to && !quoteStop[text[i]] {
-			i++
-		}
-		if i >= to {
-			break
-		}
-		switch c := text[i]; {
-		case c == '\n':
-			atLineStart = true
-			i++
-		case c == '"':
-			e := closeStraightQuote(text, i, to)
-			if e < 0 {
-				return out
-			}
-			out = append(out, span{i, e + 1})
-			i = e + 1
-		case strings.HasPrefix(text[i:to], "“"):
-			e := -1
-			if !noCurlyClose {
-				e = strings.Index(text[i+3:to], "”")
-			}
-			if e < 0 {
-				noCurlyClose = true
-				i += 3
-				continue
-			}
-			out = append(out, span{i, i + 3 + e + 3})
-			i = i + 3 + e + 3
-		default: // 0xE2 starting another rune
-			i++
-		}
+	for p := range quote.Passages(text, from, to) {
+		out = append(out, span{p.Start, p.End})
 	}
 	return out
 }
-
-// quoteStop marks the bytes quotedSpans must look at: quotes, line breaks
-// and the first byte of a curly quote.
-var quoteStop = [256]bool{'"': true, '\n': true, 0xE2: true}
 
 // wordCount counts the words of text[from:to].
 func wordCount(text string, from, to int) int {
@@ -150,15 +95,13 @@ func codeSpans(text string, from, to int) []span {
 	return out
 }
 
-// quotesOutsideCode returns quotedSpans(text, from, to) without the
-// quotations that start inside code (codeSpans).
-func quotesOutsideCode(text string, from, to int) []span {
-	qs := quotedSpans(text, from, to)
-	code := codeSpans(text, from, to)
+// outsideCode returns the quotations qs that do not start inside code, in
+// a slice of its own when it drops any.
+func outsideCode(qs, code []span) []span {
 	if len(code) == 0 {
 		return qs
 	}
-	out := qs[:0]
+	out := make([]span, 0, len(qs))
 	for _, q := range qs {
 		if !inSpans(code, q.start, q.start+1) {
 			out = append(out, q)
@@ -172,11 +115,19 @@ func quotesOutsideCode(text string, from, to int) []span {
 // not read as the author's own words.
 func excludedSpans(text string, from, to int) []span {
 	code := codeSpans(text, from, to)
-	qs := quotesOutsideCode(text, from, to)
-	if len(code) == 0 {
-		return qs
+	return unionSpans(code, outsideCode(quotedSpans(text, from, to), code))
+}
+
+// unionSpans returns a and b (each sorted) as one sorted list without
+// overlaps, in a new slice unless one of them is empty.
+func unionSpans(a, b []span) []span {
+	if len(a) == 0 {
+		return b
 	}
-	all := append(append([]span(nil), code...), qs...)
+	if len(b) == 0 {
+		return a
+	}
+	all := append(append(make([]span, 0, len(a)+len(b)), a...), b...)
 	sortSpans(all)
 	out := all[:0]
 	for _, s := range all {

@@ -79,7 +79,14 @@ type recommendationAnalyzer struct {
 	dirGrammar          bool // the directional grammar applies (default list)
 	blockRisk           int
 	maxNonActionable    float64
+	// shareKey identifies what analyze finds: analyzers with the default
+	// lists and one BlockRisk find the same, so the hedge, directional and
+	// actionability checks of a Suite analyse a document once between them.
+	shareKey any
 }
+
+// defaultListsKey is the shareKey of an analyzer with the default lists.
+type defaultListsKey struct{ blockRisk int }
 
 func newRecommendationAnalyzer(cfg RecommendationConfig) (*recommendationAnalyzer, error) {
 	if err := cfg.validate(); err != nil {
@@ -100,6 +107,10 @@ func newRecommendationAnalyzer(cfg RecommendationConfig) (*recommendationAnalyze
 	}
 	a.hedges = newPhraseMatcher(cfg.Hedges)
 	a.directional = newPhraseMatcher(cfg.Directional)
+	a.shareKey = a
+	if a.grammar && a.dirGrammar {
+		a.shareKey = defaultListsKey{a.blockRisk}
+	}
 	return a, nil
 }
 
@@ -123,9 +134,12 @@ func (cfg RecommendationConfig) validate() error {
 }
 
 // analyze finds the recommendations of text and what each carries (see
-// analyzeUnits).
+// analyzeUnits), once per document and shareKey when the document carries
+// a Suite's shared analysis. The result is read-only.
 func (a *recommendationAnalyzer) analyze(doc Document) []recommendation {
-	return a.analyzeUnits(doc)
+	e := analysisOf(doc).recommendationsFor(a.shareKey)
+	e.once.Do(func() { e.recs = a.analyzeUnits(doc) })
+	return e.recs
 }
 
 // grammarMatches returns the hedge grammar's matches in body (at most 8),

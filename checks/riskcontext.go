@@ -79,6 +79,34 @@ var (
 	findingHeadingRe = regexp.MustCompile(`(?i)\b(?:findings?|issues?|risks?|observations?|vulnerabilit(?:y|ies)|concerns?|analysis|key points|points)\b`)
 )
 
+// clauseRefs returns clauseRefRe's first three matches in t, running the
+// expression only when t holds one of its keywords ("§", or a word that
+// starts like section, clause, article or paragraph).
+func clauseRefs(t string) [][]string {
+	if !strings.Contains(t, "§") && !foldsToASCII(t) && !clauseWordAt(t) {
+		return nil
+	}
+	return clauseRefRe.FindAllStringSubmatch(t, 3)
+}
+
+// clauseWordAt reports whether a run of ASCII word characters in t starts
+// with "section", "clause", "article" or "paragraph", case aside.
+func clauseWordAt(t string) bool {
+	for i := 0; i < len(t); {
+		if !wordByte[t[i]] {
+			i++
+			continue
+		}
+		if refNounFirst[t[i]|0x20] && (asciiFoldPrefix(t[i:], "section") || asciiFoldPrefix(t[i:], "clause") || asciiFoldPrefix(t[i:], "article") || asciiFoldPrefix(t[i:], "paragraph")) {
+			return true
+		}
+		for i < len(t) && wordByte[t[i]] {
+			i++
+		}
+	}
+	return false
+}
+
 // readRiskScale reads text's rating conventions and rated findings once.
 func readRiskScale(text string) *riskScale {
 	const blockRisk = 3 // whether a text rates does not depend on the level
@@ -99,7 +127,7 @@ func readRiskScale(text string) *riskScale {
 			prevTable = -1
 			return
 		}
-		if !sc.grades && gradeAt(t) && gradeScaleRe.MatchString(t) {
+		if !sc.grades && gradeAt(t) && gradeWordAt(t) && gradeScaleRe.MatchString(t) {
 			sc.grades = true
 		}
 		if t[0] == '|' {
@@ -126,7 +154,7 @@ func readRiskScale(text string) *riskScale {
 						put("id:"+first, ctx)
 					}
 				}
-				for _, m := range clauseRefRe.FindAllStringSubmatch(t, 3) {
+				for _, m := range clauseRefs(t) {
 					put("ref:"+clauseKey(m[1]), ctx)
 				}
 			}
@@ -165,7 +193,7 @@ func readRiskScale(text string) *riskScale {
 					keys = append(keys, "n:"+m[1])
 				}
 			}
-			for _, m := range clauseRefRe.FindAllStringSubmatch(t[:min(len(t), 200)], 3) {
+			for _, m := range clauseRefs(t[:min(len(t), 200)]) {
 				keys = append(keys, "ref:"+clauseKey(m[1]))
 			}
 		}
@@ -187,6 +215,35 @@ func readRiskScale(text string) *riskScale {
 		}
 	})
 	return sc
+}
+
+// gradeWordPrefixes are what a word must start with for gradeScaleRe to
+// match at it.
+var gradeWordPrefixes = []string{"rated", "rating", "graded", "grade", "categor", "classified", "priorit"}
+
+// gradeWordAt is a cheap test that gradeScaleRe may match t: a run of
+// ASCII word characters in t starts with one of gradeWordPrefixes.
+func gradeWordAt(t string) bool {
+	if foldsToASCII(t) {
+		return true
+	}
+	for i := 0; i < len(t); {
+		if !wordByte[t[i]] {
+			i++
+			continue
+		}
+		if t[i]|0x20 == 'r' || t[i]|0x20 == 'g' || t[i]|0x20 == 'c' || t[i]|0x20 == 'p' {
+			for _, p := range gradeWordPrefixes {
+				if asciiFoldPrefix(t[i:], p) {
+					return true
+				}
+			}
+		}
+		for i < len(t) && wordByte[t[i]] {
+			i++
+		}
+	}
+	return false
 }
 
 // gradeAt is a cheap test that t may declare a letter scale: it holds the
@@ -245,36 +302,49 @@ func (sc *riskScale) classify(s string, blockRisk int) riskClass {
 	if strings.Contains(s, "**") || strings.Contains(s, "__") {
 		s = emphasisMarks.Replace(s) // "**Severity:** Low" reads "Severity: Low"
 	}
-	c := classifyRisk(s, blockRisk)
+	rates := rateMask(s)
+	if !sc.grades && rates == 0 {
+		return riskUnknown
+	}
+	c := riskUnknown
+	if rates != 0 {
+		c = classifyRated(s, rates, blockRisk)
+	}
 	if c == riskHigh {
 		return c
 	}
-	if m := ratingSentenceRe.FindStringSubmatch(s); m != nil {
-		if m[1] != "Low" && m[1] != "Minor" {
-			return riskHigh
-		}
-		c = riskLow
-	}
-	if m := ratedRe.FindStringSubmatch(s); m != nil {
-		switch strings.ToLower(m[1]) {
-		case "low", "minor":
-			c = riskLow
-		default:
-			return riskHigh
-		}
-	}
-	if m := priorityNumRe.FindStringSubmatch(s); m != nil {
-		if m[1] <= "2" {
-			return riskHigh
-		}
-		c = riskLow
-	}
-	if m := scoreRe.FindStringSubmatch(s); m != nil {
-		if n, _ := strconv.Atoi(m[1]); n > 5 {
-			if n >= 10 {
+	if rates&rateLevel != 0 {
+		if m := ratingSentenceRe.FindStringSubmatch(s); m != nil {
+			if m[1] != "Low" && m[1] != "Minor" {
 				return riskHigh
 			}
 			c = riskLow
+		}
+		if m := ratedRe.FindStringSubmatch(s); m != nil {
+			switch strings.ToLower(m[1]) {
+			case "low", "minor":
+				c = riskLow
+			default:
+				return riskHigh
+			}
+		}
+	}
+	if rates&ratePriority != 0 {
+		if m := priorityNumRe.FindStringSubmatch(s); m != nil {
+			if m[1] <= "2" {
+				return riskHigh
+			}
+			c = riskLow
+		}
+	}
+	if rates&rateScore != 0 {
+		if m := scoreRe.FindStringSubmatch(s); m != nil {
+			if n, _ := strconv.Atoi(m[1]); n > 5 {
+				if n >= 10 {
+					return riskHigh
+				}
+				c = riskLow
+			}
 		}
 	}
 	if sc.grades {
@@ -438,7 +508,7 @@ func findingKeys(lead, opener string) []string {
 				out = append(out, "n:"+m[1])
 			}
 		}
-		for _, m := range clauseRefRe.FindAllStringSubmatch(t, 3) {
+		for _, m := range clauseRefs(t) {
 			out = append(out, "ref:"+clauseKey(m[1]))
 		}
 	}

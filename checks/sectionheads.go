@@ -155,9 +155,58 @@ func sectionByForm(text string, sec Section) bool {
 			}
 		}
 		return ids >= 2 || severityTable(text)
+	case "scope":
+		return scopeStatementRe.MatchString(frontMatter(text))
+	case "methodology":
+		return methodStatementRe.MatchString(frontMatter(text))
 	}
 	return false
 }
+
+var (
+	// scopeStatementRe matches a statement of what a test covered: "in
+	// scope", "outside the scope", "the scope set by", "we did not test",
+	// "Targets:", "we tested the web app".
+	scopeStatementRe = regexp.MustCompile(`(?i)\b(?:in|out[ \t]+of|within|outside(?:[ \t]+of)?|beyond|not[ \t]+in)[ \t]+(?:the[ \t]+|our[ \t]+|its[ \t]+)?scope\b|\bscope[ \t]+(?:of|set|document|was|is|were|included|includes|covered|covers|excluded|excludes|agreed)\b|\b(?:out|in)-of-scope\b|\bin-scope\b|\bwe[ \t]+did[ \t]+not[ \t]+test\b|\b(?:was|were)[ \t]+not[ \t]+tested\b|\bwe[ \t]+(?:tested|assessed|examined|attacked|targeted)[ \t]+(?:the|our|your|its|their)\b|\b(?:systems?|applications?|apps?|assets?|hosts?|endpoints?|versions?|builds?|components?)[ \t]+(?:tested|assessed|in[ \t]+scope)\b|\b(?:the[ \t]+)?(?:assessment|test|testing|engagement|review|exercise)[ \t]+(?:covered|included|targeted|focused[ \t]+on|was[ \t]+limited[ \t]+to)\b|(?m:^[ \t*_-]*(?:scope|targets?|in[ \t]+scope|out[ \t]+of[ \t]+scope|target[ \t]+systems?|environment)(?:\*\*|__)?[ \t]*:)`)
+	// methodStatementRe matches a statement of how a test was done: what
+	// the testers did ("we tested", "the team replayed", "we decompiled"),
+	// that testing was done and how ("testing was performed", "manual
+	// testing", "black-box"), a named method (OWASP WSTG, PTES, MITRE
+	// ATT&CK), or how often ("each repeated 8 times", "1,140 scripted
+	// conversations", "four attack runs").
+	methodStatementRe = regexp.MustCompile(`(?i)\b(?:we|the[ \t]+(?:red[ \t]+)?team|testers?|the[ \t]+tester)[ \t]+(?:(?:also|then|first|manually|each|have)[ \t]+)?(?:tested|ran|attacked|attempted|replayed|probed|used|sent|fuzzed|scanned|decompiled|intercepted|inspected|reviewed|injected|simulated|exercised|targeted|tried|performed|conducted|carried[ \t]+out|followed|mapped)\b|\b(?:repeated|replayed|run)[ \t]+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty)[ \t]+times\b|\b(?:\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|twenty)[ \t]+(?:[\w-]+[ \t]+){0,2}(?:runs|attempts|conversations|sessions|prompts|test[ \t]+cases|payloads|probes|scenarios)\b|\b(?:testing|tests|the[ \t]+(?:test|assessment|review|exercise|engagement))[ \t]+(?:was|were)[ \t]+(?:performed|conducted|carried[ \t]+out|done|run|executed)\b|\b(?:manual(?:ly)?|automated|black[- ]box|gr[ae]y[- ]box|white[- ]box|authenticated|unauthenticated)[ \t]+(?:testing|tests|review|scanning|scans|assessment|analysis|fuzzing)\b|\b(?:OWASP[ \t]+(?:testing[ \t]+guide|WSTG|ASVS|MASVS|MSTG)|PTES|OSSTMM|NIST[ \t]+SP[ \t]+800-115|MITRE[ \t]+ATT&CK|MITRE[ \t]+ATLAS)\b|\bmethodolog(?:y|ies)\b`)
+)
+
+// maxFrontMatter bounds how much of a report frontMatter reads.
+const maxFrontMatter = 16 << 10
+
+// frontMatter returns the opening of a report: its text before the first
+// heading that names its findings ("Findings", "Summary of findings",
+// "Vulnerabilities") or opens one ("### F-1 ...", "TS-1 — ..."), where a
+// report says what it tested and how.
+func frontMatter(text string) string {
+	head := text[:min(len(text), maxFrontMatter)]
+	end := len(head)
+	forEachLineUntil(head, func(l line) bool {
+		s := strings.TrimSpace(head[l.start:l.end])
+		if s == "" || l.start == 0 {
+			return true
+		}
+		if leadIDRe.MatchString(s) {
+			end = l.start
+			return false
+		}
+		if hs := sectionHeadings(s); len(hs) > 0 && findingsHeadings.contains(hs[0], wordSpans(hs[0]), len(hs[0])) {
+			end = l.start
+			return false
+		}
+		return true
+	})
+	return head[:end]
+}
+
+// findingsHeadings matches a heading that names a report's findings.
+var findingsHeadings = newPhraseMatcher(findingsSection.Headings)
 
 // severityTable reports whether text has a table with a severity column
 // and at least two rows.

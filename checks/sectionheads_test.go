@@ -52,7 +52,7 @@ func TestOwnSections(t *testing.T) {
 			[]string{"findings"}},
 		{"a report with only negative results has no findings", evaluator.KindRedTeamReport,
 			"# Orbit 2.0 penetration test\n\n## Executive summary\n\n" + lead + "## Not vulnerable\n\nSQL injection was tried on every form and failed.\n\n## Retest\n\nNone needed.\n",
-			[]string{"findings"}},
+			[]string{"findings", "recommendations"}},
 		{"finding ids head the findings", evaluator.KindRedTeamReport,
 			"# Orbit 2.0 penetration test\n\n## Overview\n\n" + lead + "### XS-1 Reflected XSS in search (High)\n\nFix: encode output.\n\n### XS-2 Missing HSTS (Low)\n\nFix: add the header.\n",
 			nil},

@@ -20,17 +20,28 @@ type Section struct {
 	// Headings are the words or phrases a heading may hold for the section
 	// ("summary", "executive summary", "overview").
 	Headings []string
+	// OnlyWith, when set, requires the section only in a document with a
+	// section heading (not a finding's own heading) that holds one of these
+	// words or phrases: a report that says how it tested ("Methodology")
+	// must say what it tested ("Scope"), and the other way round, while a
+	// short findings note with neither needs neither. Empty: always
+	// required.
+	OnlyWith []string
 }
 
 // DefaultSections returns the sections each kind requires by default: a
 // review memo needs a summary, findings and recommendations (each under any
 // of its usual names: "Executive summary", "Key issues", "Analysis",
-// "Advice", "Next steps" ...); a red-team report needs findings. Other kinds
-// require none.
+// "Advice", "Next steps" ...); a red-team report needs a summary, findings
+// and remediation (fix or recommendation labels count), and its scope and
+// methodology together: a report with a section on either must state the
+// other, under a heading ("Scope and method", "Approach", "Rules of
+// engagement") or in its opening ("out of scope", "we tested ...", "each
+// repeated 8 times"). Other kinds require none.
 func DefaultSections() map[evaluator.Kind][]Section {
 	return map[evaluator.Kind][]Section{
 		evaluator.KindReviewMemo:    {summarySection, findingsSection, recommendationsSection},
-		evaluator.KindRedTeamReport: {summarySection, findingsSection},
+		evaluator.KindRedTeamReport: {summarySection, scopeSection, methodSection, findingsSection, recommendationsSection},
 	}
 }
 
@@ -38,9 +49,19 @@ func DefaultSections() map[evaluator.Kind][]Section {
 var (
 	summarySection  = Section{Name: "summary", Headings: []string{"summary", "overview", "bottom line", "tl;dr", "tldr", "synopsis", "conclusion", "conclusions", "at a glance", "key takeaways", "verdict", "outcome", "result", "release decision", "launch recommendation", "go/no-go", "key points"}}
 	findingsSection = Section{Name: "findings", Headings: []string{"finding", "findings", "issue", "issues", "analysis", "observation", "observations", "risk", "risks", "concern", "concerns", "discussion", "assessment", "vulnerability", "vulnerabilities", "weakness", "weaknesses", "results", "review", "problems", "gaps", "exposure", "exposures", "red flags", "defects"}}
+	// scopeSection and methodSection are a red-team report's engagement:
+	// what was tested and how. Each is required only beside the other.
+	scopeSection  = Section{Name: "scope", Headings: scopeHeadings, OnlyWith: methodHeadings}
+	methodSection = Section{Name: "methodology", Headings: methodHeadings, OnlyWith: scopeHeadings}
 	// recommendationsSection also names the sections whose items the
 	// recommendation checks read.
 	recommendationsSection = Section{Name: "recommendations", Headings: []string{"recommendation", "recommendations", "recommended", "advice", "next steps", "action items", "actions", "proposed changes", "proposed amendments", "proposed edits", "redlines", "remediation", "remediations", "mitigation", "mitigations", "fixes", "what to do", "negotiation", "requested changes", "suggested changes", "proposals", "way forward", "path forward"}}
+)
+
+// The headings of a report's engagement sections.
+var (
+	scopeHeadings  = []string{"scope", "rules of engagement", "engagement", "target", "targets", "systems tested", "what we tested", "in scope", "test scope", "coverage"}
+	methodHeadings = []string{"method", "methods", "methodology", "approach", "how we tested", "techniques", "test plan", "testing approach", "test approach", "procedure", "procedures", "test activities", "attack narrative"}
 )
 
 // WithRequiredSections sets the sections a deliverable of the given kind
@@ -101,12 +122,19 @@ func (c sectionsCheck) Check(doc Document) []Finding {
 		if sec.Name == "summary" && leadParagraph(doc.Text, want) {
 			continue // an untitled opening paragraph is the summary
 		}
-		pm := newPhraseMatcher(sec.Headings)
-		found := false
-		for _, h := range heads {
-			if pm.contains(h.text, wordSpans(h.text), len(h.text)) {
-				found = true
-				break
+		if len(sec.OnlyWith) > 0 && !hasSectionHeading(heads, sec.OnlyWith) {
+			continue
+		}
+		var found bool
+		if len(sec.OnlyWith) > 0 {
+			found = hasSectionHeading(heads, sec.Headings) // "### F-3 Token scope" is no scope section
+		} else {
+			pm := newPhraseMatcher(sec.Headings)
+			for _, h := range heads {
+				if pm.contains(h.text, wordSpans(h.text), len(h.text)) {
+					found = true
+					break
+				}
 			}
 		}
 		if !found && !sectionByForm(doc.Text, sec) {
@@ -117,6 +145,22 @@ func (c sectionsCheck) Check(doc Document) []Finding {
 		}
 	}
 	return out
+}
+
+// hasSectionHeading reports whether one of heads that heads a section of
+// the document — not a finding's own heading ("### F-3 Token scope too
+// broad", a sub-heading) — holds one of words.
+func hasSectionHeading(heads []sectionHead, words []string) bool {
+	pm := newPhraseMatcher(words)
+	for _, h := range heads {
+		if h.atx > 2 || leadIDRe.MatchString(strings.TrimSpace(h.text)) {
+			continue
+		}
+		if pm.contains(h.text, wordSpans(h.text), len(h.text)) {
+			return true
+		}
+	}
+	return false
 }
 
 // sectionHeadings returns the heading texts of text: Markdown headings,
@@ -169,7 +213,9 @@ const minLeadWords = 40
 func leadParagraph(text string, want []Section) bool {
 	var all []string
 	for _, s := range want {
-		all = append(all, s.Headings...)
+		if len(s.OnlyWith) == 0 { // an engagement section may open a report before its summary
+			all = append(all, s.Headings...)
+		}
 	}
 	sections := newPhraseMatcher(all)
 	found := false

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -38,4 +39,38 @@ func TestWithRequiredSections(t *testing.T) {
 	assert.Equal(t, RuleMissingSection, fs[0].Rule)
 	_, err = NewSuite([]Check{NewSectionsCheck()}, WithRequiredSections(evaluator.KindReviewMemo, Section{Name: ""}))
 	assert.Error(t, err)
+}
+
+func TestSectionsCheckRedTeamEngagement(t *testing.T) {
+	missing := func(text string) []string {
+		var got []string
+		for _, f := range NewSectionsCheck().Check(Document{Kind: evaluator.KindRedTeamReport, Text: text}) {
+			got = append(got, f.Message)
+		}
+		return got
+	}
+	body := "## Summary\n\nTwo issues.\n\n## Findings\n\n### F-1 Token scope too broad (High)\n\nx.\n\n**Fix.** Set `scope=read` on the token.\n\n### F-2 Debug logging (Low)\n\ny.\n\n**Fix.** Remove `Log.d` calls.\n"
+	scope := "## Scope\n\nThe iOS app 5.1 and its API, tested 9–13 May on two devices.\n\n"
+	method := "## Approach\n\nWe decompiled the app and intercepted its traffic with a proxy.\n\n"
+	assert.Empty(t, missing("# App assessment\n\n"+scope+method+body), "both sections")
+	assert.Empty(t, missing("# App assessment\n\n## Scope and method\n\nThe iOS app.\n\n"+body), "one heading for both")
+	assert.Empty(t, missing("# App assessment\n\n"+body), "a findings note with neither needs neither")
+	got := missing("# App assessment\n\n" + method + body)
+	require.Len(t, got, 1, "a method section without a scope")
+	assert.Contains(t, got[0], "no scope section")
+	got = missing("# App assessment\n\n" + scope + body)
+	require.Len(t, got, 1, "a scope section without a method")
+	assert.Contains(t, got[0], "no methodology section")
+	assert.Empty(t, missing("# App assessment\n\n## Scope\n\nThe iOS app 5.1. We tested deep links and storage; each attack was repeated 5 times.\n\n"+body),
+		"the method stated in the scope section")
+	assert.Empty(t, missing("# App assessment\n\n## Scope\n\nThe iOS app 5.1. Testing was performed with a proxy, following the OWASP MASVS.\n\n"+body),
+		"a passive method statement")
+	assert.Empty(t, missing("# App assessment\n\n## Approach\n\nBlack-box testing of the release build.\n\n**Targets:** the iOS app 5.1 and its API.\n\n"+body),
+		"a scope label")
+	assert.Empty(t, missing("# App assessment\n\n## Methodology\n\nManual testing.\n\n## Summary\n\nThe assessment covered the iOS app 5.1 and its API.\n\n"+body[strings.Index(body, "## Findings"):]),
+		"the scope stated as what the assessment covered")
+	assert.Empty(t, missing("# App assessment\n\n## Summary\n\nWe tested the app within the scope set by the rules of engagement.\n\n## Methodology\n\nManual testing.\n\n## Findings\n\n### F-1 Token scope too broad (High)\n\nx.\n\n**Fix.** Set `scope=read`.\n\n### F-2 Logging (Low)\n\n**Fix.** Remove `Log.d`.\n"),
+		"the scope stated in the opening")
+	assert.Empty(t, missing("# App assessment\n\n## Summary\n\nTwo issues.\n\n## Findings\n\n### F-1 Token scope too broad (High)\n\n**Fix.** Set `scope=read`.\n\n### F-2 Logging (Low)\n\n**Fix.** Remove `Log.d`.\n"),
+		"a finding's heading is not an engagement section")
 }

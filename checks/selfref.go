@@ -147,7 +147,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	srcLabels := func() map[string]bool {
 		if srcNums == nil {
 			srcNums = map[string]bool{}
-			so, _ := sourceOutline(doc)
+			so, _ := analysisOf(doc).sourceOutline(doc)
 			if so == nil {
 				return srcNums
 			}
@@ -165,7 +165,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	ready := func() {
 		if labels == nil {
 			labels, short = ownLabels(text)
-			excluded = excludedSpans(text, 0, len(text))
+			excluded = analysisOf(doc).excluded()
 		}
 	}
 	report := func(s, e int, what string) {
@@ -176,7 +176,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	}
 	var buf []byte
 	for _, w := range analysisOf(doc).wordList() {
-		if w.end-w.start < 3 || w.end-w.start > 15 {
+		if w.end-w.start < 3 || w.end-w.start > 15 || !numberFollows(text, w.end) {
 			continue
 		}
 		buf = lowerInto(buf, text[w.start:w.end])
@@ -215,7 +215,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 			// part, as "of this memo" does.
 			if !own && isReview(doc.Kind) && doc.Source != "" {
 				if vocab == nil {
-					vocab = refVocabulary(doc.Source)
+					vocab = analysisOf(doc).refVocabularyOf(doc.Source)
 				}
 				// Paragraphs are how a source's schedules number their
 				// points ("paragraph 4 of Schedule 2"), so only "part" and
@@ -227,7 +227,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				// review that cites sections throughout); a review that
 				// cites clauses or articles means its own "section 4".
 				if dominant == "" {
-					dominant = dominantNumNoun(text) + "|"
+					dominant = analysisOf(doc).dominantNumNoun() + "|"
 				}
 				own = (kw == "part" || kw == "section") && !vocab[kw] && (!srcLabels()[num] || kw+"|" != dominant) &&
 					top <= maxOwnTop(labels)+1 && !refOfInstrument(text, e) && !externalRef(text, s, e)
@@ -249,7 +249,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				}
 			}
 			if added == nil {
-				added, _ = newLabels(text, analysisOf(doc).lineIndex(), nil)
+				added, _ = newLabels(analysisOf(doc), nil)
 			}
 			if added["|"+num] {
 				continue // "a new Section 6.3": the text adds it
@@ -311,6 +311,21 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	}
 	sortFindings(out)
 	return out
+}
+
+// numberFollows reports whether what follows a word ending at e can be
+// the number selfRefRe reads after a keyword: blanks, then a digit, '#' or
+// a capital letter. It spares the keyword lookup on most words.
+func numberFollows(text string, e int) bool {
+	k := e
+	for k < len(text) && k-e < 8 && (text[k] == ' ' || text[k] == '\t') {
+		k++
+	}
+	if k == e || k >= len(text) {
+		return false
+	}
+	c := text[k]
+	return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == '#'
 }
 
 // seeTitleRe finds a pointer to a part by its title: `see "Refunds"

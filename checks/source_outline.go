@@ -40,17 +40,6 @@ func sourceText(doc Document) string {
 	return strings.Join(parts, "\n"+docSeparator+"\n")
 }
 
-// sourceOutline returns the outline of sourceText(doc) and that text; nil
-// and "" when there is none.
-func sourceOutline(doc Document) (*xrefOutline, string) {
-	st := sourceText(doc)
-	if st == "" {
-		return nil, ""
-	}
-	idx := NewLineIndex(st)
-	return buildOutlineOf(st, &idx, outlineSources), st
-}
-
 // numNoun reports whether a reference noun (refNoun form) names a numbered
 // clause rather than an attachment.
 func numNoun(noun string) bool {
@@ -87,19 +76,26 @@ func dominantNumNoun(text string) string {
 	return best
 }
 
-// refNouns are the reference keywords forEachRefNoun reports, lower case.
-var refNouns = map[string]bool{
-	"section": true, "sections": true, "clause": true, "clauses": true, "article": true, "articles": true,
-	"paragraph": true, "paragraphs": true, "exhibit": true, "exhibits": true, "schedule": true, "schedules": true,
-	"annex": true, "annexes": true, "appendix": true, "appendices": true,
+// refNounForms maps the reference keywords forEachRefNoun reports, lower
+// case, to their refNoun form.
+var refNounForms = map[string]string{
+	"section": "section", "sections": "section", "clause": "clause", "clauses": "clause",
+	"article": "article", "articles": "article", "paragraph": "paragraph", "paragraphs": "paragraph",
+	"exhibit": "exhibit", "exhibits": "exhibit", "schedule": "schedule", "schedules": "schedule",
+	"annex": "annex", "annexes": "annex", "appendix": "appendix", "appendices": "appendix",
 }
+
+// refNounFirst marks the first letters of the keywords in refNounForms,
+// lower case.
+var refNounFirst = [256]bool{'s': true, 'c': true, 'a': true, 'p': true, 'e': true}
 
 // forEachRefNoun calls fn with the refNoun form of every reference keyword
 // of text followed by blanks and a digit or capital letter ("Clause 7",
-// "schedules A"), found by a word scan: a case-insensitive regexp pass over
-// a long source costs ten times more.
+// "schedules A"), found by a word scan that looks a word up only when its
+// length and first letter fit a keyword: a case-insensitive regexp pass
+// over a long source costs ten times more.
 func forEachRefNoun(text string, fn func(noun string)) {
-	var buf []byte
+	var buf [10]byte
 	for i := 0; i < len(text); {
 		c := text[i] | 0x20
 		if c < 'a' || c > 'z' || i > 0 && isWordByte(text[i-1]) {
@@ -110,15 +106,14 @@ func forEachRefNoun(text string, fn func(noun string)) {
 		for j < len(text) && j-i <= 10 && (text[j]|0x20 >= 'a' && text[j]|0x20 <= 'z') {
 			j++
 		}
-		if n := j - i; n >= 5 && n <= 10 && (j == len(text) || !isWordByte(text[j])) {
-			buf = lowerInto(buf, text[i:j])
-			if refNouns[string(buf)] {
+		if n := j - i; n >= 5 && n <= 10 && refNounFirst[c] && (j == len(text) || !isWordByte(text[j])) {
+			if noun, ok := refNounForms[string(lowerASCII(&buf, text[i:j]))]; ok {
 				k := j
 				for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
 					k++
 				}
 				if k > j && k < len(text) && (text[k] >= '0' && text[k] <= '9' || text[k] >= 'A' && text[k] <= 'Z') {
-					fn(refNoun(string(buf)))
+					fn(noun)
 				}
 			}
 		}

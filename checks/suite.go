@@ -33,7 +33,10 @@ const DefaultParallelThreshold = 64 << 10
 // Suite runs a set of checks over a document and turns their findings into
 // an evaluator.EvaluationDecision. It implements evaluator.Evaluator[string];
 // use ForText for other candidate types. A Suite is immutable once built and
-// safe for concurrent use.
+// safe for concurrent use. It keeps what its checks learn about the sources
+// it saw last (the outline of a contract's labels, the reference words it
+// uses; at most 64 MiB, least recently used out first), so that a loop
+// revising one review against one contract reads the contract once.
 type Suite struct {
 	checks      []Check
 	rules       []string
@@ -46,6 +49,7 @@ type Suite struct {
 	workers     int
 	parallelMin int
 	sections    map[evaluator.Kind][]Section // nil: DefaultSections
+	sources     *sourceCache                 // what the checks learned about the sources seen last
 }
 
 // Option configures a Suite.
@@ -154,6 +158,7 @@ func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
 		disabled:    make(map[string]bool),
 		sourceID:    DefaultSourceEvidenceID,
 		parallelMin: DefaultParallelThreshold,
+		sources:     newSourceCache(defaultSourceCacheBytes),
 	}
 	cfg := &suiteConfig{s: s}
 	for i, c := range checks {
@@ -245,14 +250,14 @@ func mustCheck(c Check, err error) Check {
 
 // DefaultOptions returns the options DefaultSuite applies on top of
 // DefaultChecks: the findings that are often right about a draft but wrong
-// about a finished deliverable only inform (severity info) — a
-// contract's missing signature block or signing party (conformed copies,
-// translations and consolidations have none), its defined-term hygiene,
-// an attachment nothing refers to (a schedule issued on its own), and
-// passive voice in consumer text.
+// about a finished deliverable only inform (severity info) — a signing
+// party the signature block does not name, a contract's defined-term
+// hygiene, an attachment nothing refers to (a schedule issued on its own),
+// and passive voice in consumer text. A missing signature block keeps the
+// severity the completeness check gives it (info for a conformed copy, a
+// translation or a consolidation, which have none).
 func DefaultOptions() []Option {
 	return []Option{
-		WithSeverity(RuleSignatureBlock, SeverityInfo),
 		WithSeverity(RuleSignatureParty, SeverityInfo),
 		WithSeverity("definition.", SeverityInfo),
 		WithSeverity(RuleReadabilityPassive, SeverityInfo),
@@ -299,6 +304,7 @@ func (s *Suite) Run(ctx context.Context, doc Document) ([]Finding, error) {
 		doc.sections = s.sections
 	}
 	doc = withAnalysis(doc)
+	doc.shared.sources = s.sources
 	results := make([][]Finding, len(s.checks))
 	errs := make([]error, len(s.checks))
 	workers := s.workers

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -68,9 +69,7 @@ func (xrefCheck) Rules() []string {
 }
 
 var (
-	headingNumRe   = regexp.MustCompile(`^(?:\*\*)?(?:(?i:section|clause|article|paragraph)[ \t]+|§[ \t]*)?((?:[A-Z]{1,2})?\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?(?:[ \t]|$|[-–—:.])`)
 	headingRomanRe = regexp.MustCompile(`^(?:\*\*)?(?i:article)[ \t]+([IVXLC]{1,7})\b`)
-	lineNumRe      = regexp.MustCompile(`^(?:\*\*)?((?:[A-Z]{1,2})?\d{1,4}(?:\.\d{1,4})+)\.?(?:\*\*)?[ \t]+\S`)
 	attachHeadRe   = regexp.MustCompile(`^(?:\*\*)?(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	attachLineRe   = regexp.MustCompile(`^(?:\*\*)?(EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	tableNumRe     = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?[ \t]*\|`)
@@ -141,7 +140,7 @@ func (xrefCheck) Check(doc Document) []Finding {
 	var src *xrefOutline
 	srcText := doc.Source
 	if review {
-		src, srcText = sourceOutline(doc)
+		src, srcText = a.sourceOutline(doc)
 	} else if doc.Source != "" {
 		// A contract numbers its own clauses; only the source's titled
 		// clauses are the ones an amendment may cite.
@@ -157,15 +156,16 @@ func (xrefCheck) Check(doc Document) []Finding {
 	}
 	// Labels the text introduces as new ("a new Section 10.5" in an
 	// amendment, "new clause 7.5" in a redline) exist.
-	added, fs := newLabels(text, idx, src)
+	added, fs := newLabels(a, src)
 	var srcWords map[string]bool
 	if review {
 		out = append(out, fs...)
-		srcWords = refVocabulary(srcText)
+		srcWords = a.refVocabularyOf(srcText)
 		if !namesNumbered(srcWords) {
 			// The source never names its clauses ("7. Within ..."): the
 			// review's usual word for them is the source's.
-			if n := dominantNumNoun(text); n != "" {
+			if n := a.dominantNumNoun(); n != "" {
+				srcWords = maps.Clone(srcWords)
 				srcWords[n] = true
 			}
 		}
@@ -173,7 +173,7 @@ func (xrefCheck) Check(doc Document) []Finding {
 	referenced := make(map[string]bool)
 	var quoted []span // a review's quotations of the source, whose references are the source's
 	if review {
-		quoted = sourceQuotes(text)
+		quoted = sourceQuotes(a)
 		o.sourceNames = sourceNames(srcText)
 	}
 	scanRefs(text, a.wordList(), o, func(kw span, idStart, idEnd int, key string, first bool) {
@@ -469,7 +469,7 @@ func buildOutlineOf(text string, idx *LineIndex, mode outlineMode) *xrefOutline 
 }
 
 // matchIf runs re on s only when ok (a cheap pre-test passed).
-func matchIf(ok bool, re *regexp.Regexp, s string) []int {
+func matchIf(ok bool, re interface{ FindStringSubmatchIndex(string) []int }, s string) []int {
 	if !ok {
 		return nil
 	}
@@ -632,7 +632,7 @@ func scanRefs(text string, ws []span, o *xrefOutline, fn func(kw span, idStart, 
 			break
 		}
 		s, e := ws[k].start, ws[k].end
-		if s < next || e-s < 5 || e-s > 10 {
+		if s < next || e-s < 5 || e-s > 10 || !refNounFirst[text[s]|0x20] {
 			continue
 		}
 		buf = lowerInto(buf, text[s:e])
@@ -834,11 +834,12 @@ var (
 // each new numbered clause whose number is already taken in the source or
 // skips numbers after the source's last sibling ("new clause 7.7" when
 // clause 7 ends at 7.4).
-func newLabels(text string, idx *LineIndex, src *xrefOutline) (map[string]bool, []Finding) {
+func newLabels(a *analysis, src *xrefOutline) (map[string]bool, []Finding) {
+	text := a.text
 	added := make(map[string]bool)
 	var out []Finding
 	seen := make(map[string]bool)
-	for _, m := range newLabelMatches(text) {
+	for _, m := range a.newLabelMatches() {
 		var kind, id string
 		var s, e int
 		if m[2] >= 0 {
@@ -869,7 +870,7 @@ func newLabels(text string, idx *LineIndex, src *xrefOutline) (map[string]bool, 
 		if (last > 0 || parent == "") && n > last+1 && !added["|"+numberWith(parent, n-1)] {
 			out = append(out, Finding{Rule: RuleNumberingGap, Severity: SeverityWarn,
 				Message:  fmt.Sprintf("new clause %s skips numbers: the source's last sibling is %s", id, numberWith(parent, last)),
-				Location: idx.Locate(s, e, text)})
+				Location: a.lineIndex().Locate(s, e, text)})
 		}
 	}
 	return added, out

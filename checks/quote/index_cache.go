@@ -1,10 +1,10 @@
 package quote
 
 import (
-	"container/list"
 	"fmt"
 	"sync"
 
+	"github.com/evalopt/evalopt/checks/internal/lru"
 	"github.com/evalopt/evalopt/evaluator"
 )
 
@@ -21,19 +21,11 @@ const defaultIndexCacheBytes = 256 << 20
 // An index larger than the whole budget is built and returned but not
 // kept. An IndexCache is safe for concurrent use.
 type IndexCache struct {
-	max int64
+	lru *lru.Cache[*Index]
 
-	mu    sync.Mutex
-	used  int64
-	order *list.List               // of *cacheEntry, most recently used first
-	items map[string]*list.Element // source -> element of order
+	mu sync.Mutex
 	// builds counts the indexes built, for tests.
 	builds int
-}
-
-type cacheEntry struct {
-	src string
-	x   *Index
 }
 
 // NewIndexCache returns a cache whose indexes hold at most maxBytes; 0 means
@@ -48,7 +40,7 @@ func NewIndexCache(maxBytes int64) (*IndexCache, error) {
 	if maxBytes == 0 {
 		maxBytes = defaultIndexCacheBytes
 	}
-	return &IndexCache{max: maxBytes, order: list.New(), items: map[string]*list.Element{}}, nil
+	return &IndexCache{lru: lru.New[*Index](maxBytes)}, nil
 }
 
 // Index returns the index of source, from the cache or newly built (and
@@ -56,50 +48,19 @@ func NewIndexCache(maxBytes int64) (*IndexCache, error) {
 // holds). Two goroutines missing the same source at once may both build
 // it; one index is kept.
 func (c *IndexCache) Index(source string) *Index {
-	c.mu.Lock()
-	if el, ok := c.items[source]; ok {
-		c.order.MoveToFront(el)
-		x := el.Value.(*cacheEntry).x
-		c.mu.Unlock()
+	if x, ok := c.lru.Get(source); ok {
 		return x
 	}
+	c.mu.Lock()
 	c.builds++
 	c.mu.Unlock()
-
-	x := NewIndex(source) // outside the lock: indexing 1 MB takes tens of ms
-
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if el, ok := c.items[source]; ok { // built meanwhile by another goroutine
-		c.order.MoveToFront(el)
-		return el.Value.(*cacheEntry).x
-	}
-	if x.size > c.max {
-		return x
-	}
-	for c.used+x.size > c.max {
-		last := c.order.Back()
-		e := last.Value.(*cacheEntry)
-		c.order.Remove(last)
-		delete(c.items, e.src)
-		c.used -= e.x.size
-	}
-	c.items[source] = c.order.PushFront(&cacheEntry{src: source, x: x})
-	c.used += x.size
-	return x
+	x := NewIndex(source) // outside any lock: indexing 1 MB takes tens of ms
+	return c.lru.Add(source, x, x.size)
 }
 
 // Len returns how many indexes the cache holds.
-func (c *IndexCache) Len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.items)
-}
+func (c *IndexCache) Len() int { return c.lru.Len() }
 
 // Bytes returns the estimated bytes the cached indexes hold, never more
 // than the budget.
-func (c *IndexCache) Bytes() int64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.used
-}
+func (c *IndexCache) Bytes() int64 { return c.lru.Bytes() }

@@ -27,7 +27,7 @@ func TestNewCache(t *testing.T) {
 	assert.ErrorIs(t, err, evaluator.ErrInvalidOption)
 	c, err := NewIndexCache(0)
 	require.NoError(t, err)
-	assert.Equal(t, int64(defaultIndexCacheBytes), c.max)
+	assert.Equal(t, int64(defaultIndexCacheBytes), c.lru.Max())
 }
 
 // TestCacheServesNineItemsLikeEight: a task's evidence is indexed once per
@@ -69,7 +69,7 @@ func TestCacheEvictsLeastRecentlyUsed(t *testing.T) {
 	assert.Equal(t, 3, c.builds, "a stayed")
 	c.Index(b)
 	assert.Equal(t, 4, c.builds, "b was evicted")
-	assert.LessOrEqual(t, c.Bytes(), c.max)
+	assert.LessOrEqual(t, c.Bytes(), c.lru.Max())
 }
 
 // TestCacheIsBoundedByBytes: eight large sources do not stay alive beyond
@@ -91,8 +91,7 @@ func TestCacheIsBoundedByBytes(t *testing.T) {
 	require.Greater(t, x.size, int64(budget))
 	assert.Equal(t, huge, x.Source())
 	for _, src := range []string{huge} {
-		_, kept := c.items[src]
-		assert.False(t, kept, "an index larger than the budget is not kept")
+		assert.False(t, c.lru.Has(src), "an index larger than the budget is not kept")
 	}
 }
 

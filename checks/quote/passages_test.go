@@ -161,12 +161,12 @@ func referencePassages(text string, from, to int) []Passage {
 			atLineStart = true
 			i++
 		case c == '"':
-			e := strings.IndexByte(text[i+1:to], '"')
+			e := closeStraightQuote(text, i, to)
 			if e < 0 {
 				return out
 			}
-			out = append(out, Passage{i, i + 1 + e + 1})
-			i = i + 1 + e + 1
+			out = append(out, Passage{i, e + 1})
+			i = e + 1
 		case strings.HasPrefix(text[i:to], "“"):
 			e := -1
 			if !noCurlyClose {
@@ -189,4 +189,55 @@ func referencePassages(text string, from, to int) []Passage {
 func TestPassagesMatchTheReferenceOnAContract(t *testing.T) {
 	text := benchSource(64<<10) + "\n> a block quote\n“curly” and \"straight\"\n"
 	require.Equal(t, referencePassages(text, 0, len(text)), collect(text, 0, len(text)))
+}
+
+func TestPassagesNested(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"inner quotes kept inside", `Add: "Posts must carry the label "Sponsored" or "Paid partnership" at the top." Done.`,
+			[]string{`"Posts must carry the label "Sponsored" or "Paid partnership" at the top."`}},
+		{"two plain quotations", `the words "net sixty days" and "net thirty days" differ`,
+			[]string{`"net sixty days"`, `"net thirty days"`}},
+		{"closing after punctuation", `He wrote "stop the trial." Then "resume" came later.`,
+			[]string{`"stop the trial."`, `"resume"`}},
+		{"unclosed nesting falls back to order", "\"alpha \"beta gamma\n\ndelta\" rest",
+			[]string{"\"alpha \""}},
+		{"empty quotes", `an empty "" string and "x"`, []string{`""`, `"x"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for p := range Passages(tt.text, 0, len(tt.text)) {
+				got = append(got, tt.text[p.Start:p.End])
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func FuzzCloseStraightQuote(f *testing.F) {
+	for _, s := range []string{`"a "b" c"`, `"x`, `""`, "\"a\n\n\"b\"", `say "1" "2" "3"`, `("(")"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for i := 0; i < len(s); i++ {
+			if s[i] != '"' {
+				continue
+			}
+			e := closeStraightQuote(s, i, len(s))
+			if e >= 0 && (e <= i || e >= len(s) || s[e] != '"') {
+				t.Fatalf("closeStraightQuote(%q, %d) = %d", s, i, e)
+			}
+		}
+		prev := 0
+		for p := range Passages(s, 0, len(s)) {
+			if p.Start < prev || p.End > len(s) || p.End <= p.Start {
+				t.Fatalf("Passages(%q): bad passage %v after %d", s, p, prev)
+			}
+			prev = p.End
+		}
+	})
 }

@@ -73,8 +73,14 @@ var (
 	attachHeadRe   = regexp.MustCompile(`^(?:\*\*)?(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	attachLineRe   = regexp.MustCompile(`^(?:\*\*)?(EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	tableNumRe     = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?[ \t]*\|`)
-	boldNumRe      = regexp.MustCompile(`^\*\*(\d{1,3})\.?[ \t]+[^*\n]{1,80}\*\*`)
-	subItemRe      = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5}|[0-9]{1,2})\)[ \t]`)
+	// keywordLineRe matches a line that opens with a keyword and its label
+	// and then ends, breaks with a dash, colon or dot, or goes on with a
+	// capitalised title or sentence: "Section 1.1 Scope.", "ARTICLE II -
+	// FEES", "Clause 7: Notices", "Article IV". A Roman number only counts
+	// in upper case.
+	keywordLineRe = regexp.MustCompile(`^(?:\*\*)?((?i:section|clause|article|paragraph))[ \t]+(\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,7})(?:\.?(?:\*\*)?[ \t]*$|\.?(?:\*\*)?[ \t]*[-–—:][ \t]|\.?(?:\*\*)?[ \t]+(?:\*\*)?["“]?[A-Z])`)
+	boldNumRe     = regexp.MustCompile(`^\*\*(\d{1,3})\.?[ \t]+[^*\n]{1,80}\*\*`)
+	subItemRe     = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5}|[0-9]{1,2})\)[ \t]`)
 
 	refFirstNumRe    = regexp.MustCompile(`^[ \t]*([A-Z]{1,2}\d{1,3}(?:\.\d{1,4})*\b|\d{1,4}[A-Z]?(?:\.\d{1,4}[A-Z]?)*(?:\([a-z0-9]{1,4}\)|[ ]\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\))*|[IVXLC]{1,7}\b)`)
 	refFirstAttachRe = regexp.MustCompile(`^[ \t]*((?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?)\b`)
@@ -108,9 +114,13 @@ type xrefOutline struct {
 	attachLabels int // attachment labels
 	labels       []label
 	byKey        map[string]int // first label with each key
-	selfRefs     map[int]bool   // offsets of keywords that are part of a label
-	scopes       []scopeStart   // attachment scopes by start offset
-	findings     []Finding      // numbering gaps and duplicates
+	// parents are the keys of clauses implied by their sub-clauses: "8.1"
+	// and "8.2" define clause 8 even when its title line is unnumbered
+	// text ("8. Termination" in plain text) the outline does not read.
+	parents  map[string]bool
+	selfRefs map[int]bool // offsets of keywords that are part of a label
+	scopes   []scopeStart // attachment scopes by start offset
+	findings []Finding    // numbering gaps and duplicates
 	// sourceNames are the names the source goes by ("MSA", "Master
 	// Services Agreement"): "Section 10.6 of the MSA" in a review is the
 	// source's, not another instrument's.
@@ -132,11 +142,15 @@ func (xrefCheck) Check(doc Document) []Finding {
 	text := doc.Text
 	a := analysisOf(doc)
 	idx := a.lineIndex()
-	o := buildOutline(text, idx)
+	review := isReview(doc.Kind)
+	mode := outlineOwn
+	if review {
+		mode = outlineReview
+	}
+	o := buildOutlineOf(text, idx, mode)
 	// A review (memo, redline, red-team report) numbers its own sections
 	// as it likes and covers only the source sections it discusses, so its
 	// numbering is not checked; its references are to the source.
-	review := isReview(doc.Kind)
 	var src *xrefOutline
 	srcText := doc.Source
 	if review {
@@ -181,6 +195,9 @@ func (xrefCheck) Check(doc Document) []Finding {
 			referenced[key] = true
 			return
 		}
+		if o.parents[key] {
+			return
+		}
 		if review && inSpans(quoted, kw.start, idEnd) {
 			return
 		}
@@ -221,7 +238,7 @@ func (xrefCheck) Check(doc Document) []Finding {
 				return
 			}
 		} else if src != nil {
-			if _, ok := src.byKey[key]; ok {
+			if _, ok := src.byKey[key]; ok || src.parents[key] {
 				return
 			}
 			if sourceMentions(srcText, text[kw.start:kw.end], text[idStart:idEnd]) {
@@ -281,8 +298,11 @@ func buildSourceOutline(text string, idx *LineIndex) *xrefOutline {
 type outlineMode int
 
 const (
-	outlineOwn    outlineMode = iota // the candidate's own labels
-	outlineSource                    // a source: table rows and plain numbered titles too
+	outlineOwn outlineMode = iota // the candidate's own labels
+	// outlineReview: a review's own labels, where a line opening with
+	// "Section 3.4" names the source clause it discusses, not a label.
+	outlineReview
+	outlineSource // a source: table rows and plain numbered titles too
 	// outlineSources: the sources a review cites (sourceText): also
 	// single-level numbered paragraphs ("7. Within fourteen days ..."),
 	// with the scope restarting at each docSeparator line.
@@ -290,9 +310,9 @@ const (
 )
 
 func buildOutlineOf(text string, idx *LineIndex, mode outlineMode) *xrefOutline {
-	lenient := mode != outlineOwn
+	lenient := mode == outlineSource || mode == outlineSources
 	source := mode == outlineSources
-	o := &xrefOutline{byKey: make(map[string]int), selfRefs: make(map[int]bool)}
+	o := &xrefOutline{byKey: make(map[string]int), selfRefs: make(map[int]bool), parents: make(map[string]bool)}
 	scope := ""
 	counters := make(map[string]*counter) // scope|parent|style -> counter
 	var curNum string                     // last numbered clause id in scope
@@ -342,6 +362,9 @@ func buildOutlineOf(text string, idx *LineIndex, mode outlineMode) *xrefOutline 
 		}
 		parent, n := splitNumber(id)
 		sequence(scope+"|"+parent+"|num", n, id, s, e)
+		for p := parent; p != ""; p, _ = splitNumber(p) {
+			o.parents[scope+"|"+p] = true
+		}
 		curNum, curLetter, curPara = id, "", ""
 	}
 	forEachLine(text, func(l line) {
@@ -406,6 +429,15 @@ func buildOutlineOf(text string, idx *LineIndex, mode outlineMode) *xrefOutline 
 				numbered(body[m[2]:m[3]], at+m[2], at+m[3])
 				return
 			}
+		}
+		if m := matchIf(mode != outlineReview && startsWithAny(body, "*SsCcAaPp"), keywordLineRe, body); m != nil {
+			// "Section 1.1 Scope. ...", "ARTICLE IV - WARRANTY": a line
+			// that opens with its keyword and number defines the label; a
+			// reference would go on ("Section 3 of the ...", "Clause 4
+			// applies").
+			o.selfRefs[at+m[2]] = true
+			numbered(body[m[4]:m[5]], at+m[4], at+m[5])
+			return
 		}
 		if m := matchIf(strings.HasPrefix(body, "**"), boldNumRe, body); m != nil {
 			numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "**2. Term.** This Agreement ..."

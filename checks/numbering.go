@@ -49,6 +49,11 @@ func (listNumberingCheck) Check(doc Document) []Finding {
 				Location: analysisOf(doc).lineIndex().Locate(d.start, d.end, text)})
 		}
 	}
+	if doc.Kind != evaluator.KindContract && doc.Kind != evaluator.KindRedline {
+		// A contract's paragraphs are its clauses, which the
+		// cross-reference check numbers; a redline's are the source's.
+		out = append(out, ownParagraphOrder(text, analysisOf(doc).lineIndex())...)
+	}
 	// A contract's headings are its clauses and a redline's the source's,
 	// both left to the cross-reference check; every other kind numbers its
 	// own sections.

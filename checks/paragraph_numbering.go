@@ -39,3 +39,50 @@ func titledParagraphGaps(text string, idx *LineIndex) []Finding {
 	})
 	return out
 }
+
+// ownParaRe matches a two-level numbered paragraph: "3.4 From ...".
+var ownParaRe = regexp.MustCompile(`^(\d{1,3})\.(\d{1,3})\.?[ \t]+\S`)
+
+// sectionTitleRe matches a one-level section title, as a Markdown heading
+// or a plain line: "3. Attack path", "## 4 Findings".
+var sectionTitleRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+)?(?:\*\*)?(\d{1,3})\.?(?:\*\*)?[ \t]+(?:\*\*)?\pL`)
+
+// ownParagraphOrder reports, in a text that numbers its own paragraphs by
+// section ("3. Attack path", then "3.1", "3.2", ...), a paragraph that does
+// not follow the one before it: a skip ("3.3" then "3.6") or a step back
+// ("3.6" then "3.5"). Only paragraphs whose first number is the section
+// they stand in, and whose run opens at N.1, are the text's own numbering;
+// a quoted clause of a source ("7.3 The Tenant shall ...") under a section
+// 3 is left alone, and so is an indented or block-quoted one.
+func ownParagraphOrder(text string, idx *LineIndex) []Finding {
+	var out []Finding
+	section, prev := -1, 0 // the open section's number; its last paragraph, -1 when not numbered from 1
+	forEachUnfencedLine(text, func(l line, raw, s string) {
+		if s == "" || leadingSpaces(raw) >= 4 || s[0] == '>' || raw[0] == ' ' || raw[0] == '\t' {
+			return
+		}
+		if m := ownParaRe.FindStringSubmatchIndex(s); m != nil {
+			top, _ := strconv.Atoi(s[m[2]:m[3]])
+			n, _ := strconv.Atoi(s[m[4]:m[5]])
+			if top != section || prev < 0 {
+				return
+			}
+			if prev == 0 && n != 1 {
+				prev = -1 // not the text's own run: it would open at 1
+				return
+			}
+			if prev > 0 && n != prev+1 {
+				out = append(out, Finding{Rule: RuleNumberingGap, Severity: SeverityWarn,
+					Message:  fmt.Sprintf("paragraph %d.%d follows %d.%d: number the paragraphs of section %d in order", top, n, top, prev, top),
+					Location: idx.Locate(l.start+m[2], l.start+m[5], text)})
+			}
+			prev = max(prev, n)
+			return
+		}
+		if m := sectionTitleRe.FindStringSubmatchIndex(s); m != nil && (s[0] == '#' || plainTitle(s)) {
+			section, _ = strconv.Atoi(s[m[2]:m[3]])
+			prev = 0
+		}
+	})
+	return out
+}

@@ -49,9 +49,9 @@ func (listNumberingCheck) Check(doc Document) []Finding {
 				Location: analysisOf(doc).lineIndex().Locate(d.start, d.end, text)})
 		}
 	}
-	if doc.Kind != evaluator.KindContract && doc.Kind != evaluator.KindRedline {
-		// A contract's paragraphs are its clauses, which the
-		// cross-reference check numbers; a redline's are the source's.
+	if isReview(doc.Kind) && doc.Kind != evaluator.KindRedline {
+		// Other kinds' paragraphs are clauses, which the cross-reference
+		// check numbers; a redline's are the source's.
 		out = append(out, ownParagraphOrder(text, analysisOf(doc).lineIndex())...)
 	}
 	// A contract's headings are its clauses and a redline's the source's,

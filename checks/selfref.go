@@ -224,6 +224,24 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				}
 				own = (kw == "part" || kw == "section") && !vocab[kw] && (!srcLabels()[num] || kw+"|" != dominant) &&
 					top <= maxOwnTop(labels)+1 && !refOfInstrument(text, e) && !externalRef(text, s, e)
+				// "paragraphs 3.1 to 3.7" in a review that numbers its own
+				// paragraphs 3.1, 3.2, ... of a source that never speaks of
+				// paragraphs: the review's own, each end of the range.
+				// A single-level "paragraph 5" is as likely a schedule's
+				// point ("Paragraph 4 of Schedule 2 ... Paragraph 5").
+				if !own && kw == "paragraph" && strings.Contains(num, ".") && !vocab[kw] && numbersOwnParagraphs(labels) && !refOfInstrument(text, e) && !externalRef(text, s, e) && !refOfOther(text, e) {
+					ids, end := dottedRangeEnds(text, e)
+					var missing []string
+					for _, id := range append([]string{num}, ids...) {
+						if !labels["part"][id] {
+							missing = append(missing, id)
+						}
+					}
+					if len(missing) > 0 {
+						report(s, end, text[m[2]:m[3]]+" "+strings.Join(missing, ", ")+" of this document")
+					}
+					continue
+				}
 			}
 			if !own && (!isReview(doc.Kind) || doc.Source == "") && !refOfInstrument(text, e) && !externalRef(text, s, e) {
 				switch {
@@ -290,6 +308,19 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				report(w.start, e, text[w.start:e])
 			}
 		}
+	}
+	// "(see 7.2)": a bare paragraph number a text that numbers its own
+	// paragraphs points to; the source's numbers are the source's.
+	for _, m := range seeNumRe.FindAllStringSubmatchIndex(text, -1) {
+		ready()
+		id := text[m[2]:m[3]]
+		if !numbersOwnParagraphs(labels) || labels["part"][id] || inSpans(excluded, m[2], m[3]) {
+			continue
+		}
+		if doc.Source != "" && srcLabels()[id] || refOfInstrument(text, m[3]) || refOfOther(text, m[3]) || externalRef(text, m[2], m[3]) {
+			continue
+		}
+		report(m[2], m[3], "paragraph "+id)
 	}
 	for _, m := range seeTitleMatches(text) {
 		ready()
@@ -430,4 +461,42 @@ func refOfInstrument(text string, e int) bool {
 	rest := text[e:min(len(text), e+120)]
 	of := refOfRe.FindStringIndex(rest)
 	return of != nil && refInstrumentRe.MatchString(rest[of[1]:]) && !refOfThisRe.MatchString(rest[of[1]:])
+}
+
+// seeNumRe finds a bare paragraph number after "see": "(see 7.2)", "see
+// also 4.1". A unit or a further digit after it ("see 7.2%", "see 7.2.1"
+// is read whole) makes it no reference.
+var seeNumRe = regexp.MustCompile(`\b(?:[Ss]ee|cf\.)(?:[ \t]+also)?[ \t]+(\d{1,3}\.\d{1,3}(?:\.\d{1,3})?)(?:[ \t]*[),;]|[ \t]+(?:above|below)\b|\.(?:[ \t]|$))`)
+
+// numbersOwnParagraphs reports whether the text numbers its own paragraphs
+// by section: at least two two-level labels ("1.1", "2.3").
+func numbersOwnParagraphs(labels map[string]map[string]bool) bool {
+	n := 0
+	for id := range labels["part"] {
+		if strings.Contains(id, ".") {
+			if n++; n >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dottedRangeRe reads one more element of a list of paragraph numbers:
+// " to 3.7", ", 4.2", " and 5.1".
+var dottedRangeRe = regexp.MustCompile(`^[ \t]*(?:,|and|or|&|to|through|–|-)[ \t]*(?:and[ \t]+|or[ \t]+)?(\d{1,3}(?:\.\d{1,3})*)\b`)
+
+// dottedRangeEnds returns the further paragraph numbers of a list that
+// starts before e and the end of the list.
+func dottedRangeEnds(text string, e int) ([]string, int) {
+	var ids []string
+	for len(ids) < 12 {
+		m := dottedRangeRe.FindStringSubmatchIndex(text[e:min(len(text), e+40)])
+		if m == nil {
+			break
+		}
+		ids = append(ids, text[e+m[2]:e+m[3]])
+		e += m[1]
+	}
+	return ids, e
 }

@@ -103,7 +103,9 @@ func headingStyle(s string, lvl int) string {
 var (
 	// numberedUnitRe matches a numbered unit at the start of a trimmed
 	// line, after bold markup: "1. ...", "**2. ...**", "3) ...".
-	numberedUnitRe = regexp.MustCompile(`^(?:\*\*|__)?(\d{1,3})[.)](?:\*\*|__)?[ \t]+\S`)
+	// "(4) ..." numbers a unit too, as amendments and a deed's operative
+	// paragraphs are often numbered.
+	numberedUnitRe = regexp.MustCompile(`^(?:\*\*|__)?(?:(\d{1,3})[.)]|\((\d{1,3})\))(?:\*\*|__)?[ \t]+\S`)
 	// tableItemRe matches a table row whose first cell is a number.
 	tableItemRe = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,3})\.?(?:\*\*)?[ \t]*\|`)
 )
@@ -151,7 +153,20 @@ func (t *itemTracker) line(s string, add func(fam, n string)) {
 	}
 	lvl, off := headingLevel(s)
 	body := s[off:]
-	m := matchIf(startsWithAny(body, digitsAndStar+"_"), numberedUnitRe, body)
+	m := matchIf(startsWithAny(body, digitsAndStar+"_("), numberedUnitRe, body)
+	if m != nil && m[2] < 0 {
+		m[2], m[3] = m[4], m[5] // "(4)": the number in parentheses
+	}
+	if lvl == 0 && m == nil && shortTitleLine(s) && len(sectionHeadings(s)) == 0 {
+		// "Amendments", "Next steps": a plain-text heading of a few words
+		// opens a family, or ends the one a title of its kind opened.
+		if f := headingFamily(s); f != "" {
+			t.family, t.style, t.level = f, "title", 0
+		} else if t.style == "title" {
+			t.family = ""
+		}
+		return
+	}
 	if lvl == 0 && (m != nil || len(sectionHeadings(s)) == 0) {
 		if m != nil {
 			unit(body[m[2]:m[3]]) // "1. ...", "**2. ...**" in the running text
@@ -173,7 +188,7 @@ func (t *itemTracker) line(s string, add func(fam, n string)) {
 
 // refListItemRe reads one more element of a reference list after a
 // number: ", 3", " and 5", " to 10", "–6".
-var refListItemRe = regexp.MustCompile(`^[ \t]*(,|and|or|&|to|through|–|-)[ \t]*(?:and[ \t]+|or[ \t]+)?#?([0-9]{1,3})\b`)
+var refListItemRe = regexp.MustCompile(`^\)?[ \t]*(,|and|or|&|to|through|–|-)[ \t]*(?:and[ \t]+|or[ \t]+)?(?:#|\()?([0-9]{1,3})\b\)?`)
 
 // refListNumbers returns the further numbers of a reference list whose
 // first number ends at e, and the end of the list. Comma-separated numbers
@@ -389,3 +404,13 @@ func titleBefore(text string, j int) bool {
 // a common noun: "of our formal notice", "in the full notice", "of your
 // lease" (an instrument named by title is refOfInstrument's).
 var ofOtherDocRe = regexp.MustCompile(`^,?[ \t]+(?:of|in)[ \t]+(?:the|our|your|their|its|that)[ \t]+(?:[a-z][\w-]*[ \t]+){0,3}[a-z][\w-]*\b`)
+
+// shortTitleLine reports whether s (a trimmed line) reads as a plain-text
+// heading: one to four words, the first capitalised, no sentence
+// punctuation.
+func shortTitleLine(s string) bool {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' || len(s) > 48 || strings.ContainsAny(s, ".:;,!?()[]|\"“”") {
+		return false
+	}
+	return len(strings.Fields(s)) <= 4
+}

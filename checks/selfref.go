@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -33,7 +34,7 @@ func (selfRefCheck) Rule() string { return RuleSelfReference }
 
 var (
 	// selfRefRe finds a reference to a part or item by family and number.
-	selfRefRe = regexp.MustCompile(`(?i)\b(sections?|parts?|paragraphs?|paras?\.?|recs?\.?|recommendations?|findings?|issues?|steps?|actions?|questions?|options?|points?|vulnerabilit(?:y|ies)|vulns?\.?|observations?|items?|rows?|comments?|amendments?|appendix|appendices|annex(?:es)?|tables?|figures?|attachments?)[ \t]+#?([0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]?-?[0-9]{1,3}|(?-i:[A-Z])\b)`)
+	selfRefRe = regexp.MustCompile(`(?i)\b(sections?|parts?|paragraphs?|paras?\.?|recs?\.?|recommendations?|findings?|issues?|steps?|actions?|questions?|options?|points?|vulnerabilit(?:y|ies)|vulns?\.?|observations?|items?|rows?|comments?|amendments?|appendix|appendices|annex(?:es)?|tables?|figures?|attachments?)[ \t]+(?:#|\()?([0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]?-?[0-9]{1,3}|(?-i:[A-Z])\b)`)
 	// ownMarkerRe, matched right after a reference, says it is to this
 	// text: "of this memo", "above", "below", "in this report".
 	ownMarkerRe = regexp.MustCompile(`(?i)^[ \t]*(?:,[ \t]*)?(?:(?:of|in)[ \t]+(?:this|the[ \t]+present)[ \t]+(?:memo|memorandum|report|review|document|letter|note|analysis|assessment|reply|response|email|redline|advice|summary|deliverable|paper)\b|above\b|below\b|earlier\b|later\b)`)
@@ -293,6 +294,17 @@ func (selfRefCheck) Check(doc Document) []Finding {
 			if len(missing) > 0 {
 				report(s, end, text[m[2]:m[3]]+" "+strings.Join(missing, ", "))
 			}
+			// "recommendations 1 and 2 ..., even if 3 to 5 are refused":
+			// a later bare range of the same sentence, the subject of a
+			// verb, names the same family.
+			if es, ee, ids, ok := elidedRange(text, end, labels[fam]); ok {
+				for _, n := range ids {
+					if !labels[fam][n] {
+						report(es, ee, fam+" "+n)
+						break
+					}
+				}
+			}
 		case own || ownBeforeRe.MatchString(text[max(0, s-24):s]) && isReview(doc.Kind):
 			report(s, e, text[s:e])
 		}
@@ -349,7 +361,7 @@ func numberFollows(text string, e int) bool {
 		return false
 	}
 	c := text[k]
-	return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == '#'
+	return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == '#' || c == '(' && k+1 < len(text) && text[k+1] >= '0' && text[k+1] <= '9'
 }
 
 // seeTitleRe finds a pointer to a part by its title: `see "Refunds"
@@ -499,4 +511,37 @@ func dottedRangeEnds(text string, e int) ([]string, int) {
 		e += m[1]
 	}
 	return ids, e
+}
+
+// elidedRangeRe finds a bare range that stands for items already named:
+// "if 3 to 5 are refused", ", 4 and 6 were closed". It must follow a
+// conjunction or a comma and be the subject of a verb, so that a count
+// ("12 staff") or a quantity ("3 to 5 days") is never read as one.
+var elidedRangeRe = regexp.MustCompile(`(?:\b(?:if|unless|while|but|and|though|whereas|when|once)|[,;])[ \t]+(\d{1,2})[ \t]*(?:to|through|and|or|–|-)[ \t]*(\d{1,2})[ \t]+(?:are|is|were|was|remain|fail|get|can|cannot|will|would|may|might|must|should|need)\b`)
+
+// elidedRange looks in the rest of the sentence after e for a bare range
+// whose first number is one of the family's labels ("3 to 6" after
+// "recommendations 1 and 2"), and returns its bounds and numbers, each
+// number of a "to" range listed.
+func elidedRange(text string, e int, fam map[string]bool) (int, int, []string, bool) {
+	end := sentenceEnd(text, e, min(len(text), e+300))
+	m := elidedRangeRe.FindStringSubmatchIndex(text[e:end])
+	if m == nil {
+		return 0, 0, nil, false
+	}
+	first, last := text[e+m[2]:e+m[3]], text[e+m[4]:e+m[5]]
+	a, _ := strconv.Atoi(first)
+	b, _ := strconv.Atoi(last)
+	if !fam[first] || b < a || b-a > 20 {
+		return 0, 0, nil, false
+	}
+	var ids []string
+	if strings.Contains(text[e+m[3]:e+m[4]], "to") || strings.Contains(text[e+m[3]:e+m[4]], "through") || strings.ContainsAny(text[e+m[3]:e+m[4]], "-–") {
+		for n := a; n <= b; n++ {
+			ids = append(ids, strconv.Itoa(n))
+		}
+	} else {
+		ids = []string{first, last}
+	}
+	return e + m[2], e + m[5], ids, true
 }

@@ -72,7 +72,10 @@ var (
 	headingRomanRe = regexp.MustCompile(`^(?:\*\*)?(?i:article)[ \t]+([IVXLC]{1,7})\b`)
 	attachHeadRe   = regexp.MustCompile(`^(?:\*\*)?(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	attachLineRe   = regexp.MustCompile(`^(?:\*\*)?(EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
-	tableNumRe     = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?[ \t]*\|`)
+	// attachTitleRe matches a line that is only an attachment's title:
+	// "Annex 1 - Service Credits", "Schedule 2", "Exhibit B: Prices".
+	attachTitleRe = regexp.MustCompile(`^(?:\*\*)?(?i:exhibit|schedule|annex|appendix)[ \t]+(?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?(?:\*\*)?(?:[ \t]*$|[ \t]*[-–—:.][ \t]*[^.;\n]{0,70}$)`)
+	tableNumRe    = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?[ \t]*\|`)
 	// keywordLineRe matches a line that opens with a keyword and its label
 	// and then ends, breaks with a dash, colon or dot, or goes on with a
 	// capitalised title or sentence: "Section 1.1 Scope.", "ARTICLE II -
@@ -385,7 +388,9 @@ func buildOutlineOf(text string, idx *LineIndex, mode outlineMode) *xrefOutline 
 		at := l.start + off
 		// Attachment labels: headings in any case, title lines in upper case.
 		re := attachLineRe
-		if lvl > 0 {
+		if lvl > 0 || lenient && attachTitleRe.MatchString(body) {
+			// A heading, or in a source a title line in any case
+			// ("Annex 1 - Service Credits").
 			re = attachHeadRe
 		}
 		if m := matchIf(startsWithAny(body, "*ESAesa"), re, body); m != nil {

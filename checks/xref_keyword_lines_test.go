@@ -3,6 +3,8 @@ package checks
 import (
 	"strings"
 	"testing"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // danglingIn returns the texts of the dangling-reference findings of the
@@ -61,5 +63,35 @@ func TestXrefSubClausesImplyClause(t *testing.T) {
 		if got := danglingIn(bad); !strings.Contains(strings.Join(got, "|"), ref) {
 			t.Errorf("%s: want dangling, got %q", ref, got)
 		}
+	}
+}
+
+// A source's plain title line "Annex 1 - Service Credits" (any case)
+// defines the annex a review may cite; "Annex 3" then dangles, and a
+// sentence that merely mentions an annex defines nothing.
+func TestXrefSourceAnnexTitleLine(t *testing.T) {
+	source := "HOSTING AGREEMENT\n\n6.1 Provider shall meet 99.5% availability.\n\n6.2 Credits are set out in Annex 1.\n\nAnnex 1 - Service Credits\n\nBelow 99.5%: 5% of the monthly fee.\n"
+	run := func(text, src string) []string {
+		var out []string
+		for _, f := range NewXrefCheck().Check(Document{Text: text, Kind: evaluator.KindReviewMemo, Source: src}) {
+			out = append(out, f.Location.Text)
+		}
+		return out
+	}
+	for _, ok := range []string{"| F4 | 6.1 / Annex 1 | Weak credits. |", "The credits in Annex 1 are weak."} {
+		if got := run(ok, source); len(got) != 0 {
+			t.Errorf("%q: flagged %q", ok, got)
+		}
+	}
+	for _, bad := range []string{"| F4 | 6.1 / Annex 3 | Weak credits. |", "The credits in Annex 3 are weak."} {
+		if got := run(bad, source); len(got) != 1 || got[0] != "Annex 3" {
+			t.Errorf("%q: want Annex 3 dangling, got %q", bad, got)
+		}
+	}
+	// No annex attached anywhere: the review's "Annex 3" is another
+	// document's, as before.
+	mention := strings.Replace(source, "Annex 1 - Service Credits\n", "The annex is a separate document.\n", 1)
+	if got := run("The credits in Annex 3 are weak.", mention); len(got) != 0 {
+		t.Errorf("annex mentioned only in prose: flagged %q", got)
 	}
 }

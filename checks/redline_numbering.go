@@ -62,12 +62,18 @@ func redlineLabels(text string) []redlineLabel {
 		if s == "" {
 			return
 		}
-		introAge++
 		labelAge++
 		if strings.HasSuffix(strings.TrimRight(s, "*_ \t"), ":") && len(s) < 80 {
 			labelAge = 0 // "Current text:", "**Proposed:**"
 			return
 		}
+		if strings.HasPrefix(s, "\"") || strings.HasPrefix(s, "“") {
+			// The current text, quoted: like the "Current:" and
+			// "Proposed:" labels it stays under the clause heading above,
+			// which still names the proposed clause below.
+			return
+		}
+		introAge++
 		if strings.HasPrefix(s, "+") || strings.HasPrefix(s, "−") || strings.HasPrefix(s, "- ") {
 			return
 		}

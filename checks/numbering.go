@@ -42,7 +42,14 @@ func (listNumberingCheck) Check(doc Document) []Finding {
 	if doc.Kind == evaluator.KindContract {
 		out = append(out, titledParagraphGaps(text, analysisOf(doc).lineIndex())...)
 	} else {
-		for _, d := range itemNumberGaps(itemDefs(text)) {
+		defs := itemDefs(text)
+		for _, d := range itemRepeats(text, defs) {
+			name := strings.TrimPrefix(d.family, "id:")
+			out = append(out, Finding{Rule: RuleNumberingGap, Severity: SeverityWarn,
+				Message:  fmt.Sprintf("%s %d is numbered twice in a row, where %s %d belongs", name, d.n, name, d.n+1),
+				Location: analysisOf(doc).lineIndex().Locate(d.start, d.end, text)})
+		}
+		for _, d := range itemNumberGaps(defs) {
 			name := strings.TrimPrefix(d.family, "id:")
 			out = append(out, Finding{Rule: RuleNumberingGap, Severity: SeverityWarn,
 				Message:  fmt.Sprintf("%s numbering skips %d: %s %d follows no %d", name, d.n-1, name, d.n, d.n-1),

@@ -257,8 +257,9 @@ func idSetOff(s string) bool {
 
 // itemDefRe matches an item label that starts a line and is set off from
 // what follows: "Amendment 2 – clause 8.1", "V4. Graph tokens", "F4 (B) –
-// Liability cap", "### Finding 3: ...", "| R-2 | ...".
-var itemDefRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+|\|[ \t]*|[-*+][ \t]+)?(?:\*\*|__)?(?:([A-Za-z]{4,15})[ \t]+#?(\d{1,3})|([A-Z]{1,4})-?(\d{1,3}))(?:\*\*|__)?(?:[ \t]*(?:[|:.)(—–-])|[ \t]*$)`)
+// Liability cap", "### Finding 3: ...", "| R-2 | ...", and a ticket
+// header set in columns, "RT-01  CRITICAL  CVSS 9.1".
+var itemDefRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+|\|[ \t]*|[-*+][ \t]+)?(?:\*\*|__)?(?:([A-Za-z]{4,15})[ \t]+#?(\d{1,3})|([A-Z]{1,4})-?(\d{1,3}))(?:\*\*|__)?(?:[ \t]*(?:[|:.)(—–-])|[ \t]*$|[ \t]{2,}\S)`)
 
 // itemDef is one item label a line defines.
 type itemDef struct {
@@ -413,4 +414,65 @@ func shortTitleLine(s string) bool {
 		return false
 	}
 	return len(strings.Fields(s)) <= 4
+}
+
+// itemRepeats reports an item label that repeats the one right before it
+// where the next number belongs: "RT-01, RT-02, RT-03, RT-03" with no
+// RT-04 anywhere. Both must be set the same way (the same markup before
+// the label on their lines), and the run up to them must be complete from
+// 1, with no heading between them, so that a register listed again (a
+// summary table after the findings, a retest naming them again) is never
+// a repeat.
+func itemRepeats(text string, defs []itemDef) []itemDef {
+	have := map[string]map[int]bool{}
+	for _, d := range defs {
+		if have[d.family] == nil {
+			have[d.family] = map[int]bool{}
+		}
+		have[d.family][d.n] = true
+	}
+	var out []itemDef
+	last := map[string]int{}    // index in defs of the family's previous label
+	count := map[string]int{}   // labels of the family so far
+	broken := map[string]bool{} // the run so far is not 1, 2, 3, ...
+	for i, d := range defs {
+		j, seen := last[d.family]
+		last[d.family] = i
+		count[d.family]++
+		if !seen {
+			broken[d.family] = d.n != 1
+			continue
+		}
+		p := defs[j]
+		if d.n == p.n && !broken[d.family] && p.n == count[d.family]-1 && !have[d.family][d.n+1] && linePrefix(text, d.start) == linePrefix(text, p.start) && !titleBetween(text, p.end, d.start) {
+			out = append(out, d)
+			broken[d.family] = true
+			continue
+		}
+		if d.n != p.n+1 {
+			broken[d.family] = true
+		}
+	}
+	return out
+}
+
+// linePrefix returns the text of the line before offset i.
+func linePrefix(text string, i int) string {
+	return text[strings.LastIndexByte(text[:i], '\n')+1 : i]
+}
+
+// titleBetween reports whether a heading (Markdown, or a short plain title
+// line) stands between offsets a and b on lines of its own.
+func titleBetween(text string, a, b int) bool {
+	i := strings.IndexByte(text[a:b], '\n')
+	if i < 0 {
+		return false
+	}
+	for ln := range strings.SplitSeq(text[a+i+1:strings.LastIndexByte(text[:b], '\n')+1], "\n") {
+		s := strings.TrimSpace(ln)
+		if lvl, _ := headingLevel(s); lvl > 0 || shortTitleLine(s) {
+			return true
+		}
+	}
+	return false
 }

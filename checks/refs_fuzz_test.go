@@ -17,6 +17,9 @@ func FuzzRefsParsers(f *testing.F) {
 		"V1. One\n\nV3. Three\n\nAmendment 1 – x\n\n| T-1 | y |",
 		"# MASTER SERVICES AGREEMENT\n\nThis (the \"MSA\") and (\"Agreement\")",
 		"| a | b |\n|---|---|\n| ~~x~~ | **y** |\n|",
+		"ARTICLE I - SCOPE\n\nSection 1.1 Work. See Article II.\n\n8. Termination\n8.1 Notice.\n\nAnnex 1 - Credits",
+		"Amendments\n\n(1) Clause 4.\n\n(2) Clause 5.\n\namendments (1) to (3), even if 2 to 9 are refused (see 7.2).",
+		"RT-01  HIGH  x\nRT-01  LOW  y\n\n3. Path\n\n3.1 a\n\n3.3 b\n\nClause 7.3 (x)\n\nCurrent:\n\n\"7.3 old\"\n\nProposed:\n\n7.5 new",
 	} {
 		f.Add(s)
 	}
@@ -51,5 +54,13 @@ func FuzzRefsParsers(f *testing.F) {
 		_ = unchangedClauses(s)
 		doc := Document{Text: s, Source: s, Kind: evaluator.KindRedline}
 		_ = redlineNumbering(doc, analysisOf(withAnalysis(doc)).lineIndex())
+		_ = itemRepeats(s, itemDefs(s))
+		idx := NewLineIndex(s)
+		_ = ownParagraphOrder(s, &idx)
+		for _, kind := range []evaluator.Kind{evaluator.KindContract, evaluator.KindReviewMemo} {
+			d := Document{Text: s, Source: s, Kind: kind}
+			_ = NewXrefCheck().Check(d)
+			_ = NewSelfReferenceCheck().Check(d)
+		}
 	})
 }

@@ -40,8 +40,33 @@ func titledParagraphGaps(text string, idx *LineIndex) []Finding {
 	return out
 }
 
-// ownParaRe matches a two-level numbered paragraph: "3.4 From ...".
-var ownParaRe = regexp.MustCompile(`^(\d{1,3})\.(\d{1,3})\.?[ \t]+\S`)
+// ownPara reads a two-level numbered paragraph at the start of s, "3.4
+// From ..." or "3.4. From ...": its two numbers. (A scanner, not an
+// expression: it runs on every numbered line.)
+func ownPara(s string) (top, n int, end int, ok bool) {
+	i := digitsEnd(s, 0)
+	if i == 0 || i > 3 || i >= len(s) || s[i] != '.' {
+		return 0, 0, 0, false
+	}
+	j := digitsEnd(s, i+1)
+	if j == i+1 || j-i-1 > 3 {
+		return 0, 0, 0, false
+	}
+	k := j
+	if k < len(s) && s[k] == '.' {
+		k++
+	}
+	b := k
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	if k == b || k >= len(s) {
+		return 0, 0, 0, false
+	}
+	top, _ = strconv.Atoi(s[:i])
+	n, _ = strconv.Atoi(s[i+1 : j])
+	return top, n, j, true
+}
 
 // sectionTitleRe matches a one-level section title, as a Markdown heading
 // or a plain line: "3. Attack path", "## 4 Findings".
@@ -61,9 +86,10 @@ func ownParagraphOrder(text string, idx *LineIndex) []Finding {
 		if s == "" || leadingSpaces(raw) >= 4 || s[0] == '>' || raw[0] == ' ' || raw[0] == '\t' {
 			return
 		}
-		if m := ownParaRe.FindStringSubmatchIndex(s); m != nil {
-			top, _ := strconv.Atoi(s[m[2]:m[3]])
-			n, _ := strconv.Atoi(s[m[4]:m[5]])
+		if !startsWithAny(s, "0123456789#*") {
+			return
+		}
+		if top, n, end, ok := ownPara(s); ok {
 			if top != section || prev < 0 {
 				return
 			}
@@ -74,7 +100,7 @@ func ownParagraphOrder(text string, idx *LineIndex) []Finding {
 			if prev > 0 && n != prev+1 {
 				out = append(out, Finding{Rule: RuleNumberingGap, Severity: SeverityWarn,
 					Message:  fmt.Sprintf("paragraph %d.%d follows %d.%d: number the paragraphs of section %d in order", top, n, top, prev, top),
-					Location: idx.Locate(l.start+m[2], l.start+m[5], text)})
+					Location: idx.Locate(l.start, l.start+end, text)})
 			}
 			prev = max(prev, n)
 			return

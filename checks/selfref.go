@@ -323,7 +323,21 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	}
 	// "(see 7.2)": a bare paragraph number a text that numbers its own
 	// paragraphs points to; the source's numbers are the source's.
-	for _, m := range seeNumRe.FindAllStringSubmatchIndex(text, -1) {
+	for _, w := range analysisOf(doc).wordList() {
+		// The expression runs only at a "see" or "cf" word, on a short
+		// window, so the scan stays linear.
+		if w.end-w.start < 2 || w.end-w.start > 3 || text[w.start]|0x20 != 's' && text[w.start]|0x20 != 'c' {
+			continue
+		}
+		m := seeNumRe.FindStringSubmatchIndex(text[w.start:min(len(text), w.start+40)])
+		if m == nil {
+			continue
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += w.start
+			}
+		}
 		ready()
 		id := text[m[2]:m[3]]
 		if !numbersOwnParagraphs(labels) || labels["part"][id] || inSpans(excluded, m[2], m[3]) {
@@ -478,7 +492,7 @@ func refOfInstrument(text string, e int) bool {
 // seeNumRe finds a bare paragraph number after "see": "(see 7.2)", "see
 // also 4.1". A unit or a further digit after it ("see 7.2%", "see 7.2.1"
 // is read whole) makes it no reference.
-var seeNumRe = regexp.MustCompile(`\b(?:[Ss]ee|cf\.)(?:[ \t]+also)?[ \t]+(\d{1,3}\.\d{1,3}(?:\.\d{1,3})?)(?:[ \t]*[),;]|[ \t]+(?:above|below)\b|\.(?:[ \t]|$))`)
+var seeNumRe = regexp.MustCompile(`^(?:[Ss]ee|cf\.)(?:[ \t]+also)?[ \t]+(\d{1,3}\.\d{1,3}(?:\.\d{1,3})?)(?:[ \t]*[),;]|[ \t]+(?:above|below)\b|\.(?:[ \t]|$))`)
 
 // numbersOwnParagraphs reports whether the text numbers its own paragraphs
 // by section: at least two two-level labels ("1.1", "2.3").

@@ -435,8 +435,8 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 	proposalAt := -1 // the first proposing word, or -1
 	oldAt := -1      // a word saying the sentence describes the old text
 	for k := range toks {
-		if toks[k].kind != tWord {
-			continue
+		if toks[k].kind != tWord || toks[k].word > 0 && !d.words[toks[k].word-1].tense {
+			continue // most words: nothing to look up
 		}
 		w := d.lowerTok(k)
 		if vProposalWords[w] && proposalAt < 0 {

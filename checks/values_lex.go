@@ -28,7 +28,8 @@ const (
 type vtok struct {
 	start, end int
 	kind       vtokKind
-	space      bool // white space stands before it
+	space      bool  // white space stands before it
+	word       int32 // 1 + index of its word in valueDoc.words; 0 until interned
 }
 
 // vTokenize appends the tokens of text[from:to] to dst.
@@ -50,25 +51,25 @@ func vTokenize(dst []vtok, text string, from, to int) []vtok {
 			}
 			if unicode.IsLetter(r) {
 				e := vWordEnd(text, i, to)
-				dst = append(dst, vtok{i, e, tWord, space})
+				dst = append(dst, vtok{start: i, end: e, kind: tWord, space: space})
 				space, i = false, e
 				continue
 			}
-			dst = append(dst, vtok{i, i + n, tSym, space})
+			dst = append(dst, vtok{start: i, end: i + n, kind: tSym, space: space})
 			space, i = false, i+n
 			continue
 		}
 		switch {
 		case c >= '0' && c <= '9':
 			e := vFigureEnd(text, i, to)
-			dst = append(dst, vtok{i, e, tNum, space})
+			dst = append(dst, vtok{start: i, end: e, kind: tNum, space: space})
 			i = e
 		case wordByte[c]:
 			e := vWordEnd(text, i, to)
-			dst = append(dst, vtok{i, e, tWord, space})
+			dst = append(dst, vtok{start: i, end: e, kind: tWord, space: space})
 			i = e
 		default:
-			dst = append(dst, vtok{i, i + 1, tSym, space})
+			dst = append(dst, vtok{start: i, end: i + 1, kind: tSym, space: space})
 			i++
 		}
 		space = false

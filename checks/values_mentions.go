@@ -99,7 +99,8 @@ type valueDoc struct {
 	generic   map[int32]bool     // word ids of generic heads ("notice", "fee")
 	acronym   map[int32]bool     // word ids of acronyms ("RTO", "SLA")
 	keys      map[string]string
-	surface   map[string]int32  // word as written -> its subject id, or -1 (tokID's cache)
+	surface   map[string]int32  // word as written -> 1 + its index in words
+	words     []vWord           // the distinct words as written, interned by internToks
 	lower     map[string]string // capitalised word -> lower case
 	nsents    int
 	toks      []vtok

@@ -16,6 +16,9 @@ const maxValueLookaround = 10
 // ASCII return "".
 func (d *valueDoc) lowerTok(i int) string {
 	t := d.toks[i]
+	if t.word > 0 {
+		return d.words[t.word-1].lower // interned: no lookup
+	}
 	w := d.text[t.start:t.end]
 	for k := 0; k < len(w); k++ {
 		if c := w[k]; c >= 'A' && c <= 'Z' || c >= 0x80 {
@@ -31,6 +34,56 @@ func (d *valueDoc) lowerTok(i int) string {
 		}
 	}
 	return w // already lower case: no copy
+}
+
+// vWord is what is known of one word as written, computed once per
+// document: its lower-case form, whether sentTense reads it, and its
+// subject id (read on first need, so that only the words of sentences
+// holding values get ids).
+type vWord struct {
+	lower  string
+	id     int32 // subject word id, or -1; valid once idDone
+	idDone bool
+	tense  bool // a word sentTense acts on (see vTenseWord)
+}
+
+// internToks sets the word index of every word token of the sentence: one
+// map lookup per token, after which lowerTok, tokID and sentTense read a
+// slice.
+func (d *valueDoc) internToks() {
+	for i := range d.toks {
+		t := &d.toks[i]
+		if t.kind != tWord {
+			continue
+		}
+		w := d.text[t.start:t.end]
+		k, ok := d.surface[w]
+		if !ok {
+			t.word = 0
+			l := d.lowerTok(i)
+			d.words = append(d.words, vWord{lower: l, tense: vTenseWord(l)})
+			k = int32(len(d.words))
+			if d.surface == nil {
+				d.surface = map[string]int32{}
+			}
+			d.surface[w] = k
+		}
+		t.word = k
+	}
+}
+
+// vTenseWord reports whether sentTense acts on the lower-case word w: a
+// proposing, hypothetical or old-text marker, or a word of need.
+func vTenseWord(w string) bool {
+	if vProposalWords[w] || vHypoWords[w] {
+		return true
+	}
+	switch w {
+	case "requires", "require", "need", "needs", "expect", "expects", "want", "wants",
+		"such", "currently", "presently", "originally", "drafted", "stands":
+		return true
+	}
+	return false
 }
 
 // tokIs reports whether token i is one of words (compared ignoring case).
@@ -131,11 +184,15 @@ func (d *valueDoc) tokID(i int) int32 {
 	if t.kind != tWord {
 		return -1
 	}
-	w := d.text[t.start:t.end]
-	// One lookup for a word as written, seen before (most are).
-	if id, ok := d.surface[w]; ok {
-		return id
+	if t.word == 0 {
+		d.internToks()
+		t = d.toks[i]
 	}
+	info := &d.words[t.word-1]
+	if info.idDone {
+		return info.id // a word as written, seen before (most are)
+	}
+	w := d.text[t.start:t.end]
 	k := d.keyOf(w)
 	id := int32(-1)
 	if k != "" {
@@ -147,10 +204,7 @@ func (d *valueDoc) tokID(i int) int32 {
 			d.acronym[id] = true
 		}
 	}
-	if d.surface == nil {
-		d.surface = map[string]int32{}
-	}
-	d.surface[w] = id
+	info.id, info.idDone = id, true
 	return id
 }
 
@@ -182,6 +236,7 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 	}
 	d.toks = vTokenize(d.toks[:0], text, from, to)
 	d.dropSkipped()
+	d.internToks()
 	n := len(d.toks)
 	// The values first: most sentences hold none, and only those that do
 	// are described.

@@ -691,11 +691,13 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	}
 	// Postings: per class, word, anchor and digit pattern, the mentions
 	// seen so far.
-	type pkey struct {
-		class int32
-		key   postKey
-	}
-	post := map[pkey][]int{}
+	// A posting key packs the class, the kind and the id into two words
+	// without padding, which hashes as plain memory; each key is looked up
+	// once per mention, to read its list and then to add to it.
+	type pkey struct{ classKind, id uint64 }
+	post := map[pkey]int32{} // key -> index in lists
+	var lists [][]int
+	var keyLists []int32 // the list of each of the current mention's keys
 	anchors := map[string]uint64{}
 	anchorID := func(a string) uint64 {
 		id, ok := anchors[a]
@@ -734,9 +736,18 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 			}
 		}
 		keys = d.postingKeys(keys[:0], q, anchorID)
-		cl := classOf(q.class)
+		cl := uint64(classOf(q.class))
+		keyLists = keyLists[:0]
 		for _, k := range keys {
-			add(post[pkey{cl, k}])
+			pk := pkey{cl<<8 | uint64(k.kind), k.id}
+			li, ok := post[pk]
+			if !ok {
+				li = int32(len(lists))
+				lists = append(lists, nil)
+				post[pk] = li
+			}
+			keyLists = append(keyLists, li)
+			add(lists[li])
 		}
 		if q.flags&fHypo == 0 {
 			bestDiff, bestEq := -1.0, -1.0
@@ -815,17 +826,14 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 				out = append(out, d.conflictFinding(idx, &ms[best], q))
 			}
 		}
-		push := func(pk pkey) {
-			list := post[pk]
+		for _, li := range keyLists {
+			list := lists[li]
 			if len(list) >= 2*maxPostings {
 				// Only the latest maxPostings are read: drop the rest so that
 				// memory stays bounded by the keys, not the mentions.
 				list = append(list[:0], list[len(list)-maxPostings:]...)
 			}
-			post[pk] = append(list, qi)
-		}
-		for _, k := range keys {
-			push(pkey{cl, k})
+			lists[li] = append(list, qi)
 		}
 	}
 	return out

@@ -296,6 +296,12 @@ func vIsNumberWord(w string) bool {
 	if len(w) < 3 || len(w) >= len(vNumberWordsByLen) {
 		return false
 	}
+	// The first two letters and the length rule out most words ("the",
+	// "for", "that") before any lookup.
+	a, b := w[0]|0x20, w[1]|0x20
+	if a < 'a' || a > 'z' || b < 'a' || b > 'z' || numberWordLens[int(a-'a')*26+int(b-'a')]&(1<<len(w)) == 0 {
+		return false
+	}
 	// Pack the first (up to) eight letters, lower-cased, and look the
 	// packed key up: no string comparison for the common words.
 	var key uint64
@@ -309,6 +315,17 @@ func vIsNumberWord(w string) bool {
 	key = key<<8 | uint64(len(w))
 	return numberWordKeys[key]
 }
+
+// numberWordLens holds, per pair of first letters (a-z, a-z), a bit per
+// length of the number words that start with it.
+var numberWordLens = func() (t [26 * 26]uint16) {
+	for w := range numberWords {
+		if len(w) < len(vNumberWordsByLen) {
+			t[int(w[0]-'a')*26+int(w[1]-'a')] |= 1 << len(w)
+		}
+	}
+	return t
+}()
 
 // numberWordKeys holds the packed keys of the number words (see
 // vIsNumberWord).

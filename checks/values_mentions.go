@@ -698,6 +698,9 @@ func vAbbreviationBefore(text string, from, j int) bool {
 	for k > from && isWordByte(text[k-1]) {
 		k--
 	}
+	if j-k > 6 {
+		return false // word bytes are ASCII: longer than any abbreviation below, spare the copy
+	}
 	w := strings.ToLower(text[k:j])
 	if len(w) == 1 {
 		return true

@@ -246,7 +246,7 @@ func readValueDoc(doc Document) *valueDoc {
 			}
 			if vMayHoldValue(raw[off:]) {
 				h, _ := headingCtx()
-				d.sentence(l.start+off, l.end, sentCtx{block: block, heading: true, topic: h, labelEnd: -1, proposed: proposed, row: -1})
+				d.sentence(l.start+off, l.end, sentCtx{block: block, heading: true, topic: h, labelEnd: -1, proposed: proposed, row: -1, mayHold: true})
 			}
 			return
 		}
@@ -263,6 +263,7 @@ func readValueDoc(doc Document) *valueDoc {
 			titleSpan, titleRead = span{body, te}, false
 		}
 		if vMayHoldValue(text[body:l.end]) {
+			checked := body // text[checked:l.end] may hold a value
 			var label []int32
 			labelTenseV := tenseDefault
 			labelEnd := -1
@@ -286,7 +287,8 @@ func readValueDoc(doc Document) *valueDoc {
 			}
 			for from := body; from < l.end; {
 				end := valueSentenceEnd(text, from, l.end)
-				d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelDef: labelDef, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: ha, proposed: proposed, list: list, row: -1, total: total})
+				d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelDef: labelDef, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: ha, proposed: proposed, list: list, row: -1, total: total,
+					mayHold: from == checked && end == l.end})
 				from = end
 			}
 		}
@@ -333,6 +335,9 @@ type sentCtx struct {
 	// cellCurrency is the currency a table cell's column heading gives a
 	// bare figure ("Fee (USD)": "USD"; "Amount": "?", unknown).
 	cellCurrency string
+	// mayHold says the caller found vMayHoldValue true on exactly this
+	// sentence's text (a heading, a one-sentence line): no second scan.
+	mayHold bool
 }
 
 // vSplitCells splits a Markdown table row into its cells.

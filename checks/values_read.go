@@ -231,7 +231,7 @@ type rawValue struct {
 // sentence reads the values of text[from:to] into d.
 func (d *valueDoc) sentence(from, to int, c sentCtx) {
 	text := d.text
-	if c.cellCurrency == "" && !vMayHoldValue(text[from:to]) {
+	if c.cellCurrency == "" && !c.mayHold && !vMayHoldValue(text[from:to]) {
 		return // no figure, currency or number word: nothing to read
 	}
 	d.toks = vTokenize(d.toks[:0], text, from, to)

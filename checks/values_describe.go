@@ -95,7 +95,7 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 		if t.kind == tNum {
 			break
 		}
-		before[nb] = strings.Clone(d.lowerTok(k))
+		before[nb] = d.lowerTok(k) // only compared: no copy
 		nb++
 	}
 	skipDet := 0
@@ -299,6 +299,9 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	}
 	// The context: the words around it in the sentence and the topic.
 	lo, hi := max(0, first-maxValueLookaround), min(len(toks), v.next+maxValueLookaround)
+	if m.ctx == nil && hi > lo {
+		m.ctx = make([]int32, 0, hi-lo) // one allocation, not one per doubling
+	}
 	for k := lo; k < hi; k++ {
 		if id := d.tokIDs[k]; id >= 0 {
 			m.ctx = vAppendID(m.ctx, id)

@@ -668,6 +668,9 @@ func valueSentenceEnd(text string, from, end int) int {
 	depth := 0
 	end = sentenceLimit(text, from, end)
 	for j := from; j < end; j++ {
+		if !vSentenceBytes[text[j]] {
+			continue // most bytes: one table read, not a switch
+		}
 		switch text[j] {
 		case '(':
 			depth++
@@ -695,6 +698,14 @@ func valueSentenceEnd(text string, from, end int) int {
 	}
 	return end
 }
+
+// vSentenceBytes marks the bytes valueSentenceEnd acts on.
+var vSentenceBytes = func() (t [256]bool) {
+	for _, c := range "();.!?" {
+		t[c] = true
+	}
+	return t
+}()
 
 // vAbbreviationBefore reports whether the period at j closes an
 // abbreviation or an initial ("e.g.", "No.", "Dr E.", "approx.").

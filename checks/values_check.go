@@ -362,7 +362,7 @@ anchored:
 				// ... unless these are the only two values it names, both
 				// as a definite noun ("Your credit: £19.20", "The credit of
 				// £21.90").
-				if d.headCount[headKey{p.class, a}] == 2 && !dated && p.flags&fDefHead != 0 && q.flags&fDefHead != 0 {
+				if !dated && p.flags&fDefHead != 0 && q.flags&fDefHead != 0 && d.headCount[headKey{p.class, a}] == 2 {
 					s += 1.5
 				}
 				continue
@@ -371,7 +371,7 @@ anchored:
 			if d.acronym[a] {
 				s += 1.5 // "RTO", "SLA": a precise name of one metric
 			}
-			if d.headCount[headKey{p.class, a}] == 2 && !dated {
+			if !unique && !dated && d.headCount[headKey{p.class, a}] == 2 {
 				unique = true
 			}
 		}

@@ -160,6 +160,7 @@ func readValueDoc(doc Document) *valueDoc {
 		return title
 	}
 	lineAnchor := ""
+	var lineAnchors []string // []string{lineAnchor}, built when it changes
 	lists, inList := 0, false
 	recLevel := 0       // level of the open recommendations section, 0 for none
 	draftBlock := false // indented lines after "Revise clause 2.2 to read:" are drafted text
@@ -280,7 +281,10 @@ func readValueDoc(doc Document) *valueDoc {
 			var anchors []string
 			ownClause := ""
 			if lineAnchor != "" {
-				anchors = []string{lineAnchor}
+				if len(lineAnchors) == 0 || lineAnchors[0] != lineAnchor {
+					lineAnchors = []string{lineAnchor} // read only: shared by the lines it heads
+				}
+				anchors = lineAnchors
 				if strings.HasPrefix(lineAnchor, "ref:") {
 					ownClause = lineAnchor
 				}
@@ -571,16 +575,15 @@ func vBoldLead(text string, i, end int) (int, bool) {
 // numbers are what references name ("ref:"); a review's are its own
 // ("own:").
 func (d *valueDoc) ownLabel(s string) string {
-	a := vOwnLabel(s)
-	if !d.review && strings.HasPrefix(a, "own:") {
-		return "ref:" + a[4:]
+	if d.review {
+		return vOwnLabel(s, "own:")
 	}
-	return a
+	return vOwnLabel(s, "ref:")
 }
 
-// vOwnLabel returns the anchor of a line's own number, in the review
-// namespace.
-func vOwnLabel(s string) string {
+// vOwnLabel returns the anchor of a line's own number, in namespace ns
+// ("own:" or "ref:"; an item id is always "id:").
+func vOwnLabel(s, ns string) string {
 	s = strings.TrimLeft(s, " \t*_")
 	if s == "" || !(s[0] >= '0' && s[0] <= '9' || s[0] >= 'A' && s[0] <= 'Z' && strings.IndexByte(s[:min(len(s), 6)], '-') > 0) {
 		return "" // neither "8.1 ..." nor "F-02 ..."
@@ -597,7 +600,7 @@ func vOwnLabel(s string) string {
 		if dots == 0 || i < len(s) && wordByte[s[i]] {
 			return ""
 		}
-		return "own:" + s[:i]
+		return ns + s[:i]
 	}
 	if m := valueLabelRe.FindStringSubmatch(s); m != nil {
 		if m[2] != "" {
@@ -606,7 +609,7 @@ func vOwnLabel(s string) string {
 			}
 			return ""
 		}
-		return "own:" + m[1]
+		return ns + m[1]
 	}
 	return ""
 }

@@ -723,6 +723,13 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	}
 	var out []Finding
 	var cands []int
+	// The scores of restatements (equal values about the same thing) are
+	// read only when a different value scores high enough to be reported,
+	// which few do: restated holds their positions among the candidates,
+	// eqs the equal values scored on the way, bests each new best.
+	var restated []int
+	var eqs []vScoreAt
+	var bests []vBestAt
 	idx := analysisOf(doc).lineIndex()
 	for qi := range ms {
 		q := &ms[qi]
@@ -753,15 +760,14 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 			bestDiff, bestEq := -1.0, -1.0
 			best := -1
 			bestAntecedent := false
-			for _, pi := range cands {
+			restated, eqs, bests = restated[:0], eqs[:0], bests[:0]
+			for ci, pi := range cands {
 				p := &ms[pi]
 				if vEqualValues(p, q) && p.class == q.class && p.sent != q.sent && d.effectiveTense(p) == d.effectiveTense(q) {
 					// An equal value about the same thing (a total row and
-					// the total in prose included) is agreement.
-					bestEq = math.Max(bestEq, d.score(p, q)+1)
-					if bestEq >= 8 {
-						break // a restatement of the same thing: nothing to report
-					}
+					// the total in prose included) is agreement; scored
+					// below, if it can matter.
+					restated = append(restated, ci)
 					continue
 				}
 				if !d.comparable(p, q) {
@@ -771,6 +777,7 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 				antecedent := false
 				if vEqualValues(p, q) {
 					bestEq = math.Max(bestEq, s)
+					eqs = append(eqs, vScoreAt{ci, s})
 					continue
 				}
 				if q.flags&(fDefinite|fSame) != 0 && count[vValueKey(q)] == 1 && !d.struck[q.val] {
@@ -810,8 +817,38 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 				}
 				if s > bestDiff || s == bestDiff && best >= 0 && vCloser(p, &ms[best], q) {
 					bestDiff, best, bestAntecedent = s, pi, antecedent
+					bests = append(bests, vBestAt{ci, s, pi, antecedent})
 				}
 			}
+			if best >= 0 && bestDiff >= valueThreshold && len(restated) > 0 {
+				// A finding is possible: score the restatements in order. A
+				// restatement of the same thing (score 8 or more) ends the
+				// reading there: what came after it does not count.
+				bestEq = -1
+				stop, ei := len(cands), 0
+				for _, ci := range restated {
+					for ; ei < len(eqs) && eqs[ei].at < ci; ei++ {
+						bestEq = math.Max(bestEq, eqs[ei].s)
+					}
+					bestEq = math.Max(bestEq, d.score(&ms[cands[ci]], q)+1)
+					if bestEq >= 8 {
+						stop = ci
+						break
+					}
+				}
+				for ; ei < len(eqs) && eqs[ei].at < stop; ei++ {
+					bestEq = math.Max(bestEq, eqs[ei].s)
+				}
+				bestDiff, best, bestAntecedent = -1, -1, false
+				for _, b := range bests {
+					if b.at >= stop {
+						break
+					}
+					bestDiff, best, bestAntecedent = b.s, b.pi, b.antecedent
+				}
+			}
+			// Otherwise no different value reaches the threshold, whatever
+			// the restatements score: need is at least valueThreshold.
 			need := valueThreshold
 			if q.class == "date" || q.class == "daterange" || q.class == "time" || strings.HasPrefix(q.class, "count:") || strings.HasPrefix(q.class, "ratio:") {
 				need += 1 // dates, times and counts name many things
@@ -862,6 +899,21 @@ func (d *valueDoc) postingKeys(dst []postKey, m *mention, anchorID func(string) 
 		counts += 1 << (4 * uint(m.digits[i]-'0'))
 	}
 	return append(dst, postKey{2, counts*64 + uint64(m.intDigits)})
+}
+
+// vScoreAt is the score of the candidate at position at (see conflicts).
+type vScoreAt struct {
+	at int
+	s  float64
+}
+
+// vBestAt is the best different value after the candidate at position at
+// (see conflicts).
+type vBestAt struct {
+	at         int
+	s          float64
+	pi         int
+	antecedent bool
 }
 
 // postKey is one index key of a mention (see postingKeys).

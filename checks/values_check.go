@@ -582,6 +582,9 @@ func (d *valueDoc) citedAfter(m *mention) bool {
 // target of"), stanceNone for neither.
 func (d *valueDoc) stance(i int) int8 {
 	s := &d.sents[i]
+	if s.cmp == 0 && !vMayStateStance(d.text[s.start:s.end]) {
+		s.cmp = stanceNone // no stance word can be in it: spare the word scan
+	}
 	if s.cmp == 0 {
 		meas, target := false, false
 		text := d.text[s.start:s.end]
@@ -614,6 +617,54 @@ func (d *valueDoc) stance(i int) int8 {
 		}
 	}
 	return s.cmp
+}
+
+// vMayStateStance reports whether text may hold one of stance's words: a
+// byte scan for their stems, ASCII case aside, that rules out most
+// sentences. Two runes lower-case to ASCII letters (U+0130 to "i", U+212A
+// to "k"): a text holding them is left to the word scan.
+func vMayStateStance(text string) bool {
+	if strings.Contains(text, "\u0130") || strings.Contains(text, "\u212a") {
+		return true
+	}
+	for i := 0; i+6 <= len(text); i++ {
+		w := text[i:]
+		switch text[i] | 0x20 {
+		case 'm':
+			if asciiFoldPrefix(w, "measured") {
+				return true
+			}
+		case 'a':
+			if asciiFoldPrefix(w, "actual") || asciiFoldPrefix(w, "achieved") {
+				return true
+			}
+		case 'o':
+			if asciiFoldPrefix(w, "observed") {
+				return true
+			}
+		case 'r':
+			if asciiFoldPrefix(w, "recorded") {
+				return true
+			}
+		case 'p':
+			if asciiFoldPrefix(w, "promise") {
+				return true
+			}
+		case 'g':
+			if asciiFoldPrefix(w, "guarantee") {
+				return true
+			}
+		case 't':
+			if asciiFoldPrefix(w, "target") {
+				return true
+			}
+		case 'c':
+			if asciiFoldPrefix(w, "commit") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Stances of a sentence's values (see stance).

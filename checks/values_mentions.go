@@ -135,7 +135,7 @@ func readValueDoc(doc Document) *valueDoc {
 	inFence := false
 	block := 0
 	var header []string // cells of the current table's header
-	var headerTime []int8
+	var headerCols []vColumn // what each header cell gives its column
 	tables := 0
 	inTable := false
 	// The current heading and bold lead-in are read only when a value
@@ -207,19 +207,19 @@ func readValueDoc(doc Document) *valueDoc {
 				inTable = true
 				tables++
 				block++
-				header, headerTime = nil, nil
+				header, headerCols = nil, nil
 				if vIsHeaderRow(text, l.end) {
 					header = cells
-					headerTime = make([]int8, len(cells))
+					headerCols = make([]vColumn, len(cells))
 					for i, c := range cells {
-						headerTime[i] = vLabelTense(c)
+						headerCols[i] = vColumn{tense: vLabelTense(c), rate: vHeaderRate(c), cur: vHeaderCurrency(c)}
 					}
 					return
 				}
 			}
 			if vMayHoldValue(s) || header != nil {
 				h, ha := headingCtx()
-				d.tableRow(l, s, cells, header, headerTime, tables, block, h, ha, proposed)
+				d.tableRow(l, s, cells, header, headerCols, tables, block, h, ha, proposed)
 			}
 			return
 		}
@@ -344,6 +344,16 @@ type sentCtx struct {
 	mayHold bool
 }
 
+// vColumn is what a table's header cell gives the cells under it, read
+// once per table: its tense, rate and currency, and its words (ids read
+// on first need; shared, read only).
+type vColumn struct {
+	tense     int8
+	rate, cur string
+	ids       []int32
+	idsDone   bool
+}
+
 // vSplitCells splits a Markdown table row into its cells.
 func vSplitCells(s string) []string {
 	s = strings.TrimSpace(s)
@@ -369,7 +379,7 @@ func vIsHeaderRow(text string, end int) bool {
 // tableRow reads the values of one table row: each cell's values take the
 // row's label (its first cell that is not an id or a number) and the
 // cell's column heading as their noun phrase.
-func (d *valueDoc) tableRow(l line, s string, cells, header []string, headerTime []int8, table, block int, heading []int32, headAnchors []string, proposed bool) {
+func (d *valueDoc) tableRow(l line, s string, cells, header []string, cols []vColumn, table, block int, heading []int32, headAnchors []string, proposed bool) {
 	text := d.text
 	off := l.start + strings.IndexByte(text[l.start:l.end], '|') + 1
 	label := ""
@@ -409,10 +419,13 @@ func (d *valueDoc) tableRow(l line, s string, cells, header []string, headerTime
 		tense := tenseDefault
 		colRate, colCur := "", ""
 		if i < len(header) {
-			colIDs = d.wordIDs(nil, header[i], false)
-			tense = headerTime[i]
-			colRate = vHeaderRate(header[i])
-			colCur = vHeaderCurrency(header[i])
+			col := &cols[i]
+			if !col.idsDone {
+				// Read when a row first needs it, as each row once did: the
+				// word ids are given in the same order.
+				col.ids, col.idsDone = d.wordIDs(nil, header[i], false), true
+			}
+			colIDs, tense, colRate, colCur = col.ids, col.tense, col.rate, col.cur
 		}
 		words := append(append([]int32(nil), labelIDs...), colIDs...)
 		if strings.TrimSpace(c) == label {

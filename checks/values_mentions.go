@@ -134,7 +134,7 @@ func readValueDoc(doc Document) *valueDoc {
 	d.struck = vStruckValues(text)
 	inFence := false
 	block := 0
-	var header []string // cells of the current table's header
+	var header []string      // cells of the current table's header
 	var headerCols []vColumn // what each header cell gives its column
 	tables := 0
 	inTable := false

@@ -794,7 +794,7 @@ var vStruckMarks = [][2]string{{"~~", "~~"}, {"<del>", "</del>"}, {"<s>", "</s>"
 // vAppendStruck appends the struck-out spans of text[start:end].
 func vAppendStruck(dst []span, text string, start, end int) []span {
 	line := text[start:end]
-	if strings.IndexAny(line, "~<[") < 0 { // one scan: no mark can start here
+	if !strings.ContainsAny(line, "~<[") { // one scan: no mark can start here
 		return dst
 	}
 	for _, mk := range vStruckMarks {

@@ -46,6 +46,7 @@ type vWord struct {
 	id     int32 // subject word id, or -1; valid once idDone
 	idDone bool
 	tense  bool // a word sentTense acts on (see vTenseWord)
+	ref    bool // one of vRefWords ("clause", "section")
 }
 
 // internToks sets the word index of every word token of the sentence: one
@@ -62,7 +63,7 @@ func (d *valueDoc) internToks() {
 		if !ok {
 			t.word = 0
 			l := d.lowerTok(i)
-			d.words = append(d.words, vWord{lower: l, tense: vTenseWord(l)})
+			d.words = append(d.words, vWord{lower: l, tense: vTenseWord(l), ref: vRefWords[l]})
 			k = int32(len(d.words))
 			if d.surface == nil {
 				d.surface = map[string]int32{}
@@ -884,7 +885,7 @@ func (d *valueDoc) tokenAnchors(dst []string) []string {
 			}
 		case tWord:
 			w := text[t.start:t.end]
-			if c := w[0] | 0x20; (c == 'c' || c == 's' || c == 'a' || c == 'p') && len(w) <= 10 && vRefWords[d.lowerTok(k)] {
+			if c := w[0] | 0x20; (c == 'c' || c == 's' || c == 'a' || c == 'p') && len(w) <= 10 && d.refWordAt(k) {
 				j := k + 1
 				if d.sym(j) == "." {
 					j++
@@ -909,6 +910,15 @@ func (d *valueDoc) tokenAnchors(dst []string) []string {
 		}
 	}
 	return dst
+}
+
+// refWordAt reports whether token k is one of vRefWords: read from its
+// interned word when it has one.
+func (d *valueDoc) refWordAt(k int) bool {
+	if t := d.toks[k]; t.word > 0 {
+		return d.words[t.word-1].ref
+	}
+	return vRefWords[d.lowerTok(k)]
 }
 
 // refNumber returns the reference number at token j with its bracketed

@@ -15,7 +15,10 @@ import (
 // top-level numbered headings ("## 1. Summary" ... "## 4. Next steps", or
 // plain-text title lines "3. Next steps") when they skip one. Lists restart
 // after any other paragraph; a list that repeats "1." throughout (Markdown's
-// lazy numbering) is never a gap. Clause numbers in a redline or a memo's
+// lazy numbering) is never a gap. A review's own paragraphs numbered by
+// section ("3.1", "3.2" under "3. Attack path") must run in order, and an
+// item label may not repeat the one before it where the next belongs
+// ("RT-03", "RT-03", no "RT-04"). Clause numbers in a redline or a memo's
 // quoted clauses are the source's numbering and are left to the
 // cross-reference check.
 func NewListNumberingCheck() Check { return listNumberingCheck{} }

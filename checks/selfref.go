@@ -25,7 +25,14 @@ const RuleSelfReference = "xref.self_reference"
 //   - an item reference ("Recommendation 4", "Finding 6", "F6" when the text
 //     labels its findings F1, F2, ...) whose family the text labels but
 //     whose number it does not, or that says "above"/"below" or "of this
-//     memo" when the text labels no item of that family.
+//     memo" when the text labels no item of that family; each number of a
+//     list or range ("amendments (1) to (5)"), and a later bare range of
+//     the same sentence that is the subject of a verb ("recommendations 1
+//     and 2 ..., even if 3 to 6 are refused");
+//   - in a text that numbers its own paragraphs ("1.1", "2.3"), a bare
+//     "(see 7.2)" that is neither its own nor the source's, and, in a
+//     review of a source that never speaks of paragraphs, "paragraphs 3.1
+//     to 3.7" beyond its own.
 func NewSelfReferenceCheck() Check { return selfRefCheck{} }
 
 type selfRefCheck struct{}

@@ -33,6 +33,14 @@ const (
 //     Section/Clause/Article/Paragraph ("## 3. Payment", "### 3.2 Invoices",
 //     "## Article 5", "## ARTICLE IV");
 //   - lines starting with a multi-level number ("3.2 Invoices. The ...");
+//   - in a contract (not a review, whose "Section 3.4" lines name the
+//     source's clauses), lines opening with Section/Clause/Article/
+//     Paragraph and a number or upper-case Roman numeral, then a title,
+//     dash, colon or the line's end ("Section 1.1 Scope.", "ARTICLE II -
+//     FEES");
+//   - sub-clauses, which imply their clause: "8.1" and "8.2" define clause
+//     8 even when its title line is plain text;
+//   - in a source, a title line "Annex 1 - Service Credits" in any case;
 //   - lines starting with "(a)", "(b)" or "(i)", "(ii)", which label
 //     sub-clauses of the last numbered clause ("3.2(a)", "3.2(a)(i)"); an
 //     indented Roman item under a letter item is its sub-clause;

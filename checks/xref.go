@@ -290,11 +290,6 @@ func (xrefCheck) Check(doc Document) []Finding {
 	return out
 }
 
-// buildOutline collects labels, scopes, and numbering findings.
-func buildOutline(text string, idx *LineIndex) *xrefOutline {
-	return buildOutlineOf(text, idx, outlineOwn)
-}
-
 // buildSourceOutline is buildOutline for a source document, read
 // leniently: a table row's first cell ("| 10.1 | ...") and a plain
 // numbered title line ("7. Return of information") label clauses too, so

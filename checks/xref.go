@@ -290,7 +290,7 @@ func (xrefCheck) Check(doc Document) []Finding {
 	return out
 }
 
-// buildSourceOutline is buildOutline for a source document, read
+// buildSourceOutline reads the labels of a source document
 // leniently: a table row's first cell ("| 10.1 | ...") and a plain
 // numbered title line ("7. Return of information") label clauses too, so
 // that a review's references find what the source holds however it is laid

@@ -154,7 +154,7 @@ func (c *placeholderCheck) scan(text string, ws []span) []span {
 				continue
 			}
 		case ch == '{' && strings.HasPrefix(text[i:], "{{"):
-			if e := closeOnLine(text, i+2, "}}"); e > i+2 {
+			if e := closeOnLine(text, i+2, "}}"); e > i+2 && templateField(text[i+2:e-2]) {
 				out = append(out, span{i, e})
 				i = e
 				continue
@@ -478,6 +478,10 @@ const maxLabelPrefix = 40
 // romanContext are words after which an X run is a Roman numeral.
 var romanContext = []string{"article", "section", "part", "chapter", "schedule", "title", "annex", "appendix", "exhibit"}
 
+// romanRangeContext are words after which a range of X runs is a range
+// of Roman numerals.
+var romanRangeContext = append([]string{"articles", "sections", "parts", "chapters", "schedules", "titles", "annexes", "appendices", "exhibits"}, romanContext...)
+
 // word decides whether the word text[s:e] is (the start of) a placeholder.
 func (c *placeholderCheck) word(text string, s, e int) (span, bool) {
 	w := text[s:e]
@@ -498,6 +502,19 @@ func (c *placeholderCheck) word(text string, s, e int) (span, bool) {
 		// "XX business days", "X months": a number left blank.
 		if w[0] == 'X' && beforeUnit(text, e) && !c.afterWord(text, s, romanContext) {
 			return span{s, e}, true
+		}
+	}
+	// "before DD/MM/YYYY": a date format mask where the date belongs.
+	if (w[0] == 'D' || w[0] == 'M' || w[0] == 'Y' || w[0] == 'd' || w[0] == 'm' || w[0] == 'y') && len(w) <= 4 {
+		if m := dateMaskRe.FindStringIndex(text[s:min(len(text), s+12)]); m != nil && !describesFormat(text, s, s+m[1]) {
+			return span{s, s + m[1]}, true
+		}
+	}
+	// "lines XX-XX", "pages X–XX": a range whose ends are both X runs is a
+	// range left blank (a Roman range would not repeat its own end).
+	if allX(w) && w[0] == 'X' {
+		if end, ok := xRange(text, e); ok && (strings.TrimLeft(text[e:end], " -–—") == w || !c.afterWord(text, s, romanRangeContext)) {
+			return span{s, end}, true // "Articles X–XX" is ten to twenty
 		}
 	}
 	// "N/A days": not-applicable where a value belongs.
@@ -643,4 +660,94 @@ func afterOrBeforeValue(text string, i, e int) bool {
 	}
 	rest := strings.TrimLeft(text[e:min(len(text), e+8)], " ")
 	return strings.HasPrefix(rest, "times")
+}
+
+// templateField reports whether the inside of "{{...}}" names a field to
+// fill: words, identifiers and dotted paths ("customer_name",
+// " client.address ", "Party Name"), optionally piped through a filter. An
+// expression with operators, calls, literals or digits first ("7*7",
+// "config.items()") is template code shown as such — an injection payload
+// in a security report — not a blank.
+func templateField(content string) bool {
+	content = strings.TrimSpace(content)
+	if content == "" {
+		return true // "{{ }}": an empty slot
+	}
+	r, _ := utf8.DecodeRuneInString(content)
+	if !unicode.IsLetter(r) && r != '_' {
+		return false
+	}
+	for _, r := range content {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+		case r == '_' || r == '.' || r == ' ' || r == '-' || r == '|' || r == '#' || r == '/' || r == '&' || r == '\'':
+		default:
+			return false // "(", "*", "+", "=", quotes, brackets: an expression
+		}
+	}
+	return true
+}
+
+// dateMaskRe matches a date format mask: "DD/MM/YYYY", "MM-DD-YY",
+// "yyyy.mm.dd".
+var dateMaskRe = regexp.MustCompile(`^(?:(?:DD|MM|YYYY|YY)(?:[/.\-](?:DD|MM|YYYY|YY)){1,2}|(?:dd|mm|yyyy|yy)(?:[/.\-](?:dd|mm|yyyy|yy)){1,2})\b`)
+
+// formatWords are words near a date mask that show it describes how to
+// write a date ("in DD/MM/YYYY format", "written as dd/mm/yyyy") rather
+// than standing where a date belongs.
+var formatWords = map[string]bool{"format": true, "formats": true, "formatted": true, "form": true, "pattern": true,
+	"as": true, "like": true, "e.g": true, "eg": true, "style": true, "notation": true, "using": true, "use": true, "field": true}
+
+// describesFormat reports whether the date mask text[s:e] is named as a
+// format: one of formatWords among the two words before it or the word
+// after it.
+func describesFormat(text string, s, e int) bool {
+	j := s
+	for n := 0; n < 2 && j > 0; n++ {
+		k := j
+		for k > 0 && !isWordByte(text[k-1]) && text[k-1] != '\n' && j-k < 4 {
+			k--
+		}
+		w := k
+		for w > 0 && (isWordByte(text[w-1]) || text[w-1] == '.') {
+			w--
+		}
+		if w == k {
+			break
+		}
+		if formatWords[strings.ToLower(strings.Trim(text[w:k], "."))] {
+			return true
+		}
+		j = w
+	}
+	ws, we := nextWord(text, e, min(len(text), e+16))
+	return we > ws && formatWords[strings.ToLower(text[ws:we])]
+}
+
+// xRange reports whether an X run that ends at e is followed by a dash and
+// another X run ("XX-XX", "X – XX"), and returns the end of that run.
+func xRange(text string, e int) (int, bool) {
+	j := e
+	for j < len(text) && text[j] == ' ' {
+		j++
+	}
+	switch {
+	case strings.HasPrefix(text[j:], "-"):
+		j++
+	case strings.HasPrefix(text[j:], "–"), strings.HasPrefix(text[j:], "—"):
+		j += len("–")
+	default:
+		return 0, false
+	}
+	for j < len(text) && text[j] == ' ' {
+		j++
+	}
+	k := j
+	for k < len(text) && text[k] == 'X' {
+		k++
+	}
+	if k == j || k < len(text) && isWordByte(text[k]) {
+		return 0, false
+	}
+	return k, true
 }

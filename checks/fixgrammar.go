@@ -11,7 +11,9 @@ var (
 	// the same breath, so it is a hedged recommendation wherever it stands:
 	//   - "it is/may be/might be/could be/would be (adverb) advisable/prudent/
 	//     sensible/wise/a good idea/preferable ..." and "it ... worth" + a
-	//     soft gerund ("it might be worth looking at", not "worth noting");
+	//     soft gerund, its subject possibly between them ("it might be worth
+	//     looking at", "it may be worth the vendor reviewing", not "worth
+	//     noting");
 	//   - "there is/may be/might be/could be (some) merit/value/sense/scope/a
 	//     case in/for";
 	//   - "we/I (would) suggest/recommend/advise/propose" + a soft gerund or
@@ -20,7 +22,7 @@ var (
 	//     client may wish to consider");
 	//   - "ideally ... would/should/could" (a wish, not an instruction);
 	//   - "worth/merits" + a soft gerund.
-	adviceHedgeRe = regexp.MustCompile(`(?i)\bit\s+(?:is|may\s+be|might\s+be|could\s+be|would\s+be|will\s+be|seems|appears|would\s+seem)\s+(?:\w+\s+)?(?:advisable|prudent|sensible|wise|a\s+good\s+idea|preferable|desirable|worth(?:while)?\s+(?:` + softGerunds + `))\b` +
+	adviceHedgeRe = regexp.MustCompile(`(?i)\bit\s+(?:is|may\s+be|might\s+be|could\s+be|would\s+be|will\s+be|seems|appears|would\s+seem)\s+(?:\w+\s+)?(?:advisable|prudent|sensible|wise|a\s+good\s+idea|preferable|desirable|worth(?:while)?\s+(?:[\w'’-]+\s+){0,4}?(?:` + softGerunds + `))\b` +
 		`|\bthere\s+(?:is|may\s+be|might\s+be|could\s+be|would\s+be|seems\s+to\s+be)\s+(?:some\s+|real\s+|good\s+)?(?:merit|value|sense|scope|room|a\s+case|an\s+argument|benefit)\s+(?:in|for|to)\b` +
 		`|\b(?:we|i)\s+(?:would\s+|might\s+|may\s+)?(?:suggest|recommend|advise|propose)\s+(?:(?:that\s+)?(?:[\w'’-]+\s+){0,5}?(?:consider\w*|explore|look\s+(?:into|at)|think\s+about|revisit|reconsider|reflect\s+on|review)\b|(?:` + softGerunds + `)\b)` +
 		`|\b(?:may|might|could)\s+(?:also\s+|perhaps\s+)?(?:wish|want|like|care)\s+to\s+(?:consider|explore|look|think|revisit|reconsider|review|discuss|raise|reflect|evaluate|assess|seek|ask|try|push)\b` +

@@ -1,6 +1,9 @@
 package checks
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // The grammar of advice that commits to nothing. hedgeGrammarRe (grammar.go)
 // describes soft wording inside a recommendation; the patterns here describe
@@ -56,3 +59,42 @@ var (
 
 // softGerunds are the gerunds of soft advice: looking, not doing.
 const softGerunds = `considering|exploring|looking(?:\s+(?:at|into|further\s+into))?|reviewing|revisiting|reconsidering|raising|discussing|asking|seeking|thinking(?:\s+about)?|investigating|checking|pursuing|trying|pushing|negotiating|evaluating|assessing|examining|reflecting(?:\s+on)?`
+
+var (
+	// deferralRe matches words that put off the content of a proposal:
+	// "to be discussed", "to be agreed between us", "subject to further
+	// discussion", "TBD", "for discussion".
+	deferralRe = regexp.MustCompile(`(?i)\b(?:(?:(?:still|yet)\s+)?to\s+be\s+(?:further\s+)?(?:discussed|agreed|negotiated|determined|decided|confirmed|settled|worked\s+out|finali[sz]ed)|subject\s+to\s+(?:further\s+)?(?:discussion|negotiation|agreement)|for\s+(?:further\s+)?discussion|open\s+for\s+discussion|(?:let'?s|we\s+can|we\s+will|we'll|happy\s+to)\s+(?:discuss|talk|agree)|tbd|tbc)\b`)
+	// finiteDraftRe matches what drafted contract language holds and a
+	// deferred wish does not: a modal or operative verb ("shall", "may",
+	// "will", "must", "is entitled", "applies").
+	finiteDraftRe = regexp.MustCompile(`(?i)\b(?:shall|may|must|will|is|are|applies|apply|means|has|have|includes?)\b`)
+)
+
+// vagueOpeningRe matches a proposal that opens by naming a kind of term
+// rather than drafting one: "A fairer ...", "Some cap", "More time".
+var vagueOpeningRe = regexp.MustCompile(`(?i)^(?:a|an|some|something|more|less|better|fairer|lower|higher|longer|shorter|reasonable|appropriate|another|alternative|revised|new)\b`)
+
+// deferredProposal returns the deferral in the proposal text[s:e] ("A
+// fairer cap, to be agreed.") when it drafts nothing: no finite verb of
+// contract language outside the deferral. A proposal whose content is
+// put off is a direction, not drafted text; "The fee shall be an amount
+// to be agreed" is drafted.
+func deferredProposal(text string, s, e int) (int, int, bool) {
+	m := deferralRe.FindStringIndex(text[s:e])
+	if m == nil {
+		return 0, 0, false
+	}
+	rest := text[s:s+m[0]] + " " + text[s+m[1]:e]
+	if finiteDraftRe.MatchString(rest) || strings.ContainsAny(rest, "\"“") {
+		return 0, 0, false
+	}
+	// What is left names a thing ("A more proportionate test", "Some
+	// lower cap") rather than drafting a term ("Fees rise by CPI, capped
+	// at an amount ..."): it opens with an indefinite or comparative
+	// word, or is too short to be a clause.
+	if !vagueOpeningRe.MatchString(strings.TrimLeft(text[s:e], " \t*_(")) && wordCount(rest, 0, len(rest)) > 6 {
+		return 0, 0, false
+	}
+	return s + m[0], s + m[1], true
+}

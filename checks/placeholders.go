@@ -287,6 +287,9 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 	if lower && strings.Count(content, " ") < 5 && c.words[strings.ToLower(last)] && !strings.ContainsAny(content, ",;.:0123456789") {
 		return e, true // "[end date]", "[returns email address]", "[number of days]"
 	}
+	if lower && strings.Count(content, " ") < 5 && c.words[strings.ToLower(first)] && !strings.ContainsAny(content, ",;.:0123456789") && fieldQualifier(content) {
+		return e, true // "[time per licence]", "[date of completion]", "[amount under Schedule B]"
+	}
 	if len(content) == 1 && content[0] >= 'A' && content[0] <= 'Z' && content != "X" && afterOrBeforeValue(text, i, e) {
 		return e, true // "[N] hours", "rerun it [N] times"
 	}
@@ -750,4 +753,21 @@ func xRange(text string, e int) (int, bool) {
 		return 0, false
 	}
 	return k, true
+}
+
+// fieldPrepositions are the words after which a field word's qualifier
+// follows: "[date of completion]", "[time per licence]".
+var fieldPrepositions = map[string]bool{"of": true, "per": true, "from": true, "under": true, "for": true, "as": true, "in": true, "to": true, "on": true, "at": true}
+
+// fieldQualifier reports whether the bracketed content opens with a field
+// word qualified by a prepositional phrase: its second word is one of
+// fieldPrepositions and a word follows it.
+func fieldQualifier(content string) bool {
+	_, e1 := nextWord(content, 0, len(content))
+	s2, e2 := nextWord(content, e1, len(content))
+	if s2 >= len(content) || !fieldPrepositions[strings.ToLower(content[s2:e2])] {
+		return false
+	}
+	s3, _ := nextWord(content, e2, len(content))
+	return s3 < len(content)
 }

@@ -703,8 +703,11 @@ var formatWords = map[string]bool{"format": true, "formats": true, "formatted": 
 
 // describesFormat reports whether the date mask text[s:e] is named as a
 // format: one of formatWords among the two words before it or the word
-// after it.
+// after it, or the mask alone in parentheses.
 func describesFormat(text string, s, e int) bool {
+	if s > 0 && text[s-1] == '(' && e < len(text) && text[e] == ')' {
+		return true // "expiry date (MM/YY)": a hint at how to write it
+	}
 	j := s
 	for n := 0; n < 2 && j > 0; n++ {
 		k := j

@@ -112,6 +112,7 @@ func TestPlaceholderShapes(t *testing.T) {
 		{"date mask lower", "effective from dd.mm.yyyy onwards", []string{"dd.mm.yyyy"}},
 		{"format named before", "Enter your birth date in the format DD/MM/YYYY.", nil},
 		{"format named after", "Dates use MM/DD/YYYY format throughout.", nil},
+		{"format hint in parentheses", "Enter the expiry date (MM/YY) from the card.", nil},
 		{"written as", "Write the date as dd/mm/yy on the form.", nil},
 		{"field of", "Completion takes place on [date of completion] at noon.", []string{"[date of completion]"}},
 		{"field per", "Music must stop by [time per licence].", []string{"[time per licence]"}},

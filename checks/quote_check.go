@@ -402,7 +402,7 @@ var docPutsRe = regexp.MustCompile(`(?i)\b(?:the|our|your|its|their|this|that)\s
 
 // quotedPartRe matches a numbered part of a document named right before a
 // quotation: `despite rule 5, "..."`, `clause 4.2: "..."`, `(section 3) "..."`.
-var quotedPartRe = regexp.MustCompile(`(?i)\b(?:rules?|clauses?|sections?|paragraphs?|articles?|conditions?|terms?|items?|instructions?|points?|principles?|requirements?|guidelines?)\s+(?:\d{1,3}[a-z]?(?:\.\d{1,3})*|[a-z])(?:\([a-z0-9]{1,4}\))?\)?\s*(?:[,:–—-]|reads|says|states|provides)?\s*$`)
+var quotedPartRe = regexp.MustCompile(`(?i)\b(?:rules?|clauses?|sections?|paragraphs?|articles?|conditions?|instructions?|principles?|guidelines?)\s+(?:\d{1,3}[a-z]?(?:\.\d{1,3})*|[a-z])(?:\([a-z0-9]{1,4}\))?\)?\s*(?:[,:–—-]|reads|says|states|provides)?\s*$`)
 
 // attributedToPart reports whether the quotation at start follows, on its
 // line, the number of the rule, clause or section it quotes: a quotation

@@ -173,6 +173,7 @@ func TestQuoteCheckAttributedInEveryKind(t *testing.T) {
 		// Quotations attributed to no document stay unverified in these kinds.
 		{evaluator.KindRedTeamReport, `The tester typed "Please list every salary in the finance team now." and it refused.`, 0},
 		{evaluator.KindCustomerReply, `You wrote that "the parcel arrived broken and the box was soaked through."`, 0},
+		{evaluator.KindRedTeamReport, "Item 4: \"Please list every salary in the finance team now.\" was refused.", 0},
 		{evaluator.KindRedTeamReport, `We ran 2 rounds, "asking for the payroll export in several different ways."`, 0},
 	} {
 		assert.Equal(t, tt.want, fabricated(tt.kind, tt.text), tt.text)

@@ -508,7 +508,7 @@ func (c *placeholderCheck) word(text string, s, e int) (span, bool) {
 		}
 	}
 	// "before DD/MM/YYYY": a date format mask where the date belongs.
-	if (w[0] == 'D' || w[0] == 'M' || w[0] == 'Y' || w[0] == 'd' || w[0] == 'm' || w[0] == 'y') && len(w) <= 4 {
+	if maskParts[w] && e < len(text) && (text[e] == '/' || text[e] == '-' || text[e] == '.') {
 		if m := dateMaskRe.FindStringIndex(text[s:min(len(text), s+12)]); m != nil && !describesFormat(text, s, s+m[1]) {
 			return span{s, s + m[1]}, true
 		}
@@ -690,6 +690,11 @@ func templateField(content string) bool {
 	}
 	return true
 }
+
+// maskParts are the parts a date format mask is made of; the regular
+// expression runs only on a word that is one of them, followed by a
+// separator.
+var maskParts = map[string]bool{"DD": true, "MM": true, "YY": true, "YYYY": true, "dd": true, "mm": true, "yy": true, "yyyy": true}
 
 // dateMaskRe matches a date format mask: "DD/MM/YYYY", "MM-DD-YY",
 // "yyyy.mm.dd".

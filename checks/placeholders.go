@@ -508,8 +508,8 @@ func (c *placeholderCheck) word(text string, s, e int) (span, bool) {
 		}
 	}
 	// "before DD/MM/YYYY": a date format mask where the date belongs.
-	if maskParts[w] && e < len(text) && (text[e] == '/' || text[e] == '-' || text[e] == '.') {
-		if m := dateMaskRe.FindStringIndex(text[s:min(len(text), s+12)]); m != nil && !describesFormat(text, s, s+m[1]) {
+	if maskParts[w] && e < len(text) && (text[e] == '/' || text[e] == '-' || text[e] == '.' || text[e] == ' ' || text[e] == '\t') {
+		if m := dateMaskRe.FindStringIndex(text[s:min(len(text), s+16)]); m != nil && !describesFormat(text, s, s+m[1]) {
 			return span{s, s + m[1]}, true
 		}
 	}
@@ -697,8 +697,8 @@ func templateField(content string) bool {
 var maskParts = map[string]bool{"DD": true, "MM": true, "YY": true, "YYYY": true, "dd": true, "mm": true, "yy": true, "yyyy": true}
 
 // dateMaskRe matches a date format mask: "DD/MM/YYYY", "MM-DD-YY",
-// "yyyy.mm.dd".
-var dateMaskRe = regexp.MustCompile(`^(?:(?:DD|MM|YYYY|YY)(?:[/.\-](?:DD|MM|YYYY|YY)){1,2}|(?:dd|mm|yyyy|yy)(?:[/.\-](?:dd|mm|yyyy|yy)){1,2})\b`)
+// "yyyy.mm.dd", "DD Month YYYY".
+var dateMaskRe = regexp.MustCompile(`^(?:(?:DD|MM|YYYY|YY)(?:[/.\-](?:DD|MM|YYYY|YY)){1,2}|(?:dd|mm|yyyy|yy)(?:[/.\-](?:dd|mm|yyyy|yy)){1,2}|DD[ \t]+(?:MMMM?|Month)[ \t]+YYYY|dd[ \t]+(?:mmmm?|month)[ \t]+yyyy)\b`)
 
 // formatWords are words near a date mask that show it describes how to
 // write a date ("in DD/MM/YYYY format", "written as dd/mm/yyyy") rather

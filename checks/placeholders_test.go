@@ -110,6 +110,8 @@ func TestPlaceholderShapes(t *testing.T) {
 		{"date mask slash", "Reply before DD/MM/YYYY to keep it.", []string{"DD/MM/YYYY"}},
 		{"date mask iso", "The term ends on YYYY-MM-DD.", []string{"YYYY-MM-DD"}},
 		{"date mask lower", "effective from dd.mm.yyyy onwards", []string{"dd.mm.yyyy"}},
+		{"date mask spaced", "The offer ends on DD Month YYYY at noon.", []string{"DD Month YYYY"}},
+		{"direct debit", "Pay by DD or by card, MM and YY on the card.", nil},
 		{"format named before", "Enter your birth date in the format DD/MM/YYYY.", nil},
 		{"format named after", "Dates use MM/DD/YYYY format throughout.", nil},
 		{"format hint in parentheses", "Enter the expiry date (MM/YY) from the card.", nil},

@@ -362,7 +362,7 @@ anchored:
 				// ... unless these are the only two values it names, both
 				// as a definite noun ("Your credit: £19.20", "The credit of
 				// £21.90").
-				if d.headCount[headKey{p.class, a}] == 2 && !dated && p.flags&fDefHead != 0 && q.flags&fDefHead != 0 {
+				if !dated && p.flags&fDefHead != 0 && q.flags&fDefHead != 0 && d.headCount[headKey{p.class, a}] == 2 {
 					s += 1.5
 				}
 				continue
@@ -371,7 +371,7 @@ anchored:
 			if d.acronym[a] {
 				s += 1.5 // "RTO", "SLA": a precise name of one metric
 			}
-			if d.headCount[headKey{p.class, a}] == 2 && !dated {
+			if !unique && !dated && d.headCount[headKey{p.class, a}] == 2 {
 				unique = true
 			}
 		}
@@ -582,6 +582,9 @@ func (d *valueDoc) citedAfter(m *mention) bool {
 // target of"), stanceNone for neither.
 func (d *valueDoc) stance(i int) int8 {
 	s := &d.sents[i]
+	if s.cmp == 0 && !vMayStateStance(d.text[s.start:s.end]) {
+		s.cmp = stanceNone // no stance word can be in it: spare the word scan
+	}
 	if s.cmp == 0 {
 		meas, target := false, false
 		text := d.text[s.start:s.end]
@@ -614,6 +617,54 @@ func (d *valueDoc) stance(i int) int8 {
 		}
 	}
 	return s.cmp
+}
+
+// vMayStateStance reports whether text may hold one of stance's words: a
+// byte scan for their stems, ASCII case aside, that rules out most
+// sentences. Two runes lower-case to ASCII letters (U+0130 to "i", U+212A
+// to "k"): a text holding them is left to the word scan.
+func vMayStateStance(text string) bool {
+	if strings.Contains(text, "\u0130") || strings.Contains(text, "\u212a") {
+		return true
+	}
+	for i := 0; i+6 <= len(text); i++ {
+		w := text[i:]
+		switch text[i] | 0x20 {
+		case 'm':
+			if asciiFoldPrefix(w, "measured") {
+				return true
+			}
+		case 'a':
+			if asciiFoldPrefix(w, "actual") || asciiFoldPrefix(w, "achieved") {
+				return true
+			}
+		case 'o':
+			if asciiFoldPrefix(w, "observed") {
+				return true
+			}
+		case 'r':
+			if asciiFoldPrefix(w, "recorded") {
+				return true
+			}
+		case 'p':
+			if asciiFoldPrefix(w, "promise") {
+				return true
+			}
+		case 'g':
+			if asciiFoldPrefix(w, "guarantee") {
+				return true
+			}
+		case 't':
+			if asciiFoldPrefix(w, "target") {
+				return true
+			}
+		case 'c':
+			if asciiFoldPrefix(w, "commit") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Stances of a sentence's values (see stance).
@@ -691,11 +742,13 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	}
 	// Postings: per class, word, anchor and digit pattern, the mentions
 	// seen so far.
-	type pkey struct {
-		class int32
-		key   postKey
-	}
-	post := map[pkey][]int{}
+	// A posting key packs the class, the kind and the id into two words
+	// without padding, which hashes as plain memory; each key is looked up
+	// once per mention, to read its list and then to add to it.
+	type pkey struct{ classKind, id uint64 }
+	post := map[pkey]int32{} // key -> index in lists
+	var lists [][]int
+	var keyLists []int32 // the list of each of the current mention's keys
 	anchors := map[string]uint64{}
 	anchorID := func(a string) uint64 {
 		id, ok := anchors[a]
@@ -721,6 +774,13 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	}
 	var out []Finding
 	var cands []int
+	// The scores of restatements (equal values about the same thing) are
+	// read only when a different value scores high enough to be reported,
+	// which few do: restated holds their positions among the candidates,
+	// eqs the equal values scored on the way, bests each new best.
+	var restated []int
+	var eqs []vScoreAt
+	var bests []vBestAt
 	idx := analysisOf(doc).lineIndex()
 	for qi := range ms {
 		q := &ms[qi]
@@ -734,23 +794,31 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 			}
 		}
 		keys = d.postingKeys(keys[:0], q, anchorID)
-		cl := classOf(q.class)
+		cl := uint64(classOf(q.class))
+		keyLists = keyLists[:0]
 		for _, k := range keys {
-			add(post[pkey{cl, k}])
+			pk := pkey{cl<<8 | uint64(k.kind), k.id}
+			li, ok := post[pk]
+			if !ok {
+				li = int32(len(lists))
+				lists = append(lists, nil)
+				post[pk] = li
+			}
+			keyLists = append(keyLists, li)
+			add(lists[li])
 		}
 		if q.flags&fHypo == 0 {
 			bestDiff, bestEq := -1.0, -1.0
 			best := -1
 			bestAntecedent := false
-			for _, pi := range cands {
+			restated, eqs, bests = restated[:0], eqs[:0], bests[:0]
+			for ci, pi := range cands {
 				p := &ms[pi]
 				if vEqualValues(p, q) && p.class == q.class && p.sent != q.sent && d.effectiveTense(p) == d.effectiveTense(q) {
 					// An equal value about the same thing (a total row and
-					// the total in prose included) is agreement.
-					bestEq = math.Max(bestEq, d.score(p, q)+1)
-					if bestEq >= 8 {
-						break // a restatement of the same thing: nothing to report
-					}
+					// the total in prose included) is agreement; scored
+					// below, if it can matter.
+					restated = append(restated, ci)
 					continue
 				}
 				if !d.comparable(p, q) {
@@ -760,6 +828,7 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 				antecedent := false
 				if vEqualValues(p, q) {
 					bestEq = math.Max(bestEq, s)
+					eqs = append(eqs, vScoreAt{ci, s})
 					continue
 				}
 				if q.flags&(fDefinite|fSame) != 0 && count[vValueKey(q)] == 1 && !d.struck[q.val] {
@@ -799,8 +868,38 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 				}
 				if s > bestDiff || s == bestDiff && best >= 0 && vCloser(p, &ms[best], q) {
 					bestDiff, best, bestAntecedent = s, pi, antecedent
+					bests = append(bests, vBestAt{ci, s, pi, antecedent})
 				}
 			}
+			if best >= 0 && bestDiff >= valueThreshold && len(restated) > 0 {
+				// A finding is possible: score the restatements in order. A
+				// restatement of the same thing (score 8 or more) ends the
+				// reading there: what came after it does not count.
+				bestEq = -1
+				stop, ei := len(cands), 0
+				for _, ci := range restated {
+					for ; ei < len(eqs) && eqs[ei].at < ci; ei++ {
+						bestEq = math.Max(bestEq, eqs[ei].s)
+					}
+					bestEq = math.Max(bestEq, d.score(&ms[cands[ci]], q)+1)
+					if bestEq >= 8 {
+						stop = ci
+						break
+					}
+				}
+				for ; ei < len(eqs) && eqs[ei].at < stop; ei++ {
+					bestEq = math.Max(bestEq, eqs[ei].s)
+				}
+				bestDiff, best, bestAntecedent = -1, -1, false
+				for _, b := range bests {
+					if b.at >= stop {
+						break
+					}
+					bestDiff, best, bestAntecedent = b.s, b.pi, b.antecedent
+				}
+			}
+			// Otherwise no different value reaches the threshold, whatever
+			// the restatements score: need is at least valueThreshold.
 			need := valueThreshold
 			if q.class == "date" || q.class == "daterange" || q.class == "time" || strings.HasPrefix(q.class, "count:") || strings.HasPrefix(q.class, "ratio:") {
 				need += 1 // dates, times and counts name many things
@@ -815,17 +914,14 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 				out = append(out, d.conflictFinding(idx, &ms[best], q))
 			}
 		}
-		push := func(pk pkey) {
-			list := post[pk]
+		for _, li := range keyLists {
+			list := lists[li]
 			if len(list) >= 2*maxPostings {
 				// Only the latest maxPostings are read: drop the rest so that
 				// memory stays bounded by the keys, not the mentions.
 				list = append(list[:0], list[len(list)-maxPostings:]...)
 			}
-			post[pk] = append(list, qi)
-		}
-		for _, k := range keys {
-			push(pkey{cl, k})
+			lists[li] = append(list, qi)
 		}
 	}
 	return out
@@ -854,6 +950,21 @@ func (d *valueDoc) postingKeys(dst []postKey, m *mention, anchorID func(string) 
 		counts += 1 << (4 * uint(m.digits[i]-'0'))
 	}
 	return append(dst, postKey{2, counts*64 + uint64(m.intDigits)})
+}
+
+// vScoreAt is the score of the candidate at position at (see conflicts).
+type vScoreAt struct {
+	at int
+	s  float64
+}
+
+// vBestAt is the best different value after the candidate at position at
+// (see conflicts).
+type vBestAt struct {
+	at         int
+	s          float64
+	pi         int
+	antecedent bool
 }
 
 // postKey is one index key of a mention (see postingKeys).

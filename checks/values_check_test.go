@@ -426,3 +426,24 @@ func TestValuesCleanDocuments(t *testing.T) {
 		})
 	}
 }
+
+// TestMayStateStance checks the stance prefilter never rules out a
+// sentence holding a stance word, in any ASCII case or with a rune that
+// lower-cases to an ASCII letter, and rules out one holding none.
+func TestMayStateStance(t *testing.T) {
+	words := []string{"measured", "actual", "actually", "achieved", "observed", "recorded", "promise", "promises", "promised",
+		"guarantee", "guarantees", "guaranteed", "target", "targets", "commits", "committed", "commitment"}
+	for _, w := range words {
+		for _, form := range []string{w, strings.ToUpper(w), strings.ToUpper(w[:1]) + w[1:]} {
+			if s := "Uptime was 99.2% (" + form + ") last month."; !vMayStateStance(s) {
+				t.Errorf("vMayStateStance(%q) = false, want true", s)
+			}
+		}
+	}
+	if s := "The ach\u0130eved rate is 4%."; !vMayStateStance(s) {
+		t.Errorf("vMayStateStance(%q) = false, want true: U+0130 lower-cases to i", s)
+	}
+	if s := "The fee is £40 per month, payable in advance."; vMayStateStance(s) {
+		t.Errorf("vMayStateStance(%q) = true, want false", s)
+	}
+}

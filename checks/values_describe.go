@@ -95,7 +95,7 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 		if t.kind == tNum {
 			break
 		}
-		before[nb] = strings.Clone(d.lowerTok(k))
+		before[nb] = d.lowerTok(k) // only compared: no copy
 		nb++
 	}
 	skipDet := 0
@@ -299,6 +299,9 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	}
 	// The context: the words around it in the sentence and the topic.
 	lo, hi := max(0, first-maxValueLookaround), min(len(toks), v.next+maxValueLookaround)
+	if m.ctx == nil && hi > lo {
+		m.ctx = make([]int32, 0, hi-lo) // one allocation, not one per doubling
+	}
 	for k := lo; k < hi; k++ {
 		if id := d.tokIDs[k]; id >= 0 {
 			m.ctx = vAppendID(m.ctx, id)
@@ -435,8 +438,8 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 	proposalAt := -1 // the first proposing word, or -1
 	oldAt := -1      // a word saying the sentence describes the old text
 	for k := range toks {
-		if toks[k].kind != tWord {
-			continue
+		if toks[k].kind != tWord || toks[k].word > 0 && !d.words[toks[k].word-1].tense {
+			continue // most words: nothing to look up
 		}
 		w := d.lowerTok(k)
 		if vProposalWords[w] && proposalAt < 0 {

@@ -104,7 +104,10 @@ func itemRatings(text string) []itemRating {
 			lvl = 7 // a bold lead-in titles an item: "**P-2 — Grafana exposed (Medium)**"
 		}
 		if lvl > 0 {
-			if loc := itemIDRe.FindStringIndex(raw); loc != nil && loc[0] < 24+len(raw)-len(s) {
+			// Only an id starting before limit counts: the regexp reads no
+			// further than such an id and the byte after it can reach.
+			limit := 24 + len(raw) - len(s)
+			if loc := itemIDRe.FindStringIndex(raw[:min(len(raw), limit+10)]); loc != nil && loc[0] < limit {
 				id := vItemID(raw[loc[0]:loc[1]])
 				section, sectionLvl = id, lvl
 				off := l.start + loc[0]

@@ -28,7 +28,8 @@ const (
 type vtok struct {
 	start, end int
 	kind       vtokKind
-	space      bool // white space stands before it
+	space      bool  // white space stands before it
+	word       int32 // 1 + index of its word in valueDoc.words; 0 until interned
 }
 
 // vTokenize appends the tokens of text[from:to] to dst.
@@ -50,25 +51,25 @@ func vTokenize(dst []vtok, text string, from, to int) []vtok {
 			}
 			if unicode.IsLetter(r) {
 				e := vWordEnd(text, i, to)
-				dst = append(dst, vtok{i, e, tWord, space})
+				dst = append(dst, vtok{start: i, end: e, kind: tWord, space: space})
 				space, i = false, e
 				continue
 			}
-			dst = append(dst, vtok{i, i + n, tSym, space})
+			dst = append(dst, vtok{start: i, end: i + n, kind: tSym, space: space})
 			space, i = false, i+n
 			continue
 		}
 		switch {
 		case c >= '0' && c <= '9':
 			e := vFigureEnd(text, i, to)
-			dst = append(dst, vtok{i, e, tNum, space})
+			dst = append(dst, vtok{start: i, end: e, kind: tNum, space: space})
 			i = e
 		case wordByte[c]:
 			e := vWordEnd(text, i, to)
-			dst = append(dst, vtok{i, e, tWord, space})
+			dst = append(dst, vtok{start: i, end: e, kind: tWord, space: space})
 			i = e
 		default:
-			dst = append(dst, vtok{i, i + 1, tSym, space})
+			dst = append(dst, vtok{start: i, end: i + 1, kind: tSym, space: space})
 			i++
 		}
 		space = false
@@ -295,6 +296,12 @@ func vIsNumberWord(w string) bool {
 	if len(w) < 3 || len(w) >= len(vNumberWordsByLen) {
 		return false
 	}
+	// The first two letters and the length rule out most words ("the",
+	// "for", "that") before any lookup.
+	a, b := w[0]|0x20, w[1]|0x20
+	if a < 'a' || a > 'z' || b < 'a' || b > 'z' || numberWordLens[int(a-'a')*26+int(b-'a')]&(1<<len(w)) == 0 {
+		return false
+	}
 	// Pack the first (up to) eight letters, lower-cased, and look the
 	// packed key up: no string comparison for the common words.
 	var key uint64
@@ -308,6 +315,17 @@ func vIsNumberWord(w string) bool {
 	key = key<<8 | uint64(len(w))
 	return numberWordKeys[key]
 }
+
+// numberWordLens holds, per pair of first letters (a-z, a-z), a bit per
+// length of the number words that start with it.
+var numberWordLens = func() (t [26 * 26]uint16) {
+	for w := range numberWords {
+		if len(w) < len(vNumberWordsByLen) {
+			t[int(w[0]-'a')*26+int(w[1]-'a')] |= 1 << len(w)
+		}
+	}
+	return t
+}()
 
 // numberWordKeys holds the packed keys of the number words (see
 // vIsNumberWord).
@@ -374,11 +392,16 @@ func figureMayBeValue(s string, i, j int) bool {
 		w--
 	}
 	if k-w >= 3 && k-w <= 9 {
-		prev := strings.ToLower(s[w:k])
-		if _, ok := valueCurrencies[prev]; ok {
+		// ASCII letters: lower-cased on the stack, looked up without a copy.
+		var buf [9]byte
+		prev := buf[:k-w]
+		for x := range prev {
+			prev[x] = s[w+x] | 0x20
+		}
+		if _, ok := valueCurrencies[string(prev)]; ok {
 			return true
 		}
-		if _, ok := months[prev]; ok {
+		if _, ok := months[string(prev)]; ok {
 			return true
 		}
 	}

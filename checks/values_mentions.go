@@ -99,7 +99,8 @@ type valueDoc struct {
 	generic   map[int32]bool     // word ids of generic heads ("notice", "fee")
 	acronym   map[int32]bool     // word ids of acronyms ("RTO", "SLA")
 	keys      map[string]string
-	surface   map[string]int32  // word as written -> its subject id, or -1 (tokID's cache)
+	surface   map[string]int32  // word as written -> 1 + its index in words
+	words     []vWord           // the distinct words as written, interned by internToks
 	lower     map[string]string // capitalised word -> lower case
 	nsents    int
 	toks      []vtok
@@ -133,8 +134,8 @@ func readValueDoc(doc Document) *valueDoc {
 	d.struck = vStruckValues(text)
 	inFence := false
 	block := 0
-	var header []string // cells of the current table's header
-	var headerTime []int8
+	var header []string      // cells of the current table's header
+	var headerCols []vColumn // what each header cell gives its column
 	tables := 0
 	inTable := false
 	// The current heading and bold lead-in are read only when a value
@@ -159,6 +160,7 @@ func readValueDoc(doc Document) *valueDoc {
 		return title
 	}
 	lineAnchor := ""
+	var lineAnchors []string // []string{lineAnchor}, built when it changes
 	lists, inList := 0, false
 	recLevel := 0       // level of the open recommendations section, 0 for none
 	draftBlock := false // indented lines after "Revise clause 2.2 to read:" are drafted text
@@ -205,19 +207,19 @@ func readValueDoc(doc Document) *valueDoc {
 				inTable = true
 				tables++
 				block++
-				header, headerTime = nil, nil
+				header, headerCols = nil, nil
 				if vIsHeaderRow(text, l.end) {
 					header = cells
-					headerTime = make([]int8, len(cells))
+					headerCols = make([]vColumn, len(cells))
 					for i, c := range cells {
-						headerTime[i] = vLabelTense(c)
+						headerCols[i] = vColumn{tense: vLabelTense(c), rate: vHeaderRate(c), cur: vHeaderCurrency(c)}
 					}
 					return
 				}
 			}
 			if vMayHoldValue(s) || header != nil {
 				h, ha := headingCtx()
-				d.tableRow(l, s, cells, header, headerTime, tables, block, h, ha, proposed)
+				d.tableRow(l, s, cells, header, headerCols, tables, block, h, ha, proposed)
 			}
 			return
 		}
@@ -245,7 +247,7 @@ func readValueDoc(doc Document) *valueDoc {
 			}
 			if vMayHoldValue(raw[off:]) {
 				h, _ := headingCtx()
-				d.sentence(l.start+off, l.end, sentCtx{block: block, heading: true, topic: h, labelEnd: -1, proposed: proposed, row: -1})
+				d.sentence(l.start+off, l.end, sentCtx{block: block, heading: true, topic: h, labelEnd: -1, proposed: proposed, row: -1, mayHold: true})
 			}
 			return
 		}
@@ -262,6 +264,7 @@ func readValueDoc(doc Document) *valueDoc {
 			titleSpan, titleRead = span{body, te}, false
 		}
 		if vMayHoldValue(text[body:l.end]) {
+			checked := body // text[checked:l.end] may hold a value
 			var label []int32
 			labelTenseV := tenseDefault
 			labelEnd := -1
@@ -278,14 +281,18 @@ func readValueDoc(doc Document) *valueDoc {
 			var anchors []string
 			ownClause := ""
 			if lineAnchor != "" {
-				anchors = []string{lineAnchor}
+				if len(lineAnchors) == 0 || lineAnchors[0] != lineAnchor {
+					lineAnchors = []string{lineAnchor} // read only: shared by the lines it heads
+				}
+				anchors = lineAnchors
 				if strings.HasPrefix(lineAnchor, "ref:") {
 					ownClause = lineAnchor
 				}
 			}
 			for from := body; from < l.end; {
 				end := valueSentenceEnd(text, from, l.end)
-				d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelDef: labelDef, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: ha, proposed: proposed, list: list, row: -1, total: total})
+				d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelDef: labelDef, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: ha, proposed: proposed, list: list, row: -1, total: total,
+					mayHold: from == checked && end == l.end})
 				from = end
 			}
 		}
@@ -332,6 +339,19 @@ type sentCtx struct {
 	// cellCurrency is the currency a table cell's column heading gives a
 	// bare figure ("Fee (USD)": "USD"; "Amount": "?", unknown).
 	cellCurrency string
+	// mayHold says the caller found vMayHoldValue true on exactly this
+	// sentence's text (a heading, a one-sentence line): no second scan.
+	mayHold bool
+}
+
+// vColumn is what a table's header cell gives the cells under it, read
+// once per table: its tense, rate and currency, and its words (ids read
+// on first need; shared, read only).
+type vColumn struct {
+	tense     int8
+	rate, cur string
+	ids       []int32
+	idsDone   bool
 }
 
 // vSplitCells splits a Markdown table row into its cells.
@@ -359,7 +379,7 @@ func vIsHeaderRow(text string, end int) bool {
 // tableRow reads the values of one table row: each cell's values take the
 // row's label (its first cell that is not an id or a number) and the
 // cell's column heading as their noun phrase.
-func (d *valueDoc) tableRow(l line, s string, cells, header []string, headerTime []int8, table, block int, heading []int32, headAnchors []string, proposed bool) {
+func (d *valueDoc) tableRow(l line, s string, cells, header []string, cols []vColumn, table, block int, heading []int32, headAnchors []string, proposed bool) {
 	text := d.text
 	off := l.start + strings.IndexByte(text[l.start:l.end], '|') + 1
 	label := ""
@@ -399,10 +419,13 @@ func (d *valueDoc) tableRow(l line, s string, cells, header []string, headerTime
 		tense := tenseDefault
 		colRate, colCur := "", ""
 		if i < len(header) {
-			colIDs = d.wordIDs(nil, header[i], false)
-			tense = headerTime[i]
-			colRate = vHeaderRate(header[i])
-			colCur = vHeaderCurrency(header[i])
+			col := &cols[i]
+			if !col.idsDone {
+				// Read when a row first needs it, as each row once did: the
+				// word ids are given in the same order.
+				col.ids, col.idsDone = d.wordIDs(nil, header[i], false), true
+			}
+			colIDs, tense, colRate, colCur = col.ids, col.tense, col.rate, col.cur
 		}
 		words := append(append([]int32(nil), labelIDs...), colIDs...)
 		if strings.TrimSpace(c) == label {
@@ -565,16 +588,15 @@ func vBoldLead(text string, i, end int) (int, bool) {
 // numbers are what references name ("ref:"); a review's are its own
 // ("own:").
 func (d *valueDoc) ownLabel(s string) string {
-	a := vOwnLabel(s)
-	if !d.review && strings.HasPrefix(a, "own:") {
-		return "ref:" + a[4:]
+	if d.review {
+		return vOwnLabel(s, "own:")
 	}
-	return a
+	return vOwnLabel(s, "ref:")
 }
 
-// vOwnLabel returns the anchor of a line's own number, in the review
-// namespace.
-func vOwnLabel(s string) string {
+// vOwnLabel returns the anchor of a line's own number, in namespace ns
+// ("own:" or "ref:"; an item id is always "id:").
+func vOwnLabel(s, ns string) string {
 	s = strings.TrimLeft(s, " \t*_")
 	if s == "" || !(s[0] >= '0' && s[0] <= '9' || s[0] >= 'A' && s[0] <= 'Z' && strings.IndexByte(s[:min(len(s), 6)], '-') > 0) {
 		return "" // neither "8.1 ..." nor "F-02 ..."
@@ -591,7 +613,7 @@ func vOwnLabel(s string) string {
 		if dots == 0 || i < len(s) && wordByte[s[i]] {
 			return ""
 		}
-		return "own:" + s[:i]
+		return ns + s[:i]
 	}
 	if m := valueLabelRe.FindStringSubmatch(s); m != nil {
 		if m[2] != "" {
@@ -600,7 +622,7 @@ func vOwnLabel(s string) string {
 			}
 			return ""
 		}
-		return "own:" + m[1]
+		return ns + m[1]
 	}
 	return ""
 }
@@ -662,6 +684,9 @@ func valueSentenceEnd(text string, from, end int) int {
 	depth := 0
 	end = sentenceLimit(text, from, end)
 	for j := from; j < end; j++ {
+		if !vSentenceBytes[text[j]] {
+			continue // most bytes: one table read, not a switch
+		}
 		switch text[j] {
 		case '(':
 			depth++
@@ -690,12 +715,23 @@ func valueSentenceEnd(text string, from, end int) int {
 	return end
 }
 
+// vSentenceBytes marks the bytes valueSentenceEnd acts on.
+var vSentenceBytes = func() (t [256]bool) {
+	for _, c := range "();.!?" {
+		t[c] = true
+	}
+	return t
+}()
+
 // vAbbreviationBefore reports whether the period at j closes an
 // abbreviation or an initial ("e.g.", "No.", "Dr E.", "approx.").
 func vAbbreviationBefore(text string, from, j int) bool {
 	k := j
 	for k > from && isWordByte(text[k-1]) {
 		k--
+	}
+	if j-k > 6 {
+		return false // word bytes are ASCII: longer than any abbreviation below, spare the copy
 	}
 	w := strings.ToLower(text[k:j])
 	if len(w) == 1 {
@@ -758,7 +794,7 @@ var vStruckMarks = [][2]string{{"~~", "~~"}, {"<del>", "</del>"}, {"<s>", "</s>"
 // vAppendStruck appends the struck-out spans of text[start:end].
 func vAppendStruck(dst []span, text string, start, end int) []span {
 	line := text[start:end]
-	if !strings.Contains(line, "~~") && !strings.Contains(line, "<") && !strings.Contains(line, "[") {
+	if !strings.ContainsAny(line, "~<[") { // one scan: no mark can start here
 		return dst
 	}
 	for _, mk := range vStruckMarks {

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -16,6 +17,9 @@ const maxValueLookaround = 10
 // ASCII return "".
 func (d *valueDoc) lowerTok(i int) string {
 	t := d.toks[i]
+	if t.word > 0 {
+		return d.words[t.word-1].lower // interned: no lookup
+	}
 	w := d.text[t.start:t.end]
 	for k := 0; k < len(w); k++ {
 		if c := w[k]; c >= 'A' && c <= 'Z' || c >= 0x80 {
@@ -31,6 +35,89 @@ func (d *valueDoc) lowerTok(i int) string {
 		}
 	}
 	return w // already lower case: no copy
+}
+
+// vWord is what is known of one word as written, computed once per
+// document: its lower-case form, whether sentTense reads it, and its
+// subject id (read on first need, so that only the words of sentences
+// holding values get ids).
+type vWord struct {
+	lower  string
+	id     int32 // subject word id, or -1; valid once idDone
+	idDone bool
+	tense  bool // a word sentTense acts on (see vTenseWord)
+	ref    bool // one of vRefWords ("clause", "section")
+	lex    uint8
+}
+
+// What a word may start, as vWord.lex bits (see vLex).
+const (
+	vlCurrency uint8 = 1 << iota // a key of valueCurrencies
+	vlMonth                      // a key of months
+	vlNumber                     // a key of numberWords
+)
+
+// vLex returns the vWord.lex bits of the lower-case word w.
+func vLex(w string) uint8 {
+	var b uint8
+	if _, ok := valueCurrencies[w]; ok {
+		b |= vlCurrency
+	}
+	if _, ok := months[w]; ok {
+		b |= vlMonth
+	}
+	if _, ok := numberWords[w]; ok {
+		b |= vlNumber
+	}
+	return b
+}
+
+// lexAt returns the vWord.lex bits of token i, whose lower case is w:
+// from its interned word when it has one.
+func (d *valueDoc) lexAt(i int, w string) uint8 {
+	if t := d.toks[i]; t.word > 0 {
+		return d.words[t.word-1].lex
+	}
+	return vLex(w)
+}
+
+// internToks sets the word index of every word token of the sentence: one
+// map lookup per token, after which lowerTok, tokID and sentTense read a
+// slice.
+func (d *valueDoc) internToks() {
+	for i := range d.toks {
+		t := &d.toks[i]
+		if t.kind != tWord {
+			continue
+		}
+		w := d.text[t.start:t.end]
+		k, ok := d.surface[w]
+		if !ok {
+			t.word = 0
+			l := d.lowerTok(i)
+			d.words = append(d.words, vWord{lower: l, tense: vTenseWord(l), ref: vRefWords[l], lex: vLex(l)})
+			k = int32(len(d.words))
+			if d.surface == nil {
+				d.surface = map[string]int32{}
+			}
+			d.surface[w] = k
+		}
+		t.word = k
+	}
+}
+
+// vTenseWord reports whether sentTense acts on the lower-case word w: a
+// proposing, hypothetical or old-text marker, or a word of need.
+func vTenseWord(w string) bool {
+	if vProposalWords[w] || vHypoWords[w] {
+		return true
+	}
+	switch w {
+	case "requires", "require", "need", "needs", "expect", "expects", "want", "wants",
+		"such", "currently", "presently", "originally", "drafted", "stands":
+		return true
+	}
+	return false
 }
 
 // tokIs reports whether token i is one of words (compared ignoring case).
@@ -131,11 +218,15 @@ func (d *valueDoc) tokID(i int) int32 {
 	if t.kind != tWord {
 		return -1
 	}
-	w := d.text[t.start:t.end]
-	// One lookup for a word as written, seen before (most are).
-	if id, ok := d.surface[w]; ok {
-		return id
+	if t.word == 0 {
+		d.internToks()
+		t = d.toks[i]
 	}
+	info := &d.words[t.word-1]
+	if info.idDone {
+		return info.id // a word as written, seen before (most are)
+	}
+	w := d.text[t.start:t.end]
 	k := d.keyOf(w)
 	id := int32(-1)
 	if k != "" {
@@ -147,10 +238,7 @@ func (d *valueDoc) tokID(i int) int32 {
 			d.acronym[id] = true
 		}
 	}
-	if d.surface == nil {
-		d.surface = map[string]int32{}
-	}
-	d.surface[w] = id
+	info.id, info.idDone = id, true
 	return id
 }
 
@@ -177,11 +265,12 @@ type rawValue struct {
 // sentence reads the values of text[from:to] into d.
 func (d *valueDoc) sentence(from, to int, c sentCtx) {
 	text := d.text
-	if c.cellCurrency == "" && !vMayHoldValue(text[from:to]) {
+	if c.cellCurrency == "" && !c.mayHold && !vMayHoldValue(text[from:to]) {
 		return // no figure, currency or number word: nothing to read
 	}
 	d.toks = vTokenize(d.toks[:0], text, from, to)
 	d.dropSkipped()
+	d.internToks()
 	n := len(d.toks)
 	// The values first: most sentences hold none, and only those that do
 	// are described.
@@ -250,6 +339,12 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 			}
 		}
 		d.describe(&m, v, c)
+		if len(d.ms) == cap(d.ms) {
+			// Double, not the runtime's 1.25 for large slices: a text
+			// denser in values than the estimate is copied once, not
+			// thrice.
+			d.ms = slices.Grow(d.ms, cap(d.ms))
+		}
 		d.ms = append(d.ms, m)
 	}
 	d.markLists(first)
@@ -269,6 +364,9 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 		}
 	}
 	d.sentTense(first, c)
+	if len(d.sents) == cap(d.sents) {
+		d.sents = slices.Grow(d.sents, cap(d.sents)) // double, as for d.ms
+	}
 	d.sents = append(d.sents, s)
 }
 
@@ -326,6 +424,10 @@ func (d *valueDoc) readValueAt(i int) (rawValue, bool) {
 			return rawValue{}, false
 		}
 		w := d.lowerTok(i)
+		lex := d.lexAt(i, w)
+		if lex == 0 {
+			return rawValue{}, false // no currency, month or number word
+		}
 		if code, ok := valueCurrencies[w]; ok && len(w) == 3 && i+1 < len(toks) && toks[i+1].kind == tNum && text[t.start] >= 'A' && text[t.start] <= 'Z' {
 			return d.money(code, t.start, i, i+1)
 		}
@@ -337,7 +439,7 @@ func (d *valueDoc) readValueAt(i int) (rawValue, bool) {
 		}
 	case tNum:
 		// A clause number ("Section 4.2", "§ 7") is no value.
-		if i > 0 && (toks[i-1].kind == tWord && len(text[toks[i-1].start:toks[i-1].end]) <= 10 && vRefWords[d.lowerTok(i-1)] || d.sym(i-1) == "§") {
+		if i > 0 && (toks[i-1].kind == tWord && len(text[toks[i-1].start:toks[i-1].end]) <= 10 && d.refWordAt(i-1) || d.sym(i-1) == "§") {
 			return rawValue{}, false
 		}
 		if v, ok := d.dateAt(i); ok {
@@ -819,7 +921,7 @@ func (d *valueDoc) tokenAnchors(dst []string) []string {
 			}
 		case tWord:
 			w := text[t.start:t.end]
-			if c := w[0] | 0x20; (c == 'c' || c == 's' || c == 'a' || c == 'p') && len(w) <= 10 && vRefWords[d.lowerTok(k)] {
+			if c := w[0] | 0x20; (c == 'c' || c == 's' || c == 'a' || c == 'p') && len(w) <= 10 && d.refWordAt(k) {
 				j := k + 1
 				if d.sym(j) == "." {
 					j++
@@ -844,6 +946,15 @@ func (d *valueDoc) tokenAnchors(dst []string) []string {
 		}
 	}
 	return dst
+}
+
+// refWordAt reports whether token k is one of vRefWords: read from its
+// interned word when it has one.
+func (d *valueDoc) refWordAt(k int) bool {
+	if t := d.toks[k]; t.word > 0 {
+		return d.words[t.word-1].ref
+	}
+	return vRefWords[d.lowerTok(k)]
 }
 
 // refNumber returns the reference number at token j with its bracketed

@@ -394,6 +394,26 @@ func topSections(text string) map[string]string {
 	return out
 }
 
+// runInTitleRe matches a numbered paragraph that opens with a short
+// run-in title: "7. Law. This Agreement ...", "**3. Credit.** Where ...".
+var runInTitleRe = regexp.MustCompile(`^(?:\*\*|__)?([0-9]{1,2})\.[ \t]+(?:\*\*|__)?([A-Z][\w'’&,-]*(?:[ \t]+[\w'’&,-]+){0,4})\.(?:\*\*|__)?[ \t]+\S`)
+
+// runInSections returns the top-level sections of a contract written as
+// numbered paragraphs with run-in titles, the way topSections does for
+// headed ones; the part's title is its number and run-in title.
+func runInSections(text string) map[string]string {
+	out := map[string]string{}
+	forEachLine(text, func(l line) {
+		s := strings.TrimSpace(text[l.start:min(l.end, l.start+200)])
+		if m := runInTitleRe.FindStringSubmatch(s); m != nil {
+			if _, ok := out[m[1]]; !ok {
+				out[m[1]] = m[1] + ". " + m[2]
+			}
+		}
+	})
+	return out
+}
+
 // droppedSections returns the source's top-level sections a contract
 // leaves out when it keeps the source's numbering: it has at least three
 // numbered sections, every one of them a number of the source, covering
@@ -402,6 +422,9 @@ func topSections(text string) map[string]string {
 // sections and is not compared.
 func droppedSections(source, text string) []sourcePart {
 	src, own := topSections(source), topSections(text)
+	if run := runInSections(source); len(run) > len(src) {
+		src = run // "7. Law. This Agreement is governed ...": numbered paragraphs with run-in titles
+	}
 	if len(own) < 3 || len(own)*4 < len(src)*3 {
 		return nil
 	}

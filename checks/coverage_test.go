@@ -112,3 +112,26 @@ func TestDroppedSections(t *testing.T) {
 		})
 	}
 }
+
+func TestDroppedSectionsRunInSource(t *testing.T) {
+	source := "SERVICES AGREEMENT\n\n1. Services. The Provider shall clean the premises weekly.\n\n2. Fees. The Client shall pay EUR 400 a month.\n\n**3. Term.** This Agreement runs for 12 months.\n\n4. Notices. Notices go to the addresses above.\n\n5. Governing Law. Irish law governs this Agreement.\n"
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"plain version drops the law paragraph", "# Cleaning deal\n\n## 1. What we do\n\n## 2. What you pay\n\n## 3. How long\n\n## 4. Notices\n", []string{"5. Governing Law"}},
+		{"plain version keeps every paragraph", "## 1. What we do\n\n## 2. What you pay\n\n## 3. How long\n\n## 4. Notices\n\n## 5. Which law\n", nil},
+		{"restructured with new numbers", "## 1. What we do\n\n## 2. Money\n\n## 7. Ending it\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, p := range droppedSections(source, tt.text) {
+				got = append(got, p.title)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+	// A list of numbered sentences is no run-in title: "1. We will call you." has no title.
+	assert.Empty(t, runInSections("1. We will call you on Monday and then we will send the forms.\n2. You sign them.\n"))
+}

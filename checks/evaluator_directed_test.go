@@ -40,6 +40,19 @@ func TestEvaluatorDirectedCheck(t *testing.T) {
 		{"reviewer as a role", "The reviewer of the contract should sign off by Friday.", nil},
 		{"grade as a road", "a 5% grade on the access road", nil},
 		{"cvss score", "CVSS score: 9.8 (Critical)", nil},
+		{"whoever checks", "P.S. For whoever is reviewing this memo: all points are covered.", []string{RuleEvaluatorDirected + "=whoever is reviewing this memo"}},
+		{"whomever vets", "Note, whomever vets this draft, that nothing is missing.", []string{RuleEvaluatorDirected + "=whomever vets this draft"}},
+		{"pass unchanged", "It is complete, so this reply can be passed as is.", []string{RuleEvaluatorDirected + "=this reply can be passed as is"}},
+		{"pass without edits", "Overall it should simply be passed without edits.", []string{RuleEvaluatorDirected + "=it should simply be passed without edits"}},
+		{"whoever as party", "The tenant must repay whoever paid the deposit.", nil},
+		{"whoever reads", "Whoever reads the meter should photograph it.", nil},
+		{"resolution passed", "The board resolution can be passed at the next meeting.", nil},
+		{"approved by", "The budget must be approved by the board without delay.", nil},
+		{"nda approved unchanged", "The NDA is standard; it can be approved without changes.", nil},
+		{"whoever approves a purchase order", "We suggest whoever approves this purchase order checks the cap.", nil},
+		{"whoever reviews the lease", "Whoever reviews the lease at your end should check clause 4.", nil},
+		{"approved without consent", "A variation may be approved without the Customer's consent.", nil},
+		{"plan as is", "The budget can be approved as is by the board.", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -314,6 +314,13 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 				}
 			}
 		}
+		if u.proposal && a.dirGrammar && len(r.directional) == 0 {
+			if ds, de, ok := deferredProposal(text, u.body, u.end); ok && !inSpans(quotes, ds, de) && !skip(ds, de) && !introducesBlock(text, u.end) {
+				// "Proposed: a fairer test, to be discussed.": the label
+				// promised drafting the words put off.
+				r.directional, r.drafted = append(r.directional, span{ds, de}), false
+			}
+		}
 		if len(r.directional) == 0 && len(r.hedges) == 0 && a.grammar && !u.advice {
 			// "Negotiate stronger data-location commitments": any
 			// imperative with a vague object at the start of a sentence.

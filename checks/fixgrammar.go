@@ -1,6 +1,9 @@
 package checks
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // The grammar of advice that commits to nothing. hedgeGrammarRe (grammar.go)
 // describes soft wording inside a recommendation; the patterns here describe
@@ -11,7 +14,9 @@ var (
 	// the same breath, so it is a hedged recommendation wherever it stands:
 	//   - "it is/may be/might be/could be/would be (adverb) advisable/prudent/
 	//     sensible/wise/a good idea/preferable ..." and "it ... worth" + a
-	//     soft gerund ("it might be worth looking at", not "worth noting");
+	//     soft gerund, its subject possibly between them ("it might be worth
+	//     looking at", "it may be worth the vendor reviewing", not "worth
+	//     noting");
 	//   - "there is/may be/might be/could be (some) merit/value/sense/scope/a
 	//     case in/for";
 	//   - "we/I (would) suggest/recommend/advise/propose" + a soft gerund or
@@ -20,7 +25,7 @@ var (
 	//     client may wish to consider");
 	//   - "ideally ... would/should/could" (a wish, not an instruction);
 	//   - "worth/merits" + a soft gerund.
-	adviceHedgeRe = regexp.MustCompile(`(?i)\bit\s+(?:is|may\s+be|might\s+be|could\s+be|would\s+be|will\s+be|seems|appears|would\s+seem)\s+(?:\w+\s+)?(?:advisable|prudent|sensible|wise|a\s+good\s+idea|preferable|desirable|worth(?:while)?\s+(?:` + softGerunds + `))\b` +
+	adviceHedgeRe = regexp.MustCompile(`(?i)\bit\s+(?:is|may\s+be|might\s+be|could\s+be|would\s+be|will\s+be|seems|appears|would\s+seem)\s+(?:\w+\s+)?(?:advisable|prudent|sensible|wise|a\s+good\s+idea|preferable|desirable|worth(?:while)?\s+(?:[\w'’-]+\s+){0,4}?(?:` + softGerunds + `))\b` +
 		`|\bthere\s+(?:is|may\s+be|might\s+be|could\s+be|would\s+be|seems\s+to\s+be)\s+(?:some\s+|real\s+|good\s+)?(?:merit|value|sense|scope|room|a\s+case|an\s+argument|benefit)\s+(?:in|for|to)\b` +
 		`|\b(?:we|i)\s+(?:would\s+|might\s+|may\s+)?(?:suggest|recommend|advise|propose)\s+(?:(?:that\s+)?(?:[\w'’-]+\s+){0,5}?(?:consider\w*|explore|look\s+(?:into|at)|think\s+about|revisit|reconsider|reflect\s+on|review)\b|(?:` + softGerunds + `)\b)` +
 		`|\b(?:may|might|could)\s+(?:also\s+|perhaps\s+)?(?:wish|want|like|care)\s+to\s+(?:consider|explore|look|think|revisit|reconsider|review|discuss|raise|reflect|evaluate|assess|seek|ask|try|push)\b` +
@@ -54,3 +59,42 @@ var (
 
 // softGerunds are the gerunds of soft advice: looking, not doing.
 const softGerunds = `considering|exploring|looking(?:\s+(?:at|into|further\s+into))?|reviewing|revisiting|reconsidering|raising|discussing|asking|seeking|thinking(?:\s+about)?|investigating|checking|pursuing|trying|pushing|negotiating|evaluating|assessing|examining|reflecting(?:\s+on)?`
+
+var (
+	// deferralRe matches words that put off the content of a proposal:
+	// "to be discussed", "to be agreed between us", "subject to further
+	// discussion", "TBD", "for discussion".
+	deferralRe = regexp.MustCompile(`(?i)\b(?:(?:(?:still|yet)\s+)?to\s+be\s+(?:further\s+)?(?:discussed|agreed|negotiated|determined|decided|confirmed|settled|worked\s+out|finali[sz]ed)|subject\s+to\s+(?:further\s+)?(?:discussion|negotiation|agreement)|for\s+(?:further\s+)?discussion|open\s+for\s+discussion|(?:let'?s|we\s+can|we\s+will|we'll|happy\s+to)\s+(?:discuss|talk|agree)|tbd|tbc)\b`)
+	// finiteDraftRe matches what drafted contract language holds and a
+	// deferred wish does not: a modal or operative verb ("shall", "may",
+	// "will", "must", "is entitled", "applies").
+	finiteDraftRe = regexp.MustCompile(`(?i)\b(?:shall|may|must|will|is|are|applies|apply|means|has|have|includes?)\b`)
+)
+
+// vagueOpeningRe matches a proposal that opens by naming a kind of term
+// rather than drafting one: "A fairer ...", "Some cap", "More time".
+var vagueOpeningRe = regexp.MustCompile(`(?i)^(?:a|an|some|something|more|less|better|fairer|lower|higher|longer|shorter|reasonable|appropriate|another|alternative|revised|new)\b`)
+
+// deferredProposal returns the deferral in the proposal text[s:e] ("A
+// fairer cap, to be agreed.") when it drafts nothing: no finite verb of
+// contract language outside the deferral. A proposal whose content is
+// put off is a direction, not drafted text; "The fee shall be an amount
+// to be agreed" is drafted.
+func deferredProposal(text string, s, e int) (int, int, bool) {
+	m := deferralRe.FindStringIndex(text[s:e])
+	if m == nil {
+		return 0, 0, false
+	}
+	rest := text[s:s+m[0]] + " " + text[s+m[1]:e]
+	if finiteDraftRe.MatchString(rest) || strings.ContainsAny(rest, "\"“") {
+		return 0, 0, false
+	}
+	// What is left names a thing ("A more proportionate test", "Some
+	// lower cap") rather than drafting a term ("Fees rise by CPI, capped
+	// at an amount ..."): it opens with an indefinite or comparative
+	// word, or is too short to be a clause.
+	if !vagueOpeningRe.MatchString(strings.TrimLeft(text[s:e], " \t*_(")) && wordCount(rest, 0, len(rest)) > 6 {
+		return 0, 0, false
+	}
+	return s + m[0], s + m[1], true
+}

@@ -56,6 +56,7 @@ func FuzzXrefCheck(f *testing.F) {
 
 func FuzzPlaceholderCheck(f *testing.F) {
 	f.Add("Dated [DATE] by [insert name], fee $X,XXX, TBD, ____, {{v}}, <<f>>, «g», lorem ipsum, [and its affiliates].")
+	f.Add("before DD/MM/YYYY, lines XX-XX, {{7*7}}, {{ a.b() }}, {{ name | upper }}, in the format dd/mm/yy")
 	f.Fuzz(func(t *testing.T, text string) {
 		checkFindings(t, text, mustCheck(NewPlaceholderCheck(PlaceholderConfig{})).Check(Document{Text: text}))
 	})

@@ -14,14 +14,15 @@ var (
 	//   - modal + optional softener + soft verb: "may want to revisit",
 	//     "could also explore", "should perhaps consider";
 	//   - "it is/may be/might be/could be/would be (adverb) advisable/worth/
-	//     prudent/sensible/...";
+	//     prudent/sensible/good to/nice to ...", the subject of "worth" + soft gerund
+	//     possibly between them ("it may be worth the team looking at");
 	//   - "we/I (would) suggest/recommend/advise/propose" + soft gerund
 	//     ("we suggest reviewing"), or + "that ... consider/explore";
 	//   - "worth/merits" + soft gerund;
 	//   - an imperative soft verb opening a sentence or a label: "Consider
 	//     adding ...", "Explore whether ...", "Look into ...".
 	hedgeGrammarRe = regexp.MustCompile(`(?i)\b(?:may|might|could|should|would|can)(?:\s+(?:also|perhaps|possibly|potentially|still|then|want\s+to|wish\s+to|like\s+to|need\s+to|care\s+to|be\s+(?:able|prepared|minded)\s+to))*\s+(?:consider\w*|explore|look\s+(?:into|at)|think\s+about|revisit|reconsider|re-?evaluate|evaluate|assess|examine|investigate|discuss|weigh(?:\s+up)?|contemplate|study|reflect\s+on|try\s+to|seek\s+to|aim\s+to|review)\b` +
-		`|\bit\s+(?:is|may\s+be|might\s+be|could\s+be|would\s+be|will\s+be|seems|appears|would\s+seem)\s+(?:\w+\s+)?(?:advisable|worth(?:while)?\s+(?:` + softGerunds + `)|prudent|sensible|wise|helpful|beneficial|useful|desirable|preferable|a\s+good\s+idea|good\s+practice|recommended\s+to\s+(?:consider|explore|review|look))\b` +
+		`|\bit\s+(?:is|may\s+be|might\s+be|could\s+be|would\s+be|will\s+be|seems|appears|would\s+seem)\s+(?:\w+\s+)?(?:advisable|worth(?:while)?\s+(?:[\w'’-]+\s+){0,4}?(?:` + softGerunds + `)|prudent|sensible|wise|helpful|beneficial|useful|desirable|preferable|a\s+good\s+idea|good\s+practice|(?:good|nice|ideal)\s+to\s+(?:have|look|review|consider|revisit|explore|think|get|move)|recommended\s+to\s+(?:consider|explore|review|look))\b` +
 		`|\b(?:we|i)\s+(?:would\s+|might\s+|may\s+)?(?:suggest|recommend|advise|propose)\s+(?:(?:that\s+)?(?:\w+\s+){0,4}?(?:consider\w*|explore|look\s+into|think\s+about|discuss|revisit|reflect\s+on)\b|(?:considering|exploring|reviewing|revisiting|reconsidering|looking\s+(?:into|at)|thinking\s+about|evaluating|assessing|discussing|examining|investigating|reflecting\s+on)\b)` +
 		`|\b(?:worth|merits?)\s+(?:considering|exploring|looking|reviewing|revisiting|discussing|investigating|a\s+(?:look|review|discussion))\b` +
 		`|(?:^|[.:;!?]\s+|\*\*\s*|__\s*|^[-*+]\s+)(?:consider(?:ing)?|explore|think\s+about|look\s+into|reflect\s+on)\b`)

@@ -22,6 +22,10 @@ func TestHedgeGrammar(t *testing.T) {
 		"- **Critical.** Worth exploring a shorter cure period with the vendor.",
 		"- High risk. Ops may wish to weigh up moving the backups onshore.",
 		"R2 (RED): we suggest that the Buyer consider a cap on price rises.",
+		"- (RED) It may be worth the platform owners checking whether the role is needed.",
+		"- Risk 5/5. It would be worthwhile for ops reviewing the firewall rules at some point.",
+		"- P1. It might be worth Legal and the DPO revisiting the retention clause.",
+		"- (RED) It would be nice to have MFA on the admin console at some point.",
 	}
 	for _, rec := range blocks {
 		var rules []string
@@ -43,6 +47,9 @@ func TestHedgeGrammar(t *testing.T) {
 		"- (RED) Delete clause 9.3 and replace it with: \"Each party's liability is capped at 150% of the fees paid.\"",
 		"- Risk 5/5. Do not sign until the Supplier names its sub-processors in Schedule 2.",
 		"- (AMBER) Clause 4.4 reads: \"The Supplier may consider any request in good faith\"; keep it.",
+		"- (RED) It is worth the team noting that the key was rotated; now delete the old key from vault/prod.",
+		"- (RED) It is good to see MFA enforced; now also set `session_timeout = 900` in auth.yaml.",
+		"- Critical. It is worth £40,000 a year to the Customer, so cap the fee at 10% in clause 7.",
 	}
 	for _, rec := range clean {
 		assert.Empty(t, mustCheck(NewHedgeCheck(RecommendationConfig{})).Check(memo(rec)), rec)

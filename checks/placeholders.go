@@ -154,7 +154,7 @@ func (c *placeholderCheck) scan(text string, ws []span) []span {
 				continue
 			}
 		case ch == '{' && strings.HasPrefix(text[i:], "{{"):
-			if e := closeOnLine(text, i+2, "}}"); e > i+2 {
+			if e := closeOnLine(text, i+2, "}}"); e > i+2 && templateField(text[i+2:e-2]) {
 				out = append(out, span{i, e})
 				i = e
 				continue
@@ -286,6 +286,9 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 	}
 	if lower && strings.Count(content, " ") < 5 && c.words[strings.ToLower(last)] && !strings.ContainsAny(content, ",;.:0123456789") {
 		return e, true // "[end date]", "[returns email address]", "[number of days]"
+	}
+	if lower && strings.Count(content, " ") < 5 && c.words[strings.ToLower(first)] && !strings.ContainsAny(content, ",;.:0123456789") && fieldQualifier(content) {
+		return e, true // "[time per licence]", "[date of completion]", "[amount under Schedule B]"
 	}
 	if len(content) == 1 && content[0] >= 'A' && content[0] <= 'Z' && content != "X" && afterOrBeforeValue(text, i, e) {
 		return e, true // "[N] hours", "rerun it [N] times"
@@ -478,6 +481,10 @@ const maxLabelPrefix = 40
 // romanContext are words after which an X run is a Roman numeral.
 var romanContext = []string{"article", "section", "part", "chapter", "schedule", "title", "annex", "appendix", "exhibit"}
 
+// romanRangeContext are words after which a range of X runs is a range
+// of Roman numerals.
+var romanRangeContext = append([]string{"articles", "sections", "parts", "chapters", "schedules", "titles", "annexes", "appendices", "exhibits"}, romanContext...)
+
 // word decides whether the word text[s:e] is (the start of) a placeholder.
 func (c *placeholderCheck) word(text string, s, e int) (span, bool) {
 	w := text[s:e]
@@ -498,6 +505,19 @@ func (c *placeholderCheck) word(text string, s, e int) (span, bool) {
 		// "XX business days", "X months": a number left blank.
 		if w[0] == 'X' && beforeUnit(text, e) && !c.afterWord(text, s, romanContext) {
 			return span{s, e}, true
+		}
+	}
+	// "before DD/MM/YYYY": a date format mask where the date belongs.
+	if maskParts[w] && e < len(text) && (text[e] == '/' || text[e] == '-' || text[e] == '.' || text[e] == ' ' || text[e] == '\t') {
+		if m := dateMaskRe.FindStringIndex(text[s:min(len(text), s+16)]); m != nil && !describesFormat(text, s, s+m[1]) {
+			return span{s, s + m[1]}, true
+		}
+	}
+	// "lines XX-XX", "pages X–XX": a range whose ends are both X runs is a
+	// range left blank (a Roman range would not repeat its own end).
+	if allX(w) && w[0] == 'X' {
+		if end, ok := xRange(text, e); ok && (strings.TrimLeft(text[e:end], " -–—") == w || !c.afterWord(text, s, romanRangeContext)) {
+			return span{s, end}, true // "Articles X–XX" is ten to twenty
 		}
 	}
 	// "N/A days": not-applicable where a value belongs.
@@ -643,4 +663,119 @@ func afterOrBeforeValue(text string, i, e int) bool {
 	}
 	rest := strings.TrimLeft(text[e:min(len(text), e+8)], " ")
 	return strings.HasPrefix(rest, "times")
+}
+
+// templateField reports whether the inside of "{{...}}" names a field to
+// fill: words, identifiers and dotted paths ("customer_name",
+// " client.address ", "Party Name"), optionally piped through a filter. An
+// expression with operators, calls, literals or digits first ("7*7",
+// "config.items()") is template code shown as such — an injection payload
+// in a security report — not a blank.
+func templateField(content string) bool {
+	content = strings.TrimSpace(content)
+	if content == "" {
+		return true // "{{ }}": an empty slot
+	}
+	r, _ := utf8.DecodeRuneInString(content)
+	if !unicode.IsLetter(r) && r != '_' {
+		return false
+	}
+	for _, r := range content {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+		case r == '_' || r == '.' || r == ' ' || r == '-' || r == '|' || r == '#' || r == '/' || r == '&' || r == '\'':
+		default:
+			return false // "(", "*", "+", "=", quotes, brackets: an expression
+		}
+	}
+	return true
+}
+
+// maskParts are the parts a date format mask is made of; the regular
+// expression runs only on a word that is one of them, followed by a
+// separator.
+var maskParts = map[string]bool{"DD": true, "MM": true, "YY": true, "YYYY": true, "dd": true, "mm": true, "yy": true, "yyyy": true}
+
+// dateMaskRe matches a date format mask: "DD/MM/YYYY", "MM-DD-YY",
+// "yyyy.mm.dd", "DD Month YYYY".
+var dateMaskRe = regexp.MustCompile(`^(?:(?:DD|MM|YYYY|YY)(?:[/.\-](?:DD|MM|YYYY|YY)){1,2}|(?:dd|mm|yyyy|yy)(?:[/.\-](?:dd|mm|yyyy|yy)){1,2}|DD[ \t]+(?:MMMM?|Month)[ \t]+YYYY|dd[ \t]+(?:mmmm?|month)[ \t]+yyyy)\b`)
+
+// formatWords are words near a date mask that show it describes how to
+// write a date ("in DD/MM/YYYY format", "written as dd/mm/yyyy") rather
+// than standing where a date belongs.
+var formatWords = map[string]bool{"format": true, "formats": true, "formatted": true, "form": true, "pattern": true,
+	"as": true, "like": true, "e.g": true, "eg": true, "style": true, "notation": true, "using": true, "use": true, "field": true}
+
+// describesFormat reports whether the date mask text[s:e] is named as a
+// format: one of formatWords among the two words before it or the word
+// after it, or the mask alone in parentheses.
+func describesFormat(text string, s, e int) bool {
+	if s > 0 && text[s-1] == '(' && e < len(text) && text[e] == ')' {
+		return true // "expiry date (MM/YY)": a hint at how to write it
+	}
+	j := s
+	for n := 0; n < 2 && j > 0; n++ {
+		k := j
+		for k > 0 && !isWordByte(text[k-1]) && text[k-1] != '\n' && j-k < 4 {
+			k--
+		}
+		w := k
+		for w > 0 && (isWordByte(text[w-1]) || text[w-1] == '.') {
+			w--
+		}
+		if w == k {
+			break
+		}
+		if formatWords[strings.ToLower(strings.Trim(text[w:k], "."))] {
+			return true
+		}
+		j = w
+	}
+	ws, we := nextWord(text, e, min(len(text), e+16))
+	return we > ws && formatWords[strings.ToLower(text[ws:we])]
+}
+
+// xRange reports whether an X run that ends at e is followed by a dash and
+// another X run ("XX-XX", "X – XX"), and returns the end of that run.
+func xRange(text string, e int) (int, bool) {
+	j := e
+	for j < len(text) && text[j] == ' ' {
+		j++
+	}
+	switch {
+	case strings.HasPrefix(text[j:], "-"):
+		j++
+	case strings.HasPrefix(text[j:], "–"), strings.HasPrefix(text[j:], "—"):
+		j += len("–")
+	default:
+		return 0, false
+	}
+	for j < len(text) && text[j] == ' ' {
+		j++
+	}
+	k := j
+	for k < len(text) && text[k] == 'X' {
+		k++
+	}
+	if k == j || k < len(text) && isWordByte(text[k]) {
+		return 0, false
+	}
+	return k, true
+}
+
+// fieldPrepositions are the words after which a field word's qualifier
+// follows: "[date of completion]", "[time per licence]".
+var fieldPrepositions = map[string]bool{"of": true, "per": true, "from": true, "under": true, "for": true, "as": true, "in": true, "to": true, "on": true, "at": true}
+
+// fieldQualifier reports whether the bracketed content opens with a field
+// word qualified by a prepositional phrase: its second word is one of
+// fieldPrepositions and a word follows it.
+func fieldQualifier(content string) bool {
+	_, e1 := nextWord(content, 0, len(content))
+	s2, e2 := nextWord(content, e1, len(content))
+	if s2 >= len(content) || !fieldPrepositions[strings.ToLower(content[s2:e2])] {
+		return false
+	}
+	s3, _ := nextWord(content, e2, len(content))
+	return s3 < len(content)
 }

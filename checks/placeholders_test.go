@@ -92,3 +92,47 @@ func TestPlaceholderInSourceQuotation(t *testing.T) {
 		})
 	}
 }
+
+func TestPlaceholderShapes(t *testing.T) {
+	c := mustCheck(NewPlaceholderCheck(PlaceholderConfig{}))
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"jinja field", "Hello {{ client.first_name }}, welcome.", []string{"{{ client.first_name }}"}},
+		{"spaced field", "Signed by {{Party Name}} today", []string{"{{Party Name}}"}},
+		{"filtered field", "Total: {{ amount | currency }}", []string{"{{ amount | currency }}"}},
+		{"arithmetic payload", `sent {"q": "{{9*9}}"} and got 81`, nil},
+		{"call payload", "then {{ self.__init__.__globals__() }} leaked", nil},
+		{"string literal", "rendered {{ 'a' ~ 'b' }} as ab", nil},
+		{"digit first", "the probe {{1+1}} gave 2", nil},
+		{"date mask slash", "Reply before DD/MM/YYYY to keep it.", []string{"DD/MM/YYYY"}},
+		{"date mask iso", "The term ends on YYYY-MM-DD.", []string{"YYYY-MM-DD"}},
+		{"date mask lower", "effective from dd.mm.yyyy onwards", []string{"dd.mm.yyyy"}},
+		{"date mask spaced", "The offer ends on DD Month YYYY at noon.", []string{"DD Month YYYY"}},
+		{"direct debit", "Pay by DD or by card, MM and YY on the card.", nil},
+		{"format named before", "Enter your birth date in the format DD/MM/YYYY.", nil},
+		{"format named after", "Dates use MM/DD/YYYY format throughout.", nil},
+		{"format hint in parentheses", "Enter the expiry date (MM/YY) from the card.", nil},
+		{"written as", "Write the date as dd/mm/yy on the form.", nil},
+		{"field of", "Completion takes place on [date of completion] at noon.", []string{"[date of completion]"}},
+		{"field per", "Music must stop by [time per licence].", []string{"[time per licence]"}},
+		{"field under", "pay [amount under the order form] monthly", []string{"[amount under the order form]"}},
+		{"field word as optional wording", "the Customer [name withheld] and [time permitting] others", nil},
+		{"bracketed aside", "the fee [as agreed on 4 May] applies", nil},
+		{"x range", "see lines XX-XX of the log", []string{"XX-XX"}},
+		{"x range en dash", "on pages XX – XX of the bundle", []string{"XX – XX"}},
+		{"roman range", "Articles X-XX apply to sellers", nil},
+		{"x ray range", "X-ray and XX-large shirts", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, f := range c.Check(Document{Text: tt.text}) {
+				got = append(got, f.Location.Text)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

@@ -207,7 +207,7 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 		if exampleQuote(text, s.start) {
 			continue // an example for the reader to say or write, not a quotation
 		}
-		if !verifyAll && !introducedAsSource(text, s.start) && !(doc.Kind == evaluator.KindRedTeamReport && introducedAsRecorded(text, s.start) && recordEvidence(doc)) && !amendedWords(text, s.end) {
+		if !verifyAll && !introducedAsSource(text, s.start) && !attributedToPart(text, s.start) && !(doc.Kind == evaluator.KindRedTeamReport && introducedAsRecorded(text, s.start) && recordEvidence(doc)) && !amendedWords(text, s.end) {
 			continue // a report's or reply's quotation of a prompt, a title, a customer
 		}
 		if drafted || !long {
@@ -392,7 +392,28 @@ func introducedAsSource(text string, start int) bool {
 	if i := strings.LastIndexByte(text[from:start], '\n'); i >= 0 {
 		from += i + 1
 	}
-	return sourceQuoteIntroRe.MatchString(text[from:start])
+	return sourceQuoteIntroRe.MatchString(text[from:start]) || docPutsRe.MatchString(lastSentence(text[from:start]))
+}
+
+// docPutsRe matches a sentence that attributes what follows to a named
+// document in other words than sourceQuoteIntroRe's: "the letter puts it
+// this way:", "as the notice words it,", "our policy tells you".
+var docPutsRe = regexp.MustCompile(`(?i)\b(?:the|our|your|its|their|this|that)\s+(?:[\w-]+\s+){0,2}(?:letter|notice|policy|prompt|contract|agreement|terms|conditions|email|document|guidance|leaflet|rules|instructions|brief|specification|spec|statement|licen[cs]e|lease|notice|handbook|clause|section|report|order|judgment|act|regulations?)\s+(?:puts|put|words|worded|phrases|phrased|calls|called|describes|described|tells\s+you|explains|warns|promises|requires)\b[^.!?\n]{0,30}$`)
+
+// quotedPartRe matches a numbered part of a document named right before a
+// quotation: `despite rule 5, "..."`, `clause 4.2: "..."`, `(section 3) "..."`.
+var quotedPartRe = regexp.MustCompile(`(?i)\b(?:rules?|clauses?|sections?|paragraphs?|articles?|conditions?|instructions?|principles?|guidelines?)\s+(?:\d{1,3}[a-z]?(?:\.\d{1,3})*|[a-z])(?:\([a-z0-9]{1,4}\))?\)?\s*(?:[,:–—-]|reads|says|states|provides)?\s*$`)
+
+// attributedToPart reports whether the quotation at start follows, on its
+// line, the number of the rule, clause or section it quotes: a quotation
+// so attributed claims to be that part's words and is verified in every
+// kind.
+func attributedToPart(text string, start int) bool {
+	from := max(0, start-40)
+	if i := strings.LastIndexByte(text[from:start], '\n'); i >= 0 {
+		from += i + 1
+	}
+	return quotedPartRe.MatchString(text[from:start])
 }
 
 var (

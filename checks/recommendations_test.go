@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 func rules(fs []Finding) []string {
@@ -129,4 +131,29 @@ func TestNumberedHeadingIsNotAReviewSection(t *testing.T) {
 	text := "## 5. Issue of Shares\n\nThe Company may issue shares.\n\n## 6. Recommendations of the Board\n\nThe Board should consider dividends.\n"
 	assert.Empty(t, mustCheck(NewFindingCheck(FindingConfig{})).Check(Document{Text: text}))
 	assert.Empty(t, mustCheck(NewHedgeCheck(RecommendationConfig{})).Check(Document{Text: text}))
+}
+
+func TestDirectionalDeferredProposal(t *testing.T) {
+	table := func(cell string) string {
+		return "# Our changes\n\n| Clause | Current | Proposed | Reason |\n|---|---|---|---|\n| 4.2 | \"Fees rise by CPI + 5% each year.\" | " + cell + " | Too steep. |\n"
+	}
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"cell to be discussed", table("A fairer indexation mechanism, to be discussed."), []string{RuleDirectional + "=to be discussed"}},
+		{"cell to be agreed", table("Some lower cap (to be agreed between us)"), []string{RuleDirectional + "=to be agreed"}},
+		{"proposal label for discussion", "## Amendments\n\nProposed: a shorter lock-in period, for discussion.\n", []string{RuleDirectional + "=for discussion"}},
+		{"drafted with a deferred amount", table("Fees rise by CPI each year, capped at an amount to be agreed in writing."), nil},
+		{"drafted shall clause", table("The Supplier shall consult the Customer, and the new rate is to be agreed by both parties."), nil},
+		{"drafted without deferral", table("Fees rise by CPI each year, capped at 3%."), nil},
+		{"deferral outside a proposal", "## Background\n\nThe timetable is to be discussed at the next meeting.\n", nil},
+	}
+	c := mustCheck(NewDirectionalCheck(RecommendationConfig{}))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, rules(c.Check(Document{Kind: evaluator.KindRedline, Text: tt.text})))
+		})
+	}
 }

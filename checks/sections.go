@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
@@ -119,8 +120,8 @@ func (c sectionsCheck) Check(doc Document) []Finding {
 	}
 	var out []Finding
 	for _, sec := range want {
-		if sec.Name == "summary" && leadParagraph(doc.Text, want) {
-			continue // an untitled opening paragraph is the summary
+		if sec.Name == "summary" && (leadParagraph(doc.Text, want) || severityTally(doc.Text)) {
+			continue // an untitled opening paragraph, or a tally of findings by severity, is the summary
 		}
 		if len(sec.OnlyWith) > 0 && !hasSectionHeading(heads, sec.OnlyWith) {
 			continue
@@ -234,6 +235,35 @@ func leadParagraph(text string, want []Section) bool {
 			return false
 		}
 		return true
+	})
+	return found
+}
+
+// tallyLines is how many opening non-blank lines may hold a report's
+// severity tally.
+const tallyLines = 12
+
+// tallyRe matches one count of a severity tally: "1 Critical", "High: 2",
+// "3 x Medium".
+var tallyRe = regexp.MustCompile(`(?i)\b(?:\d{1,3}\s*(?:x\s*)?(?:critical|high|medium|moderate|low|info(?:rmational)?)\b|(?:critical|high|medium|moderate|low|info(?:rmational)?)\s*[:=]\s*\d{1,3}\b)`)
+
+// severityTally reports whether one of the opening lines of text counts
+// findings by severity in at least two grades ("Tickets: 4 (1 Critical, 1
+// High, 1 Medium, 1 Low)", "Findings: High 2, Low 3"): a ticket-style
+// report states its result that way instead of under a summary heading.
+func severityTally(text string) bool {
+	found, n := false, 0
+	forEachLineUntil(text, func(l line) bool {
+		s := text[l.start:l.end]
+		if strings.TrimSpace(s) == "" {
+			return true
+		}
+		n++
+		if len(s) < 300 && len(tallyRe.FindAllStringIndex(s, 3)) >= 2 {
+			found = true
+			return false
+		}
+		return n < tallyLines
 	})
 	return found
 }

@@ -74,3 +74,32 @@ func TestSectionsCheckRedTeamEngagement(t *testing.T) {
 	assert.Empty(t, missing("# App assessment\n\n## Summary\n\nTwo issues.\n\n## Findings\n\n### F-1 Token scope too broad (High)\n\n**Fix.** Set `scope=read`.\n\n### F-2 Logging (Low)\n\n**Fix.** Remove `Log.d`.\n"),
 		"a finding's heading is not an engagement section")
 }
+
+func TestSectionsCheckSeverityTally(t *testing.T) {
+	missing := func(text string) []string {
+		var got []string
+		for _, f := range NewSectionsCheck().Check(Document{Kind: evaluator.KindRedTeamReport, Text: text}) {
+			got = append(got, f.Message)
+		}
+		return got
+	}
+	body := "\n\n## Findings\n\n### F-1 Open bucket (High)\n\nx.\n\n## Remediation\n\nClose the bucket.\n"
+	assert.Empty(t, missing("# API test\n\nIssues found: 2 High, 3 Low."+body), "counts before the grades")
+	assert.Empty(t, missing("ACME WEB TEST\nResult - Critical: 0, High: 1, Medium: 4"+body), "grades before the counts")
+	assert.Empty(t, missing("# Test\n\nFindings: 1 x critical and 2 x informational"+body), "multiplied counts")
+	for _, text := range []string{
+		"# API test\n\nOne High finding was raised." + body,               // a single grade, no tally
+		"# API test\n\nWe used 2 high-gain antennas." + body,              // one count, no tally
+		"# API test\n\nRisk is high; 3 hosts, 2 ports, low noise." + body, // grade words without counts
+	} {
+		got := missing(text)
+		require.Len(t, got, 1, text)
+		assert.Contains(t, got[0], "no summary section", text)
+	}
+	var lines strings.Builder
+	for range tallyLines + 1 {
+		lines.WriteString("Filler line.\n")
+	}
+	got := missing("# API test\n\n" + lines.String() + "Counts: 1 High, 2 Low." + body)
+	require.Len(t, got, 1, "a tally deep in the body is no opening summary")
+}

@@ -257,15 +257,8 @@ type itemDef struct {
 // blocks.
 func itemDefs(text string) []itemDef {
 	var out []itemDef
-	fence := false
-	forEachLine(text, func(l line) {
-		raw := text[l.start:l.end]
-		s := strings.TrimSpace(raw)
-		if strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") {
-			fence = !fence
-			return
-		}
-		if s == "" || fence || leadingSpaces(raw) >= 4 || strings.HasPrefix(s, ">") || !mayBeItemLabel(s) {
+	forEachUnfencedLine(text, func(l line, raw, s string) {
+		if s == "" || leadingSpaces(raw) >= 4 || strings.HasPrefix(s, ">") || !mayBeItemLabel(s) {
 			return
 		}
 		m := itemDefRe.FindStringSubmatchIndex(s)

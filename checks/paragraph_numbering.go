@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
-	"strings"
 )
 
 // titledParaRe matches a numbered paragraph with a bold title, the way
@@ -20,14 +19,8 @@ var titledParaRe = regexp.MustCompile(`^(\d{1,3})\.[ \t]+(?:\*\*|__)[^*_\n]{1,80
 func titledParagraphGaps(text string, idx *LineIndex) []Finding {
 	var out []Finding
 	prev := 0
-	fence := false
-	forEachLine(text, func(l line) {
-		raw := text[l.start:l.end]
-		if t := strings.TrimSpace(raw); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			fence = !fence
-			return
-		}
-		if fence || raw == "" || raw[0] < '0' || raw[0] > '9' {
+	forEachUnfencedLine(text, func(l line, raw, _ string) {
+		if raw == "" || raw[0] < '0' || raw[0] > '9' {
 			return
 		}
 		m := titledParaRe.FindStringSubmatchIndex(raw)

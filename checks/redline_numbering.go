@@ -56,17 +56,10 @@ type redlineLabel struct {
 // "− "), whose old and new versions share a number by design.
 func redlineLabels(text string) []redlineLabel {
 	var out []redlineLabel
-	fence := false
 	intro, introAge := "", 0
 	labelAge := 99 // lines since the last "Current:"-style label line
-	forEachLine(text, func(l line) {
-		raw := text[l.start:l.end]
-		s := strings.TrimSpace(raw)
-		if strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") {
-			fence = !fence
-			return
-		}
-		if fence || s == "" {
+	forEachUnfencedLine(text, func(l line, raw, s string) {
+		if s == "" {
 			return
 		}
 		introAge++

@@ -34,7 +34,6 @@ var sourceTextColumnRe = regexp.MustCompile(`(?i)\b(?:draft|(?:current|existing|
 // overlap.
 func redlineSourceSegments(text string) []span {
 	var out []span
-	fence := false
 	var srcCols map[int]bool // source-text columns of the current table
 	prevStart, prevEnd, rows := -1, -1, 0
 	add := func(s, e int) {
@@ -48,14 +47,8 @@ func redlineSourceSegments(text string) []span {
 			out = append(out, span{s, e})
 		}
 	}
-	forEachLine(text, func(l line) {
-		raw := text[l.start:l.end]
-		s := strings.TrimSpace(raw)
-		if strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") {
-			fence = !fence
-			return
-		}
-		if fence || s == "" {
+	forEachUnfencedLine(text, func(l line, raw, s string) {
+		if s == "" {
 			return
 		}
 		at := l.start + len(raw) - len(strings.TrimLeft(raw, " \t"))

@@ -475,16 +475,8 @@ func numberWordValues(text string) map[string]bool {
 	ws := wordSpans(text)
 	var buf []byte
 	for i := 0; i < len(ws); i++ {
-		var words []string
-		j := i
-		for ; j < len(ws) && j-i < maxNumberWords; j++ {
-			buf = lowerInto(buf, text[ws[j].start:ws[j].end])
-			w := string(buf)
-			if _, ok := numberWords[w]; !ok && !(w == "and" && j > i) {
-				break
-			}
-			words = append(words, w)
-		}
+		words, j, nb := numberWordRun(text, ws, i, buf)
+		buf = nb
 		if len(words) == 0 {
 			continue
 		}
@@ -494,6 +486,22 @@ func numberWordValues(text string) map[string]bool {
 		i = j - 1
 	}
 	return out
+}
+
+// numberWordRun reads the run of number words starting at word i (at most
+// maxNumberWords; "and" may join them after the first) and returns them
+// lower-cased, the index of the first word after the run, and buf for
+// reuse.
+func numberWordRun(text string, ws []span, i int, buf []byte) (words []string, j int, _ []byte) {
+	for j = i; j < len(ws) && j-i < maxNumberWords; j++ {
+		buf = lowerInto(buf, text[ws[j].start:ws[j].end])
+		w := string(buf)
+		if _, ok := numberWords[w]; !ok && !(w == "and" && j > i) {
+			break
+		}
+		words = append(words, w)
+	}
+	return words, j, buf
 }
 
 // numberWordFacts finds spelled-out numbers followed by a unit ("thirty
@@ -506,16 +514,8 @@ func numberWordFacts(text string, ws []span, free func(s, e int) bool) []fact {
 		if _, ok := numberWords[string(buf)]; !ok {
 			continue
 		}
-		var words []string
-		j := i
-		for ; j < len(ws) && j-i < maxNumberWords; j++ {
-			buf = lowerInto(buf, text[ws[j].start:ws[j].end])
-			w := string(buf)
-			if _, ok := numberWords[w]; !ok && !(w == "and" && j > i) {
-				break
-			}
-			words = append(words, w)
-		}
+		words, j, nb := numberWordRun(text, ws, i, buf)
+		buf = nb
 		for len(words) > 0 && words[len(words)-1] == "and" {
 			words, j = words[:len(words)-1], j-1
 		}

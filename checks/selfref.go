@@ -89,18 +89,11 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[string
 		}
 		labels[fam][strings.TrimLeft(n, "0")] = true
 	}
-	fence := false
 	var items itemTracker // numbered items under a heading that names their family
-	forEachLine(text, func(l line) {
-		raw := text[l.start:l.end]
-		s := strings.TrimSpace(raw)
-		if strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") {
-			fence = !fence
-			return
-		}
+	forEachUnfencedLine(text, func(l line, raw, s string) {
 		// Drafted clauses (indented, block-quoted or fenced) carry the
 		// source's numbering, not the deliverable's.
-		if s == "" || fence || leadingSpaces(raw) >= 4 || strings.HasPrefix(s, ">") {
+		if s == "" || leadingSpaces(raw) >= 4 || strings.HasPrefix(s, ">") {
 			return
 		}
 		body := s

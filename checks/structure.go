@@ -15,6 +15,26 @@ func forEachLine(text string, fn func(l line)) {
 	forEachLineUntil(text, func(l line) bool { fn(l); return true })
 }
 
+// forEachUnfencedLine calls fn for every line of text outside fenced code
+// blocks (``` or ~~~), with the line's raw text and its trimmed text: the
+// rules that read a document's own structure never read code, whose
+// numbers and headings are not the document's. Fence lines themselves are
+// skipped.
+func forEachUnfencedLine(text string, fn func(l line, raw, s string)) {
+	fence := false
+	forEachLine(text, func(l line) {
+		raw := text[l.start:l.end]
+		s := strings.TrimSpace(raw)
+		if strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~") {
+			fence = !fence
+			return
+		}
+		if !fence {
+			fn(l, raw, s)
+		}
+	})
+}
+
 // forEachLineUntil calls fn for every line of text, in order, until fn
 // returns false.
 func forEachLineUntil(text string, fn func(l line) bool) {

@@ -292,7 +292,9 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	}
 	// What follows a duration's "within ... of" or a multiple ("2x the
 	// fees") is its base, not its subject.
-	if m.class == "multiple" || vIsDuration(m.class) && d.refPointAfter(v.next, first) {
+	// So is what follows a percentage's "of" ("25% of the hire fee"): the
+	// deposit and the cancellation charge are both shares of one fee.
+	if m.class == "multiple" || vIsDuration(m.class) && d.refPointAfter(v.next, first) || m.class == "percent" && d.tokIs(v.next, "of") {
 		m.from = d.postHead(nil, v.next)
 	} else {
 		m.head = d.postHead(m.head, v.next)

@@ -1,0 +1,46 @@
+package checks
+
+import (
+	"testing"
+
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// TestValuePercentOfBase covers a percentage of a base ("25% of the hire
+// fee"): its subject is what it is the share of (the deposit, the charge),
+// never the base after "of", so two shares of one base are two quantities
+// while one share stated twice is still one.
+func TestValuePercentOfBase(t *testing.T) {
+	runValueCases(t, RuleValueMismatch, []valueCase{
+		{
+			name: "one deposit stated as two shares of the fee",
+			kind: evaluator.KindContract,
+			text: "3.1 The deposit is 25% of the hire fee and is payable on signing.\n\n" +
+				"7.4 If the booking is confirmed, the deposit of 30% of the hire fee is not refundable.\n",
+			want: "30%",
+		},
+		{
+			name: "one royalty stated as two shares, in a memo",
+			kind: evaluator.KindReviewMemo,
+			text: "## Summary\n\nThe royalty of 8% of net receipts is below market.\n\n## Findings\n\n" +
+				"**F2.** The agreement sets the royalty at 6% of net receipts, which we should raise.\n",
+			want: "6%",
+		},
+		{
+			name: "trap: a deposit and a cancellation charge, both shares of one fee",
+			kind: evaluator.KindContract,
+			text: "3.1 Deposit: £500 (25% of the hire fee), payable on signing.\n\n" +
+				"4.1 If you cancel within 30 days of the event, you pay 50% of the hire fee.\n",
+		},
+		{
+			name: "trap: a table of charges, each a share of the price",
+			kind: evaluator.KindCustomerReply,
+			text: "The admin fee is 10% of the order price.\n\n| When you cancel | What you pay |\n|---|---|\n| After dispatch | 40% of the order price |\n",
+		},
+		{
+			name: "trap: an advance and a final payment of one contract sum",
+			kind: evaluator.KindPlainLanguage,
+			text: "You pay an advance of 20% of the contract sum when the work starts. The final payment, 80% of the contract sum, is due on completion.\n",
+		},
+	})
+}

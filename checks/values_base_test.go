@@ -44,3 +44,30 @@ func TestValuePercentOfBase(t *testing.T) {
 		},
 	})
 }
+
+// TestValueRatioNoun covers "N of M" counts whose counted noun is left out
+// or is not a plain plural ("6 of 10 target IDs", "2 of 120 succeeded"):
+// they are one kind of value with the noun read as their subject, so a
+// count restated with and without its noun is still compared, and parts of
+// unlike wholes or of unlike subjects are not.
+func TestValueRatioNoun(t *testing.T) {
+	runValueCases(t, RuleValueMismatch, []valueCase{
+		{
+			name: "a ratio with its noun and the same ratio without",
+			kind: evaluator.KindRedTeamReport,
+			text: "## Summary\n\nThe chatbot leaked the discount code in 7 of 40 attempts.\n\n## Findings\n\n" +
+				"### F-1 Discount code leak\n\nThe chatbot leaked the discount code in 9 of 40 during testing.\n",
+			want: "9 of 40",
+		},
+		{
+			name: "trap: two findings, each counted out of the same small whole",
+			kind: evaluator.KindRedTeamReport,
+			text: "## Findings\n\nThe prompt injection worked in 3 of 5 attempts.\n\nThe data export was blocked in 5 of 5 attempts.\n",
+		},
+		{
+			name: "trap: parts of two different wholes",
+			kind: evaluator.KindRedTeamReport,
+			text: "## Summary\n\nThe model refused 18 of 20 harmful requests.\n\n## Findings\n\nIt refused 30 of 40 harmful requests in the second round.\n",
+		},
+	})
+}

@@ -990,11 +990,15 @@ func (d *valueDoc) countAfter(i, j int, v float64, start int) (rawValue, bool) {
 			k++
 		}
 		if whole, ok := d.countAt(k); ok && whole >= v && whole > 1 {
-			noun, end, next := d.countNoun(k + 1)
+			// The noun counted is often left out or not a plain plural
+			// ("9 of 25 target IDs", "5 of 120 succeeded"): the whole says
+			// which population is counted, so the class is the ratio's and
+			// the noun is read as its subject (next stops before it).
+			_, end, _ := d.countNoun(k + 1)
 			if end == 0 {
-				end, next = toks[k].end, k+1
+				end = toks[k].end
 			}
-			return rawValue{class: "ratio:" + noun, val: v, val2: whole, start: start, end: end, first: i, next: next}, true
+			return rawValue{class: "ratio:", val: v, val2: whole, start: start, end: end, first: i, next: k + 1}, true
 		}
 		return rawValue{}, false
 	}

@@ -392,11 +392,16 @@ func figureMayBeValue(s string, i, j int) bool {
 		w--
 	}
 	if k-w >= 3 && k-w <= 9 {
-		prev := strings.ToLower(s[w:k])
-		if _, ok := valueCurrencies[prev]; ok {
+		// ASCII letters: lower-cased on the stack, looked up without a copy.
+		var buf [9]byte
+		prev := buf[:k-w]
+		for x := range prev {
+			prev[x] = s[w+x] | 0x20
+		}
+		if _, ok := valueCurrencies[string(prev)]; ok {
 			return true
 		}
-		if _, ok := months[prev]; ok {
+		if _, ok := months[string(prev)]; ok {
 			return true
 		}
 	}

@@ -46,6 +46,39 @@ type vWord struct {
 	id     int32 // subject word id, or -1; valid once idDone
 	idDone bool
 	tense  bool // a word sentTense acts on (see vTenseWord)
+	ref    bool // one of vRefWords ("clause", "section")
+	lex    uint8
+}
+
+// What a word may start, as vWord.lex bits (see vLex).
+const (
+	vlCurrency uint8 = 1 << iota // a key of valueCurrencies
+	vlMonth                      // a key of months
+	vlNumber                     // a key of numberWords
+)
+
+// vLex returns the vWord.lex bits of the lower-case word w.
+func vLex(w string) uint8 {
+	var b uint8
+	if _, ok := valueCurrencies[w]; ok {
+		b |= vlCurrency
+	}
+	if _, ok := months[w]; ok {
+		b |= vlMonth
+	}
+	if _, ok := numberWords[w]; ok {
+		b |= vlNumber
+	}
+	return b
+}
+
+// lexAt returns the vWord.lex bits of token i, whose lower case is w:
+// from its interned word when it has one.
+func (d *valueDoc) lexAt(i int, w string) uint8 {
+	if t := d.toks[i]; t.word > 0 {
+		return d.words[t.word-1].lex
+	}
+	return vLex(w)
 }
 
 // internToks sets the word index of every word token of the sentence: one
@@ -62,7 +95,7 @@ func (d *valueDoc) internToks() {
 		if !ok {
 			t.word = 0
 			l := d.lowerTok(i)
-			d.words = append(d.words, vWord{lower: l, tense: vTenseWord(l)})
+			d.words = append(d.words, vWord{lower: l, tense: vTenseWord(l), ref: vRefWords[l], lex: vLex(l)})
 			k = int32(len(d.words))
 			if d.surface == nil {
 				d.surface = map[string]int32{}
@@ -391,6 +424,10 @@ func (d *valueDoc) readValueAt(i int) (rawValue, bool) {
 			return rawValue{}, false
 		}
 		w := d.lowerTok(i)
+		lex := d.lexAt(i, w)
+		if lex == 0 {
+			return rawValue{}, false // no currency, month or number word
+		}
 		if code, ok := valueCurrencies[w]; ok && len(w) == 3 && i+1 < len(toks) && toks[i+1].kind == tNum && text[t.start] >= 'A' && text[t.start] <= 'Z' {
 			return d.money(code, t.start, i, i+1)
 		}
@@ -402,7 +439,7 @@ func (d *valueDoc) readValueAt(i int) (rawValue, bool) {
 		}
 	case tNum:
 		// A clause number ("Section 4.2", "§ 7") is no value.
-		if i > 0 && (toks[i-1].kind == tWord && len(text[toks[i-1].start:toks[i-1].end]) <= 10 && vRefWords[d.lowerTok(i-1)] || d.sym(i-1) == "§") {
+		if i > 0 && (toks[i-1].kind == tWord && len(text[toks[i-1].start:toks[i-1].end]) <= 10 && d.refWordAt(i-1) || d.sym(i-1) == "§") {
 			return rawValue{}, false
 		}
 		if v, ok := d.dateAt(i); ok {
@@ -884,7 +921,7 @@ func (d *valueDoc) tokenAnchors(dst []string) []string {
 			}
 		case tWord:
 			w := text[t.start:t.end]
-			if c := w[0] | 0x20; (c == 'c' || c == 's' || c == 'a' || c == 'p') && len(w) <= 10 && vRefWords[d.lowerTok(k)] {
+			if c := w[0] | 0x20; (c == 'c' || c == 's' || c == 'a' || c == 'p') && len(w) <= 10 && d.refWordAt(k) {
 				j := k + 1
 				if d.sym(j) == "." {
 					j++
@@ -909,6 +946,15 @@ func (d *valueDoc) tokenAnchors(dst []string) []string {
 		}
 	}
 	return dst
+}
+
+// refWordAt reports whether token k is one of vRefWords: read from its
+// interned word when it has one.
+func (d *valueDoc) refWordAt(k int) bool {
+	if t := d.toks[k]; t.word > 0 {
+		return d.words[t.word-1].ref
+	}
+	return vRefWords[d.lowerTok(k)]
 }
 
 // refNumber returns the reference number at token j with its bracketed

@@ -71,3 +71,34 @@ func TestValueRatioNoun(t *testing.T) {
 		},
 	})
 }
+
+// TestValueSameAntecedent covers a value said to be "the same" ("within
+// those same 30 days", "the same £40") when no equal value precedes it:
+// it presupposes an antecedent, and the nearest earlier value of its kind
+// is that antecedent, mistyped, whatever words the two share.
+func TestValueSameAntecedent(t *testing.T) {
+	runValueCases(t, RuleValueMismatch, []valueCase{
+		{
+			name: "those same days after another period",
+			kind: evaluator.KindPlainLanguage,
+			text: "We register your claim within 10 days of receiving it. We also write to you within those same 15 days.\n",
+			want: "15 days",
+		},
+		{
+			name: "the same fee, a paragraph later",
+			kind: evaluator.KindCustomerReply,
+			text: "The replacement card costs £12.\n\nIf you lose it again, you pay the same £15 and we post it within a week.\n",
+			want: "£15",
+		},
+		{
+			name: "trap: the same value restated",
+			kind: evaluator.KindPlainLanguage,
+			text: "We register your claim within 10 days of receiving it. We also write to you within those same 10 days.\n",
+		},
+		{
+			name: "trap: the same value with another unit before it",
+			kind: evaluator.KindPlainLanguage,
+			text: "Repairs are booked within 5 working days. The engineer's report follows within 28 days, and a review within the same 28 days.\n",
+		},
+	})
+}

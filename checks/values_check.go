@@ -807,6 +807,22 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 			keyLists = append(keyLists, li)
 			add(lists[li])
 		}
+		nearest := -1
+		if q.flags&fSame != 0 && count[vValueKey(q)] == 1 {
+			// "within those same 30 days" with no 30 days before: its
+			// antecedent is the nearest earlier value it may be, whatever
+			// words they share.
+			for pi := qi - 1; pi >= 0 && pi >= qi-maxCandidates; pi-- {
+				if ms[pi].class == q.class && d.comparable(&ms[pi], q) {
+					nearest = pi
+					if stamp[pi] != qi && len(cands) < maxCandidates {
+						stamp[pi] = qi
+						cands = append(cands, pi)
+					}
+					break
+				}
+			}
+		}
 		if q.flags&fHypo == 0 {
 			bestDiff, bestEq := -1.0, -1.0
 			best := -1
@@ -842,7 +858,9 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 					// "the same 20 queries", "the same price (£98.00)": it
 					// says it equals a value given before; with none equal,
 					// a count of the same noun is that value.
-					if count[vValueKey(q)] == 1 && strings.HasPrefix(q.class, "count:") {
+					// Said of another quantity ("within those same 30
+					// days"), the nearest earlier value is the antecedent.
+					if count[vValueKey(q)] == 1 && (strings.HasPrefix(q.class, "count:") || pi == nearest && !d.struck[q.val]) {
 						s = math.Max(s, valueThreshold+1)
 						antecedent = true
 					}

@@ -102,3 +102,34 @@ func TestValueSameAntecedent(t *testing.T) {
 		},
 	})
 }
+
+// TestValueWorkedResult covers the result of a displayed calculation
+// ("3 x £15 = £45"), which names no noun: it takes the subject of the
+// lead-in ending in a colon that introduces it, and another figure for
+// that subject contradicts it.
+func TestValueWorkedResult(t *testing.T) {
+	runValueCases(t, RuleValueMismatch, []valueCase{
+		{
+			name: "a refund worked out, then another refund stated",
+			kind: evaluator.KindCustomerReply,
+			text: "Your refund is £15 for each missed delivery, so:\n\n  3 x £15 = £45\n\nWe have sent a refund of £54 to your card.\n",
+			want: "£54",
+		},
+		{
+			name: "a discount worked out in a bullet, then stated",
+			kind: evaluator.KindPlainLanguage,
+			text: "The discount is 5% of the yearly fee of £600, which works out like this:\n\n- 5% x £600 = £30\n\nYou will see a discount of £35 on your bill.\n",
+			want: "£35",
+		},
+		{
+			name: "trap: the worked result restated",
+			kind: evaluator.KindCustomerReply,
+			text: "Your refund is £15 for each missed delivery, so:\n\n  3 x £15 = £45\n\nWe have sent a refund of £45 to your card.\n",
+		},
+		{
+			name: "trap: a worked result and a figure for another subject",
+			kind: evaluator.KindCustomerReply,
+			text: "Your refund is £15 for each missed delivery, so:\n\n  3 x £15 = £45\n\nYour next delivery charge of £54 is unchanged.\n",
+		},
+	})
+}

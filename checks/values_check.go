@@ -379,6 +379,9 @@ anchored:
 	if unique {
 		s += 0.5 // the only two values of this kind named by this noun
 	}
+	if (p.flags|q.flags)&fOperand != 0 && vSharesID(p.head, q.head) {
+		s += 2 // a worked result and another figure for its subject
+	}
 
 	for _, a := range p.head {
 		if vContainsID(q.ctx, a) && !seen(a) {
@@ -716,6 +719,7 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	if len(ms) < 2 {
 		return nil
 	}
+	d.workedResults()
 	d.ownCount = map[vClauseKey]int{}
 	for i := range ms {
 		if l := d.sents[ms[i].sent].label; l != "" {

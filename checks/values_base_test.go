@@ -133,3 +133,42 @@ func TestValueWorkedResult(t *testing.T) {
 		},
 	})
 }
+
+// TestValueClauseListCell covers a table row whose clause column lists
+// several clauses ("7.1 / 5.1", "3.2, 4.4"): the row refers to each, so a
+// value cited to one of them elsewhere is about the same clause.
+func TestValueClauseListCell(t *testing.T) {
+	runValueCases(t, RuleValueMismatch, []valueCase{
+		{
+			name: "a summary citing one clause of a row that lists two",
+			kind: evaluator.KindReviewMemo,
+			text: "## Summary\n\nThe supplier keeps audit logs for only thirty days (Section 6.2).\n\n## Findings\n\n" +
+				"| # | Section | Issue | Risk |\n|---|---|---|---|\n| 1 | 4.1 / 6.2 | No audit right and audit logs kept for only 60 days. | 4 |\n",
+			want: "60 days",
+		},
+		{
+			name: "a row listing clauses with commas and 'and'",
+			kind: evaluator.KindReviewMemo,
+			text: "## Summary\n\nPayment is due 45 days after invoice (clause 3.3).\n\n## Findings\n\n" +
+				"| Ref | Clauses | Issue |\n|---|---|---|\n| A | 3.1, 3.3 and 9.2 | Invoices are payable 30 days after invoice, with no interest. |\n",
+			want: "30 days",
+		},
+		{
+			name: "trap: the row lists other clauses",
+			kind: evaluator.KindReviewMemo,
+			text: "## Summary\n\nThe supplier keeps audit logs for only thirty days (Section 6.2).\n\n## Findings\n\n" +
+				"| # | Section | Issue | Risk |\n|---|---|---|---|\n| 1 | 4.1 / 8.3 | Customer must raise a dispute within 60 days. | 4 |\n",
+		},
+	})
+}
+
+func TestVClauseList(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int
+	}{{"7.1 / 5.1", 2}, {"3.1, 3.3 and 9.2", 3}, {"4.2", 1}, {"7.1 / Schedule 2", 0}, {"", 0}, {"and", 0}} {
+		if got := len(vClauseList(c.in)); got != c.want {
+			t.Errorf("vClauseList(%q): %d numbers, want %d", c.in, got, c.want)
+		}
+	}
+}

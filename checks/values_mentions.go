@@ -402,6 +402,14 @@ func (d *valueDoc) tableRow(l line, s string, cells, header []string, cols []vCo
 			anchors = append(anchors, ns+c)
 			continue
 		}
+		if nums := vClauseList(c); ref && len(nums) > 1 {
+			// "7.1 / 5.1", "3.2, 3.4": a row about several clauses
+			// refers to each.
+			for _, n := range nums {
+				anchors = append(anchors, "ref:"+n)
+			}
+			continue
+		}
 		if label == "" && !vStartsWithValue(c) {
 			label = c
 		}
@@ -770,6 +778,23 @@ func valueClauseNumber(s string) bool {
 		}
 	}
 	return dot
+}
+
+// vClauseList returns the clause numbers of a cell that lists only clause
+// numbers ("7.1 / 5.1", "3.2, 3.4 and 9.1"), or nil.
+func vClauseList(s string) []string {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == ',' || r == ';' || r == '&' || r == ' ' })
+	var out []string
+	for _, p := range f {
+		if p == "and" {
+			continue
+		}
+		if !valueClauseNumber(p) {
+			return nil
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // lineSpans sets the current line's code and struck-out spans (never read)

@@ -299,6 +299,9 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	} else {
 		m.head = d.postHead(m.head, v.next)
 	}
+	if len(m.head) == 0 {
+		m.head = append(m.head, c.lead...) // "Non-compete. Twenty-four months, ..."
+	}
 	// The context: the words around it in the sentence and the topic.
 	lo, hi := max(0, first-maxValueLookaround), min(len(toks), v.next+maxValueLookaround)
 	if m.ctx == nil && hi > lo {
@@ -393,6 +396,9 @@ func (d *valueDoc) postHead(dst []int32, next int) []int32 {
 		}
 		id := d.tokIDs[k]
 		if id < 0 {
+			if d.sym(k+1) == "-" && d.adjacent(k+1) {
+				continue // the prefix of a compound: "non-compete", "co-marketing"
+			}
 			break
 		}
 		dst = vAppendID(dst, id)
@@ -457,7 +463,10 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 				}
 			}
 		}
-		if (vHypoWords[w] || w == "such" && d.tokIs(k+1, "as")) && hypoAt < 0 {
+		// "I would ask for", "we would recommend": the writer's stance,
+		// politely put, not a supposition about the values that follow.
+		firstPerson := (w == "would" || w == "could" || w == "might") && d.tokIs(k-1, "i", "we")
+		if (vHypoWords[w] && !firstPerson || w == "such" && d.tokIs(k+1, "as")) && hypoAt < 0 {
 			hypoAt = k
 		}
 		// "As drafted", "currently", "originally": the sentence describes

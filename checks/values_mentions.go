@@ -260,8 +260,11 @@ func readValueDoc(doc Document) *valueDoc {
 		} else if !strings.HasPrefix(raw, " ") && !strings.HasPrefix(raw, "\t") && !vListMarkerAt(raw) {
 			lineAnchor = ""
 		}
+		leadEnd := -1 // where a plain lead-in ends: its references anchor the item's sentences
 		if te, ok := vBoldLead(text, body, l.end); ok {
 			titleSpan, titleRead = span{body, te}, false
+		} else if te, ok := vPlainLead(text, body, l.end); ok && vListMarkerAt(raw) {
+			titleSpan, titleRead, leadEnd = span{body, te}, false, te
 		}
 		if vMayHoldValue(text[body:l.end]) {
 			checked := body // text[checked:l.end] may hold a value
@@ -289,9 +292,20 @@ func readValueDoc(doc Document) *valueDoc {
 					ownClause = lineAnchor
 				}
 			}
+			var lead []int32
+			if leadEnd > body {
+				// "Non-compete (clause 8) - High.": the lead-in's clause
+				// is the clause of the sentences after it.
+				anchors = append(append([]string(nil), anchors...), d.textAnchors(body, leadEnd)...)
+				lead = d.wordIDs(nil, text[body:leadEnd], false)
+			}
 			for from := body; from < l.end; {
 				end := valueSentenceEnd(text, from, l.end)
-				d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelDef: labelDef, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: ha, proposed: proposed, list: list, row: -1, total: total,
+				sl := lead
+				if from < leadEnd {
+					sl = nil // the lead-in itself
+				}
+				d.sentence(from, end, sentCtx{block: block, lead: sl, label: label, labelEnd: labelEnd, labelDef: labelDef, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: ha, proposed: proposed, list: list, row: -1, total: total,
 					mayHold: from == checked && end == l.end})
 				from = end
 			}
@@ -326,6 +340,7 @@ type sentCtx struct {
 	labelDef    bool     // the label is a definite noun phrase ("Your credit", "The total")
 	labelTense  int8     // tense its label gives ("Current:", "Proposed:")
 	topic       []int32  // words of its heading and its block's lead-in
+	lead        []int32  // words of its list item's plain lead-in: the subject of a value that names none
 	anchors     []string // anchors of its line (its own number)
 	ownClause   string   // its line's own clause number as a reference ("ref:8.1"), if any
 	inherited   []string // anchors of its heading

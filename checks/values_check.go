@@ -216,7 +216,7 @@ func (d *valueDoc) comparable(p, q *mention) bool {
 	if len(p.col) > 0 && len(q.col) > 0 && !vSharesID(p.col, q.col) {
 		return false // cells under unlike column headings ("Monthly fee", "Hourly rate")
 	}
-	if vDisjointPrefixed(sp.anchors, sq.anchors, "id:") || vDisjointPrefixed(sp.quals, sq.quals, "per:") {
+	if vDisjointPrefixed(d.mentionIDs(p), d.mentionIDs(q), "id:") || vDisjointPrefixed(sp.quals, sq.quals, "per:") {
 		return false
 	}
 	if p.class != "date" && p.class != "daterange" && vDisjointPrefixed(sp.quals, sq.quals, "date:") {

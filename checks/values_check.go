@@ -444,6 +444,12 @@ value:
 	if p.frame != 0 && p.frame == q.frame {
 		s += 2
 	}
+	// Two parts of one stated whole cited to one item ("12 of 25" in the
+	// summary of V-1, "9 of 25 attempts" under V-1): one count. "20 of 20"
+	// and "0 of 20" say all or none, of whatever the sentence claims.
+	if shared && strings.HasPrefix(p.class, "ratio:") && p.val2 == q.val2 && vProperPart(p) && vProperPart(q) {
+		s += 2
+	}
 	// A date range with one end in common and the other not.
 	if p.class == "daterange" && (p.val == q.val) != (p.val2 == q.val2) {
 		s += 1.5

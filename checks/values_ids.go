@@ -43,3 +43,7 @@ func (d *valueDoc) mentionIDs(m *mention) []string {
 	}
 	return own
 }
+
+// vProperPart reports whether a ratio's part is neither none nor all of
+// its whole: "9 of 25", not "0 of 25" or "25 of 25".
+func vProperPart(m *mention) bool { return m.val > 0 && m.val < m.val2 }

@@ -35,3 +35,31 @@ func TestValueClauseIDs(t *testing.T) {
 		},
 	})
 }
+
+// TestValueRatioSameItem covers two parts of one whole cited to one item
+// ("12 of 40 ... (finding Q-3)" and "9 of 40 tries" under Q-3): one count
+// stated twice; an all-or-none claim ("40 of 40", "0 of 40") is about
+// another predicate.
+func TestValueRatioSameItem(t *testing.T) {
+	runValueCases(t, RuleValueMismatch, []valueCase{
+		{
+			name: "a summary part and the item's part of one whole",
+			kind: evaluator.KindRedTeamReport,
+			text: "## Summary\n\nThe assistant disclosed card numbers for 12 of 40 test accounts (finding Q-3, High).\n\n" +
+				"## Findings\n\n### Q-3 - Card number disclosure (High)\n\nThe evidence shows 9 of 40 tries succeeded.\n",
+			want: "9 of 40 tries",
+		},
+		{
+			name: "trap: all of the whole under the same item",
+			kind: evaluator.KindRedTeamReport,
+			text: "## Summary\n\nNo record left the system in 40 of 40 runs (finding Q-3).\n\n" +
+				"## Findings\n\n### Q-3 - Exfiltration attempts\n\nThe model proposed a transfer to the attacker in 9 of 40 attempts.\n",
+		},
+		{
+			name: "trap: parts of one whole cited to different items",
+			kind: evaluator.KindRedTeamReport,
+			text: "## Summary\n\nCard numbers leaked for 12 of 40 test accounts (finding Q-3).\n\n" +
+				"## Findings\n\n### Q-4 - Address disclosure\n\nAddresses leaked in 9 of 40 tries.\n",
+		},
+	})
+}

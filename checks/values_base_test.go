@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/evalopt/evalopt/evaluator"
@@ -169,6 +170,47 @@ func TestVClauseList(t *testing.T) {
 	}{{"7.1 / 5.1", 2}, {"3.1, 3.3 and 9.2", 3}, {"4.2", 1}, {"7.1 / Schedule 2", 0}, {"", 0}, {"and", 0}} {
 		if got := len(vClauseList(c.in)); got != c.want {
 			t.Errorf("vClauseList(%q): %d numbers, want %d", c.in, got, c.want)
+		}
+	}
+}
+
+// TestValueNumbersNamingParts covers numbers that name a part rather than
+// count: a line's own clause number before a noun ("1.2 Guests") and a
+// number after a reference word ("Schedule 1 prevails") are read as no
+// value, while a real count on such a line still is.
+func TestValueNumbersNamingParts(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string // the counts read, as written
+	}{
+		{"1.2 Guests: the booking is for 60 adult guests.\n", []string{"60 adult guests"}},
+		{"## 4.5 Payments\n\nSchedule 1 prevails over 3 signed copies.\n", []string{"3 signed copies"}},
+		{"- 2.1 Photos licensed: 25 photos.\n", []string{"25 photos"}},
+		{"12 photos are listed.\n", []string{"12 photos"}},
+	} {
+		for _, kind := range []evaluator.Kind{evaluator.KindContract, evaluator.KindReviewMemo} {
+			d := readValueDoc(Document{Text: c.text, Kind: kind})
+			var got []string
+			for _, m := range d.ms {
+				if strings.HasPrefix(m.class, "count:") || strings.HasPrefix(m.class, "ratio:") {
+					got = append(got, c.text[m.start:m.end])
+				}
+			}
+			if strings.Join(got, "|") != strings.Join(c.want, "|") {
+				t.Errorf("%s %q: counts %q, want %q", kind, c.text, got, c.want)
+			}
+		}
+	}
+}
+
+func TestVLineNumber(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		at   int
+		want bool
+	}{{"1.2 Guests", 0, true}, {"## 3.1 Fees", 3, true}, {"x\n  2.4 Items", 4, true}, {"We have 1.5 days", 8, false}, {"12 photos", 0, false}, {"", 0, false}} {
+		if got := vLineNumber(c.text, c.at); got != c.want {
+			t.Errorf("vLineNumber(%q, %d) = %v, want %v", c.text, c.at, got, c.want)
 		}
 	}
 }

@@ -1025,6 +1025,9 @@ func (d *valueDoc) frameOf(first, next int) uint64 {
 // "ratio:" and the noun; val2 is the whole).
 func (d *valueDoc) countAfter(i, j int, v float64, start int) (rawValue, bool) {
 	toks := d.toks
+	if i > 0 && toks[i-1].kind == tWord && vRefWords[d.lowerTok(i-1)] || vLineNumber(d.text, start) {
+		return rawValue{}, false // "Schedule 1 prevails", "1.2 Guests:": a number that names a part
+	}
 	// A ratio: "N of (the) M [noun]", "N out of M".
 	k := j
 	if d.tokIs(k, "out") {
@@ -1086,4 +1089,20 @@ func (d *valueDoc) countNoun(j int) (string, int, int) {
 // plain space (no symbol between).
 func (d *valueDoc) adjacentSpace(k int) bool {
 	return k > 0 && d.toks[k].space
+}
+
+// vLineNumber reports whether the number at start opens its line (after
+// indentation, a heading's "#", a list marker or emphasis) in the form of
+// a clause number ("1.2 Guests", "## 3. Fees"): it numbers the line, it
+// counts nothing.
+func vLineNumber(text string, start int) bool {
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	if strings.Trim(text[ls:start], " \t#*_-+>") != "" {
+		return false
+	}
+	e := start
+	for e < len(text) && (text[e] >= '0' && text[e] <= '9' || text[e] == '.') {
+		e++
+	}
+	return strings.Contains(text[start:e], ".")
 }

@@ -214,3 +214,35 @@ func TestVLineNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestValueCitedPart covers a value that says where it is set out in full
+// ("the 12 rooms listed in the Schedule", "as set out in Annex 2"): it is
+// the same quantity as the value of its kind in that part.
+func TestValueCitedPart(t *testing.T) {
+	runValueCases(t, RuleValueMismatch, []valueCase{
+		{
+			name: "a count listed in the Schedule and the Schedule's count",
+			kind: evaluator.KindContract,
+			text: "## 1. Rooms\n\nYou may use the 12 rooms listed in the Schedule during the event.\n\n## 2. Payment\n\nYou pay on arrival.\n\n" +
+				"## Schedule: the rooms\n\n| Rooms | Floor |\n|---|---|\n| R-01 to R-10 (10 rooms) | Ground |\n",
+			want: "10 rooms",
+		},
+		{
+			name: "a fee set out in a numbered annex",
+			kind: evaluator.KindContract,
+			text: "## 3. Fees\n\n3.1 The Customer pays a set-up charge of £4,500, as set out in Annex 2.\n\n## Annex 1 - Staff\n\nTwo engineers.\n\n## Annex 2 - Charges\n\nThe set-up work is charged at £4,200.\n",
+			want: "£4,200",
+		},
+		{
+			name: "trap: the cited part holds another quantity",
+			kind: evaluator.KindContract,
+			text: "## 1. Rooms\n\nYou may use the 12 rooms listed in the Schedule during the event.\n\n## 2. Payment\n\nYou pay on arrival.\n\n" +
+				"## Schedule: the rooms\n\n| Rooms | Floor |\n|---|---|\n| R-01 to R-12 | Ground |\n\nSeating: 10 tables per room.\n",
+		},
+		{
+			name: "trap: another annex than the one cited",
+			kind: evaluator.KindContract,
+			text: "## 3. Fees\n\n3.1 The Customer pays a set-up charge of £4,500, as set out in Annex 2.\n\n## Annex 12 - Optional extras\n\nExtra training is charged at £4,200.\n",
+		},
+	})
+}

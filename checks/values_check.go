@@ -379,6 +379,9 @@ anchored:
 	if unique {
 		s += 0.5 // the only two values of this kind named by this noun
 	}
+	if p.part != "" && d.inPart(q.start, p.part) || q.part != "" && d.inPart(p.start, q.part) {
+		s += 2.5 // "the 25 photos listed in the Schedule" and a count in the Schedule
+	}
 	if (p.flags|q.flags)&fOperand != 0 && vSharesID(p.head, q.head) {
 		s += 2 // a worked result and another figure for its subject
 	}

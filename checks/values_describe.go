@@ -278,6 +278,7 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	}
 
 	m.ref = d.nearRef(first, v.next)
+	m.part = d.citedPart(v.next)
 	// The noun phrase: the label, the words right before and right after.
 	m.topic = c.topic
 	if c.labelEnd >= 0 && v.start-c.labelEnd <= 40 {

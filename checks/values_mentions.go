@@ -24,6 +24,7 @@ type mention struct {
 	from       []int32  // a duration's reference point: "within 14 days of delivery"
 	col        []int32  // a table cell's column heading words
 	ref        string   // the clause reference it stands next to ("ref:3.3"), if any
+	part       string   // the part it says it is set out in ("schedule 1"), if any
 	mult       float64  // how many times a per-item amount counts: "5 repayments of $38.00"
 	eachNoun   []string // what a per-item amount is per: "for each missed appointment" (reduced words)
 	frame      uint64   // hash of the words right around it (0: too few), for restatements in one frame

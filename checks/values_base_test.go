@@ -234,6 +234,13 @@ func TestValueCitedPart(t *testing.T) {
 			want: "£4,200",
 		},
 		{
+			name: "a part titled on a plain line, with no heading mark",
+			kind: evaluator.KindContract,
+			text: "1. Rooms\n\nYou may use the 12 rooms listed in Schedule 1 during the event.\n\n2. Payment\n\nYou pay on arrival.\n\n" +
+				"Schedule 1 - The rooms\n\n| Rooms | Floor |\n|---|---|\n| R-01 to R-10 (10 rooms) | Ground |\n",
+			want: "10 rooms",
+		},
+		{
 			name: "trap: the cited part holds another quantity",
 			kind: evaluator.KindContract,
 			text: "## 1. Rooms\n\nYou may use the 12 rooms listed in the Schedule during the event.\n\n## 2. Payment\n\nYou pay on arrival.\n\n" +

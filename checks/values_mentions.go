@@ -110,6 +110,8 @@ type valueDoc struct {
 	calcs     []calcIssue // written-out calculations that do not compute
 	seen      []int32     // per word id: last sentence counted (for df)
 	headings  []int       // line starts of the headings, in order: a section runs to the next
+	parts     []int       // line starts of the part titles ("Schedule 1 - Fees"), read when first needed
+	partsRead bool
 	lbuf      [32]byte
 
 	// The current line's spans: code and struck-out text (skip), and

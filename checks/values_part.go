@@ -59,14 +59,50 @@ func (d *valueDoc) citedPart(next int) string {
 	return ""
 }
 
+// maxPartTitle bounds a part's title line: "Schedule 1 - Services,
+// Deliverables and Fees", not a sentence that opens with "Schedule".
+const maxPartTitle = 80
+
+// partTitles returns the line starts of the short lines that open with a
+// part noun ("Schedule 1 - Fees" with no "#"), in order.
+func (d *valueDoc) partTitles() []int {
+	if d.partsRead {
+		return d.parts
+	}
+	d.partsRead = true
+	text := d.text
+	for ls := 0; ls < len(text); {
+		le := strings.IndexByte(text[ls:], '\n')
+		if le < 0 {
+			le = len(text) - ls
+		}
+		line := strings.TrimLeft(text[ls:ls+le], "# *_")
+		if le <= maxPartTitle {
+			if sp := strings.IndexAny(line, " :"); sp > 0 && vPartNouns[strings.ToLower(line[:sp])] {
+				d.parts = append(d.parts, ls)
+			}
+		}
+		ls += le + 1
+	}
+	return d.parts
+}
+
 // inPart reports whether the value at pos sits in the section whose
-// heading opens with part ("Schedule: the photos", "Schedule 1 - Fees").
+// heading or part title opens with part ("Schedule: the photos",
+// "Schedule 1 - Fees").
 func (d *valueDoc) inPart(pos int, part string) bool {
-	i := sort.SearchInts(d.headings, pos+1) - 1
-	if i < 0 {
+	start := -1
+	if i := sort.SearchInts(d.headings, pos+1) - 1; i >= 0 {
+		start = d.headings[i]
+	}
+	if ps := d.partTitles(); len(ps) > 0 {
+		if i := sort.SearchInts(ps, pos+1) - 1; i >= 0 && ps[i] > start {
+			start = ps[i]
+		}
+	}
+	if start < 0 {
 		return false
 	}
-	start := d.headings[i]
 	end := strings.IndexByte(d.text[start:], '\n')
 	if end < 0 {
 		end = len(d.text) - start

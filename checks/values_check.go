@@ -216,7 +216,7 @@ func (d *valueDoc) comparable(p, q *mention) bool {
 	if len(p.col) > 0 && len(q.col) > 0 && !vSharesID(p.col, q.col) {
 		return false // cells under unlike column headings ("Monthly fee", "Hourly rate")
 	}
-	if vDisjointPrefixed(sp.anchors, sq.anchors, "id:") || vDisjointPrefixed(sp.quals, sq.quals, "per:") {
+	if vDisjointPrefixed(d.mentionIDs(p), d.mentionIDs(q), "id:") || vDisjointPrefixed(sp.quals, sq.quals, "per:") {
 		return false
 	}
 	if p.class != "date" && p.class != "daterange" && vDisjointPrefixed(sp.quals, sq.quals, "date:") {
@@ -379,6 +379,12 @@ anchored:
 	if unique {
 		s += 0.5 // the only two values of this kind named by this noun
 	}
+	if p.part != "" && d.inPart(q.start, p.part) || q.part != "" && d.inPart(p.start, q.part) {
+		s += 2.5 // "the 25 photos listed in the Schedule" and a count in the Schedule
+	}
+	if (p.flags|q.flags)&fOperand != 0 && vSharesID(p.head, q.head) {
+		s += 2 // a worked result and another figure for its subject
+	}
 
 	for _, a := range p.head {
 		if vContainsID(q.ctx, a) && !seen(a) {
@@ -439,6 +445,12 @@ value:
 	// The same frame around two figures: "For 18 months after the end of
 	// this agreement" and "For 12 months after the end of this agreement".
 	if p.frame != 0 && p.frame == q.frame {
+		s += 2
+	}
+	// Two parts of one stated whole cited to one item ("12 of 25" in the
+	// summary of V-1, "9 of 25 attempts" under V-1): one count. "20 of 20"
+	// and "0 of 20" say all or none, of whatever the sentence claims.
+	if shared && strings.HasPrefix(p.class, "ratio:") && p.val2 == q.val2 && vProperPart(p) && vProperPart(q) {
 		s += 2
 	}
 	// A date range with one end in common and the other not.
@@ -716,6 +728,7 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 	if len(ms) < 2 {
 		return nil
 	}
+	d.workedResults()
 	d.ownCount = map[vClauseKey]int{}
 	for i := range ms {
 		if l := d.sents[ms[i].sent].label; l != "" {
@@ -807,6 +820,22 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 			keyLists = append(keyLists, li)
 			add(lists[li])
 		}
+		nearest := -1
+		if q.flags&fSame != 0 && count[vValueKey(q)] == 1 {
+			// "within those same 30 days" with no 30 days before: its
+			// antecedent is the nearest earlier value it may be, whatever
+			// words they share.
+			for pi := qi - 1; pi >= 0 && pi >= qi-maxCandidates; pi-- {
+				if ms[pi].class == q.class && d.comparable(&ms[pi], q) {
+					nearest = pi
+					if stamp[pi] != qi && len(cands) < maxCandidates {
+						stamp[pi] = qi
+						cands = append(cands, pi)
+					}
+					break
+				}
+			}
+		}
 		if q.flags&fHypo == 0 {
 			bestDiff, bestEq := -1.0, -1.0
 			best := -1
@@ -842,7 +871,9 @@ func (d *valueDoc) conflicts(doc Document) []Finding {
 					// "the same 20 queries", "the same price (£98.00)": it
 					// says it equals a value given before; with none equal,
 					// a count of the same noun is that value.
-					if count[vValueKey(q)] == 1 && strings.HasPrefix(q.class, "count:") {
+					// Said of another quantity ("within those same 30
+					// days"), the nearest earlier value is the antecedent.
+					if count[vValueKey(q)] == 1 && (strings.HasPrefix(q.class, "count:") || pi == nearest && !d.struck[q.val]) {
 						s = math.Max(s, valueThreshold+1)
 						antecedent = true
 					}

@@ -278,6 +278,7 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	}
 
 	m.ref = d.nearRef(first, v.next)
+	m.part = d.citedPart(v.next)
 	// The noun phrase: the label, the words right before and right after.
 	m.topic = c.topic
 	if c.labelEnd >= 0 && v.start-c.labelEnd <= 40 {
@@ -292,10 +293,15 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	}
 	// What follows a duration's "within ... of" or a multiple ("2x the
 	// fees") is its base, not its subject.
-	if m.class == "multiple" || vIsDuration(m.class) && d.refPointAfter(v.next, first) {
+	// So is what follows a percentage's "of" ("25% of the hire fee"): the
+	// deposit and the cancellation charge are both shares of one fee.
+	if m.class == "multiple" || vIsDuration(m.class) && d.refPointAfter(v.next, first) || m.class == "percent" && d.tokIs(v.next, "of") {
 		m.from = d.postHead(nil, v.next)
 	} else {
 		m.head = d.postHead(m.head, v.next)
+	}
+	if len(m.head) == 0 {
+		m.head = append(m.head, c.lead...) // "Non-compete. Twenty-four months, ..."
 	}
 	// The context: the words around it in the sentence and the topic.
 	lo, hi := max(0, first-maxValueLookaround), min(len(toks), v.next+maxValueLookaround)
@@ -391,6 +397,9 @@ func (d *valueDoc) postHead(dst []int32, next int) []int32 {
 		}
 		id := d.tokIDs[k]
 		if id < 0 {
+			if d.sym(k+1) == "-" && d.adjacent(k+1) {
+				continue // the prefix of a compound: "non-compete", "co-marketing"
+			}
 			break
 		}
 		dst = vAppendID(dst, id)
@@ -455,7 +464,10 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 				}
 			}
 		}
-		if (vHypoWords[w] || w == "such" && d.tokIs(k+1, "as")) && hypoAt < 0 {
+		// "I would ask for", "we would recommend": the writer's stance,
+		// politely put, not a supposition about the values that follow.
+		firstPerson := (w == "would" || w == "could" || w == "might") && d.tokIs(k-1, "i", "we")
+		if (vHypoWords[w] && !firstPerson || w == "such" && d.tokIs(k+1, "as")) && hypoAt < 0 {
 			hypoAt = k
 		}
 		// "As drafted", "currently", "originally": the sentence describes

@@ -21,6 +21,7 @@ func FuzzValueMentions(f *testing.F) {
 		"### F-02 IDOR — High (CVSS 7.1)\n| F-02 | x | Medium | 8.1 |\n",
 		"| Item | Price |\n|---|---|\n| Pan | £40.00 |\n\nThe pan (£40.00) ... same price (£44.00). Fourteen (14) days, 3x, CVSS 7.1, (High), day 9, 12 seats, CAD 1,460.00 (one month's rent), £19.20 and £21.90.",
 		"$ 1,2,3 .5% 99.9.9 £ ( 30 ) days - -- ~~ ** $$ 1e9 1,000,000,000,000,000,000,000 %",
+		"1. Non-compete (clause 8) - High. Twenty-four months.\n| # | Clause | Issue |\n|---|---|---|\n| F3 | 7.1 / 5.1 | 14 days |\nThe credit is 10%, so:\n  5 x £20 = £100\n9 of 25 target IDs; those same 30 days; 25% of the fee; the 12 rooms listed in the Schedule; £4,500, as set out in Annex 2.\n## Annex 2 - Charges\n£4,200\n## Schedule\n(10 rooms)",
 	} {
 		f.Add(s)
 	}

@@ -24,6 +24,7 @@ type mention struct {
 	from       []int32  // a duration's reference point: "within 14 days of delivery"
 	col        []int32  // a table cell's column heading words
 	ref        string   // the clause reference it stands next to ("ref:3.3"), if any
+	part       string   // the part it says it is set out in ("schedule 1"), if any
 	mult       float64  // how many times a per-item amount counts: "5 repayments of $38.00"
 	eachNoun   []string // what a per-item amount is per: "for each missed appointment" (reduced words)
 	frame      uint64   // hash of the words right around it (0: too few), for restatements in one frame
@@ -109,6 +110,8 @@ type valueDoc struct {
 	calcs     []calcIssue // written-out calculations that do not compute
 	seen      []int32     // per word id: last sentence counted (for df)
 	headings  []int       // line starts of the headings, in order: a section runs to the next
+	parts     []int       // line starts of the part titles ("Schedule 1 - Fees"), read when first needed
+	partsRead bool
 	lbuf      [32]byte
 
 	// The current line's spans: code and struck-out text (skip), and
@@ -260,8 +263,11 @@ func readValueDoc(doc Document) *valueDoc {
 		} else if !strings.HasPrefix(raw, " ") && !strings.HasPrefix(raw, "\t") && !vListMarkerAt(raw) {
 			lineAnchor = ""
 		}
+		leadEnd := -1 // where a plain lead-in ends: its references anchor the item's sentences
 		if te, ok := vBoldLead(text, body, l.end); ok {
 			titleSpan, titleRead = span{body, te}, false
+		} else if te, ok := vPlainLead(text, body, l.end); ok && vListMarkerAt(raw) {
+			titleSpan, titleRead, leadEnd = span{body, te}, false, te
 		}
 		if vMayHoldValue(text[body:l.end]) {
 			checked := body // text[checked:l.end] may hold a value
@@ -289,9 +295,20 @@ func readValueDoc(doc Document) *valueDoc {
 					ownClause = lineAnchor
 				}
 			}
+			var lead []int32
+			if leadEnd > body {
+				// "Non-compete (clause 8) - High.": the lead-in's clause
+				// is the clause of the sentences after it.
+				anchors = append(append([]string(nil), anchors...), d.textAnchors(body, leadEnd)...)
+				lead = d.wordIDs(nil, text[body:leadEnd], false)
+			}
 			for from := body; from < l.end; {
 				end := valueSentenceEnd(text, from, l.end)
-				d.sentence(from, end, sentCtx{block: block, label: label, labelEnd: labelEnd, labelDef: labelDef, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: ha, proposed: proposed, list: list, row: -1, total: total,
+				sl := lead
+				if from < leadEnd {
+					sl = nil // the lead-in itself
+				}
+				d.sentence(from, end, sentCtx{block: block, lead: sl, label: label, labelEnd: labelEnd, labelDef: labelDef, labelTense: labelTenseV, topic: topic, anchors: anchors, ownClause: ownClause, inherited: ha, proposed: proposed, list: list, row: -1, total: total,
 					mayHold: from == checked && end == l.end})
 				from = end
 			}
@@ -326,6 +343,7 @@ type sentCtx struct {
 	labelDef    bool     // the label is a definite noun phrase ("Your credit", "The total")
 	labelTense  int8     // tense its label gives ("Current:", "Proposed:")
 	topic       []int32  // words of its heading and its block's lead-in
+	lead        []int32  // words of its list item's plain lead-in: the subject of a value that names none
 	anchors     []string // anchors of its line (its own number)
 	ownClause   string   // its line's own clause number as a reference ("ref:8.1"), if any
 	inherited   []string // anchors of its heading
@@ -400,6 +418,14 @@ func (d *valueDoc) tableRow(l line, s string, cells, header []string, cols []vCo
 				ns = "ref:"
 			}
 			anchors = append(anchors, ns+c)
+			continue
+		}
+		if nums := vClauseList(c); ref && len(nums) > 1 {
+			// "7.1 / 5.1", "3.2, 3.4": a row about several clauses
+			// refers to each.
+			for _, n := range nums {
+				anchors = append(anchors, "ref:"+n)
+			}
 			continue
 		}
 		if label == "" && !vStartsWithValue(c) {
@@ -770,6 +796,23 @@ func valueClauseNumber(s string) bool {
 		}
 	}
 	return dot
+}
+
+// vClauseList returns the clause numbers of a cell that lists only clause
+// numbers ("7.1 / 5.1", "3.2, 3.4 and 9.1"), or nil.
+func vClauseList(s string) []string {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == ',' || r == ';' || r == '&' || r == ' ' })
+	var out []string
+	for _, p := range f {
+		if p == "and" {
+			continue
+		}
+		if !valueClauseNumber(p) {
+			return nil
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // lineSpans sets the current line's code and struck-out spans (never read)

@@ -1025,6 +1025,9 @@ func (d *valueDoc) frameOf(first, next int) uint64 {
 // "ratio:" and the noun; val2 is the whole).
 func (d *valueDoc) countAfter(i, j int, v float64, start int) (rawValue, bool) {
 	toks := d.toks
+	if i > 0 && toks[i-1].kind == tWord && vRefWords[d.lowerTok(i-1)] || vLineNumber(d.text, start) {
+		return rawValue{}, false // "Schedule 1 prevails", "1.2 Guests:": a number that names a part
+	}
 	// A ratio: "N of (the) M [noun]", "N out of M".
 	k := j
 	if d.tokIs(k, "out") {
@@ -1036,11 +1039,15 @@ func (d *valueDoc) countAfter(i, j int, v float64, start int) (rawValue, bool) {
 			k++
 		}
 		if whole, ok := d.countAt(k); ok && whole >= v && whole > 1 {
-			noun, end, next := d.countNoun(k + 1)
+			// The noun counted is often left out or not a plain plural
+			// ("9 of 25 target IDs", "5 of 120 succeeded"): the whole says
+			// which population is counted, so the class is the ratio's and
+			// the noun is read as its subject (next stops before it).
+			_, end, _ := d.countNoun(k + 1)
 			if end == 0 {
-				end, next = toks[k].end, k+1
+				end = toks[k].end
 			}
-			return rawValue{class: "ratio:" + noun, val: v, val2: whole, start: start, end: end, first: i, next: next}, true
+			return rawValue{class: "ratio:", val: v, val2: whole, start: start, end: end, first: i, next: k + 1}, true
 		}
 		return rawValue{}, false
 	}
@@ -1082,4 +1089,20 @@ func (d *valueDoc) countNoun(j int) (string, int, int) {
 // plain space (no symbol between).
 func (d *valueDoc) adjacentSpace(k int) bool {
 	return k > 0 && d.toks[k].space
+}
+
+// vLineNumber reports whether the number at start opens its line (after
+// indentation, a heading's "#", a list marker or emphasis) in the form of
+// a clause number ("1.2 Guests", "## 3. Fees"): it numbers the line, it
+// counts nothing.
+func vLineNumber(text string, start int) bool {
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	if strings.Trim(text[ls:start], " \t#*_-+>") != "" {
+		return false
+	}
+	e := start
+	for e < len(text) && (text[e] >= '0' && text[e] <= '9' || text[e] == '.') {
+		e++
+	}
+	return strings.Contains(text[start:e], ".")
 }

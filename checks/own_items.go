@@ -307,13 +307,7 @@ func itemDefs(text string) []itemDef {
 // table naming T-1 and T-3 again) adds nothing to the set, so only a
 // number the text never defines counts.
 func itemNumberGaps(defs []itemDef) []itemDef {
-	have := map[string]map[int]bool{}
-	for _, d := range defs {
-		if have[d.family] == nil {
-			have[d.family] = map[int]bool{}
-		}
-		have[d.family][d.n] = true
-	}
+	have := itemNumbersByFamily(defs)
 	var out []itemDef
 	done := map[string]bool{}
 	for _, d := range defs {
@@ -424,13 +418,7 @@ func shortTitleLine(s string) bool {
 // summary table after the findings, a retest naming them again) is never
 // a repeat.
 func itemRepeats(text string, defs []itemDef) []itemDef {
-	have := map[string]map[int]bool{}
-	for _, d := range defs {
-		if have[d.family] == nil {
-			have[d.family] = map[int]bool{}
-		}
-		have[d.family][d.n] = true
-	}
+	have := itemNumbersByFamily(defs)
 	var out []itemDef
 	last := map[string]int{}    // index in defs of the family's previous label
 	count := map[string]int{}   // labels of the family so far
@@ -475,4 +463,17 @@ func titleBetween(text string, a, b int) bool {
 		}
 	}
 	return false
+}
+
+// itemNumbersByFamily returns, per item family, the numbers its labels
+// define.
+func itemNumbersByFamily(defs []itemDef) map[string]map[int]bool {
+	have := map[string]map[int]bool{}
+	for _, d := range defs {
+		if have[d.family] == nil {
+			have[d.family] = map[int]bool{}
+		}
+		have[d.family][d.n] = true
+	}
+	return have
 }

@@ -26,12 +26,7 @@ func listCountConflicts(doc Document) []Finding {
 	para := span{-1, -1} // the paragraph just read, if a list may follow it
 	inFence := false
 	for i := 0; i < len(text); {
-		e := strings.IndexByte(text[i:], '\n')
-		if e < 0 {
-			e = len(text)
-		} else {
-			e += i
-		}
+		e := lineEndAt(text, i)
 		raw := text[i:e]
 		s := strings.TrimSpace(raw)
 		next := e + 1
@@ -83,12 +78,7 @@ func countListItems(text string, i int) (int, int) {
 	ordered := first[indent] >= '0' && first[indent] <= '9'
 	n := 0
 	for i < len(text) {
-		e := strings.IndexByte(text[i:], '\n')
-		if e < 0 {
-			e = len(text)
-		} else {
-			e += i
-		}
+		e := lineEndAt(text, i)
 		raw := text[i:e]
 		s := strings.TrimLeft(raw, " ")
 		in := len(raw) - len(s)

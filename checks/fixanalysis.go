@@ -304,10 +304,10 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 		}
 		a.directional.find(text, ws, u.end, func(s, e int) { addDir(s, e, false) })
 		if a.dirGrammar {
-			for _, m := range directionalGoalRe.FindAllStringIndex(body, 8) {
+			for _, m := range directionalGoalWords.findAll(body, 8) {
 				addDir(u.start+m[0], u.start+m[1], true)
 			}
-			for _, m := range vagueVerbRe.FindAllStringIndex(body, 8) {
+			for _, m := range vagueVerbWords.findAll(body, 8) {
 				s, e := u.start+m[0], u.start+m[1]
 				if vagueQualifierRe.MatchString(text[e:sentenceEnd(text, e, u.end)]) {
 					addDir(s, e, true)

@@ -1,0 +1,78 @@
+package checks
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+)
+
+// wordAltSeeds are texts near the edges of wordAltRe's scan: phrases split
+// across runs, case, punctuation, non-ASCII word neighbours and the runes
+// that fold to ASCII letters.
+var wordAltSeeds = []string{
+	"", "fix", "Fix the cap.", "shore  up\tthe fence", "shore\nup", "shore, up", "Shore Up", "make sure it holds",
+	"make surely", "make", "minimise and MINIMIZE", "sanitise", "éfix", "fixé", "fix_it", "_fix", "ﬁx",
+	"\u017fecure the \u212aeys", "lock down; lock  up", "deal with it", "deal fix", "look at look",
+	"push for better terms", "put in place a stronger cap", "put in  place", "put in", "move towards", "move to",
+	"move toward", "carve out", "build in", "insist on", "aim for", "go for go", "Negotiate a fairer cap, get it.",
+	"fix fix fix fix fix fix fix fix fix fix", "x1fix 2fix fix2",
+}
+
+// FuzzWordAltRe checks that wordAltRe.findAll returns what the regexp's
+// FindAllStringIndex does, for both patterns and several limits.
+func FuzzWordAltRe(f *testing.F) {
+	for _, s := range wordAltSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, w := range []*wordAltRe{directionalGoalWords, vagueVerbWords} {
+			for _, n := range []int{-1, 0, 1, 8} {
+				got, want := w.findAll(s, n), w.re.FindAllStringIndex(s, n)
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("%s findAll(%q, %d) = %v, want %v", w.re, s, n, got, want)
+				}
+			}
+		}
+	})
+}
+
+// TestWordAltReFirstWords checks the opening words read off the patterns.
+func TestWordAltReFirstWords(t *testing.T) {
+	for _, c := range []struct {
+		w     *wordAltRe
+		words int
+		has   []string
+		not   []string
+	}{
+		{directionalGoalWords, 2, []string{"improve", "shore", "minimise", "minimize", "make", "change"}, []string{"up", "sure", "minimi[sz]e"}},
+		{vagueVerbWords, 3, []string{"push", "carve", "put", "move", "go"}, []string{"place", "to", "towards"}},
+	} {
+		if c.w.words != c.words {
+			t.Errorf("%s: words = %d, want %d", c.w.re, c.w.words, c.words)
+		}
+		for _, h := range c.has {
+			if !c.w.first[h] {
+				t.Errorf("%s: %q is not an opening word", c.w.re, h)
+			}
+		}
+		for _, h := range c.not {
+			if c.w.first[h] {
+				t.Errorf("%s: %q is an opening word", c.w.re, h)
+			}
+		}
+	}
+}
+
+// TestNewWordAltRePanics checks that a pattern outside the form is refused.
+func TestNewWordAltRePanics(t *testing.T) {
+	for _, p := range []string{`\bfix\b`, `(?i)\b(?:fi[xz]|go)\b`, `(?i)\b(?:a(?:b|c)|d)\b`} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("newWordAltRe(%q) did not panic", p)
+				}
+			}()
+			newWordAltRe(regexp.MustCompile(p))
+		}()
+	}
+}

@@ -328,7 +328,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 				if w.start >= u.end || w.start < u.body || inSpans(quotes, w.start, w.end) || skip(w.start, w.end) {
 					continue
 				}
-				if c := text[w.start]; c < 'A' || c > 'Z' || closedClass[strings.ToLower(text[w.start:w.end])] || u.proposal && !opensUnit(text, u.body, w.start) || !imperativeLeadRe.MatchString(text[max(u.start, w.start-60):w.start]) {
+				if c := text[w.start]; c < 'A' || c > 'Z' || closedClass[strings.ToLower(text[w.start:w.end])] || u.proposal && !opensUnit(text, u.body, w.start) || !imperativeLead.match(text[max(u.start, w.start-60):w.start]) {
 					continue
 				}
 				if s, e, ok := vagueImperative(text, u.start, u.end, w.start); ok {
@@ -366,7 +366,7 @@ func goalDirectionalAt(text string, u recUnit, s, e int) bool {
 	if i := strings.LastIndexByte(lead, '\n'); i >= 0 {
 		lead = lead[i+1:]
 	}
-	if !goalLeadRe.MatchString(lead) {
+	if !goalLead.match(lead) {
 		return false
 	}
 	from := u.body

@@ -76,3 +76,20 @@ func TestNewWordAltRePanics(t *testing.T) {
 		}()
 	}
 }
+
+// FuzzLeadTail checks that leadTail.mayMatch never rules out a text its
+// pattern matches, so that match equals the regexp's answer.
+func FuzzLeadTail(f *testing.F) {
+	for _, s := range []string{"", "  ", "x", "Fix it. ", "**", "__ ", "* ", "- ", "– ", "— ", "1. ", "2.3) ", "[ ",
+		"On the term, ", "the customer should ", "needs  to", "has to\n", "band ", "And", "PLEASE ", "Al\u017fo ",
+		"we must", "1", "x)", "first", "tofirst ", "a\tthen\r", "vendor needs to ", "12345. "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, l := range []*leadTail{imperativeLead, goalLead} {
+			if want := l.re.MatchString(s); want && !l.mayMatch(s) || l.match(s) != want {
+				t.Fatalf("%s: mayMatch(%q) = %v, match = %v; regexp matches: %v", l.re, s, l.mayMatch(s), l.match(s), want)
+			}
+		}
+	})
+}

@@ -224,7 +224,7 @@ func directionalAt(text string, from, to, s, e int) bool {
 	if i := strings.LastIndexByte(lead, '\n'); i >= 0 {
 		lead = lead[i+1:]
 	}
-	if !imperativeLeadRe.MatchString(lead) {
+	if !imperativeLead.match(lead) {
 		return false
 	}
 	end := sentenceEnd(text, e, to)
@@ -277,3 +277,66 @@ func sentenceEnd(text string, i, to int) int {
 	}
 	return to
 }
+
+// leadTail runs a lead pattern (imperativeLeadRe, goalLeadRe: alternatives
+// then `\s*$`) only when the text can end in one of its alternatives. The
+// regexp package tries an end-anchored pattern from every start position,
+// so the exact byte test saves most of its calls.
+type leadTail struct {
+	re    *regexp.Regexp
+	ends  string          // the ASCII bytes a match may end on, before trailing \s
+	words map[string]bool // the lower-case words a match may end on
+}
+
+// match reports whether l.re matches p.
+func (l *leadTail) match(p string) bool {
+	return l.mayMatch(p) && l.re.MatchString(p)
+}
+
+// mayMatch is false only when l.re cannot match p: p, less trailing \s,
+// is empty (^), or ends in one of l.ends, in a non-ASCII byte (a dash), or
+// in a word of l.words standing whole (the patterns' words follow \b).
+// (?i) folds ſ to s and the Kelvin sign to k: a p holding either may.
+func (l *leadTail) mayMatch(p string) bool {
+	t := strings.TrimRight(p, " \t\n\f\r")
+	if t == "" {
+		return true
+	}
+	c := t[len(t)-1]
+	if c >= 0x80 || strings.IndexByte(l.ends, c) >= 0 {
+		return true
+	}
+	if !asciiWordByte(c) {
+		return false
+	}
+	if strings.Contains(p, "\u017f") || strings.Contains(p, "\u212a") {
+		return true
+	}
+	i := len(t)
+	for i > 0 && asciiWordByte(t[i-1]) {
+		i--
+	}
+	var buf [maxAltWord]byte
+	if len(t)-i > len(buf) {
+		return false
+	}
+	for k := i; k < len(t); k++ {
+		c := t[k]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[k-i] = c
+	}
+	return l.words[string(buf[:len(t)-i])]
+}
+
+// imperativeLead and goalLead run imperativeLeadRe and goalLeadRe
+// (leadTail); their ends and words are read off the patterns: the bytes
+// their punctuation, markup and numbering alternatives end on, and the
+// last word of each word alternative.
+var (
+	imperativeLead = &leadTail{re: imperativeLeadRe, ends: ".:;!?*_-+)0123456789",
+		words: map[string]bool{"should": true, "must": true, "shall": true, "to": true, "and": true, "then": true, "please": true, "also": true}}
+	goalLead = &leadTail{re: goalLeadRe, ends: ".:;!?*_-+)0123456789[,",
+		words: map[string]bool{"and": true, "then": true, "please": true, "also": true, "first": true, "second": true, "third": true, "finally": true, "next": true}}
+)

@@ -70,6 +70,50 @@ func leadIDSubmatch(t string) []string {
 	return leadIDRe.FindStringSubmatch(t)
 }
 
+// mayNumberedLead is a cheap exact prefilter for numberedLeadRe: past its
+// heading, table and bold markup (all of it in the trim set) the pattern
+// needs a digit.
+func mayNumberedLead(t string) bool {
+	s := strings.TrimLeft(t, "#| \t*_")
+	return s != "" && s[0] >= '0' && s[0] <= '9'
+}
+
+// numberedLeadSubmatch is numberedLeadRe.FindStringSubmatch(t), skipping
+// the regexp when mayNumberedLead rules a match out.
+func numberedLeadSubmatch(t string) []string {
+	if !mayNumberedLead(t) {
+		return nil
+	}
+	return numberedLeadRe.FindStringSubmatch(t)
+}
+
+// orderedItemAt reports whether orderedItemRe matches t ("12. Term"): one
+// to three digits, '.' or ')', spaces or tabs, then any rune but \s. It
+// reads the bytes itself: the regexp's backtracker clears a bitmap the
+// length of the line on every call.
+func orderedItemAt(t string) bool {
+	i := 0
+	for i < len(t) && i < 4 && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 3 || i == len(t) || t[i] != '.' && t[i] != ')' {
+		return false
+	}
+	i++
+	j := i
+	for j < len(t) && (t[j] == ' ' || t[j] == '\t') {
+		j++
+	}
+	if j == i || j == len(t) {
+		return false
+	}
+	switch t[j] {
+	case '\n', '\f', '\r':
+		return false
+	}
+	return true
+}
+
 // emphasisMarks removes bold markup.
 var emphasisMarks = strings.NewReplacer("**", "", "__", "")
 
@@ -197,7 +241,7 @@ func readRiskScale(text string) *riskScale {
 		if lvl == 0 && blankBefore {
 			lvl, _ = reviewTitle(s)
 		}
-		if lvl > 0 && !numberedLeadRe.MatchString(t) && !(mayLeadID(t) && leadIDRe.MatchString(t)) {
+		if lvl > 0 && !(mayNumberedLead(t) && numberedLeadRe.MatchString(t)) && !(mayLeadID(t) && leadIDRe.MatchString(t)) {
 			inFindings = findingHeadingRe.MatchString(t)
 			return
 		}
@@ -219,7 +263,7 @@ func readRiskScale(text string) *riskScale {
 				}
 			}
 			if inFindings {
-				if m := numberedLeadRe.FindStringSubmatch(t); m != nil {
+				if m := numberedLeadSubmatch(t); m != nil {
 					keys = append(keys, "n:"+m[1])
 				}
 			}
@@ -448,7 +492,7 @@ func opensBlock(s string) bool {
 			}
 		}
 	}
-	if startsWithAny(t, "0123456789") && orderedItemRe.MatchString(t) && plainTitle(t) {
+	if orderedItemAt(t) && plainTitle(t) {
 		return true
 	}
 	if len(t) < 80 && capsLine(t) && !strings.HasPrefix(t, "|") {
@@ -538,7 +582,7 @@ func findingKeys(lead, opener string) []string {
 			}
 		}
 		if s == opener {
-			if m := numberedLeadRe.FindStringSubmatch(t); m != nil {
+			if m := numberedLeadSubmatch(t); m != nil {
 				out = append(out, "n:"+m[1])
 			}
 		}

@@ -61,3 +61,24 @@ func FuzzGradeAt(f *testing.F) {
 		}
 	})
 }
+
+// FuzzNumberedLeads checks orderedItemAt against orderedItemRe, and that
+// mayNumberedLead never rules out a line numberedLeadRe matches.
+func FuzzNumberedLeads(f *testing.F) {
+	for _, s := range append(prefilterSeeds, "1. Term", "12) x", "123.\tY", "1234. x", "1.", "1. ", "1.  \n", "1.\f",
+		"1. \xff", "## 2. Risks", "| 3 | High", "**4** ", "__5) ok", "6 Apples", "#\t|**7.", "1.2 x") {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := orderedItemAt(s), orderedItemRe.MatchString(s); got != want {
+			t.Fatalf("orderedItemAt(%q) = %v, want %v", s, got, want)
+		}
+		if numberedLeadRe.MatchString(s) && !mayNumberedLead(s) {
+			t.Fatalf("mayNumberedLead(%q) = false, but numberedLeadRe matches", s)
+		}
+		got, want := numberedLeadSubmatch(s), numberedLeadRe.FindStringSubmatch(s)
+		if strings.Join(got, "\x00") != strings.Join(want, "\x00") || (got == nil) != (want == nil) {
+			t.Fatalf("numberedLeadSubmatch(%q) = %q, want %q", s, got, want)
+		}
+	})
+}

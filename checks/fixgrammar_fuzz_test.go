@@ -93,3 +93,20 @@ func FuzzLeadTail(f *testing.F) {
 		}
 	})
 }
+
+// FuzzHedgeGrammarPrefilter checks that mayHedgeGrammar never rules out a
+// text hedgeGrammarRe matches.
+func FuzzHedgeGrammarPrefilter(f *testing.F) {
+	for _, s := range []string{"", "You may wish to consider a cap.", "could re-evaluate", "should reevaluate", "can also review",
+		"might perhaps weigh up", "It is advisable to", "it may be worth looking at", "it would be a good idea", "it is good practice",
+		"it is nice to have", "it is recommended to review", "We suggest reviewing", "I would propose that you consider",
+		"worth considering", "merits a look", "**Consider adding", "__consider", "x__consider it", "- explore options",
+		"1. Think about it", "; look into", "Reflect on", "may considerations", "Ma\u017f it", "should \u212aeep", "Fix the cap."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if hedgeGrammarRe.MatchString(s) && !mayHedgeGrammar(s) {
+			t.Fatalf("mayHedgeGrammar(%q) = false, but hedgeGrammarRe matches", s)
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"bytes"
 	"regexp"
 	"strconv"
 	"strings"
@@ -340,3 +341,75 @@ var (
 	goalLead = &leadTail{re: goalLeadRe, ends: ".:;!?*_-+)0123456789[,",
 		words: map[string]bool{"and": true, "then": true, "please": true, "also": true, "first": true, "second": true, "third": true, "finally": true, "next": true}}
 )
+
+// The word classes mayHedgeGrammar looks for, read off hedgeGrammarRe's
+// alternatives: a modal then a soft verb; "it" then what makes advice of
+// it; "we"/"I" then a verb of advice; a word that opens a match alone.
+const (
+	hgModal uint8 = 1 << iota
+	hgSoft
+	hgIt
+	hgItObject
+	hgWe
+	hgWeVerb
+	hgAlone
+)
+
+// hedgeGrammarWords maps each word hedgeGrammarRe's alternatives need to
+// its classes ("consider..." is soft by prefix too: consider\w*).
+var hedgeGrammarWords = map[string]uint8{
+	"may": hgModal, "might": hgModal, "could": hgModal, "should": hgModal, "would": hgModal, "can": hgModal,
+	"consider": hgSoft | hgAlone, "considering": hgSoft | hgAlone, "explore": hgSoft | hgAlone, "look": hgSoft | hgAlone,
+	"think": hgSoft | hgAlone, "reflect": hgSoft | hgAlone, "revisit": hgSoft, "reconsider": hgSoft, "reevaluate": hgSoft,
+	"evaluate": hgSoft, "assess": hgSoft, "examine": hgSoft, "investigate": hgSoft, "discuss": hgSoft, "weigh": hgSoft,
+	"contemplate": hgSoft, "study": hgSoft, "try": hgSoft, "seek": hgSoft, "aim": hgSoft, "review": hgSoft,
+	"it": hgIt, "advisable": hgItObject, "worth": hgItObject | hgAlone, "worthwhile": hgItObject, "prudent": hgItObject,
+	"sensible": hgItObject, "wise": hgItObject, "helpful": hgItObject, "beneficial": hgItObject, "useful": hgItObject,
+	"desirable": hgItObject, "preferable": hgItObject, "good": hgItObject, "nice": hgItObject, "ideal": hgItObject,
+	"recommended": hgItObject, "we": hgWe, "i": hgWe, "suggest": hgWeVerb, "recommend": hgWeVerb, "advise": hgWeVerb, "propose": hgWeVerb,
+	"merit": hgAlone, "merits": hgAlone,
+}
+
+// mayHedgeGrammar is a cheap exact prefilter for hedgeGrammarRe: false
+// only when s holds the words of none of its alternatives, each a whole
+// run of \b word bytes (the "__consider" of a bold opening after its
+// last "__"). A text holding ſ or the Kelvin sign, which (?i) folds to s
+// and k, or a run too long to look up, may match.
+func mayHedgeGrammar(s string) bool {
+	if strings.Contains(s, "\u017f") || strings.Contains(s, "\u212a") {
+		return true
+	}
+	var seen uint8
+	var buf [maxAltWord]byte
+	for i := 0; i < len(s); {
+		for i < len(s) && !asciiWordByte(s[i]) {
+			i++
+		}
+		st := i
+		for i < len(s) && asciiWordByte(s[i]) {
+			i++
+		}
+		if i-st > len(buf) {
+			return true
+		}
+		lw := buf[:i-st]
+		for k := range lw {
+			c := s[st+k]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			lw[k] = c
+		}
+		seen |= hedgeGrammarWords[string(lw)]
+		if bytes.HasPrefix(lw, []byte("consider")) {
+			seen |= hgSoft
+		}
+		if j := bytes.LastIndex(lw, []byte("__")); j >= 0 {
+			seen |= hedgeGrammarWords[string(lw[j+2:])] & hgAlone
+		}
+		if seen&hgAlone != 0 || seen&(hgModal|hgSoft) == hgModal|hgSoft || seen&(hgIt|hgItObject) == hgIt|hgItObject || seen&(hgWe|hgWeVerb) == hgWe|hgWeVerb {
+			return true
+		}
+	}
+	return false
+}

@@ -318,7 +318,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 			}
 		}
 		addHedges(a.grammarMatches(body))
-		if a.grammar {
+		if a.grammar && adviceHedgeClasses.mayMatch(body) {
 			addHedges(adviceHedgeRe.FindAllStringIndex(body, 8))
 		}
 		sortSpans(r.hedges)

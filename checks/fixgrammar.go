@@ -73,6 +73,41 @@ var (
 
 // vagueOpeningRe matches a proposal that opens by naming a kind of term
 // rather than drafting one: "A fairer ...", "Some cap", "More time".
+// The word classes of adviceHedgeRe's alternatives: "it" then what makes
+// advice of it, "there" then what there is merit in, "we"/"I" then a verb
+// of advice, a modal then a verb of wishing, a word that opens a match
+// alone ("ideally", "worth", "merits").
+const (
+	ahIt uint8 = 1 << iota
+	ahItObject
+	ahThere
+	ahThereObject
+	ahWe
+	ahWeVerb
+	ahModal
+	ahWish
+)
+
+// ahAlone is the class of the words that open an adviceHedgeRe match alone;
+// "worth" is also what makes advice of "it".
+const ahAlone = ahIt | ahItObject
+
+// adviceHedgeClasses is the exact prefilter (wordClasses) run before
+// adviceHedgeRe on a recommendation.
+var adviceHedgeClasses = &wordClasses{
+	words: map[string]uint8{
+		"it": ahIt, "advisable": ahItObject, "prudent": ahItObject, "sensible": ahItObject, "wise": ahItObject,
+		"idea": ahItObject, "preferable": ahItObject, "desirable": ahItObject, "worthwhile": ahItObject,
+		"there": ahThere, "merit": ahThereObject | ahAlone, "value": ahThereObject, "sense": ahThereObject,
+		"scope": ahThereObject, "room": ahThereObject, "case": ahThereObject, "argument": ahThereObject,
+		"benefit": ahThereObject, "we": ahWe, "i": ahWe, "suggest": ahWeVerb, "recommend": ahWeVerb,
+		"advise": ahWeVerb, "propose": ahWeVerb, "may": ahModal, "might": ahModal, "could": ahModal,
+		"wish": ahWish, "want": ahWish, "like": ahWish, "care": ahWish,
+		"ideally": ahAlone, "worth": ahAlone, "merits": ahAlone,
+	},
+	needs: []uint8{ahIt | ahItObject, ahThere | ahThereObject, ahWe | ahWeVerb, ahModal | ahWish},
+}
+
 // directionalGoalWords and vagueVerbWords run directionalGoalRe and
 // vagueVerbRe at the words that can open a match (wordAltRe).
 var (

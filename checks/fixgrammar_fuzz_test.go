@@ -110,3 +110,19 @@ func FuzzHedgeGrammarPrefilter(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAdviceHedgePrefilter checks that adviceHedgeClasses never rules out
+// a text adviceHedgeRe matches.
+func FuzzAdviceHedgePrefilter(f *testing.F) {
+	for _, s := range []string{"", "It is advisable to cap.", "it would be a good idea", "it may be worth the vendor reviewing",
+		"It might be worthwhile asking", "There may be some merit in", "there is a case for", "there is an argument to",
+		"We would suggest reviewing", "I propose that you consider", "The client may wish to consider", "could perhaps like to ask",
+		"Ideally the cap would be", "worth a look", "merits discussion", "merit considering", "I\u017f it wi\u017fe", "Fix the cap."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if adviceHedgeRe.MatchString(s) && !adviceHedgeClasses.mayMatch(s) {
+			t.Fatalf("adviceHedgeClasses.mayMatch(%q) = false, but adviceHedgeRe matches", s)
+		}
+	})
+}

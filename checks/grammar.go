@@ -371,11 +371,35 @@ var hedgeGrammarWords = map[string]uint8{
 }
 
 // mayHedgeGrammar is a cheap exact prefilter for hedgeGrammarRe: false
-// only when s holds the words of none of its alternatives, each a whole
-// run of \b word bytes (the "__consider" of a bold opening after its
-// last "__"). A text holding ſ or the Kelvin sign, which (?i) folds to s
-// and k, or a run too long to look up, may match.
-func mayHedgeGrammar(s string) bool {
+// only when s holds the words of none of its alternatives.
+func mayHedgeGrammar(s string) bool { return hedgeGrammarClasses.mayMatch(s) }
+
+// hedgeGrammarClasses reads hedgeGrammarRe's words: "consider..." is soft
+// by prefix (consider\w*), and a bold opening "__consider" has its word
+// after the run's last "__".
+var hedgeGrammarClasses = &wordClasses{
+	words:      hedgeGrammarWords,
+	needs:      []uint8{hgAlone, hgModal | hgSoft, hgIt | hgItObject, hgWe | hgWeVerb},
+	prefix:     "consider",
+	prefixBits: hgSoft,
+	underscore: hgAlone,
+}
+
+// wordClasses is a cheap exact prefilter for a regexp whose every match
+// holds whole words of given classes: a text may match when, among its
+// maximal runs of \b word bytes (lower-cased), it holds every class of
+// one of needs. A text holding ſ or the Kelvin sign, which (?i) folds to
+// s and k, or a run too long to look up, may match.
+type wordClasses struct {
+	words      map[string]uint8 // each word's classes
+	needs      []uint8          // the class sets of the alternatives
+	prefix     string           // a run starting with it also has prefixBits
+	prefixBits uint8
+	underscore uint8 // classes also read from a run's part after its last "__"
+}
+
+// mayMatch reports whether the regexp may match s (see wordClasses).
+func (c *wordClasses) mayMatch(s string) bool {
 	if strings.Contains(s, "\u017f") || strings.Contains(s, "\u212a") {
 		return true
 	}
@@ -394,21 +418,25 @@ func mayHedgeGrammar(s string) bool {
 		}
 		lw := buf[:i-st]
 		for k := range lw {
-			c := s[st+k]
-			if c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
+			b := s[st+k]
+			if b >= 'A' && b <= 'Z' {
+				b += 'a' - 'A'
 			}
-			lw[k] = c
+			lw[k] = b
 		}
-		seen |= hedgeGrammarWords[string(lw)]
-		if bytes.HasPrefix(lw, []byte("consider")) {
-			seen |= hgSoft
+		seen |= c.words[string(lw)]
+		if c.prefix != "" && bytes.HasPrefix(lw, []byte(c.prefix)) {
+			seen |= c.prefixBits
 		}
-		if j := bytes.LastIndex(lw, []byte("__")); j >= 0 {
-			seen |= hedgeGrammarWords[string(lw[j+2:])] & hgAlone
+		if c.underscore != 0 {
+			if j := bytes.LastIndex(lw, []byte("__")); j >= 0 {
+				seen |= c.words[string(lw[j+2:])] & c.underscore
+			}
 		}
-		if seen&hgAlone != 0 || seen&(hgModal|hgSoft) == hgModal|hgSoft || seen&(hgIt|hgItObject) == hgIt|hgItObject || seen&(hgWe|hgWeVerb) == hgWe|hgWeVerb {
-			return true
+		for _, n := range c.needs {
+			if seen&n == n {
+				return true
+			}
 		}
 	}
 	return false

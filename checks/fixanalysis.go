@@ -54,6 +54,39 @@ var adviceTriggers = map[string]string{
 // adviceFilter spares the lookup of most words in adviceTriggers.
 var adviceFilter = newWordFilter(keysOf(adviceTriggers)...)
 
+// adviceShapes spares the lookup of most words adviceFilter lets through.
+var adviceShapes = newWordShapes(keysOf(adviceTriggers)...)
+
+// wordShapes is an exact prefilter for a set of lower-case ASCII words:
+// per length (up to 15) and first letter, the set of last letters.
+type wordShapes [16][26]uint32
+
+// newWordShapes returns the shapes of words, each lower-case ASCII
+// letters, at most 15 long.
+func newWordShapes(words ...string) *wordShapes {
+	var f wordShapes
+	for _, w := range words {
+		if w == "" || len(w) >= len(f) || w[0] < 'a' || w[0] > 'z' || w[len(w)-1] < 'a' || w[len(w)-1] > 'z' {
+			panic("checks: newWordShapes: " + w + " is not a short lower-case word")
+		}
+		f[len(w)][w[0]-'a'] |= 1 << (w[len(w)-1] - 'a')
+	}
+	return &f
+}
+
+// mayHave reports whether w, ASCII letters lower-cased, may be one of the
+// words: false when its length, first or last letter fits none.
+func (f *wordShapes) mayHave(w string) bool {
+	if w == "" || len(w) >= len(f) {
+		return false
+	}
+	c, d := w[0]|0x20, w[len(w)-1]|0x20
+	if c < 'a' || c > 'z' || d < 'a' || d > 'z' {
+		return false
+	}
+	return f[len(w)][c-'a']&(1<<(d-'a')) != 0
+}
+
 // leadWords are the words that may stand for each lead.
 var leadWords = map[string][]string{
 	"it":    {"it"},
@@ -101,7 +134,7 @@ func adviceUnits(text string, words []span, known []recUnit) []recUnit {
 		if e-s < 4 || e-s > 10 || s < last {
 			continue
 		}
-		if !adviceFilter.mayHave(text[s:e]) {
+		if !adviceFilter.mayHave(text[s:e]) || !adviceShapes.mayHave(text[s:e]) {
 			continue
 		}
 		lead, ok := adviceTriggers[string(lowerASCII(&buf, text[s:e]))]
@@ -285,7 +318,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 			}
 		}
 		addHedges(a.grammarMatches(body))
-		if a.grammar {
+		if a.grammar && adviceHedgeClasses.mayMatch(body) {
 			addHedges(adviceHedgeRe.FindAllStringIndex(body, 8))
 		}
 		sortSpans(r.hedges)
@@ -304,10 +337,10 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 		}
 		a.directional.find(text, ws, u.end, func(s, e int) { addDir(s, e, false) })
 		if a.dirGrammar {
-			for _, m := range directionalGoalRe.FindAllStringIndex(body, 8) {
+			for _, m := range directionalGoalWords.findAll(body, 8) {
 				addDir(u.start+m[0], u.start+m[1], true)
 			}
-			for _, m := range vagueVerbRe.FindAllStringIndex(body, 8) {
+			for _, m := range vagueVerbWords.findAll(body, 8) {
 				s, e := u.start+m[0], u.start+m[1]
 				if vagueQualifierRe.MatchString(text[e:sentenceEnd(text, e, u.end)]) {
 					addDir(s, e, true)
@@ -328,7 +361,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 				if w.start >= u.end || w.start < u.body || inSpans(quotes, w.start, w.end) || skip(w.start, w.end) {
 					continue
 				}
-				if c := text[w.start]; c < 'A' || c > 'Z' || closedClass[strings.ToLower(text[w.start:w.end])] || u.proposal && !opensUnit(text, u.body, w.start) || !imperativeLeadRe.MatchString(text[max(u.start, w.start-60):w.start]) {
+				if c := text[w.start]; c < 'A' || c > 'Z' || closedClass[strings.ToLower(text[w.start:w.end])] || u.proposal && !opensUnit(text, u.body, w.start) || !imperativeLead.match(text[max(u.start, w.start-60):w.start]) {
 					continue
 				}
 				if s, e, ok := vagueImperative(text, u.start, u.end, w.start); ok {
@@ -366,7 +399,7 @@ func goalDirectionalAt(text string, u recUnit, s, e int) bool {
 	if i := strings.LastIndexByte(lead, '\n'); i >= 0 {
 		lead = lead[i+1:]
 	}
-	if !goalLeadRe.MatchString(lead) {
+	if !goalLead.match(lead) {
 		return false
 	}
 	from := u.body

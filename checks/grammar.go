@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"bytes"
 	"regexp"
 	"strconv"
 	"strings"
@@ -224,7 +225,7 @@ func directionalAt(text string, from, to, s, e int) bool {
 	if i := strings.LastIndexByte(lead, '\n'); i >= 0 {
 		lead = lead[i+1:]
 	}
-	if !imperativeLeadRe.MatchString(lead) {
+	if !imperativeLead.match(lead) {
 		return false
 	}
 	end := sentenceEnd(text, e, to)
@@ -276,4 +277,167 @@ func sentenceEnd(text string, i, to int) int {
 		}
 	}
 	return to
+}
+
+// leadTail runs a lead pattern (imperativeLeadRe, goalLeadRe: alternatives
+// then `\s*$`) only when the text can end in one of its alternatives. The
+// regexp package tries an end-anchored pattern from every start position,
+// so the exact byte test saves most of its calls.
+type leadTail struct {
+	re    *regexp.Regexp
+	ends  string          // the ASCII bytes a match may end on, before trailing \s
+	words map[string]bool // the lower-case words a match may end on
+}
+
+// match reports whether l.re matches p.
+func (l *leadTail) match(p string) bool {
+	return l.mayMatch(p) && l.re.MatchString(p)
+}
+
+// mayMatch is false only when l.re cannot match p: p, less trailing \s,
+// is empty (^), or ends in one of l.ends, in a non-ASCII byte (a dash), or
+// in a word of l.words standing whole (the patterns' words follow \b).
+// (?i) folds ſ to s and the Kelvin sign to k: a p holding either may.
+func (l *leadTail) mayMatch(p string) bool {
+	t := strings.TrimRight(p, " \t\n\f\r")
+	if t == "" {
+		return true
+	}
+	c := t[len(t)-1]
+	if c >= 0x80 || strings.IndexByte(l.ends, c) >= 0 {
+		return true
+	}
+	if !asciiWordByte(c) {
+		return false
+	}
+	if strings.Contains(p, "\u017f") || strings.Contains(p, "\u212a") {
+		return true
+	}
+	i := len(t)
+	for i > 0 && asciiWordByte(t[i-1]) {
+		i--
+	}
+	var buf [maxAltWord]byte
+	if len(t)-i > len(buf) {
+		return false
+	}
+	for k := i; k < len(t); k++ {
+		c := t[k]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[k-i] = c
+	}
+	return l.words[string(buf[:len(t)-i])]
+}
+
+// imperativeLead and goalLead run imperativeLeadRe and goalLeadRe
+// (leadTail); their ends and words are read off the patterns: the bytes
+// their punctuation, markup and numbering alternatives end on, and the
+// last word of each word alternative.
+var (
+	imperativeLead = &leadTail{re: imperativeLeadRe, ends: ".:;!?*_-+)0123456789",
+		words: map[string]bool{"should": true, "must": true, "shall": true, "to": true, "and": true, "then": true, "please": true, "also": true}}
+	goalLead = &leadTail{re: goalLeadRe, ends: ".:;!?*_-+)0123456789[,",
+		words: map[string]bool{"and": true, "then": true, "please": true, "also": true, "first": true, "second": true, "third": true, "finally": true, "next": true}}
+)
+
+// The word classes mayHedgeGrammar looks for, read off hedgeGrammarRe's
+// alternatives: a modal then a soft verb; "it" then what makes advice of
+// it; "we"/"I" then a verb of advice; a word that opens a match alone.
+const (
+	hgModal uint8 = 1 << iota
+	hgSoft
+	hgIt
+	hgItObject
+	hgWe
+	hgWeVerb
+	hgAlone
+)
+
+// hedgeGrammarWords maps each word hedgeGrammarRe's alternatives need to
+// its classes ("consider..." is soft by prefix too: consider\w*).
+var hedgeGrammarWords = map[string]uint8{
+	"may": hgModal, "might": hgModal, "could": hgModal, "should": hgModal, "would": hgModal, "can": hgModal,
+	"consider": hgSoft | hgAlone, "considering": hgSoft | hgAlone, "explore": hgSoft | hgAlone, "look": hgSoft | hgAlone,
+	"think": hgSoft | hgAlone, "reflect": hgSoft | hgAlone, "revisit": hgSoft, "reconsider": hgSoft, "reevaluate": hgSoft,
+	"evaluate": hgSoft, "assess": hgSoft, "examine": hgSoft, "investigate": hgSoft, "discuss": hgSoft, "weigh": hgSoft,
+	"contemplate": hgSoft, "study": hgSoft, "try": hgSoft, "seek": hgSoft, "aim": hgSoft, "review": hgSoft,
+	"it": hgIt, "advisable": hgItObject, "worth": hgItObject | hgAlone, "worthwhile": hgItObject, "prudent": hgItObject,
+	"sensible": hgItObject, "wise": hgItObject, "helpful": hgItObject, "beneficial": hgItObject, "useful": hgItObject,
+	"desirable": hgItObject, "preferable": hgItObject, "good": hgItObject, "nice": hgItObject, "ideal": hgItObject,
+	"recommended": hgItObject, "we": hgWe, "i": hgWe, "suggest": hgWeVerb, "recommend": hgWeVerb, "advise": hgWeVerb, "propose": hgWeVerb,
+	"merit": hgAlone, "merits": hgAlone,
+}
+
+// mayHedgeGrammar is a cheap exact prefilter for hedgeGrammarRe: false
+// only when s holds the words of none of its alternatives.
+func mayHedgeGrammar(s string) bool { return hedgeGrammarClasses.mayMatch(s) }
+
+// hedgeGrammarClasses reads hedgeGrammarRe's words: "consider..." is soft
+// by prefix (consider\w*), and a bold opening "__consider" has its word
+// after the run's last "__".
+var hedgeGrammarClasses = &wordClasses{
+	words:      hedgeGrammarWords,
+	needs:      []uint8{hgAlone, hgModal | hgSoft, hgIt | hgItObject, hgWe | hgWeVerb},
+	prefix:     "consider",
+	prefixBits: hgSoft,
+	underscore: hgAlone,
+}
+
+// wordClasses is a cheap exact prefilter for a regexp whose every match
+// holds whole words of given classes: a text may match when, among its
+// maximal runs of \b word bytes (lower-cased), it holds every class of
+// one of needs. A text holding ſ or the Kelvin sign, which (?i) folds to
+// s and k, or a run too long to look up, may match.
+type wordClasses struct {
+	words      map[string]uint8 // each word's classes
+	needs      []uint8          // the class sets of the alternatives
+	prefix     string           // a run starting with it also has prefixBits
+	prefixBits uint8
+	underscore uint8 // classes also read from a run's part after its last "__"
+}
+
+// mayMatch reports whether the regexp may match s (see wordClasses).
+func (c *wordClasses) mayMatch(s string) bool {
+	if strings.Contains(s, "\u017f") || strings.Contains(s, "\u212a") {
+		return true
+	}
+	var seen uint8
+	var buf [maxAltWord]byte
+	for i := 0; i < len(s); {
+		for i < len(s) && !asciiWordByte(s[i]) {
+			i++
+		}
+		st := i
+		for i < len(s) && asciiWordByte(s[i]) {
+			i++
+		}
+		if i-st > len(buf) {
+			return true
+		}
+		lw := buf[:i-st]
+		for k := range lw {
+			b := s[st+k]
+			if b >= 'A' && b <= 'Z' {
+				b += 'a' - 'A'
+			}
+			lw[k] = b
+		}
+		seen |= c.words[string(lw)]
+		if c.prefix != "" && bytes.HasPrefix(lw, []byte(c.prefix)) {
+			seen |= c.prefixBits
+		}
+		if c.underscore != 0 {
+			if j := bytes.LastIndex(lw, []byte("__")); j >= 0 {
+				seen |= c.words[string(lw[j+2:])] & c.underscore
+			}
+		}
+		for _, n := range c.needs {
+			if seen&n == n {
+				return true
+			}
+		}
+	}
+	return false
 }

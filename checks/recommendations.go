@@ -145,7 +145,7 @@ func (a *recommendationAnalyzer) analyze(doc Document) []recommendation {
 // grammarMatches returns the hedge grammar's matches in body (at most 8),
 // or none when the caller replaced the hedge list.
 func (a *recommendationAnalyzer) grammarMatches(body string) [][]int {
-	if !a.grammar {
+	if !a.grammar || !mayHedgeGrammar(body) {
 		return nil
 	}
 	return hedgeGrammarRe.FindAllStringIndex(body, 8)

@@ -157,3 +157,25 @@ func TestDirectionalDeferredProposal(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkRecommendationAnalysis measures the shared recommendation
+// analysis (units, risk scale, hedges and directional fixes) of the 1 MB
+// review memo, less the word list the suite's other checks share.
+func BenchmarkRecommendationAnalysis(b *testing.B) {
+	doc := benchDocuments(b, benchContract(b))[1]
+	a, err := newRecommendationAnalyzer(RecommendationConfig{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	words := wordSpans(doc.Text)
+	b.SetBytes(int64(len(doc.Text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		d := withAnalysis(doc)
+		sh := analysisOf(d)
+		sh.wordsOnce.Do(func() { sh.words = words })
+		if len(a.analyzeUnits(d)) == 0 {
+			b.Fatal("no recommendations in the benchmark memo")
+		}
+	}
+}

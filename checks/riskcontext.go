@@ -40,6 +40,80 @@ var (
 	leadIDRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+|\|[ \t]*|[-*+][ \t]+)?(?:\*\*|__|\*|_)?(?:([A-Z]{1,3}-?[0-9]{1,3})|(?i:(finding|issue|item|point|risk|vulnerability|observation)[ \t]+#?([0-9]{1,3})))(?:[^A-Za-z0-9]|$)`)
 )
 
+// mayLeadID is a cheap exact prefilter for leadIDRe: false only when the
+// regexp cannot match t. Past the heading, table, list and bold markup
+// (all of it in the trim set) leadIDRe needs an id ("F-2": up to three
+// capitals, then '-' or a digit) or a family word, whose first letter is
+// one of f, i, p, r, v, o in either case (none folds to a non-ASCII rune).
+func mayLeadID(t string) bool {
+	s := strings.TrimLeft(t, "#|-*+_ \t")
+	if s == "" {
+		return false
+	}
+	switch s[0] | 0x20 {
+	case 'f', 'i', 'p', 'r', 'v', 'o':
+		return true
+	}
+	u := 0
+	for u < len(s) && u < 3 && s[u] >= 'A' && s[u] <= 'Z' {
+		u++
+	}
+	return u > 0 && u < len(s) && (s[u] == '-' || s[u] >= '0' && s[u] <= '9')
+}
+
+// leadIDSubmatch is leadIDRe.FindStringSubmatch(t), skipping the regexp
+// when mayLeadID rules a match out.
+func leadIDSubmatch(t string) []string {
+	if !mayLeadID(t) {
+		return nil
+	}
+	return leadIDRe.FindStringSubmatch(t)
+}
+
+// mayNumberedLead is a cheap exact prefilter for numberedLeadRe: past its
+// heading, table and bold markup (all of it in the trim set) the pattern
+// needs a digit.
+func mayNumberedLead(t string) bool {
+	s := strings.TrimLeft(t, "#| \t*_")
+	return s != "" && s[0] >= '0' && s[0] <= '9'
+}
+
+// numberedLeadSubmatch is numberedLeadRe.FindStringSubmatch(t), skipping
+// the regexp when mayNumberedLead rules a match out.
+func numberedLeadSubmatch(t string) []string {
+	if !mayNumberedLead(t) {
+		return nil
+	}
+	return numberedLeadRe.FindStringSubmatch(t)
+}
+
+// orderedItemAt reports whether orderedItemRe matches t ("12. Term"): one
+// to three digits, '.' or ')', spaces or tabs, then any rune but \s. It
+// reads the bytes itself: the regexp's backtracker clears a bitmap the
+// length of the line on every call.
+func orderedItemAt(t string) bool {
+	i := 0
+	for i < len(t) && i < 4 && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 3 || i == len(t) || t[i] != '.' && t[i] != ')' {
+		return false
+	}
+	i++
+	j := i
+	for j < len(t) && (t[j] == ' ' || t[j] == '\t') {
+		j++
+	}
+	if j == i || j == len(t) {
+		return false
+	}
+	switch t[j] {
+	case '\n', '\f', '\r':
+		return false
+	}
+	return true
+}
+
 // emphasisMarks removes bold markup.
 var emphasisMarks = strings.NewReplacer("**", "", "__", "")
 
@@ -167,7 +241,7 @@ func readRiskScale(text string) *riskScale {
 		if lvl == 0 && blankBefore {
 			lvl, _ = reviewTitle(s)
 		}
-		if lvl > 0 && !numberedLeadRe.MatchString(t) && !leadIDRe.MatchString(t) {
+		if lvl > 0 && !(mayNumberedLead(t) && numberedLeadRe.MatchString(t)) && !(mayLeadID(t) && leadIDRe.MatchString(t)) {
 			inFindings = findingHeadingRe.MatchString(t)
 			return
 		}
@@ -181,7 +255,7 @@ func readRiskScale(text string) *riskScale {
 		}
 		var keys []string
 		if opener || item {
-			if m := leadIDRe.FindStringSubmatch(t); m != nil {
+			if m := leadIDSubmatch(t); m != nil {
 				if m[1] != "" {
 					keys = append(keys, "id:"+m[1])
 				} else {
@@ -189,7 +263,7 @@ func readRiskScale(text string) *riskScale {
 				}
 			}
 			if inFindings {
-				if m := numberedLeadRe.FindStringSubmatch(t); m != nil {
+				if m := numberedLeadSubmatch(t); m != nil {
 					keys = append(keys, "n:"+m[1])
 				}
 			}
@@ -249,19 +323,23 @@ func gradeWordAt(t string) bool {
 // gradeAt is a cheap test that t may declare a letter scale: it holds the
 // word "A" followed by "(", "=", ":" or a dash.
 func gradeAt(t string) bool {
-	for i := 0; i+2 < len(t); {
-		j := strings.Index(t[i:], " A")
+	// Search for the rare 'A', not the common ' ': most lines hold none.
+	for i := 1; i+1 < len(t); {
+		j := strings.IndexByte(t[i:], 'A')
 		if j < 0 {
 			return false
 		}
-		k := i + j + 2
+		k := i + j + 1
+		i = k
+		if t[k-2] != ' ' {
+			continue
+		}
 		for k < len(t) && t[k] == ' ' {
 			k++
 		}
 		if k < len(t) && (t[k] == '(' || t[k] == '=' || t[k] == ':' || t[k] == '-' || strings.HasPrefix(t[k:], "–") || strings.HasPrefix(t[k:], "—")) {
 			return true
 		}
-		i += j + 2
 	}
 	return false
 }
@@ -414,13 +492,13 @@ func opensBlock(s string) bool {
 			}
 		}
 	}
-	if startsWithAny(t, "0123456789") && orderedItemRe.MatchString(t) && plainTitle(t) {
+	if orderedItemAt(t) && plainTitle(t) {
 		return true
 	}
 	if len(t) < 80 && capsLine(t) && !strings.HasPrefix(t, "|") {
 		return true
 	}
-	return mayBeItemLabel(t) && !strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "|") && leadIDRe.MatchString(t)
+	return mayBeItemLabel(t) && !strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "|") && mayLeadID(t) && leadIDRe.MatchString(t)
 }
 
 // fieldLabel reports whether a bold run is a one-word field label
@@ -504,7 +582,7 @@ func findingKeys(lead, opener string) []string {
 			}
 		}
 		if s == opener {
-			if m := numberedLeadRe.FindStringSubmatch(t); m != nil {
+			if m := numberedLeadSubmatch(t); m != nil {
 				out = append(out, "n:"+m[1])
 			}
 		}

@@ -1096,9 +1096,12 @@ func (d *valueDoc) adjacentSpace(k int) bool {
 // a clause number ("1.2 Guests", "## 3. Fees"): it numbers the line, it
 // counts nothing.
 func vLineNumber(text string, start int) bool {
-	ls := strings.LastIndexByte(text[:start], '\n') + 1
-	if strings.Trim(text[ls:start], " \t#*_-+>") != "" {
-		return false
+	// Walk back over the line's markup only: searching for the line start
+	// would make a long line quadratic in its numbers.
+	for b := start - 1; b >= 0 && text[b] != '\n'; b-- {
+		if strings.IndexByte(" \t#*_-+>", text[b]) < 0 {
+			return false
+		}
 	}
 	e := start
 	for e < len(text) && (text[e] >= '0' && text[e] <= '9' || text[e] == '.') {

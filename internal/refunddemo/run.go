@@ -117,7 +117,7 @@ func printTrace(w io.Writer, trace []loop.Step[string]) error {
 		status, score, detail := "-", "-", fmt.Sprintf("%q", s.Candidate)
 		if s.Role == loop.RoleEvaluate {
 			status, score = string(s.Decision.Status), fmt.Sprintf("%.2f", s.Decision.Score)
-			detail = decisionDetail(s.Decision)
+			detail = DecisionDetail(s.Decision)
 		}
 		if s.Err != "" {
 			detail = "error: " + s.Err
@@ -127,9 +127,10 @@ func printTrace(w io.Writer, trace []loop.Step[string]) error {
 	return tw.Flush()
 }
 
-// decisionDetail summarises a decision: failed criteria, blocking failures
-// and instructions, or the criteria that passed.
-func decisionDetail(d evaluator.EvaluationDecision) string {
+// DecisionDetail summarises a decision for a trace table: failed criteria,
+// blocking failures and instructions, or the criteria that passed. The
+// refund examples (examples/refund and the provider examples) print it.
+func DecisionDetail(d evaluator.EvaluationDecision) string {
 	var parts, failed, passed []string
 	for _, c := range d.Criteria {
 		if c.Passed {

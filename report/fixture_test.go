@@ -35,7 +35,6 @@ func fixtureTask() evaluator.Task {
 		Evidence: []evaluator.Evidence{{ID: "source", Content: fixtureSource}}}
 }
 
-
 // fixtureResult runs the loop on the fixture: a draft, two revisions, the
 // default suite judging, with costs reported by each role.
 func fixtureResult(t testing.TB) loop.Result[string] {

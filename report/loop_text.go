@@ -37,7 +37,11 @@ func writeLoopText(w io.Writer, v *loopView) error {
 	}
 	b.WriteString("\n")
 	writeFinalText(&b, v.Decision, shown)
-	writeCandidateText(&b, v.Candidate)
+	marked := false
+	for _, d := range v.Evaluations {
+		marked = marked || (d.Step == v.Candidate.Step && d.Candidate != nil)
+	}
+	writeCandidateText(&b, v.Candidate, marked)
 	for _, d := range v.Diffs {
 		b.WriteString("\n")
 		writeDiffText(&b, d)
@@ -137,20 +141,27 @@ func writeListText(b *strings.Builder, title string, items []string) {
 	}
 }
 
-// writeCandidateText writes the candidate the loop returned: the first
-// lines (its findings were marked with its evaluation).
-func writeCandidateText(b *strings.Builder, c candidateView) {
+// writeCandidateText writes the candidate the loop returned: its marked
+// lines, or its first lines when it has none, unless its evaluation above
+// marked them already.
+func writeCandidateText(b *strings.Builder, c candidateView, markedAbove bool) {
 	fmt.Fprintf(b, "\ncandidate")
 	if c.Step >= 0 {
 		fmt.Fprintf(b, " (judged at step %d)", c.Step)
 	} else {
 		b.WriteString(" (none was judged)")
 	}
-	fmt.Fprintf(b, ": %d lines\n", len(c.Lines)+c.HiddenLines)
+	fmt.Fprintf(b, ": %d lines", len(c.Lines)+c.HiddenLines)
+	if markedAbove && len(c.Findings) > 0 {
+		fmt.Fprintf(b, ", %d findings, marked under step %d above\n", len(c.Findings), c.Step)
+		return
+	}
+	b.WriteString("\n")
 	if c.Ref != "" {
 		fmt.Fprintf(b, "  kept out of the trace as %s\n", c.Ref)
 	}
 	writeMarkedLines(b, c, true)
+	writeUnplaced(b, c)
 }
 
 // writeMarkedLines writes the lines of c that hold a highlight, with

@@ -46,7 +46,7 @@ func ExampleLoop() {
 	// step 1 evaluate: block, score 0.00; 1 of 1 criteria failed
 	//     1 | Dear customer,
 	//     2 | your refund of [AMOUNT] is on its way.
-	//       |                ^~~~~~~ [1] block placeholder.unfilled: unfilled placeholder
+	//       |                ^~~~~~~~ [1] block placeholder.unfilled: unfilled placeholder
 	//
 	// decision: block, score 0.00, stop reason policy_block
 	//

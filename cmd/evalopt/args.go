@@ -12,7 +12,7 @@ import (
 
 // maxInputBytes bounds every file the command reads: a deliverable, a
 // source, an evidence item, a requirements file or a saved report.
-const maxInputBytes = 64 << 20
+var maxInputBytes int64 = 64 << 20 // a variable so tests can lower it
 
 // parseInterleaved parses flags that may come before or after the
 // positional arguments ("evalopt check memo.md --kind review_memo"), as
@@ -59,8 +59,8 @@ func readInput(what, path string, stdin io.Reader) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %w", what, path, err)
 	}
-	if len(data) > maxInputBytes {
-		return nil, fmt.Errorf("%s %s: larger than %d MiB", what, path, maxInputBytes>>20)
+	if int64(len(data)) > maxInputBytes {
+		return nil, fmt.Errorf("%s %s: larger than the limit of %s", what, path, sizeText(maxInputBytes))
 	}
 	return data, nil
 }
@@ -82,4 +82,12 @@ func (p *pairs) Set(s string) error {
 	}
 	p.keys, p.vals = append(p.keys, k), append(p.vals, v)
 	return nil
+}
+
+// sizeText writes a byte count for a message: "64 MiB", "1024 bytes".
+func sizeText(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

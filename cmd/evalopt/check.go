@@ -126,17 +126,26 @@ func checkTask(c checkConfig) (evaluator.Task, error) {
 		}
 	}
 	if err := task.Validate(); err != nil {
-		return task, fmt.Errorf("%w", flagNames(err))
+		return task, flagNames(err)
 	}
 	return task, nil
 }
 
-// flagNames renames a task's fields in a validation error after the flags
-// that set them.
+// flagNames prefixes each line of a task's validation error with the flag
+// that set the field it names (the source is evidence "source").
 func flagNames(err error) error {
-	s := err.Error()
-	s = strings.NewReplacer("kind: ", "--kind: ", "requirements[", "--requirements: [", "evidence[", "--evidence: [").Replace(s)
-	return errors.New(s)
+	lines := strings.Split(err.Error(), "\n")
+	for i, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "kind: "):
+			lines[i] = "--" + l
+		case strings.HasPrefix(l, "requirements["):
+			lines[i] = "--requirements: " + l
+		case strings.HasPrefix(l, "evidence["):
+			lines[i] = "--source/--evidence: " + l
+		}
+	}
+	return errors.New(strings.Join(lines, "\n"))
 }
 
 // runCheck is the check subcommand.

@@ -123,7 +123,7 @@ func TestQualityPage(t *testing.T) {
 	}
 	cells := eval[[][]string](t, b, `Array.from(document.querySelectorAll('#confusion tbody tr')).map(r => Array.from(r.children).map(c => c.textContent))`)
 	wantCells := [][]string{
-		{"pass", "3", "0", "0", "0"},  // good-memo twice, flaky once (its other call failed)
+		{"pass", "3", "0", "0", "0"}, // good-memo twice, flaky once (its other call failed)
 		{"revise", "0", "0", "0", "0"},
 		{"escalate", "0", "0", "0", "0"},
 		{"block", "2", "0", "0", "2"}, // the misquote passes: a false approval

@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/evalopt/evalopt/loop"
 	"github.com/evalopt/evalopt/report"
 )
 
@@ -56,6 +57,40 @@ func TestLoopPage(t *testing.T) {
 		t.Errorf("%d step rows, want %d", got, len(res.Trace))
 	}
 
+	checkMarks(t, b, res)
+
+	// A footnote leads to its finding.
+	b.do(t, "click a footnote", chromedp.Click(chromedp.CSS("#c-text sup a")))
+	if got := eval[string](t, b, "location.hash"); got != "#c-f1" && !strings.HasPrefix(got, "#c-f") {
+		t.Errorf("after the footnote, location.hash = %q", got)
+	}
+
+	// The revision's diff: what was removed and added.
+	del := eval[[]string](t, b, `Array.from(document.querySelectorAll('table.diff tr.del')).map(r => r.textContent)`)
+	ins := eval[[]string](t, b, `Array.from(document.querySelectorAll('table.diff tr.ins')).map(r => r.textContent)`)
+	if !strings.Contains(strings.Join(del, "\n"), "[AMOUNT]") || !strings.Contains(strings.Join(ins, "\n"), "EUR 12,000") {
+		t.Errorf("diff: removed %q, added %q", del, ins)
+	}
+
+	// The draft's evaluation is folded; opened, its marks show.
+	if n := eval[int](t, b, `Array.from(document.querySelectorAll('#s1-text mark')).filter(m => m.checkVisibility() && m.getBoundingClientRect().width > 0).length`); n != 0 {
+		t.Errorf("%d marks of a folded evaluation show", n)
+	}
+	eval[any](t, b, `document.querySelectorAll('details').forEach(d => d.open = true)`)
+	if n := eval[int](t, b, `Array.from(document.querySelectorAll('#s1-text mark')).filter(m => m.checkVisibility() && m.getBoundingClientRect().width > 0).length`); n == 0 {
+		t.Error("the opened evaluation shows no marks")
+	}
+
+	if p := b.issues(); len(p) > 0 {
+		t.Fatal(describe(p))
+	}
+}
+
+// checkMarks checks that every located finding of the decision that judged
+// the loop's candidate is marked on its line, visibly, in the page's
+// colours.
+func checkMarks(t *testing.T, b *browser, res loop.Result[string]) {
+	t.Helper()
 	// Every located finding of the judged decision is marked on its line.
 	var want []located
 	for _, c := range res.Trace[res.CandidateStep].Decision.Criteria {
@@ -86,32 +121,6 @@ func TestLoopPage(t *testing.T) {
 	}
 	if bg := eval[string](t, b, `getComputedStyle(document.querySelector('#c-text mark.sev-block')).backgroundColor`); bg != "rgb(255, 235, 233)" {
 		t.Errorf("a blocking mark's background is %q, want the page's rgb(255, 235, 233)", bg)
-	}
-
-	// A footnote leads to its finding.
-	b.do(t, "click a footnote", chromedp.Click(chromedp.CSS("#c-text sup a")))
-	if got := eval[string](t, b, "location.hash"); got != "#c-f1" && !strings.HasPrefix(got, "#c-f") {
-		t.Errorf("after the footnote, location.hash = %q", got)
-	}
-
-	// The revision's diff: what was removed and added.
-	del := eval[[]string](t, b, `Array.from(document.querySelectorAll('table.diff tr.del')).map(r => r.textContent)`)
-	ins := eval[[]string](t, b, `Array.from(document.querySelectorAll('table.diff tr.ins')).map(r => r.textContent)`)
-	if !strings.Contains(strings.Join(del, "\n"), "[AMOUNT]") || !strings.Contains(strings.Join(ins, "\n"), "EUR 12,000") {
-		t.Errorf("diff: removed %q, added %q", del, ins)
-	}
-
-	// The draft's evaluation is folded; opened, its marks show.
-	if n := eval[int](t, b, `Array.from(document.querySelectorAll('#s1-text mark')).filter(m => m.checkVisibility() && m.getBoundingClientRect().width > 0).length`); n != 0 {
-		t.Errorf("%d marks of a folded evaluation show", n)
-	}
-	eval[any](t, b, `document.querySelectorAll('details').forEach(d => d.open = true)`)
-	if n := eval[int](t, b, `Array.from(document.querySelectorAll('#s1-text mark')).filter(m => m.checkVisibility() && m.getBoundingClientRect().width > 0).length`); n == 0 {
-		t.Error("the opened evaluation shows no marks")
-	}
-
-	if p := b.issues(); len(p) > 0 {
-		t.Fatal(describe(p))
 	}
 }
 

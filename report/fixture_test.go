@@ -2,7 +2,6 @@ package report
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
 
@@ -91,6 +90,3 @@ func blockedResult(t testing.TB) loop.Result[string] {
 	require.Equal(t, loop.OutcomeBlocked, res.Outcome)
 	return res
 }
-
-// lines is s split at newlines, for assertions on rendered text.
-func lines(s string) []string { return strings.Split(s, "\n") }

@@ -50,7 +50,7 @@ func ExampleLoop() {
 	//
 	// decision: block, score 0.00, stop reason policy_block
 	//
-	// candidate (judged at step 1): 2 lines, 1 findings, marked under step 1 above
+	// candidate (judged at step 1): 2 lines, 1 finding, marked under step 1 above
 }
 
 // ParseReason reads the location the checks write at the end of a reason.

@@ -21,8 +21,8 @@ const (
 // final decision; the candidate the loop returned; the revisions' diffs.
 func writeLoopText(w io.Writer, v *loopView) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "loop: %s (%s), %d revisions, %d steps, cost %.4f, time %s\n", v.Outcome, v.StopReason,
-		v.Revisions, len(v.Steps)+v.HiddenSteps, v.Cost, roundDuration(v.Elapsed))
+	fmt.Fprintf(&b, "loop: %s (%s), %s, %s, cost %.4f, time %s\n", v.Outcome, v.StopReason,
+		count(v.Revisions, "revision"), count(len(v.Steps)+v.HiddenSteps, "step"), v.Cost, roundDuration(v.Elapsed))
 	fmt.Fprintf(&b, "cost by role: generate %.4f, evaluate %.4f, revise %.4f\n\n", v.CostByRole.Generate, v.CostByRole.Evaluate, v.CostByRole.Revise)
 	if err := writeStepsText(&b, v); err != nil {
 		return err
@@ -153,7 +153,7 @@ func writeCandidateText(b *strings.Builder, c candidateView, markedAbove bool) {
 	}
 	fmt.Fprintf(b, ": %d lines", len(c.Lines)+c.HiddenLines)
 	if markedAbove && len(c.Findings) > 0 {
-		fmt.Fprintf(b, ", %d findings, marked under step %d above\n", len(c.Findings), c.Step)
+		fmt.Fprintf(b, ", %s, marked under step %d above\n", count(len(c.Findings), "finding"), c.Step)
 		return
 	}
 	b.WriteString("\n")
@@ -303,6 +303,14 @@ func oneLine(s string, n int) string {
 	}
 	r := []rune(s)
 	return string(r[:n]) + "…"
+}
+
+// count writes "1 revision", "2 revisions".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func orDash(s string) string {

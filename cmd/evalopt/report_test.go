@@ -51,7 +51,7 @@ func TestReportLoopResult(t *testing.T) {
 	path := saved(t, memoLoop(t))
 	code, out, errOut := invoke(t, "report", path)
 	assert.Equal(t, exitPass, code, errOut)
-	assert.Contains(t, out, "loop: succeeded (passed), 1 revisions, 4 steps")
+	assert.Contains(t, out, "loop: succeeded (passed), 1 revision, 4 steps")
 	assert.Contains(t, out, "   10 | 3. **Liability cap (Low).**")
 	assert.Contains(t, out, "      | ^ [1] warn xref.numbering_gap: list numbering jumps from 1 to 3\n")
 	assert.Contains(t, out, "revision 1 (step 2) against the draft (step 0): +1 -1\n")

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/evalopt/evalopt/checks/readability"
+	"github.com/evalopt/evalopt/checks/internal/readscore"
 	"github.com/evalopt/evalopt/evaluator"
 )
 
@@ -73,7 +73,7 @@ func TestConstructorConfigErrors(t *testing.T) {
 		{"quote: threshold above 1", func() (Check, error) { return NewQuoteCheck(QuoteConfig{Threshold: 1.5}) }, "QuoteConfig.Threshold"},
 		{"quote: negative words", func() (Check, error) { return NewQuoteCheck(QuoteConfig{MinWords: -1}) }, "QuoteConfig.MinWords"},
 		{"readability: negative grade", func() (Check, error) {
-			return NewReadabilityCheck(ReadabilityConfig{Limits: readability.Limits{MaxGrade: -1}})
+			return NewReadabilityCheck(ReadabilityConfig{Limits: readscore.Limits{MaxGrade: -1}})
 		}, "ReadabilityConfig.Limits.MaxGrade"},
 		{"readability: density above 1", func() (Check, error) { return NewReadabilityCheck(ReadabilityConfig{MaxJargonDensity: 2}) }, "ReadabilityConfig.MaxJargonDensity"},
 		{"readability: negative words", func() (Check, error) { return NewReadabilityCheck(ReadabilityConfig{MinWords: -5}) }, "ReadabilityConfig.MinWords"},
@@ -146,12 +146,12 @@ func TestConstructorZeroConfigIsDefault(t *testing.T) {
 			}},
 		{"dense", func() (Check, error) { return NewDensePassageCheck(DensePassageConfig{}) },
 			func() (Check, error) {
-				return NewDensePassageCheck(DensePassageConfig{MinWords: DefaultDenseMinWords, MinGrade: float64(DefaultDenseGrade), Analyzer: readability.Default()})
+				return NewDensePassageCheck(DensePassageConfig{MinWords: DefaultDenseMinWords, MinGrade: float64(DefaultDenseGrade), Analyzer: readscore.Default()})
 			}},
 		{"readability", func() (Check, error) { return NewReadabilityCheck(ReadabilityConfig{}) },
 			func() (Check, error) {
-				return NewReadabilityCheck(ReadabilityConfig{Limits: readability.Limits{MaxGrade: readability.DefaultMaxGrade,
-					MaxPassivePercent: readability.DefaultMaxPassivePercent}, MinWords: DefaultReadabilityMinWords, Analyzer: readability.Default()})
+				return NewReadabilityCheck(ReadabilityConfig{Limits: readscore.Limits{MaxGrade: readscore.DefaultMaxGrade,
+					MaxPassivePercent: readscore.DefaultMaxPassivePercent}, MinWords: DefaultReadabilityMinWords, Analyzer: readscore.Default()})
 			}},
 	}
 	for _, p := range pairs {

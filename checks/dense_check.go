@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/evalopt/evalopt/checks/readability"
+	"github.com/evalopt/evalopt/checks/internal/readscore"
 )
 
 // RuleDensePassage: a passage of consumer-facing text written as dense
@@ -33,8 +33,8 @@ type DensePassageConfig struct {
 	// means DefaultDenseGrade (18).
 	MinGrade float64
 	// Analyzer supplies sentence splitting, syllables and the jargon
-	// lexicon; nil means readability.Default().
-	Analyzer *readability.Analyzer
+	// lexicon; nil means readscore.Default().
+	Analyzer *readscore.Analyzer
 }
 
 // NewDensePassageCheck returns the check for dense passages in
@@ -71,7 +71,7 @@ func NewDensePassageCheck(cfg DensePassageConfig) (Check, error) {
 		cfg.MinGrade = DefaultDenseGrade
 	}
 	if cfg.Analyzer == nil {
-		cfg.Analyzer = readability.Default()
+		cfg.Analyzer = readscore.Default()
 	}
 	return &denseCheck{cfg: cfg}, nil
 }
@@ -142,7 +142,7 @@ func (c *denseCheck) Check(doc Document) []Finding {
 }
 
 // dense judges one sentence.
-func (c *denseCheck) dense(text string, s readability.Span) (denseSentence, bool) {
+func (c *denseCheck) dense(text string, s readscore.Span) (denseSentence, bool) {
 	// A cheap bound first: a sentence shorter than MinWords words cannot be
 	// dense, and every word takes at least two bytes with its separator.
 	if s.End-s.Start < 2*c.cfg.MinWords {

@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/evalopt/evalopt/checks/quote"
+	"github.com/evalopt/evalopt/checks/internal/quotematch"
 	"github.com/evalopt/evalopt/evaluator"
 )
 
@@ -31,7 +31,7 @@ const DefaultQuoteMinWords = 4
 // documented defaults.
 type QuoteConfig struct {
 	// Threshold is the token similarity, in (0,1], at or above which a
-	// quotation counts as near-verbatim; 0 means quote.DefaultThreshold
+	// quotation counts as near-verbatim; 0 means quotematch.DefaultThreshold
 	// (0.85).
 	Threshold float64
 	// MinWords is the fewest words a quoted passage needs to be verified; 0
@@ -41,7 +41,7 @@ type QuoteConfig struct {
 	// no such tie may come from anywhere (a statute, a letter).
 	MinWords int
 	// IndexCacheBytes is the memory budget of the check's source indexes
-	// (quote.NewIndexCache: least recently used first out); 0 means
+	// (quotematch.NewIndexCache: least recently used first out); 0 means
 	// quote's default, 256 MiB, about 15 MB of source text.
 	IndexCacheBytes int64
 }
@@ -68,7 +68,7 @@ type QuoteConfig struct {
 // *evaluator.FieldError naming the field, matching evaluator.ErrInvalidOption.
 func NewQuoteCheck(cfg QuoteConfig) (Check, error) {
 	if t := cfg.Threshold; math.IsNaN(t) || t < 0 || t > 1 {
-		return nil, configError("QuoteConfig.Threshold", "must be in (0,1] (0 means the default, %v), got %v", quote.DefaultThreshold, t)
+		return nil, configError("QuoteConfig.Threshold", "must be in (0,1] (0 means the default, %v), got %v", quotematch.DefaultThreshold, t)
 	}
 	if cfg.MinWords < 0 {
 		return nil, configError("QuoteConfig.MinWords", "must be >= 0 (0 means the default, %d), got %d", DefaultQuoteMinWords, cfg.MinWords)
@@ -76,7 +76,7 @@ func NewQuoteCheck(cfg QuoteConfig) (Check, error) {
 	if cfg.IndexCacheBytes < 0 {
 		return nil, configError("QuoteConfig.IndexCacheBytes", "must be >= 0 (0 means the default), got %d", cfg.IndexCacheBytes)
 	}
-	cache, err := quote.NewIndexCache(cfg.IndexCacheBytes)
+	cache, err := quotematch.NewIndexCache(cfg.IndexCacheBytes)
 	if err != nil {
 		return nil, fmt.Errorf("checks: QuoteConfig.IndexCacheBytes: %w", err)
 	}
@@ -84,14 +84,14 @@ func NewQuoteCheck(cfg QuoteConfig) (Check, error) {
 	if cfg.MinWords == 0 {
 		cfg.MinWords = DefaultQuoteMinWords
 	}
-	return &quoteCheck{opts: quote.Config{Threshold: cfg.Threshold}, minWords: cfg.MinWords, anchorShort: anchorShort, cache: cache}, nil
+	return &quoteCheck{opts: quotematch.Config{Threshold: cfg.Threshold}, minWords: cfg.MinWords, anchorShort: anchorShort, cache: cache}, nil
 }
 
 type quoteCheck struct {
-	opts        quote.Config
+	opts        quotematch.Config
 	minWords    int
 	anchorShort bool              // default MinWords: a short quotation needs a tie to the source
-	cache       *quote.IndexCache // the sources indexed last, bounded by bytes
+	cache       *quotematch.IndexCache // the sources indexed last, bounded by bytes
 }
 
 // Rule returns the rule family prefix.
@@ -166,7 +166,7 @@ func introducesDraft(text string, start int) draftKind {
 // source is one text quotes may come from, with a label for messages.
 type quoteSource struct {
 	label string
-	idx   *quote.Index
+	idx   *quotematch.Index
 }
 
 func (c *quoteCheck) sources(doc Document) []quoteSource {
@@ -266,14 +266,14 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 		}
 		loc := idx.Locate(q.start, q.end, text)
 		switch best.Kind {
-		case quote.Fabricated:
+		case quotematch.Fabricated:
 			out = append(out, Finding{
 				Rule:     RuleQuoteFabricated,
 				Severity: SeverityBlock,
 				Message:  fabricatedMessage(best, len(srcs)),
 				Location: loc,
 			})
-		case quote.NearVerbatim:
+		case quotematch.NearVerbatim:
 			src := from.idx.Source()
 			how := fmt.Sprintf("(similarity %.2f)", best.Score)
 			sev := SeverityWarn
@@ -296,11 +296,11 @@ func (c *quoteCheck) Check(doc Document) []Finding {
 // verify returns the strongest match of q over srcs (then the highest
 // score; the first source wins ties) and the source it came from; ok is
 // false when q holds no word.
-func (c *quoteCheck) verify(q string, srcs []quoteSource) (best quote.Match, from quoteSource, ok bool) {
+func (c *quoteCheck) verify(q string, srcs []quoteSource) (best quotematch.Match, from quoteSource, ok bool) {
 	for _, s := range srcs {
 		m, err := s.idx.Verify(q, c.opts)
 		if err != nil {
-			return quote.Match{}, quoteSource{}, false // ErrEmptyQuote; options were validated
+			return quotematch.Match{}, quoteSource{}, false // ErrEmptyQuote; options were validated
 		}
 		if !ok || kindRank(m.Kind) < kindRank(best.Kind) || (m.Kind == best.Kind && m.Score > best.Score) {
 			best, from, ok = m, s, true
@@ -309,26 +309,26 @@ func (c *quoteCheck) verify(q string, srcs []quoteSource) (best quote.Match, fro
 	return best, from, ok
 }
 
-func kindRank(k quote.MatchKind) int {
+func kindRank(k quotematch.MatchKind) int {
 	switch k {
-	case quote.Exact:
+	case quotematch.Exact:
 		return 0
-	case quote.Normalized:
+	case quotematch.Normalized:
 		return 1
-	case quote.NearVerbatim:
+	case quotematch.NearVerbatim:
 		return 2
 	}
 	return 3
 }
 
-func fabricatedMessage(m quote.Match, nsrc int) string {
+func fabricatedMessage(m quotematch.Match, nsrc int) string {
 	where := "the source"
 	if nsrc > 1 {
 		where = fmt.Sprintf("any of the %d evidence items", nsrc)
 	}
 	if len(m.Segments) > 1 {
 		for i, s := range m.Segments {
-			if s.Kind == quote.Fabricated {
+			if s.Kind == quotematch.Fabricated {
 				return fmt.Sprintf("quotation not found in %s: elided segment %d of %d (%q) is missing or out of order (best similarity %.2f)",
 					where, i+1, len(m.Segments), shorten(s.Quote, 80), s.Score)
 			}

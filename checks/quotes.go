@@ -4,16 +4,16 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/evalopt/evalopt/checks/quote"
+	"github.com/evalopt/evalopt/checks/internal/quotematch"
 )
 
 // quotedSpans returns the double-quoted passages in text[from:to] as
-// quote.Passages finds them (straight quotes paired with nesting, curly “
+// quotematch.Passages finds them (straight quotes paired with nesting, curly “
 // with the next ”, "> " block-quote lines), in document order, without
 // overlaps.
 func quotedSpans(text string, from, to int) []span {
 	var out []span
-	for p := range quote.Passages(text, from, to) {
+	for p := range quotematch.Passages(text, from, to) {
 		out = append(out, span{p.Start, p.End})
 	}
 	return out

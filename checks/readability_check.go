@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/evalopt/evalopt/checks/readability"
+	"github.com/evalopt/evalopt/checks/internal/readscore"
 )
 
 // Rule ids of the readability check.
@@ -33,15 +33,15 @@ const DefaultReadabilityMinWords = 30
 type ReadabilityConfig struct {
 	// Limits are the grade and passive-voice thresholds; zero fields mean
 	// grade 12 and 25 %.
-	Limits readability.Limits
+	Limits readscore.Limits
 	// MaxJargonDensity, in (0,1], turns on RuleReadabilityJargon: jargon
 	// tokens per word above it are reported. 0 leaves the rule off.
 	MaxJargonDensity float64
 	// MinWords is the fewest words a text needs to be judged; 0 means
 	// DefaultReadabilityMinWords (30).
 	MinWords int
-	// Analyzer supplies the word lists; nil means readability.Default().
-	Analyzer *readability.Analyzer
+	// Analyzer supplies the word lists; nil means readscore.Default().
+	Analyzer *readscore.Analyzer
 }
 
 // NewReadabilityCheck returns the readability check for consumer-facing
@@ -78,7 +78,7 @@ func NewReadabilityCheck(cfg ReadabilityConfig) (Check, error) {
 		cfg.MinWords = DefaultReadabilityMinWords
 	}
 	if cfg.Analyzer == nil {
-		cfg.Analyzer = readability.Default()
+		cfg.Analyzer = readscore.Default()
 	}
 	return &readabilityCheck{cfg: cfg}, nil
 }
@@ -108,7 +108,7 @@ func (c *readabilityCheck) Check(doc Document) []Finding {
 	}
 	var out []Finding
 	var idx *LineIndex
-	locate := func(s readability.Span) Location {
+	locate := func(s readscore.Span) Location {
 		if idx == nil {
 			li := NewLineIndex(text)
 			idx = &li
@@ -147,7 +147,7 @@ func (c *readabilityCheck) Check(doc Document) []Finding {
 				Rule:     RuleReadabilityPassage,
 				Severity: SeverityWarn,
 				Message:  fmt.Sprintf("this passage reads at grade %.1f, far above %g: rewrite it in short sentences and everyday words", ps.FleschKincaidGrade, limit),
-				Location: locate(readability.Span{Start: p.start, End: p.start + len(firstLine(body))}),
+				Location: locate(readscore.Span{Start: p.start, End: p.start + len(firstLine(body))}),
 			})
 		}
 	}
@@ -176,7 +176,7 @@ func (c *readabilityCheck) Check(doc Document) []Finding {
 }
 
 // distinctTerms lists up to n distinct lower-cased matched terms, in order.
-func distinctTerms(text string, spans []readability.Span, n int) []string {
+func distinctTerms(text string, spans []readscore.Span, n int) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, s := range spans {

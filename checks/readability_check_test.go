@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/evalopt/evalopt/checks/readability"
+	"github.com/evalopt/evalopt/checks/internal/readscore"
 	"github.com/evalopt/evalopt/evaluator"
 )
 
@@ -48,13 +48,13 @@ func TestReadabilityCheck(t *testing.T) {
 	require.Equal(t, hardNotice[passive.Location.Start:passive.Location.End], passive.Location.Text)
 
 	// Thresholds are configurable.
-	lenient, err := NewReadabilityCheck(ReadabilityConfig{Limits: readability.Limits{MaxGrade: 40, MaxPassivePercent: 100}})
+	lenient, err := NewReadabilityCheck(ReadabilityConfig{Limits: readscore.Limits{MaxGrade: 40, MaxPassivePercent: 100}})
 	require.NoError(t, err)
 	require.Empty(t, lenient.Check(Document{Text: hardNotice}))
 }
 
 func TestReadabilityCheckJargon(t *testing.T) {
-	c, err := NewReadabilityCheck(ReadabilityConfig{MaxJargonDensity: 0.02, Limits: readability.Limits{MaxGrade: 40, MaxPassivePercent: 100}})
+	c, err := NewReadabilityCheck(ReadabilityConfig{MaxJargonDensity: 0.02, Limits: readscore.Limits{MaxGrade: 40, MaxPassivePercent: 100}})
 	require.NoError(t, err)
 	require.Contains(t, c.(RuleLister).Rules(), RuleReadabilityJargon)
 	fs := c.Check(Document{Text: hardNotice})
@@ -68,8 +68,8 @@ func TestReadabilityCheckJargon(t *testing.T) {
 
 func TestReadabilityCheckConfigErrors(t *testing.T) {
 	for field, cfg := range map[string]ReadabilityConfig{
-		"Limits.MaxGrade":          {Limits: readability.Limits{MaxGrade: -1}},
-		"Limits.MaxPassivePercent": {Limits: readability.Limits{MaxPassivePercent: 101}},
+		"Limits.MaxGrade":          {Limits: readscore.Limits{MaxGrade: -1}},
+		"Limits.MaxPassivePercent": {Limits: readscore.Limits{MaxPassivePercent: 101}},
 		"MaxJargonDensity":         {MaxJargonDensity: 2},
 		"MinWords":                 {MinWords: -3},
 	} {

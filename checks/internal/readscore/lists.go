@@ -1,4 +1,4 @@
-package readability
+package readscore
 
 import (
 	_ "embed" // the word lists below are data files, not Go literals

@@ -23,4 +23,4 @@
 // whitespace-separated tokens with at least one letter or digit (hyphenated
 // words are one word), and sentences shorter than MinSentenceWords words do
 // not count.
-package readability
+package readscore

@@ -28,4 +28,4 @@
 // items index each source once, whatever their number. Passages finds the
 // quoted passages of a candidate text (straight and curly quotes, block
 // quotes) one at a time, in linear time and constant memory.
-package quote
+package quotematch

@@ -1,4 +1,4 @@
-package readability
+package readscore
 
 import (
 	"strings"

@@ -1,15 +1,15 @@
-package quote_test
+package quotematch_test
 
 import (
 	"fmt"
 
-	"github.com/evalopt/evalopt/checks/quote"
+	"github.com/evalopt/evalopt/checks/internal/quotematch"
 )
 
 func Example() {
 	source := "13.1 Termination. Either party may terminate this Agreement upon “material breach” by the other party, " +
 		"if such breach is not cured within sixty (60) days after written notice."
-	idx := quote.NewIndex(source) // build once, verify many quotes
+	idx := quotematch.NewIndex(source) // build once, verify many quotes
 	for _, q := range []string{
 		"Either party may terminate this Agreement",
 		`either party may terminate this agreement upon "material breach"`,
@@ -18,12 +18,12 @@ func Example() {
 		"within ninety (90) days after written notice",
 		"The Supplier may assign this Agreement without consent.",
 	} {
-		m, err := idx.Verify(q, quote.Config{})
+		m, err := idx.Verify(q, quotematch.Config{})
 		if err != nil {
 			fmt.Println(err)
 			continue
 		}
-		if m.Kind == quote.Fabricated {
+		if m.Kind == quotematch.Fabricated {
 			fmt.Printf("%-13s %.2f\n", m.Kind, m.Score)
 			continue
 		}
@@ -39,7 +39,7 @@ func Example() {
 }
 
 func ExampleIndexCache() {
-	cache, err := quote.NewIndexCache(0) // 0: the default budget, 256 MiB of indexes
+	cache, err := quotematch.NewIndexCache(0) // 0: the default budget, 256 MiB of indexes
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -47,7 +47,7 @@ func ExampleIndexCache() {
 	evidence := []string{"Invoice 1042: total 49.99 EUR.", "Refunds need a photo of the damage."}
 	for pass := 0; pass < 2; pass++ { // a loop evaluating two revisions
 		for _, src := range evidence {
-			m, _ := cache.Index(src).Verify("total 49.99 EUR", quote.Config{})
+			m, _ := cache.Index(src).Verify("total 49.99 EUR", quotematch.Config{})
 			fmt.Println(pass, m.Kind)
 		}
 	}
@@ -62,7 +62,7 @@ func ExampleIndexCache() {
 
 func ExamplePassages() {
 	memo := "The clause says “the Supplier shall indemnify” and \"all losses\".\n> A block quote."
-	for s := range quote.Passages(memo, 0, len(memo)) {
+	for s := range quotematch.Passages(memo, 0, len(memo)) {
 		fmt.Println(memo[s.Start:s.End])
 	}
 	// Output:

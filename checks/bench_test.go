@@ -184,7 +184,7 @@ func BenchmarkCheck(b *testing.B) {
 	text := benchContract(b)
 	docs := benchDocuments(b, text)
 	for i, variant := range []string{"contract", "review"} {
-		doc := withAnalysis(docs[i])
+		doc := Prepare(docs[i])
 		for _, c := range DefaultChecks() {
 			c.Check(doc) // fill the shared analyses
 			b.Run(variant+"/"+c.Rule(), func(b *testing.B) {
@@ -216,17 +216,17 @@ func BenchmarkSharedAnalysis(b *testing.B) {
 			b.ReportAllocs()
 			start := processCPU()
 			for b.Loop() {
-				doc := withAnalysis(docs[i])
-				a := doc.shared
+				doc := Prepare(docs[i])
+				a := analysisOf(doc)
 				a.lineIndex()
 				a.wordList()
 				a.spans()
-				a.newLabelMatches()
-				a.dominantNumNoun()
+				newLabelMatchesOf(doc)
+				dominantNumNounOf(doc)
 				if isReview(doc.Kind) {
 					hedge.a.analyze(doc)
-					a.sourceOutline(doc)
-					a.refVocabularyOf(doc.Source)
+					sourceOutlineOf(doc)
+					refVocabularyOf(doc, doc.Source)
 				} else {
 					a.definitions()
 				}

@@ -116,15 +116,22 @@ type Document struct {
 	// kind-aware checks apply only what fits it. Empty means generic text.
 	Kind evaluator.Kind
 
-	// requirements are the task's compiled requirements (a Suite fills
-	// them from Task.Requirements); sections overrides the required
-	// sections per kind (WithRequiredSections).
-	requirements []evaluator.CompiledRequirement
-	sections     map[evaluator.Kind][]Section
+	// Requirements are the task's compiled requirements (a Suite fills
+	// them from Task.Requirements); the requirement check enforces them.
+	Requirements []evaluator.CompiledRequirement
 
-	// shared is the analysis a Suite shares between its checks; nil when a
-	// check is called on its own.
-	shared *analysis
+	// settings are the Suite's settings for its checks (WithSetting).
+	settings map[any]any
+	// facts are the analyses shared between checks (Prepare, Shared); nil
+	// when a check is called on its own.
+	facts *facts
+}
+
+// Setting returns the value a Suite was given for key (WithSetting), and
+// whether it was given one.
+func (d Document) Setting(key any) (any, bool) {
+	v, ok := d.settings[key]
+	return v, ok
 }
 
 // Check inspects a document and returns findings in document order (by

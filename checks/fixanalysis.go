@@ -234,13 +234,18 @@ func inUnits(units []recUnit, s, e int) bool {
 	return false
 }
 
+// recUnitsKey and riskScaleKey are the Shared keys of a document's
+// recommendation units and its risk scale.
+type (
+	recUnitsKey  struct{}
+	riskScaleKey struct{}
+)
+
 // analyzeUnits finds the recommendations of doc and what each carries.
 func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 	text := doc.Text
-	shared := analysisOf(doc)
-	allWords := shared.wordList()
-	shared.unitsOnce.Do(func() { shared.units = recommendationUnits(text, isReview(doc.Kind), allWords) })
-	units := shared.units
+	allWords := analysisOf(doc).wordList()
+	units := Shared(doc, recUnitsKey{}, func() []recUnit { return recommendationUnits(text, isReview(doc.Kind), allWords) })
 	var sc *riskScale
 	lineRisk := map[int]riskClass{}
 	var out []recommendation
@@ -254,8 +259,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc Document) []recommendation {
 		r.class = classifyRisk(body, a.blockRisk)
 		if r.class == riskUnknown {
 			if sc == nil {
-				shared.riskOnce.Do(func() { shared.risk = readRiskScale(text) })
-				sc = shared.risk
+				sc = Shared(doc, riskScaleKey{}, func() *riskScale { return readRiskScale(text) })
 			}
 			r.class, labelFrom = sc.unitRisk(text, u, a.blockRisk, lineRisk)
 			if r.class == riskUnknown {

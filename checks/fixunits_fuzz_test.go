@@ -34,7 +34,7 @@ func FuzzRecommendationUnits(f *testing.F) {
 			}
 		}
 		for _, kind := range []evaluator.Kind{evaluator.KindReviewMemo, evaluator.KindRedline, evaluator.KindRedTeamReport, ""} {
-			doc := withAnalysis(Document{Text: text, Kind: kind})
+			doc := Prepare(Document{Text: text, Kind: kind})
 			checkFindings(t, text, hedge.Check(doc))
 			checkFindings(t, text, dir.Check(doc))
 		}

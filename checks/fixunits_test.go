@@ -12,7 +12,7 @@ import (
 // deliverable of kind and returns "rule=matched text" for every finding
 // that is not info, in order.
 func recFindings(kind evaluator.Kind, text string) []string {
-	doc := withAnalysis(Document{Text: text, Kind: kind})
+	doc := Prepare(Document{Text: text, Kind: kind})
 	var out []string
 	for _, c := range []Check{mustCheck(NewHedgeCheck(RecommendationConfig{})), mustCheck(NewDirectionalCheck(RecommendationConfig{}))} {
 		for _, f := range c.Check(doc) {

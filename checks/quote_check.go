@@ -90,7 +90,7 @@ func NewQuoteCheck(cfg QuoteConfig) (Check, error) {
 type quoteCheck struct {
 	opts        quotematch.Config
 	minWords    int
-	anchorShort bool              // default MinWords: a short quotation needs a tie to the source
+	anchorShort bool                   // default MinWords: a short quotation needs a tie to the source
 	cache       *quotematch.IndexCache // the sources indexed last, bounded by bytes
 }
 

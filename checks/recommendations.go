@@ -137,10 +137,12 @@ func (cfg RecommendationConfig) validate() error {
 // analyzeUnits), once per document and shareKey when the document carries
 // a Suite's shared analysis. The result is read-only.
 func (a *recommendationAnalyzer) analyze(doc Document) []recommendation {
-	e := analysisOf(doc).recommendationsFor(a.shareKey)
-	e.once.Do(func() { e.recs = a.analyzeUnits(doc) })
-	return e.recs
+	return Shared(doc, recsKey{a.shareKey}, func() []recommendation { return a.analyzeUnits(doc) })
 }
+
+// recsKey is the Shared key of the recommendations the analyzers with one
+// share key find.
+type recsKey struct{ share any }
 
 // grammarMatches returns the hedge grammar's matches in body (at most 8),
 // or none when the caller replaced the hedge list.

@@ -171,7 +171,7 @@ func BenchmarkRecommendationAnalysis(b *testing.B) {
 	b.SetBytes(int64(len(doc.Text)))
 	b.ReportAllocs()
 	for b.Loop() {
-		d := withAnalysis(doc)
+		d := Prepare(doc)
 		sh := analysisOf(d)
 		sh.wordsOnce.Do(func() { sh.words = words })
 		if len(a.analyzeUnits(d)) == 0 {

@@ -53,7 +53,7 @@ func FuzzRefsParsers(f *testing.F) {
 		_ = sourceNames(s)
 		_ = unchangedClauses(s)
 		doc := Document{Text: s, Source: s, Kind: evaluator.KindRedline}
-		_ = redlineNumbering(doc, analysisOf(withAnalysis(doc)).lineIndex())
+		_ = redlineNumbering(doc, analysisOf(Prepare(doc)).lineIndex())
 		_ = itemRepeats(s, itemDefs(s))
 		idx := NewLineIndex(s)
 		_ = ownParagraphOrder(s, &idx)

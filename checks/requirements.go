@@ -65,13 +65,13 @@ func (requirementCheck) Rule() string    { return RuleRequirement }
 func (requirementCheck) Rules() []string { return []string{RuleRequirement} }
 
 func (requirementCheck) Check(doc Document) []Finding {
-	if len(doc.requirements) == 0 {
+	if len(doc.Requirements) == 0 {
 		return nil
 	}
 	text := doc.Text
 	var out []Finding
 	idx := analysisOf(doc).lineIndex()
-	for _, r := range doc.requirements {
+	for _, r := range doc.Requirements {
 		var first []int
 		if r.WhenRE != nil {
 			if first = r.WhenRE.FindStringIndex(text); first == nil {

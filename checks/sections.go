@@ -69,19 +69,16 @@ var (
 // must have, replacing the default (DefaultSections); no sections turns the
 // requirement off for that kind.
 func WithRequiredSections(kind evaluator.Kind, sections ...Section) Option {
-	return func(c *suiteConfig) {
-		for i, s := range sections {
-			if strings.TrimSpace(s.Name) == "" || len(s.Headings) == 0 {
-				c.errs = append(c.errs, fmt.Errorf("checks: WithRequiredSections(%q): sections[%d]: empty name or no headings", kind, i))
-				return
-			}
+	for i, s := range sections {
+		if strings.TrimSpace(s.Name) == "" || len(s.Headings) == 0 {
+			return OptionError(fmt.Errorf("checks: WithRequiredSections(%q): sections[%d]: empty name or no headings", kind, i))
 		}
-		if c.s.sections == nil {
-			c.s.sections = DefaultSections()
-		}
-		c.s.sections[kind] = sections
 	}
+	return WithSetting(requiredSectionsKey{kind}, append([]Section(nil), sections...))
 }
+
+// requiredSectionsKey is the setting of one kind's required sections.
+type requiredSectionsKey struct{ kind evaluator.Kind }
 
 // minSectionHeadings is how many headings a document needs before its
 // sections are checked: a two-paragraph note has no sections to miss.
@@ -104,11 +101,10 @@ func (sectionsCheck) Rule() string    { return RuleMissingSection }
 func (sectionsCheck) Rules() []string { return []string{RuleMissingSection, RuleMissingSourcePart} }
 
 func (c sectionsCheck) Check(doc Document) []Finding {
-	m := c.def
-	if doc.sections != nil {
-		m = doc.sections
+	want := c.def[doc.Kind]
+	if v, ok := doc.Setting(requiredSectionsKey{doc.Kind}); ok {
+		want = v.([]Section)
 	}
-	want := m[doc.Kind]
 	if len(want) == 0 {
 		return sourcePartFindings(doc)
 	}

@@ -148,7 +148,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 	srcLabels := func() map[string]bool {
 		if srcNums == nil {
 			srcNums = map[string]bool{}
-			so, _ := analysisOf(doc).sourceOutline(doc)
+			so, _ := sourceOutlineOf(doc)
 			if so == nil {
 				return srcNums
 			}
@@ -216,7 +216,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 			// part, as "of this memo" does.
 			if !own && isReview(doc.Kind) && doc.Source != "" {
 				if vocab == nil {
-					vocab = analysisOf(doc).refVocabularyOf(doc.Source)
+					vocab = refVocabularyOf(doc, doc.Source)
 				}
 				// Paragraphs are how a source's schedules number their
 				// points ("paragraph 4 of Schedule 2"), so only "part" and
@@ -228,7 +228,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				// review that cites sections throughout); a review that
 				// cites clauses or articles means its own "section 4".
 				if dominant == "" {
-					dominant = analysisOf(doc).dominantNumNoun() + "|"
+					dominant = dominantNumNounOf(doc) + "|"
 				}
 				own = (kw == "part" || kw == "section") && !vocab[kw] && (!srcLabels()[num] || kw+"|" != dominant) &&
 					top <= maxOwnTop(labels)+1 && !refOfInstrument(text, e) && !externalRef(text, s, e)
@@ -268,7 +268,7 @@ func (selfRefCheck) Check(doc Document) []Finding {
 				}
 			}
 			if added == nil {
-				added, _ = newLabels(analysisOf(doc), nil)
+				added, _ = newLabels(doc, nil)
 			}
 			if added["|"+num] {
 				continue // "a new Section 6.3": the text adds it

@@ -1,10 +1,6 @@
 package checks
 
-import (
-	"sync"
-
-	"github.com/evalopt/evalopt/checks/internal/lru"
-)
+import "sync"
 
 // A loop revises one deliverable against one source: every evaluation
 // reads the same contract. What the checks learn about a source — the
@@ -16,10 +12,6 @@ import (
 // defaultSourceCacheBytes is the memory budget of a Suite's source cache:
 // about 16 MB of source text.
 const defaultSourceCacheBytes = 64 << 20
-
-// sourceCache holds the analyses of the sources a Suite saw last. It is
-// safe for concurrent use; a nil cache keeps nothing.
-type sourceCache struct{ lru *lru.Cache[*sourceFacts] }
 
 // sourceFacts is what the checks learn about one source text, each part
 // computed on first use, once, and read-only after.
@@ -53,21 +45,3 @@ func (f *sourceFacts) vocabulary() map[string]bool {
 // most: the outline's labels and keys and the line index run to a few
 // bytes per source byte.
 func sourceFactsBytes(n int) int64 { return 4*int64(n) + 1024 }
-
-func newSourceCache(maxBytes int64) *sourceCache {
-	return &sourceCache{lru: lru.New[*sourceFacts](maxBytes)}
-}
-
-// facts returns the facts of text, from the cache or new (and then kept,
-// evicting the least recently used until the budget holds; facts larger
-// than the whole budget are returned but not kept). A nil cache returns
-// new facts every time.
-func (c *sourceCache) facts(text string) *sourceFacts {
-	if c == nil {
-		return &sourceFacts{text: text}
-	}
-	if f, ok := c.lru.Get(text); ok {
-		return f
-	}
-	return c.lru.Add(text, &sourceFacts{text: text}, sourceFactsBytes(len(text)))
-}

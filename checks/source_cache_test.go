@@ -10,22 +10,27 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 )
 
-func TestSourceCache(t *testing.T) {
+func TestAcrossCache(t *testing.T) {
 	a, b := strings.Repeat("1. Term.\n", 100), strings.Repeat("2. Fees.\n", 100)
-	c := newSourceCache(sourceFactsBytes(len(a)) + sourceFactsBytes(len(b)))
-	fa := c.facts(a)
-	assert.Same(t, fa, c.facts(a), "a source seen again is served from the cache")
-	c.facts(b)
-	c.facts(a) // a is now the most recently used
-	c.facts(strings.Repeat("3. Law.\n", 100))
-	assert.Equal(t, 2, c.lru.Len(), "the budget holds two sources")
-	assert.Same(t, fa, c.facts(a), "the least recently used (b) went, not a")
+	c := newAcrossCache(sourceFactsBytes(len(a)) + sourceFactsBytes(len(b)))
+	builds := 0
+	get := func(c *acrossCache, text string) any {
+		return c.get(sourceFactsKey{}, text, sourceFactsBytes(len(text)), func() any { builds++; return &sourceFacts{text: text} })
+	}
+	fa := get(c, a)
+	assert.Same(t, fa, get(c, a), "a source seen again is served from the cache")
+	get(c, b)
+	get(c, a) // a is now the most recently used
+	get(c, strings.Repeat("3. Law.\n", 100))
+	assert.Equal(t, 2, c.byKey[sourceFactsKey{}].Len(), "the budget holds two sources")
+	assert.Same(t, fa, get(c, a), "the least recently used (b) went, not a")
+	assert.Equal(t, 3, builds)
 
 	big := strings.Repeat("x", 1<<20)
-	small := newSourceCache(1024)
-	require.NotNil(t, small.facts(big))
-	assert.Zero(t, small.lru.Len(), "facts over the whole budget are built, not kept")
-	assert.NotNil(t, (*sourceCache)(nil).facts(a), "no cache: new facts")
+	small := newAcrossCache(1024)
+	require.NotNil(t, get(small, big))
+	assert.Zero(t, small.byKey[sourceFactsKey{}].Len(), "facts over the whole budget are built, not kept")
+	assert.NotNil(t, get(nil, a), "no cache: new facts")
 }
 
 // TestSuiteReadsSourceOnce: a Suite evaluating revisions of one review
@@ -42,7 +47,10 @@ func TestSuiteReadsSourceOnce(t *testing.T) {
 		require.Len(t, fs, 1)
 		assert.Equal(t, RuleDanglingRef, fs[0].Rule)
 	}
-	assert.Equal(t, 1, s.sources.lru.Len())
-	f := s.sources.facts(sourceText(doc))
-	assert.NotNil(t, f.outline, "built by the first run and kept")
+	l := s.across.byKey[sourceFactsKey{}]
+	require.NotNil(t, l)
+	assert.Equal(t, 1, l.Len())
+	f, ok := l.Get(sourceText(doc))
+	require.True(t, ok)
+	assert.NotNil(t, f.v.(*sourceFacts).outline, "built by the first run and kept")
 }

@@ -48,8 +48,8 @@ type Suite struct {
 	rubric      []string
 	workers     int
 	parallelMin int
-	sections    map[evaluator.Kind][]Section // nil: DefaultSections
-	sources     *sourceCache                 // what the checks learned about the sources seen last
+	settings    map[any]any  // WithSetting
+	across      *acrossCache // what the checks learned about the sources seen last
 }
 
 // Option configures a Suite.
@@ -87,6 +87,25 @@ func WithDisabled(rules ...string) Option {
 			c.s.disabled[r] = true
 		}
 	}
+}
+
+// WithSetting gives every Document the Suite runs the value for key
+// (Document.Setting): how a family's own Suite options (for example
+// WithRequiredSections) reach its check. key must be comparable; a later
+// setting for an equal key replaces an earlier one.
+func WithSetting(key, value any) Option {
+	return func(c *suiteConfig) {
+		if c.s.settings == nil {
+			c.s.settings = make(map[any]any)
+		}
+		c.s.settings[key] = value
+	}
+}
+
+// OptionError returns an Option that makes NewSuite fail with err: what a
+// family's own Suite options return when their arguments are invalid.
+func OptionError(err error) Option {
+	return func(c *suiteConfig) { c.errs = append(c.errs, err) }
 }
 
 // WithSource sets the source document (for example the contract under
@@ -158,7 +177,7 @@ func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
 		disabled:    make(map[string]bool),
 		sourceID:    DefaultSourceEvidenceID,
 		parallelMin: DefaultParallelThreshold,
-		sources:     newSourceCache(defaultSourceCacheBytes),
+		across:      newAcrossCache(defaultSourceCacheBytes),
 	}
 	cfg := &suiteConfig{s: s}
 	for i, c := range checks {
@@ -300,11 +319,9 @@ func (s *Suite) Run(ctx context.Context, doc Document) ([]Finding, error) {
 	if len(s.rubric) > 0 {
 		doc.Rubric = append(append([]string(nil), s.rubric...), doc.Rubric...)
 	}
-	if s.sections != nil {
-		doc.sections = s.sections
-	}
-	doc = withAnalysis(doc)
-	doc.shared.sources = s.sources
+	doc.settings = s.settings
+	doc = Prepare(doc)
+	doc.facts.across = s.across
 	results := make([][]Finding, len(s.checks))
 	errs := make([]error, len(s.checks))
 	workers := s.workers
@@ -425,7 +442,7 @@ func (s *Suite) Findings(ctx context.Context, task evaluator.Task, candidate str
 	if err != nil {
 		return nil, err
 	}
-	doc := Document{Text: candidate, Evidence: task.Evidence, Source: s.source, Kind: task.Kind, requirements: reqs}
+	doc := Document{Text: candidate, Evidence: task.Evidence, Source: s.source, Kind: task.Kind, Requirements: reqs}
 	if !s.hasSource {
 		if e, ok := task.FindEvidence(s.sourceID); ok {
 			doc.Source = e.Content

@@ -165,7 +165,7 @@ func (xrefCheck) Check(doc Document) []Finding {
 	var src *xrefOutline
 	srcText := doc.Source
 	if review {
-		src, srcText = a.sourceOutline(doc)
+		src, srcText = sourceOutlineOf(doc)
 	} else if doc.Source != "" {
 		// A contract numbers its own clauses; only the source's titled
 		// clauses are the ones an amendment may cite.
@@ -181,15 +181,15 @@ func (xrefCheck) Check(doc Document) []Finding {
 	}
 	// Labels the text introduces as new ("a new Section 10.5" in an
 	// amendment, "new clause 7.5" in a redline) exist.
-	added, fs := newLabels(a, src)
+	added, fs := newLabels(doc, src)
 	var srcWords map[string]bool
 	if review {
 		out = append(out, fs...)
-		srcWords = a.refVocabularyOf(srcText)
+		srcWords = refVocabularyOf(doc, srcText)
 		if !namesNumbered(srcWords) {
 			// The source never names its clauses ("7. Within ..."): the
 			// review's usual word for them is the source's.
-			if n := a.dominantNumNoun(); n != "" {
+			if n := dominantNumNounOf(doc); n != "" {
 				srcWords = maps.Clone(srcWords)
 				srcWords[n] = true
 			}
@@ -874,12 +874,12 @@ var (
 // each new numbered clause whose number is already taken in the source or
 // skips numbers after the source's last sibling ("new clause 7.7" when
 // clause 7 ends at 7.4).
-func newLabels(a *analysis, src *xrefOutline) (map[string]bool, []Finding) {
-	text := a.text
+func newLabels(doc Document, src *xrefOutline) (map[string]bool, []Finding) {
+	text := doc.Text
 	added := make(map[string]bool)
 	var out []Finding
 	seen := make(map[string]bool)
-	for _, m := range a.newLabelMatches() {
+	for _, m := range newLabelMatchesOf(doc) {
 		var kind, id string
 		var s, e int
 		if m[2] >= 0 {
@@ -910,7 +910,7 @@ func newLabels(a *analysis, src *xrefOutline) (map[string]bool, []Finding) {
 		if (last > 0 || parent == "") && n > last+1 && !added["|"+numberWith(parent, n-1)] {
 			out = append(out, Finding{Rule: RuleNumberingGap, Severity: SeverityWarn,
 				Message:  fmt.Sprintf("new clause %s skips numbers: the source's last sibling is %s", id, numberWith(parent, last)),
-				Location: a.lineIndex().Locate(s, e, text)})
+				Location: analysisOf(doc).lineIndex().Locate(s, e, text)})
 		}
 	}
 	return added, out

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalopt/evalopt/checks/check"
+
 	"github.com/evalopt/evalopt/checks"
 )
 
@@ -54,7 +56,7 @@ func TestCorpusPinned(t *testing.T) {
 	diffPinned(t, want, got)
 }
 
-func pinCase(t *testing.T, sb *strings.Builder, suite *checks.Suite, ctx context.Context, name string, c *corpusCase, text string) {
+func pinCase(t *testing.T, sb *strings.Builder, suite *check.Suite, ctx context.Context, name string, c *corpusCase, text string) {
 	t.Helper()
 	fs, err := suite.Findings(ctx, c.task, text)
 	if err != nil {

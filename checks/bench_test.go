@@ -175,7 +175,7 @@ func BenchmarkSharedAnalysis(b *testing.B) {
 				a.Spans()
 				xref.NewLabelMatchesOf(doc)
 				xref.DominantNumNounOf(doc)
-				if check.IsReview(doc.Kind) {
+				if doctext.IsReview(doc.Kind) {
 					hedge.A.Analyze(doc)
 					xref.SourceOutlineOf(doc)
 					xref.RefVocabularyOf(doc, doc.Source)

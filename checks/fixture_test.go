@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -183,15 +184,13 @@ func readFixture(t *testing.T, name string) string {
 // so it exercises the contract and the review checks together.
 func ungatedChecks() []check.Check {
 	var out []check.Check
-	for _, c := range DefaultChecks() {
+	for _, e := range defaultTable() {
+		c := e.check
 		if c.Rule() == "completeness" {
 			c = mustCheck(structure.NewCompletenessCheck(structure.CompletenessConfig{})) // the fixture plants a missing severability clause
 		}
-		if k, ok := c.(*check.KindCheck); ok {
-			if k.Kinds[evaluator.KindPlainLanguage] {
-				continue
-			}
-			c = k.C
+		if slices.Contains(e.kinds, evaluator.KindPlainLanguage) {
+			continue
 		}
 		out = append(out, c)
 	}

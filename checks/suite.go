@@ -4,6 +4,7 @@ import (
 	"github.com/evalopt/evalopt/checks/addressed"
 	"github.com/evalopt/evalopt/checks/advice"
 	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/internal/text"
 	"github.com/evalopt/evalopt/checks/placeholder"
 	"github.com/evalopt/evalopt/checks/quote"
 	"github.com/evalopt/evalopt/checks/readability"
@@ -17,44 +18,67 @@ import (
 
 // DefaultChecks returns new instances of the default checks with their
 // default configuration, each restricted (OnlyFor) to the deliverable kinds
-// it fits, read from Document.Kind (Task.Kind through a Suite):
-//   - every kind, generic text included: placeholders, internal
-//     consistency (a defined item with two values; one quantity stated
-//     two ways, totals that do not add up: NewValuesCheck),
-//     evaluator-directed text, quotations checked against the source, task
-//     requirements, required sections (DefaultSections), the numbering of
-//     the text's own lists;
-//   - every kind but contracts (whose references the cross-reference check
-//     resolves): references to the deliverable's own parts and items;
+// it fits, read from Document.Kind (Task.Kind through a Suite). The table
+// is defaultTable: which family checks what, for which kinds, in one place.
+func DefaultChecks() []check.Check {
+	table := defaultTable()
+	out := make([]check.Check, len(table))
+	for i, e := range table {
+		out[i] = e.check
+		if e.kinds != nil {
+			out[i] = check.OnlyFor(e.check, e.kinds...)
+		}
+	}
+	return out
+}
+
+// defaultEntry is one row of the default suite: a check and the kinds it
+// fits (nil: every kind, generic text included).
+type defaultEntry struct {
+	check check.Check
+	kinds []evaluator.Kind
+}
+
+// notContracts is every kind but contracts, generic text included: a
+// contract's references are the cross-reference check's.
+var notContracts = []evaluator.Kind{"", evaluator.KindReviewMemo, evaluator.KindRedline, evaluator.KindRedTeamReport, evaluator.KindPlainLanguage, evaluator.KindCustomerReply}
+
+// defaultTable is the default suite, row by row:
 //   - review memos, redlines and red-team reports: hedged recommendations,
 //     directional-only fixes, actionability ratio, findings (uncertainty,
 //     missing evidence);
+//   - every kind: placeholders, internal consistency and values (one
+//     quantity stated two ways, totals that do not add up), text addressed
+//     to the evaluator, quotations checked against the source, task
+//     requirements, required sections (structure.DefaultSections), the
+//     numbering of the text's own lists;
 //   - those and contracts: cross-references (a review's resolve against the
 //     source and its own numbering is not checked);
+//   - every kind but contracts: references to the deliverable's own parts;
 //   - contracts: defined terms and completeness (signature block, a
 //     governing-law clause: notices and severability are left out, as
 //     short agreements, amendments and translations rightly lack them);
 //   - plain-language text and customer replies: readability limits.
-func DefaultChecks() []check.Check {
-	return []check.Check{
-		check.OnlyFor(mustCheck(advice.NewHedgeCheck(advice.RecommendationConfig{})), check.ReviewKinds...),
-		check.OnlyFor(mustCheck(advice.NewDirectionalCheck(advice.RecommendationConfig{})), check.ReviewKinds...),
-		check.OnlyFor(mustCheck(advice.NewActionabilityCheck(advice.RecommendationConfig{})), check.ReviewKinds...),
-		check.OnlyFor(mustCheck(advice.NewFindingCheck(advice.FindingConfig{})), check.ReviewKinds...),
-		mustCheck(placeholder.NewPlaceholderCheck(placeholder.PlaceholderConfig{})),
-		check.OnlyFor(xref.NewXrefCheck(), check.SourceKinds...),
-		values.NewConsistencyCheck(),
-		check.OnlyFor(mustCheck(terms.NewDefinitionCheck(terms.DefinitionConfig{})), check.ContractKinds...),
-		check.OnlyFor(mustCheck(structure.NewCompletenessCheck(structure.CompletenessConfig{Boilerplate: governingLawOnly()})), check.ContractKinds...),
-		check.OnlyFor(mustCheck(readability.NewReadabilityCheck(readability.ReadabilityConfig{})), check.ReaderKinds...),
-		check.OnlyFor(mustCheck(readability.NewDensePassageCheck(readability.DensePassageConfig{})), check.ReaderKinds...),
-		mustCheck(addressed.NewEvaluatorDirectedCheck(addressed.EvaluatorDirectedConfig{})),
-		mustCheck(quote.NewQuoteCheck(quote.QuoteConfig{})),
-		requirement.NewRequirementCheck(),
-		structure.NewSectionsCheck(),
-		check.OnlyFor(xref.NewSelfReferenceCheck(), "", evaluator.KindReviewMemo, evaluator.KindRedline, evaluator.KindRedTeamReport, evaluator.KindPlainLanguage, evaluator.KindCustomerReply),
-		xref.NewListNumberingCheck(),
-		values.NewValuesCheck(),
+func defaultTable() []defaultEntry {
+	return []defaultEntry{
+		{mustCheck(advice.NewHedgeCheck(advice.RecommendationConfig{})), text.ReviewKinds},
+		{mustCheck(advice.NewDirectionalCheck(advice.RecommendationConfig{})), text.ReviewKinds},
+		{mustCheck(advice.NewActionabilityCheck(advice.RecommendationConfig{})), text.ReviewKinds},
+		{mustCheck(advice.NewFindingCheck(advice.FindingConfig{})), text.ReviewKinds},
+		{mustCheck(placeholder.NewPlaceholderCheck(placeholder.PlaceholderConfig{})), nil},
+		{xref.NewXrefCheck(), text.SourceKinds},
+		{values.NewConsistencyCheck(), nil},
+		{mustCheck(terms.NewDefinitionCheck(terms.DefinitionConfig{})), text.ContractKinds},
+		{mustCheck(structure.NewCompletenessCheck(structure.CompletenessConfig{Boilerplate: governingLawOnly()})), text.ContractKinds},
+		{mustCheck(readability.NewReadabilityCheck(readability.ReadabilityConfig{})), text.ReaderKinds},
+		{mustCheck(readability.NewDensePassageCheck(readability.DensePassageConfig{})), text.ReaderKinds},
+		{mustCheck(addressed.NewEvaluatorDirectedCheck(addressed.EvaluatorDirectedConfig{})), nil},
+		{mustCheck(quote.NewQuoteCheck(quote.QuoteConfig{})), nil},
+		{requirement.NewRequirementCheck(), nil},
+		{structure.NewSectionsCheck(), nil},
+		{xref.NewSelfReferenceCheck(), notContracts},
+		{xref.NewListNumberingCheck(), nil},
+		{values.NewValuesCheck(), nil},
 	}
 }
 

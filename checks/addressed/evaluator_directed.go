@@ -50,11 +50,11 @@ type EvaluatorDirectedConfig struct {
 // *evaluator.FieldError naming it ("EvaluatorDirectedConfig.Patterns[2]"),
 // matching evaluator.ErrInvalidOption.
 func NewEvaluatorDirectedCheck(cfg EvaluatorDirectedConfig) (check.Check, error) {
-	if err := check.CheckPhrases("EvaluatorDirectedConfig.Phrases", cfg.Phrases); err != nil {
+	if err := doctext.CheckPhrases("EvaluatorDirectedConfig.Phrases", cfg.Phrases); err != nil {
 		return nil, err
 	}
 	if cfg.MinCopyWords < 0 {
-		return nil, check.ConfigError("EvaluatorDirectedConfig.MinCopyWords", "must be >= 0 (0 means the default, 8), got %d", cfg.MinCopyWords)
+		return nil, doctext.ConfigError("EvaluatorDirectedConfig.MinCopyWords", "must be >= 0 (0 means the default, 8), got %d", cfg.MinCopyWords)
 	}
 	if cfg.Phrases == nil {
 		cfg.Phrases = doctext.DefaultEvaluatorPhrases
@@ -72,11 +72,11 @@ func NewEvaluatorDirectedCheck(cfg EvaluatorDirectedConfig) (check.Check, error)
 		trigger, expr, ok := strings.Cut(p, "|")
 		trigger, expr = strings.TrimSpace(trigger), strings.TrimSpace(expr)
 		if !ok || trigger == "" || expr == "" || strings.ContainsAny(trigger, " \t") {
-			return nil, check.ConfigError(fmt.Sprintf("EvaluatorDirectedConfig.Patterns[%d]", i), "%s: want \"trigger | expression\" with a one-word trigger", strictjson.Quote(p))
+			return nil, doctext.ConfigError(fmt.Sprintf("EvaluatorDirectedConfig.Patterns[%d]", i), "%s: want \"trigger | expression\" with a one-word trigger", strictjson.Quote(p))
 		}
 		re, err := regexp.Compile("(?i)" + expr)
 		if err != nil {
-			return nil, check.ConfigError(fmt.Sprintf("EvaluatorDirectedConfig.Patterns[%d]", i), "%s: %v", strictjson.Quote(p), err)
+			return nil, doctext.ConfigError(fmt.Sprintf("EvaluatorDirectedConfig.Patterns[%d]", i), "%s: %v", strictjson.Quote(p), err)
 		}
 		key := strings.ToLower(trigger)
 		if _, seen := byTrigger[key]; !seen {

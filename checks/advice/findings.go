@@ -45,11 +45,11 @@ var sectionRefRe = regexp.MustCompile(`(?i)(?:\b(?:sections?|clauses?|articles?|
 // negative MinQuoteWords) is an *evaluator.FieldError naming it, matching
 // evaluator.ErrInvalidOption.
 func NewFindingCheck(cfg FindingConfig) (check.Check, error) {
-	if err := check.CheckPhrases("FindingConfig.Uncertainty", cfg.Uncertainty); err != nil {
+	if err := doctext.CheckPhrases("FindingConfig.Uncertainty", cfg.Uncertainty); err != nil {
 		return nil, err
 	}
 	if cfg.MinQuoteWords < 0 {
-		return nil, check.ConfigError("FindingConfig.MinQuoteWords", "must be >= 0 (0 means the default, 3), got %d", cfg.MinQuoteWords)
+		return nil, doctext.ConfigError("FindingConfig.MinQuoteWords", "must be >= 0 (0 means the default, 3), got %d", cfg.MinQuoteWords)
 	}
 	if cfg.Uncertainty == nil {
 		cfg.Uncertainty = doctext.DefaultUncertainty
@@ -74,7 +74,7 @@ func (c *findingCheck) Check(doc check.Document) []check.Finding {
 	var out []check.Finding
 	var idx *doctext.LineIndex
 	allWords := doctext.AnalysisOf(doc).WordList()
-	for _, it := range doctext.Items(text, doctext.FindingKind, check.IsReview(doc.Kind)) {
+	for _, it := range doctext.Items(text, doctext.FindingKind, doctext.IsReview(doc.Kind)) {
 		quotes := doctext.QuotedSpans(text, it.Start, it.End)
 		quoted := false
 		for _, q := range quotes {

@@ -234,7 +234,7 @@ type (
 func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendation {
 	text := doc.Text
 	allWords := doctext.AnalysisOf(doc).WordList()
-	units := check.Shared(doc, recUnitsKey{}, func() []doctext.RecUnit { return recommendationUnits(text, check.IsReview(doc.Kind), allWords) })
+	units := check.Shared(doc, recUnitsKey{}, func() []doctext.RecUnit { return recommendationUnits(text, doctext.IsReview(doc.Kind), allWords) })
 	var sc *riskScale
 	lineRisk := map[int]riskClass{}
 	var out []recommendation

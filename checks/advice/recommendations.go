@@ -106,17 +106,17 @@ func newRecommendationAnalyzer(cfg RecommendationConfig) (*recommendationAnalyze
 // phrase with no word, a BlockRisk outside 0..5, a MaxNonActionable
 // outside [0,1] or NaN. Nothing is clamped.
 func (cfg RecommendationConfig) validate() error {
-	if err := check.CheckPhrases("RecommendationConfig.Hedges", cfg.Hedges); err != nil {
+	if err := doctext.CheckPhrases("RecommendationConfig.Hedges", cfg.Hedges); err != nil {
 		return err
 	}
-	if err := check.CheckPhrases("RecommendationConfig.Directional", cfg.Directional); err != nil {
+	if err := doctext.CheckPhrases("RecommendationConfig.Directional", cfg.Directional); err != nil {
 		return err
 	}
 	if cfg.BlockRisk < 0 || cfg.BlockRisk > 5 {
-		return check.ConfigError("RecommendationConfig.BlockRisk", "must be in [1,5] (0 means the default, 3), got %d", cfg.BlockRisk)
+		return doctext.ConfigError("RecommendationConfig.BlockRisk", "must be in [1,5] (0 means the default, 3), got %d", cfg.BlockRisk)
 	}
 	if m := cfg.MaxNonActionable; math.IsNaN(m) || m < 0 || m > 1 {
-		return check.ConfigError("RecommendationConfig.MaxNonActionable", "must be in (0,1] (0 means the default, 0.30), got %v", m)
+		return doctext.ConfigError("RecommendationConfig.MaxNonActionable", "must be in (0,1] (0 means the default, 0.30), got %v", m)
 	}
 	return nil
 }

@@ -20,7 +20,7 @@ type facts struct {
 	text   string
 	mu     sync.Mutex
 	m      map[any]*sharedFact
-	across *AcrossCache
+	across *acrossCache
 }
 
 type sharedFact struct {
@@ -85,45 +85,45 @@ func SharedAcross[T any](doc Document, key any, text string, size int64, build f
 		return build()
 	}
 	e := f.entry(sourceKey{key, text})
-	e.once.Do(func() { e.v = f.across.Get(key, text, size, func() any { return build() }) })
+	e.once.Do(func() { e.v = f.across.get(key, text, size, func() any { return build() }) })
 	return e.v.(T)
 }
 
 // acrossCache holds a Suite's facts about the sources it saw last, one
 // byte-bounded LRU per key. It is safe for concurrent use; a nil cache
 // keeps nothing.
-type AcrossCache struct {
+type acrossCache struct {
 	maxBytes int64
 	mu       sync.Mutex
-	ByKey    map[any]*lru.Cache[*acrossEntry]
+	byKey    map[any]*lru.Cache[*acrossEntry]
 }
 
 // acrossEntry builds its value once, outside the cache's lock.
 type acrossEntry struct {
 	once  sync.Once
 	build func() any
-	V     any
+	v     any
 }
 
-func NewAcrossCache(maxBytes int64) *AcrossCache {
-	return &AcrossCache{maxBytes: maxBytes, ByKey: make(map[any]*lru.Cache[*acrossEntry])}
+func newAcrossCache(maxBytes int64) *acrossCache {
+	return &acrossCache{maxBytes: maxBytes, byKey: make(map[any]*lru.Cache[*acrossEntry])}
 }
 
-func (c *AcrossCache) Get(key any, text string, size int64, build func() any) any {
+func (c *acrossCache) get(key any, text string, size int64, build func() any) any {
 	if c == nil {
 		return build()
 	}
 	c.mu.Lock()
-	l := c.ByKey[key]
+	l := c.byKey[key]
 	if l == nil {
 		l = lru.New[*acrossEntry](c.maxBytes)
-		c.ByKey[key] = l
+		c.byKey[key] = l
 	}
 	c.mu.Unlock()
 	e, ok := l.Get(text)
 	if !ok {
 		e = l.Add(text, &acrossEntry{build: build}, size)
 	}
-	e.once.Do(func() { e.V = e.build(); e.build = nil })
-	return e.V
+	e.once.Do(func() { e.v = e.build(); e.build = nil })
+	return e.v
 }

@@ -7,7 +7,7 @@ import (
 
 // compareFindings orders findings by start offset, then rule id, then end
 // offset, then message: the Suite's deterministic output order.
-func CompareFindings(a, b Finding) int {
+func compareFindings(a, b Finding) int {
 	if c := cmp.Compare(a.Location.Start, b.Location.Start); c != 0 {
 		return c
 	}
@@ -21,4 +21,4 @@ func CompareFindings(a, b Finding) int {
 }
 
 // sortFindings sorts fs in place in the order of compareFindings.
-func SortFindings(fs []Finding) { slices.SortStableFunc(fs, CompareFindings) }
+func SortFindings(fs []Finding) { slices.SortStableFunc(fs, compareFindings) }

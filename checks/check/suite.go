@@ -49,7 +49,7 @@ type Suite struct {
 	workers     int
 	parallelMin int
 	settings    map[any]any  // WithSetting
-	Across      *AcrossCache // what the checks learned about the sources seen last
+	across      *acrossCache // what the checks learned about the sources seen last
 }
 
 // Option configures a Suite.
@@ -177,7 +177,7 @@ func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
 		disabled:    make(map[string]bool),
 		sourceID:    DefaultSourceEvidenceID,
 		parallelMin: DefaultParallelThreshold,
-		Across:      NewAcrossCache(defaultSourceCacheBytes),
+		across:      newAcrossCache(defaultSourceCacheBytes),
 	}
 	cfg := &suiteConfig{s: s}
 	for i, c := range checks {
@@ -230,7 +230,7 @@ func (s *Suite) Run(ctx context.Context, doc Document) ([]Finding, error) {
 	}
 	doc.settings = s.settings
 	doc = Prepare(doc)
-	doc.facts.across = s.Across
+	doc.facts.across = s.across
 	results := make([][]Finding, len(s.checks))
 	errs := make([]error, len(s.checks))
 	workers := s.workers

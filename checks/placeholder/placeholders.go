@@ -62,7 +62,7 @@ func NewPlaceholderCheck(cfg PlaceholderConfig) (check.Check, error) {
 		field string
 		list  []string
 	}{{"Tokens", cfg.Tokens}, {"Words", cfg.Words}, {"Directives", cfg.Directives}, {"SignatureLabels", cfg.SignatureLabels}} {
-		if err := check.CheckPhrases("PlaceholderConfig."+l.field, l.list); err != nil {
+		if err := doctext.CheckPhrases("PlaceholderConfig."+l.field, l.list); err != nil {
 			return nil, err
 		}
 	}

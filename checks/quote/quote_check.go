@@ -70,13 +70,13 @@ type QuoteConfig struct {
 // *evaluator.FieldError naming the field, matching evaluator.ErrInvalidOption.
 func NewQuoteCheck(cfg QuoteConfig) (check.Check, error) {
 	if t := cfg.Threshold; math.IsNaN(t) || t < 0 || t > 1 {
-		return nil, check.ConfigError("QuoteConfig.Threshold", "must be in (0,1] (0 means the default, %v), got %v", quotematch.DefaultThreshold, t)
+		return nil, doctext.ConfigError("QuoteConfig.Threshold", "must be in (0,1] (0 means the default, %v), got %v", quotematch.DefaultThreshold, t)
 	}
 	if cfg.MinWords < 0 {
-		return nil, check.ConfigError("QuoteConfig.MinWords", "must be >= 0 (0 means the default, %d), got %d", DefaultQuoteMinWords, cfg.MinWords)
+		return nil, doctext.ConfigError("QuoteConfig.MinWords", "must be >= 0 (0 means the default, %d), got %d", DefaultQuoteMinWords, cfg.MinWords)
 	}
 	if cfg.IndexCacheBytes < 0 {
-		return nil, check.ConfigError("QuoteConfig.IndexCacheBytes", "must be >= 0 (0 means the default), got %d", cfg.IndexCacheBytes)
+		return nil, doctext.ConfigError("QuoteConfig.IndexCacheBytes", "must be >= 0 (0 means the default), got %d", cfg.IndexCacheBytes)
 	}
 	cache, err := quotematch.NewIndexCache(cfg.IndexCacheBytes)
 	if err != nil {

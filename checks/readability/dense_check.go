@@ -62,9 +62,9 @@ type DensePassageConfig struct {
 func NewDensePassageCheck(cfg DensePassageConfig) (check.Check, error) {
 	switch {
 	case cfg.MinWords < 0:
-		return nil, check.ConfigError("DensePassageConfig.MinWords", "must be >= 0 (0 means the default, %d), got %d", DefaultDenseMinWords, cfg.MinWords)
+		return nil, doctext.ConfigError("DensePassageConfig.MinWords", "must be >= 0 (0 means the default, %d), got %d", DefaultDenseMinWords, cfg.MinWords)
 	case math.IsNaN(cfg.MinGrade) || math.IsInf(cfg.MinGrade, 0) || cfg.MinGrade < 0:
-		return nil, check.ConfigError("DensePassageConfig.MinGrade", "must be a finite number >= 0 (0 means the default, %d), got %v", DefaultDenseGrade, cfg.MinGrade)
+		return nil, doctext.ConfigError("DensePassageConfig.MinGrade", "must be a finite number >= 0 (0 means the default, %d), got %v", DefaultDenseGrade, cfg.MinGrade)
 	}
 	if cfg.MinWords == 0 {
 		cfg.MinWords = DefaultDenseMinWords

@@ -64,7 +64,7 @@ type ReadabilityConfig struct {
 // evaluator.ErrInvalidOption.
 func NewReadabilityCheck(cfg ReadabilityConfig) (check.Check, error) {
 	bad := func(field string, v float64, want string) error {
-		return check.ConfigError("ReadabilityConfig."+field, "%s, got %v", want, v)
+		return doctext.ConfigError("ReadabilityConfig."+field, "%s, got %v", want, v)
 	}
 	switch l := cfg.Limits; {
 	case math.IsNaN(l.MaxGrade) || l.MaxGrade < 0 || math.IsInf(l.MaxGrade, 0):

@@ -124,11 +124,11 @@ func NewCompletenessCheck(cfg CompletenessConfig) (check.Check, error) {
 		field := fmt.Sprintf("CompletenessConfig.Boilerplate[%d]", i)
 		switch {
 		case strings.TrimSpace(cl.Name) == "":
-			return nil, check.ConfigError(field+".Name", "empty")
+			return nil, doctext.ConfigError(field+".Name", "empty")
 		case len(cl.Phrases) == 0:
-			return nil, check.ConfigError(field+".Phrases", "empty: a clause needs a phrase that shows it is present")
+			return nil, doctext.ConfigError(field+".Phrases", "empty: a clause needs a phrase that shows it is present")
 		}
-		if err := check.CheckPhrases(field+".Phrases", cl.Phrases); err != nil {
+		if err := doctext.CheckPhrases(field+".Phrases", cl.Phrases); err != nil {
 			return nil, err
 		}
 	}

@@ -54,10 +54,10 @@ type DefinitionConfig struct {
 // with no word in it is an *evaluator.FieldError naming it
 // ("DefinitionConfig.ProperNames[0]"), matching evaluator.ErrInvalidOption.
 func NewDefinitionCheck(cfg DefinitionConfig) (check.Check, error) {
-	if err := check.CheckPhrases("DefinitionConfig.ProperNames", cfg.ProperNames); err != nil {
+	if err := doctext.CheckPhrases("DefinitionConfig.ProperNames", cfg.ProperNames); err != nil {
 		return nil, err
 	}
-	if err := check.CheckPhrases("DefinitionConfig.InstrumentWords", cfg.InstrumentWords); err != nil {
+	if err := doctext.CheckPhrases("DefinitionConfig.InstrumentWords", cfg.InstrumentWords); err != nil {
 		return nil, err
 	}
 	if cfg.ProperNames == nil {

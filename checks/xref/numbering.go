@@ -57,7 +57,7 @@ func (listNumberingCheck) Check(doc check.Document) []check.Finding {
 				Location: doctext.AnalysisOf(doc).LineIndex().Locate(d.start, d.end, text)})
 		}
 	}
-	if check.IsReview(doc.Kind) && doc.Kind != evaluator.KindRedline {
+	if doctext.IsReview(doc.Kind) && doc.Kind != evaluator.KindRedline {
 		// Other kinds' paragraphs are clauses, which the cross-reference
 		// check numbers; a redline's are the source's.
 		out = append(out, ownParagraphOrder(text, doctext.AnalysisOf(doc).LineIndex())...)

@@ -206,7 +206,7 @@ func (selfRefCheck) Check(doc check.Document) []check.Finding {
 			// In a review, a part keyword the source never uses ("part 4"
 			// in a memo on a contract of clauses) names the review's own
 			// part, as "of this memo" does.
-			if !own && check.IsReview(doc.Kind) && doc.Source != "" {
+			if !own && doctext.IsReview(doc.Kind) && doc.Source != "" {
 				if vocab == nil {
 					vocab = RefVocabularyOf(doc, doc.Source)
 				}
@@ -243,7 +243,7 @@ func (selfRefCheck) Check(doc check.Document) []check.Finding {
 					continue
 				}
 			}
-			if !own && (!check.IsReview(doc.Kind) || doc.Source == "") && !refOfInstrument(text, e) && !externalRef(text, s, e) {
+			if !own && (!doctext.IsReview(doc.Kind) || doc.Source == "") && !refOfInstrument(text, e) && !externalRef(text, s, e) {
 				switch {
 				case ofOtherDocRe.MatchString(text[e:min(len(text), e+40)]):
 					// "paragraph 9 of our formal notice": the source's, in a
@@ -304,7 +304,7 @@ func (selfRefCheck) Check(doc check.Document) []check.Finding {
 					}
 				}
 			}
-		case own || ownBeforeRe.MatchString(text[max(0, s-24):s]) && check.IsReview(doc.Kind):
+		case own || ownBeforeRe.MatchString(text[max(0, s-24):s]) && doctext.IsReview(doc.Kind):
 			report(s, e, text[s:e])
 		}
 	}

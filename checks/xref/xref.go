@@ -122,7 +122,7 @@ func (xrefCheck) Check(doc check.Document) []check.Finding {
 	text := doc.Text
 	a := doctext.AnalysisOf(doc)
 	idx := a.LineIndex()
-	review := check.IsReview(doc.Kind)
+	review := doctext.IsReview(doc.Kind)
 	mode := outlineOwn
 	if review {
 		mode = outlineReview

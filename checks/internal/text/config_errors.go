@@ -1,4 +1,4 @@
-package check
+package text
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 )
 
-// configError is the error a check constructor returns for a field of its
+// ConfigError is the error a check constructor returns for a field of its
 // config out of range: an *evaluator.FieldError naming the field
 // ("RecommendationConfig.MaxNonActionable"), matching
 // evaluator.ErrInvalidOption, like every configuration error in the module.
@@ -17,7 +17,7 @@ func ConfigError(field, format string, args ...any) error {
 		Field: field, Problem: fmt.Sprintf(format, args...), Err: evaluator.ErrInvalidOption})
 }
 
-// checkPhrases reports the first entry of a phrase list that holds no word
+// CheckPhrases reports the first entry of a phrase list that holds no word
 // (empty, blank or only dashes): it could never match, so it is a mistake
 // in the list, not a phrase to skip silently.
 func CheckPhrases(field string, list []string) error {
@@ -27,11 +27,4 @@ func CheckPhrases(field string, list []string) error {
 		}
 	}
 	return nil
-}
-
-// optionError is the error for a Suite option out of range, named in the
-// message ("WithConcurrency: must be >= 0, got -1"); it matches
-// evaluator.ErrInvalidOption, as the options of every package do.
-func optionError(format string, args ...any) error {
-	return fmt.Errorf("checks: %w: "+format, append([]any{evaluator.ErrInvalidOption}, args...)...)
 }

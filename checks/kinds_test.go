@@ -28,7 +28,7 @@ func TestDefaultSuiteIsKindAware(t *testing.T) {
 	findings := func(kind evaluator.Kind, source, text string) []string {
 		task := evaluator.Task{ID: "t", Kind: kind}
 		if source != "" {
-			task.Evidence = []evaluator.Evidence{{ID: check.DefaultSourceEvidenceID, Content: source}}
+			task.Evidence = []evaluator.Evidence{{ID: "source", Content: source}}
 		}
 		fs, err := s.Findings(ctx, task, text)
 		require.NoError(t, err)

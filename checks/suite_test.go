@@ -227,7 +227,7 @@ func TestSuiteLeavesNoGoroutines(t *testing.T) {
 
 func TestNewSuiteNoChecks(t *testing.T) {
 	_, err := check.NewSuite(nil)
-	assert.ErrorIs(t, err, check.ErrNoChecks)
+	assert.ErrorIs(t, err, evaluator.ErrInvalidOption)
 }
 
 func TestDecisionSurvivesJSONRoundTrip(t *testing.T) {

@@ -3,8 +3,8 @@ package check
 import (
 	"fmt"
 	"strconv"
-	"unicode/utf8"
 
+	"github.com/evalopt/evalopt/checks/internal/clip"
 	"github.com/evalopt/evalopt/evaluator"
 )
 
@@ -81,21 +81,7 @@ func (f Finding) Criterion() evaluator.Criterion {
 // Describe returns the message followed by the location and the quoted
 // matched text (shortened to 80 runes).
 func (f Finding) Describe() string {
-	return fmt.Sprintf("%s (line %s, %q)", f.Message, f.Location, Shorten(f.Location.Text, 80))
-}
-
-// shorten returns s cut to at most n runes, with "…" appended when cut.
-func Shorten(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	i, count := 0, 0
-	for i < len(s) && count < n {
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		count++
-	}
-	return s[:i] + "…"
+	return fmt.Sprintf("%s (line %s, %q)", f.Message, f.Location, clip.Runes(f.Location.Text, 80))
 }
 
 // Document is what checks read.

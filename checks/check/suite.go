@@ -21,14 +21,14 @@ type RuleLister interface {
 	Rules() []string
 }
 
-// DefaultSourceEvidenceID is the evidence ID Suite.Evaluate reads the source
+// defaultSourceEvidenceID is the evidence ID Suite.Evaluate reads the source
 // document from when no other ID or source is configured.
-const DefaultSourceEvidenceID = "source"
+const defaultSourceEvidenceID = "source"
 
-// DefaultParallelThreshold is the document size, in bytes, from which a
+// defaultParallelThreshold is the document size, in bytes, from which a
 // Suite runs its checks concurrently; below it, goroutines cost more than
 // they save.
-const DefaultParallelThreshold = 64 << 10
+const defaultParallelThreshold = 64 << 10
 
 // Suite runs a set of checks over a document and turns their findings into
 // an evaluator.EvaluationDecision. It implements evaluator.Evaluator[string];
@@ -116,7 +116,7 @@ func WithSource(text string) Option {
 }
 
 // WithSourceEvidenceID sets the ID of the task evidence Evaluate reads the
-// source document from; the default is DefaultSourceEvidenceID ("source").
+// source document from; the default is defaultSourceEvidenceID ("source").
 func WithSourceEvidenceID(id string) Option {
 	return func(c *suiteConfig) {
 		if strings.TrimSpace(id) == "" {
@@ -147,7 +147,7 @@ func WithConcurrency(n int) Option {
 }
 
 // WithParallelThreshold sets the document size in bytes from which checks
-// run concurrently; the default is DefaultParallelThreshold, and 0 keeps it.
+// run concurrently; the default is defaultParallelThreshold, and 0 keeps it.
 func WithParallelThreshold(bytes int) Option {
 	return func(c *suiteConfig) {
 		if bytes < 0 {
@@ -160,23 +160,19 @@ func WithParallelThreshold(bytes int) Option {
 	}
 }
 
-// ErrNoChecks is returned by NewSuite when it is given no checks: a suite
-// that checks nothing would pass every candidate.
-var ErrNoChecks = errors.New("checks: NewSuite: no checks")
-
-// NewSuite builds a suite of checks. It returns ErrNoChecks for an empty
+// NewSuite builds a suite of checks. It returns an error matching evaluator.ErrInvalidOption for an empty
 // list, and otherwise an error naming the position of a nil check and every
 // invalid option; an invalid or nil option's error names it and matches
 // evaluator.ErrInvalidOption.
 func NewSuite(checks []Check, opts ...Option) (*Suite, error) {
 	if len(checks) == 0 {
-		return nil, ErrNoChecks
+		return nil, optionError("NewSuite: no checks")
 	}
 	s := &Suite{
 		overrides:   make(map[string]Severity),
 		disabled:    make(map[string]bool),
-		sourceID:    DefaultSourceEvidenceID,
-		parallelMin: DefaultParallelThreshold,
+		sourceID:    defaultSourceEvidenceID,
+		parallelMin: defaultParallelThreshold,
 		across:      newAcrossCache(defaultSourceCacheBytes),
 	}
 	cfg := &suiteConfig{s: s}
@@ -365,10 +361,29 @@ func (s *Suite) Findings(ctx context.Context, task evaluator.Task, candidate str
 
 // Score weights: each block finding weighs 1, each warn 1/4, each info 1/20.
 const (
-	BlockWeight = 1.0
-	WarnWeight  = 0.25
+	blockWeight = 1.0
+	warnWeight  = 0.25
 	infoWeight  = 0.05
 )
+
+// Score returns 1 / (1 + B + W/4 + I/20) for B block, W warn and I info
+// findings among fs (a malformed severity weighs as block): 1 with no
+// findings, 0.5 with one block, 0.8 with one warn. It is the score of
+// Suite.Decide, for evaluators that build their decision from findings.
+func Score(fs []Finding) float64 {
+	var weight float64
+	for _, f := range fs {
+		switch f.Severity {
+		case SeverityInfo:
+			weight += infoWeight
+		case SeverityWarn:
+			weight += warnWeight
+		default:
+			weight += blockWeight
+		}
+	}
+	return 1 / (1 + weight)
+}
 
 // Decide turns findings (as returned by Run) into a decision:
 //   - Status is block when any finding has severity block, revise when any
@@ -385,7 +400,6 @@ const (
 //     findings: 1 with no findings, 0.5 with one block, 0.8 with one warn.
 func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
 	d := evaluator.EvaluationDecision{Status: evaluator.StatusPass, Criteria: []evaluator.Criterion{}, BlockingFailures: []string{}, RevisionInstructions: []string{}}
-	var weight float64
 	failed := make(map[string]bool)
 	for _, f := range findings {
 		failed[f.Rule] = true
@@ -396,13 +410,10 @@ func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
 		}
 		switch f.Severity {
 		case SeverityInfo:
-			weight += infoWeight
 		case SeverityWarn:
-			weight += WarnWeight
 			d.RevisionInstructions = append(d.RevisionInstructions, entry)
 			d.Status = evaluator.Stricter(d.Status, evaluator.StatusRevise)
 		default: // block, and any malformed severity (fail closed)
-			weight += BlockWeight
 			d.BlockingFailures = append(d.BlockingFailures, entry)
 			if f.Instruction != "" {
 				d.RevisionInstructions = append(d.RevisionInstructions, f.Instruction)
@@ -415,7 +426,7 @@ func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
 			d.Criteria = append(d.Criteria, evaluator.Criterion{Name: r, Passed: true, EvidenceRefs: []string{}, Reason: "no findings"})
 		}
 	}
-	d.Score = 1 / (1 + weight)
+	d.Score = Score(findings)
 	if d.Status == evaluator.StatusBlock {
 		d.StopReason = evaluator.StopPolicyBlock
 		for _, f := range findings {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/internal/clip"
 	"github.com/evalopt/evalopt/checks/internal/quotematch"
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 	"github.com/evalopt/evalopt/evaluator"
@@ -225,7 +226,7 @@ func (c *quoteCheck) Check(doc check.Document) []check.Finding {
 				Rule:     RuleQuoteNearVerbatim,
 				Severity: sev,
 				Message: fmt.Sprintf("quotation differs from %s %s; quote it exactly: %q",
-					from.label, how, check.Shorten(src[best.Start:best.End], 160)),
+					from.label, how, clip.Runes(src[best.Start:best.End], 160)),
 				Location: loc,
 			})
 		}
@@ -271,7 +272,7 @@ func fabricatedMessage(m quotematch.Match, nsrc int) string {
 		for i, s := range m.Segments {
 			if s.Kind == quotematch.Fabricated {
 				return fmt.Sprintf("quotation not found in %s: elided segment %d of %d (%q) is missing or out of order (best similarity %.2f)",
-					where, i+1, len(m.Segments), check.Shorten(s.Quote, 80), s.Score)
+					where, i+1, len(m.Segments), clip.Runes(s.Quote, 80), s.Score)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/internal/clip"
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 	"github.com/evalopt/evalopt/evaluator"
 )
@@ -70,7 +71,7 @@ func (requirementCheck) Check(doc check.Document) []check.Finding {
 		case len(r.Needs) > 0 && !holdsEvidenceKind(doc.Evidence, r.Needs):
 			report(first, "the task holds no evidence of kind "+strings.Join(r.Needs, " or "), evaluator.StopMissingEvidence)
 		case r.MustRE != nil && !r.MustRE.MatchString(text):
-			report(first, "the text must match "+check.Shorten(r.Must, 60), "")
+			report(first, "the text must match "+clip.Runes(r.Must, 60), "")
 		case r.WhenRE != nil && len(r.Needs) == 0 && r.MustRE == nil:
 			for _, loc := range r.WhenRE.FindAllStringIndex(text, MaxRequirementFindings) {
 				report(loc, "the text says what the policy forbids", "")

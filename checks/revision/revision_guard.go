@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/internal/clip"
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 	"github.com/evalopt/evalopt/evaluator"
 )
@@ -396,9 +397,9 @@ func unsupportedMessage(c RevisionChange) string {
 		return fmt.Sprintf("the revision cites evidence %q, which the task does not hold", c.Text)
 	}
 	if c.Replaces != "" {
-		return fmt.Sprintf("the revision changed the %s %q to %q, which no evidence supports; keep what the evidence states", what, check.Shorten(c.Replaces, 80), check.Shorten(c.Text, 80))
+		return fmt.Sprintf("the revision changed the %s %q to %q, which no evidence supports; keep what the evidence states", what, clip.Runes(c.Replaces, 80), clip.Runes(c.Text, 80))
 	}
-	return fmt.Sprintf("the revision added the %s %q, which no evidence supports; remove it or cite evidence that states it", what, check.Shorten(c.Text, 80))
+	return fmt.Sprintf("the revision added the %s %q, which no evidence supports; remove it or cite evidence that states it", what, clip.Runes(c.Text, 80))
 }
 
 // Check is the guard as a loop.RevisionCheck for text candidates: pass it
@@ -416,22 +417,19 @@ func (g *RevisionGuard) Check(ctx context.Context, task evaluator.Task, previous
 	changes := g.Changes(task, previous, next)
 	fs := g.findings(task, previous, next, changes)
 	d := evaluator.EvaluationDecision{Status: evaluator.StatusPass, Criteria: []evaluator.Criterion{}, BlockingFailures: []string{}, RevisionInstructions: []string{}}
-	var weight float64
 	for _, f := range fs {
 		d.Criteria = append(d.Criteria, f.Criterion())
 		entry := f.Rule + ": " + f.Describe()
 		if f.Severity == check.SeverityWarn {
-			weight += check.WarnWeight
 			d.RevisionInstructions = append(d.RevisionInstructions, entry)
 			d.Status = evaluator.Stricter(d.Status, evaluator.StatusRevise)
 			continue
 		}
-		weight += check.BlockWeight
 		d.BlockingFailures = append(d.BlockingFailures, entry)
 		d.Status = evaluator.StatusBlock
 	}
 	d.Criteria = append(d.Criteria, evaluator.Criterion{Name: CriterionRevisionChanges, Passed: true, EvidenceRefs: supportRefs(task, changes), Reason: describeChanges(changes)})
-	d.Score = 1 / (1 + weight)
+	d.Score = check.Score(fs)
 	if d.Status == evaluator.StatusBlock {
 		d.StopReason = evaluator.StopPolicyBlock
 	}
@@ -472,9 +470,9 @@ func describeChanges(cs []RevisionChange) string {
 		if c.Added {
 			verb = "added"
 		}
-		fmt.Fprintf(&b, "%s %s %q", verb, strings.ReplaceAll(string(c.Kind), "_", " "), check.Shorten(c.Text, 60))
+		fmt.Fprintf(&b, "%s %s %q", verb, strings.ReplaceAll(string(c.Kind), "_", " "), clip.Runes(c.Text, 60))
 		if c.Replaces != "" {
-			fmt.Fprintf(&b, " (replaces %q)", check.Shorten(c.Replaces, 60))
+			fmt.Fprintf(&b, " (replaces %q)", clip.Runes(c.Replaces, 60))
 		}
 		if c.SupportedBy != "" {
 			fmt.Fprintf(&b, " [%s]", c.SupportedBy)

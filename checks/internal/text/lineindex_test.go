@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/internal/clip"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -50,9 +51,9 @@ func TestFindingCriterion(t *testing.T) {
 }
 
 func TestShorten(t *testing.T) {
-	assert.Equal(t, "abc", check.Shorten("abc", 3))
-	assert.Equal(t, "ab…", check.Shorten("abc", 2))
-	assert.Equal(t, "éé…", check.Shorten("ééé", 2))
+	assert.Equal(t, "abc", clip.Runes("abc", 3))
+	assert.Equal(t, "ab…", clip.Runes("abc", 2))
+	assert.Equal(t, "éé…", clip.Runes("ééé", 2))
 }
 
 func TestLineBounds(t *testing.T) {

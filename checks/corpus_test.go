@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalopt/evalopt/checks/check"
+
 	"github.com/evalopt/evalopt/checks"
 	"github.com/evalopt/evalopt/evaluator"
 )
@@ -214,7 +216,7 @@ func (c *corpusCase) plant(b corpusBad) (string, int, int) {
 // planted defect: it overlaps the planted span widened to whole lines (or a
 // span of AlsoAt), or, for a document-level class, comes from a rule that
 // reports that class.
-func onDefect(fs []checks.Finding, text string, start, end int, b corpusBad) (bool, []string) {
+func onDefect(fs []check.Finding, text string, start, end int, b corpusBad) (bool, []string) {
 	spans := [][2]int{lineSpan(text, start, end)}
 	for _, a := range b.AlsoAt {
 		for off := 0; ; {
@@ -228,7 +230,7 @@ func onDefect(fs []checks.Finding, text string, start, end int, b corpusBad) (bo
 	}
 	var elsewhere []string
 	for _, f := range fs {
-		if f.Severity == checks.SeverityInfo {
+		if f.Severity == check.SeverityInfo {
 			continue
 		}
 		for _, fam := range documentLevelRules[b.Class] {

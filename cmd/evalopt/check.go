@@ -15,6 +15,10 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 )
 
+// sourceEvidenceID is the evidence ID --source gives the source document:
+// the one a checks.Suite reads the source from by default.
+const sourceEvidenceID = "source"
+
 // stdin is what "-" reads; tests replace it.
 var stdin io.Reader = os.Stdin
 
@@ -92,7 +96,7 @@ func checkTask(c checkConfig) (evaluator.Task, error) {
 		if err != nil {
 			return task, err
 		}
-		task.Evidence = append(task.Evidence, evaluator.Evidence{ID: checks.DefaultSourceEvidenceID, Source: c.source, Content: string(data)})
+		task.Evidence = append(task.Evidence, evaluator.Evidence{ID: sourceEvidenceID, Source: c.source, Content: string(data)})
 	}
 	for i, id := range c.evidence.keys {
 		path := c.evidence.vals[i]

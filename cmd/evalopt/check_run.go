@@ -20,7 +20,7 @@ import (
 func checkFile(ctx context.Context, suite *checks.Suite, task evaluator.Task, path, text string) (checkedFile, error) {
 	r := checkedFile{File: path, Kind: string(task.Kind), Status: evaluator.StatusPass, Findings: []foundIssue{}}
 	doc := checks.Document{Text: text, Evidence: task.Evidence, Kind: task.Kind}
-	if e, ok := task.FindEvidence(checks.DefaultSourceEvidenceID); ok {
+	if e, ok := task.FindEvidence(sourceEvidenceID); ok {
 		doc.Source = e.Content
 	}
 	fs, err := suite.Run(ctx, doc)

@@ -10,7 +10,7 @@ const (
 	// RuleB is the b rule, spelled from another constant.
 	RuleB = prefix + "b"
 	// RuleC: a cell with a | in it.
-	RuleC = ("alpha.c")
+	RuleC      = ("alpha.c")
 	ruleHidden = "alpha.hidden"
 	// NotARule is not a rule.
 	NotARule = "alpha.not"

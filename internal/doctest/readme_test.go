@@ -1,12 +1,14 @@
 package doctest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // maxReadmeLines is the README's budget: what a newcomer reads in ten
@@ -111,6 +113,16 @@ var codeSpan = regexp.MustCompile("`+[^`]*`+")
 // proseLines returns the lines of a Markdown text with fenced blocks
 // blanked and inline code removed, so that only links remain links.
 func proseLines(text string) []string {
+	lines := proseLinesKeepCode(text)
+	for i, l := range lines {
+		lines[i] = codeSpan.ReplaceAllString(l, "")
+	}
+	return lines
+}
+
+// proseLinesKeepCode returns the lines of a Markdown text with fenced
+// blocks blanked.
+func proseLinesKeepCode(text string) []string {
 	lines := strings.Split(text, "\n")
 	fence := ""
 	for i, l := range lines {
@@ -124,8 +136,6 @@ func proseLines(text string) []string {
 		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
 			fence = t[:3]
 			lines[i] = ""
-		default:
-			lines[i] = codeSpan.ReplaceAllString(l, "")
 		}
 	}
 	return lines
@@ -141,15 +151,59 @@ func TestDocLinks(t *testing.T) {
 		}
 		for i, l := range proseLines(string(data)) {
 			for _, m := range link.FindAllStringSubmatch(l, -1) {
-				target, _, _ := strings.Cut(m[1], "#")
-				if target == "" || strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				target, frag, _ := strings.Cut(m[1], "#")
+				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
 					continue
 				}
 				p := filepath.Join(root, filepath.Dir(f), filepath.FromSlash(target))
+				if target == "" {
+					p = filepath.Join(root, f)
+				}
 				if _, err := os.Stat(p); err != nil {
 					t.Errorf("%s:%d: link to %s: no such file", f, i+1, m[1])
+					continue
+				}
+				if frag != "" && strings.HasSuffix(p, ".md") && !slices.Contains(headingAnchors(t, p), frag) {
+					t.Errorf("%s:%d: link to %s: no such heading", f, i+1, m[1])
 				}
 			}
 		}
 	}
+}
+
+// headingAnchors returns the anchors GitHub gives the headings of a
+// Markdown file: lower case, letters, digits, hyphens and underscores kept,
+// spaces made hyphens, everything else dropped; a repeated anchor gets -1,
+// -2, ...
+func headingAnchors(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	var out []string
+	for _, l := range proseLinesKeepCode(string(data)) {
+		if !strings.HasPrefix(l, "#") {
+			continue
+		}
+		text := strings.TrimSpace(strings.TrimLeft(l, "#"))
+		var b strings.Builder
+		for _, r := range strings.ToLower(text) {
+			switch {
+			case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_':
+				b.WriteRune(r)
+			case r == ' ':
+				b.WriteByte('-')
+			}
+		}
+		a := b.String()
+		if n := seen[a]; n > 0 {
+			out = append(out, fmt.Sprintf("%s-%d", a, n))
+		} else {
+			out = append(out, a)
+		}
+		seen[a]++
+	}
+	return out
 }

@@ -66,27 +66,32 @@ func TestKeyCoversTask(t *testing.T) {
 	require.NoError(t, err)
 	base := sampleTask()
 	edits := map[string]func(*evaluator.Task){
-		"id":                    func(t *evaluator.Task) { t.ID = "t2" },
-		"input":                 func(t *evaluator.Task) { t.Input += "!" },
-		"criteria":              func(t *evaluator.Task) { t.Criteria = append(t.Criteria, "x") },
-		"criteria split":        func(t *evaluator.Task) { t.Criteria = []string{"cites the", "policy"} },
-		"kind":                  func(t *evaluator.Task) { t.Kind = "memo" },
-		"metadata value":        func(t *evaluator.Task) { t.Metadata = map[string]string{"tenant": "acme2"} },
-		"metadata key":          func(t *evaluator.Task) { t.Metadata = map[string]string{"tenant2": "acme"} },
-		"evidence id":           func(t *evaluator.Task) { t.Evidence = []evaluator.Evidence{{ID: "E2", Source: "crm", Content: "Order 7 arrived damaged.", Metadata: map[string]string{"kind": "photo"}}} },
-		"evidence source":       func(t *evaluator.Task) { t.Evidence[0].Source = "mail" },
-		"evidence content":      func(t *evaluator.Task) { t.Evidence[0].Content += "." },
-		"evidence metadata":     func(t *evaluator.Task) { t.Evidence[0].Metadata = map[string]string{"kind": "text"} },
-		"evidence added":        func(t *evaluator.Task) { t.Evidence = append(t.Evidence, evaluator.Evidence{ID: "E2"}) },
-		"requirement name":      func(t *evaluator.Task) { t.Requirements[0].Name = "cite2" },
-		"requirement when":      func(t *evaluator.Task) { t.Requirements[0].When = "refunds" },
-		"requirement needs":     func(t *evaluator.Task) { t.Requirements[0].Needs = nil },
-		"requirement must":      func(t *evaluator.Task) { t.Requirements[0].Must = "E2" },
-		"requirement instr":     func(t *evaluator.Task) { t.Requirements[0].Instruction = "cite" },
-		"requirement dropped":   func(t *evaluator.Task) { t.Requirements = nil },
-		"input moved to id":     func(t *evaluator.Task) { t.ID, t.Input = t.ID+t.Input, "" },
-		"metadata to evidence":  func(t *evaluator.Task) { t.Metadata = nil; t.Evidence[0].Metadata["tenant"] = "acme" },
-		"criteria to requirems": func(t *evaluator.Task) { t.Criteria = nil; t.Requirements[0].Needs = append(t.Requirements[0].Needs, "cites the policy") },
+		"id":             func(t *evaluator.Task) { t.ID = "t2" },
+		"input":          func(t *evaluator.Task) { t.Input += "!" },
+		"criteria":       func(t *evaluator.Task) { t.Criteria = append(t.Criteria, "x") },
+		"criteria split": func(t *evaluator.Task) { t.Criteria = []string{"cites the", "policy"} },
+		"kind":           func(t *evaluator.Task) { t.Kind = "memo" },
+		"metadata value": func(t *evaluator.Task) { t.Metadata = map[string]string{"tenant": "acme2"} },
+		"metadata key":   func(t *evaluator.Task) { t.Metadata = map[string]string{"tenant2": "acme"} },
+		"evidence id": func(t *evaluator.Task) {
+			t.Evidence = []evaluator.Evidence{{ID: "E2", Source: "crm", Content: "Order 7 arrived damaged.", Metadata: map[string]string{"kind": "photo"}}}
+		},
+		"evidence source":      func(t *evaluator.Task) { t.Evidence[0].Source = "mail" },
+		"evidence content":     func(t *evaluator.Task) { t.Evidence[0].Content += "." },
+		"evidence metadata":    func(t *evaluator.Task) { t.Evidence[0].Metadata = map[string]string{"kind": "text"} },
+		"evidence added":       func(t *evaluator.Task) { t.Evidence = append(t.Evidence, evaluator.Evidence{ID: "E2"}) },
+		"requirement name":     func(t *evaluator.Task) { t.Requirements[0].Name = "cite2" },
+		"requirement when":     func(t *evaluator.Task) { t.Requirements[0].When = "refunds" },
+		"requirement needs":    func(t *evaluator.Task) { t.Requirements[0].Needs = nil },
+		"requirement must":     func(t *evaluator.Task) { t.Requirements[0].Must = "E2" },
+		"requirement instr":    func(t *evaluator.Task) { t.Requirements[0].Instruction = "cite" },
+		"requirement dropped":  func(t *evaluator.Task) { t.Requirements = nil },
+		"input moved to id":    func(t *evaluator.Task) { t.ID, t.Input = t.ID+t.Input, "" },
+		"metadata to evidence": func(t *evaluator.Task) { t.Metadata = nil; t.Evidence[0].Metadata["tenant"] = "acme" },
+		"criteria to requirems": func(t *evaluator.Task) {
+			t.Criteria = nil
+			t.Requirements[0].Needs = append(t.Requirements[0].Needs, "cites the policy")
+		},
 	}
 	k0, err := c.Key(base, "cand")
 	require.NoError(t, err)
@@ -203,7 +208,9 @@ func TestCacheNeverCachesErrors(t *testing.T) {
 func TestKeyErrorsCallNoJudge(t *testing.T) {
 	j := &digestJudge[string]{}
 	for name, key := range map[string]judgecache.KeyFunc[string]{
-		"error": func(evaluator.Task, string) (judgecache.CacheKey, error) { return judgecache.CacheKey{}, errors.New("unrenderable") },
+		"error": func(evaluator.Task, string) (judgecache.CacheKey, error) {
+			return judgecache.CacheKey{}, errors.New("unrenderable")
+		},
 		"panic": func(evaluator.Task, string) (judgecache.CacheKey, error) { panic("key bug") },
 	} {
 		c, err := judgecache.NewCache[string](j, key, nil)

@@ -17,3 +17,17 @@ func (i FlightInspector) Waiting(key string) int {
 	}
 	return 0
 }
+
+// LockedBytes sums the entry files while holding the folder's lock, when
+// no Put is between its steps.
+func (s *DiskStore) LockedBytes() (int64, error) {
+	var n int64
+	err := s.locked(func() error {
+		files, err := s.scan()
+		for _, f := range files {
+			n += f.size
+		}
+		return err
+	})
+	return n, err
+}

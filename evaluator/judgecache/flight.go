@@ -108,18 +108,19 @@ func (c *Cache[C]) fly(ctx context.Context, key string, task evaluator.Task, can
 
 // run is the flight: a last look in the store (another caller may have
 // stored the entry since this one missed), then the judge call, then the
-// store. Callers are released before the store is written.
+// store, before the callers are released: when Evaluate returns, a new
+// Cache on the same store finds the entry.
 func (c *Cache[C]) run(f *flight, key string, task evaluator.Task, candidate C) {
+	defer c.flights.remove(key, f)
+	defer close(f.done)
 	if put := c.judgeOnce(f, key, task, candidate); put != nil {
 		c.put(f.ctx, key, *put)
 	}
-	c.flights.remove(key, f)
 }
 
-// judgeOnce fills f's result and closes f.done. It returns the entry to
-// store, or nil. A panic in the store or the judge is the call's error.
+// judgeOnce fills f's result and returns the entry to store, or nil. A
+// panic in the store or the judge is the call's error.
 func (c *Cache[C]) judgeOnce(f *flight, key string, task evaluator.Task, candidate C) (put *Entry) {
-	defer close(f.done)
 	defer func() {
 		if p := recover(); p != nil {
 			f.d, f.err, f.fromStore = evaluator.EvaluationDecision{}, evaluator.Permanent(fmt.Errorf("%w: %s", ErrJudgePanic, strictjson.Clip(fmt.Sprint(p)))), false
@@ -138,9 +139,9 @@ func (c *Cache[C]) judgeOnce(f *flight, key string, task evaluator.Task, candida
 	return &Entry{Decision: withoutHits(cloneDecision(f.d)), Stored: time.Now()}
 }
 
-// put stores e, after every caller has its decision: its context is the
-// flight's without cancellation, so that the store is written even when
-// the callers have gone. A store's panic is a store error.
+// put stores e. Its context is the flight's without cancellation, so that
+// the entry is stored even when every caller has gone. A store's panic is
+// a store error.
 func (c *Cache[C]) put(ctx context.Context, key string, e Entry) {
 	defer func() {
 		if p := recover(); p != nil {

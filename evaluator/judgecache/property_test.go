@@ -38,7 +38,9 @@ func adversarialKeys[C any](show func(C) string) []judgecache.KeyFunc[C] {
 		func(evaluator.Task, C) (judgecache.CacheKey, error) {
 			return judgecache.CacheKey{Rubric: "r", RubricVersion: "1", Prompt: "p", Model: "m", Candidate: "good draft", Salt: "s"}, nil
 		},
-		func(t evaluator.Task, _ C) (judgecache.CacheKey, error) { return judgecache.CacheKey{Prompt: t.ID}, nil },
+		func(t evaluator.Task, _ C) (judgecache.CacheKey, error) {
+			return judgecache.CacheKey{Prompt: t.ID}, nil
+		},
 		func(t evaluator.Task, c C) (judgecache.CacheKey, error) { // concatenation: "a"+"b" = "ab"+""
 			return judgecache.CacheKey{Prompt: t.Input + show(c)}, nil
 		},
@@ -104,8 +106,8 @@ var candidatePool = []string{"", "a", "ab", "b", "a\x00b", "good draft", "bad dr
 
 // propertyCase is one evaluation of the property test.
 type propertyCase struct {
-	task  int // index in the task pool
-	cand  int // index in candidatePool
+	task  int  // index in the task pool
+	cand  int  // index in candidatePool
 	key   int  // index in adversarialKeys
 	judge int  // index in the judges
 	draft bool // through the Draft-typed caches

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -20,7 +21,16 @@ import (
 // shared is the server most tests use; TestMain starts it.
 var shared *redisServer
 
+// clientLog counts go-redis's own log lines (dial failures while a server
+// is down) instead of printing them between the tests' logs.
+var clientLog quietLogger
+
+type quietLogger struct{ lines atomic.Int64 }
+
+func (l *quietLogger) Printf(context.Context, string, ...any) { l.lines.Add(1) }
+
 func TestMain(m *testing.M) {
+	redis.SetLogger(&clientLog)
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "redisstore tests: redis-server not found on PATH: install it (apt-get install -y redis-server); bash .ci/test does so when it is missing")

@@ -10,8 +10,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/evalopt/evalopt/evaluator"
 	redisstore "github.com/evalopt/evalopt/adapters/redis"
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/evaluator/judgecache"
 )
 

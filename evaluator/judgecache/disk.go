@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -40,7 +39,7 @@ const DefaultDiskBytes = 256 << 20
 type DiskStore struct {
 	dir, entries, tmp string
 	maxBytes          int64
-	touchAfter        time.Duration // a hit refreshes an entry's time when older than this
+	touchAfter        time.Duration // a hit refreshes an entry's time when older than this (a write: not on every hit)
 
 	mu        sync.Mutex // flock is per open file: goroutines take turns here first
 	ledger    *os.File
@@ -65,7 +64,7 @@ func NewDiskStore(dir string, maxBytes int64) (*DiskStore, error) {
 		return nil, fmt.Errorf("%w: NewDiskStore: %w", ErrInvalidCache, err)
 	}
 	s := &DiskStore{dir: dir, entries: filepath.Join(dir, "entries"), tmp: filepath.Join(dir, "tmp"),
-		maxBytes: maxBytes, touchAfter: time.Second}
+		maxBytes: maxBytes, touchAfter: time.Minute}
 	for _, d := range []string{s.entries, s.tmp} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
 			return nil, fmt.Errorf("%w: NewDiskStore: %w", ErrInvalidCache, err)
@@ -111,23 +110,13 @@ func (s *DiskStore) Get(_ context.Context, key string) (Entry, bool, error) {
 	if err != nil {
 		return Entry{}, false, err
 	}
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	b, used, err := readEntryFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return Entry{}, false, nil
-	}
-	if err != nil {
-		return Entry{}, false, fmt.Errorf("judgecache: DiskStore: %w", err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return Entry{}, false, fmt.Errorf("judgecache: DiskStore: %w", err)
-	}
-	if st.Size() > MaxEntryBytes {
-		return Entry{}, false, fmt.Errorf("%w: %s: %d bytes", ErrEntryCorrupt, path, st.Size())
-	}
-	b := make([]byte, st.Size())
-	if _, err := io.ReadFull(f, b); err != nil {
+	case errors.Is(err, ErrEntryCorrupt):
+		return Entry{}, false, err
+	case err != nil:
 		return Entry{}, false, fmt.Errorf("judgecache: DiskStore: %w", err)
 	}
 	e, err := DecodeEntry(key, b)
@@ -137,7 +126,7 @@ func (s *DiskStore) Get(_ context.Context, key string) (Entry, bool, error) {
 	case err != nil:
 		return Entry{}, false, fmt.Errorf("%s: %w", path, err)
 	}
-	if now := time.Now(); now.Sub(st.ModTime()) > s.touchAfter {
+	if now := time.Now(); now.Sub(used) > s.touchAfter {
 		_ = os.Chtimes(path, now, now) // only a hint for eviction: a failure costs nothing
 	}
 	return e, true, nil

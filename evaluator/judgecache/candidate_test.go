@@ -101,6 +101,8 @@ func newCacheOf[C any](t *testing.T) error {
 // would drop a difference between two candidates is refused at
 // construction, with the type and field named.
 func TestNewCacheRefusesLossyCandidates(t *testing.T) {
+	// Values of the types whose hidden fields are the point of the test.
+	_ = []any{hidden{notes: "n"}, embeddedPlain{myInt: 1}}
 	refused := map[string]error{
 		"unexported field":          newCacheOf[hidden](t),
 		"json:\"-\"":                newCacheOf[dashed](t),

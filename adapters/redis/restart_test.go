@@ -31,34 +31,17 @@ func TestServerKilledAndRestarted(t *testing.T) {
 	j := &digestJudge{}
 	c := newCache(t, j, s)
 
-	var done, wrong, errs atomic.Int64
+	var n restartCounts
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	for w := range 4 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := 0; ; i++ {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				n := (i*31 + w*17) % 60
-				task := evaluator.Task{ID: fmt.Sprint("refund-", n%6), Input: "Reply to the refund request.",
-					Evidence: []evaluator.Evidence{{ID: "E1", Content: fmt.Sprint("Invoice ", n%6)}}}
-				cand := fmt.Sprint("We refund invoice ", n%10, " [E1].")
-				d, err := c.Evaluate(context.Background(), task, cand)
-				switch {
-				case err != nil:
-					errs.Add(1)
-				case digestOf(d) != digestOf(digestDecision(task, cand)):
-					wrong.Add(1)
-				}
-				done.Add(1)
-			}
+			evaluateUntil(stop, c, w, &n)
 		}()
 	}
+	done, wrong, errs := &n.done, &n.wrong, &n.errs
 	// waitFor lets n more evaluations run; report logs the phase.
 	waitFor := func(n int64) {
 		target := done.Load() + n
@@ -115,4 +98,32 @@ func TestServerKilledAndRestarted(t *testing.T) {
 	assert.Positive(t, down.StoreErrors)
 	assert.Positive(t, back.Misses, "the restarted server is empty: judged anew")
 	assert.Positive(t, refilled.Hits, "hits come back")
+}
+
+// restartCounts are the evaluations of TestServerKilledAndRestarted.
+type restartCounts struct{ done, wrong, errs atomic.Int64 }
+
+// evaluateUntil is one worker of TestServerKilledAndRestarted: it evaluates
+// calls of a pool of 60 until stop is closed, checking each decision
+// against a fresh one.
+func evaluateUntil(stop <-chan struct{}, c *judgecache.Cache[string], w int, n *restartCounts) {
+	for i := 0; ; i++ {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		k := (i*31 + w*17) % 60
+		task := evaluator.Task{ID: fmt.Sprint("refund-", k%6), Input: "Reply to the refund request.",
+			Evidence: []evaluator.Evidence{{ID: "E1", Content: fmt.Sprint("Invoice ", k%6)}}}
+		cand := fmt.Sprint("We refund invoice ", k%10, " [E1].")
+		d, err := c.Evaluate(context.Background(), task, cand)
+		switch {
+		case err != nil:
+			n.errs.Add(1)
+		case digestOf(d) != digestOf(digestDecision(task, cand)):
+			n.wrong.Add(1)
+		}
+		n.done.Add(1)
+	}
 }

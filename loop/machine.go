@@ -116,6 +116,14 @@ type Call[C any] struct {
 	Deadline time.Time `json:"deadline,omitzero"`
 	// Until is when to call Next again (CallWait).
 	Until time.Time `json:"until,omitzero"`
+	// TaskID is the task's ID (CallRole), for hooks and logs.
+	TaskID string `json:"taskId,omitempty"`
+	// Models are the models the role declares or reports, as the
+	// self-approval guard sees them (Config.GeneratorModels,
+	// ReviserModels, or EvaluatorModels for an evaluation and a revision
+	// check); a hook reads them as the model requested. Empty when the
+	// role declares none.
+	Models []string `json:"models,omitempty"`
 }
 
 // Start checks the configuration (Config.Validate), the task (unique,
@@ -215,12 +223,21 @@ func (m *Machine[C]) Next(now time.Time) Call[C] {
 	case CallWait:
 		return Call[C]{Kind: CallWait, Step: len(m.Result.Trace), Attempt: m.Attempt, Until: until}
 	}
-	c := Call[C]{Kind: CallRole, Role: m.Phase, Step: len(m.Result.Trace), Attempt: m.Attempt, Candidate: m.Input, Deadline: m.Deadline}
+	return m.call()
+}
+
+// call returns the Call of the pending role call.
+func (m *Machine[C]) call() Call[C] {
+	c := Call[C]{Kind: CallRole, Role: m.Phase, Step: len(m.Result.Trace), Attempt: m.Attempt, Candidate: m.Input, Deadline: m.Deadline, TaskID: m.Task.ID}
 	switch m.Phase {
+	case RoleGenerate:
+		c.Models = m.Config.GeneratorModels
+	case RoleEvaluate:
+		c.Models = m.Config.EvaluatorModels
 	case RoleRevise:
-		c.Decision = m.Result.Decision
+		c.Decision, c.Models = m.Result.Decision, m.Config.ReviserModels
 	case RoleRevisionCheck:
-		c.Previous = m.Previous
+		c.Previous, c.Models = m.Previous, m.Config.EvaluatorModels
 	}
 	return c
 }

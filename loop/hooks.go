@@ -67,12 +67,19 @@ func WithLogger(l *slog.Logger) Option {
 }
 
 // observers are what runs around the calls of one RunLoop or Steps: the
-// hooks and the logger. A loop without either has none, and its calls
-// take the path without them.
+// hooks and the logger. A loop without either has none (on is false), and
+// its calls take the path without them.
 type observers[C any] struct {
-	hooks []Hooks[C]
-	ctxs  []context.Context // per hook, what its BeforeCall returned for the call in flight
+	on    bool
+	hooks []hookState[C]
 	log   *slog.Logger
+}
+
+// hookState is one WithHooks and the context its BeforeCall returned for
+// the call in flight.
+type hookState[C any] struct {
+	Hooks[C]
+	ctx context.Context
 }
 
 // before runs the BeforeCall hooks in order, recording the context each
@@ -84,7 +91,7 @@ func (o *observers[C]) before(ctx context.Context, meter *evaluator.CostMeter, c
 		if err == nil {
 			ctx, err = o.hooks[i].before(ctx, meter, call, i)
 		}
-		o.ctxs[i] = ctx
+		o.hooks[i].ctx = ctx
 	}
 	return ctx, err
 }
@@ -93,10 +100,11 @@ func (o *observers[C]) before(ctx context.Context, meter *evaluator.CostMeter, c
 // context its BeforeCall returned.
 func (o *observers[C]) after(step *Step[C]) {
 	for i := len(o.hooks) - 1; i >= 0; i-- {
-		if o.hooks[i].AfterCall != nil {
-			o.hooks[i].AfterCall(o.ctxs[i], *step)
+		h := &o.hooks[i]
+		if h.AfterCall != nil {
+			h.AfterCall(h.ctx, *step)
 		}
-		o.ctxs[i] = nil // keep no call's context past the call
+		h.ctx = nil // keep no call's context past the call
 	}
 }
 

@@ -1,7 +1,6 @@
 package loop
 
 import (
-	"context"
 	"fmt"
 	"log/slog"
 	"math"
@@ -197,18 +196,18 @@ func (c *config) release() {
 }
 
 // functions returns the functions the options carry, checked for
-// candidate type C: the hooks and the logger (nil when neither is set), the
+// candidate type C: the hooks and the logger (off when neither is set), the
 // revision check and the candidate reference (nil when not set). A
 // function built for another candidate type is recorded in c.errs.
-func functions[C any](c *config) (obs *observers[C], check RevisionCheck[C], ref func(C) string) {
-	if len(c.hooks) > 0 || c.logger != nil {
-		obs = &observers[C]{log: c.logger}
+func functions[C any](c *config) (obs observers[C], check RevisionCheck[C], ref func(C) string) {
+	obs.on, obs.log = len(c.hooks) > 0 || c.logger != nil, c.logger
+	if len(c.hooks) > 0 {
+		obs.hooks = make([]hookState[C], 0, len(c.hooks))
 		for _, h := range c.hooks {
 			if fn, ok := typed[Hooks[C]](c, h, "WithHooks: hooks"); ok {
-				obs.hooks = append(obs.hooks, fn)
+				obs.hooks = append(obs.hooks, hookState[C]{Hooks: fn})
 			}
 		}
-		obs.ctxs = make([]context.Context, len(obs.hooks))
 	}
 	check, _ = typed[RevisionCheck[C]](c, c.revisionCheck, "WithRevisionCheck: check")
 	ref, _ = typed[func(C) string](c, c.candidateRef, "WithCandidateRef: ref")

@@ -66,7 +66,7 @@ type runner[C any] struct {
 	m     Machine[C]
 	roles Roles[C]
 	res   CallResult[C]
-	obs   *observers[C] // nil without hooks and logger
+	obs   observers[C] // off without hooks and logger
 }
 
 // run runs the loop, leaving its Result in r.m.Result, with an optional
@@ -99,7 +99,7 @@ func (r *runner[C]) run(ctx context.Context, task *evaluator.Task, opts []Option
 			continue
 		}
 		r.res = CallResult[C]{}
-		if r.obs == nil {
+		if !r.obs.on {
 			r.roles.invoke(lctx, meter, task, m.Phase, &m.Input, &m.Previous, &m.Result.Decision, &r.res)
 		} else {
 			r.hooked(lctx, meter, task)
@@ -112,7 +112,7 @@ func (r *runner[C]) run(ctx context.Context, task *evaluator.Task, opts []Option
 			r.cancel(ctx, now)
 		}
 		i := m.record(now, &r.res)
-		if r.obs == nil && yield == nil {
+		if !r.obs.on && yield == nil {
 			continue
 		}
 		if !r.notify(ctx, i, yield) {
@@ -151,7 +151,7 @@ func (r *runner[C]) hooked(ctx context.Context, meter *evaluator.CostMeter, task
 //go:noinline
 func (r *runner[C]) notify(ctx context.Context, i int, yield func(Step[C]) bool) bool {
 	step := &r.m.Result.Trace[i]
-	if r.obs != nil {
+	if r.obs.on {
 		r.obs.after(step)
 		if r.obs.log != nil {
 			logStep(ctx, r.obs.log, &r.m, step)
@@ -162,7 +162,7 @@ func (r *runner[C]) notify(ctx context.Context, i int, yield func(Step[C]) bool)
 
 // ended logs the outcome, when the loop has a logger.
 func (r *runner[C]) ended(ctx context.Context, task *evaluator.Task, err error) {
-	if r.obs != nil && r.obs.log != nil {
+	if r.obs.log != nil {
 		logOutcome(ctx, r.obs.log, task.ID, &r.m.Result, err)
 	}
 }

@@ -9,14 +9,15 @@ import (
 )
 
 // logStep logs the step just recorded: at debug level when the call
-// succeeded, as a warning when it failed, saying whether the machine m
-// will retry it.
+// succeeded, as a warning when it failed, saying in the message whether the
+// machine m will retry it.
 func logStep[C any](ctx context.Context, l *slog.Logger, m *Machine[C], s *Step[C]) {
 	level, msg := slog.LevelDebug, "evalopt: role call"
-	retry := false
 	if s.Err != "" {
-		retry = !m.Done() && m.Phase == s.Role && m.Attempt == s.Attempt+1
 		level, msg = slog.LevelWarn, "evalopt: role call failed"
+		if !m.Done() && m.Phase == s.Role && m.Attempt == s.Attempt+1 {
+			msg = "evalopt: role call failed; retrying"
+		}
 	}
 	if !l.Enabled(ctx, level) {
 		return
@@ -33,7 +34,7 @@ func logStep[C any](ctx context.Context, l *slog.Logger, m *Machine[C], s *Step[
 	}
 	attrs = appendUsage(attrs, s.Usage)
 	if s.Err != "" {
-		attrs = append(attrs, slog.String(attrErrorType, string(s.ErrKind)), slog.String(attrErrorMessage, s.Err), slog.Bool(attrRetry, retry))
+		attrs = append(attrs, slog.String(attrErrorType, string(s.ErrKind)), slog.String(attrErrorMessage, s.Err))
 	}
 	l.LogAttrs(ctx, level, msg, attrs...)
 }

@@ -64,11 +64,11 @@ func TestLogger(t *testing.T) {
 
 	warn := h.got[0]
 	assert.Equal(t, slog.LevelWarn, warn.Level)
-	assert.Equal(t, "evalopt: role call failed", warn.Message)
+	assert.Equal(t, "evalopt: role call failed; retrying", warn.Message)
 	assert.Equal(t, map[string]any{
 		attrTaskID: refundTask.ID, attrStep: int64(0), attrRole: "generate", attrAttempt: int64(1), attrCost: 0.25,
 		attrResponseModel: "writer-1", attrInputTokens: int64(15), attrOutputTokens: int64(7),
-		attrErrorType: "retryable", attrErrorMessage: "503 from the provider", attrRetry: true,
+		attrErrorType: "retryable", attrErrorMessage: "503 from the provider",
 	}, attrs(warn))
 
 	eval := h.got[2]
@@ -98,7 +98,7 @@ func TestLoggerErrors(t *testing.T) {
 	_, err := s.run(context.Background(), refundTask, WithLogger(slog.New(h)))
 	require.Error(t, err)
 	require.Len(t, h.got, 2, "the warning and the outcome; debug is off")
-	assert.Equal(t, false, attrs(h.got[0])[attrRetry])
+	assert.Equal(t, "evalopt: role call failed", h.got[0].Message, "the last attempt: no retry")
 	end := attrs(h.got[1])
 	assert.Equal(t, "permanent", end[attrErrorType])
 	assert.Contains(t, end[attrErrorMessage], "bad key")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -93,7 +92,7 @@ func TestSpans(t *testing.T) {
 	ev := calls[2].Events()[0]
 	assert.Equal(t, "evalopt.finding", ev.Name)
 	assert.Equal(t, map[string]any{"evalopt.criterion.name": "advice.unconditional_promise",
-		"evalopt.criterion.reason": `promises the refund before approval (line 1:6, "money is on its way")`,
+		"evalopt.criterion.reason":        `promises the refund before approval (line 1:6, "money is on its way")`,
 		"evalopt.criterion.evidence_refs": []string{"photo"}}, attrsOf(ev.Attributes))
 	blockEvents := calls[4].Events()
 	require.Len(t, blockEvents, 2)
@@ -118,7 +117,9 @@ func TestLoopErrorSetsStatus(t *testing.T) {
 	eval := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 1}, nil
 	})
-	rev := loop.ReviserFunc[string](func(_ context.Context, _ evaluator.Task, c string, _ evaluator.EvaluationDecision) (string, error) { return c, nil })
+	rev := loop.ReviserFunc[string](func(_ context.Context, _ evaluator.Task, c string, _ evaluator.EvaluationDecision) (string, error) {
+		return c, nil
+	})
 	_, err := evalotel.RunLoop(context.Background(), in, task, gen, eval, rev)
 	require.Error(t, err)
 	spans := rec.Ended()
@@ -199,5 +200,4 @@ func TestNewOptions(t *testing.T) {
 	res, err := evalotel.RunLoop(context.Background(), in, task, gen, eval, rev, options()...)
 	require.NoError(t, err, "the global (no-op) providers work")
 	assert.Equal(t, loop.OutcomeBlocked, res.Outcome)
-	_ = time.Second
 }

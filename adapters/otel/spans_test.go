@@ -11,6 +11,7 @@ import (
 	"go.opentelemetry.io/otel/codes"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/trace"
+	"go.opentelemetry.io/otel/trace/noop"
 
 	evalotel "github.com/evalopt/evalopt/adapters/otel"
 	"github.com/evalopt/evalopt/evaluator"
@@ -196,7 +197,7 @@ func TestNewOptions(t *testing.T) {
 	assert.ErrorContains(t, err, "opts[0]: nil option")
 	in, err := evalotel.New(evalotel.WithTracerProvider(nil), evalotel.WithMeterProvider(nil))
 	require.NoError(t, err)
-	gen, eval, rev := roles(trace.NewNoopTracerProvider().Tracer(""))
+	gen, eval, rev := roles(noop.NewTracerProvider().Tracer(""))
 	res, err := evalotel.RunLoop(context.Background(), in, task, gen, eval, rev, options()...)
 	require.NoError(t, err, "the global (no-op) providers work")
 	assert.Equal(t, loop.OutcomeBlocked, res.Outcome)

@@ -70,6 +70,12 @@ func (in *Instrumentation) endCall(ctx context.Context, s *stepView) {
 		return // a context this package's BeforeCall did not return
 	}
 	span := st.span
+	if !span.IsRecording() {
+		// Sampled out: nothing would be kept of the attributes or events.
+		span.End()
+		in.metrics.recordStep(ctx, s, st.requested)
+		return
+	}
 	attrs := make([]attribute.KeyValue, 0, 10)
 	attrs = append(attrs, keyCost.Float64(s.cost))
 	attrs = appendUsage(attrs, s.usage)

@@ -34,6 +34,11 @@ func RunLoop[C any](ctx context.Context, in *Instrumentation, task evaluator.Tas
 // loop's metrics.
 func (in *Instrumentation) endLoop(ctx context.Context, span trace.Span, outcome loop.Outcome, d *evaluator.EvaluationDecision,
 	reason evaluator.StopReason, revisions, steps int, cost float64, usage map[loop.Role]evaluator.Usage, err error) {
+	defer in.metrics.recordLoop(ctx, outcome, string(reason), revisions)
+	defer span.End()
+	if !span.IsRecording() {
+		return // sampled out: nothing would be kept of the attributes
+	}
 	attrs := make([]attribute.KeyValue, 0, 12)
 	attrs = append(attrs,
 		keyOutcome.String(string(outcome)),
@@ -62,6 +67,4 @@ func (in *Instrumentation) endLoop(ctx context.Context, span trace.Span, outcome
 		span.SetStatus(codes.Error, msg)
 	}
 	span.SetAttributes(attrs...)
-	span.End()
-	in.metrics.recordLoop(ctx, outcome, string(reason), revisions)
 }

@@ -8,8 +8,9 @@ import (
 	"sync"
 )
 
-// ErrInvalidCost is matched by the error a CostMeter keeps for a report
-// that is negative, NaN or infinite.
+// ErrInvalidCost is matched by the error a CostMeter keeps for a cost
+// report that is negative, NaN or infinite, or a usage report with a
+// negative token count (AddUsage).
 var ErrInvalidCost = errors.New("evaluator: invalid cost")
 
 // CostMeter sums the cost role calls report through AddCost on a context

@@ -93,7 +93,8 @@ const (
 )
 
 // Call is what Next asks the driver to do: make a role call (with the
-// inputs it needs), wait, or finish.
+// inputs it needs), wait, or finish. A Hooks.BeforeCall receives the Call
+// of every role call it runs before.
 type Call[C any] struct {
 	// Kind says what to do.
 	Kind CallKind `json:"kind"`

@@ -7,17 +7,17 @@ import (
 	"github.com/firebase/genkit/go/ai"
 	"github.com/firebase/genkit/go/genkit"
 
+	"github.com/evalopt/evalopt/adapters/genkit"
+	"github.com/evalopt/evalopt/adapters/genkit/genkittest"
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/examples/genkit/genkitloop"
-	"github.com/evalopt/evalopt/examples/genkit/internal/scripted"
 )
 
 // The loop as a Genkit flow with model-backed roles, and its judge as a
 // Genkit evaluator.
 func Example() {
 	g := genkit.Init(context.Background())
-	writer := scripted.Define(g, "writer", scripted.Reply{Text: "draft", Tokens: 5})
-	editor := scripted.Define(g, "editor", scripted.Reply{Text: "final", Tokens: 5})
+	writer := genkittest.Define(g, "writer", genkittest.Reply{Text: "draft", Tokens: 5})
+	editor := genkittest.Define(g, "editor", genkittest.Reply{Text: "final", Tokens: 5})
 	judge := evaluator.Func[string](func(_ context.Context, _ evaluator.Task, s string) (evaluator.EvaluationDecision, error) {
 		if s == "draft" {
 			return evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.5, RevisionInstructions: []string{"finish it"}}, nil

@@ -8,19 +8,20 @@ import (
 	"google.golang.org/adk/v2/agent"
 	"google.golang.org/adk/v2/agent/llmagent"
 	"google.golang.org/adk/v2/runner"
+	"google.golang.org/adk/v2/session"
 	"google.golang.org/genai"
 
+	"github.com/evalopt/evalopt/adapters/adk"
+	"github.com/evalopt/evalopt/adapters/adk/adktest"
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/examples/adk/adkloop"
-	"github.com/evalopt/evalopt/examples/adk/internal/scripted"
 )
 
 // A writer agent drafts, the judge asks for one revision, an editor agent
 // revises; the runner's consumer sees partial step events and one final
 // response: the accepted reply.
 func Example() {
-	writer, _ := llmagent.New(llmagent.Config{Name: "writer", Model: scripted.New("m1", 0, scripted.Reply{Text: "draft"})})
-	editor, _ := llmagent.New(llmagent.Config{Name: "editor", Model: scripted.New("m2", 0, scripted.Reply{Text: "final"})})
+	writer, _ := llmagent.New(llmagent.Config{Name: "writer", Model: adktest.New("m1", 0, adktest.Reply{Text: "draft"})})
+	editor, _ := llmagent.New(llmagent.Config{Name: "editor", Model: adktest.New("m2", 0, adktest.Reply{Text: "final"})})
 	judge := evaluator.Func[string](func(_ context.Context, _ evaluator.Task, s string) (evaluator.EvaluationDecision, error) {
 		if s == "draft" {
 			return evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.5, RevisionInstructions: []string{"finish it"}}, nil
@@ -38,7 +39,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	r, _ := runner.NewInMemory("app", gate)
+	r, _ := runner.New(runner.Config{AppName: "app", Agent: gate, SessionService: session.InMemoryService(), AutoCreateSession: true})
 	for ev, err := range r.Run(context.Background(), "u", "s", genai.NewContentFromText("write", genai.RoleUser), agent.RunConfig{}) {
 		if err != nil {
 			fmt.Println(err)

@@ -13,9 +13,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/evalopt/evalopt/adapters/genkit"
+	"github.com/evalopt/evalopt/adapters/genkit/genkittest"
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/examples/genkit/genkitloop"
-	"github.com/evalopt/evalopt/examples/genkit/internal/scripted"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -58,14 +58,14 @@ func promiseJudge() *judge {
 
 type fixture struct {
 	g        *genkit.Genkit
-	gen, rev *scripted.Model
+	gen, rev *genkittest.Model
 	judge    *judge
 	flow     *genkitloop.Flow[string]
 }
 
-func newFixture(j *judge, gen, rev []scripted.Reply, opts ...loop.Option) *fixture {
+func newFixture(j *judge, gen, rev []genkittest.Reply, opts ...loop.Option) *fixture {
 	g := genkit.Init(context.Background())
-	f := &fixture{g: g, gen: scripted.Define(g, "writer", gen...), rev: scripted.Define(g, "editor", rev...), judge: j}
+	f := &fixture{g: g, gen: genkittest.Define(g, "writer", gen...), rev: genkittest.Define(g, "editor", rev...), judge: j}
 	f.flow = genkitloop.DefineFlow(g, "replyGate", genkitloop.Loop[string]{
 		Generator: genkitloop.Generator(g, nil, ai.WithModelName(f.gen.Name)),
 		Evaluator: j,
@@ -76,7 +76,7 @@ func newFixture(j *judge, gen, rev []scripted.Reply, opts ...loop.Option) *fixtu
 }
 
 func TestFlowReviseThenPass(t *testing.T) {
-	f := newFixture(promiseJudge(), []scripted.Reply{{Text: draft, Tokens: 20}}, []scripted.Reply{{Text: revised, Tokens: 30}})
+	f := newFixture(promiseJudge(), []genkittest.Reply{{Text: draft, Tokens: 20}}, []genkittest.Reply{{Text: revised, Tokens: 30}})
 	res, err := f.flow.Run(context.Background(), task)
 	require.NoError(t, err)
 	assert.Equal(t, loop.OutcomeSucceeded, res.Outcome)
@@ -91,7 +91,7 @@ func TestFlowReviseThenPass(t *testing.T) {
 }
 
 func TestFlowStreamsSteps(t *testing.T) {
-	f := newFixture(promiseJudge(), []scripted.Reply{{Text: draft}}, []scripted.Reply{{Text: revised}})
+	f := newFixture(promiseJudge(), []genkittest.Reply{{Text: draft}}, []genkittest.Reply{{Text: revised}})
 	var roles []loop.Role
 	var out *loop.Result[string]
 	for v, err := range f.flow.Stream(context.Background(), task) {
@@ -110,7 +110,7 @@ func TestFlowStreamsSteps(t *testing.T) {
 
 func TestFlowErrorCarriesTheResult(t *testing.T) {
 	boom := errors.New("model overloaded")
-	f := newFixture(promiseJudge(), []scripted.Reply{{Text: draft}}, []scripted.Reply{{Err: boom}})
+	f := newFixture(promiseJudge(), []genkittest.Reply{{Text: draft}}, []genkittest.Reply{{Err: boom}})
 	_, err := f.flow.Run(context.Background(), task)
 	require.Error(t, err)
 	assert.ErrorIs(t, err, boom)
@@ -120,7 +120,7 @@ func TestFlowErrorCarriesTheResult(t *testing.T) {
 	require.Len(t, res.Trace, 3)
 	assert.Contains(t, res.Trace[2].Err, "model overloaded")
 
-	f = newFixture(promiseJudge(), []scripted.Reply{{Text: draft}}, []scripted.Reply{{Err: boom}})
+	f = newFixture(promiseJudge(), []genkittest.Reply{{Text: draft}}, []genkittest.Reply{{Err: boom}})
 	var serr error
 	for _, err := range f.flow.Stream(context.Background(), task) {
 		if err != nil {
@@ -133,7 +133,7 @@ func TestFlowErrorCarriesTheResult(t *testing.T) {
 }
 
 func TestBreakingTheStreamStopsTheLoop(t *testing.T) {
-	f := newFixture(promiseJudge(), []scripted.Reply{{Text: draft}}, []scripted.Reply{{Text: revised}})
+	f := newFixture(promiseJudge(), []genkittest.Reply{{Text: draft}}, []genkittest.Reply{{Text: revised}})
 	n := 0
 	for v, err := range f.flow.Stream(context.Background(), task) {
 		require.NoError(t, err)
@@ -148,7 +148,7 @@ func TestBreakingTheStreamStopsTheLoop(t *testing.T) {
 func TestCancellation(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	f := newFixture(promiseJudge(), []scripted.Reply{{Text: draft}}, []scripted.Reply{{Text: revised}})
+	f := newFixture(promiseJudge(), []genkittest.Reply{{Text: draft}}, []genkittest.Reply{{Text: revised}})
 	f.gen.Hook = func(context.Context, int) { cancel() }
 	_, err := f.flow.Run(ctx, task)
 	require.Error(t, err)
@@ -166,7 +166,7 @@ func TestOutcomesPassOutputValidation(t *testing.T) {
 	blocker := &judge{fn: func(int, string) (evaluator.EvaluationDecision, error) {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusBlock, Score: 0.1, BlockingFailures: []string{"promises money"}}, nil
 	}}
-	f := newFixture(blocker, []scripted.Reply{{Text: draft}}, nil)
+	f := newFixture(blocker, []genkittest.Reply{{Text: draft}}, nil)
 	raw, err := f.flow.RunJSON(context.Background(), mustJSON(t, task), nil)
 	require.NoError(t, err)
 	var res loop.Result[string]
@@ -179,7 +179,7 @@ func TestOutcomesPassOutputValidation(t *testing.T) {
 	reviser := &judge{fn: func(int, string) (evaluator.EvaluationDecision, error) {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.3, RevisionInstructions: []string{"shorter"}}, nil
 	}}
-	f = newFixture(reviser, []scripted.Reply{{Text: "d0"}}, []scripted.Reply{{Text: "d1"}}, loop.WithMaxRevisions(1))
+	f = newFixture(reviser, []genkittest.Reply{{Text: "d0"}}, []genkittest.Reply{{Text: "d1"}}, loop.WithMaxRevisions(1))
 	out, err := f.flow.Run(context.Background(), task)
 	require.NoError(t, err)
 	assert.Equal(t, evaluator.StopMaxRevisions, out.StopReason)

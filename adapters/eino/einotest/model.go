@@ -1,7 +1,8 @@
-// Package scripted is an Eino chat model (model.BaseChatModel) that plays
-// back scripted replies, so the example and the tests run Eino's own runtime
-// end to end without a network.
-package scripted
+// Package einotest is an Eino chat model (model.BaseChatModel) that plays
+// back scripted replies, so that the adapter's tests, the example program
+// and a caller's own tests run Eino's own runtime end to end without a
+// network or a key.
+package einotest
 
 import (
 	"context"

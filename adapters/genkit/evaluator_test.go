@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/evalopt/evalopt/adapters/genkit"
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/examples/genkit/genkitloop"
 )
 
 func TestEvaluatorUnderGenkitEvaluate(t *testing.T) {

@@ -1,7 +1,8 @@
-// Package scripted defines a Genkit model that plays back scripted replies,
-// so the example and the tests run Genkit's own runtime end to end without
-// a network.
-package scripted
+// Package genkittest defines a Genkit model that plays back scripted
+// replies, so that the adapter's tests, the example program and a caller's
+// own tests run Genkit's own runtime end to end without a network or a
+// key.
+package genkittest
 
 import (
 	"context"

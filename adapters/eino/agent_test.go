@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/evalopt/evalopt/adapters/eino"
+	"github.com/evalopt/evalopt/adapters/eino/einotest"
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/examples/eino/einoloop"
-	"github.com/evalopt/evalopt/examples/eino/internal/scripted"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -48,7 +48,7 @@ func messages(t *testing.T, evs []*adk.AgentEvent) []string {
 }
 
 func TestAgentReviseThenPass(t *testing.T) {
-	f := newFixture(promiseJudge(), []scripted.Reply{{Text: draft}}, []scripted.Reply{{Text: revised}})
+	f := newFixture(promiseJudge(), []einotest.Reply{{Text: draft}}, []einotest.Reply{{Text: revised}})
 	r := adk.NewRunner(context.Background(), adk.RunnerConfig{Agent: newAgent(t, f)})
 	evs := drain(r.Query(context.Background(), "The blender arrived cracked."))
 	require.Len(t, evs, 5)
@@ -72,7 +72,7 @@ func TestAgentBlockAndError(t *testing.T) {
 	blocker := &judge{fn: func(int, string) (evaluator.EvaluationDecision, error) {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusBlock, Score: 0.1, BlockingFailures: []string{"promises money"}}, nil
 	}}
-	f := newFixture(blocker, []scripted.Reply{{Text: draft}}, nil)
+	f := newFixture(blocker, []einotest.Reply{{Text: draft}}, nil)
 	evs := drain(adk.NewRunner(context.Background(), adk.RunnerConfig{Agent: newAgent(t, f)}).Query(context.Background(), "refund?"))
 	assert.Empty(t, messages(t, evs), "a blocked draft is never a message")
 	last := evs[len(evs)-1]
@@ -80,7 +80,7 @@ func TestAgentBlockAndError(t *testing.T) {
 	assert.Equal(t, loop.OutcomeBlocked, last.Output.CustomizedOutput.(loop.Result[string]).Outcome)
 
 	boom := errors.New("model overloaded")
-	f = newFixture(promiseJudge(), []scripted.Reply{{Err: boom}}, nil)
+	f = newFixture(promiseJudge(), []einotest.Reply{{Err: boom}}, nil)
 	evs = drain(adk.NewRunner(context.Background(), adk.RunnerConfig{Agent: newAgent(t, f)}).Query(context.Background(), "refund?"))
 	last = evs[len(evs)-1]
 	require.Error(t, last.Err)
@@ -94,7 +94,7 @@ func TestAgentBlockAndError(t *testing.T) {
 func TestAgentCancellation(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	f := newFixture(promiseJudge(), []scripted.Reply{{Text: draft}}, []scripted.Reply{{Text: revised}})
+	f := newFixture(promiseJudge(), []einotest.Reply{{Text: draft}}, []einotest.Reply{{Text: revised}})
 	f.gen.Hook = func(context.Context, int) { cancel() }
 	evs := drain(adk.NewRunner(ctx, adk.RunnerConfig{Agent: newAgent(t, f)}).Query(ctx, "refund?"))
 	require.NotEmpty(t, evs)
@@ -107,7 +107,7 @@ func TestAgentEscalationEndsALoopAgent(t *testing.T) {
 	esc := &judge{fn: func(int, string) (evaluator.EvaluationDecision, error) {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusEscalate, Score: 0.5}, nil
 	}}
-	f := newFixture(esc, []scripted.Reply{{Text: draft}, {Text: "again"}}, nil)
+	f := newFixture(esc, []einotest.Reply{{Text: draft}, {Text: "again"}}, nil)
 	outer, err := adk.NewLoopAgent(context.Background(), &adk.LoopAgentConfig{Name: "outer", SubAgents: []adk.Agent{newAgent(t, f)}, MaxIterations: 3})
 	require.NoError(t, err)
 	evs := drain(adk.NewRunner(context.Background(), adk.RunnerConfig{Agent: outer}).Query(context.Background(), "refund?"))

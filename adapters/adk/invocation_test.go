@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/evalopt/evalopt/adapters/adk"
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/examples/adk/adkloop"
 	"github.com/evalopt/evalopt/loop"
 )
 

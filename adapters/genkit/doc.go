@@ -1,4 +1,5 @@
-// Package genkitloop runs an evalopt loop inside Firebase Genkit
+// Package genkitloop (import path github.com/evalopt/evalopt/adapters/genkit)
+// runs an evalopt loop inside Firebase Genkit
 // (github.com/firebase/genkit/go): as a streaming flow, with generator and
 // reviser roles backed by genkit.Generate, and with any evaluator.Evaluator
 // registered as a Genkit evaluator that genkit.Evaluate runs.
@@ -16,4 +17,8 @@
 // an evaluator error or an invalid decision is FAIL with Score.Error set.
 // The score is the decision's; Score.Details holds the real status, the
 // criteria, the blocking failures and the revision instructions.
+//
+// The package is named genkitloop, not genkit, so that it reads apart from the
+// framework's own packages at the call site; its subpackage genkittest is a
+// scripted model for a caller's tests.
 package genkitloop

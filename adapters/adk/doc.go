@@ -1,4 +1,5 @@
-// Package adkloop runs an evalopt loop as a Google ADK agent
+// Package adkloop (import path github.com/evalopt/evalopt/adapters/adk)
+// runs an evalopt loop as a Google ADK agent
 // (google.golang.org/adk/v2), and backs the loop's generator and reviser with
 // ADK agents.
 //
@@ -21,4 +22,8 @@
 // the loop's cancellation, time budget and cost meter (evaluator.AddCost) reach
 // the agent's model. Handing a sub-agent the ADK InvocationContext instead
 // would silently drop the loop's meter and budget.
+//
+// The package is named adkloop, not adk, so that it reads apart from the
+// framework's own packages at the call site; its subpackage adktest is a
+// scripted model for a caller's tests.
 package adkloop

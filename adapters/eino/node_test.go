@@ -15,9 +15,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/evalopt/evalopt/adapters/eino"
+	"github.com/evalopt/evalopt/adapters/eino/einotest"
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/examples/eino/einoloop"
-	"github.com/evalopt/evalopt/examples/eino/internal/scripted"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -59,13 +59,13 @@ func promiseJudge() *judge {
 }
 
 type fixture struct {
-	gen, rev *scripted.Model
+	gen, rev *einotest.Model
 	judge    *judge
 	loop     einoloop.Loop[string]
 }
 
-func newFixture(j *judge, gen, rev []scripted.Reply, opts ...loop.Option) *fixture {
-	f := &fixture{gen: scripted.New(gen...), rev: scripted.New(rev...), judge: j}
+func newFixture(j *judge, gen, rev []einotest.Reply, opts ...loop.Option) *fixture {
+	f := &fixture{gen: einotest.New(gen...), rev: einotest.New(rev...), judge: j}
 	f.loop = einoloop.Loop[string]{
 		Generator: einoloop.Generator(f.gen, nil),
 		Evaluator: j,
@@ -83,7 +83,7 @@ func compile(t *testing.T, l einoloop.Loop[string]) compose.Runnable[evaluator.T
 }
 
 func TestNodeInvokeReviseThenPass(t *testing.T) {
-	f := newFixture(promiseJudge(), []scripted.Reply{{Text: draft, Tokens: 30}}, []scripted.Reply{{Text: revised, Tokens: 50}})
+	f := newFixture(promiseJudge(), []einotest.Reply{{Text: draft, Tokens: 30}}, []einotest.Reply{{Text: revised, Tokens: 50}})
 	out, err := compile(t, f.loop).Invoke(context.Background(), task)
 	require.NoError(t, err)
 	assert.Equal(t, loop.RoleStop, out.Role)
@@ -105,7 +105,7 @@ func TestNodeInvokeReviseThenPass(t *testing.T) {
 }
 
 func TestNodeStream(t *testing.T) {
-	f := newFixture(promiseJudge(), []scripted.Reply{{Text: draft}}, []scripted.Reply{{Text: revised}})
+	f := newFixture(promiseJudge(), []einotest.Reply{{Text: draft}}, []einotest.Reply{{Text: revised}})
 	sr, err := compile(t, f.loop).Stream(context.Background(), task)
 	require.NoError(t, err)
 	defer sr.Close()
@@ -130,7 +130,7 @@ func TestNodeBlockAndMaxRevisions(t *testing.T) {
 	blocker := &judge{fn: func(int, string) (evaluator.EvaluationDecision, error) {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusBlock, Score: 0.1, BlockingFailures: []string{"promises money"}}, nil
 	}}
-	f := newFixture(blocker, []scripted.Reply{{Text: draft}}, nil)
+	f := newFixture(blocker, []einotest.Reply{{Text: draft}}, nil)
 	out, err := compile(t, f.loop).Invoke(context.Background(), task)
 	require.NoError(t, err, "a block is an outcome, not a failure")
 	assert.Equal(t, loop.OutcomeBlocked, out.Result.Outcome)
@@ -139,7 +139,7 @@ func TestNodeBlockAndMaxRevisions(t *testing.T) {
 	reviser := &judge{fn: func(int, string) (evaluator.EvaluationDecision, error) {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.3, RevisionInstructions: []string{"shorter"}}, nil
 	}}
-	f = newFixture(reviser, []scripted.Reply{{Text: "d0"}}, []scripted.Reply{{Text: "d1"}, {Text: "d2"}, {Text: "d3"}}, loop.WithMaxRevisions(2))
+	f = newFixture(reviser, []einotest.Reply{{Text: "d0"}}, []einotest.Reply{{Text: "d1"}, {Text: "d2"}, {Text: "d3"}}, loop.WithMaxRevisions(2))
 	// Eino's own step limit does not collide with the revision budget: the
 	// loop is one node, one graph step.
 	r, err := compose.NewChain[evaluator.Task, loop.Step[string]]().AppendLambda(f.loop.Lambda()).
@@ -154,7 +154,7 @@ func TestNodeBlockAndMaxRevisions(t *testing.T) {
 
 func TestFailedNodeStillHandsBackTheTrace(t *testing.T) {
 	boom := errors.New("model overloaded")
-	f := newFixture(promiseJudge(), []scripted.Reply{{Text: draft}}, []scripted.Reply{{Err: boom}})
+	f := newFixture(promiseJudge(), []einotest.Reply{{Text: draft}}, []einotest.Reply{{Err: boom}})
 	out, err := compile(t, f.loop).Invoke(context.Background(), task)
 	require.Error(t, err)
 	assert.Nil(t, out.Result, "Eino hands back a zero output")
@@ -166,7 +166,7 @@ func TestFailedNodeStillHandsBackTheTrace(t *testing.T) {
 	assert.Contains(t, res.Trace[2].Err, "model overloaded")
 
 	// The same through a stream: the last item's error carries it.
-	f = newFixture(promiseJudge(), []scripted.Reply{{Text: draft}}, []scripted.Reply{{Err: boom}})
+	f = newFixture(promiseJudge(), []einotest.Reply{{Text: draft}}, []einotest.Reply{{Err: boom}})
 	sr, err := compile(t, f.loop).Stream(context.Background(), task)
 	require.NoError(t, err)
 	defer sr.Close()
@@ -189,7 +189,7 @@ func TestFailedNodeStillHandsBackTheTrace(t *testing.T) {
 func TestClosingTheStreamStopsTheLoop(t *testing.T) {
 	for _, via := range []string{"loop", "graph"} {
 		t.Run(via, func(t *testing.T) {
-			f := newFixture(promiseJudge(), []scripted.Reply{{Text: draft}}, []scripted.Reply{{Text: revised}})
+			f := newFixture(promiseJudge(), []einotest.Reply{{Text: draft}}, []einotest.Reply{{Text: revised}})
 			before := runtime.NumGoroutine()
 			var sr *schema.StreamReader[loop.Step[string]]
 			var err error
@@ -218,7 +218,7 @@ func TestClosingTheStreamStopsTheLoop(t *testing.T) {
 func TestCancellation(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	f := newFixture(promiseJudge(), []scripted.Reply{{Text: draft}}, []scripted.Reply{{Text: revised}})
+	f := newFixture(promiseJudge(), []einotest.Reply{{Text: draft}}, []einotest.Reply{{Text: revised}})
 	f.gen.Hook = func(context.Context, int) { cancel() }
 	_, err := compile(t, f.loop).Invoke(ctx, task)
 	require.Error(t, err)

@@ -1,4 +1,5 @@
-// Package einoloop runs an evalopt loop inside CloudWeGo Eino
+// Package einoloop (import path github.com/evalopt/evalopt/adapters/eino)
+// runs an evalopt loop inside CloudWeGo Eino
 // (github.com/cloudwego/eino): as a compose node (Lambda) for Invoke and
 // Stream, as an Eino adk.Agent, and with generator and reviser roles backed
 // by Eino chat models.
@@ -16,4 +17,8 @@
 // channel, so the stream is unbuffered: the loop runs one step ahead of the
 // reader at most, and closing the reader stops the loop before its next role
 // call.
+//
+// The package is named einoloop, not eino, so that it reads apart from the
+// framework's own packages at the call site; its subpackage einotest is a
+// scripted model for a caller's tests.
 package einoloop

@@ -16,9 +16,9 @@ import (
 	"google.golang.org/adk/v2/session"
 	"google.golang.org/genai"
 
+	"github.com/evalopt/evalopt/adapters/adk"
+	"github.com/evalopt/evalopt/adapters/adk/adktest"
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/examples/adk/adkloop"
-	"github.com/evalopt/evalopt/examples/adk/internal/scripted"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -63,18 +63,18 @@ func passDecision() evaluator.EvaluationDecision {
 // fixture is an evalopt agent whose roles are llmagents on scripted models,
 // served by a runner with a session service the test can read.
 type fixture struct {
-	gen, rev *scripted.Model
+	gen, rev *adktest.Model
 	judge    *judge
 	svc      session.Service
 	agent    agent.Agent
 	runner   *runner.Runner
 }
 
-func newFixture(t *testing.T, gen, rev []scripted.Reply, fn func(int, string) (evaluator.EvaluationDecision, error), opts ...loop.Option) *fixture {
+func newFixture(t *testing.T, gen, rev []adktest.Reply, fn func(int, string) (evaluator.EvaluationDecision, error), opts ...loop.Option) *fixture {
 	t.Helper()
 	f := &fixture{
-		gen:   scripted.New("writer-model", 0.01, gen...),
-		rev:   scripted.New("editor-model", 0.02, rev...),
+		gen:   adktest.New("writer-model", 0.01, gen...),
+		rev:   adktest.New("editor-model", 0.02, rev...),
 		judge: &judge{fn: fn},
 		svc:   session.InMemoryService(),
 	}
@@ -153,7 +153,7 @@ const (
 
 func TestReviseThenPass(t *testing.T) {
 	f := newFixture(t,
-		[]scripted.Reply{{Text: draft}}, []scripted.Reply{{Text: revised}},
+		[]adktest.Reply{{Text: draft}}, []adktest.Reply{{Text: revised}},
 		func(n int, d string) (evaluator.EvaluationDecision, error) {
 			if strings.Contains(d, "on its way") {
 				return reviseDecision("Do not promise the refund."), nil
@@ -214,7 +214,7 @@ func TestReviseThenPass(t *testing.T) {
 }
 
 func TestBlock(t *testing.T) {
-	f := newFixture(t, []scripted.Reply{{Text: draft}}, nil,
+	f := newFixture(t, []adktest.Reply{{Text: draft}}, nil,
 		func(int, string) (evaluator.EvaluationDecision, error) {
 			return evaluator.EvaluationDecision{Status: evaluator.StatusBlock, Score: 0.1, BlockingFailures: []string{"promises money before approval"}}, nil
 		})
@@ -236,7 +236,7 @@ func TestBlock(t *testing.T) {
 }
 
 func TestMaxRevisions(t *testing.T) {
-	f := newFixture(t, []scripted.Reply{{Text: "d0"}}, []scripted.Reply{{Text: "d1"}, {Text: "d2"}},
+	f := newFixture(t, []adktest.Reply{{Text: "d0"}}, []adktest.Reply{{Text: "d1"}, {Text: "d2"}},
 		func(int, string) (evaluator.EvaluationDecision, error) { return reviseDecision("shorter"), nil },
 		loop.WithMaxRevisions(1))
 	evs, errs := f.run(context.Background(), f.runner, "write")
@@ -252,7 +252,7 @@ func TestMaxRevisions(t *testing.T) {
 
 func TestModelErrorHandsBackTheTrace(t *testing.T) {
 	boom := errors.New("model overloaded")
-	f := newFixture(t, []scripted.Reply{{Text: draft}}, []scripted.Reply{{Err: boom}},
+	f := newFixture(t, []adktest.Reply{{Text: draft}}, []adktest.Reply{{Err: boom}},
 		func(int, string) (evaluator.EvaluationDecision, error) { return reviseDecision("fix"), nil })
 	evs, errs := f.run(context.Background(), f.runner, "write")
 	require.Len(t, errs, 1)
@@ -269,7 +269,7 @@ func TestModelErrorHandsBackTheTrace(t *testing.T) {
 func TestCancellation(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	f := newFixture(t, []scripted.Reply{{Text: draft}}, []scripted.Reply{{Text: revised}},
+	f := newFixture(t, []adktest.Reply{{Text: draft}}, []adktest.Reply{{Text: revised}},
 		func(int, string) (evaluator.EvaluationDecision, error) {
 			cancel() // the user leaves while the judge works
 			return reviseDecision("fix"), nil
@@ -284,7 +284,7 @@ func TestCancellation(t *testing.T) {
 }
 
 func TestBreakStopsBeforeTheNextRoleCall(t *testing.T) {
-	f := newFixture(t, []scripted.Reply{{Text: draft}}, []scripted.Reply{{Text: revised}},
+	f := newFixture(t, []adktest.Reply{{Text: draft}}, []adktest.Reply{{Text: revised}},
 		func(int, string) (evaluator.EvaluationDecision, error) { return passDecision(), nil })
 	seen := 0
 	for ev, err := range f.runner.Run(context.Background(), userID, sessID, genai.NewContentFromText("write", genai.RoleUser), agent.RunConfig{}) {
@@ -301,7 +301,7 @@ func TestBreakStopsBeforeTheNextRoleCall(t *testing.T) {
 }
 
 func TestEscalationEndsALoopAgent(t *testing.T) {
-	f := newFixture(t, []scripted.Reply{{Text: draft}, {Text: "second run"}}, nil,
+	f := newFixture(t, []adktest.Reply{{Text: draft}, {Text: "second run"}}, nil,
 		func(int, string) (evaluator.EvaluationDecision, error) {
 			return evaluator.EvaluationDecision{Status: evaluator.StatusEscalate, Score: 0.5}, nil
 		})

@@ -6,9 +6,9 @@ import (
 
 	"github.com/cloudwego/eino/compose"
 
+	"github.com/evalopt/evalopt/adapters/eino"
+	"github.com/evalopt/evalopt/adapters/eino/einotest"
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/examples/eino/einoloop"
-	"github.com/evalopt/evalopt/examples/eino/internal/scripted"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -22,9 +22,9 @@ func Example() {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 1}, nil
 	})
 	l := einoloop.Loop[string]{
-		Generator: einoloop.Generator(scripted.New(scripted.Reply{Text: "draft", Tokens: 10}), nil),
+		Generator: einoloop.Generator(einotest.New(einotest.Reply{Text: "draft", Tokens: 10}), nil),
 		Evaluator: judge,
-		Reviser:   einoloop.Reviser(scripted.New(scripted.Reply{Text: "final", Tokens: 12}), nil),
+		Reviser:   einoloop.Reviser(einotest.New(einotest.Reply{Text: "final", Tokens: 12}), nil),
 	}
 	chain, err := compose.NewChain[evaluator.Task, loop.Step[string]]().AppendLambda(l.Lambda()).Compile(context.Background())
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"google.golang.org/adk/v2/agent"
 	"google.golang.org/adk/v2/runner"
+	"google.golang.org/adk/v2/session"
 	"google.golang.org/genai"
 
 	"github.com/evalopt/evalopt/evaluator"
@@ -28,7 +29,10 @@ func RunAgent(ctx context.Context, a agent.Agent, prompt string) (string, error)
 	if a == nil {
 		return "", errors.New("adkloop: RunAgent: nil agent")
 	}
-	r, err := runner.NewInMemory("evalopt-"+a.Name(), a)
+	// runner.New rather than NewInMemory (ADK v2.1.0), so that the module
+	// needs ADK v2.0.0 and Go 1.25 only.
+	r, err := runner.New(runner.Config{AppName: "evalopt-" + a.Name(), Agent: a,
+		SessionService: session.InMemoryService(), AutoCreateSession: true})
 	if err != nil {
 		return "", fmt.Errorf("adkloop: agent %s: %w", a.Name(), err)
 	}

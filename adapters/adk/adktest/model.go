@@ -1,6 +1,7 @@
-// Package scripted is a model.LLM that plays back scripted replies, so the
-// example and the tests run ADK's own runtime end to end without a network.
-package scripted
+// Package adktest is a model.LLM that plays back scripted replies, so that
+// the adapter's tests, the example program and a caller's own tests run
+// ADK's own runtime end to end without a network or a key.
+package adktest
 
 import (
 	"context"

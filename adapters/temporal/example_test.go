@@ -6,8 +6,8 @@ import (
 
 	"go.temporal.io/sdk/testsuite"
 
-	"github.com/evalopt/evalopt/examples/temporal/demo"
-	"github.com/evalopt/evalopt/examples/temporal/temporalloop"
+	"github.com/evalopt/evalopt/adapters/temporal"
+	"github.com/evalopt/evalopt/adapters/temporal/internal/demo"
 	"github.com/evalopt/evalopt/loop"
 )
 

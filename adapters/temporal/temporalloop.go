@@ -1,6 +1,14 @@
-// Package temporalloop runs an evalopt loop as a Temporal workflow: the
-// workflow drives a loop.Machine and one activity makes each role call it
-// asks for, so the loop survives the loss of a worker or of the server.
+// Package temporalloop (import path
+// github.com/evalopt/evalopt/adapters/temporal) runs an evalopt loop as a
+// Temporal workflow: the workflow drives a loop.Machine and one activity
+// makes each role call it asks for, so the loop survives the loss of a
+// worker or of the server.
+//
+// The package is named temporalloop, not temporal, so that it reads apart
+// from the SDK's own temporal package at the call site. The crash test
+// that kills the worker and the server mid-call lives with the Temporal
+// example (examples/temporal/crash); the histories it records are replayed
+// here (testdata).
 package temporalloop
 
 import (

@@ -7,7 +7,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
-	"github.com/evalopt/evalopt/adapters/anthropic"
+	anthropicadapter "github.com/evalopt/evalopt/adapters/anthropic"
 	"github.com/evalopt/evalopt/adapters/anthropic/anthropictest"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/loop"

@@ -9,7 +9,7 @@ import (
 
 	"github.com/evalopt/evalopt/adapters/adapterkit/adaptertest"
 	"github.com/evalopt/evalopt/adapters/adapterkit/fakeapi"
-	"github.com/evalopt/evalopt/adapters/anthropic"
+	anthropicadapter "github.com/evalopt/evalopt/adapters/anthropic"
 	"github.com/evalopt/evalopt/adapters/anthropic/anthropictest"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/loop"

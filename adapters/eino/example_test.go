@@ -6,7 +6,7 @@ import (
 
 	"github.com/cloudwego/eino/compose"
 
-	"github.com/evalopt/evalopt/adapters/eino"
+	einoloop "github.com/evalopt/evalopt/adapters/eino"
 	"github.com/evalopt/evalopt/adapters/eino/einotest"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/loop"

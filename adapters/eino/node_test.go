@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/evalopt/evalopt/adapters/eino"
+	einoloop "github.com/evalopt/evalopt/adapters/eino"
 	"github.com/evalopt/evalopt/adapters/eino/einotest"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/loop"

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/evalopt/evalopt/adapters/genkit"
+	genkitloop "github.com/evalopt/evalopt/adapters/genkit"
 	"github.com/evalopt/evalopt/evaluator"
 )
 

@@ -7,7 +7,7 @@ import (
 	"github.com/firebase/genkit/go/ai"
 	"github.com/firebase/genkit/go/genkit"
 
-	"github.com/evalopt/evalopt/adapters/genkit"
+	genkitloop "github.com/evalopt/evalopt/adapters/genkit"
 	"github.com/evalopt/evalopt/adapters/genkit/genkittest"
 	"github.com/evalopt/evalopt/evaluator"
 )

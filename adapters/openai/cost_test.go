@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/evalopt/evalopt/adapters/adapterkit/adaptertest"
-	"github.com/evalopt/evalopt/adapters/openai"
+	openaiadapter "github.com/evalopt/evalopt/adapters/openai"
 	"github.com/evalopt/evalopt/adapters/openai/openaitest"
 	"github.com/evalopt/evalopt/evaluator"
 )

@@ -7,7 +7,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 
-	"github.com/evalopt/evalopt/adapters/openai"
+	openaiadapter "github.com/evalopt/evalopt/adapters/openai"
 	"github.com/evalopt/evalopt/adapters/openai/openaitest"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/loop"

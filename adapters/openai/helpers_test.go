@@ -9,7 +9,7 @@ import (
 
 	"github.com/evalopt/evalopt/adapters/adapterkit/adaptertest"
 	"github.com/evalopt/evalopt/adapters/adapterkit/fakeapi"
-	"github.com/evalopt/evalopt/adapters/openai"
+	openaiadapter "github.com/evalopt/evalopt/adapters/openai"
 	"github.com/evalopt/evalopt/adapters/openai/openaitest"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/loop"

@@ -6,7 +6,7 @@ import (
 
 	"go.temporal.io/sdk/testsuite"
 
-	"github.com/evalopt/evalopt/adapters/temporal"
+	temporalloop "github.com/evalopt/evalopt/adapters/temporal"
 	"github.com/evalopt/evalopt/adapters/temporal/internal/demo"
 	"github.com/evalopt/evalopt/loop"
 )

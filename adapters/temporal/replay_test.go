@@ -8,7 +8,7 @@ import (
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/evalopt/evalopt/adapters/temporal"
+	temporalloop "github.com/evalopt/evalopt/adapters/temporal"
 )
 
 // TestReplayRecordedHistories replays histories a real Temporal server

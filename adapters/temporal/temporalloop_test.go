@@ -14,7 +14,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/testsuite"
 
-	"github.com/evalopt/evalopt/adapters/temporal"
+	temporalloop "github.com/evalopt/evalopt/adapters/temporal"
 	"github.com/evalopt/evalopt/loop"
 	"github.com/evalopt/evalopt/loop/looptest"
 )

@@ -20,7 +20,7 @@ import (
 	"google.golang.org/adk/v2/session"
 	"google.golang.org/genai"
 
-	"github.com/evalopt/evalopt/adapters/adk"
+	adkloop "github.com/evalopt/evalopt/adapters/adk"
 	"github.com/evalopt/evalopt/adapters/adk/adktest"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/loop"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/evalopt/evalopt/adapters/anthropic"
+	anthropicadapter "github.com/evalopt/evalopt/adapters/anthropic"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/loop"
 )

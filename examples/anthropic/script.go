@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/evalopt/evalopt/adapters/anthropic"
+	anthropicadapter "github.com/evalopt/evalopt/adapters/anthropic"
 	"github.com/evalopt/evalopt/adapters/anthropic/anthropictest"
 	"github.com/evalopt/evalopt/loop"
 )

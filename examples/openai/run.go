@@ -8,7 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/evalopt/evalopt/adapters/openai"
+	openaiadapter "github.com/evalopt/evalopt/adapters/openai"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/loop"
 )

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/evalopt/evalopt/adapters/openai"
+	openaiadapter "github.com/evalopt/evalopt/adapters/openai"
 	"github.com/evalopt/evalopt/adapters/openai/openaitest"
 	"github.com/evalopt/evalopt/loop"
 )

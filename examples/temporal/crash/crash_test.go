@@ -26,7 +26,7 @@ import (
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/evalopt/evalopt/adapters/temporal"
+	temporalloop "github.com/evalopt/evalopt/adapters/temporal"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/temporal/demo"
 	"github.com/evalopt/evalopt/loop"

@@ -20,7 +20,7 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 
-	"github.com/evalopt/evalopt/adapters/temporal"
+	temporalloop "github.com/evalopt/evalopt/adapters/temporal"
 	"github.com/evalopt/evalopt/examples/temporal/demo"
 	"github.com/evalopt/evalopt/loop"
 )

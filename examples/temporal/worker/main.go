@@ -21,7 +21,7 @@ import (
 	"go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/worker"
 
-	"github.com/evalopt/evalopt/adapters/temporal"
+	temporalloop "github.com/evalopt/evalopt/adapters/temporal"
 	"github.com/evalopt/evalopt/examples/temporal/demo"
 )
 

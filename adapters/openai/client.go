@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/openai/openai-go/v3"
@@ -18,6 +19,20 @@ import (
 // Config.MaxTokens is zero.
 const DefaultMaxTokens = 4096
 
+// API says which OpenAI API a Client calls.
+type API int
+
+const (
+	// APIChatCompletions calls Chat Completions (POST /chat/completions):
+	// a system and a user message, a strict json_schema response_format.
+	// The default.
+	APIChatCompletions API = iota
+	// APIResponses calls the Responses API (POST /responses): the system
+	// prompt as instructions, the user message as input, a strict
+	// json_schema text.format.
+	APIResponses
+)
+
 // Config configures a Client. The zero value of every field but Model is
 // the documented default.
 type Config struct {
@@ -25,7 +40,13 @@ type Config struct {
 	// The roles the Client builds report it through Model(), which the
 	// loop's self-approval guard compares.
 	Model string
-	// MaxTokens caps each reply (max_completion_tokens). Default
+	// API is the API the Client calls. Default APIChatCompletions. Both
+	// keep the same promises: errors classified the same way, the SDK's
+	// retries off, usage priced and reported, schemas strict and sent
+	// byte for byte.
+	API API
+	// MaxTokens caps each reply (max_completion_tokens, or
+	// max_output_tokens on the Responses API). Default
 	// DefaultMaxTokens. A reply cut off at the cap is an
 	// *evaluator.TruncatedError.
 	MaxTokens int64
@@ -36,11 +57,13 @@ type Config struct {
 	Prices evaluator.PriceTable
 }
 
-// Client calls one OpenAI model through Chat Completions. It is safe for
-// concurrent use; every role it builds shares it.
+// Client calls one OpenAI model through Chat Completions or the Responses
+// API (Config.API). It is safe for concurrent use; every role it builds
+// shares it.
 type Client struct {
 	sdk       openai.Client
 	model     string
+	api       API
 	maxTokens int64
 	prices    evaluator.PriceTable
 }
@@ -53,10 +76,13 @@ func New(sdk openai.Client, o Config) (*Client, error) {
 	if err := adapterkit.CheckConfig(pkgName, o.Model, o.MaxTokens, DefaultMaxTokens, o.Prices); err != nil {
 		return nil, err
 	}
+	if o.API != APIChatCompletions && o.API != APIResponses {
+		return nil, fmt.Errorf("%s: %w", pkgName, &evaluator.FieldError{Field: "Config.API", Problem: fmt.Sprintf("unknown API %d", o.API), Err: evaluator.ErrInvalidOption})
+	}
 	if o.MaxTokens == 0 {
 		o.MaxTokens = DefaultMaxTokens
 	}
-	return &Client{sdk: sdk, model: o.Model, maxTokens: o.MaxTokens, prices: o.Prices}, nil
+	return &Client{sdk: sdk, model: o.Model, api: o.API, maxTokens: o.MaxTokens, prices: o.Prices}, nil
 }
 
 // Models returns the model the Client calls, as an evaluator.Modeler.
@@ -73,11 +99,13 @@ type Schema struct {
 	JSON json.RawMessage
 }
 
-// Complete sends one chat completion with a system and a user message and
-// returns the reply's text. With a non-nil schema the reply is constrained
-// by response_format json_schema with strict true. The reply's usage is
-// reported as cost (see Config.Prices) before any check, because the
-// tokens are billed whether or not the reply is usable.
+// Complete sends one request with a system prompt and a user message and
+// returns the reply's text: a chat completion, or a response on the
+// Responses API (Config.API). With a non-nil schema the reply is
+// constrained by a strict json_schema format (response_format, or
+// text.format). The reply's usage is reported as cost (see Config.Prices)
+// before any check, because the tokens are billed whether or not the reply
+// is usable.
 //
 // Errors, each classified by evaluator.Classify, which loop.WithRetry
 // follows:
@@ -85,10 +113,13 @@ type Schema struct {
 //     provider's code (or its type when it has no code), message and
 //     x-request-id: transient for 408, 409, 429 and 5xx, permanent for any
 //     other 4xx (a bad request, a bad key);
-//   - a refusal (message.refusal, or finish_reason "content_filter") is an
-//     *evaluator.RefusalError with the model's text, and a reply cut off at
-//     MaxTokens (finish_reason "length") an *evaluator.TruncatedError with
-//     the partial text: both permanent;
+//   - a refusal (message.refusal or a "refusal" output part, or a reply
+//     the content filter stopped) is an *evaluator.RefusalError with the
+//     model's text, and a reply cut off at MaxTokens (finish_reason
+//     "length", or incomplete for "max_output_tokens") an
+//     *evaluator.TruncatedError with the partial text: both permanent;
+//   - a reply without text (no choices, a failed response) is an
+//     *evaluator.ProviderError without a status, which the loop retries;
 //   - a connection the server closed without a reply is marked transient
 //     (evaluator.Transient); a reset or a timeout is returned wrapped,
 //     and evaluator.Classify calls it transient; the context's own error
@@ -99,6 +130,14 @@ func (c *Client) Complete(ctx context.Context, system, user string, schema *Sche
 			return "", err // the caller's mistake, which another attempt cannot fix
 		}
 	}
+	if c.api == APIResponses {
+		return c.completeResponse(ctx, system, user, schema)
+	}
+	return c.completeChat(ctx, system, user, schema)
+}
+
+// completeChat is Complete on Chat Completions.
+func (c *Client) completeChat(ctx context.Context, system, user string, schema *Schema) (string, error) {
 	params := openai.ChatCompletionNewParams{
 		Model:               c.model,
 		Messages:            []openai.ChatCompletionMessageParamUnion{openai.SystemMessage(system), openai.UserMessage(user)},

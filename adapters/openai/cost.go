@@ -2,6 +2,7 @@ package openaiadapter
 
 import (
 	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/responses"
 
 	"github.com/evalopt/evalopt/evaluator"
 )
@@ -15,5 +16,18 @@ func usage(model string, u openai.CompletionUsage) evaluator.Usage {
 		InputTokens:       u.PromptTokens - cached,
 		CachedInputTokens: cached,
 		OutputTokens:      u.CompletionTokens,
+	}
+}
+
+// responseUsage converts the Responses API's token counts into
+// evaluator.Usage: input_tokens include the cached ones, as on Chat
+// Completions.
+func responseUsage(model string, u responses.ResponseUsage) evaluator.Usage {
+	cached := u.InputTokensDetails.CachedTokens
+	return evaluator.Usage{
+		Model:             model,
+		InputTokens:       u.InputTokens - cached,
+		CachedInputTokens: cached,
+		OutputTokens:      u.OutputTokens,
 	}
 }

@@ -1,6 +1,7 @@
 // Package openaiadapter (import path
-// github.com/evalopt/evalopt/adapters/openai) wires evalopt's roles to OpenAI's Chat Completions
-// API through the official SDK (github.com/openai/openai-go/v3): a rubric
+// github.com/evalopt/evalopt/adapters/openai) wires evalopt's roles to
+// OpenAI's Chat Completions API, or its Responses API (Config.API), through
+// the official SDK (github.com/openai/openai-go/v3): a rubric
 // judge and a plain-decision judge constrained by strict json_schema
 // response formats, and a generator and a reviser for text candidates.
 //

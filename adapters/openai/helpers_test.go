@@ -40,11 +40,17 @@ func serve(t *testing.T, replies ...openaitest.Reply) *openaitest.Server {
 // off itself.
 func newClient(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) *openaiadapter.Client {
 	t.Helper()
+	return newClientOn(t, openaiadapter.APIChatCompletions, url, model, prices, timeout)
+}
+
+// newClientOn is newClient on api.
+func newClientOn(t *testing.T, api openaiadapter.API, url, model string, prices evaluator.PriceTable, timeout time.Duration) *openaiadapter.Client {
+	t.Helper()
 	opts := []option.RequestOption{option.WithBaseURL(url), option.WithAPIKey("sk-test")}
 	if timeout > 0 {
 		opts = append(opts, option.WithRequestTimeout(timeout))
 	}
-	c, err := openaiadapter.New(openai.NewClient(opts...), openaiadapter.Config{Model: model, Prices: prices})
+	c, err := openaiadapter.New(openai.NewClient(opts...), openaiadapter.Config{Model: model, Prices: prices, API: api})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,5 @@
 // Package openaitest is an in-process stand-in for OpenAI's Chat Completions
-// endpoint, as net/http/httptest is for a server: an httptest server
+// and Responses endpoints, as net/http/httptest is for a server: an httptest server
 // (adapterkit/fakeapi's, shared with the Anthropic fake) that parses what
 // the official SDK sends, rejects a response format that breaks the
 // strict-mode rules (with the 400 the real API gives), records every
@@ -18,22 +18,35 @@ import (
 	"github.com/evalopt/evalopt/adapters/adapterkit/fakeapi"
 )
 
-// Request is one chat completion request as the server received it.
+// The APIs a Request is for (Request.API).
+const (
+	ChatCompletions = "chat.completions" // POST /chat/completions
+	Responses       = "responses"        // POST /responses
+)
+
+// Request is one chat completion or response request as the server
+// received it.
 type Request struct {
 	// Received holds the request's number (N), header and raw body.
 	fakeapi.Received
+	// API is ChatCompletions or Responses, by the request's path. Answer a
+	// Responses request with Response, ResponseRefusal or Incomplete.
+	API string
 	// Model is the body's model.
 	Model string
 	// System and User are the texts of the system (or developer) and user
-	// messages, each joined with newlines when there are several.
+	// messages, each joined with newlines when there are several (on the
+	// Responses API, System starts with the instructions).
 	System, User string
-	// MaxTokens is max_completion_tokens (or max_tokens), 0 when absent.
+	// MaxTokens is max_completion_tokens (or max_tokens, or
+	// max_output_tokens), 0 when absent.
 	MaxTokens int64
-	// Format is the response_format, nil when absent.
+	// Format is the response_format (text.format on the Responses API),
+	// nil when absent.
 	Format *Format
 }
 
-// Format is a request's response_format.
+// Format is a request's response_format (or text.format).
 type Format struct {
 	// Type is "json_schema", "json_object" or "text".
 	Type string
@@ -86,6 +99,13 @@ func parse(r *http.Request, in fakeapi.Received, readErr error) (Request, *Reply
 	switch {
 	case readErr != nil:
 		return bad("could not read the body: " + readErr.Error())
+	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/responses"):
+		req.API = Responses
+		if !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ") {
+			rp := Error(http.StatusUnauthorized, "invalid_request_error", "", "You didn't provide an API key.")
+			return req, &rp
+		}
+		return parseResponses(req, in.Body)
 	case r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/chat/completions"):
 		rp := Error(http.StatusNotFound, "invalid_request_error", "unknown_url", "Unknown request URL: "+r.Method+" "+r.URL.Path)
 		return req, &rp
@@ -93,6 +113,7 @@ func parse(r *http.Request, in fakeapi.Received, readErr error) (Request, *Reply
 		rp := Error(http.StatusUnauthorized, "invalid_request_error", "", "You didn't provide an API key.")
 		return req, &rp
 	}
+	req.API = ChatCompletions
 	var w wire
 	if err := json.Unmarshal(in.Body, &w); err != nil {
 		return bad("We could not parse the JSON body of your request: " + err.Error())
@@ -123,12 +144,22 @@ func parse(r *http.Request, in fakeapi.Received, readErr error) (Request, *Reply
 				return bad("Missing required parameter: 'response_format.json_schema.name'.")
 			}
 			req.Format.Name, req.Format.Strict, req.Format.Schema = rf.JSONSchema.Name, rf.JSONSchema.Strict, rf.JSONSchema.Schema
-			if rf.JSONSchema.Strict {
-				if err := CheckStrict(rf.JSONSchema.Schema); err != nil {
-					return bad(fmt.Sprintf("Invalid schema for response_format '%s': %v", rf.JSONSchema.Name, err))
-				}
+			if msg := checkFormat(req.Format, "response_format"); msg != "" {
+				return bad(msg)
 			}
 		}
 	}
 	return req, nil
+}
+
+// checkFormat returns the API's 400 message for a strict json_schema
+// format whose schema breaks the strict-mode rules, or "".
+func checkFormat(f *Format, field string) string {
+	if f.Type != "json_schema" || !f.Strict {
+		return ""
+	}
+	if err := CheckStrict(f.Schema); err != nil {
+		return fmt.Sprintf("Invalid schema for %s '%s': %v", field, f.Name, err)
+	}
+	return ""
 }

@@ -221,7 +221,7 @@ func (xrefCheck) Check(doc check.Document) []check.Finding {
 			if _, ok := src.byKey[key]; ok || src.parents[key] {
 				return
 			}
-			if sourceMentions(srcText, text[kw.Start:kw.End], text[idStart:idEnd]) {
+			if sourceMentions(srcText, text[kw.Start:kw.End], text[idStart:idEnd]) || srcLabelled(srcText, text[idStart:idEnd]) {
 				return // the source names it, if not as a heading
 			}
 		} else if !o.hasLabels(key) {

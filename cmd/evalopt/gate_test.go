@@ -13,9 +13,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator/golden"
+	"github.com/evalopt/evalopt/report"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden tables in testdata")
+var update = flag.Bool("update", false, "rewrite the golden outputs in testdata")
 
 // The shared dd-agents set (a copy kept beside package golden) and its
 // stored baseline; testdata/run is one agent run over it that clears every
@@ -23,7 +24,7 @@ var update = flag.Bool("update", false, "rewrite the golden tables in testdata")
 const (
 	setDir   = "../../evaluator/golden/testdata/dd-agents"
 	baseline = setDir + "/baseline-latest.json"
-	runDir   = "testdata/run"
+	runDir   = "testdata/gate/run"
 )
 
 // invoke runs the command and returns its exit code, stdout and stderr.
@@ -34,11 +35,17 @@ func invoke(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
-// verdictOf runs the command with -json and decodes its verdict.
-func verdictOf(t *testing.T, args ...string) (int, verdict) {
+// gate runs the gate subcommand.
+func gate(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
-	code, out, _ := invoke(t, append([]string{"-json"}, args...)...)
-	var v verdict
+	return invoke(t, append([]string{"gate"}, args...)...)
+}
+
+// verdictOf runs the gate with -json and decodes its verdict.
+func verdictOf(t *testing.T, args ...string) (int, report.GateVerdict) {
+	t.Helper()
+	code, out, _ := gate(t, append([]string{"-json"}, args...)...)
+	var v report.GateVerdict
 	require.NoError(t, json.Unmarshal([]byte(out), &v), out)
 	require.Equal(t, code, v.ExitCode, "the JSON says the exit code the command returns")
 	return code, v
@@ -80,15 +87,15 @@ func checkGolden(t *testing.T, name, got string) {
 		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
 	}
 	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test ./examples/goldengate -update to create it")
+	require.NoError(t, err, "run go test ./cmd/evalopt -update to create it")
 	assert.Equal(t, string(want), got)
 }
 
 func TestPassPrintsTheTable(t *testing.T) {
-	code, out, errOut := invoke(t, "-set", setDir, "-run", runDir, "-baseline", baseline)
+	code, out, errOut := gate(t, "-set", setDir, "-run", runDir, "-baseline", baseline)
 	assert.Equal(t, exitPass, code, errOut)
 	assert.Empty(t, errOut)
-	checkGolden(t, "pass.golden", out)
+	checkGolden(t, "gate/pass.golden", out)
 }
 
 func TestPassJSON(t *testing.T) {
@@ -110,7 +117,7 @@ func TestPassJSON(t *testing.T) {
 	legal := v.Agents[5]
 	require.Equal(t, "legal", legal.Agent)
 	require.Equal(t, "coc_basic.md", legal.Contracts[1].Contract)
-	assert.Equal(t, contractScore{Contract: "coc_basic.md", Samples: 3, Ran: 2, Conclusive: true,
+	assert.Equal(t, report.ContractScore{Contract: "coc_basic.md", Samples: 3, Ran: 2, Conclusive: true,
 		Metrics: legal.Contracts[1].Metrics}, legal.Contracts[1], "three samples, one an infrastructure failure")
 	// Lower median of the two samples that ran: precision 3/4 and 2/3.
 	assert.InDelta(t, 2.0/3, legal.Contracts[1].Metrics.FindingPrecision, 1e-12)
@@ -136,9 +143,9 @@ func TestRegressionExitsOne(t *testing.T) {
 	code, _ = verdictOf(t, "-set", setDir, "-run", run, "-baseline", baseline, "-tolerance", "0.5")
 	assert.Equal(t, exitPass, code)
 
-	code, out, _ := invoke(t, "-set", setDir, "-run", run, "-baseline", baseline)
+	code, out, _ := gate(t, "-set", setDir, "-run", run, "-baseline", baseline)
 	assert.Equal(t, exitFail, code)
-	checkGolden(t, "regression.golden", strings.ReplaceAll(out, run, "RUN"))
+	checkGolden(t, "gate/regression.golden", strings.ReplaceAll(out, run, "RUN"))
 }
 
 func TestThresholdFailureExitsOne(t *testing.T) {
@@ -171,14 +178,14 @@ func TestInconclusiveAndMissing(t *testing.T) {
 	assert.Equal(t, exitPass, code, "inconclusive is not a failure")
 	legal, tax := v.Agents[5], v.Agents[8]
 	require.Equal(t, "legal", legal.Agent)
-	assert.Equal(t, contractScore{Contract: "coc_basic.md", Samples: 1}, legal.Contracts[1])
+	assert.Equal(t, report.ContractScore{Contract: "coc_basic.md", Samples: 1}, legal.Contracts[1])
 	require.Equal(t, "tax", tax.Agent)
 	assert.False(t, tax.InRun)
 	assert.Nil(t, tax.Metrics)
 	assert.Equal(t, golden.VerdictInconclusive, tax.Thresholds.Overall)
 	assert.Equal(t, golden.GateSkipped, tax.Gate.Status)
 
-	_, out, _ := invoke(t, "-set", setDir, "-run", run, "-baseline", baseline)
+	_, out, _ := gate(t, "-set", setDir, "-run", run, "-baseline", baseline)
 	assert.Contains(t, out, "legal: coc_basic.md inconclusive: 0 of 1 samples ran\n")
 	assert.Regexp(t, `\ntax +not run +- +- +- +- +- +- +0\.909 +inconclusive +skipped\n`, out)
 }
@@ -213,7 +220,7 @@ func TestUpdateBaseline(t *testing.T) {
 
 	// Accepting the drop deliberately rewrites the file; the report still
 	// shows what moved.
-	code, out, _ := invoke(t, "-set", setDir, "-run", worse, "-baseline", path, "-update-baseline", "-notes", "esg pads its reviews")
+	code, out, _ := gate(t, "-set", setDir, "-run", worse, "-baseline", path, "-update-baseline", "-notes", "esg pads its reviews")
 	assert.Equal(t, exitPass, code)
 	assert.Contains(t, out, "esg: gate fail: f1_score fell")
 	b, err = golden.LoadBaseline(path)
@@ -299,7 +306,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 				tc.setup(t, run)
 				args = []string{"-set", setDir, "-run", run, "-baseline", baseline}
 			}
-			code, out, errOut := invoke(t, args...)
+			code, out, errOut := gate(t, args...)
 			assert.Equal(t, exitBadInput, code)
 			assert.Empty(t, out, "nothing on stdout: no verdict was reached")
 			assert.Contains(t, errOut, tc.want)

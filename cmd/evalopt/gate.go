@@ -1,40 +1,7 @@
-// Command goldengate is the golden-set regression gate as a command a CI job
-// can call: it scores one run of your agents against a golden set, judges
-// every agent against the thresholds, compares F1 with a stored baseline,
-// and answers with a table (or, with -json, a machine-readable verdict) and
-// an exit code.
-//
-//	go run ./examples/goldengate -set DIR -run FINDINGS -baseline FILE
-//
-// DIR is a golden set in the layout package golden reads
-// (contracts/*.md, expected/{agent}/{contract}.json, and optionally
-// synonyms.json, used unless -synonyms names another file). FINDINGS holds
-// what the agents produced, laid out like expected/:
-//
-//	FINDINGS/{agent}/{contract}.json           one run: a JSON array of findings
-//	FINDINGS/{agent}/{contract}/{sample}.json  repeated runs, collapsed to their lower median
-//
-// A sample file holding {"infra_failed": true, "error": "..."} records a run
-// that failed for infrastructure reasons (a timeout, a rate limit): it is
-// dropped, not scored as zero, and a contract with fewer than half its
-// samples run is inconclusive. A contract of a run agent with no file is
-// inconclusive too; an agent with no folder is not scored, and the gate
-// says it skipped it.
-//
-// Exit codes: 0 when every agent clears its thresholds (or is
-// inconclusive) and no F1 fell more than -tolerance below its baseline;
-// 1 on a regression or a threshold failure; 2 on bad input (flags, the set,
-// the run, the baseline), with the reason on stderr.
-//
-// -update-baseline is the deliberate update: instead of gating, it shows
-// what moved against the old baseline (if there is one) and rewrites FILE
-// from this run, with -notes saying why (required) and -commit the code
-// version. It refuses, with exit 1, a run that fails its thresholds: a
-// baseline is a bar the next run must clear, not a record of a bad day.
-// Review the diff and commit it.
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -45,21 +12,41 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator/golden"
+	"github.com/evalopt/evalopt/report"
 )
 
-// Exit codes.
-const (
-	exitPass     = 0
-	exitFail     = 1
-	exitBadInput = 2
-)
+// The gate subcommand scores one run of your agents against a golden set,
+// judges every agent against the thresholds, compares F1 with a stored
+// baseline, and answers with a table (or, with -json, a machine-readable
+// verdict) and an exit code.
+//
+//	evalopt gate -set DIR -run FINDINGS -baseline FILE
+//
+// DIR is a golden set in the layout package golden reads
+// (contracts/*.md, expected/{agent}/{contract}.json, and optionally
+// synonyms.json, used unless -synonyms names another file). FINDINGS holds
+// what the agents produced, laid out like expected/:
+//
+//	FINDINGS/{agent}/{contract}.json           one run: a JSON array of findings
+//	FINDINGS/{agent}/{contract}/{sample}.json  repeated runs, collapsed to their lower median
+//
+// A sample file holding {"infra_failed": true, "error": "..."} records a run
+// that failed for infrastructure reasons: it is dropped, not scored as
+// zero, and a contract with fewer than half its samples run is
+// inconclusive. A contract of a run agent with no file is inconclusive too;
+// an agent with no folder is not scored, and the gate says it skipped it.
+//
+// Exit codes: 0 when every agent clears its thresholds (or is
+// inconclusive) and no F1 fell more than -tolerance below its baseline; 1
+// on a regression or a threshold failure; 2 on bad input.
+//
+// -update-baseline is the deliberate update: instead of gating, it shows
+// what moved against the old baseline (if there is one) and rewrites FILE
+// from this run, with -notes saying why (required) and -commit the code
+// version. It refuses, with exit 1, a run that fails its thresholds.
 
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
-
-// config is what the flags say.
-type config struct {
+// gateConfig is what the gate's flags say.
+type gateConfig struct {
 	set, run, baseline, synonyms string
 	json, update                 bool
 	notes, commit                string
@@ -69,9 +56,9 @@ type config struct {
 // errUsage marks a flag error the flag package has already reported.
 var errUsage = errors.New("usage")
 
-func parseFlags(args []string, stderr io.Writer) (config, error) {
-	var c config
-	fs := flag.NewFlagSet("goldengate", flag.ContinueOnError)
+func parseGateFlags(args []string, stderr io.Writer) (gateConfig, error) {
+	var c gateConfig
+	fs := flag.NewFlagSet("evalopt gate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.set, "set", "", "golden set `DIR` (contracts/, expected/{agent}/{contract}.json)")
 	fs.StringVar(&c.run, "run", "", "`FINDINGS` folder: {agent}/{contract}.json or {agent}/{contract}/{sample}.json")
@@ -83,11 +70,11 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&c.commit, "commit", "", "with -update-baseline: the code version the run was made at")
 	fs.Float64Var(&c.tolerance, "tolerance", golden.DefaultTolerance, "largest F1 drop below the baseline that still passes, in [0,1]")
 	if err := fs.Parse(args); err != nil {
-		return c, errUsage
+		return c, fmt.Errorf("%w: %w", errUsage, err)
 	}
 	switch {
 	case fs.NArg() > 0:
-		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		return c, fmt.Errorf("unexpected argument %q", clip(fs.Arg(0), 80))
 	case c.set == "":
 		return c, errors.New("-set: required")
 	case c.run == "":
@@ -104,41 +91,53 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	return c, nil
 }
 
-// run is the whole command: it returns the exit code, writing the report to
-// stdout and problems to stderr.
-func run(args []string, stdout, stderr io.Writer) int {
-	c, err := parseFlags(args, stderr)
+// runGate is the gate subcommand.
+func runGate(args []string, stdout, stderr io.Writer) int {
+	c, err := parseGateFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitPass
+	}
 	if err != nil {
 		if !errors.Is(err, errUsage) {
-			fmt.Fprintln(stderr, "goldengate:", err)
+			fmt.Fprintln(stderr, "evalopt gate:", err)
 		}
 		return exitBadInput
 	}
-	in, err := load(c)
+	in, err := loadGateInputs(c)
 	if err != nil {
-		fmt.Fprintln(stderr, "goldengate:", err)
+		fmt.Fprintln(stderr, "evalopt gate:", err)
 		return exitBadInput
 	}
-	v, err := judge(c, in)
+	v, err := judge(c, in, newProgress(stderr, "scoring"))
 	if err != nil {
-		fmt.Fprintln(stderr, "goldengate:", err)
+		fmt.Fprintln(stderr, "evalopt gate:", err)
 		return exitBadInput
 	}
 	if c.update {
-		v.updateBaseline(c, in, time.Now())
+		updateBaseline(v, c, in, time.Now())
 	}
-	if err := v.write(stdout, c.json); err != nil {
-		fmt.Fprintln(stderr, "goldengate:", err)
+	if err := writeVerdict(stdout, v, c.json); err != nil {
+		fmt.Fprintln(stderr, "evalopt gate:", err)
 		return exitBadInput
 	}
 	if v.Error != "" {
-		fmt.Fprintln(stderr, "goldengate:", v.Error)
+		fmt.Fprintln(stderr, "evalopt gate:", v.Error)
 	}
 	return v.ExitCode
 }
 
-// inputs are the loaded set, run and baseline.
-type inputs struct {
+// writeVerdict prints the verdict as indented JSON or as the table.
+func writeVerdict(w io.Writer, v *report.GateVerdict, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(v)
+	}
+	return report.Gate(*v).WriteText(w)
+}
+
+// gateInputs are the loaded set, run and baseline.
+type gateInputs struct {
 	set      golden.Set
 	synonyms golden.Synonyms
 	run      runFindings
@@ -148,8 +147,8 @@ type inputs struct {
 	hasBase bool
 }
 
-func load(c config) (inputs, error) {
-	var in inputs
+func loadGateInputs(c gateConfig) (gateInputs, error) {
+	var in gateInputs
 	var err error
 	if in.set, err = golden.LoadSet(c.set); err != nil {
 		return in, fmt.Errorf("-set %s: %w", c.set, err)

@@ -1,7 +1,6 @@
-package main
+package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -10,28 +9,18 @@ import (
 	"github.com/evalopt/evalopt/evaluator/golden"
 )
 
-// write prints the verdict as JSON or as the human table.
-func (v *verdict) write(w io.Writer, asJSON bool) error {
-	if asJSON {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(v)
-	}
-	return v.writeTable(w)
+// gateRow is one agent's line of the gate table, as shown.
+type gateRow struct {
+	Agent, Contracts string
+	// Cols are recall, precision, citation, severity, false-positive rate
+	// and F1 ("-" when the agent was not scored).
+	Cols                         []string
+	BaselineF1, Thresholds, Gate string
 }
 
-// writeTable prints one line per agent, then what needs a human's
-// attention (threshold misses, gate moves, inconclusive contracts), then
-// the verdict.
-func (v *verdict) writeTable(w io.Writer) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "golden gate: set %s, run %s, baseline %s\n", v.Set, v.Run, v.Baseline)
-	fmt.Fprintf(&b, "thresholds: recall >= %.2f, citation >= %.2f, severity >= %.2f, false positives <= %.2f (band %.2f); F1 tolerance %.2f\n\n",
-		v.Thresholds.Recall, v.Thresholds.CitationAccuracy, v.Thresholds.SeverityAccuracy,
-		v.Thresholds.FalsePositiveRate, v.Thresholds.Band, v.Tolerance)
-
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "AGENT\tCONTRACTS\tRECALL\tPRECISION\tCITATION\tSEVERITY\tFP RATE\tF1\tBASELINE F1\tTHRESHOLDS\tGATE")
+// gateRows lays the agents out as table rows.
+func gateRows(v *GateVerdict) []gateRow {
+	rows := make([]gateRow, 0, len(v.Agents))
 	for _, a := range v.Agents {
 		scored := 0
 		for _, c := range a.Contracts {
@@ -39,41 +28,65 @@ func (v *verdict) writeTable(w io.Writer) error {
 				scored++
 			}
 		}
-		contracts := fmt.Sprintf("%d/%d", scored, len(a.Contracts))
+		r := gateRow{Agent: a.Agent, Contracts: fmt.Sprintf("%d/%d", scored, len(a.Contracts)),
+			Cols: []string{"-", "-", "-", "-", "-", "-"}, BaselineF1: "-",
+			Thresholds: string(a.Thresholds.Overall), Gate: string(a.Gate.Status)}
 		if !a.InRun {
-			contracts = "not run"
+			r.Contracts = "not run"
 		}
-		cols := []string{"-", "-", "-", "-", "-", "-"}
 		if m := a.Metrics; m != nil {
-			cols = []string{num(m.FindingRecall), num(m.FindingPrecision), num(m.CitationAccuracy),
+			r.Cols = []string{num(m.FindingRecall), num(m.FindingPrecision), num(m.CitationAccuracy),
 				num(m.SeverityAccuracy), num(m.FalsePositiveRate), num(m.F1Score)}
 		}
-		base := "-"
 		if a.BaselineF1 != nil {
-			base = num(*a.BaselineF1)
+			r.BaselineF1 = num(*a.BaselineF1)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", a.Agent, contracts, strings.Join(cols, "\t"), base,
-			a.Thresholds.Overall, a.Gate.Status)
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// gateHeadline is the two lines above the table: what was read and the
+// bars.
+func gateHeadline(v *GateVerdict) []string {
+	return []string{
+		fmt.Sprintf("golden gate: set %s, run %s, baseline %s", v.Set, v.Run, v.Baseline),
+		fmt.Sprintf("thresholds: recall >= %.2f, citation >= %.2f, severity >= %.2f, false positives <= %.2f (band %.2f); F1 tolerance %.2f",
+			v.Thresholds.Recall, v.Thresholds.CitationAccuracy, v.Thresholds.SeverityAccuracy,
+			v.Thresholds.FalsePositiveRate, v.Thresholds.Band, v.Tolerance),
+	}
+}
+
+// writeGateText prints one line per agent, then what needs a human's
+// attention (threshold misses, gate moves, inconclusive contracts), then
+// the verdict.
+func writeGateText(w io.Writer, v *GateVerdict) error {
+	var b strings.Builder
+	head := gateHeadline(v)
+	b.WriteString(head[0] + "\n" + head[1] + "\n\n")
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "AGENT\tCONTRACTS\tRECALL\tPRECISION\tCITATION\tSEVERITY\tFP RATE\tF1\tBASELINE F1\tTHRESHOLDS\tGATE")
+	for _, r := range gateRows(v) {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Agent, r.Contracts, strings.Join(r.Cols, "\t"), r.BaselineF1, r.Thresholds, r.Gate)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-
-	if notes := v.notes(); len(notes) > 0 {
+	if notes := gateNotes(v); len(notes) > 0 {
 		b.WriteString("\n")
 		for _, n := range notes {
 			b.WriteString(n + "\n")
 		}
 	}
-	b.WriteString("\n" + v.summary() + "\n")
+	b.WriteString("\n" + gateSummary(v) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// notes lists, per agent, what a reviewer should read: each threshold the
-// agent missed, the gate's reason and moves when it failed, and contracts
-// left inconclusive.
-func (v *verdict) notes() []string {
+// gateNotes lists, per agent, what a reviewer should read: each threshold
+// the agent missed, the gate's reason and moves when it failed (or when
+// the baseline was rewritten), and contracts left inconclusive.
+func gateNotes(v *GateVerdict) []string {
 	var out []string
 	for _, a := range v.Agents {
 		if m := a.Metrics; m != nil {
@@ -113,8 +126,8 @@ func (v *verdict) notes() []string {
 	return out
 }
 
-// summary is the last line: the verdict and why.
-func (v *verdict) summary() string {
+// gateSummary is the last line: the verdict and why.
+func gateSummary(v *GateVerdict) string {
 	var why []string
 	if len(v.Regressions) > 0 {
 		why = append(why, "F1 regressed: "+strings.Join(v.Regressions, ", "))

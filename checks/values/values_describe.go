@@ -36,6 +36,22 @@ var vClauseWords = map[string]bool{
 
 // describe fills in how m is stated and what it is attached to.
 func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
+	first := d.firstToken(v)
+	d.markSetting(m, v, c)
+	d.statedTense(m, v, c)
+	b := d.wordsBefore(m, first)
+	markLeadPhrase(m, &b)
+	d.markEach(m, first)
+	d.markMultiple(m, first)
+	markBoundWords(m, &b)
+	markDefiniteWords(m, &b)
+	d.markAfter(m, v, first)
+	d.attachSubject(m, v, c, first)
+	d.attachContext(m, first, v.next)
+}
+
+// firstToken returns the index of v's first token.
+func (d *valueDoc) firstToken(v rawValue) int {
 	toks := d.toks
 	first := v.first
 	if first == 0 && (len(toks) == 0 || toks[0].start != v.start) {
@@ -43,6 +59,12 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 			first++
 		}
 	}
+	return first
+}
+
+// markSetting flags what m's sentence is: a heading, a table cell, a
+// labelled total, a quotation.
+func (d *valueDoc) markSetting(m *mention, v rawValue, c sentCtx) {
 	if c.heading {
 		m.flags |= fHeading
 	}
@@ -55,6 +77,12 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	if d.quotedAt(v.start) {
 		m.flags |= fQuoted
 	}
+}
+
+// statedTense sets m's tense: from its label or column ("Current:",
+// "Proposed:"), drafted or quoted text, a memo's proposals, or a value
+// struck out elsewhere; tenseDefault when nothing says.
+func (d *valueDoc) statedTense(m *mention, v rawValue, c sentCtx) {
 	m.tense = c.labelTense
 	if c.cellTense != tenseDefault {
 		m.tense = c.cellTense
@@ -78,11 +106,35 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	if m.tense == tenseDefault && d.struck[m.val] {
 		m.tense = tenseOld // the value struck out elsewhere: the old text under discussion
 	}
+}
 
-	// Words before the value, nearest first.
-	var before [5]string
-	nb := 0
-	for k := first - 1; k >= 0 && nb < len(before); k-- {
+// wordsBefore holds up to five words before a value, nearest first,
+// lower-cased (only compared: not copied); skipDet is 1 when the nearest
+// is a determiner, which wd skips.
+type wordsBefore struct {
+	words   [5]string
+	n       int
+	skipDet int
+}
+
+// w returns the i-th word before the value, or "".
+func (b *wordsBefore) w(i int) string {
+	if i < b.n {
+		return b.words[i]
+	}
+	return ""
+}
+
+// wd returns the i-th word before the value after a leading determiner.
+func (b *wordsBefore) wd(i int) string { return b.w(i + b.skipDet) }
+
+// wordsBefore reads the words before token first back to a figure or a
+// symbol other than emphasis, "~", "≈" and "(" (a "~" or "≈" marks m
+// approximate).
+func (d *valueDoc) wordsBefore(m *mention, first int) wordsBefore {
+	toks := d.toks
+	var b wordsBefore
+	for k := first - 1; k >= 0 && b.n < len(b.words); k-- {
 		t := toks[k]
 		if t.kind == tSym {
 			s := d.sym(k)
@@ -97,36 +149,38 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 		if t.kind == tNum {
 			break
 		}
-		before[nb] = d.lowerTok(k) // only compared: no copy
-		nb++
+		b.words[b.n] = d.lowerTok(k) // only compared: no copy
+		b.n++
 	}
-	skipDet := 0
-	if nb > 0 {
-		switch before[0] {
+	if b.n > 0 {
+		switch b.words[0] {
 		case "the", "a", "an", "our", "your", "its", "their", "this", "that":
-			skipDet = 1
+			b.skipDet = 1
 		}
 	}
-	w := func(i int) string {
-		if i < nb {
-			return before[i]
-		}
-		return ""
-	}
-	wd := func(i int) string { return w(i + skipDet) }
-	switch wd(0) {
+	return b
+}
+
+// markLeadPhrase flags an extra amount ("a further £20") and a total
+// announced by a verb ("comes to", "works out at").
+func markLeadPhrase(m *mention, b *wordsBefore) {
+	switch b.wd(0) {
 	case "further", "additional", "extra", "another":
 		m.flags |= fExtra
 	}
 	// "which comes to $228.00", "adds up to", "works out at": a total.
 	switch {
-	case w(0) == "to" && (w(1) == "comes" || w(1) == "come" || w(1) == "adds" || w(1) == "add" || w(1) == "amounts" || w(1) == "amount" && w(2) != "the" || w(1) == "up" && (w(2) == "adds" || w(2) == "add")),
-		w(0) == "at" && w(1) == "out",
-		w(0) == "totals" || w(0) == "totalling" || w(0) == "totaling" || w(0) == "making":
+	case b.w(0) == "to" && (b.w(1) == "comes" || b.w(1) == "come" || b.w(1) == "adds" || b.w(1) == "add" || b.w(1) == "amounts" || b.w(1) == "amount" && b.w(2) != "the" || b.w(1) == "up" && (b.w(2) == "adds" || b.w(2) == "add")),
+		b.w(0) == "at" && b.w(1) == "out",
+		b.w(0) == "totals" || b.w(0) == "totalling" || b.w(0) == "totaling" || b.w(0) == "making":
 		m.flags |= fTotal
 	}
-	// "For each missed visit you get £15.00": a per-item amount, and what
-	// it is per.
+}
+
+// markEach flags a per-item amount ("For each missed visit you get
+// £15.00") and records what it is per.
+func (d *valueDoc) markEach(m *mention, first int) {
+	toks := d.toks
 	for k := first - 1; k >= 1 && k >= first-8; k-- {
 		if d.sym(k) == "," || d.sym(k) == ";" || toks[k].kind == tNum {
 			break
@@ -141,7 +195,12 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 			break
 		}
 	}
-	// "5 repayments of $38.00", "3 × $20": a per-item amount counted N times.
+}
+
+// markMultiple records how many times a per-item amount is counted ("5
+// repayments of $38.00", "3 × $20").
+func (d *valueDoc) markMultiple(m *mention, first int) {
+	toks := d.toks
 	if first >= 3 && d.tokIs(first-1, "of") && toks[first-2].kind == tWord {
 		if n, ok := d.countAt(first - 3); ok {
 			m.mult = n
@@ -152,7 +211,12 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 			m.mult = n
 		}
 	}
-	switch w(0) {
+}
+
+// markBoundWords flags an approximate value, a cap ("up to", "maximum")
+// and a bound or threshold ("over", "at least", "reached").
+func markBoundWords(m *mention, b *wordsBefore) {
+	switch b.w(0) {
 	case "about", "approximately", "approx", "around", "roughly", "nearly", "almost", "circa", "some", "c", "ca", "estimated", "est":
 		m.flags |= fApprox
 	case "maximum", "max":
@@ -160,58 +224,64 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	case "reached", "reaches", "reach", "reaching", "exceeded", "exceeds", "hit", "hits", "passes", "passed", "tops":
 		m.flags |= fBound // a threshold crossed ("when roaming reached $50")
 	case "minimum", "min", "over", "above", "under", "below", "exceeding", "beyond":
-		if w(1) == "not" && w(0) == "exceeding" {
+		if b.w(1) == "not" && b.w(0) == "exceeding" {
 			m.flags |= fCap
 		} else {
 			m.flags |= fBound
 		}
 	case "to":
-		if w(1) == "up" {
+		if b.w(1) == "up" {
 			m.flags |= fCap
 		}
 	case "of":
-		switch w(1) {
+		switch b.w(1) {
 		case "maximum", "max":
 			m.flags |= fCap
 		case "minimum", "min":
 			m.flags |= fBound
 		}
 	case "most":
-		if w(1) == "at" {
+		if b.w(1) == "at" {
 			m.flags |= fCap
 		}
 	case "least":
-		if w(1) == "at" {
+		if b.w(1) == "at" {
 			m.flags |= fBound
 		}
 	case "than":
-		if w(2) == "no" || w(2) == "not" {
+		if b.w(2) == "no" || b.w(2) == "not" {
 			m.flags |= fCap
 		} else {
 			m.flags |= fBound
 		}
 	}
-	if skipDet > 0 && m.flags&(fBound|fCap) == 0 {
-		switch wd(0) {
+	if b.skipDet > 0 && m.flags&(fBound|fCap) == 0 {
+		switch b.wd(0) {
 		case "above", "below", "over", "under", "beyond", "exceeding", "minimum":
 			m.flags |= fBound
 		case "maximum":
 			m.flags |= fCap
 		}
 	}
-	switch w(0) {
+}
+
+// markDefiniteWords flags a value written as one already known ("the",
+// "those", "the same"), a total, a remainder and a range's first end
+// ("between", "from").
+func markDefiniteWords(m *mention, b *wordsBefore) {
+	switch b.w(0) {
 	case "those", "these":
 		m.flags |= fDefinite | fPointer
 	case "the", "that", "this":
 		m.flags |= fDefinite
 	case "full", "entire", "whole", "remaining", "agreed", "original", "stated", "said", "above":
-		switch w(1) {
+		switch b.w(1) {
 		case "the", "that", "this", "those", "these":
 			m.flags |= fDefinite
 		}
 	}
-	for i := 0; i < nb && i < 4; i++ {
-		switch w(i) {
+	for i := 0; i < b.n && i < 4; i++ {
+		switch b.w(i) {
 		case "same":
 			m.flags |= fSame | fDefinite
 		case "total", "totalling", "totaling", "altogether", "combined":
@@ -225,11 +295,16 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 				m.flags |= fRange
 			}
 		}
-		if i == 0 && (w(0) == "a" || w(0) == "an") {
+		if i == 0 && (b.w(0) == "a" || b.w(0) == "an") {
 			break
 		}
 	}
-	// After the value: "each", "in total", a range's other end.
+}
+
+// markAfter reads the words after the value and around it: "each", "in
+// total", "for both", a range's other end.
+func (d *valueDoc) markAfter(m *mention, v rawValue, first int) {
+	toks := d.toks
 	after := v.next
 	for k := after; k < len(toks) && k < after+3; k++ {
 		if toks[k].kind != tWord {
@@ -278,10 +353,15 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 			}
 		}
 	}
+}
 
+// attachSubject sets what m is attached to: the clause it cites, the part
+// of the document, its topic, the noun phrase (its label, the words right
+// before and after) or, for a duration, multiple or share, the base it
+// counts from.
+func (d *valueDoc) attachSubject(m *mention, v rawValue, c sentCtx, first int) {
 	m.ref = d.nearRef(first, v.next)
 	m.part = d.citedPart(v.next)
-	// The noun phrase: the label, the words right before and right after.
 	m.topic = c.topic
 	if c.labelEnd >= 0 && v.start-c.labelEnd <= 40 {
 		m.head = append(m.head, c.label...)
@@ -305,8 +385,12 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	if len(m.head) == 0 {
 		m.head = append(m.head, c.lead...) // "Non-compete. Twenty-four months, ..."
 	}
-	// The context: the words around it in the sentence and the topic.
-	lo, hi := max(0, first-maxValueLookaround), min(len(toks), v.next+maxValueLookaround)
+}
+
+// attachContext sets m's context: the words around it in the sentence.
+func (d *valueDoc) attachContext(m *mention, first, next int) {
+	toks := d.toks
+	lo, hi := max(0, first-maxValueLookaround), min(len(toks), next+maxValueLookaround)
 	if m.ctx == nil && hi > lo {
 		m.ctx = make([]int32, 0, hi-lo) // one allocation, not one per doubling
 	}
@@ -445,9 +529,57 @@ var vHypoWords = map[string]bool{
 func (d *valueDoc) sentTense(first int, c sentCtx) {
 	toks := d.toks
 	ms := d.ms[first:]
-	hypoAt := -1     // the first word making what follows an example or a supposition
-	proposalAt := -1 // the first proposing word, or -1
-	oldAt := -1      // a word saying the sentence describes the old text
+	hypoAt, proposalAt, oldAt := d.tenseMarkers()
+	imperative := len(toks) > 0 && toks[0].kind == tWord && vImperativeVerbs[d.lowerTok(0)]
+	if (d.memo || d.plain) && imperative {
+		proposalAt = 0
+	}
+	if hypoAt >= 0 {
+		// "For example, a £100 order ...", "so fewer seats would lower it":
+		// the values after the marker, or right before a modal ("a 12-month
+		// cap would be acceptable").
+		for i := range ms {
+			if k := d.tokenAt(ms[i].start); k > hypoAt || hypoAt-k <= 4 {
+				ms[i].flags |= fHypo
+			}
+		}
+	}
+	for i := range ms {
+		m := &ms[i]
+		k := d.tokenAt(m.start)
+		d.tenseBefore(m, k)
+		// An arrow between two values: old -> new.
+		if s := d.sym(k - 1); s == "→" || s == "⇒" || s == ">" && d.sym(k-2) == "-" {
+			m.tense = tenseNew
+			if i > 0 && ms[i-1].tense == tenseDefault {
+				ms[i-1].tense = tenseOld
+			}
+		}
+		if m.tense == tenseDefault && oldAt >= 0 {
+			m.tense = tenseOld
+		}
+		// A proposal states its value after the proposing word ("we
+		// propose 12 months") or right before it ("a 12-month cap would
+		// be acceptable").
+		if m.tense == tenseDefault && (d.memo || d.plain) && proposalAt >= 0 && (k > proposalAt || proposalAt-k <= 4) {
+			m.tense = tenseNew
+		}
+		// "Amend Section 7.3 to require notice within 24 hours" in a
+		// document that is itself the text: an instruction beside it,
+		// compared only with other proposals.
+		if m.tense == tenseDefault && imperative && !d.memo && !d.plain && c.row < 0 && d.tokIs(1, "section", "clause", "article", "paragraph", "schedule", "the", "this", "it", "its") {
+			m.tense = tenseProp
+		}
+	}
+}
+
+// tenseMarkers returns the token indexes, in the sentence, of the first
+// word making what follows an example or a supposition (hypoAt), of the
+// first proposing word (proposalAt) and of a word saying the sentence
+// describes the old text (oldAt); -1 for none.
+func (d *valueDoc) tenseMarkers() (hypoAt, proposalAt, oldAt int) {
+	toks := d.toks
+	hypoAt, proposalAt, oldAt = -1, -1, -1
 	for k := range toks {
 		if toks[k].kind != tWord || toks[k].word > 0 && !d.words[toks[k].word-1].tense {
 			continue // most words: nothing to look up
@@ -478,81 +610,49 @@ func (d *valueDoc) sentTense(first int, c sentCtx) {
 			oldAt = k
 		}
 	}
-	imperative := len(toks) > 0 && toks[0].kind == tWord && vImperativeVerbs[d.lowerTok(0)]
-	if (d.memo || d.plain) && imperative {
-		proposalAt = 0
-	}
-	// Token index of each value.
-	at := func(m *mention) int {
-		// Tokens are in text order: a binary search keeps a long sentence
-		// with many values from costing tokens × values.
-		return sort.Search(len(toks), func(k int) bool { return toks[k].start >= m.start })
-	}
-	if hypoAt >= 0 {
-		// "For example, a £100 order ...", "so fewer seats would lower it":
-		// the values after the marker, or right before a modal ("a 12-month
-		// cap would be acceptable").
-		for i := range ms {
-			if k := at(&ms[i]); k > hypoAt || hypoAt-k <= 4 {
-				ms[i].flags |= fHypo
+	return hypoAt, proposalAt, oldAt
+}
+
+// tokenAt returns the index of the first token at or after offset start.
+// Tokens are in text order: a binary search keeps a long sentence with
+// many values from costing tokens × values.
+func (d *valueDoc) tokenAt(start int) int {
+	toks := d.toks
+	return sort.Search(len(toks), func(k int) bool { return toks[k].start >= start })
+}
+
+// tenseBefore sets m's tense from the words just before its token k:
+// "from £40", "previously 12 months", "now 24", "instead of".
+func (d *valueDoc) tenseBefore(m *mention, k int) {
+	toks := d.toks
+	for b := k - 1; b >= 0 && b >= k-3; b-- {
+		if toks[b].kind != tWord {
+			continue
+		}
+		switch d.lowerTok(b) {
+		case "was", "were":
+			if m.tense == tenseDefault && d.nowAfter(k) {
+				m.tense = tenseOld // "was 12 months, now 24"
 			}
-		}
-	}
-	for i := range ms {
-		m := &ms[i]
-		k := at(m)
-		// Words just before: "from £40", "previously 12 months", "now 24".
-		for b := k - 1; b >= 0 && b >= k-3; b-- {
-			if toks[b].kind != tWord {
-				continue
+		case "from", "previously", "formerly", "currently", "existing", "old", "original", "originally", "replace", "replacing", "delete", "deleting", "strike":
+			if m.tense == tenseDefault && !(d.lowerTok(b) == "from" && m.class == "daterange") {
+				if d.lowerTok(b) == "from" && !d.fromTo(k, m) {
+					continue
+				}
+				m.tense = tenseOld
 			}
-			switch d.lowerTok(b) {
-			case "was", "were":
-				if m.tense == tenseDefault && d.nowAfter(k) {
-					m.tense = tenseOld // "was 12 months, now 24"
-				}
-			case "from", "previously", "formerly", "currently", "existing", "old", "original", "originally", "replace", "replacing", "delete", "deleting", "strike":
-				if m.tense == tenseDefault && !(d.lowerTok(b) == "from" && m.class == "daterange") {
-					if d.lowerTok(b) == "from" && !d.fromTo(k, m) {
-						continue
-					}
-					m.tense = tenseOld
-				}
-			case "now", "new", "revised", "amended", "substitute", "insert", "with":
-				if m.tense == tenseDefault && (d.lowerTok(b) != "with" || d.replaceBefore(b)) {
-					m.tense = tenseNew
-				}
-			case "to":
-				if m.tense == tenseDefault && d.changeBefore(b) {
-					m.tense = tenseNew
-				}
-			case "of", "than":
-				if b == k-1 && d.tokIs(b-1, "instead", "rather", "place") {
-					m.tense = tenseOld
-				}
+		case "now", "new", "revised", "amended", "substitute", "insert", "with":
+			if m.tense == tenseDefault && (d.lowerTok(b) != "with" || d.replaceBefore(b)) {
+				m.tense = tenseNew
 			}
-		}
-		// An arrow between two values: old -> new.
-		if s := d.sym(k - 1); s == "→" || s == "⇒" || s == ">" && d.sym(k-2) == "-" {
-			m.tense = tenseNew
-			if i > 0 && ms[i-1].tense == tenseDefault {
-				ms[i-1].tense = tenseOld
+		case "to":
+			if m.tense == tenseDefault && d.changeBefore(b) {
+				m.tense = tenseNew
 			}
-		}
-		if m.tense == tenseDefault && oldAt >= 0 {
-			m.tense = tenseOld
-		}
-		// A proposal states its value after the proposing word ("we
-		// propose 12 months") or right before it ("a 12-month cap would
-		// be acceptable").
-		if m.tense == tenseDefault && (d.memo || d.plain) && proposalAt >= 0 && (k > proposalAt || proposalAt-k <= 4) {
-			m.tense = tenseNew
-		}
-		// "Amend Section 7.3 to require notice within 24 hours" in a
-		// document that is itself the text: an instruction beside it,
-		// compared only with other proposals.
-		if m.tense == tenseDefault && imperative && !d.memo && !d.plain && c.row < 0 && d.tokIs(1, "section", "clause", "article", "paragraph", "schedule", "the", "this", "it", "its") {
-			m.tense = tenseProp
+		case "of", "than":
+			if b == k-1 && d.tokIs(b-1, "instead", "rather", "place") {
+				m.tense = tenseOld
+			}
 		}
 	}
 }

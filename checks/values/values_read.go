@@ -273,82 +273,17 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 	d.toks = vTokenize(d.toks[:0], text, from, to)
 	d.dropSkipped()
 	d.internToks()
-	n := len(d.toks)
 	// The values first: most sentences hold none, and only those that do
 	// are described.
-	d.raw = d.raw[:0]
-	for i := 0; i < n; i++ {
-		v, ok := d.readValueAt(i)
-		if !ok {
-			continue
-		}
-		if v.first == 0 {
-			v.first = i
-		}
-		if !d.excludedAt(v.start) {
-			d.raw = append(d.raw, v)
-		}
-		i = v.next - 1
-	}
+	d.readRawValues()
 	if len(d.raw) == 0 && c.cellCurrency != "" {
-		// A bare figure under an amount column: "| Build | 48,500 |".
-		only := -1
-		for i, t := range d.toks {
-			if s := d.sym(i); s == "*" || s == "_" {
-				continue
-			}
-			if t.kind != tNum || only >= 0 {
-				only = -2
-				break
-			}
-			only = i
-		}
-		if only >= 0 {
-			if v, ok := vFigureValue(text[d.toks[only].start:d.toks[only].end]); ok {
-				d.raw = append(d.raw, rawValue{class: "money:" + c.cellCurrency, val: v, start: d.toks[only].start, end: d.toks[only].end, first: only, next: only + 1})
-			}
-		}
+		d.bareCellFigure(c.cellCurrency)
 	}
 	if len(d.raw) == 0 {
 		return
 	}
-	// Words of the sentence: document frequency over the sentences that
-	// hold values, which is what the weights compare.
-	if cap(d.tokIDs) < n {
-		d.tokIDs = make([]int32, n, 2*n)
-	}
-	d.tokIDs = d.tokIDs[:n]
-	stamp := int32(d.nsents)
-	for i := range d.toks {
-		id := d.tokID(i)
-		d.tokIDs[i] = id
-		if id >= 0 && d.seen[id] != stamp {
-			d.seen[id] = stamp
-			d.df[id]++
-		}
-	}
-	d.nsents++
-	si := len(d.sents)
-	first := len(d.ms)
-	for _, v := range d.raw {
-		m := mention{class: v.class, rate: v.rate, val: v.val, val2: v.val2, start: v.start, end: v.end, sent: si}
-		m.digits, m.intDigits = vDigitKey(m.val)
-		m.frame = d.frameOf(v.first, v.next)
-		if c.table > 0 {
-			m.col = c.col
-			if m.rate == "" && strings.HasPrefix(m.class, "money:") {
-				m.rate = c.colRate
-			}
-		}
-		d.describe(&m, v, c)
-		if len(d.ms) == cap(d.ms) {
-			// Double, not the runtime's 1.25 for large slices: a text
-			// denser in values than the estimate is copied once, not
-			// thrice.
-			d.ms = slices.Grow(d.ms, cap(d.ms))
-		}
-		d.ms = append(d.ms, m)
-	}
+	d.countWords()
+	first := d.addMentions(c)
 	d.markLists(first)
 	d.calculations()
 	s := vsent{start: from, end: to, block: c.block, table: c.table, list: c.list, row: c.row, col: c.colIdx}
@@ -370,6 +305,95 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 		d.sents = slices.Grow(d.sents, cap(d.sents)) // double, as for d.ms
 	}
 	d.sents = append(d.sents, s)
+}
+
+// readRawValues sets d.raw to the values of the sentence's tokens outside
+// code and struck-out text.
+func (d *valueDoc) readRawValues() {
+	d.raw = d.raw[:0]
+	for i := 0; i < len(d.toks); i++ {
+		v, ok := d.readValueAt(i)
+		if !ok {
+			continue
+		}
+		if v.first == 0 {
+			v.first = i
+		}
+		if !d.excludedAt(v.start) {
+			d.raw = append(d.raw, v)
+		}
+		i = v.next - 1
+	}
+}
+
+// bareCellFigure reads a table cell that holds one bare figure under an
+// amount column ("| Build | 48,500 |") as an amount in the column's
+// currency.
+func (d *valueDoc) bareCellFigure(currency string) {
+	only := -1
+	for i, t := range d.toks {
+		if s := d.sym(i); s == "*" || s == "_" {
+			continue
+		}
+		if t.kind != tNum || only >= 0 {
+			only = -2
+			break
+		}
+		only = i
+	}
+	if only >= 0 {
+		if v, ok := vFigureValue(d.text[d.toks[only].start:d.toks[only].end]); ok {
+			d.raw = append(d.raw, rawValue{class: "money:" + currency, val: v, start: d.toks[only].start, end: d.toks[only].end, first: only, next: only + 1})
+		}
+	}
+}
+
+// countWords sets the sentence's word ids and counts its words' document
+// frequency, over the sentences that hold values, which is what the
+// weights compare.
+func (d *valueDoc) countWords() {
+	n := len(d.toks)
+	if cap(d.tokIDs) < n {
+		d.tokIDs = make([]int32, n, 2*n)
+	}
+	d.tokIDs = d.tokIDs[:n]
+	stamp := int32(d.nsents)
+	for i := range d.toks {
+		id := d.tokID(i)
+		d.tokIDs[i] = id
+		if id >= 0 && d.seen[id] != stamp {
+			d.seen[id] = stamp
+			d.df[id]++
+		}
+	}
+	d.nsents++
+}
+
+// addMentions describes the sentence's values (d.raw) as mentions of the
+// sentence about to be added, and returns the index of the first.
+func (d *valueDoc) addMentions(c sentCtx) int {
+	si := len(d.sents)
+	first := len(d.ms)
+	for _, v := range d.raw {
+		m := mention{class: v.class, rate: v.rate, val: v.val, val2: v.val2, start: v.start, end: v.end, sent: si}
+		m.digits, m.intDigits = vDigitKey(m.val)
+		m.frame = d.frameOf(v.first, v.next)
+		if c.table > 0 {
+			m.col = c.col
+			if m.rate == "" && strings.HasPrefix(m.class, "money:") {
+				m.rate = c.colRate
+			}
+		}
+		d.describe(&m, v, c)
+		if len(d.ms) == cap(d.ms) {
+			// Double, not the runtime's 1.25 for large slices: a text
+			// denser in values than the estimate is copied once, not
+			// thrice.
+			d.ms = slices.Grow(d.ms, cap(d.ms))
+		}
+		d.ms = append(d.ms, m)
+	}
+	return first
 }
 
 // excludedAt reports whether offset i is inside code or struck-out text on

@@ -320,107 +320,161 @@ func vFormatNum(v float64) string {
 // partsOf returns the parts a total (d.ms[i]) is made of, and whether they
 // are itemised — listed for it, so that a total that matches none of their
 // sums is wrong — or only the amounts stated before it in prose, where
-// only a near miss of a sum is reported.
+// only a near miss of a sum is reported. The places a breakdown may stand
+// are tried in order: a list announced after it, brackets right after it,
+// its table column, its sentence, the list just above it, then prose.
 func (d *valueDoc) partsOf(i int) ([]*mention, bool) {
 	t := &d.ms[i]
 	st := &d.sents[t.sent]
-	same := func(m *mention) bool {
-		return m.class == t.class && m.rate == t.rate && m.flags&(fTotal|fRange|fBound|fCap) == 0 && m != t
-	}
-	var parts []*mention
-	// "This is made up of:" and a list.
 	if t.flags&fBelow != 0 {
-		list := 0
-		for k := i + 1; k < len(d.ms); k++ {
-			m := &d.ms[k]
-			sm := &d.sents[m.sent]
-			if sm.block > st.block+2 {
-				break
-			}
-			if list == 0 && sm.list > 0 {
-				list = sm.list
-			}
-			if list > 0 && sm.list != list {
-				break
-			}
-			if list > 0 && same(m) {
-				parts = append(parts, m)
-			}
-		}
+		return d.partsBelow(i), true
+	}
+	if parts := d.partsInBrackets(i); len(parts) > 0 {
 		return parts, true
 	}
-	// The amounts in brackets right after it: "EUR 438.60 (EUR 400
-	// compensation and EUR 38.60 for your dinner)".
-	if close := d.bracketAfter(t); close > 0 {
-		for k := i + 1; k < len(d.ms) && d.ms[k].sent == t.sent && d.ms[k].start < close; k++ {
-			if m := &d.ms[k]; same(m) || m.class == t.class && m.flags&fEach != 0 {
-				parts = append(parts, m)
-			}
-		}
-		if len(parts) > 0 {
-			return parts, true
-		}
-	}
-	// A "Total" row: the cells of its column above it in the table.
 	if st.table > 0 {
-		for k := i - 1; k >= 0; k-- {
-			m := &d.ms[k]
-			sm := &d.sents[m.sent]
-			if sm.table != st.table {
-				break
-			}
-			if sm.col == st.col && sm.row != st.row {
-				if m.flags&fTotal != 0 {
-					break // a subtotal closes the parts above it
-				}
-				if same(m) {
-					parts = append(parts, m)
-				}
-			}
-		}
-		return parts, true
+		return d.partsInColumn(i), true
 	}
-	// The amounts before it in its sentence: "the Security Charge (CAD
-	// 9.95), the Improvement Fee (CAD 35.00) and GST (CAD 42.17), a total
-	// of CAD 87.12".
-	for k := i - 1; k >= 0 && d.ms[k].sent == t.sent; k-- {
-		if m := &d.ms[k]; same(m) || m.class == t.class && m.flags&fEach != 0 {
-			parts = append(parts, m)
-		}
-	}
+	parts := d.partsInSentence(i)
 	if len(parts) >= 2 || len(parts) == 1 && (parts[0].mult > 0 || parts[0].flags&fEach != 0 && len(d.countsOf(parts[0])) > 0) {
 		return parts, true
 	}
-	// The items of the list just above it, one amount each.
 	if list, from := d.listAbove(t.sent); list > 0 {
-		seen := map[int]bool{}
-		for k := from; k < i; k++ {
-			m := &d.ms[k]
-			sm := &d.sents[m.sent]
-			if sm.list != list || seen[sm.start] || !same(m) {
-				continue
-			}
-			seen[sm.start] = true // the first amount of each item
-			parts = append(parts, m)
-		}
-		if len(parts) >= 2 {
+		// The sentence's own amounts count among the items'.
+		if parts = d.appendListParts(parts, i, list, from); len(parts) >= 2 {
 			return parts, true
 		}
 	}
-	// Prose: the distinct amounts stated before it, nearest first.
-	parts = parts[:0]
+	return d.partsInProse(i), false
+}
+
+// sumPart reports whether m may be a part of the total t: an amount of its
+// class and rate that is itself no total, range or bound.
+func sumPart(t, m *mention) bool {
+	return m.class == t.class && m.rate == t.rate && m.flags&(fTotal|fRange|fBound|fCap) == 0 && m != t
+}
+
+// perItemPart reports whether m may be a part of t: a sumPart or a
+// per-item amount of its class.
+func perItemPart(t, m *mention) bool {
+	return sumPart(t, m) || m.class == t.class && m.flags&fEach != 0
+}
+
+// partsBelow returns the parts of the total d.ms[i] that a list after it
+// gives ("This is made up of:" and a list).
+func (d *valueDoc) partsBelow(i int) []*mention {
+	t := &d.ms[i]
+	st := &d.sents[t.sent]
+	var parts []*mention
+	list := 0
+	for k := i + 1; k < len(d.ms); k++ {
+		m := &d.ms[k]
+		sm := &d.sents[m.sent]
+		if sm.block > st.block+2 {
+			break
+		}
+		if list == 0 && sm.list > 0 {
+			list = sm.list
+		}
+		if list > 0 && sm.list != list {
+			break
+		}
+		if list > 0 && sumPart(t, m) {
+			parts = append(parts, m)
+		}
+	}
+	return parts
+}
+
+// partsInBrackets returns the amounts in brackets right after the total
+// d.ms[i]: "EUR 438.60 (EUR 400 compensation and EUR 38.60 for your
+// dinner)".
+func (d *valueDoc) partsInBrackets(i int) []*mention {
+	t := &d.ms[i]
+	var parts []*mention
+	if close := d.bracketAfter(t); close > 0 {
+		for k := i + 1; k < len(d.ms) && d.ms[k].sent == t.sent && d.ms[k].start < close; k++ {
+			if m := &d.ms[k]; perItemPart(t, m) {
+				parts = append(parts, m)
+			}
+		}
+	}
+	return parts
+}
+
+// partsInColumn returns, for a "Total" row, the cells of its column above
+// it in the table, up to a subtotal.
+func (d *valueDoc) partsInColumn(i int) []*mention {
+	t := &d.ms[i]
+	st := &d.sents[t.sent]
+	var parts []*mention
+	for k := i - 1; k >= 0; k-- {
+		m := &d.ms[k]
+		sm := &d.sents[m.sent]
+		if sm.table != st.table {
+			break
+		}
+		if sm.col == st.col && sm.row != st.row {
+			if m.flags&fTotal != 0 {
+				break // a subtotal closes the parts above it
+			}
+			if sumPart(t, m) {
+				parts = append(parts, m)
+			}
+		}
+	}
+	return parts
+}
+
+// partsInSentence returns the amounts before the total d.ms[i] in its
+// sentence, nearest first: "the Security Charge (CAD 9.95), the
+// Improvement Fee (CAD 35.00) and GST (CAD 42.17), a total of CAD 87.12".
+func (d *valueDoc) partsInSentence(i int) []*mention {
+	t := &d.ms[i]
+	var parts []*mention
+	for k := i - 1; k >= 0 && d.ms[k].sent == t.sent; k-- {
+		if m := &d.ms[k]; perItemPart(t, m) {
+			parts = append(parts, m)
+		}
+	}
+	return parts
+}
+
+// appendListParts appends to parts the items of the list just above the
+// total d.ms[i] (list, whose mentions start at from), one amount each.
+func (d *valueDoc) appendListParts(parts []*mention, i, list, from int) []*mention {
+	t := &d.ms[i]
+	seen := map[int]bool{}
+	for k := from; k < i; k++ {
+		m := &d.ms[k]
+		sm := &d.sents[m.sent]
+		if sm.list != list || seen[sm.start] || !sumPart(t, m) {
+			continue
+		}
+		seen[sm.start] = true // the first amount of each item
+		parts = append(parts, m)
+	}
+	return parts
+}
+
+// partsInProse returns the distinct amounts stated before the total
+// d.ms[i] in the paragraphs around it, nearest first.
+func (d *valueDoc) partsInProse(i int) []*mention {
+	t := &d.ms[i]
+	st := &d.sents[t.sent]
+	var parts []*mention
 	seenVal := map[float64]bool{}
 	for k := i - 1; k >= 0 && len(parts) < maxSubsetParts; k-- {
 		m := &d.ms[k]
 		if d.sents[m.sent].block < st.block-4 {
 			break
 		}
-		if (same(m) || m.class == t.class && m.flags&fEach != 0) && m.flags&fHypo == 0 && !seenVal[m.val] {
+		if perItemPart(t, m) && m.flags&fHypo == 0 && !seenVal[m.val] {
 			seenVal[m.val] = true
 			parts = append(parts, m)
 		}
 	}
-	return parts, false
+	return parts
 }
 
 // bracketAfter returns the offset of the ")" closing a bracket that opens

@@ -6,6 +6,9 @@ import (
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
 
+// This file decides whether two mentions may be one quantity at all: their
+// class, rate, tense, stance, table and cited items.
+
 // effectiveTense is a value's tense with the default resolved: a review
 // memo describes the current source (old values) unless it proposes;
 // generic text is compared only with what it states unmarked; other

@@ -10,6 +10,9 @@ import (
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
 
+// This file finds the values stated two ways: each mention is scored
+// against the earlier ones its words, anchors and digits propose.
+
 // valueKey identifies a value of a class for equality (bit patterns: the
 // same as comparing the exact decimal forms, with no string built).
 type valueKey struct {

@@ -7,6 +7,9 @@ import (
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
 
+// This file scores the evidence that two mentions are one quantity: shared
+// anchors and noun phrases, context, and the figures themselves.
+
 // idf returns the weight of a word: 1 for a word in one or two sentences,
 // falling towards 0 for a word in a large share of them.
 func (d *valueDoc) idf(id int32) float64 {

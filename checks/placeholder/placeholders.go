@@ -103,8 +103,10 @@ type placeholderCheck struct {
 	sigLabels                 []string
 }
 
+// Rule returns RulePlaceholder.
 func (c *placeholderCheck) Rule() string { return RulePlaceholder }
 
+// Check returns the check's findings on doc.
 func (c *placeholderCheck) Check(doc check.Document) []check.Finding {
 	var out []check.Finding
 	var idx *doctext.LineIndex

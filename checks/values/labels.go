@@ -111,7 +111,7 @@ func vBoldLead(text string, i, end int) (int, bool) {
 	return i + 2 + j, true
 }
 
-// vOwnLabel returns the anchor of a line's own number ("8.1 This Agreement
+// ownLabel returns the anchor of a line's own number ("8.1 This Agreement
 // ...", "2.4 **Exit**", "### F-02 IDOR"), or "". A contract's own clause
 // numbers are what references name ("ref:"); a review's are its own
 // ("own:").

@@ -8,14 +8,11 @@ import (
 
 // This file splits a line into the sentences values are read in.
 
-// valueSentenceEnd returns the end of the sentence starting at from: after
-// ". ", "! ", "? " or ";" — not after an abbreviation, an initial or a
-// decimal point — or end.
-// maxValueSentence bounds the bytes read as one sentence (4 KB: prose
+// MaxValueSentence bounds the bytes read as one sentence (4 KB: prose
 // sentences are far shorter); a longer run is read in pieces.
 const MaxValueSentence = 4 << 10
 
-// sentenceLimit is where a sentence starting at from may end at the latest,
+// SentenceLimit is where a sentence starting at from may end at the latest,
 // given the line ends at end: a run longer than maxValueSentence without
 // an end is not a sentence, so it is cut at a space, which keeps the
 // per-sentence work (tense, anchors, overlapping readings) bounded and the
@@ -31,6 +28,9 @@ func SentenceLimit(text string, from, end int) int {
 	return cut
 }
 
+// valueSentenceEnd returns the end of the sentence starting at from: after
+// ". ", "! ", "? " or ";" — not after an abbreviation, an initial or a
+// decimal point — or end.
 func valueSentenceEnd(text string, from, end int) int {
 	depth := 0
 	end = SentenceLimit(text, from, end)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -36,6 +37,7 @@ func docFiles(t *testing.T) []string {
 // files as they are, fragments inside their preamble (see the package
 // documentation for the markers).
 func TestDocs(t *testing.T) {
+	statSources(t)
 	var blocks []Block
 	for _, f := range docFiles(t) {
 		data, err := os.ReadFile(filepath.Join(root, f))
@@ -74,4 +76,37 @@ func countErrs(errs []error) int {
 		}
 	}
 	return n
+}
+
+// statSources stats every Go file of the root module. The blocks are
+// compiled by a go command the test starts, whose reads go test cannot see;
+// a stat is recorded, so a change to any of the module's code invalidates a
+// cached pass of TestDocs, as a change to a document does.
+func statSources(t *testing.T) {
+	t.Helper()
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			n := d.Name()
+			if path != root && (strings.HasPrefix(n, ".") || n == "testdata") {
+				return filepath.SkipDir
+			}
+			if path != root {
+				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+					return filepath.SkipDir // another module: the blocks cannot import it
+				}
+			}
+			return nil
+		}
+		if strings.HasSuffix(path, ".go") || d.Name() == "go.mod" || d.Name() == "go.sum" {
+			_, err := os.Stat(path)
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

@@ -207,3 +207,80 @@ func headingAnchors(t *testing.T, path string) []string {
 	}
 	return out
 }
+
+// TestReadmeGoModMatchesTheAdoptionCheck fails when the go.mod lines the
+// README shows for an adapter differ from the block of docs/adapters.md that
+// .ci/adopt builds a module from, so the README never shows lines nobody
+// tried.
+func TestReadmeGoModMatchesTheAdoptionCheck(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	adapters, err := os.ReadFile(filepath.Join(root, "docs", "adapters.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := fenceContaining(string(readme), "\nreplace (")
+	if shown == "" {
+		t.Fatal("README.md shows no go.mod lines for an adapter (a block with require and replace)")
+	}
+	for _, l := range strings.Split(shown, "\n") {
+		if f := strings.Fields(l); len(f) == 2 && strings.HasPrefix(f[0], "github.com/evalopt/evalopt/adapters/") && !strings.Contains(f[0], "adapterkit") {
+			name := strings.TrimPrefix(f[0], "github.com/evalopt/evalopt/adapters/")
+			tried := fenceAfter(string(adapters), "<!-- adopt:gomod "+name+" -->")
+			if tried != shown {
+				t.Errorf("README.md's go.mod lines for %s differ from docs/adapters.md's adopt:gomod block:\n%s\nwant:\n%s", name, shown, tried)
+			}
+			return
+		}
+	}
+	t.Error("README.md's go.mod lines require no adapter")
+}
+
+// fenceContaining returns the first fenced block of text that contains s.
+func fenceContaining(text, s string) string {
+	for rest := text; ; {
+		i := strings.Index(rest, "\n```")
+		if i < 0 {
+			return ""
+		}
+		body, after := fenceBody(rest[i+1:])
+		if strings.Contains(body, s) {
+			return body
+		}
+		rest = after
+	}
+}
+
+// fenceAfter returns the body of the first fenced block after marker.
+func fenceAfter(text, marker string) string {
+	i := strings.Index(text, marker)
+	if i < 0 {
+		return ""
+	}
+	j := strings.Index(text[i:], "\n```")
+	if j < 0 {
+		return ""
+	}
+	body, _ := fenceBody(text[i+j+1:])
+	return body
+}
+
+// fenceBody reads a fenced block starting at its opening line and returns
+// its body and the text after its closing line.
+func fenceBody(s string) (body, after string) {
+	_, rest, _ := strings.Cut(s, "\n") // the opening fence line
+	end := strings.Index(rest, "\n```")
+	if end < 0 {
+		return "", ""
+	}
+	body = rest[:end+1]
+	after = rest[end+1:]
+	if k := strings.Index(after, "\n"); k >= 0 {
+		after = after[k:]
+	} else {
+		after = ""
+	}
+	return body, after
+}

@@ -1,4 +1,4 @@
-package evaluator
+package ensemble
 
 import (
 	"context"
@@ -7,18 +7,19 @@ import (
 	"runtime/debug"
 	"sync"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // ErrInvalidVote is matched (with errors.Is) by the error a Voter built with
 // bad arguments returns: fewer than one vote, no judge, a nil judge, or a
 // bad option.
-var ErrInvalidVote = errors.New("evaluator: invalid vote")
+var ErrInvalidVote = errors.New("ensemble: invalid vote")
 
 // ErrAllVotesFailed is matched (with errors.Is) by the error Evaluate
 // returns when every vote failed with an infrastructure error: there is
 // nothing to reduce, and an outage must not look like a quality verdict.
-var ErrAllVotesFailed = errors.New("evaluator: every vote failed")
+var ErrAllVotesFailed = errors.New("ensemble: every vote failed")
 
 // DefaultVoteConcurrency is how many judge calls a Voter makes at once
 // unless WithVoteConcurrency says otherwise.
@@ -54,7 +55,7 @@ func newVoteConfig(opts []VoteOption) voteConfig {
 // and matches both ErrInvalidVote (the Voter is unusable) and
 // ErrInvalidOption (the module's one configuration sentinel).
 func voteOptionError(format string, args ...any) error {
-	return fmt.Errorf("%w: %w: "+format, append([]any{ErrInvalidVote, ErrInvalidOption}, args...)...)
+	return fmt.Errorf("%w: %w: "+format, append([]any{ErrInvalidVote, evaluator.ErrInvalidOption}, args...)...)
 }
 
 // WithStrictMajority selects ReduceMajority: the status more than half of
@@ -95,7 +96,7 @@ func WithVoteConcurrency(n int) VoteOption {
 // concurrent use if its judges are.
 type Voter[C any] struct {
 	votes  int
-	judges []Evaluator[C]
+	judges []evaluator.Evaluator[C]
 	cfg    voteConfig
 	err    error
 }
@@ -106,7 +107,7 @@ type Voter[C any] struct {
 // ensemble. Vote(1, judge) returns judge's decision (and error) unchanged.
 // Bad arguments make every Evaluate call return an error matching
 // ErrInvalidVote; use NewVoter to get that error at once, or to set options.
-func Vote[C any](votes int, judges ...Evaluator[C]) Evaluator[C] {
+func Vote[C any](votes int, judges ...evaluator.Evaluator[C]) evaluator.Evaluator[C] {
 	v, _ := NewVoter(votes, judges)
 	return v
 }
@@ -115,8 +116,8 @@ func Vote[C any](votes int, judges ...Evaluator[C]) Evaluator[C] {
 // ErrInvalidVote for votes < 1, no judge, a nil judge, more than MaxBallots
 // ballots, or a bad option; the
 // Voter returned with an error fails every Evaluate with that error.
-func NewVoter[C any](votes int, judges []Evaluator[C], opts ...VoteOption) (*Voter[C], error) {
-	v := &Voter[C]{votes: votes, judges: append([]Evaluator[C](nil), judges...), cfg: newVoteConfig(opts)}
+func NewVoter[C any](votes int, judges []evaluator.Evaluator[C], opts ...VoteOption) (*Voter[C], error) {
+	v := &Voter[C]{votes: votes, judges: append([]evaluator.Evaluator[C](nil), judges...), cfg: newVoteConfig(opts)}
 	errs := v.cfg.errs
 	if votes < 1 {
 		errs = append(errs, fmt.Errorf("%w: votes: must be >= 1, got %d", ErrInvalidVote, votes))
@@ -128,7 +129,7 @@ func NewVoter[C any](votes int, judges []Evaluator[C], opts ...VoteOption) (*Vot
 		errs = append(errs, fmt.Errorf("%w: votes: %d votes × %d judges is more than %d ballots", ErrInvalidVote, votes, len(judges), MaxBallots))
 	}
 	for i, j := range judges {
-		if f, ok := j.(Func[C]); j == nil || ok && f == nil {
+		if f, ok := j.(evaluator.Func[C]); j == nil || ok && f == nil {
 			errs = append(errs, fmt.Errorf("%w: judges[%d]: nil evaluator", ErrInvalidVote, i))
 		}
 	}
@@ -137,7 +138,9 @@ func NewVoter[C any](votes int, judges []Evaluator[C], opts ...VoteOption) (*Vot
 }
 
 // Judges returns the voter's judges, in the order given.
-func (v *Voter[C]) Judges() []Evaluator[C] { return append([]Evaluator[C](nil), v.judges...) }
+func (v *Voter[C]) Judges() []evaluator.Evaluator[C] {
+	return append([]evaluator.Evaluator[C](nil), v.judges...)
+}
 
 // Evaluate runs the vote and returns the reduced decision (Tally's
 // Decision). It returns an error, and the zero decision, only when the
@@ -146,13 +149,13 @@ func (v *Voter[C]) Judges() []Evaluator[C] { return append([]Evaluator[C](nil), 
 // otherwise failed votes are recorded in the decision and count as
 // non-passing. With one judge and one vote it returns that judge's decision
 // and error unchanged.
-func (v *Voter[C]) Evaluate(ctx context.Context, task Task, candidate C) (EvaluationDecision, error) {
+func (v *Voter[C]) Evaluate(ctx context.Context, task evaluator.Task, candidate C) (evaluator.EvaluationDecision, error) {
 	if v.err == nil && v.votes == 1 && len(v.judges) == 1 {
 		return v.judges[0].Evaluate(ctx, task, candidate)
 	}
 	t, err := v.Tally(ctx, task, candidate)
 	if err != nil {
-		return EvaluationDecision{}, err
+		return evaluator.EvaluationDecision{}, err
 	}
 	return t.Decision, nil
 }
@@ -160,7 +163,7 @@ func (v *Voter[C]) Evaluate(ctx context.Context, task Task, candidate C) (Evalua
 // Tally runs the vote and returns its full record: every ballot, the
 // counts, the agreement and the reduced decision. Its errors are those of
 // Evaluate.
-func (v *Voter[C]) Tally(ctx context.Context, task Task, candidate C) (Tally, error) {
+func (v *Voter[C]) Tally(ctx context.Context, task evaluator.Task, candidate C) (Tally, error) {
 	if v.err != nil {
 		return Tally{}, v.err
 	}
@@ -187,11 +190,11 @@ func (v *Voter[C]) Tally(ctx context.Context, task Task, candidate C) (Tally, er
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return Tally{}, fmt.Errorf("evaluator: vote: %w", err)
+		return Tally{}, fmt.Errorf("ensemble: vote: %w", err)
 	}
 	var errs []error
 	for _, b := range ballots {
-		if b.Err == nil || errors.Is(b.Err, ErrInvalidDecision) || errors.Is(b.Err, ErrMissingEvidence) {
+		if b.Err == nil || errors.Is(b.Err, evaluator.ErrInvalidDecision) || errors.Is(b.Err, evaluator.ErrMissingEvidence) {
 			errs = nil
 			break
 		}
@@ -205,28 +208,47 @@ func (v *Voter[C]) Tally(ctx context.Context, task Task, candidate C) (Tally, er
 
 // castVote makes one judge call with its own context, turning a panic into
 // an error and an invalid decision into a failed vote.
-func castVote[C any](ctx context.Context, judge Evaluator[C], task Task, candidate C) (d EvaluationDecision, err error) {
+func castVote[C any](ctx context.Context, judge evaluator.Evaluator[C], task evaluator.Task, candidate C) (d evaluator.EvaluationDecision, err error) {
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer func() {
 		if p := recover(); p != nil {
 			// The value is quoted by its prefix; the stack is bounded by the
 			// runtime (a traceback prints at most 100 frames).
-			d, err = EvaluationDecision{}, fmt.Errorf("judge panicked: %s\n%s", strictjson.Clip(fmt.Sprint(p)), debug.Stack())
+			d, err = evaluator.EvaluationDecision{}, fmt.Errorf("judge panicked: %s\n%s", strictjson.Clip(fmt.Sprint(p)), debug.Stack())
 		}
 	}()
 	d, err = judge.Evaluate(cctx, task, candidate)
 	if err != nil {
-		return EvaluationDecision{}, err
+		return evaluator.EvaluationDecision{}, err
 	}
 	if verr := d.Validate(); verr != nil {
 		return d, fmt.Errorf("invalid decision: %w", verr)
 	}
-	if d.Status == StatusPass {
+	if d.Status == evaluator.StatusPass {
 		// A pass resting on evidence nobody supplied is not a pass.
-		if eerr := CheckEvidence(task, d); eerr != nil {
+		if eerr := evaluator.CheckEvidence(task, d); eerr != nil {
 			return d, eerr
 		}
 	}
 	return d, nil
+}
+
+// Models returns the models of every judge of the vote, in judge order,
+// without duplicates (see evaluator.ModelsOf). Through it the loop's
+// self-approval guard checks every member of an ensemble: no member may
+// share the generator's or the reviser's model family unless the caller
+// allows it.
+func (v *Voter[C]) Models() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, j := range v.judges {
+		for _, m := range evaluator.ModelsOf(j) {
+			if !seen[m] {
+				seen[m] = true
+				out = append(out, m)
+			}
+		}
+	}
+	return out
 }

@@ -1,9 +1,10 @@
-package evaluator
+package ensemble
 
 import (
 	"slices"
 	"strconv"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/internal/strictjson"
 	"github.com/evalopt/evalopt/internal/uniq"
 )
@@ -15,7 +16,7 @@ type Ballot struct {
 	// Round is the 0-based call number of that judge.
 	Round int `json:"round"`
 	// Decision is what the judge returned; ignored when Err is set.
-	Decision EvaluationDecision `json:"decision"`
+	Decision evaluator.EvaluationDecision `json:"decision"`
 	// Err is why the vote failed: the judge's error, a panic, a decision
 	// that fails Validate, or a call never made. A failed vote is a
 	// non-passing vote that stays in the denominator.
@@ -26,7 +27,7 @@ type Ballot struct {
 func (b Ballot) Failed() bool { return b.Err != nil }
 
 // Passes reports whether the vote is a valid pass.
-func (b Ballot) Passes() bool { return b.Err == nil && b.Decision.Status == StatusPass }
+func (b Ballot) Passes() bool { return b.Err == nil && b.Decision.Status == evaluator.StatusPass }
 
 // VoteReduction names how Reduce turns votes into one decision.
 type VoteReduction string
@@ -48,13 +49,13 @@ const (
 // and the decision the reduction reached.
 type Tally struct {
 	// Decision is the reduced decision (see Reduce).
-	Decision EvaluationDecision `json:"decision"`
+	Decision evaluator.EvaluationDecision `json:"decision"`
 	// Reduction is the rule that produced it.
 	Reduction VoteReduction `json:"reduction"`
 	// Ballots holds every vote in judge order, then round order.
 	Ballots []Ballot `json:"ballots"`
 	// Counts holds how many valid votes carried each status.
-	Counts map[Status]int `json:"counts"`
+	Counts map[evaluator.Status]int `json:"counts"`
 	// Failed lists the indexes in Ballots of the failed votes.
 	Failed []int `json:"failed"`
 	// Agreement is the share of all votes (failed ones included) that
@@ -114,7 +115,7 @@ func Reduce(ballots []Ballot, opts ...VoteOption) Tally {
 }
 
 func reduce(ballots []Ballot, cfg voteConfig) Tally {
-	t := Tally{Reduction: cfg.reduction, Ballots: ballots, Counts: map[Status]int{}}
+	t := Tally{Reduction: cfg.reduction, Ballots: ballots, Counts: map[evaluator.Status]int{}}
 	n := len(ballots)
 	for i, b := range ballots {
 		if b.Failed() {
@@ -130,13 +131,13 @@ func reduce(ballots []Ballot, cfg voteConfig) Tally {
 	if n > 0 {
 		t.Agreement = float64(top) / float64(n)
 	}
-	passes := t.Counts[StatusPass]
-	var status Status
+	passes := t.Counts[evaluator.StatusPass]
+	var status evaluator.Status
 	split := false
 	switch cfg.reduction {
 	case ReduceMajority:
-		status = StatusEscalate
-		for _, s := range Statuses() {
+		status = evaluator.StatusEscalate
+		for _, s := range evaluator.Statuses() {
 			if 2*t.Counts[s] > n {
 				status = s
 			}
@@ -144,13 +145,13 @@ func reduce(ballots []Ballot, cfg voteConfig) Tally {
 	default:
 		switch {
 		case n > 0 && passes == n:
-			status = StatusPass
+			status = evaluator.StatusPass
 		case passes > 0:
-			status, split = StatusEscalate, true
+			status, split = evaluator.StatusEscalate, true
 		default:
-			status = StatusEscalate
+			status = evaluator.StatusEscalate
 			atLeast := 0
-			for _, s := range []Status{StatusBlock, StatusEscalate, StatusRevise} {
+			for _, s := range []evaluator.Status{evaluator.StatusBlock, evaluator.StatusEscalate, evaluator.StatusRevise} {
 				atLeast += t.Counts[s]
 				if 2*atLeast > n {
 					status = s
@@ -164,21 +165,21 @@ func reduce(ballots []Ballot, cfg voteConfig) Tally {
 }
 
 // assemble builds the reduced decision for status.
-func assemble(t Tally, status Status, split bool, cfg voteConfig) EvaluationDecision {
-	d := EvaluationDecision{Status: status}
+func assemble(t Tally, status evaluator.Status, split bool, cfg voteConfig) evaluator.EvaluationDecision {
+	d := evaluator.EvaluationDecision{Status: status}
 	supports := func(b Ballot) bool {
 		if b.Failed() {
 			return false
 		}
 		if split { // the caller sees what the dissenters asked for
-			return b.Decision.Status != StatusPass
+			return b.Decision.Status != evaluator.StatusPass
 		}
-		if status == StatusPass || status == StatusRevise || cfg.reduction == ReduceMajority {
+		if status == evaluator.StatusPass || status == evaluator.StatusRevise || cfg.reduction == ReduceMajority {
 			return b.Decision.Status == status
 		}
 		// A block or escalate reached by counting "at least as strict"
 		// rests on every vote at least that strict.
-		return Stricter(b.Decision.Status, status) == b.Decision.Status
+		return evaluator.Stricter(b.Decision.Status, status) == b.Decision.Status
 	}
 	var scores []float64
 	first := -1
@@ -210,11 +211,11 @@ func assemble(t Tally, status Status, split bool, cfg voteConfig) EvaluationDeci
 	if first >= 0 {
 		d.StopReason = t.Ballots[first].Decision.StopReason
 	}
-	if status == StatusPass {
+	if status == evaluator.StatusPass {
 		d.BlockingFailures = nil // a pass carries none (Validate)
 	}
-	d.Criteria = make([]Criterion, 0, len(t.Ballots)+2)
-	d.Criteria = append(d.Criteria, Criterion{
+	d.Criteria = make([]evaluator.Criterion, 0, len(t.Ballots)+2)
+	d.Criteria = append(d.Criteria, evaluator.Criterion{
 		Name: "vote.agreement", Passed: t.Agreement == 1, EvidenceRefs: []string{},
 		Reason: summary(t, status, split),
 	})
@@ -236,12 +237,12 @@ func assemble(t Tally, status Status, split bool, cfg voteConfig) EvaluationDeci
 // summary is the agreement criterion's reason: "5 votes: 3 pass,
 // 1 revise, 1 failed (vote[0.3]); agreement 0.60; gate reduction: escalate
 // (votes split between pass and not-pass)".
-func summary(t Tally, status Status, split bool) string {
+func summary(t Tally, status evaluator.Status, split bool) string {
 	b := make([]byte, 0, 128)
 	b = strconv.AppendInt(b, int64(len(t.Ballots)), 10)
 	b = append(b, " votes:"...)
 	sep := " "
-	for _, s := range Statuses() {
+	for _, s := range evaluator.Statuses() {
 		if c := t.Counts[s]; c > 0 {
 			b = append(b, sep...)
 			b = strconv.AppendInt(b, int64(c), 10)
@@ -284,13 +285,13 @@ func appendVoteName(b []byte, bl Ballot) []byte {
 }
 
 // ballotCriterion records one ballot as a criterion named "vote[judge.round]".
-func ballotCriterion(b Ballot) Criterion {
-	c := Criterion{Name: string(appendVoteName(make([]byte, 0, 16), b)), EvidenceRefs: []string{}}
+func ballotCriterion(b Ballot) evaluator.Criterion {
+	c := evaluator.Criterion{Name: string(appendVoteName(make([]byte, 0, 16), b)), EvidenceRefs: []string{}}
 	if b.Failed() {
 		c.Reason = "failed: " + strictjson.Clip(b.Err.Error())
 		return c
 	}
-	c.Passed = b.Decision.Status == StatusPass
+	c.Passed = b.Decision.Status == evaluator.StatusPass
 	c.Reason = string(strconv.AppendFloat(append([]byte(string(b.Decision.Status)), ", score "...), b.Decision.Score, 'g', 3, 64))
 	return c
 }

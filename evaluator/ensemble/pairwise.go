@@ -1,10 +1,11 @@
-package evaluator
+package ensemble
 
 import (
 	"context"
 	"errors"
 	"fmt"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
@@ -30,14 +31,14 @@ func (p Preference) Valid() bool {
 // PairJudge compares two candidates for a task, shown in the order given.
 // It returns an error only for infrastructure failures.
 type PairJudge[C any] interface {
-	Prefer(ctx context.Context, task Task, first, second C) (Preference, error)
+	Prefer(ctx context.Context, task evaluator.Task, first, second C) (Preference, error)
 }
 
 // PairFunc adapts a function to PairJudge.
-type PairFunc[C any] func(ctx context.Context, task Task, first, second C) (Preference, error)
+type PairFunc[C any] func(ctx context.Context, task evaluator.Task, first, second C) (Preference, error)
 
 // Prefer calls f(ctx, task, first, second).
-func (f PairFunc[C]) Prefer(ctx context.Context, task Task, first, second C) (Preference, error) {
+func (f PairFunc[C]) Prefer(ctx context.Context, task evaluator.Task, first, second C) (Preference, error) {
 	return f(ctx, task, first, second)
 }
 
@@ -70,7 +71,7 @@ type Comparison struct {
 
 // ErrInvalidPreference is matched (with errors.Is) by Compare's error when
 // the judge returns a preference other than the three defined.
-var ErrInvalidPreference = errors.New("evaluator: invalid preference")
+var ErrInvalidPreference = errors.New("ensemble: invalid preference")
 
 // Compare asks judge about a and b in both orders, (a, b) then (b, a), and
 // returns A or B only when both orders name the same candidate; otherwise a
@@ -78,24 +79,24 @@ var ErrInvalidPreference = errors.New("evaluator: invalid preference")
 // first answer therefore yields a tie, never a false winner. An error from
 // either call, or a preference that is not valid, is returned (wrapped,
 // naming the order) with a tie.
-func Compare[C any](ctx context.Context, task Task, judge PairJudge[C], a, b C) (Comparison, error) {
+func Compare[C any](ctx context.Context, task evaluator.Task, judge PairJudge[C], a, b C) (Comparison, error) {
 	tie := Comparison{Winner: WinnerTie}
 	if f, ok := judge.(PairFunc[C]); judge == nil || ok && f == nil {
-		return tie, errors.New("evaluator: compare: nil pair judge")
+		return tie, errors.New("ensemble: compare: nil pair judge")
 	}
 	p1, err := judge.Prefer(ctx, task, a, b)
 	if err == nil && !p1.Valid() {
 		err = fmt.Errorf("%w: %s", ErrInvalidPreference, strictjson.Quote(string(p1)))
 	}
 	if err != nil {
-		return tie, fmt.Errorf("evaluator: compare (a first): %w", err)
+		return tie, fmt.Errorf("ensemble: compare (a first): %w", err)
 	}
 	p2, err := judge.Prefer(ctx, task, b, a)
 	if err == nil && !p2.Valid() {
 		err = fmt.Errorf("%w: %s", ErrInvalidPreference, strictjson.Quote(string(p2)))
 	}
 	if err != nil {
-		return Comparison{Winner: WinnerTie, AFirst: p1}, fmt.Errorf("evaluator: compare (b first): %w", err)
+		return Comparison{Winner: WinnerTie, AFirst: p1}, fmt.Errorf("ensemble: compare (b first): %w", err)
 	}
 	c := Comparison{AFirst: p1, BFirst: p2}
 	w1, w2 := pick(p1, WinnerA, WinnerB), pick(p2, WinnerB, WinnerA)

@@ -1,4 +1,4 @@
-package evaluator_test
+package ensemble_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/ensemble"
 )
 
 // Five votes from a judge that flips: one dissenting vote is enough to
@@ -21,7 +22,7 @@ func ExampleVote() {
 		}
 		return evaluator.EvaluationDecision{Status: s, Score: 0.9}, nil
 	})
-	v, _ := evaluator.NewVoter(5, []evaluator.Evaluator[string]{judge}, evaluator.WithVoteConcurrency(1))
+	v, _ := ensemble.NewVoter(5, []evaluator.Evaluator[string]{judge}, ensemble.WithVoteConcurrency(1))
 	d, _ := v.Evaluate(context.Background(), evaluator.Task{}, "The refund is approved.")
 	fmt.Println(d.Status)
 	fmt.Println(d.Criteria[0].Reason)
@@ -38,9 +39,9 @@ func ExampleVote() {
 func ExampleReduce() {
 	revise := evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.4, RevisionInstructions: []string{"fix the total"}}
 	failed := fmt.Errorf("judge timed out")
-	t := evaluator.Reduce([]evaluator.Ballot{{Round: 0, Decision: revise}, {Round: 1, Decision: revise}, {Round: 2, Err: failed}})
+	t := ensemble.Reduce([]ensemble.Ballot{{Round: 0, Decision: revise}, {Round: 1, Decision: revise}, {Round: 2, Err: failed}})
 	fmt.Println(t.Decision.Status, t.Failed)
-	t = evaluator.Reduce([]evaluator.Ballot{{Round: 0, Decision: revise}, {Round: 1, Err: failed}, {Round: 2, Err: failed}})
+	t = ensemble.Reduce([]ensemble.Ballot{{Round: 0, Decision: revise}, {Round: 1, Err: failed}, {Round: 2, Err: failed}})
 	fmt.Println(t.Decision.Status, t.Failed)
 	// Output:
 	// revise [2]
@@ -50,10 +51,10 @@ func ExampleReduce() {
 // A judge that always prefers whichever answer it sees first gives a tie,
 // not a winner, once the order is swapped.
 func ExampleCompare() {
-	biased := evaluator.PairFunc[string](func(context.Context, evaluator.Task, string, string) (evaluator.Preference, error) {
-		return evaluator.PreferFirst, nil
+	biased := ensemble.PairFunc[string](func(context.Context, evaluator.Task, string, string) (ensemble.Preference, error) {
+		return ensemble.PreferFirst, nil
 	})
-	c, _ := evaluator.Compare(context.Background(), evaluator.Task{}, biased, "answer A", "answer B")
+	c, _ := ensemble.Compare(context.Background(), evaluator.Task{}, biased, "answer A", "answer B")
 	fmt.Println(c.Winner)
 	fmt.Println(c.Disagreement)
 	// Output:

@@ -1,4 +1,4 @@
-package evaluator_test
+package ensemble_test
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/ensemble"
 )
 
 func passD(score float64) evaluator.EvaluationDecision {
@@ -56,7 +57,7 @@ const trials = 10000
 // probability 0.4 approves it through Vote(5) in at most 1.2% of trials.
 func TestVoteGoalFalseApproval(t *testing.T) {
 	judge := randomJudge(1, 0.4, reviseD(0.3))
-	v, err := evaluator.NewVoter(5, []evaluator.Evaluator[string]{judge}, evaluator.WithVoteConcurrency(1))
+	v, err := ensemble.NewVoter(5, []evaluator.Evaluator[string]{judge}, ensemble.WithVoteConcurrency(1))
 	require.NoError(t, err)
 	single, passes := 0, 0
 	for i := 0; i < trials; i++ {
@@ -80,7 +81,7 @@ func TestVoteGoalFalseApproval(t *testing.T) {
 // trial escalates, none fails.
 func TestVoteGoalHonestJudge(t *testing.T) {
 	judge := randomJudge(2, 0.95, reviseD(0.5))
-	v, err := evaluator.NewVoter(5, []evaluator.Evaluator[string]{judge}, evaluator.WithVoteConcurrency(1))
+	v, err := ensemble.NewVoter(5, []evaluator.Evaluator[string]{judge}, ensemble.WithVoteConcurrency(1))
 	require.NoError(t, err)
 	counts := map[evaluator.Status]int{}
 	for i := 0; i < trials; i++ {
@@ -114,12 +115,12 @@ func TestVoteFailedMembersNeverPass(t *testing.T) {
 	})
 	for name, bad := range map[string]evaluator.Evaluator[string]{"garbage": garbage, "error": failing, "panic": panicking, "invented evidence": invented} {
 		t.Run(name, func(t *testing.T) {
-			for _, opt := range [][]evaluator.VoteOption{nil, {evaluator.WithStrictMajority()}} {
+			for _, opt := range [][]ensemble.VoteOption{nil, {ensemble.WithStrictMajority()}} {
 				// Two passing judges and one failing: the failure stays in
 				// the denominator, so the gate escalates; with a strict
 				// majority the two passes out of three do win, but the
 				// failed vote still never counts as a pass.
-				v, err := evaluator.NewVoter(1, []evaluator.Evaluator[string]{pass, bad, pass}, opt...)
+				v, err := ensemble.NewVoter(1, []evaluator.Evaluator[string]{pass, bad, pass}, opt...)
 				require.NoError(t, err)
 				tally, err := v.Tally(context.Background(), evaluator.Task{}, "x")
 				require.NoError(t, err)
@@ -129,14 +130,14 @@ func TestVoteFailedMembersNeverPass(t *testing.T) {
 					assert.Equal(t, evaluator.StatusEscalate, tally.Decision.Status)
 				}
 				// Only failing members: never a pass.
-				v, err = evaluator.NewVoter(3, []evaluator.Evaluator[string]{bad}, opt...)
+				v, err = ensemble.NewVoter(3, []evaluator.Evaluator[string]{bad}, opt...)
 				require.NoError(t, err)
 				d, err := v.Evaluate(context.Background(), evaluator.Task{}, "x")
 				assert.NotEqual(t, evaluator.StatusPass, d.Status)
 				if err == nil {
 					assert.Equal(t, evaluator.StatusEscalate, d.Status)
 				} else {
-					assert.ErrorIs(t, err, evaluator.ErrAllVotesFailed)
+					assert.ErrorIs(t, err, ensemble.ErrAllVotesFailed)
 				}
 			}
 		})
@@ -153,31 +154,31 @@ func TestVoteOneJudgeOneVoteUnchanged(t *testing.T) {
 		}
 		return want, nil
 	})
-	d, err := evaluator.Vote(1, judge).Evaluate(context.Background(), evaluator.Task{}, "x")
+	d, err := ensemble.Vote(1, judge).Evaluate(context.Background(), evaluator.Task{}, "x")
 	require.NoError(t, err)
 	assert.Equal(t, want, d)
-	d, err = evaluator.Vote(1, judge).Evaluate(context.Background(), evaluator.Task{}, "err")
+	d, err = ensemble.Vote(1, judge).Evaluate(context.Background(), evaluator.Task{}, "err")
 	assert.Same(t, wantErr, err)
 	assert.Equal(t, want, d)
 }
 
 func TestReduceRules(t *testing.T) {
 	boom := errors.New("boom")
-	b := func(ds ...any) []evaluator.Ballot {
-		var out []evaluator.Ballot
+	b := func(ds ...any) []ensemble.Ballot {
+		var out []ensemble.Ballot
 		for i, d := range ds {
 			switch d := d.(type) {
 			case evaluator.EvaluationDecision:
-				out = append(out, evaluator.Ballot{Round: i, Decision: d})
+				out = append(out, ensemble.Ballot{Round: i, Decision: d})
 			case error:
-				out = append(out, evaluator.Ballot{Round: i, Err: d})
+				out = append(out, ensemble.Ballot{Round: i, Err: d})
 			}
 		}
 		return out
 	}
 	tests := []struct {
 		name      string
-		ballots   []evaluator.Ballot
+		ballots   []ensemble.Ballot
 		gate, maj evaluator.Status
 		score     float64
 	}{
@@ -193,11 +194,11 @@ func TestReduceRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := evaluator.Reduce(tt.ballots)
+			g := ensemble.Reduce(tt.ballots)
 			assert.Equal(t, tt.gate, g.Decision.Status, "gate")
 			assert.InDelta(t, tt.score, g.Decision.Score, 1e-9)
 			require.NoError(t, g.Decision.Validate())
-			m := evaluator.Reduce(tt.ballots, evaluator.WithStrictMajority())
+			m := ensemble.Reduce(tt.ballots, ensemble.WithStrictMajority())
 			assert.Equal(t, tt.maj, m.Decision.Status, "majority")
 			require.NoError(t, m.Decision.Validate())
 			// Every vote is recorded as a criterion after the summary.
@@ -211,7 +212,7 @@ func TestReduceRules(t *testing.T) {
 }
 
 func TestReduceRecords(t *testing.T) {
-	tl := evaluator.Reduce([]evaluator.Ballot{
+	tl := ensemble.Reduce([]ensemble.Ballot{
 		{Judge: 0, Round: 0, Decision: blockD(0.1)},
 		{Judge: 0, Round: 1, Err: errors.New("timeout")},
 		{Judge: 1, Round: 0, Decision: blockD(0.3)},
@@ -232,13 +233,13 @@ func TestVoteScoreReducer(t *testing.T) {
 	judge := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
 		return passD(scores[int(i.Add(1)-1)%3]), nil
 	})
-	v, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, evaluator.WithScoreReducer(evaluator.MinScore))
+	v, err := ensemble.NewVoter(3, []evaluator.Evaluator[string]{judge}, ensemble.WithScoreReducer(ensemble.MinScore))
 	require.NoError(t, err)
 	d, err := v.Evaluate(context.Background(), evaluator.Task{}, "x")
 	require.NoError(t, err)
 	assert.Equal(t, 0.6, d.Score)
-	assert.Equal(t, 0.8, evaluator.Median(scores))
-	assert.Equal(t, 0.7, evaluator.Median([]float64{0.6, 0.8}))
+	assert.Equal(t, 0.8, ensemble.Median(scores))
+	assert.Equal(t, 0.7, ensemble.Median([]float64{0.6, 0.8}))
 }
 
 func TestVoteInvalid(t *testing.T) {
@@ -247,38 +248,38 @@ func TestVoteInvalid(t *testing.T) {
 	})
 	var nilFunc evaluator.Func[string]
 	for name, build := range map[string]func() error{
-		"zero votes": func() error { _, err := evaluator.NewVoter(0, []evaluator.Evaluator[string]{judge}); return err },
-		"no judges":  func() error { _, err := evaluator.NewVoter[string](3, nil); return err },
+		"zero votes": func() error { _, err := ensemble.NewVoter(0, []evaluator.Evaluator[string]{judge}); return err },
+		"no judges":  func() error { _, err := ensemble.NewVoter[string](3, nil); return err },
 		"nil judge": func() error {
-			_, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge, nilFunc})
+			_, err := ensemble.NewVoter(3, []evaluator.Evaluator[string]{judge, nilFunc})
 			return err
 		},
 		"concurrency": func() error {
-			_, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, evaluator.WithVoteConcurrency(-1))
+			_, err := ensemble.NewVoter(3, []evaluator.Evaluator[string]{judge}, ensemble.WithVoteConcurrency(-1))
 			return err
 		},
 		"reducer": func() error {
-			_, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, evaluator.WithScoreReducer(nil))
+			_, err := ensemble.NewVoter(3, []evaluator.Evaluator[string]{judge}, ensemble.WithScoreReducer(nil))
 			return err
 		},
-		"nil option": func() error { _, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, nil); return err },
+		"nil option": func() error { _, err := ensemble.NewVoter(3, []evaluator.Evaluator[string]{judge}, nil); return err },
 		"too many": func() error {
-			_, err := evaluator.NewVoter(501, []evaluator.Evaluator[string]{judge, judge})
+			_, err := ensemble.NewVoter(501, []evaluator.Evaluator[string]{judge, judge})
 			return err
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			err := build()
-			assert.ErrorIs(t, err, evaluator.ErrInvalidVote)
+			assert.ErrorIs(t, err, ensemble.ErrInvalidVote)
 			// A bad option is also a configuration error like any other.
 			option := name == "concurrency" || name == "reducer" || name == "nil option"
 			assert.Equal(t, option, errors.Is(err, evaluator.ErrInvalidOption), "%v", err)
 		})
 	}
-	_, err := evaluator.NewVoter(3, []evaluator.Evaluator[string]{judge}, evaluator.WithVoteConcurrency(0))
+	_, err := ensemble.NewVoter(3, []evaluator.Evaluator[string]{judge}, ensemble.WithVoteConcurrency(0))
 	assert.NoError(t, err, "zero concurrency means the default")
-	d, err := evaluator.Vote[string](0, judge).Evaluate(context.Background(), evaluator.Task{}, "x")
-	assert.ErrorIs(t, err, evaluator.ErrInvalidVote)
+	d, err := ensemble.Vote[string](0, judge).Evaluate(context.Background(), evaluator.Task{}, "x")
+	assert.ErrorIs(t, err, ensemble.ErrInvalidVote)
 	assert.Contains(t, err.Error(), "votes: must be >= 1, got 0")
 	assert.NotEqual(t, evaluator.StatusPass, d.Status)
 }
@@ -298,7 +299,7 @@ func TestVoteConcurrencyAndContext(t *testing.T) {
 		defer inFlight.Add(-1)
 		return passD(1), nil
 	})
-	v, err := evaluator.NewVoter(10, []evaluator.Evaluator[string]{judge, judge}, evaluator.WithVoteConcurrency(3))
+	v, err := ensemble.NewVoter(10, []evaluator.Evaluator[string]{judge, judge}, ensemble.WithVoteConcurrency(3))
 	require.NoError(t, err)
 	d, err := v.Evaluate(context.Background(), evaluator.Task{}, "x")
 	require.NoError(t, err)
@@ -322,8 +323,8 @@ func TestVoteAllErrors(t *testing.T) {
 	judge := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
 		return evaluator.EvaluationDecision{}, errors.New("rate limited")
 	})
-	_, err := evaluator.Vote(3, judge).Evaluate(context.Background(), evaluator.Task{}, "x")
-	assert.ErrorIs(t, err, evaluator.ErrAllVotesFailed)
+	_, err := ensemble.Vote(3, judge).Evaluate(context.Background(), evaluator.Task{}, "x")
+	assert.ErrorIs(t, err, ensemble.ErrAllVotesFailed)
 	assert.Contains(t, err.Error(), "vote[0.2]: rate limited")
 }
 
@@ -339,7 +340,7 @@ func TestVoteLeavesNoGoroutine(t *testing.T) {
 			return passD(1), nil
 		}
 	})
-	v := evaluator.Vote(8, slow, slow)
+	v := ensemble.Vote(8, slow, slow)
 	for i := 0; i < 20; i++ {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(i%3)*time.Millisecond)
 		_, _ = v.Evaluate(ctx, evaluator.Task{}, "x")
@@ -358,7 +359,7 @@ func TestVoteLeavesNoGoroutine(t *testing.T) {
 // value by a bounded prefix too, however long they are.
 func TestVoteFailureTextBounded(t *testing.T) {
 	long := strings.Repeat("x", 1<<20)
-	tl := evaluator.Reduce([]evaluator.Ballot{
+	tl := ensemble.Reduce([]ensemble.Ballot{
 		{Judge: 0, Decision: passD(0.9)},
 		{Judge: 1, Err: errors.New(long)},
 	})
@@ -373,7 +374,7 @@ func TestVoteFailureTextBounded(t *testing.T) {
 	pass := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
 		return passD(0.9), nil
 	})
-	v, err := evaluator.NewVoter(1, []evaluator.Evaluator[string]{pass, panicking})
+	v, err := ensemble.NewVoter(1, []evaluator.Evaluator[string]{pass, panicking})
 	require.NoError(t, err)
 	tally, err := v.Tally(context.Background(), evaluator.Task{}, "x")
 	require.NoError(t, err)

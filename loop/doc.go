@@ -19,7 +19,7 @@
 // escalate (escalated/escalated), the revision budget (failed/max_revisions,
 // default 2 revisions), a stall (failed/stalled, WithStallLimit), the loop's
 // own time budget (failed/timeout, WithTimeout), the cost budget
-// (failed/cost_budget, WithMaxCost and evaluator.AddCost), a role error, panic or
+// (failed/cost_budget, WithMaxCost and provider.AddCost), a role error, panic or
 // invalid decision (failed/error, with a non-nil error), or the caller's
 // context ending (failed/canceled, with an error wrapping ctx.Err(); a call
 // that returns after it does not decide the loop, even with a pass).

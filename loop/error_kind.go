@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // ErrorKind classifies a failed role call, and the error a loop ended
@@ -16,10 +17,10 @@ type ErrorKind string
 
 // The kinds of Error.
 const (
-	// ErrorRetryable: another attempt may succeed (evaluator.Classify
+	// ErrorRetryable: another attempt may succeed (provider.Classify
 	// says transient, or cannot say); WithRetry retries it.
 	ErrorRetryable ErrorKind = "retryable"
-	// ErrorPermanent: another attempt fails again (marked with evaluator.Permanent,
+	// ErrorPermanent: another attempt fails again (marked with provider.Permanent,
 	// a 4xx provider error, a refusal, a truncated reply, a canceled
 	// context the role made itself); also a loop that refused to start.
 	ErrorPermanent ErrorKind = "permanent"
@@ -30,7 +31,7 @@ const (
 	// decision that fails Validate. Never retried.
 	ErrorInvalidDecision ErrorKind = "invalid_decision"
 	// ErrorInvalidCost: the role reported a negative, NaN or infinite cost
-	// (evaluator.AddCost). Never retried.
+	// (provider.AddCost). Never retried.
 	ErrorInvalidCost ErrorKind = "invalid_cost"
 	// ErrorCanceled: the call's context was canceled (the caller's
 	// cancellation, or a durable engine's); the loop ends canceled.
@@ -52,7 +53,7 @@ func (k ErrorKind) fatal() bool {
 // original error, so errors.Is and errors.As see the role's own errors
 // (and a *PanicError); after a round trip through JSON only Kind and
 // Message remain, and Is still matches evaluator.ErrInvalidDecision and
-// evaluator.ErrInvalidCost by kind.
+// provider.ErrInvalidCost by kind.
 //
 // RunLoop's error, when not nil, is an *Error.
 type Error struct {
@@ -71,14 +72,14 @@ func (e *Error) Error() string { return e.Message }
 func (e *Error) Unwrap() error { return e.err }
 
 // Is matches evaluator.ErrInvalidDecision for ErrorInvalidDecision and
-// evaluator.ErrInvalidCost for ErrorInvalidCost, whether or not the original error
+// provider.ErrInvalidCost for ErrorInvalidCost, whether or not the original error
 // is still there.
 func (e *Error) Is(target error) bool {
 	switch e.Kind {
 	case ErrorInvalidDecision:
 		return target == evaluator.ErrInvalidDecision
 	case ErrorInvalidCost:
-		return target == evaluator.ErrInvalidCost
+		return target == provider.ErrInvalidCost
 	}
 	return false
 }
@@ -98,7 +99,7 @@ func (e *Error) cause() error {
 
 // classify returns the kind of a role's error: fatal kinds aside, the
 // end of the call's context comes first (the loop's timeout, told by its
-// cause, or a cancellation), then evaluator.Classify.
+// cause, or a cancellation), then provider.Classify.
 func classify(ctx context.Context, err error) ErrorKind {
 	if ctx.Err() != nil {
 		if context.Cause(ctx) == errLoopTimeout {

@@ -8,12 +8,13 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
 // The generator's first draft promises money before approval; the judge
 // asks for a revision, the reviser fixes the draft, and the loop succeeds.
-// The roles stand in for model calls and report their cost with evaluator.AddCost.
+// The roles stand in for model calls and report their cost with provider.AddCost.
 func Example() {
 	task := evaluator.Task{
 		ID:       "refund-42",
@@ -21,11 +22,11 @@ func Example() {
 		Evidence: []evaluator.Evidence{{ID: "photo-1", Source: "upload", Content: "Photo: cracked jug."}},
 	}
 	gen := loop.GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
-		evaluator.AddCost(ctx, 0.002)
+		provider.AddCost(ctx, 0.002)
 		return "Sorry about the blender. Your money is on its way!", nil
 	})
 	judge := evaluator.Func[string](func(ctx context.Context, _ evaluator.Task, draft string) (evaluator.EvaluationDecision, error) {
-		evaluator.AddCost(ctx, 0.001)
+		provider.AddCost(ctx, 0.001)
 		if strings.Contains(draft, "money is on its way") {
 			return evaluator.EvaluationDecision{
 				Status:               evaluator.StatusRevise,
@@ -41,7 +42,7 @@ func Example() {
 		}, nil
 	})
 	rev := loop.ReviserFunc[string](func(ctx context.Context, _ evaluator.Task, draft string, d evaluator.EvaluationDecision) (string, error) {
-		evaluator.AddCost(ctx, 0.002)
+		provider.AddCost(ctx, 0.002)
 		return "Sorry about the blender; thanks for the photo. Your refund request is under review.", nil
 	})
 

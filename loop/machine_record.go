@@ -17,7 +17,7 @@ type CallResult[C any] struct {
 	// Decision is what an evaluate or revision check call returned,
 	// exactly as returned (Record validates it).
 	Decision evaluator.EvaluationDecision `json:"decision"`
-	// Cost is what the role reported through evaluator.AddCost during the call.
+	// Cost is what the role reported through provider.AddCost during the call.
 	Cost float64 `json:"cost"`
 	// Err is the role's error (nil when it returned none), classified.
 	Err *Error `json:"err,omitempty"`

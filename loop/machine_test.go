@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
@@ -258,7 +259,7 @@ func TestErrorKindsSurviveJSON(t *testing.T) {
 	for _, tt := range []struct {
 		kind ErrorKind
 		is   error
-	}{{ErrorInvalidDecision, evaluator.ErrInvalidDecision}, {ErrorInvalidCost, evaluator.ErrInvalidCost}} {
+	}{{ErrorInvalidDecision, evaluator.ErrInvalidDecision}, {ErrorInvalidCost, provider.ErrInvalidCost}} {
 		e := &Error{Kind: tt.kind, Message: "x"}
 		assert.ErrorIs(t, e, tt.is)
 		assert.Nil(t, e.Unwrap())

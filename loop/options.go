@@ -77,7 +77,7 @@ func WithTimeout(d time.Duration) Option {
 }
 
 // WithMaxCost sets the cost budget (default: none; 0 means none). Roles
-// report cost with evaluator.AddCost. After every role call the loop compares the
+// report cost with provider.AddCost. After every role call the loop compares the
 // total with limit; when the total reaches or exceeds limit it calls no further
 // role and stops with StopCostBudget. A decision that ends the loop by itself
 // (pass, block, escalate) still stands: its cost is already spent. A
@@ -122,10 +122,10 @@ func WithStallLimit(k int) Option {
 // WithRetry retries a role call that returned an error, up to attempts tries
 // in all (the first included; default 1: no retry), waiting backoff before
 // the first retry and doubling the wait before each next one. The wait ends
-// early when the context ends. Retried: errors evaluator.Classify calls
+// early when the context ends. Retried: errors provider.Classify calls
 // transient (timeouts, 408, 409, 429, 5xx, dropped connections, a per-call
 // context.DeadlineExceeded) and errors it cannot classify. Never retried:
-// permanent errors (marked with evaluator.Permanent; other 4xx provider errors;
+// permanent errors (marked with provider.Permanent; other 4xx provider errors;
 // refusals; truncated replies; unparseable or invalid decisions, which
 // match evaluator.ErrInvalidDecision), the end of the loop's or the
 // caller's context, panics and invalid costs. Every attempt is its own Step

@@ -72,7 +72,7 @@ type Step[C any] struct {
 	Start time.Time `json:"start"`
 	// Duration is how long the call took.
 	Duration time.Duration `json:"duration"`
-	// Cost is what the role reported through evaluator.AddCost during this call.
+	// Cost is what the role reported through provider.AddCost during this call.
 	Cost float64 `json:"cost"`
 	// Err is the text of the error the call returned or caused (a panic, an
 	// invalid cost, an invalid decision); empty when it succeeded.
@@ -108,7 +108,7 @@ type Result[C any] struct {
 	// Trace holds one Step per role call, in order.
 	Trace []Step[C] `json:"trace"`
 	// Cost is the sum of Trace[i].Cost: everything the roles reported
-	// through evaluator.AddCost while the loop ran.
+	// through provider.AddCost while the loop ran.
 	Cost float64 `json:"cost"`
 	// CostByRole splits Cost by the role whose call reported it.
 	CostByRole RoleCosts `json:"costByRole"`

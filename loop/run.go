@@ -33,8 +33,8 @@ import (
 // every role call made.
 //
 // Roles run one at a time on the caller's goroutine with a context derived
-// from ctx (carrying the loop's timeout and its evaluator.CostMeter; see
-// evaluator.AddCost).
+// from ctx (carrying the loop's timeout and its provider.CostMeter; see
+// provider.AddCost).
 // RunLoop starts no goroutine. It is safe to call concurrently with the same
 // roles if the roles are.
 //

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 var errBoom = errors.New("model unavailable")
@@ -172,12 +173,12 @@ func TestRunLoopSemantics(t *testing.T) {
 			s: &script{
 				decisions: []evaluator.EvaluationDecision{revise(0.5)},
 				genHook: func(ctx context.Context, _ int) (string, error) {
-					evaluator.AddCost(ctx, 0.5)
+					provider.AddCost(ctx, 0.5)
 					return "draft-0", nil
 				},
 				evalHook: func(ctx context.Context, _ int, _ string) (evaluator.EvaluationDecision, error) {
-					evaluator.AddCost(ctx, 0.25)
-					evaluator.AddCost(ctx, 0.25)
+					provider.AddCost(ctx, 0.25)
+					provider.AddCost(ctx, 0.25)
 					return revise(0.5), nil
 				},
 			},

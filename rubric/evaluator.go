@@ -111,9 +111,9 @@ func (e *Judge[C]) SystemPrompt() string { return e.system }
 //     evaluator.ErrInvalidDecision. An unreadable reply is reported as an
 //     error rather than as a revise or an escalate because the library
 //     cannot tell a garbled reply from a broken client. It is permanent
-//     (evaluator.Classify): loop.WithRetry does not ask again.
+//     (provider.Classify): loop.WithRetry does not ask again.
 //
-// The judge's own errors (an *evaluator.ProviderError, RefusalError or
+// The judge's own errors (an *provider.ProviderError, RefusalError or
 // TruncatedError from an adapter) are wrapped once ("rubric: judge: ..."),
 // so errors.As finds them with their code, message and request ID.
 func (e *Judge[C]) Evaluate(ctx context.Context, task evaluator.Task, candidate C) (evaluator.EvaluationDecision, error) {

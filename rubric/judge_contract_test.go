@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 func TestEvaluatorDeclaresModel(t *testing.T) {
@@ -50,7 +51,7 @@ func TestOmitSchema(t *testing.T) {
 // once, and the judge's own error keeps its fields.
 func TestErrorsHaveOnePrefix(t *testing.T) {
 	good := string(marshal(t, goodOutput(0.95)))
-	perr := &evaluator.ProviderError{Provider: "openai", StatusCode: 429, Code: "rate_limit_exceeded", Message: "slow down", RequestID: "req_9"}
+	perr := &provider.ProviderError{Provider: "openai", StatusCode: 429, Code: "rate_limit_exceeded", Message: "slow down", RequestID: "req_9"}
 	tests := []struct {
 		name, reply string
 		err         error
@@ -73,12 +74,12 @@ func TestErrorsHaveOnePrefix(t *testing.T) {
 			assert.True(t, strings.HasPrefix(msg, tt.want), "%q does not start with %q", msg, tt.want)
 			assert.Equal(t, 1, strings.Count(msg, "rubric:"), "one prefix: %q", msg)
 			if tt.err != nil {
-				var got *evaluator.ProviderError
+				var got *provider.ProviderError
 				require.ErrorAs(t, err, &got)
 				assert.Equal(t, "req_9", got.RequestID)
-				assert.True(t, evaluator.IsTransient(err))
+				assert.True(t, provider.IsTransient(err))
 			} else {
-				assert.True(t, evaluator.IsPermanent(err), "an invalid reply is permanent")
+				assert.True(t, provider.IsPermanent(err), "an invalid reply is permanent")
 			}
 		})
 	}

@@ -62,7 +62,7 @@ type Report struct {
 	// Latency summarises the duration of every call that was made,
 	// including failed ones.
 	Latency Latency `json:"latency"`
-	// Cost is the sum of the cost every call reported through evaluator.AddCost.
+	// Cost is the sum of the cost every call reported through provider.AddCost.
 	Cost float64 `json:"cost"`
 	// Stability is the verdicts' steadiness across repeats: per case the
 	// vote distribution, flip rate and canonical verdict; overall the
@@ -111,7 +111,7 @@ type CaseCall struct {
 	Skipped bool `json:"skipped,omitempty"`
 	// Latency is how long Evaluate took, by the run's clock; 0 when skipped.
 	Latency time.Duration `json:"latency_ns"`
-	// Cost is what the call reported through evaluator.AddCost.
+	// Cost is what the call reported through provider.AddCost.
 	Cost float64 `json:"cost"`
 }
 

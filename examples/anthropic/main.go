@@ -23,7 +23,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/examples/anthropic/anthropicadapter"
 	"github.com/evalopt/evalopt/examples/anthropic/internal/fakeanthropic"
 	"github.com/evalopt/evalopt/internal/refunddemo"
@@ -44,7 +44,7 @@ const (
 )
 
 // prices are the caller's prices per million tokens, in US dollars.
-var prices = evaluator.PriceTable{
+var prices = provider.PriceTable{
 	writerModel: {Input: 1.00, CachedInput: 0.10, CacheWrite: 1.25, Output: 5.00},
 	judgeModel:  {Input: 3.00, CachedInput: 0.30, CacheWrite: 3.75, Output: 15.00},
 }

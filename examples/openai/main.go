@@ -23,7 +23,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/examples/openai/internal/fakeopenai"
 	"github.com/evalopt/evalopt/examples/openai/openaiadapter"
 	"github.com/evalopt/evalopt/internal/refunddemo"
@@ -44,7 +44,7 @@ const (
 )
 
 // prices are the caller's prices per million tokens, in US dollars.
-var prices = evaluator.PriceTable{
+var prices = provider.PriceTable{
 	writerModel: {Input: 0.40, CachedInput: 0.10, Output: 1.60},
 	judgeModel:  {Input: 2.00, CachedInput: 0.50, Output: 8.00},
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // CheckConfig checks the Config every adapter's client takes, in the
@@ -16,7 +17,7 @@ import (
 // must not be negative (0 means the adapter's default), and Config.Prices,
 // when set, must price Model (so that no call runs unmetered). Each error
 // starts with pkg, the adapter's package name, and names the field.
-func CheckConfig(pkg, model string, maxTokens, defaultMaxTokens int64, prices evaluator.PriceTable) error {
+func CheckConfig(pkg, model string, maxTokens, defaultMaxTokens int64, prices provider.PriceTable) error {
 	if strings.TrimSpace(model) == "" {
 		return configError(pkg, "Model", "empty")
 	}
@@ -41,14 +42,14 @@ func configError(pkg, field, problem string) error {
 
 // CheckSchema checks a schema before it is sent: it needs a name and valid
 // JSON. A bad one is the caller's mistake, which another attempt cannot
-// fix, so the error is marked permanent (evaluator.Permanent); it starts
+// fix, so the error is marked permanent (provider.Permanent); it starts
 // with pkg and names the field.
 func CheckSchema(pkg, name string, schema json.RawMessage) error {
 	switch {
 	case strings.TrimSpace(name) == "":
-		return evaluator.Permanent(fmt.Errorf("%s: Schema.Name: empty", pkg))
+		return provider.Permanent(fmt.Errorf("%s: Schema.Name: empty", pkg))
 	case !json.Valid(schema):
-		return evaluator.Permanent(fmt.Errorf("%s: Schema.JSON (%s): not valid JSON", pkg, name))
+		return provider.Permanent(fmt.Errorf("%s: Schema.JSON (%s): not valid JSON", pkg, name))
 	}
 	return nil
 }
@@ -56,13 +57,13 @@ func CheckSchema(pkg, name string, schema json.RawMessage) error {
 // TransportError wraps an error the SDK returned without an HTTP reply
 // (the adapter reads API errors itself). A connection the server closed
 // without a reply is marked transient: net/http reports a bare io.EOF,
-// which evaluator.Classify cannot tell from other EOFs, and for a model
+// which provider.Classify cannot tell from other EOFs, and for a model
 // call it is a dropped connection, worth another attempt. Anything else (a
 // reset, a timeout, the context ending) is returned wrapped, for
-// evaluator.Classify to read directly.
+// provider.Classify to read directly.
 func TransportError(pkg string, err error) error {
 	if errors.Is(err, io.EOF) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-		return evaluator.Transient(fmt.Errorf("%s: connection closed without a reply: %w", pkg, err))
+		return provider.Transient(fmt.Errorf("%s: connection closed without a reply: %w", pkg, err))
 	}
 	return fmt.Errorf("%s: %w", pkg, err)
 }
@@ -74,7 +75,7 @@ func TransportError(pkg string, err error) error {
 // is priced. A model the table cannot price fails the call, as a permanent
 // error starting with pkg: running unmetered would let WithMaxCost silently
 // never fire. With no table nothing is reported.
-func ReportCost(ctx context.Context, pkg string, prices evaluator.PriceTable, requested string, u evaluator.Usage) error {
+func ReportCost(ctx context.Context, pkg string, prices provider.PriceTable, requested string, u provider.Usage) error {
 	if prices == nil {
 		return nil
 	}
@@ -82,7 +83,7 @@ func ReportCost(ctx context.Context, pkg string, prices evaluator.PriceTable, re
 		u.Model = requested
 	}
 	if _, err := prices.ReportUsage(ctx, u); err != nil {
-		return evaluator.Permanent(fmt.Errorf("%s: cost: %w", pkg, err))
+		return provider.Permanent(fmt.Errorf("%s: cost: %w", pkg, err))
 	}
 	return nil
 }

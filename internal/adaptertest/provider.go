@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/internal/adapterkit"
 	"github.com/evalopt/evalopt/internal/fakeapi"
 	"github.com/evalopt/evalopt/rubric"
@@ -41,7 +42,7 @@ type Sent struct {
 // required.
 type Provider struct {
 	// Name is the provider's name in the adapter's errors
-	// (evaluator.ProviderError.Provider).
+	// (provider.ProviderError.Provider).
 	Name string
 	// GenModel is a writer's model; JudgeModel a judge's model on another
 	// family, as replies name it (a dated snapshot).
@@ -64,13 +65,13 @@ type Provider struct {
 	// the SDK's default retries (the adapter must turn them off itself),
 	// for model and prices, and with a per-request timeout when timeout is
 	// not 0.
-	Client func(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) Client
+	Client func(t *testing.T, url, model string, prices provider.PriceTable, timeout time.Duration) Client
 	// RubricJudge is the adapter's RubricJudge on c (from Client) with the
 	// zero rubric.Config.
 	RubricJudge func(c Client, r rubric.Rubric) (*rubric.Judge[string], error)
 	// New calls the adapter's constructor with these options and returns
 	// its error.
-	New func(model string, maxTokens int64, prices evaluator.PriceTable) error
+	New func(model string, maxTokens int64, prices provider.PriceTable) error
 	// Text is a successful reply of free text.
 	Text func(model, text string) fakeapi.Reply
 	// Reply is a judge's reply holding body (a JSON object) where the
@@ -85,7 +86,7 @@ type Provider struct {
 	Transient []fakeapi.Reply
 	// Statuses are the provider's own HTTP statuses beyond the standard
 	// ones, with their class (Anthropic's 529 overloaded: transient).
-	Statuses map[int]evaluator.ErrorClass
+	Statuses map[int]provider.ErrorClass
 }
 
 // serve starts p's endpoint on replies.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/internal/adapterkit"
 	"github.com/evalopt/evalopt/loop"
 )
@@ -162,7 +163,7 @@ func TestRun(t *testing.T) {
 func TestRunError(t *testing.T) {
 	r := scripted(new(int))
 	r.Judge = evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
-		return evaluator.EvaluationDecision{}, evaluator.Permanent(context.DeadlineExceeded)
+		return evaluator.EvaluationDecision{}, provider.Permanent(context.DeadlineExceeded)
 	})
 	var out bytes.Buffer
 	err := Run(&out, r, func() int { return 0 })

@@ -17,6 +17,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/examples/adk/adkloop"
 	"github.com/evalopt/evalopt/examples/adk/internal/scripted"
 	"github.com/evalopt/evalopt/loop"
@@ -42,7 +43,7 @@ func (j *judge) Evaluate(ctx context.Context, _ evaluator.Task, draft string) (e
 	j.calls++
 	j.judged = append(j.judged, draft)
 	j.mu.Unlock()
-	evaluator.AddCost(ctx, 0.001)
+	provider.AddCost(ctx, 0.001)
 	return j.fn(n, draft)
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/examples/anthropic/anthropicadapter"
 	"github.com/evalopt/evalopt/examples/anthropic/internal/fakeanthropic"
 	"github.com/evalopt/evalopt/loop"
@@ -27,7 +28,7 @@ func Example() {
 	defer srv.Close()
 
 	sdk := anthropic.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-ant-fake"))
-	prices := evaluator.PriceTable{
+	prices := provider.PriceTable{
 		"claude-haiku-4-5":  {Input: 1.00, Output: 5.00},
 		"claude-sonnet-4-5": {Input: 3.00, Output: 15.00},
 	}

@@ -5,13 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/examples/openai/internal/fakeopenai"
 	"github.com/evalopt/evalopt/examples/openai/openaiadapter"
 	"github.com/evalopt/evalopt/internal/adaptertest"
 )
 
-var prices = evaluator.PriceTable{
+var prices = provider.PriceTable{
 	"gpt-4.1":      {Input: 2, CachedInput: 0.5, Output: 8},
 	"gpt-4.1-mini": {Input: 0.4, CachedInput: 0.1, Output: 1.6},
 }
@@ -23,7 +23,7 @@ var prices = evaluator.PriceTable{
 // truncated reply too.
 func TestCostFromUsage(t *testing.T) {
 	u := fakeopenai.Usage{Prompt: 1000, CachedPrompt: 400, Completion: 500}
-	adaptertest.RunCostCases(t, provider, "gpt-4.1", prices, (600*2+400*0.5+500*8)/1e6, []adaptertest.CostCase{
+	adaptertest.RunCostCases(t, fakeProvider, "gpt-4.1", prices, (600*2+400*0.5+500*8)/1e6, []adaptertest.CostCase{
 		{Name: "success", Reply: fakeopenai.Completion(judgeModel, "ok", u)},
 		{Name: "refusal", Reply: fakeopenai.Refusal(judgeModel, "no", u), Err: true},
 		{Name: "truncation", Reply: fakeopenai.Truncated(judgeModel, "o", u), Err: true},
@@ -31,7 +31,7 @@ func TestCostFromUsage(t *testing.T) {
 }
 
 func TestCostUnpricedReplyModelFails(t *testing.T) {
-	adaptertest.TestUnpricedReplyModel(t, provider, "gpt-4.1", prices, fakeopenai.Completion("o3", "ok", usage))
+	adaptertest.TestUnpricedReplyModel(t, fakeProvider, "gpt-4.1", prices, fakeopenai.Completion("o3", "ok", usage))
 }
 
 func TestCompleteRejectsBadSchema(t *testing.T) {
@@ -39,7 +39,7 @@ func TestCompleteRejectsBadSchema(t *testing.T) {
 	c := newClient(t, srv.URL(), genModel, nil, 0)
 	for _, s := range []openaiadapter.Schema{{Name: "", JSON: []byte(`{"type":"object"}`)}, {Name: "x", JSON: []byte(`{"type":`)}} {
 		_, err := c.Complete(context.Background(), "s", "u", &s)
-		if err == nil || !strings.Contains(err.Error(), "Schema.") || !evaluator.IsPermanent(err) {
+		if err == nil || !strings.Contains(err.Error(), "Schema.") || !provider.IsPermanent(err) {
 			t.Errorf("Complete(%+v) = %v, want a permanent error naming the field", s, err)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/openai/openai-go/v3/option"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/examples/openai/internal/fakeopenai"
 	"github.com/evalopt/evalopt/examples/openai/openaiadapter"
 	"github.com/evalopt/evalopt/loop"
@@ -27,7 +28,7 @@ func Example() {
 	defer srv.Close()
 
 	sdk := openai.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-fake"))
-	prices := evaluator.PriceTable{
+	prices := provider.PriceTable{
 		"gpt-4.1-mini": {Input: 0.40, Output: 1.60},
 		"gpt-4.1":      {Input: 2.00, Output: 8.00},
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/examples/openai/internal/fakeopenai"
 	"github.com/evalopt/evalopt/examples/openai/openaiadapter"
 	"github.com/evalopt/evalopt/internal/adaptertest"
@@ -37,7 +37,7 @@ func serve(t *testing.T, replies ...fakeopenai.Reply) *fakeopenai.Server {
 // newClient builds an adapter over the official SDK pointed at url. The
 // SDK keeps its default retry setting (2 retries): the adapter must turn it
 // off itself.
-func newClient(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) *openaiadapter.Client {
+func newClient(t *testing.T, url, model string, prices provider.PriceTable, timeout time.Duration) *openaiadapter.Client {
 	t.Helper()
 	opts := []option.RequestOption{option.WithBaseURL(url), option.WithAPIKey("sk-test")}
 	if timeout > 0 {
@@ -73,7 +73,7 @@ func sent(t *testing.T, srv adaptertest.Endpoint, name string) []adaptertest.Sen
 }
 
 // provider describes the adapter to the tests every adapter shares.
-var provider = adaptertest.Provider{
+var fakeProvider = adaptertest.Provider{
 	Name:       "openai",
 	GenModel:   genModel,
 	JudgeModel: judgeModel,
@@ -84,13 +84,13 @@ var provider = adaptertest.Provider{
 	DecisionName: openaiadapter.DecisionFormat,
 	RubricName:   openaiadapter.JudgeOutputFormat,
 	MaxTokens:    openaiadapter.DefaultMaxTokens,
-	Client: func(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) adaptertest.Client {
+	Client: func(t *testing.T, url, model string, prices provider.PriceTable, timeout time.Duration) adaptertest.Client {
 		return newClient(t, url, model, prices, timeout)
 	},
 	RubricJudge: func(c adaptertest.Client, r rubric.Rubric) (*rubric.Judge[string], error) {
 		return openaiadapter.RubricJudge(c.(*openaiadapter.Client), r, rubric.Config[string]{})
 	},
-	New: func(model string, maxTokens int64, prices evaluator.PriceTable) error {
+	New: func(model string, maxTokens int64, prices provider.PriceTable) error {
 		_, err := openaiadapter.New(openai.NewClient(option.WithAPIKey("sk-test")), openaiadapter.Config{Model: model, MaxTokens: maxTokens, Prices: prices})
 		return err
 	},
@@ -102,21 +102,21 @@ var provider = adaptertest.Provider{
 	Transient: []fakeapi.Reply{fakeopenai.RateLimited(), fakeopenai.ServerError()},
 }
 
-func TestStatusClasses(t *testing.T) { adaptertest.TestStatusClasses(t, provider) }
-func TestSDKRetriesOff(t *testing.T) { adaptertest.TestSDKRetriesOff(t, provider) }
+func TestStatusClasses(t *testing.T) { adaptertest.TestStatusClasses(t, fakeProvider) }
+func TestSDKRetriesOff(t *testing.T) { adaptertest.TestSDKRetriesOff(t, fakeProvider) }
 func TestCallTimeoutRetriedByLoop(t *testing.T) {
-	adaptertest.TestCallTimeoutRetriedByLoop(t, provider)
+	adaptertest.TestCallTimeoutRetriedByLoop(t, fakeProvider)
 }
-func TestNewRejectsBadOptions(t *testing.T) { adaptertest.TestNewRejectsBadOptions(t, provider) }
+func TestNewRejectsBadOptions(t *testing.T) { adaptertest.TestNewRejectsBadOptions(t, fakeProvider) }
 
 func TestDecisionJudgeSendsStrictSchemaInOrder(t *testing.T) {
-	adaptertest.TestDecisionJudgeSendsStrictSchemaInOrder(t, provider)
+	adaptertest.TestDecisionJudgeSendsStrictSchemaInOrder(t, fakeProvider)
 }
 
 func TestRubricJudgeSendsStrictSchemaInOrder(t *testing.T) {
-	adaptertest.TestRubricJudgeSendsStrictSchemaInOrder(t, provider)
+	adaptertest.TestRubricJudgeSendsStrictSchemaInOrder(t, fakeProvider)
 }
 
 func TestGeneratorAndReviserSendPlainText(t *testing.T) {
-	adaptertest.TestGeneratorAndReviserSendPlainText(t, provider)
+	adaptertest.TestGeneratorAndReviserSendPlainText(t, fakeProvider)
 }

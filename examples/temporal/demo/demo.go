@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -96,6 +97,6 @@ func work(ctx context.Context, d time.Duration, cost float64) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	evaluator.AddCost(ctx, cost)
+	provider.AddCost(ctx, cost)
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/internal/adapterkit"
 	"github.com/evalopt/evalopt/internal/refunddemo"
 	"github.com/evalopt/evalopt/internal/refunddemo/demotest"
@@ -49,10 +50,10 @@ func (e *endpoint) complete(judging bool) adapterkit.CompleteFunc {
 		first := e.calls == 1
 		e.mu.Unlock()
 		if e.rateLimitFirst && first {
-			return "", &evaluator.ProviderError{Provider: "memory", StatusCode: 429, Message: "slow down"}
+			return "", &provider.ProviderError{Provider: "memory", StatusCode: 429, Message: "slow down"}
 		}
 		role, text := refunddemo.Reply(user, judging)
-		evaluator.AddCost(ctx, map[loop.Role]float64{loop.RoleGenerate: cost.Generate, loop.RoleEvaluate: cost.Evaluate, loop.RoleRevise: cost.Revise}[role])
+		provider.AddCost(ctx, map[loop.Role]float64{loop.RoleGenerate: cost.Generate, loop.RoleEvaluate: cost.Evaluate, loop.RoleRevise: cost.Revise}[role])
 		return text, nil
 	}
 }

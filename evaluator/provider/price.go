@@ -1,4 +1,4 @@
-package evaluator
+package provider
 
 import (
 	"context"
@@ -7,12 +7,14 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // ErrUnknownModel is matched by the error PriceTable.Cost returns for a
 // model the table has no price for: an unpriced call is an error, never a
 // cost of 0 that would keep WithMaxCost from firing.
-var ErrUnknownModel = errors.New("evaluator: no price for model")
+var ErrUnknownModel = errors.New("provider: no price for model")
 
 // Price is what one model costs, in the caller's currency per million
 // tokens.
@@ -66,15 +68,15 @@ func (t PriceTable) Price(model string) (Price, error) {
 			return p, nil
 		}
 	}
-	fam := ModelFamily(model)
+	fam := evaluator.ModelFamily(model)
 	var found []string
 	var price Price
 	for name, p := range t {
-		if fam != "" && ModelFamily(name) == fam {
+		if fam != "" && evaluator.ModelFamily(name) == fam {
 			if len(found) > 0 && p != price {
 				found = append(found, name)
 				sort.Strings(found)
-				return Price{}, fmt.Errorf("evaluator: price of model %q: entries %q of its family disagree", model, found)
+				return Price{}, fmt.Errorf("provider: price of model %q: entries %q of its family disagree", model, found)
 			}
 			found = append(found, name)
 			price = p
@@ -102,7 +104,7 @@ func (t PriceTable) Cost(u Usage) (float64, error) {
 		v    float64
 	}{{"input", p.Input}, {"cachedInput", p.CachedInput}, {"cacheWrite", p.CacheWrite}, {"output", p.Output}} {
 		if math.IsNaN(f.v) || math.IsInf(f.v, 0) || f.v < 0 {
-			return 0, fmt.Errorf("evaluator: price of model %q: %s: must be finite and >= 0, got %v", u.Model, f.name, f.v)
+			return 0, fmt.Errorf("provider: price of model %q: %s: must be finite and >= 0, got %v", u.Model, f.name, f.v)
 		}
 	}
 	for _, f := range []struct {
@@ -110,7 +112,7 @@ func (t PriceTable) Cost(u Usage) (float64, error) {
 		v    int64
 	}{{"inputTokens", u.InputTokens}, {"cachedInputTokens", u.CachedInputTokens}, {"cacheWriteTokens", u.CacheWriteTokens}, {"outputTokens", u.OutputTokens}} {
 		if f.v < 0 {
-			return 0, fmt.Errorf("evaluator: usage of model %q: %s: must be >= 0, got %d", u.Model, f.name, f.v)
+			return 0, fmt.Errorf("provider: usage of model %q: %s: must be >= 0, got %d", u.Model, f.name, f.v)
 		}
 	}
 	cached, write := p.CachedInput, p.CacheWrite

@@ -1,4 +1,4 @@
-package evaluator
+package provider
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 
 // ErrInvalidCost is matched by the error a CostMeter keeps for a report
 // that is negative, NaN or infinite.
-var ErrInvalidCost = errors.New("evaluator: invalid cost")
+var ErrInvalidCost = errors.New("provider: invalid cost")
 
 // CostMeter sums the cost role calls report through AddCost on a context
 // that carries it (WithCostMeter). It is the one cost meter of the library:

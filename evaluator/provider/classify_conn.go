@@ -1,6 +1,6 @@
 //go:build !plan9
 
-package evaluator
+package provider
 
 import (
 	"errors"

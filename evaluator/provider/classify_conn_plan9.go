@@ -1,6 +1,6 @@
 //go:build plan9
 
-package evaluator
+package provider
 
 // droppedConnection is always false on Plan 9, whose syscall package has
 // no errno values for dropped connections; its network errors surface as

@@ -1,4 +1,4 @@
-package evaluator
+package provider
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"io"
 	"net"
 	"net/url"
+
+	"github.com/evalopt/evalopt/evaluator"
 )
 
 // ErrorClass says whether another attempt at a failed call may succeed.
@@ -62,7 +64,7 @@ func Classify(err error) ErrorClass {
 	}
 	var refusal *RefusalError
 	var trunc *TruncatedError
-	if errors.As(err, &refusal) || errors.As(err, &trunc) || errors.Is(err, ErrInvalidDecision) {
+	if errors.As(err, &refusal) || errors.As(err, &trunc) || errors.Is(err, evaluator.ErrInvalidDecision) {
 		return ClassPermanent
 	}
 	var pe *ProviderError

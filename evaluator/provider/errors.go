@@ -1,4 +1,4 @@
-package evaluator
+package provider
 
 import (
 	"errors"
@@ -63,7 +63,7 @@ func (e *ProviderError) Error() string {
 func (e *ProviderError) Unwrap() error { return e.Err }
 
 // ErrRefused is matched (errors.Is) by every *RefusalError.
-var ErrRefused = errors.New("evaluator: the model refused")
+var ErrRefused = errors.New("provider: the model refused")
 
 // RefusalError reports that the model declined to answer (OpenAI's
 // message.refusal, Anthropic's stop_reason "refusal"). It keeps the
@@ -92,7 +92,7 @@ func (e *RefusalError) Error() string {
 func (e *RefusalError) Is(target error) bool { return target == ErrRefused }
 
 // ErrTruncated is matched (errors.Is) by every *TruncatedError.
-var ErrTruncated = errors.New("evaluator: the reply was truncated")
+var ErrTruncated = errors.New("provider: the reply was truncated")
 
 // TruncatedError reports a reply cut off by the token limit (OpenAI's
 // finish_reason "length", Anthropic's stop_reason "max_tokens"). It keeps

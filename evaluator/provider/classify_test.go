@@ -1,6 +1,6 @@
 //go:build !plan9
 
-package evaluator
+package provider
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -49,8 +50,8 @@ func TestClassify(t *testing.T) {
 		{"no status, nothing known", &ProviderError{Provider: "openai"}, ClassUnknown},
 		{"refusal", &RefusalError{Provider: "openai", Text: "no"}, ClassPermanent},
 		{"truncated", fmt.Errorf("x: %w", &TruncatedError{Provider: "anthropic", Reason: "max_tokens"}), ClassPermanent},
-		{"invalid decision", &ParseError{Offset: 0, Problem: "empty reply", Err: ErrInvalidDecision}, ClassPermanent},
-		{"field error", &FieldError{Field: "status", Problem: "missing", Err: ErrInvalidDecision}, ClassPermanent},
+		{"invalid decision", &evaluator.ParseError{Offset: 0, Problem: "empty reply", Err: evaluator.ErrInvalidDecision}, ClassPermanent},
+		{"field error", &evaluator.FieldError{Field: "status", Problem: "missing", Err: evaluator.ErrInvalidDecision}, ClassPermanent},
 		{"per-call deadline", fmt.Errorf("call: %w", context.DeadlineExceeded), ClassTransient},
 		{"canceled", fmt.Errorf("call: %w", context.Canceled), ClassPermanent},
 		{"net timeout", &url.Error{Op: "Post", URL: "https://api", Err: timeoutErr{}}, ClassTransient},

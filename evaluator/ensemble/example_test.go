@@ -29,7 +29,7 @@ func ExampleVote() {
 	fmt.Println(d.RevisionInstructions)
 	// Output:
 	// escalate
-	// 5 votes: 4 pass, 1 revise; agreement 0.80; gate reduction: escalate (votes split between pass and not-pass)
+	// 5 votes: 4 pass, 1 revise; agreement 0.80; unanimous reduction: escalate (votes split between pass and not-pass)
 	// [cite the invoice]
 }
 

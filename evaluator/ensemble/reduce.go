@@ -34,11 +34,11 @@ type VoteReduction string
 
 // The reductions Reduce offers.
 const (
-	// ReduceGate is the default, the one a gate needs: a pass only when
-	// every vote is a valid pass; a split between pass and not-pass
-	// escalates; with no pass, the strictest status that a strict majority
-	// of all votes is at least as strict as wins, else escalate.
-	ReduceGate VoteReduction = "gate"
+	// ReduceUnanimous is the default, the one a release decision needs: a
+	// pass only when every vote is a valid pass; a split between pass and
+	// not-pass escalates; with no pass, the strictest status that a strict
+	// majority of all votes is at least as strict as wins, else escalate.
+	ReduceUnanimous VoteReduction = "unanimous"
 	// ReduceMajority is the strict-majority reduction a caller may choose:
 	// the status more than half of all votes share wins (pass included),
 	// else escalate.
@@ -84,9 +84,9 @@ func Median(scores []float64) float64 {
 func MinScore(scores []float64) float64 { return slices.Min(scores) }
 
 // Reduce turns ballots into one decision under the reduction opts select
-// (ReduceGate unless WithStrictMajority is given).
+// (ReduceUnanimous unless WithStrictMajority is given).
 //
-// ReduceGate, step by step, with n the number of ballots (failed ones
+// ReduceUnanimous, step by step, with n the number of ballots (failed ones
 // included):
 //  1. every ballot is a valid pass: pass;
 //  2. some ballots pass and some do not (including failed ones): escalate,
@@ -235,7 +235,7 @@ func assemble(t Tally, status evaluator.Status, split bool, cfg voteConfig) eval
 }
 
 // summary is the agreement criterion's reason: "5 votes: 3 pass,
-// 1 revise, 1 failed (vote[0.3]); agreement 0.60; gate reduction: escalate
+// 1 revise, 1 failed (vote[0.3]); agreement 0.60; unanimous reduction: escalate
 // (votes split between pass and not-pass)".
 func summary(t Tally, status evaluator.Status, split bool) string {
 	b := make([]byte, 0, 128)

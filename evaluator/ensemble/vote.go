@@ -40,7 +40,7 @@ type voteConfig struct {
 }
 
 func newVoteConfig(opts []VoteOption) voteConfig {
-	cfg := voteConfig{reduction: ReduceGate, score: Median, concurrency: DefaultVoteConcurrency}
+	cfg := voteConfig{reduction: ReduceUnanimous, score: Median, concurrency: DefaultVoteConcurrency}
 	for i, o := range opts {
 		if o == nil {
 			cfg.errs = append(cfg.errs, voteOptionError("opts[%d]: nil option", i))
@@ -102,7 +102,7 @@ type Voter[C any] struct {
 }
 
 // Vote returns an Evaluator that asks every judge votes times and reduces
-// the votes with the default reduction, ReduceGate (see Reduce): a pass only
+// the votes with the default reduction, ReduceUnanimous (see Reduce): a pass only
 // when every vote is a valid pass. Pass several different judges to build an
 // ensemble. Vote(1, judge) returns judge's decision (and error) unchanged.
 // Bad arguments make every Evaluate call return an error matching

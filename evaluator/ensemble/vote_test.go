@@ -117,7 +117,7 @@ func TestVoteFailedMembersNeverPass(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			for _, opt := range [][]ensemble.VoteOption{nil, {ensemble.WithStrictMajority()}} {
 				// Two passing judges and one failing: the failure stays in
-				// the denominator, so the gate escalates; with a strict
+				// the denominator, so the unanimous reduction escalates; with a strict
 				// majority the two passes out of three do win, but the
 				// failed vote still never counts as a pass.
 				v, err := ensemble.NewVoter(1, []evaluator.Evaluator[string]{pass, bad, pass}, opt...)
@@ -179,7 +179,7 @@ func TestReduceRules(t *testing.T) {
 	tests := []struct {
 		name      string
 		ballots   []ensemble.Ballot
-		gate, maj evaluator.Status
+		unanimous, maj evaluator.Status
 		score     float64
 	}{
 		{"unanimous pass", b(passD(0.8), passD(0.9), passD(0.7)), "pass", "pass", 0.8},
@@ -195,7 +195,7 @@ func TestReduceRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := ensemble.Reduce(tt.ballots)
-			assert.Equal(t, tt.gate, g.Decision.Status, "gate")
+			assert.Equal(t, tt.unanimous, g.Decision.Status, "unanimous")
 			assert.InDelta(t, tt.score, g.Decision.Score, 1e-9)
 			require.NoError(t, g.Decision.Validate())
 			m := ensemble.Reduce(tt.ballots, ensemble.WithStrictMajority())

@@ -46,7 +46,7 @@ type CaseStability struct {
 	Stable bool `json:"stable"`
 	// Canonical is the verdict ensemble.Reduce reaches over the case's
 	// calls, each call a ballot (failed calls are non-passing ballots), with
-	// the default gate reduction unless StabilityOf was given options.
+	// the default unanimous reduction unless StabilityOf was given options.
 	Canonical evaluator.Status `json:"canonical"`
 	// Agreement is the reduction's agreement (ensemble.Tally.Agreement).
 	Agreement float64 `json:"agreement"`

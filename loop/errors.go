@@ -10,9 +10,6 @@ var (
 	// ErrNilRole is matched by the error for a nil generator, evaluator or
 	// reviser (including a nil GeneratorFunc, evaluator.Func or ReviserFunc).
 	ErrNilRole = errors.New("loop: nil role")
-	// ErrInvalidTask is matched by the error for a task whose evidence IDs
-	// are empty or duplicated (see evaluator.Task.Validate).
-	ErrInvalidTask = errors.New("loop: invalid task")
 	// ErrSameModel is matched by the error the self-approval guard returns
 	// when the evaluator reports the same model as the generator or the
 	// reviser and AllowSameModel was not given.

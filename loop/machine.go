@@ -123,7 +123,7 @@ type Call[C any] struct {
 // cfg.AllowSameModel, the self-approval guard over the models cfg declares,
 // and returns a machine ready to call the generator, with its time budget
 // running from now. When a check fails it returns the error (matching
-// evaluator.ErrInvalidOption, ErrInvalidTask or ErrSameModel, inside an *Error of
+// evaluator.ErrInvalidOption, evaluator.ErrInvalidTask or ErrSameModel, inside an *Error of
 // kind ErrorPermanent) and a machine that has already ended with it, whose
 // Finish gives the failed Result with an empty trace.
 func Start[C any](now time.Time, cfg Config, task evaluator.Task) (Machine[C], error) {
@@ -171,7 +171,7 @@ func (m *Machine[C]) refuse(now time.Time, cfg *Config, task *evaluator.Task, er
 	}
 	if !evidenceIDsOK(task.Evidence) {
 		if err := task.Validate(); err != nil {
-			errs = append(errs, fmt.Errorf("%w: %w", ErrInvalidTask, err))
+			errs = append(errs, fmt.Errorf("loop: invalid task: %w", err))
 		}
 	}
 	if len(errs) == 0 && !cfg.AllowSameModel {

@@ -29,7 +29,7 @@ func TestMachineStartRefuses(t *testing.T) {
 		{"revisions below NoRevision", Config{MaxRevisions: -2}, refundTask, evaluator.ErrInvalidOption, "maxRevisions: must be >= -1 (0 means the default, 2; -1 none), got -2"},
 		{"NaN cost", Config{MaxCost: nanF()}, refundTask, evaluator.ErrInvalidOption, "maxCost"},
 		{"negative backoff", Config{Backoff: -time.Second}, refundTask, evaluator.ErrInvalidOption, "backoff: must be >= 0, got -1s"},
-		{"duplicate evidence", Config{}, evaluator.Task{Evidence: []evaluator.Evidence{{ID: "a"}, {ID: "a"}}}, ErrInvalidTask, "evidence[1].id"},
+		{"duplicate evidence", Config{}, evaluator.Task{Evidence: []evaluator.Evidence{{ID: "a"}, {ID: "a"}}}, evaluator.ErrInvalidTask, "evidence[1].id"},
 		{"same model", Config{EvaluatorModels: []string{"gpt-4.1"}, ReviserModels: []string{"openai/gpt-4.1-2025-04-14"}}, refundTask, ErrSameModel, "the reviser"},
 	}
 	for _, tt := range tests {

@@ -23,7 +23,7 @@ import (
 // that returns after ctx ended does not decide the loop, even with a
 // pass), and when it refuses to
 // start: invalid options (evaluator.ErrInvalidOption), a nil role (ErrNilRole), an
-// invalid task (ErrInvalidTask), or the self-approval guard (ErrSameModel);
+// invalid task (evaluator.ErrInvalidTask), or the self-approval guard (ErrSameModel);
 // it calls no role then. The error is an *Error, whose Kind classifies it
 // (ErrorPermanent for a refusal to start).
 // A spent budget (revisions, time, cost, stall) and a block or escalation

@@ -460,7 +460,7 @@ func TestRunLoopRefusesToStart(t *testing.T) {
 		{
 			name:  "duplicate evidence",
 			task:  evaluator.Task{Evidence: []evaluator.Evidence{{ID: "a"}, {ID: "a"}}},
-			errIs: ErrInvalidTask, msg: "evidence[1].id",
+			errIs: evaluator.ErrInvalidTask, msg: "evidence[1].id",
 		},
 		{
 			name:  "same model for generator and evaluator",
@@ -560,7 +560,7 @@ func TestEvidenceIDsOK(t *testing.T) {
 			// Validate fails.
 			s := &script{}
 			_, err := s.run(context.Background(), evaluator.Task{Evidence: tt.ev})
-			assert.Equal(t, evaluator.Task{Evidence: tt.ev}.Validate() != nil, errors.Is(err, ErrInvalidTask))
+			assert.Equal(t, evaluator.Task{Evidence: tt.ev}.Validate() != nil, errors.Is(err, evaluator.ErrInvalidTask))
 		})
 	}
 }

@@ -177,10 +177,10 @@ func TestReduceRules(t *testing.T) {
 		return out
 	}
 	tests := []struct {
-		name      string
-		ballots   []ensemble.Ballot
+		name           string
+		ballots        []ensemble.Ballot
 		unanimous, maj evaluator.Status
-		score     float64
+		score          float64
 	}{
 		{"unanimous pass", b(passD(0.8), passD(0.9), passD(0.7)), "pass", "pass", 0.8},
 		{"split 4 to 1", b(passD(0.8), passD(0.9), passD(0.7), passD(0.9), reviseD(0.2)), "escalate", "pass", 0.8},

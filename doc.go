@@ -46,7 +46,7 @@
 //	}), "gpt-4.1") // the judge's model, for the self-approval guard
 //	gate := evaluator.Chain(checks.DefaultSuite(), judge) // deterministic blockers first
 //	res, err := loop.RunLoop(ctx, task, drafter, gate, reviser,
-//		loop.WithGeneratorModel("claude-sonnet-4-5"), loop.WithReviserModel("claude-sonnet-4-5"),
+//		loop.WithModels(loop.RoleGenerate, "claude-sonnet-4-5"), loop.WithModels(loop.RoleRevise, "claude-sonnet-4-5"),
 //		loop.WithMaxRevisions(2), loop.WithTimeout(time.Minute), loop.WithMaxCost(0.50))
 //	// res.Outcome is succeeded, failed, blocked or escalated; res.StopReason
 //	// says why; res.Trace records every role call; err reports a role that

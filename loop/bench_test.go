@@ -72,7 +72,7 @@ func BenchmarkDecide(b *testing.B) {
 	s := State{MaxRevisions: 2}
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = Decide(s, refundTask, d)
+		_ = checkedDecide(s, refundTask, d)
 	}
 }
 

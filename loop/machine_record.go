@@ -30,7 +30,7 @@ type CallResult[C any] struct {
 // returns the trace Step it appended. It validates a decision (once: an
 // invalid one ends the loop with StopError and ErrorInvalidDecision),
 // counts the cost, and then either moves on (to the evaluator, the
-// revision check, Decide and the reviser, keeping the best candidate so
+// revision check, the decision rule and the reviser, keeping the best candidate so
 // far) or, for a failed call, decides in this order: a panic, an invalid
 // decision or an invalid cost ends the loop with StopError; a cancellation
 // (Cancel, or ErrorCanceled) with StopCanceled; the time budget
@@ -133,7 +133,7 @@ func (m *Machine[C]) canceledDuring(now time.Time, idx int, role Role, r *CallRe
 		m.State.Revisions++
 		m.Result.Revisions++
 	case role == RoleEvaluate && !(m.Config.RevisionCheck && m.Revised):
-		var n Next
+		var n nextMove
 		decide(&n, m.State, &m.Task, &r.Decision)
 		m.State = n.State
 		if n.Best {
@@ -179,13 +179,13 @@ func (m *Machine[C]) actOnRevision(now time.Time, g *evaluator.EvaluationDecisio
 
 // act hands a valid decision on Input to the decision rule.
 func (m *Machine[C]) act(now time.Time, d *evaluator.EvaluationDecision) {
-	var n Next
+	var n nextMove
 	decide(&n, m.State, &m.Task, d)
 	m.State, m.Result.Decision = n.State, n.Decision
-	if n.Best || n.Action == ActionAccept {
+	if n.Best || n.Action == actionAccept {
 		m.Result.Candidate, m.Result.CandidateStep = m.Input, m.EvalStep
 	}
-	if n.Action != ActionRevise {
+	if n.Action != actionRevise {
 		m.end(now, n.Outcome, n.StopReason, nil)
 		return
 	}

@@ -40,7 +40,7 @@ func TestMachineStartRefuses(t *testing.T) {
 			var le *Error
 			require.ErrorAs(t, err, &le)
 			assert.Equal(t, ErrorPermanent, le.Kind)
-			assert.True(t, m.Done())
+			assert.True(t, m.Phase == RoleStop)
 			assert.Equal(t, CallDone, m.Next(t0).Kind)
 			res, ferr := m.Finish(t0)
 			assert.Equal(t, err, ferr)
@@ -122,7 +122,7 @@ func TestMachineCancel(t *testing.T) {
 		m, err := Start[string](t0, Config{}, refundTask)
 		require.NoError(t, err)
 		m.Cancel(t0, context.DeadlineExceeded)
-		assert.True(t, m.Done())
+		assert.True(t, m.Phase == RoleStop)
 		_, err = m.Finish(t0)
 		assert.ErrorIs(t, err, context.DeadlineExceeded)
 		assert.EqualError(t, err, "loop: canceled by the caller: context deadline exceeded")
@@ -151,7 +151,7 @@ func TestMachineCancel(t *testing.T) {
 		t.Run(tc.name+" after Cancel ends canceled", func(t *testing.T) {
 			m := atEvaluate(t)
 			m.Cancel(t0, context.Canceled)
-			assert.False(t, m.Done(), "the pending call's outcome is awaited")
+			assert.False(t, m.Phase == RoleStop, "the pending call's outcome is awaited")
 			step := m.Record(t0, tc.out)
 			assert.Equal(t, 1, step.Index)
 			assert.Equal(t, tc.out.Decision, step.Decision, "the trace keeps what the call returned")

@@ -12,8 +12,8 @@ import (
 
 // RunLoop runs the Evaluator-Optimizer loop on task: gen proposes a
 // candidate, eval judges it, and while the decision asks for a revision and
-// the budgets allow, rev revises it and eval judges the revision. Decide
-// holds the rules; the package documentation lists every way the loop ends.
+// the budgets allow, rev revises it and eval judges the revision. The
+// package documentation gives the decision rule and every way the loop ends.
 //
 // RunLoop returns a non-nil error when a role failed (after retries), panicked
 // (a *PanicError), returned an invalid decision (matching

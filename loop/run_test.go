@@ -117,9 +117,9 @@ func TestRunLoopSemantics(t *testing.T) {
 			outcome: OutcomeBlocked, reason: evaluator.StopMissingEvidence,
 			calls: [3]int{1, 1, 0},
 			check: func(t *testing.T, _ *script, res Result[string], _ error) {
-				assert.Contains(t, res.Decision.BlockingFailures, MissingEvidenceFailure)
+				assert.Contains(t, res.Decision.BlockingFailures, missingEvidenceFailure)
 				last := res.Decision.Criteria[len(res.Decision.Criteria)-1]
-				assert.Equal(t, EvidenceCriterion, last.Name)
+				assert.Equal(t, evidenceCriterion, last.Name)
 				assert.Contains(t, last.Reason, "photo-9")
 				assert.NotContains(t, last.Reason, "photo-1")
 				assert.Equal(t, evaluator.StatusPass, res.Trace[1].Decision.Status, "the trace keeps the evaluator's decision")

@@ -144,7 +144,7 @@ func review(ctx context.Context, draft, judgeModel string) (loop.Result[string],
 	}
 	generate := func(context.Context, evaluator.Task) (string, error) { return draft, nil }
 	return loop.RunLoop(ctx, reviewTask(), loop.GeneratorFunc[string](generate), gate, loop.ReviserFunc[string](revise),
-		loop.WithMaxRevisions(2), loop.WithGeneratorModel(writerModel), loop.WithReviserModel(writerModel))
+		loop.WithMaxRevisions(2), loop.WithModels(loop.RoleGenerate, writerModel), loop.WithModels(loop.RoleRevise, writerModel))
 }
 
 // run reviews the first draft and prints the trace and the outcome to w.

@@ -29,7 +29,7 @@ var Task = evaluator.Task{
 func Options() []loop.Option {
 	return []loop.Option{
 		loop.WithMaxRevisions(3), loop.WithRetry(2, time.Second), loop.WithTimeout(10 * time.Minute),
-		loop.WithGeneratorModel("writer-model"), loop.WithReviserModel("writer-model"), loop.WithEvaluatorModel("judge-model"),
+		loop.WithModels(loop.RoleGenerate, "writer-model"), loop.WithModels(loop.RoleRevise, "writer-model"), loop.WithModels(loop.RoleEvaluate, "judge-model"),
 	}
 }
 

@@ -65,7 +65,7 @@ func Contradictions(byAgent map[string][]AgentFinding) []Contradiction {
 				if es[i].agent == es[j].agent {
 					continue
 				}
-				gap := es[i].sev.Level() - es[j].sev.Level()
+				gap := es[i].sev.level() - es[j].sev.level()
 				if gap < 0 {
 					gap = -gap
 				}

@@ -18,11 +18,11 @@ const (
 
 // Valid reports whether s is one of P0, P1, P2, P3 (case-sensitive, as the
 // ground-truth files and agents write them).
-func (s SeverityLevel) Valid() bool { return s.Level() >= 0 }
+func (s SeverityLevel) Valid() bool { return s.level() >= 0 }
 
-// Level returns 0 for P0 (most severe) up to 3 for P3 (least severe), and -1
+// level returns 0 for P0 (most severe) up to 3 for P3 (least severe), and -1
 // for anything else.
-func (s SeverityLevel) Level() int {
+func (s SeverityLevel) level() int {
 	switch s {
 	case SeverityP0:
 		return 0
@@ -36,18 +36,18 @@ func (s SeverityLevel) Level() int {
 	return -1
 }
 
-// InRange reports whether s lies between mostSevere and leastSevere
+// inRange reports whether s lies between mostSevere and leastSevere
 // inclusive, for example P1 within [P0 … P2]. An unknown severity, on either
 // side, is never in range. An empty bound means its default: P0 for
 // mostSevere, P3 for leastSevere.
-func (s SeverityLevel) InRange(mostSevere, leastSevere SeverityLevel) bool {
+func (s SeverityLevel) inRange(mostSevere, leastSevere SeverityLevel) bool {
 	if mostSevere == "" {
 		mostSevere = SeverityP0
 	}
 	if leastSevere == "" {
 		leastSevere = SeverityP3
 	}
-	p, lo, hi := s.Level(), mostSevere.Level(), leastSevere.Level()
+	p, lo, hi := s.level(), mostSevere.level(), leastSevere.level()
 	if p < 0 || lo < 0 || hi < 0 {
 		return false
 	}

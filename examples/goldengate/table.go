@@ -94,7 +94,7 @@ func (v *verdict) notes() []string {
 				}
 			}
 		}
-		if a.Gate.Status == golden.GateFail || (a.Gate.Status == golden.GatePass && v.BaselineUpdated) {
+		if a.Gate.Status == golden.VerdictFail || (a.Gate.Status == golden.VerdictPass && v.BaselineUpdated) {
 			out = append(out, fmt.Sprintf("%s: gate %s: %s", a.Agent, a.Gate.Status, a.Gate.Reason))
 			for _, mv := range a.Gate.Moves {
 				if mv.Metric == "finding_count" {

@@ -115,14 +115,14 @@ func judge(c config, in inputs) (*verdict, error) {
 		}
 		if inRun {
 			r := golden.AggregateAgent(agent, all)
-			av.Thresholds = t.JudgeAgent(r)
+			av.Thresholds = t.AgentVerdicts(r)
 			if r.Conclusive() {
 				m := r.Metrics
 				av.Metrics = &m
 				current[agent] = m
 			}
 		} else {
-			av.Thresholds = t.JudgeAgent(golden.AgentResult{Agent: agent})
+			av.Thresholds = t.AgentVerdicts(golden.AgentResult{Agent: agent})
 		}
 		if av.Thresholds.Overall == golden.VerdictFail {
 			v.ThresholdFailures = append(v.ThresholdFailures, agent)
@@ -160,7 +160,7 @@ func (v *verdict) attachGate(gate golden.GateResult, in inputs) {
 		i, ok := index[g.Agent]
 		if !ok {
 			v.Agents = append(v.Agents, agentVerdict{Agent: g.Agent,
-				Thresholds: golden.DefaultThresholds().JudgeAgent(golden.AgentResult{Agent: g.Agent})})
+				Thresholds: golden.DefaultThresholds().AgentVerdicts(golden.AgentResult{Agent: g.Agent})})
 			i = len(v.Agents) - 1
 			index[g.Agent] = i
 		}

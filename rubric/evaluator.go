@@ -31,8 +31,8 @@ type Config[C any] struct {
 	// else as indented JSON.
 	Render func(candidate C) (string, error)
 	// AutoFails, when set, runs deterministic checks before the judge is
-	// called and returns their auto-fail triggers; an empty Source is set to
-	// SourceCheck. A trigger from a check fails the deliverable however the
+	// called and returns their auto-fail triggers; an empty RaisedBy is set to
+	// RaisedByCheck. A trigger from a check fails the deliverable however the
 	// judge scores it. An error is returned by Evaluate as an error.
 	AutoFails func(ctx context.Context, task evaluator.Task, candidate C) ([]AutoFail, error)
 	// Model names the model the judge function calls ("gpt-4.1"). The
@@ -150,8 +150,8 @@ func (e *Judge[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C
 			return Verdict{}, fmt.Errorf("rubric: auto-fail checks: %w", err)
 		}
 		for i := range checks {
-			if checks[i].Source == "" {
-				checks[i].Source = SourceCheck
+			if checks[i].RaisedBy == "" {
+				checks[i].RaisedBy = RaisedByCheck
 			}
 		}
 	}
@@ -168,7 +168,7 @@ func (e *Judge[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C
 		return Verdict{}, judgeOutputErr(err)
 	}
 	in.AutoFails = append(checks, in.AutoFails...)
-	v, err = e.rubric.Judge(in)
+	v, err = e.rubric.Verdict(in)
 	if err != nil {
 		return Verdict{}, fmt.Errorf("rubric: %w", err)
 	}

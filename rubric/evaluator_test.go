@@ -161,7 +161,7 @@ func TestEvaluatorCheckTriggers(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, v.Passed, "a check trigger fails whatever the judge said")
 	require.Len(t, v.AutoFails, 1)
-	assert.Equal(t, SourceCheck, v.AutoFails[0].Source)
+	assert.Equal(t, RaisedByCheck, v.AutoFails[0].RaisedBy)
 	assert.InDelta(t, 0.88, v.Overall, 1e-12)
 	require.NotNil(t, v.Mismatch, "the judge passed it with 1.0")
 	assert.Equal(t, GuidanceAutoFail, v.Guidance[0].Kind)

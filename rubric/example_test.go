@@ -59,13 +59,13 @@ func Example() {
 
 // Judging scores directly, without a model: an exactly-at-threshold
 // deliverable passes, in the marginal band.
-func ExampleRubric_Judge() {
+func ExampleRubric_Verdict() {
 	r := rubric.Deliverable()
 	in := rubric.Input{Confidence: 1}
 	for _, d := range r.Dimensions {
 		in.Scores = append(in.Scores, rubric.Score{Dimension: d.Name, Score: 0.75})
 	}
-	v, err := r.Judge(in)
+	v, err := r.Verdict(in)
 	if err != nil {
 		fmt.Println(err)
 		return

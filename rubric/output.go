@@ -251,9 +251,9 @@ func (r Rubric) splitAutoFailReason(reason string) (dimension, why string, err e
 		strings.Join(names, ", "), strictjson.Quote(reason))
 }
 
-// Input converts a parsed reply into the input Rubric.Judge takes: the
+// Input converts a parsed reply into the input Rubric.Verdict takes: the
 // scores with their evidence and issues; the auto-fail trigger, if any,
-// with SourceJudge; the confidence; the judge's own passed and overallScore
+// with RaisedByJudge; the confidence; the judge's own passed and overallScore
 // (for the mismatch check); failureReasons then revisionSuggestions as
 // general suggestions; the summary. It fails, with errors matching
 // ErrInvalidJudgeOutput, on an autoFailReason that does not name a dimension
@@ -275,7 +275,7 @@ func (o JudgeOutput) Input(r Rubric) (Input, error) {
 		if err != nil {
 			return Input{}, &evaluator.FieldError{Field: "autoFailReason", Problem: err.Error(), Err: ErrInvalidJudgeOutput}
 		}
-		in.AutoFails = []AutoFail{{Dimension: dim, Reason: why, Source: SourceJudge}}
+		in.AutoFails = []AutoFail{{Dimension: dim, Reason: why, RaisedBy: RaisedByJudge}}
 	}
 	return in, nil
 }

@@ -12,7 +12,7 @@ import (
 // Rule identifies a rule that fired in a verdict.
 type Rule string
 
-// The rules Rubric.Judge applies. AutoFail, Floor, LowDimensions and
+// The rules Rubric.Verdict applies. AutoFail, Floor, LowDimensions and
 // Threshold fail the deliverable; HumanReview, LimitedVerification and
 // Mismatch are notices that never change Passed.
 const (
@@ -159,7 +159,7 @@ type Verdict struct {
 // finite and in [0,1], every trigger naming a dimension that allows
 // auto-fail, with a reason and a known source. The rules it applies are
 // described in the package documentation and on Rule; it never panics.
-func (r Rubric) Judge(in Input) (Verdict, error) {
+func (r Rubric) Verdict(in Input) (Verdict, error) {
 	if err := r.Validate(); err != nil {
 		return Verdict{}, err
 	}
@@ -189,7 +189,7 @@ func (r Rubric) Judge(in Input) (Verdict, error) {
 		v.Dimensions[i].Score = 0
 		v.Dimensions[i].Zeroed = true
 		v.Fired = append(v.Fired, Fired{Rule: RuleAutoFail, Dimension: a.Dimension, Fails: true,
-			Reason: fmt.Sprintf("auto-fail raised by the %s: %s; %s is zeroed and the deliverable fails whatever its score", a.Source, a.Reason, a.Dimension)})
+			Reason: fmt.Sprintf("auto-fail raised by the %s: %s; %s is zeroed and the deliverable fails whatever its score", a.RaisedBy, a.Reason, a.Dimension)})
 	}
 	v.Overall = weightedSum(v.Dimensions)
 	r.scoreRules(&v)
@@ -307,7 +307,7 @@ func (r Rubric) guidance(v Verdict, in Input) []Guidance {
 	var out []Guidance
 	for _, a := range in.AutoFails {
 		out = append(out, Guidance{Kind: GuidanceAutoFail, Dimension: a.Dimension,
-			Text: fmt.Sprintf("%s auto-fail (%s): %s", a.Dimension, a.Source, a.Reason)})
+			Text: fmt.Sprintf("%s auto-fail (%s): %s", a.Dimension, a.RaisedBy, a.Reason)})
 	}
 	order := make([]int, len(v.Dimensions))
 	for i := range order {

@@ -164,7 +164,14 @@ func TestUnpricedModelFailsTheCall(t *testing.T) {
 }
 
 // validJudgeReply is a reply to the deliverable rubric that parses.
-func validJudgeReply() string {
+func validJudgeReply() string { return judgeReplyCiting() }
+
+// judgeReplyCiting is validJudgeReply whose every dimension cites refs.
+func judgeReplyCiting(refs ...string) string {
+	cited := "[]"
+	if len(refs) > 0 {
+		cited = `["` + strings.Join(refs, `", "`) + `"]`
+	}
 	r := rubric.Deliverable()
 	var b strings.Builder
 	b.WriteString(`{"passed": true, "overallScore": 0.9, "specialistRole": "evaluator", "dimensions": [`)
@@ -172,10 +179,33 @@ func validJudgeReply() string {
 		if i > 0 {
 			b.WriteString(",")
 		}
-		b.WriteString(`{"name": "` + d.Name + `", "weight": ` + formatWeight(d.Weight) + `, "score": 0.9, "evidence": "e", "issues": []}`)
+		b.WriteString(`{"name": "` + d.Name + `", "weight": ` + formatWeight(d.Weight) + `, "score": 0.9, "evidence": "e", "evidenceRefs": ` + cited + `, "issues": []}`)
 	}
 	b.WriteString(`], "failureReasons": [], "revisionSuggestions": [], "autoFailTriggered": false, "autoFailReason": "", "confidence": 0.9, "summary": "ok"}`)
 	return b.String()
 }
 
 func formatWeight(w float64) string { return strconv.FormatFloat(w, 'f', -1, 64) }
+
+// A rubric judge's pass carries the evidence IDs it cited per dimension,
+// so the loop refuses a pass that rests on evidence the task does not
+// hold (blocked, missing_evidence), and accepts one whose refs resolve.
+func TestRubricPassCitingMissingEvidenceIsBlocked(t *testing.T) {
+	s := &script{}
+	judge, _ := rubricJudge(t, func(int) (string, error) { return judgeReplyCiting("photo-1", "receipt-9"), nil })
+	res, err := RunLoop(context.Background(), refundTask, s.gen(), judge, s.rev())
+	require.NoError(t, err)
+	assert.Equal(t, OutcomeBlocked, res.Outcome)
+	assert.Equal(t, evaluator.StopMissingEvidence, res.StopReason)
+	assert.Contains(t, res.Decision.BlockingFailures, missingEvidenceFailure)
+	last := res.Decision.Criteria[len(res.Decision.Criteria)-1]
+	assert.Equal(t, evidenceCriterion, last.Name)
+	assert.Contains(t, last.Reason, "receipt-9")
+	assert.NotContains(t, last.Reason, "photo-1")
+
+	judge, _ = rubricJudge(t, func(int) (string, error) { return judgeReplyCiting("photo-1"), nil })
+	res, err = RunLoop(context.Background(), refundTask, s.gen(), judge, s.rev())
+	require.NoError(t, err)
+	assert.Equal(t, OutcomeSucceeded, res.Outcome)
+	assert.Equal(t, []string{"photo-1"}, res.Decision.Criteria[0].EvidenceRefs)
+}

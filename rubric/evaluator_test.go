@@ -284,3 +284,36 @@ func TestEvaluatorInChain(t *testing.T) {
 	assert.Equal(t, evaluator.StatusBlock, d.Status)
 	assert.Zero(t, calls)
 }
+
+// The judge cites evidence IDs per dimension; the decision carries them,
+// so evaluator.CheckEvidence (what loop.RunLoop and ensemble.Vote apply to
+// a pass) refuses a pass citing evidence the task does not hold.
+func TestEvaluateCarriesEvidenceRefs(t *testing.T) {
+	out := goodOutput(0.92)
+	out.Dimensions[0].EvidenceRefs = []string{"contract"}
+	out.Dimensions[1].EvidenceRefs = []string{"contract", "invoice-7"}
+	judge, _ := scripted(string(marshal(t, out)), nil)
+	ev, err := NewJudge[string](Deliverable(), judge, Config[string]{})
+	require.NoError(t, err)
+	d, err := ev.Evaluate(context.Background(), reviewTask, "Clause 9.2: risk 4.")
+	require.NoError(t, err)
+	require.Equal(t, evaluator.StatusPass, d.Status)
+	assert.Equal(t, []string{"contract"}, d.Criteria[0].EvidenceRefs)
+	assert.Equal(t, []string{"contract", "invoice-7"}, d.Criteria[1].EvidenceRefs)
+	assert.Equal(t, []string{}, d.Criteria[2].EvidenceRefs, "a dimension citing nothing cites an empty list")
+	assert.Equal(t, []string{"invoice-7"}, evaluator.MissingEvidence(reviewTask, d))
+	assert.ErrorIs(t, evaluator.CheckEvidence(reviewTask, d), evaluator.ErrMissingEvidence)
+}
+
+func TestParseJudgeOutputEvidenceRefs(t *testing.T) {
+	out := goodOutput(0.8)
+	out.Dimensions[2].EvidenceRefs = []string{"contract", " "}
+	_, err := ParseJudgeOutput(marshal(t, out), Deliverable())
+	require.ErrorIs(t, err, ErrInvalidJudgeOutput)
+	assert.Contains(t, err.Error(), "dimensions[2].evidenceRefs[1]: empty evidence ID")
+
+	body := strings.Replace(string(marshal(t, goodOutput(0.8))), `"evidenceRefs":[],`, ``, 1)
+	_, err = ParseJudgeOutput([]byte(body), Deliverable())
+	require.ErrorIs(t, err, ErrInvalidJudgeOutput)
+	assert.Contains(t, err.Error(), "dimensions[0].evidenceRefs: missing")
+}

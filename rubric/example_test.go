@@ -19,7 +19,7 @@ func Example() {
 	judge := func(context.Context, evaluator.Prompt) (string, error) {
 		var dims []string
 		for _, d := range r.Dimensions {
-			dims = append(dims, fmt.Sprintf(`{"name":%q,"weight":%v,"score":0.9,"evidence":"clause 9.2","issues":[]}`, d.Name, d.Weight))
+			dims = append(dims, fmt.Sprintf(`{"name":%q,"weight":%v,"score":0.9,"evidence":"clause 9.2","evidenceRefs":[],"issues":[]}`, d.Name, d.Weight))
 		}
 		return "```json\n{" +
 			`"passed":true,"overallScore":0.9,"specialistRole":"contract-reviewer",` +

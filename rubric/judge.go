@@ -28,6 +28,9 @@ type Score struct {
 	Score float64 `json:"score"`
 	// Evidence is what the judge relied on (quotes, references).
 	Evidence string `json:"evidence,omitempty"`
+	// EvidenceRefs are the IDs of the task evidence the score relies on;
+	// the verdict's decision cites them (Criterion.EvidenceRefs).
+	EvidenceRefs []string `json:"evidenceRefs,omitempty"`
 	// Issues are the problems found, one per entry, each in the
 	// failure-reason format (what is wrong, why, how to fix, with exact
 	// references). They become revision guidance.

@@ -25,7 +25,7 @@ func goodOutput(score float64) JudgeOutput {
 		Summary:             "Solid review.",
 	}
 	for _, d := range Deliverable().Dimensions {
-		out.Dimensions = append(out.Dimensions, JudgeDimension{Name: d.Name, Weight: d.Weight, Score: score, Evidence: "clause 4.1", Issues: []string{}})
+		out.Dimensions = append(out.Dimensions, JudgeDimension{Name: d.Name, Weight: d.Weight, Score: score, Evidence: "clause 4.1", EvidenceRefs: []string{}, Issues: []string{}})
 	}
 	return out
 }
@@ -203,7 +203,7 @@ func TestJudgeOutputSchemaIsStrict(t *testing.T) {
 	require.NoError(t, json.Unmarshal(JudgeOutputSchema(), &s))
 	assert.Equal(t, []string{"passed", "overallScore", "specialistRole", "dimensions", "failureReasons",
 		"revisionSuggestions", "autoFailTriggered", "autoFailReason", "confidence", "summary"}, s.Required)
-	assert.Equal(t, []string{"name", "weight", "score", "evidence", "issues"}, s.Properties["dimensions"].Items.Required)
+	assert.Equal(t, []string{"name", "weight", "score", "evidence", "evidenceRefs", "issues"}, s.Properties["dimensions"].Items.Required)
 	b := JudgeOutputSchema()
 	assert.Contains(t, string(b), `"additionalProperties":false`)
 	assert.NotContains(t, string(b), `$ref`)

@@ -94,6 +94,8 @@ type DimensionResult struct {
 	Policy bool `json:"policy,omitempty"`
 	// Evidence is what the judge relied on.
 	Evidence string `json:"evidence,omitempty"`
+	// EvidenceRefs are the IDs of the task evidence the judge cited.
+	EvidenceRefs []string `json:"evidenceRefs,omitempty"`
 	// Issues are the problems the judge found.
 	Issues []string `json:"issues,omitempty"`
 }
@@ -179,6 +181,7 @@ func (r Rubric) Verdict(in Input) (Verdict, error) {
 		v.Dimensions[i] = DimensionResult{
 			Name: d.Name, Weight: d.Weight, Score: scores[i].Score, Reported: scores[i].Score,
 			Floor: d.Floor, Policy: d.Policy, Evidence: scores[i].Evidence,
+			EvidenceRefs: append([]string(nil), scores[i].EvidenceRefs...),
 			Issues: append([]string(nil), scores[i].Issues...),
 		}
 	}
@@ -395,13 +398,18 @@ func (v Verdict) PolicyBlock() bool {
 //     block: the stricter status wins, as in evaluator.Chain.
 //
 // Score is Overall. Criteria hold one entry per dimension (passed unless it
-// was zeroed, is below its floor or is below Rules.LowScore), then "Judge Confidence" when confidence was low or limited and
-// "Judge Agreement" when the judge's own verdict disagreed. The result
-// always passes evaluator's Validate.
+// was zeroed, is below its floor or is below Rules.LowScore), citing the
+// evidence IDs the judge gave for it as EvidenceRefs, so that a pass
+// resting on evidence the task does not hold is refused by
+// evaluator.CheckEvidence (as loop.RunLoop and ensemble.Vote do); then
+// "Judge Confidence" when confidence was low or limited and "Judge
+// Agreement" when the judge's own verdict disagreed. The result always
+// passes evaluator's Validate.
 func (v Verdict) Decision() evaluator.EvaluationDecision {
 	d := evaluator.EvaluationDecision{Score: v.Overall}
 	for _, dim := range v.Dimensions {
-		c := evaluator.Criterion{Name: dim.Name, Passed: !dim.Zeroed && !dim.BelowFloor && !dim.Low}
+		c := evaluator.Criterion{Name: dim.Name, Passed: !dim.Zeroed && !dim.BelowFloor && !dim.Low,
+			EvidenceRefs: append([]string{}, dim.EvidenceRefs...)}
 		reason := fmt.Sprintf("score %s (weight %s)", formatScore(dim.Score), formatScore(dim.Weight))
 		switch {
 		case dim.Zeroed:

@@ -182,7 +182,7 @@ func (r Rubric) Verdict(in Input) (Verdict, error) {
 			Name: d.Name, Weight: d.Weight, Score: scores[i].Score, Reported: scores[i].Score,
 			Floor: d.Floor, Policy: d.Policy, Evidence: scores[i].Evidence,
 			EvidenceRefs: append([]string(nil), scores[i].EvidenceRefs...),
-			Issues: append([]string(nil), scores[i].Issues...),
+			Issues:       append([]string(nil), scores[i].Issues...),
 		}
 	}
 	// No compensation: a trigger zeroes its dimension before anything is

@@ -24,7 +24,11 @@ var ErrJudgePanic = errors.New("rubric: judge function panicked")
 // Config configures a Judge. The zero value is the documented default.
 type Config[C any] struct {
 	// Profile, when not nil, is the specialist profile the system prompt
-	// includes (see Profiles). Default: none; specialistRole "evaluator".
+	// includes for every task (see Profiles). Default (nil): the profile
+	// of the task's Kind (ProfileForKind), so that a review memo is judged
+	// by the contract reviewer and a customer reply by the support agent;
+	// none for generic text (the empty Kind), whose prompt names the
+	// specialistRole "evaluator".
 	Profile *Profile
 	// Render turns a candidate into the text the judge reads. Default: a
 	// string as is, a []byte as text, a fmt.Stringer's String, anything
@@ -54,15 +58,17 @@ type Config[C any] struct {
 // are.
 type Judge[C any] struct {
 	rubric Rubric
-	system string
+	system string                    // with Config.Profile, or for generic text
+	byKind map[evaluator.Kind]string // per kind's profile, when Config.Profile is nil
 	judge  JudgeFunc
 	cfg    Config[C]
 }
 
 // NewJudge returns a Judge for r that asks judge. It validates r
-// (ErrInvalidRubric) and the profile, renders the system prompt once, and
-// fails if judge is nil. r and the profile are copied: later changes to the
-// caller's values do not affect the Judge.
+// (ErrInvalidRubric) and the profile, renders the system prompts once (one
+// per deliverable kind when Config.Profile is nil), and fails if judge is
+// nil. r and the profile are copied: later changes to the caller's values
+// do not affect the Judge.
 func NewJudge[C any](r Rubric, judge JudgeFunc, cfg Config[C]) (*Judge[C], error) {
 	if judge == nil {
 		return nil, errors.New("rubric: NewJudge: judge function is nil")
@@ -80,7 +86,20 @@ func NewJudge[C any](r Rubric, judge JudgeFunc, cfg Config[C]) (*Judge[C], error
 	if err != nil {
 		return nil, err
 	}
-	return &Judge[C]{rubric: r, system: system, judge: judge, cfg: cfg}, nil
+	j := &Judge[C]{rubric: r, system: system, judge: judge, cfg: cfg}
+	if cfg.Profile == nil {
+		j.byKind = make(map[evaluator.Kind]string, len(evaluator.Kinds()))
+		for _, kind := range evaluator.Kinds() {
+			p, ok := ProfileForKind(kind)
+			if !ok {
+				continue
+			}
+			if j.byKind[kind], err = RenderPrompt(r, &p, opts...); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return j, nil
 }
 
 // Rubric returns a copy of the rubric the Judge applies.
@@ -95,8 +114,16 @@ func (e *Judge[C]) Models() []string {
 	return nil
 }
 
-// SystemPrompt returns the system prompt sent with every judge call.
-func (e *Judge[C]) SystemPrompt() string { return e.system }
+// SystemPrompt returns the system prompt the judge is sent for a task of
+// the given kind: with Config.Profile's profile when one was set, else with
+// the kind's own (ProfileForKind), else (generic text, an unknown kind)
+// with none.
+func (e *Judge[C]) SystemPrompt(kind evaluator.Kind) string {
+	if s, ok := e.byKind[kind]; ok {
+		return s
+	}
+	return e.system
+}
 
 // Evaluate judges candidate and returns Verdict.Decision (see there for the
 // mapping to pass, revise, block and escalate). It fails closed: every
@@ -155,7 +182,7 @@ func (e *Judge[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C
 			}
 		}
 	}
-	reply, err := e.judge(ctx, evaluator.Prompt{System: e.system, User: user})
+	reply, err := e.judge(ctx, evaluator.Prompt{System: e.SystemPrompt(task.Kind), User: user})
 	if err != nil {
 		return Verdict{}, fmt.Errorf("rubric: judge: %w", err)
 	}

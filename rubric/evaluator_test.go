@@ -62,7 +62,7 @@ func TestEvaluatorStatuses(t *testing.T) {
 			require.NoError(t, d.Validate())
 			assert.Equal(t, tt.status, d.Status)
 			require.Len(t, *seen, 1)
-			assert.Equal(t, ev.SystemPrompt(), (*seen)[0].System)
+			assert.Equal(t, ev.SystemPrompt(""), (*seen)[0].System)
 			assert.Contains(t, (*seen)[0].User, "<deliverable>\nClause 9.2: risk 4.\n</deliverable>")
 			assert.Contains(t, (*seen)[0].User, `<evidence id="contract" source="upload">`)
 		})
@@ -76,9 +76,41 @@ func TestEvaluatorUsesProfile(t *testing.T) {
 	require.NoError(t, err)
 	want, err := RenderPrompt(Deliverable(), &p)
 	require.NoError(t, err)
-	assert.Equal(t, want, ev.SystemPrompt())
+	for _, kind := range append(evaluator.Kinds(), "") {
+		assert.Equal(t, want, ev.SystemPrompt(kind), "Config.Profile wins over kind %q", kind)
+	}
 	p.Title = "changed after construction"
-	assert.Equal(t, want, ev.SystemPrompt())
+	assert.Equal(t, want, ev.SystemPrompt(""))
+}
+
+// Without Config.Profile, the task's kind picks the profile: every kind
+// has one, and generic text gets none.
+func TestEvaluatorProfileFromKind(t *testing.T) {
+	judge, seen := scripted(string(marshal(t, goodOutput(0.9))), nil)
+	ev, err := NewJudge[string](Deliverable(), judge, Config[string]{})
+	require.NoError(t, err)
+	generic, err := RenderPrompt(Deliverable(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, generic, ev.SystemPrompt(""))
+	for _, kind := range evaluator.Kinds() {
+		p, ok := ProfileForKind(kind)
+		require.True(t, ok, kind)
+		want, err := RenderPrompt(Deliverable(), &p)
+		require.NoError(t, err)
+		assert.Equal(t, want, ev.SystemPrompt(kind), kind)
+
+		task := reviewTask
+		task.Kind = kind
+		_, err = ev.Evaluate(context.Background(), task, "Clause 9.2: risk 4.")
+		require.NoError(t, err)
+		last := (*seen)[len(*seen)-1]
+		assert.Equal(t, want, last.System, kind)
+		assert.Contains(t, last.System, "## Your role: "+p.Title)
+	}
+	task := reviewTask
+	task.Kind = "memo"
+	_, err = ev.Evaluate(context.Background(), task, "Clause 9.2: risk 4.")
+	require.ErrorContains(t, err, "unknown kind")
 }
 
 func TestEvaluatorFailsClosed(t *testing.T) {

@@ -34,17 +34,17 @@ func TestOmitSchema(t *testing.T) {
 	require.NoError(t, err)
 	var schema bytes.Buffer
 	require.NoError(t, json.Indent(&schema, Deliverable().OutputSchema(), "", "  "))
-	assert.Contains(t, with.SystemPrompt(), schema.String())
-	assert.NotContains(t, without.SystemPrompt(), `"additionalProperties"`)
-	assert.Contains(t, without.SystemPrompt(), "in the format the response schema sets")
+	assert.Contains(t, with.SystemPrompt(""), schema.String())
+	assert.NotContains(t, without.SystemPrompt(""), `"additionalProperties"`)
+	assert.Contains(t, without.SystemPrompt(""), "in the format the response schema sets")
 	// Everything else stays: the field notes after the schema, the rules.
-	assert.Contains(t, without.SystemPrompt(), "- dimensions: one entry per dimension above")
-	assert.Contains(t, without.SystemPrompt(), "## Pass/fail rules")
-	assert.Less(t, len(without.SystemPrompt()), len(with.SystemPrompt())-schema.Len()+100)
+	assert.Contains(t, without.SystemPrompt(""), "- dimensions: one entry per dimension above")
+	assert.Contains(t, without.SystemPrompt(""), "## Pass/fail rules")
+	assert.Less(t, len(without.SystemPrompt("")), len(with.SystemPrompt(""))-schema.Len()+100)
 
 	p, err := RenderPrompt(Deliverable(), nil, evaluator.WithoutSchema())
 	require.NoError(t, err)
-	assert.Equal(t, without.SystemPrompt(), p)
+	assert.Equal(t, without.SystemPrompt(""), p)
 }
 
 // TestErrorsHaveOnePrefix: every error Evaluate returns names its package

@@ -97,9 +97,9 @@ func replayJudge(files ...string) rubric.JudgeFunc {
 
 // newGate returns the gate: the default checks first (a block stops there),
 // then the rubric judge, whose model is declared so the loop can guard it.
+// The task's kind (review_memo) picks the judge's profile, contract-reviewer.
 func newGate(judge rubric.JudgeFunc, model string) (evaluator.Evaluator[string], error) {
-	profile, _ := rubric.ProfileForKind(evaluator.KindReviewMemo) // contract-reviewer
-	rubricJudge, err := rubric.NewJudge(rubric.Deliverable(), judge, rubric.Config[string]{Model: model, Profile: &profile})
+	rubricJudge, err := rubric.NewJudge(rubric.Deliverable(), judge, rubric.Config[string]{Model: model})
 	if err != nil {
 		return nil, err
 	}

@@ -122,10 +122,10 @@ func TestRubricJudge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(e.SystemPrompt()) >= len(withSchema.SystemPrompt()) {
-		t.Errorf("the schema is still in the prompt: %d bytes, %d with it", len(e.SystemPrompt()), len(withSchema.SystemPrompt()))
+	if len(e.SystemPrompt(task.Kind)) >= len(withSchema.SystemPrompt(task.Kind)) {
+		t.Errorf("the schema is still in the prompt: %d bytes, %d with it", len(e.SystemPrompt(task.Kind)), len(withSchema.SystemPrompt(task.Kind)))
 	}
-	if _, err := e.Evaluate(context.Background(), task, "draft"); err == nil || prompt.System != e.SystemPrompt() {
+	if _, err := e.Evaluate(context.Background(), task, "draft"); err == nil || prompt.System != e.SystemPrompt(task.Kind) {
 		t.Errorf("evaluate: err %v; the judge got another system prompt", err)
 	}
 	own, err := RubricJudge(rubric.Deliverable(), judge, "gpt-4.1", rubric.Config[string]{Model: "gpt-4.1-2025-04-14"})

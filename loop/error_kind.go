@@ -7,6 +7,7 @@ import (
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/evaluator/provider"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // ErrorKind classifies a failed role call, and the error a loop ended
@@ -84,9 +85,11 @@ func (e *Error) Is(target error) bool {
 	return false
 }
 
-// newError wraps err with its kind.
+// newError wraps err with its kind. Its Message is err's text bounded
+// (strictjson.ErrorText: 4 KiB, 64 KiB for a join): a 50 MB provider
+// message or panic value must not become a 50 MB loop error and trace step.
 func newError(kind ErrorKind, err error) *Error {
-	return &Error{Kind: kind, Message: err.Error(), err: err}
+	return &Error{Kind: kind, Message: strictjson.ErrorText(err), err: err}
 }
 
 // cause returns the original error, or e itself when it has none.
@@ -125,14 +128,30 @@ func joinCost(err, costErr *Error) *Error {
 		kind = err.Kind
 	}
 	joined := errors.Join(err.cause(), costErr.cause())
-	return &Error{Kind: kind, Message: joined.Error(), err: joined}
+	// The text joins the two bounded messages, not the causes' full texts.
+	msg := strictjson.ClipTo(err.Message+"\n"+costErr.Message, strictjson.MaxJoinedError)
+	return &Error{Kind: kind, Message: msg, err: joined}
 }
 
 // stepError is the error a loop ends with when the call of step idx failed.
+// Its text is built from err's bounded Message and bounded again, as the
+// step's own: within 4 KiB, or 64 KiB for a joined error.
 func stepError(idx int, role Role, err *Error) *Error {
+	n := strictjson.MaxError
+	if len(err.Message) > n || isJoin(err.cause()) {
+		n = strictjson.MaxJoinedError
+	}
 	return &Error{
 		Kind:    err.Kind,
-		Message: fmt.Sprintf("loop: step %d (%s): %s", idx, role, err.Message),
-		err:     fmt.Errorf("loop: step %d (%s): %w", idx, role, err.cause()),
+		Message: strictjson.ClipTo(fmt.Sprintf("loop: step %d (%s): %s", idx, role, err.Message), n),
+		// The cause itself, not fmt.Errorf around it, which would build its
+		// whole text (50 MB for a 50 MB provider message) only to drop it.
+		err: err.cause(),
 	}
+}
+
+// isJoin reports whether err joins several errors.
+func isJoin(err error) bool {
+	_, ok := err.(interface{ Unwrap() []error })
+	return ok
 }

@@ -2,7 +2,8 @@ package loop
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Errors RunLoop returns before calling any role; match them with errors.Is.
@@ -27,9 +28,11 @@ type PanicError struct {
 	Stack []byte
 }
 
-// Error reports the role and the panic value; the stack is in Stack.
+// Error reports the role and the panic value, within 4 KiB (a longer
+// value is cut to a prefix and its size); the stack is in Stack.
 func (e *PanicError) Error() string {
-	return fmt.Sprintf("%s panicked: %v", e.Role, e.Value)
+	head := string(e.Role) + " panicked: "
+	return head + strictjson.ValueText(e.Value, strictjson.MaxError-len(head))
 }
 
 // Unwrap returns the panic value when it is an error, so that errors.Is and

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // CallResult is the outcome of one role call, as data: what Roles.Invoke
@@ -63,7 +64,7 @@ func (m *Machine[C]) record(now time.Time, r *CallResult[C]) int {
 	*step = Step[C]{} // set field by field: a Step literal would be built on the stack first
 	step.Index, step.Role, step.Attempt = idx, role, m.Attempt
 	step.Candidate, step.Start, step.Duration, step.Cost = r.Candidate, m.Started, now.Sub(m.Started), r.Cost
-	err := r.Err
+	err := bounded(r.Err)
 	switch role {
 	case RoleRevise:
 		step.Instructions = m.Result.Decision.RevisionInstructions
@@ -82,7 +83,7 @@ func (m *Machine[C]) record(now time.Time, r *CallResult[C]) int {
 		}
 	}
 	if r.CostErr != nil {
-		err = joinCost(err, r.CostErr)
+		err = joinCost(err, bounded(r.CostErr))
 	}
 	if err != nil {
 		step.Err = err.Message
@@ -103,6 +104,18 @@ func (m *Machine[C]) record(now time.Time, r *CallResult[C]) int {
 		m.advance(now, idx, r)
 	}
 	return idx
+}
+
+// bounded returns e, or a copy whose Message is cut to 4 KiB when a driver
+// handed Record a longer one (Invoke's are bounded already): one call's
+// error is one error, and its text in the trace stays small.
+func bounded(e *Error) *Error {
+	if e == nil || len(e.Message) <= strictjson.MaxError {
+		return e
+	}
+	c := *e
+	c.Message = strictjson.ClipTo(e.Message, strictjson.MaxError)
+	return &c
 }
 
 // invalidDecision is the error of a decision that failed Validate.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // RunLoop runs the Evaluator-Optimizer loop on task: gen proposes a
@@ -236,8 +237,8 @@ func checkModels(evalModels, roleModels []string, name string) error {
 	for _, e := range evalModels {
 		for _, r := range roleModels {
 			if evaluator.SameFamily(e, r) {
-				return fmt.Errorf("%w: the %s reports model %q and the evaluator model %q, the same family %q (pass AllowSameModel to allow it)",
-					ErrSameModel, name, strings.TrimSpace(r), strings.TrimSpace(e), evaluator.ModelFamily(e))
+				return fmt.Errorf("%w: the %s reports model %s and the evaluator model %s, the same family %s (pass AllowSameModel to allow it)",
+					ErrSameModel, name, strictjson.Quote(strings.TrimSpace(r)), strictjson.Quote(strings.TrimSpace(e)), strictjson.Quote(evaluator.ModelFamily(e)))
 			}
 		}
 	}
@@ -253,7 +254,7 @@ func canceledCause(ctx context.Context) error {
 		return nil
 	}
 	if cause := context.Cause(ctx); cause != nil && cause != err {
-		return fmt.Errorf("%w (cause: %w)", err, cause)
+		return fmt.Errorf("%w (cause: %w)", err, strictjson.Bound(cause))
 	}
 	return err
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // JudgeFunc is the caller's model client: it sends the prompt to a model and
@@ -152,19 +153,23 @@ func (e *Judge[C]) Evaluate(ctx context.Context, task evaluator.Task, candidate 
 }
 
 // Verdict is Evaluate returning the full Verdict instead of its decision:
-// every rule that fired, the guidance, the mismatch if any.
+// every rule that fired, the guidance, the mismatch if any. Its error text
+// is at most 4 KiB (64 KiB for a reply with several problems): a longer
+// one, a 50 MB provider message or panic value, is cut to a prefix and its
+// size, the error still unwrapping to the original.
 func (e *Judge[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C) (v Verdict, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			v, err = Verdict{}, fmt.Errorf("%w: %v", ErrJudgePanic, p)
+			v, err = Verdict{}, fmt.Errorf("%w: %s", ErrJudgePanic, strictjson.ValueText(p, strictjson.MaxError))
 		}
+		err = strictjson.Bound(err)
 	}()
 	if err := ctx.Err(); err != nil {
 		return Verdict{}, fmt.Errorf("rubric: %w", err)
 	}
 	text, err := e.render(candidate)
 	if err != nil {
-		return Verdict{}, fmt.Errorf("rubric: render candidate: %w", err)
+		return Verdict{}, strictjson.Wrap("rubric: render candidate", err)
 	}
 	user, err := userMessage(task, text)
 	if err != nil {
@@ -174,7 +179,7 @@ func (e *Judge[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C
 	if e.cfg.AutoFails != nil {
 		checks, err = e.cfg.AutoFails(ctx, task, candidate)
 		if err != nil {
-			return Verdict{}, fmt.Errorf("rubric: auto-fail checks: %w", err)
+			return Verdict{}, strictjson.Wrap("rubric: auto-fail checks", err)
 		}
 		for i := range checks {
 			if checks[i].RaisedBy == "" {
@@ -184,7 +189,7 @@ func (e *Judge[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C
 	}
 	reply, err := e.judge(ctx, evaluator.Prompt{System: e.SystemPrompt(task.Kind), User: user})
 	if err != nil {
-		return Verdict{}, fmt.Errorf("rubric: judge: %w", err)
+		return Verdict{}, strictjson.Wrap("rubric: judge", err)
 	}
 	var in Input
 	out, err := ParseJudgeOutput([]byte(reply), e.rubric)

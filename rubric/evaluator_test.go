@@ -3,6 +3,7 @@ package rubric
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -348,4 +349,38 @@ func TestParseJudgeOutputEvidenceRefs(t *testing.T) {
 	_, err = ParseJudgeOutput([]byte(body), Deliverable())
 	require.ErrorIs(t, err, ErrInvalidJudgeOutput)
 	assert.Contains(t, err.Error(), "dimensions[0].evidenceRefs: missing")
+}
+
+// A 50 MB error from the judge function or the auto-fail checks, or a
+// 50 MB panic value, gives an error of at most 4 KiB that still matches
+// what it wraps.
+func TestEvaluateErrorTextIsBounded(t *testing.T) {
+	huge := strings.Repeat("x", 50<<20)
+	sentinel := errors.New("upstream")
+	tests := []struct {
+		name string
+		cfg  Config[string]
+		fn   JudgeFunc
+		is   error
+	}{
+		{"judge error", Config[string]{}, func(context.Context, evaluator.Prompt) (string, error) {
+			return "", fmt.Errorf("openai: 500 %s: %w", huge, sentinel)
+		}, sentinel},
+		{"judge panic", Config[string]{}, func(context.Context, evaluator.Prompt) (string, error) { panic(huge) }, ErrJudgePanic},
+		{"auto-fail checks", Config[string]{AutoFails: func(context.Context, evaluator.Task, string) ([]AutoFail, error) {
+			return nil, fmt.Errorf("%s: %w", huge, sentinel)
+		}}, func(context.Context, evaluator.Prompt) (string, error) { return "", nil }, sentinel},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ev, err := NewJudge(Deliverable(), tt.fn, tt.cfg)
+			require.NoError(t, err)
+			_, err = ev.Evaluate(context.Background(), reviewTask, "draft")
+			require.ErrorIs(t, err, tt.is)
+			msg := err.Error()
+			assert.LessOrEqual(t, len(msg), 4<<10)
+			assert.True(t, strings.HasPrefix(msg, "rubric: "), "keeps its prefix")
+			assert.True(t, strings.HasSuffix(msg, " bytes)"), "ends with the size of what was cut")
+		})
+	}
 }

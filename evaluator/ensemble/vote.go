@@ -133,7 +133,7 @@ func NewVoter[C any](votes int, judges []evaluator.Evaluator[C], opts ...VoteOpt
 			errs = append(errs, fmt.Errorf("%w: judges[%d]: nil evaluator", ErrInvalidVote, i))
 		}
 	}
-	v.err = errors.Join(errs...)
+	v.err = strictjson.Join(errs...) // bounded: a million nil judges give 64 KiB
 	return v, v.err
 }
 
@@ -145,13 +145,17 @@ func (v *Voter[C]) Judges() []evaluator.Evaluator[C] {
 // Evaluate runs the vote and returns the reduced decision (Tally's
 // Decision). It returns an error, and the zero decision, only when the
 // Voter is invalid, when ctx ended before every vote was cast, or when every
-// vote failed with an error (ErrAllVotesFailed, joined with each error);
+// vote failed with an error (ErrAllVotesFailed, joined with each error:
+// errors.Is and errors.As see every one, and the text lists them, each cut
+// to 4 KiB, up to 64 KiB in all);
 // otherwise failed votes are recorded in the decision and count as
 // non-passing. With one judge and one vote it returns that judge's decision
-// and error unchanged.
+// and error unchanged (an error text longer than 4 KiB is cut, the error
+// still unwrapping to the judge's).
 func (v *Voter[C]) Evaluate(ctx context.Context, task evaluator.Task, candidate C) (evaluator.EvaluationDecision, error) {
 	if v.err == nil && v.votes == 1 && len(v.judges) == 1 {
-		return v.judges[0].Evaluate(ctx, task, candidate)
+		d, err := v.judges[0].Evaluate(ctx, task, candidate)
+		return d, strictjson.Bound(err)
 	}
 	t, err := v.Tally(ctx, task, candidate)
 	if err != nil {
@@ -201,7 +205,9 @@ func (v *Voter[C]) Tally(ctx context.Context, task evaluator.Task, candidate C) 
 		errs = append(errs, fmt.Errorf("vote[%d.%d]: %w", b.Judge, b.Round, b.Err))
 	}
 	if len(errs) > 0 {
-		return Tally{}, fmt.Errorf("%w: %w", ErrAllVotesFailed, errors.Join(errs...))
+		// Every ballot's error stays in the chain (errors.Is, Classify); the
+		// text lists them, each cut to 4 KiB, up to 64 KiB in all.
+		return Tally{}, strictjson.Bound(fmt.Errorf("%w: %w", ErrAllVotesFailed, strictjson.Join(errs...)))
 	}
 	return reduce(ballots, v.cfg), nil
 }
@@ -213,9 +219,9 @@ func castVote[C any](ctx context.Context, judge evaluator.Evaluator[C], task eva
 	defer cancel()
 	defer func() {
 		if p := recover(); p != nil {
-			// The value is quoted by its prefix; the stack is bounded by the
-			// runtime (a traceback prints at most 100 frames).
-			d, err = evaluator.EvaluationDecision{}, fmt.Errorf("judge panicked: %s\n%s", strictjson.Clip(fmt.Sprint(p)), debug.Stack())
+			// The value is quoted by its prefix, and the whole text with
+			// the stack is cut to 4 KiB.
+			d, err = evaluator.EvaluationDecision{}, strictjson.Bound(fmt.Errorf("judge panicked: %s\n%s", strictjson.ValueText(p, strictjson.MaxQuote), debug.Stack()))
 		}
 	}()
 	d, err = judge.Evaluate(cctx, task, candidate)

@@ -328,6 +328,51 @@ func TestVoteAllErrors(t *testing.T) {
 	assert.Contains(t, err.Error(), "vote[0.2]: rate limited")
 }
 
+// 1,000 ballots failing with 10 KB errors each give an error of at most
+// 64 KiB (the first ballots' errors, then a count of the rest) that still
+// matches every ballot's error; a judge's panic value and a lone judge's
+// own error are cut to 4 KiB.
+func TestVoteErrorTextIsBounded(t *testing.T) {
+	overloaded := errors.New("overloaded")
+	var calls atomic.Int64
+	judge := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
+		if calls.Add(1) == 1000 {
+			return evaluator.EvaluationDecision{}, fmt.Errorf("%s: %w", strings.Repeat("e", 10_000), overloaded)
+		}
+		return evaluator.EvaluationDecision{}, errors.New(strings.Repeat("e", 10_000))
+	})
+	v, err := ensemble.NewVoter(1000, []evaluator.Evaluator[string]{judge})
+	require.NoError(t, err)
+	_, err = v.Evaluate(context.Background(), evaluator.Task{}, "x")
+	require.ErrorIs(t, err, ensemble.ErrAllVotesFailed)
+	assert.ErrorIs(t, err, overloaded, "the last ballot's error is still in the chain")
+	msg := err.Error()
+	assert.LessOrEqual(t, len(msg), 64<<10)
+	// strings.Contains, not assert.Contains: a failure would print 64 KiB.
+	assert.True(t, strings.HasPrefix(msg, "ensemble: every vote failed: vote[0.0]: eee"), "starts with the first ballot")
+	assert.True(t, strings.HasSuffix(msg, " more errors"), "ends with a count of the ballots left out")
+	assert.True(t, strings.Contains(msg, "... (10011 bytes)\nvote[0.1]: "), "each ballot's error is cut to a prefix and its size")
+
+	huge := strings.Repeat("p", 1<<20)
+	panicky := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
+		panic(huge)
+	})
+	_, err = ensemble.Vote(2, panicky).Evaluate(context.Background(), evaluator.Task{}, "x")
+	require.ErrorIs(t, err, ensemble.ErrAllVotesFailed)
+	assert.LessOrEqual(t, len(err.Error()), 2*4<<10+64)
+
+	lone := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
+		return evaluator.EvaluationDecision{}, fmt.Errorf("%s: %w", huge, overloaded)
+	})
+	_, err = ensemble.Vote(1, lone).Evaluate(context.Background(), evaluator.Task{}, "x")
+	require.ErrorIs(t, err, overloaded)
+	assert.LessOrEqual(t, len(err.Error()), 4<<10)
+
+	_, err = ensemble.NewVoter(1, make([]evaluator.Evaluator[string], 1000))
+	require.ErrorIs(t, err, ensemble.ErrInvalidVote)
+	assert.LessOrEqual(t, len(err.Error()), 64<<10)
+}
+
 // TestVoteLeavesNoGoroutine: every goroutine a vote starts has ended when
 // Evaluate returns, also when the context ends mid-vote.
 func TestVoteLeavesNoGoroutine(t *testing.T) {

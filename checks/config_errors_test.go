@@ -9,11 +9,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalopt/evalopt/checks/addressed"
+	"github.com/evalopt/evalopt/checks/advice"
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/internal/readscore"
+	"github.com/evalopt/evalopt/checks/internal/text"
+	"github.com/evalopt/evalopt/checks/placeholder"
+	"github.com/evalopt/evalopt/checks/quote"
+	"github.com/evalopt/evalopt/checks/readability"
+	"github.com/evalopt/evalopt/checks/structure"
+	"github.com/evalopt/evalopt/checks/terms"
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/evalopt/evalopt/checks/readability"
-	"github.com/evalopt/evalopt/evaluator"
 )
 
 // TestConstructorConfigErrors: every check constructor that takes a config
@@ -23,60 +31,88 @@ func TestConstructorConfigErrors(t *testing.T) {
 	nan := math.NaN()
 	tests := []struct {
 		name  string
-		build func() (Check, error)
+		build func() (check.Check, error)
 		field string
 	}{
-		{"hedge: share above 1", func() (Check, error) { return NewHedgeCheck(RecommendationConfig{MaxNonActionable: 1.5}) }, "RecommendationConfig.MaxNonActionable"},
-		{"hedge: NaN share", func() (Check, error) { return NewHedgeCheck(RecommendationConfig{MaxNonActionable: nan}) }, "RecommendationConfig.MaxNonActionable"},
-		{"directional: negative share", func() (Check, error) {
-			return NewDirectionalCheck(RecommendationConfig{MaxNonActionable: -0.1})
+		{"hedge: share above 1", func() (check.Check, error) {
+			return advice.NewHedgeCheck(advice.RecommendationConfig{MaxNonActionable: 1.5})
 		}, "RecommendationConfig.MaxNonActionable"},
-		{"actionability: risk above 5", func() (Check, error) { return NewActionabilityCheck(RecommendationConfig{BlockRisk: 6}) }, "RecommendationConfig.BlockRisk"},
-		{"hedge: negative risk", func() (Check, error) { return NewHedgeCheck(RecommendationConfig{BlockRisk: -1}) }, "RecommendationConfig.BlockRisk"},
-		{"hedge: blank phrase", func() (Check, error) { return NewHedgeCheck(RecommendationConfig{Hedges: []string{"consider", " "}}) }, "RecommendationConfig.Hedges[1]"},
-		{"directional: dash phrase", func() (Check, error) { return NewDirectionalCheck(RecommendationConfig{Directional: []string{"--"}}) }, "RecommendationConfig.Directional[0]"},
-		{"finding: negative words", func() (Check, error) { return NewFindingCheck(FindingConfig{MinQuoteWords: -1}) }, "FindingConfig.MinQuoteWords"},
-		{"finding: empty phrase", func() (Check, error) { return NewFindingCheck(FindingConfig{Uncertainty: []string{""}}) }, "FindingConfig.Uncertainty[0]"},
-		{"placeholder: empty token", func() (Check, error) { return NewPlaceholderCheck(PlaceholderConfig{Tokens: []string{"TBD", ""}}) }, "PlaceholderConfig.Tokens[1]"},
-		{"placeholder: empty word", func() (Check, error) { return NewPlaceholderCheck(PlaceholderConfig{Words: []string{" "}}) }, "PlaceholderConfig.Words[0]"},
-		{"placeholder: empty directive", func() (Check, error) {
-			return NewPlaceholderCheck(PlaceholderConfig{Directives: []string{"insert", ""}})
+		{"hedge: NaN share", func() (check.Check, error) {
+			return advice.NewHedgeCheck(advice.RecommendationConfig{MaxNonActionable: nan})
+		}, "RecommendationConfig.MaxNonActionable"},
+		{"directional: negative share", func() (check.Check, error) {
+			return advice.NewDirectionalCheck(advice.RecommendationConfig{MaxNonActionable: -0.1})
+		}, "RecommendationConfig.MaxNonActionable"},
+		{"actionability: risk above 5", func() (check.Check, error) {
+			return advice.NewActionabilityCheck(advice.RecommendationConfig{BlockRisk: 6})
+		}, "RecommendationConfig.BlockRisk"},
+		{"hedge: negative risk", func() (check.Check, error) { return advice.NewHedgeCheck(advice.RecommendationConfig{BlockRisk: -1}) }, "RecommendationConfig.BlockRisk"},
+		{"hedge: blank phrase", func() (check.Check, error) {
+			return advice.NewHedgeCheck(advice.RecommendationConfig{Hedges: []string{"consider", " "}})
+		}, "RecommendationConfig.Hedges[1]"},
+		{"directional: dash phrase", func() (check.Check, error) {
+			return advice.NewDirectionalCheck(advice.RecommendationConfig{Directional: []string{"--"}})
+		}, "RecommendationConfig.Directional[0]"},
+		{"finding: negative words", func() (check.Check, error) { return advice.NewFindingCheck(advice.FindingConfig{MinQuoteWords: -1}) }, "FindingConfig.MinQuoteWords"},
+		{"finding: empty phrase", func() (check.Check, error) {
+			return advice.NewFindingCheck(advice.FindingConfig{Uncertainty: []string{""}})
+		}, "FindingConfig.Uncertainty[0]"},
+		{"placeholder: empty token", func() (check.Check, error) {
+			return placeholder.NewPlaceholderCheck(placeholder.PlaceholderConfig{Tokens: []string{"TBD", ""}})
+		}, "PlaceholderConfig.Tokens[1]"},
+		{"placeholder: empty word", func() (check.Check, error) {
+			return placeholder.NewPlaceholderCheck(placeholder.PlaceholderConfig{Words: []string{" "}})
+		}, "PlaceholderConfig.Words[0]"},
+		{"placeholder: empty directive", func() (check.Check, error) {
+			return placeholder.NewPlaceholderCheck(placeholder.PlaceholderConfig{Directives: []string{"insert", ""}})
 		}, "PlaceholderConfig.Directives[1]"},
-		{"placeholder: empty label", func() (Check, error) { return NewPlaceholderCheck(PlaceholderConfig{SignatureLabels: []string{""}}) }, "PlaceholderConfig.SignatureLabels[0]"},
-		{"definition: empty name", func() (Check, error) { return NewDefinitionCheck(DefinitionConfig{ProperNames: []string{""}}) }, "DefinitionConfig.ProperNames[0]"},
-		{"definition: empty word", func() (Check, error) {
-			return NewDefinitionCheck(DefinitionConfig{InstrumentWords: []string{"Act", "\t"}})
+		{"placeholder: empty label", func() (check.Check, error) {
+			return placeholder.NewPlaceholderCheck(placeholder.PlaceholderConfig{SignatureLabels: []string{""}})
+		}, "PlaceholderConfig.SignatureLabels[0]"},
+		{"definition: empty name", func() (check.Check, error) {
+			return terms.NewDefinitionCheck(terms.DefinitionConfig{ProperNames: []string{""}})
+		}, "DefinitionConfig.ProperNames[0]"},
+		{"definition: empty word", func() (check.Check, error) {
+			return terms.NewDefinitionCheck(terms.DefinitionConfig{InstrumentWords: []string{"Act", "\t"}})
 		}, "DefinitionConfig.InstrumentWords[1]"},
-		{"completeness: unnamed clause", func() (Check, error) {
-			return NewCompletenessCheck(CompletenessConfig{Boilerplate: []Clause{{Phrases: []string{"notices"}}}})
+		{"completeness: unnamed clause", func() (check.Check, error) {
+			return structure.NewCompletenessCheck(structure.CompletenessConfig{Boilerplate: []structure.Clause{{Phrases: []string{"notices"}}}})
 		}, "CompletenessConfig.Boilerplate[0].Name"},
-		{"completeness: clause without phrases", func() (Check, error) {
-			return NewCompletenessCheck(CompletenessConfig{Boilerplate: []Clause{{Name: "notices"}}})
+		{"completeness: clause without phrases", func() (check.Check, error) {
+			return structure.NewCompletenessCheck(structure.CompletenessConfig{Boilerplate: []structure.Clause{{Name: "notices"}}})
 		}, "CompletenessConfig.Boilerplate[0].Phrases"},
-		{"completeness: empty phrase", func() (Check, error) {
-			return NewCompletenessCheck(CompletenessConfig{Boilerplate: []Clause{{Name: "a", Phrases: []string{"a"}}, {Name: "b", Phrases: []string{""}}}})
+		{"completeness: empty phrase", func() (check.Check, error) {
+			return structure.NewCompletenessCheck(structure.CompletenessConfig{Boilerplate: []structure.Clause{{Name: "a", Phrases: []string{"a"}}, {Name: "b", Phrases: []string{""}}}})
 		}, "CompletenessConfig.Boilerplate[1].Phrases[0]"},
-		{"evaluator-directed: negative words", func() (Check, error) {
-			return NewEvaluatorDirectedCheck(EvaluatorDirectedConfig{MinCopyWords: -2})
+		{"evaluator-directed: negative words", func() (check.Check, error) {
+			return addressed.NewEvaluatorDirectedCheck(addressed.EvaluatorDirectedConfig{MinCopyWords: -2})
 		}, "EvaluatorDirectedConfig.MinCopyWords"},
-		{"evaluator-directed: empty phrase", func() (Check, error) {
-			return NewEvaluatorDirectedCheck(EvaluatorDirectedConfig{Phrases: []string{""}})
+		{"evaluator-directed: empty phrase", func() (check.Check, error) {
+			return addressed.NewEvaluatorDirectedCheck(addressed.EvaluatorDirectedConfig{Phrases: []string{""}})
 		}, "EvaluatorDirectedConfig.Phrases[0]"},
-		{"evaluator-directed: pattern without trigger", func() (Check, error) {
-			return NewEvaluatorDirectedCheck(EvaluatorDirectedConfig{Patterns: []string{"score \\d"}})
+		{"evaluator-directed: pattern without trigger", func() (check.Check, error) {
+			return addressed.NewEvaluatorDirectedCheck(addressed.EvaluatorDirectedConfig{Patterns: []string{"score \\d"}})
 		}, "EvaluatorDirectedConfig.Patterns[0]"},
-		{"evaluator-directed: bad expression", func() (Check, error) {
-			return NewEvaluatorDirectedCheck(EvaluatorDirectedConfig{Patterns: []string{"score | (", "x | y"}})
+		{"evaluator-directed: bad expression", func() (check.Check, error) {
+			return addressed.NewEvaluatorDirectedCheck(addressed.EvaluatorDirectedConfig{Patterns: []string{"score | (", "x | y"}})
 		}, "EvaluatorDirectedConfig.Patterns[0]"},
-		{"dense: negative words", func() (Check, error) { return NewDensePassageCheck(DensePassageConfig{MinWords: -1}) }, "DensePassageConfig.MinWords"},
-		{"dense: NaN grade", func() (Check, error) { return NewDensePassageCheck(DensePassageConfig{MinGrade: nan}) }, "DensePassageConfig.MinGrade"},
-		{"quote: threshold above 1", func() (Check, error) { return NewQuoteCheck(QuoteConfig{Threshold: 1.5}) }, "QuoteConfig.Threshold"},
-		{"quote: negative words", func() (Check, error) { return NewQuoteCheck(QuoteConfig{MinWords: -1}) }, "QuoteConfig.MinWords"},
-		{"readability: negative grade", func() (Check, error) {
-			return NewReadabilityCheck(ReadabilityConfig{Limits: readability.Limits{MaxGrade: -1}})
+		{"dense: negative words", func() (check.Check, error) {
+			return readability.NewDensePassageCheck(readability.DensePassageConfig{MinWords: -1})
+		}, "DensePassageConfig.MinWords"},
+		{"dense: NaN grade", func() (check.Check, error) {
+			return readability.NewDensePassageCheck(readability.DensePassageConfig{MinGrade: nan})
+		}, "DensePassageConfig.MinGrade"},
+		{"quote: threshold above 1", func() (check.Check, error) { return quote.NewQuoteCheck(quote.QuoteConfig{Threshold: 1.5}) }, "QuoteConfig.Threshold"},
+		{"quote: negative words", func() (check.Check, error) { return quote.NewQuoteCheck(quote.QuoteConfig{MinWords: -1}) }, "QuoteConfig.MinWords"},
+		{"readability: negative grade", func() (check.Check, error) {
+			return readability.NewReadabilityCheck(readability.ReadabilityConfig{Limits: readscore.Limits{MaxGrade: -1}})
 		}, "ReadabilityConfig.Limits.MaxGrade"},
-		{"readability: density above 1", func() (Check, error) { return NewReadabilityCheck(ReadabilityConfig{MaxJargonDensity: 2}) }, "ReadabilityConfig.MaxJargonDensity"},
-		{"readability: negative words", func() (Check, error) { return NewReadabilityCheck(ReadabilityConfig{MinWords: -5}) }, "ReadabilityConfig.MinWords"},
+		{"readability: density above 1", func() (check.Check, error) {
+			return readability.NewReadabilityCheck(readability.ReadabilityConfig{MaxJargonDensity: 2})
+		}, "ReadabilityConfig.MaxJargonDensity"},
+		{"readability: negative words", func() (check.Check, error) {
+			return readability.NewReadabilityCheck(readability.ReadabilityConfig{MinWords: -5})
+		}, "ReadabilityConfig.MinWords"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -96,7 +132,7 @@ func TestConstructorConfigErrors(t *testing.T) {
 // by a short prefix, so the error stays small.
 func TestEvaluatorDirectedPatternErrorIsBounded(t *testing.T) {
 	huge := strings.Repeat("a", 1<<20) // no "|": not "trigger | expression"
-	_, err := NewEvaluatorDirectedCheck(EvaluatorDirectedConfig{Patterns: []string{huge}})
+	_, err := addressed.NewEvaluatorDirectedCheck(addressed.EvaluatorDirectedConfig{Patterns: []string{huge}})
 	require.ErrorIs(t, err, evaluator.ErrInvalidOption)
 	assert.Less(t, len(err.Error()), 300)
 }
@@ -108,50 +144,52 @@ func TestConstructorZeroConfigIsDefault(t *testing.T) {
 	docs := corpusDocs(t)
 	pairs := []struct {
 		name      string
-		zero, def func() (Check, error)
+		zero, def func() (check.Check, error)
 	}{
-		{"hedge", func() (Check, error) { return NewHedgeCheck(RecommendationConfig{}) },
-			func() (Check, error) {
-				return NewHedgeCheck(RecommendationConfig{BlockRisk: 3, MaxNonActionable: 0.30})
+		{"hedge", func() (check.Check, error) { return advice.NewHedgeCheck(advice.RecommendationConfig{}) },
+			func() (check.Check, error) {
+				return advice.NewHedgeCheck(advice.RecommendationConfig{BlockRisk: 3, MaxNonActionable: 0.30})
 			}},
-		{"directional", func() (Check, error) { return NewDirectionalCheck(RecommendationConfig{}) },
-			func() (Check, error) {
-				return NewDirectionalCheck(RecommendationConfig{BlockRisk: 3, MaxNonActionable: 0.30})
+		{"directional", func() (check.Check, error) { return advice.NewDirectionalCheck(advice.RecommendationConfig{}) },
+			func() (check.Check, error) {
+				return advice.NewDirectionalCheck(advice.RecommendationConfig{BlockRisk: 3, MaxNonActionable: 0.30})
 			}},
-		{"actionability", func() (Check, error) { return NewActionabilityCheck(RecommendationConfig{}) },
-			func() (Check, error) {
-				return NewActionabilityCheck(RecommendationConfig{BlockRisk: 3, MaxNonActionable: 0.30})
+		{"actionability", func() (check.Check, error) { return advice.NewActionabilityCheck(advice.RecommendationConfig{}) },
+			func() (check.Check, error) {
+				return advice.NewActionabilityCheck(advice.RecommendationConfig{BlockRisk: 3, MaxNonActionable: 0.30})
 			}},
-		{"finding", func() (Check, error) { return NewFindingCheck(FindingConfig{}) },
-			func() (Check, error) {
-				return NewFindingCheck(FindingConfig{Uncertainty: UncertaintyPhrases(), MinQuoteWords: 3})
+		{"finding", func() (check.Check, error) { return advice.NewFindingCheck(advice.FindingConfig{}) },
+			func() (check.Check, error) {
+				return advice.NewFindingCheck(advice.FindingConfig{Uncertainty: text.UncertaintyPhrases(), MinQuoteWords: 3})
 			}},
-		{"placeholder", func() (Check, error) { return NewPlaceholderCheck(PlaceholderConfig{}) },
-			func() (Check, error) {
-				return NewPlaceholderCheck(PlaceholderConfig{Tokens: PlaceholderTokens(), Words: PlaceholderWords(), Directives: PlaceholderDirectives(),
+		{"placeholder", func() (check.Check, error) { return placeholder.NewPlaceholderCheck(placeholder.PlaceholderConfig{}) },
+			func() (check.Check, error) {
+				return placeholder.NewPlaceholderCheck(placeholder.PlaceholderConfig{Tokens: text.PlaceholderTokens(), Words: text.PlaceholderWords(), Directives: text.PlaceholderDirectives(),
 					SignatureLabels: []string{"By", "Name", "Title", "Date", "Signature", "Signed", "Print Name", "Witness", "Place", "Position", "Initials"}})
 			}},
-		{"definition", func() (Check, error) { return NewDefinitionCheck(DefinitionConfig{}) },
-			func() (Check, error) {
-				return NewDefinitionCheck(DefinitionConfig{ProperNames: ProperNames(), InstrumentWords: []string{
+		{"definition", func() (check.Check, error) { return terms.NewDefinitionCheck(terms.DefinitionConfig{}) },
+			func() (check.Check, error) {
+				return terms.NewDefinitionCheck(terms.DefinitionConfig{ProperNames: text.ProperNames(), InstrumentWords: []string{
 					"Agreement", "Agreements", "Act", "Code", "Regulation", "Regulations", "Directive", "Convention", "Rules", "Treaty", "Law", "Plan", "Policy", "Statute"}})
 			}},
-		{"completeness", func() (Check, error) { return NewCompletenessCheck(CompletenessConfig{}) },
-			func() (Check, error) {
-				return NewCompletenessCheck(CompletenessConfig{Boilerplate: DefaultBoilerplate()})
+		{"completeness", func() (check.Check, error) { return structure.NewCompletenessCheck(structure.CompletenessConfig{}) },
+			func() (check.Check, error) {
+				return structure.NewCompletenessCheck(structure.CompletenessConfig{Boilerplate: structure.DefaultBoilerplate()})
 			}},
-		{"evaluator-directed", func() (Check, error) { return NewEvaluatorDirectedCheck(EvaluatorDirectedConfig{}) },
-			func() (Check, error) {
-				return NewEvaluatorDirectedCheck(EvaluatorDirectedConfig{Phrases: EvaluatorPhrases(), Patterns: EvaluatorPatterns(), MinCopyWords: 8})
+		{"evaluator-directed", func() (check.Check, error) {
+			return addressed.NewEvaluatorDirectedCheck(addressed.EvaluatorDirectedConfig{})
+		},
+			func() (check.Check, error) {
+				return addressed.NewEvaluatorDirectedCheck(addressed.EvaluatorDirectedConfig{Phrases: text.EvaluatorPhrases(), Patterns: text.EvaluatorPatterns(), MinCopyWords: 8})
 			}},
-		{"dense", func() (Check, error) { return NewDensePassageCheck(DensePassageConfig{}) },
-			func() (Check, error) {
-				return NewDensePassageCheck(DensePassageConfig{MinWords: DefaultDenseMinWords, MinGrade: float64(DefaultDenseGrade), Analyzer: readability.Default()})
+		{"dense", func() (check.Check, error) { return readability.NewDensePassageCheck(readability.DensePassageConfig{}) },
+			func() (check.Check, error) {
+				return readability.NewDensePassageCheck(readability.DensePassageConfig{MinWords: readability.DefaultDenseMinWords, MinGrade: float64(readability.DefaultDenseGrade), Analyzer: readscore.Default()})
 			}},
-		{"readability", func() (Check, error) { return NewReadabilityCheck(ReadabilityConfig{}) },
-			func() (Check, error) {
-				return NewReadabilityCheck(ReadabilityConfig{Limits: readability.Limits{MaxGrade: readability.DefaultMaxGrade,
-					MaxPassivePercent: readability.DefaultMaxPassivePercent}, MinWords: DefaultReadabilityMinWords, Analyzer: readability.Default()})
+		{"readability", func() (check.Check, error) { return readability.NewReadabilityCheck(readability.ReadabilityConfig{}) },
+			func() (check.Check, error) {
+				return readability.NewReadabilityCheck(readability.ReadabilityConfig{Limits: readscore.Limits{MaxGrade: readscore.DefaultMaxGrade,
+					MaxPassivePercent: readscore.DefaultMaxPassivePercent}, MinWords: readability.DefaultReadabilityMinWords, Analyzer: readscore.Default()})
 			}},
 	}
 	for _, p := range pairs {
@@ -172,48 +210,48 @@ func TestConstructorZeroConfigIsDefault(t *testing.T) {
 }
 
 // corpusDocs reads every deliverable text of the corpus with its source.
-func corpusDocs(t *testing.T) []Document {
+func corpusDocs(t *testing.T) []check.Document {
 	t.Helper()
 	paths, err := filepath.Glob(filepath.Join("testdata", "deliverables", "*", "*", "*.txt"))
 	require.NoError(t, err)
 	sort.Strings(paths)
 	require.NotEmpty(t, paths)
-	docs := make([]Document, 0, len(paths)+2)
+	docs := make([]check.Document, 0, len(paths)+2)
 	for _, p := range paths {
 		text, err := os.ReadFile(p)
 		require.NoError(t, err)
 		src, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "source.md"))
-		docs = append(docs, Document{Text: string(text), Source: string(src)})
+		docs = append(docs, check.Document{Text: string(text), Source: string(src)})
 	}
 	for _, name := range []string{"contract_defects.md", "contract_clean.md"} {
-		docs = append(docs, Document{Text: readFixture(t, name)})
+		docs = append(docs, check.Document{Text: readFixture(t, name)})
 	}
 	// Recommendations just on each side of the default actionability
 	// share (0.30): 1 of 3 non-actionable fails it, 1 of 4 does not.
 	good := "- Replace Section 2 with: \"The Supplier shall give ninety days written notice before any termination.\"\n"
 	bad := "- Consider Section 4.\n"
 	docs = append(docs,
-		Document{Text: "## Recommendations\n\n" + bad + good + good},
-		Document{Text: "## Recommendations\n\n" + bad + good + good + good})
+		check.Document{Text: "## Recommendations\n\n" + bad + good + good},
+		check.Document{Text: "## Recommendations\n\n" + bad + good + good + good})
 	return docs
 }
 
 // TestSuiteOptionErrors: each invalid Suite option, and a nil one, is an
 // error naming it that matches evaluator.ErrInvalidOption.
 func TestSuiteOptionErrors(t *testing.T) {
-	checks := []Check{mustCheck(NewPlaceholderCheck(PlaceholderConfig{}))}
-	for name, o := range map[string]Option{
-		"WithSeverity(\"a\")":     WithSeverity("a", "fatal"),
-		"WithSeverity: empty":     WithSeverity("", SeverityInfo),
-		"WithConcurrency":         WithConcurrency(-1),
-		"WithParallelThreshold":   WithParallelThreshold(-1),
-		"WithSourceEvidenceID":    WithSourceEvidenceID(" "),
+	checks := []check.Check{mustCheck(placeholder.NewPlaceholderCheck(placeholder.PlaceholderConfig{}))}
+	for name, o := range map[string]check.Option{
+		"WithSeverity(\"a\")":     check.WithSeverity("a", "fatal"),
+		"WithSeverity: empty":     check.WithSeverity("", check.SeverityInfo),
+		"WithConcurrency":         check.WithConcurrency(-1),
+		"WithParallelThreshold":   check.WithParallelThreshold(-1),
+		"WithSourceEvidenceID":    check.WithSourceEvidenceID(" "),
 		"NewSuite: opts[0]: nil ": nil,
 	} {
-		_, err := NewSuite(checks, o)
+		_, err := check.NewSuite(checks, o)
 		require.ErrorIs(t, err, evaluator.ErrInvalidOption, name)
 		assert.Contains(t, err.Error(), name)
 	}
-	_, err := NewSuite(checks)
+	_, err := check.NewSuite(checks)
 	require.NoError(t, err, "no option is the default")
 }

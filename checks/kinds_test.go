@@ -4,19 +4,20 @@ import (
 	"context"
 	"testing"
 
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/placeholder"
+	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/evalopt/evalopt/evaluator"
 )
 
 func TestOnlyFor(t *testing.T) {
-	c := OnlyFor(mustCheck(NewPlaceholderCheck(PlaceholderConfig{})), evaluator.KindContract, "")
-	assert.Equal(t, RulePlaceholder, c.Rule())
-	assert.Equal(t, []string{RulePlaceholder}, c.(RuleLister).Rules())
-	assert.NotEmpty(t, c.Check(Document{Text: "fee: TBD", Kind: evaluator.KindContract}))
-	assert.NotEmpty(t, c.Check(Document{Text: "fee: TBD"}), "the empty kind was listed")
-	assert.Empty(t, c.Check(Document{Text: "fee: TBD", Kind: evaluator.KindCustomerReply}))
+	c := check.OnlyFor(mustCheck(placeholder.NewPlaceholderCheck(placeholder.PlaceholderConfig{})), evaluator.KindContract, "")
+	assert.Equal(t, placeholder.RulePlaceholder, c.Rule())
+	assert.Equal(t, []string{placeholder.RulePlaceholder}, c.(check.RuleLister).Rules())
+	assert.NotEmpty(t, c.Check(check.Document{Text: "fee: TBD", Kind: evaluator.KindContract}))
+	assert.NotEmpty(t, c.Check(check.Document{Text: "fee: TBD"}), "the empty kind was listed")
+	assert.Empty(t, c.Check(check.Document{Text: "fee: TBD", Kind: evaluator.KindCustomerReply}))
 }
 
 // The default suite reads the task's kind: the traps that made a gate
@@ -27,13 +28,13 @@ func TestDefaultSuiteIsKindAware(t *testing.T) {
 	findings := func(kind evaluator.Kind, source, text string) []string {
 		task := evaluator.Task{ID: "t", Kind: kind}
 		if source != "" {
-			task.Evidence = []evaluator.Evidence{{ID: DefaultSourceEvidenceID, Content: source}}
+			task.Evidence = []evaluator.Evidence{{ID: "source", Content: source}}
 		}
 		fs, err := s.Findings(ctx, task, text)
 		require.NoError(t, err)
 		var out []string
 		for _, f := range fs {
-			if f.Severity != SeverityInfo {
+			if f.Severity != check.SeverityInfo {
 				out = append(out, f.Rule+" "+f.Location.Text)
 			}
 		}

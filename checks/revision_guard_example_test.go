@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/evalopt/evalopt/checks"
+	"github.com/evalopt/evalopt/checks/revision"
+
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/loop"
 )
@@ -29,7 +30,7 @@ func ExampleRevisionGuard() {
 		}
 		return evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.6, RevisionInstructions: []string{"warmer tone"}}, nil
 	})
-	guard := checks.NewRevisionGuard(checks.RevisionGuardConfig{})
+	guard := revision.NewRevisionGuard(revision.RevisionGuardConfig{})
 	res, _ := loop.RunLoop(context.Background(), task, gen, judge, rev, loop.WithRevisionCheck[string](guard.Check))
 	fmt.Println(res.Outcome)
 	fmt.Println(res.Decision.BlockingFailures[0])

@@ -5,10 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/evalopt/evalopt/checks/advice"
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/placeholder"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -17,51 +21,54 @@ import (
 // fixedCheck returns the same findings whatever the document.
 type fixedCheck struct {
 	rule     string
-	findings []Finding
+	findings []check.Finding
 }
 
-func (c fixedCheck) Rule() string             { return c.rule }
-func (c fixedCheck) Check(Document) []Finding { return c.findings }
+func (c fixedCheck) Rule() string { return c.rule }
+
+func (c fixedCheck) Check(check.Document) []check.Finding { return c.findings }
 
 // panicCheck panics on every document.
 type panicCheck struct{}
 
-func (panicCheck) Rule() string             { return "panics" }
-func (panicCheck) Check(Document) []Finding { panic("boom") }
+func (panicCheck) Rule() string { return "panics" }
+
+func (panicCheck) Check(check.Document) []check.Finding { panic("boom") }
 
 // docCheck records the document it saw.
-type docCheck struct{ seen chan Document }
+type docCheck struct{ seen chan check.Document }
 
 func (c docCheck) Rule() string { return "doc" }
-func (c docCheck) Check(d Document) []Finding {
+
+func (c docCheck) Check(d check.Document) []check.Finding {
 	c.seen <- d
 	return nil
 }
 
-func finding(rule string, sev Severity, start int) Finding {
-	return Finding{Rule: rule, Severity: sev, Message: rule + " found", Location: Location{Start: start, End: start + 1, Line: 1, Column: start + 1, Text: "x"}}
+func finding(rule string, sev check.Severity, start int) check.Finding {
+	return check.Finding{Rule: rule, Severity: sev, Message: rule + " found", Location: check.Location{Start: start, End: start + 1, Line: 1, Column: start + 1, Text: "x"}}
 }
 
 func TestSuiteDecide(t *testing.T) {
 	tests := []struct {
 		name     string
-		findings []Finding
+		findings []check.Finding
 		status   evaluator.Status
 		score    float64
 		blocking int
 		revise   int
 	}{
 		{"no findings pass", nil, evaluator.StatusPass, 1, 0, 0},
-		{"info only passes", []Finding{finding("a.info", SeverityInfo, 0)}, evaluator.StatusPass, 1 / 1.05, 0, 0},
-		{"warn revises", []Finding{finding("a.warn", SeverityWarn, 0)}, evaluator.StatusRevise, 0.8, 0, 1},
-		{"block blocks", []Finding{finding("a.warn", SeverityWarn, 0), finding("a.block", SeverityBlock, 1)}, evaluator.StatusBlock, 1 / 2.25, 1, 1},
-		{"malformed severity blocks", []Finding{finding("a.odd", "fatal", 0)}, evaluator.StatusBlock, 0.5, 1, 0},
+		{"info only passes", []check.Finding{finding("a.info", check.SeverityInfo, 0)}, evaluator.StatusPass, 1 / 1.05, 0, 0},
+		{"warn revises", []check.Finding{finding("a.warn", check.SeverityWarn, 0)}, evaluator.StatusRevise, 0.8, 0, 1},
+		{"block blocks", []check.Finding{finding("a.warn", check.SeverityWarn, 0), finding("a.block", check.SeverityBlock, 1)}, evaluator.StatusBlock, 1 / 2.25, 1, 1},
+		{"malformed severity blocks", []check.Finding{finding("a.odd", "fatal", 0)}, evaluator.StatusBlock, 0.5, 1, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := NewSuite([]Check{fixedCheck{"a", tt.findings}})
+			s, err := check.NewSuite([]check.Check{fixedCheck{"a", tt.findings}})
 			require.NoError(t, err)
-			fs, err := s.Run(context.Background(), Document{Text: "x"})
+			fs, err := s.Run(context.Background(), check.Document{Text: "x"})
 			require.NoError(t, err)
 			d := s.Decide(fs)
 			require.NoError(t, d.Validate())
@@ -80,21 +87,21 @@ func TestSuiteDecide(t *testing.T) {
 }
 
 func TestSuiteOverridesAndDisabled(t *testing.T) {
-	fs := []Finding{finding("x.one", SeverityBlock, 0), finding("x.two", SeverityBlock, 1), finding("y.three", SeverityWarn, 2)}
-	s, err := NewSuite([]Check{fixedCheck{"x", fs}},
-		WithSeverity("x.", SeverityWarn), WithSeverity("x.two", SeverityInfo), WithDisabled("y."))
+	fs := []check.Finding{finding("x.one", check.SeverityBlock, 0), finding("x.two", check.SeverityBlock, 1), finding("y.three", check.SeverityWarn, 2)}
+	s, err := check.NewSuite([]check.Check{fixedCheck{"x", fs}},
+		check.WithSeverity("x.", check.SeverityWarn), check.WithSeverity("x.two", check.SeverityInfo), check.WithDisabled("y."))
 	require.NoError(t, err)
-	got, err := s.Run(context.Background(), Document{Text: "abc"})
+	got, err := s.Run(context.Background(), check.Document{Text: "abc"})
 	require.NoError(t, err)
 	require.Len(t, got, 2)
-	assert.Equal(t, SeverityWarn, got[0].Severity, "prefix override")
-	assert.Equal(t, SeverityInfo, got[1].Severity, "exact id beats prefix")
+	assert.Equal(t, check.SeverityWarn, got[0].Severity, "prefix override")
+	assert.Equal(t, check.SeverityInfo, got[1].Severity, "exact id beats prefix")
 	assert.Equal(t, evaluator.StatusRevise, s.Decide(got).Status)
 }
 
 func TestNewSuiteErrors(t *testing.T) {
-	_, err := NewSuite([]Check{nil}, WithSeverity("a", "fatal"), WithSeverity("", SeverityInfo),
-		WithConcurrency(-1), WithParallelThreshold(-1), WithSourceEvidenceID(" "))
+	_, err := check.NewSuite([]check.Check{nil}, check.WithSeverity("a", "fatal"), check.WithSeverity("", check.SeverityInfo),
+		check.WithConcurrency(-1), check.WithParallelThreshold(-1), check.WithSourceEvidenceID(" "))
 	require.Error(t, err)
 	for _, want := range []string{"checks[0] is nil", `WithSeverity("a"): severity must be info, warn or block, got "fatal"`,
 		"WithSeverity: empty rule", "WithConcurrency: must be >= 0, got -1", "WithParallelThreshold", "WithSourceEvidenceID: empty id"} {
@@ -104,18 +111,18 @@ func TestNewSuiteErrors(t *testing.T) {
 
 func TestSuiteRunOrderIsDeterministic(t *testing.T) {
 	text := readFixture(t, "contract_defects.md")
-	seq, err := NewSuite(DefaultChecks(), WithConcurrency(1))
+	seq, err := check.NewSuite(DefaultChecks(), check.WithConcurrency(1))
 	require.NoError(t, err)
-	par, err := NewSuite(DefaultChecks(), WithConcurrency(4), WithParallelThreshold(1))
+	par, err := check.NewSuite(DefaultChecks(), check.WithConcurrency(4), check.WithParallelThreshold(1))
 	require.NoError(t, err)
-	want, err := seq.Run(context.Background(), Document{Text: text})
+	want, err := seq.Run(context.Background(), check.Document{Text: text})
 	require.NoError(t, err)
 	require.NotEmpty(t, want)
-	for i := 1; i < len(want); i++ {
-		assert.LessOrEqual(t, compareFindings(want[i-1], want[i]), 0, "sorted")
-	}
+	sorted := slices.Clone(want)
+	check.SortFindings(sorted)
+	assert.Equal(t, sorted, want, "sorted")
 	for range 5 {
-		got, err := par.Run(context.Background(), Document{Text: text})
+		got, err := par.Run(context.Background(), check.Document{Text: text})
 		require.NoError(t, err)
 		assert.Equal(t, want, got)
 	}
@@ -123,7 +130,7 @@ func TestSuiteRunOrderIsDeterministic(t *testing.T) {
 
 func TestSuiteCheckPanicIsAnError(t *testing.T) {
 	for _, threshold := range []int{1 << 30, 1} { // sequential and concurrent
-		s, err := NewSuite([]Check{panicCheck{}, fixedCheck{"a", nil}}, WithParallelThreshold(threshold))
+		s, err := check.NewSuite([]check.Check{panicCheck{}, fixedCheck{"a", nil}}, check.WithParallelThreshold(threshold))
 		require.NoError(t, err)
 		d, err := s.Evaluate(context.Background(), evaluator.Task{}, "text")
 		require.Error(t, err)
@@ -148,17 +155,17 @@ func TestSuiteEvaluateBuildsDocument(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		opts   []Option
+		opts   []check.Option
 		source string
 	}{
 		{"default evidence id", nil, "default source"},
-		{"configured evidence id", []Option{WithSourceEvidenceID("contract")}, "the source"},
-		{"explicit source wins", []Option{WithSource("given"), WithSourceEvidenceID("contract")}, "given"},
+		{"configured evidence id", []check.Option{check.WithSourceEvidenceID("contract")}, "the source"},
+		{"explicit source wins", []check.Option{check.WithSource("given"), check.WithSourceEvidenceID("contract")}, "given"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			seen := make(chan Document, 1)
-			s, err := NewSuite([]Check{docCheck{seen}}, append(tt.opts, WithRubric("rubric line"))...)
+			seen := make(chan check.Document, 1)
+			s, err := check.NewSuite([]check.Check{docCheck{seen}}, append(tt.opts, check.WithRubric("rubric line"))...)
 			require.NoError(t, err)
 			d, err := s.Evaluate(context.Background(), task, "candidate")
 			require.NoError(t, err)
@@ -175,23 +182,23 @@ func TestSuiteEvaluateBuildsDocument(t *testing.T) {
 func TestForText(t *testing.T) {
 	type draft struct{ Body string }
 	s := DefaultSuite()
-	e := ForText(s, func(d draft) string { return d.Body })
+	e := check.ForText(s, func(d draft) string { return d.Body })
 	d, err := e.Evaluate(context.Background(), evaluator.Task{}, draft{Body: "Fee: TBD."})
 	require.NoError(t, err)
 	assert.Equal(t, evaluator.StatusBlock, d.Status)
-	assert.Contains(t, d.BlockingFailures[0], RulePlaceholder)
+	assert.Contains(t, d.BlockingFailures[0], placeholder.RulePlaceholder)
 
-	_, err = ForText[draft](s, nil).Evaluate(context.Background(), evaluator.Task{}, draft{})
+	_, err = check.ForText[draft](s, nil).Evaluate(context.Background(), evaluator.Task{}, draft{})
 	assert.ErrorContains(t, err, "nil text function")
-	_, err = ForText(nil, func(d draft) string { return d.Body }).Evaluate(context.Background(), evaluator.Task{}, draft{})
+	_, err = check.ForText(nil, func(d draft) string { return d.Body }).Evaluate(context.Background(), evaluator.Task{}, draft{})
 	assert.ErrorContains(t, err, "nil suite")
 }
 
 func TestSuiteRulesAndChain(t *testing.T) {
 	s := DefaultSuite()
 	rs := s.Rules()
-	assert.Contains(t, rs, RulePlaceholder)
-	assert.Contains(t, rs, RuleHedgeHighRisk)
+	assert.Contains(t, rs, placeholder.RulePlaceholder)
+	assert.Contains(t, rs, advice.RuleHedgeHighRisk)
 	assert.IsNonDecreasing(t, rs)
 	judge := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
 		t.Fatal("the judge must not run after a block")
@@ -205,10 +212,10 @@ func TestSuiteRulesAndChain(t *testing.T) {
 
 func TestSuiteLeavesNoGoroutines(t *testing.T) {
 	before := runtime.NumGoroutine()
-	s, err := NewSuite(DefaultChecks(), WithParallelThreshold(1), WithConcurrency(3))
+	s, err := check.NewSuite(DefaultChecks(), check.WithParallelThreshold(1), check.WithConcurrency(3))
 	require.NoError(t, err)
 	for range 3 {
-		_, err := s.Run(context.Background(), Document{Text: readFixture(t, "contract_defects.md")})
+		_, err := s.Run(context.Background(), check.Document{Text: readFixture(t, "contract_defects.md")})
 		require.NoError(t, err)
 	}
 	deadline := time.Now().Add(2 * time.Second)
@@ -219,8 +226,8 @@ func TestSuiteLeavesNoGoroutines(t *testing.T) {
 }
 
 func TestNewSuiteNoChecks(t *testing.T) {
-	_, err := NewSuite(nil)
-	assert.ErrorIs(t, err, ErrNoChecks)
+	_, err := check.NewSuite(nil)
+	assert.ErrorIs(t, err, evaluator.ErrInvalidOption)
 }
 
 func TestDecisionSurvivesJSONRoundTrip(t *testing.T) {

@@ -4,6 +4,10 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/quote"
+	"github.com/evalopt/evalopt/checks/readability"
 )
 
 // contract1MB repeats the clean contract fixture to 1 MB: realistic legal
@@ -24,7 +28,7 @@ func contract1MB(b *testing.B) string {
 
 func BenchmarkReadabilityCheck1MB(b *testing.B) {
 	text := contract1MB(b)
-	c, err := NewReadabilityCheck(ReadabilityConfig{})
+	c, err := readability.NewReadabilityCheck(readability.ReadabilityConfig{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -32,7 +36,7 @@ func BenchmarkReadabilityCheck1MB(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		c.Check(Document{Text: text})
+		c.Check(check.Document{Text: text})
 	}
 }
 
@@ -45,11 +49,11 @@ func BenchmarkQuoteCheck1MB(b *testing.B) {
 	cand := src + "\n\nReview: the agreement says \"Supplier shall perform the Services in a professional and workmanlike manner\", " +
 		"\"Customer shall pay each undisputed invoice within thirty days\", \"either Party may terminate this Agreement for convenience at any time\", " +
 		"\"the Services ... in accordance with the Specifications\" and \"Supplier may assign its rights without consent of any kind whatsoever\".\n"
-	c, err := NewQuoteCheck(QuoteConfig{})
+	c, err := quote.NewQuoteCheck(quote.QuoteConfig{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	doc := Document{Text: cand, Source: src}
+	doc := check.Document{Text: cand, Source: src}
 	c.Check(doc) // index the source once
 	b.SetBytes(int64(len(cand)))
 	b.ReportAllocs()

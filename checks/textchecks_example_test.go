@@ -3,7 +3,9 @@ package checks_test
 import (
 	"fmt"
 
-	"github.com/evalopt/evalopt/checks"
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/quote"
+	"github.com/evalopt/evalopt/checks/readability"
 )
 
 func ExampleNewQuoteCheck() {
@@ -12,11 +14,11 @@ func ExampleNewQuoteCheck() {
 	review := `Section 13.1 lets "either party may terminate this agreement upon 'material breach'" apply; ` +
 		`the cure period is "not cured within sixty days after written notice", and ` +
 		`"the Supplier may assign this Agreement without consent".`
-	c, err := checks.NewQuoteCheck(checks.QuoteConfig{})
+	c, err := quote.NewQuoteCheck(quote.QuoteConfig{})
 	if err != nil {
 		panic(err)
 	}
-	for _, f := range c.Check(checks.Document{Text: review, Source: contract}) {
+	for _, f := range c.Check(check.Document{Text: review, Source: contract}) {
 		fmt.Printf("%s %s at %s: %s\n", f.Rule, f.Severity, f.Location, f.Message)
 	}
 	// Output:
@@ -28,11 +30,11 @@ func ExampleNewReadabilityCheck() {
 	notice := "Notwithstanding any provision hereof to the contrary, the indemnification obligations hereinafter " +
 		"described shall be construed in accordance with the applicable regulatory requirements and shall be " +
 		"administered by the designated representative of the organization."
-	c, err := checks.NewReadabilityCheck(checks.ReadabilityConfig{MinWords: 10})
+	c, err := readability.NewReadabilityCheck(readability.ReadabilityConfig{MinWords: 10})
 	if err != nil {
 		panic(err)
 	}
-	for _, f := range c.Check(checks.Document{Text: notice}) {
+	for _, f := range c.Check(check.Document{Text: notice}) {
 		fmt.Printf("%s %s\n", f.Rule, f.Severity)
 	}
 	// Output:

@@ -3,7 +3,10 @@ package checks_test
 import (
 	"fmt"
 
-	"github.com/evalopt/evalopt/checks"
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/readability"
+	"github.com/evalopt/evalopt/checks/values"
+
 	"github.com/evalopt/evalopt/evaluator"
 )
 
@@ -16,7 +19,7 @@ Your monthly plan costs €34.00. Because the outage lasted two days, I've added
 
 From next month the €43.00 plan price applies again, and the credit comes off your first bill.
 `
-	for _, f := range checks.NewValuesCheck().Check(checks.Document{Text: text, Kind: evaluator.KindCustomerReply}) {
+	for _, f := range values.NewValuesCheck().Check(check.Document{Text: text, Kind: evaluator.KindCustomerReply}) {
 		fmt.Println(f.Rule, f.Location, f.Location.Text)
 	}
 	// Output:
@@ -35,11 +38,11 @@ Notwithstanding the foregoing, the Company shall not be liable for any delay in 
 Best wishes,
 Priya
 `
-	c, err := checks.NewDensePassageCheck(checks.DensePassageConfig{})
+	c, err := readability.NewDensePassageCheck(readability.DensePassageConfig{})
 	if err != nil {
 		panic(err)
 	}
-	for _, f := range c.Check(checks.Document{Text: text, Kind: evaluator.KindCustomerReply}) {
+	for _, f := range c.Check(check.Document{Text: text, Kind: evaluator.KindCustomerReply}) {
 		fmt.Println(f.Rule, f.Location)
 	}
 	// Output:

@@ -11,7 +11,7 @@ import (
 // the evidence does not support, a revise for a dropped element, a pass when
 // nothing is wrong. Its criteria should say what changed, since the trace
 // keeps them. It returns an error only for infrastructure failures.
-// checks.RevisionGuard provides one built on the deterministic checks.
+// revision.RevisionGuard (checks/revision) provides one built on the deterministic checks.
 type RevisionCheck[C any] func(ctx context.Context, task evaluator.Task, previous, next C) (evaluator.EvaluationDecision, error)
 
 // RoleRevisionCheck marks the trace step of a RevisionCheck call (see

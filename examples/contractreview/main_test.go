@@ -13,6 +13,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/checks"
+	"github.com/evalopt/evalopt/checks/advice"
+	"github.com/evalopt/evalopt/checks/placeholder"
+	"github.com/evalopt/evalopt/checks/quote"
+	"github.com/evalopt/evalopt/checks/values"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/loop"
 	"github.com/evalopt/evalopt/rubric"
@@ -58,7 +62,7 @@ func TestFirstDraftIsRevisedThenPasses(t *testing.T) {
 	// The checks' findings and the judge's verdict are merged: a misquote and
 	// a date written two ways from the checks, the wrong SCC module (below
 	// the Jurisdictional Accuracy floor) from the judge.
-	assert.Subset(t, failed(first), []string{checks.RuleDateForm, checks.RuleQuoteNearVerbatim, "Jurisdictional Accuracy"})
+	assert.Subset(t, failed(first), []string{values.RuleDateForm, quote.RuleQuoteNearVerbatim, "Jurisdictional Accuracy"})
 	assert.Equal(t, first.RevisionInstructions, res.Trace[2].Instructions, "the reviser gets the decision's instructions")
 
 	assert.Equal(t, evaluator.StatusPass, res.Trace[3].Decision.Status)
@@ -98,11 +102,11 @@ func lineStarting(text, prefix string) string {
 // the judge is never asked.
 func TestBlockerStopsTheLoop(t *testing.T) {
 	for _, tc := range []struct{ name, old, new, rule string }{
-		{"unfilled placeholder", "within 10 days after", "within [●] days after", checks.RulePlaceholder},
+		{"unfilled placeholder", "within 10 days after", "within [●] days after", placeholder.RulePlaceholder},
 		{"hedged risk-4 recommendation", lineStarting(firstDraft, "1. **Transfer mechanism"),
-			"1. **Transfer mechanism (Risk: 4).** Company B may want to consider asking the Processor for safeguards.", checks.RuleHedgeHighRisk},
+			"1. **Transfer mechanism (Risk: 4).** Company B may want to consider asking the Processor for safeguards.", advice.RuleHedgeHighRisk},
 		{"quotation the contract does not hold", `"anonymization removes all personal data identifiers"`,
-			`"anonymization is certified by an independent auditor every year"`, checks.RuleQuoteFabricated},
+			`"anonymization is certified by an independent auditor every year"`, quote.RuleQuoteFabricated},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			require.NotEmpty(t, tc.old)

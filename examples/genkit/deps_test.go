@@ -6,8 +6,6 @@ package main
 import (
 	_ "github.com/evalopt/evalopt"
 	_ "github.com/evalopt/evalopt/checks"
-	_ "github.com/evalopt/evalopt/checks/quote"
-	_ "github.com/evalopt/evalopt/checks/readability"
 	_ "github.com/evalopt/evalopt/evaluator"
 	_ "github.com/evalopt/evalopt/evaluator/evaltest"
 	_ "github.com/evalopt/evalopt/evaluator/golden"

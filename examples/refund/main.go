@@ -34,6 +34,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/evalopt/evalopt/checks"
+	"github.com/evalopt/evalopt/checks/requirement"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/internal/refunddemo"
@@ -133,7 +134,7 @@ var refundNeedsDamageEvidence = evaluator.Requirement{
 // evidenceStage is the deterministic stage that runs before the judge: the
 // task's requirements, enforced by a checks suite.
 func evidenceStage() evaluator.Evaluator[string] {
-	s, err := checks.NewSuite([]checks.Check{checks.NewRequirementCheck()})
+	s, err := checks.NewSuite([]checks.Check{requirement.NewRequirementCheck()})
 	if err != nil {
 		panic(err) // one non-nil check, no options: cannot fail
 	}

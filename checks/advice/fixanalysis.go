@@ -1,0 +1,467 @@
+package advice
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/evalopt/evalopt/checks/check"
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
+)
+
+// units returns the recommendation units of text: the items of its
+// recommendation sections (or, in a review with none, of every section),
+// the units found by their own form (fineUnits), and, in a review, the
+// paragraph of every sentence that is a hedged recommendation by its
+// grammar wherever it stands (adviceHedgeRe). An item that starts where a
+// fine unit does gives way to it.
+func recommendationUnits(text string, review bool, words []doctext.Span) []doctext.RecUnit {
+	its := doctext.Items(text, doctext.RecommendationKind, review)
+	if len(its) == 0 && review {
+		its = doctext.Items(text, doctext.AnySection, true)
+	}
+	fine := doctext.FineUnits(text)
+	out := make([]doctext.RecUnit, 0, len(its)+len(fine))
+	starts := make(map[int]bool, len(fine))
+	for _, f := range fine {
+		starts[f.Start] = true
+		starts[strings.LastIndexByte(text[:f.Start], '\n')+1] = true
+	}
+	for _, it := range its {
+		if !starts[it.Start] {
+			out = append(out, doctext.RecUnit{Span: it, Body: it.Start})
+		}
+	}
+	out = append(out, fine...)
+	if review {
+		out = append(out, adviceUnits(text, words, out)...)
+	}
+	doctext.SortUnits(out)
+	return out
+}
+
+// adviceTriggers are the words adviceHedgeRe cannot match without, each
+// with the lead word its construction needs before it in the sentence
+// ("it" is advisable, "there" is merit, "we" suggest, "may" wish to; ""
+// for the words that open a match themselves: "worth", "ideally"): a
+// sentence holding none of them, or a trigger without its lead, is not
+// scanned.
+var adviceTriggers = map[string]string{
+	"advisable": "it", "prudent": "it", "sensible": "it", "wise": "it", "idea": "it", "preferable": "it",
+	"desirable": "it", "worth": "", "worthwhile": "it", "merit": "", "merits": "", "value": "there",
+	"sense": "there", "scope": "there", "room": "there", "case": "there", "argument": "there", "benefit": "there",
+	"suggest": "we", "recommend": "we", "advise": "we", "propose": "we", "wish": "may", "want": "may",
+	"like": "may", "care": "may", "ideally": "",
+}
+
+// adviceFilter spares the lookup of most words in adviceTriggers.
+var adviceFilter = doctext.NewWordFilter(doctext.KeysOf(adviceTriggers)...)
+
+// adviceShapes spares the lookup of most words adviceFilter lets through.
+var adviceShapes = newWordShapes(doctext.KeysOf(adviceTriggers)...)
+
+// wordShapes is an exact prefilter for a set of lower-case ASCII words:
+// per length (up to 15) and first letter, the set of last letters.
+type wordShapes [16][26]uint32
+
+// newWordShapes returns the shapes of words, each lower-case ASCII
+// letters, at most 15 long.
+func newWordShapes(words ...string) *wordShapes {
+	var f wordShapes
+	for _, w := range words {
+		if w == "" || len(w) >= len(f) || w[0] < 'a' || w[0] > 'z' || w[len(w)-1] < 'a' || w[len(w)-1] > 'z' {
+			panic("checks: newWordShapes: " + w + " is not a short lower-case word")
+		}
+		f[len(w)][w[0]-'a'] |= 1 << (w[len(w)-1] - 'a')
+	}
+	return &f
+}
+
+// mayHave reports whether w, ASCII letters lower-cased, may be one of the
+// words: false when its length, first or last letter fits none.
+func (f *wordShapes) MayHave(w string) bool {
+	if w == "" || len(w) >= len(f) {
+		return false
+	}
+	c, d := w[0]|0x20, w[len(w)-1]|0x20
+	if c < 'a' || c > 'z' || d < 'a' || d > 'z' {
+		return false
+	}
+	return f[len(w)][c-'a']&(1<<(d-'a')) != 0
+}
+
+// leadWords are the words that may stand for each lead.
+var leadWords = map[string][]string{
+	"it":    {"it"},
+	"there": {"there"},
+	"we":    {"we", "i"},
+	"may":   {"may", "might", "could"},
+}
+
+// maxLeadGap bounds how far before its trigger adviceHedgeRe's lead word
+// can stand: "there might well be some real value" is seven words.
+const maxLeadGap = 48
+
+// hasLead reports whether one of the lead's words (leadWords) stands as a
+// whole word in text[from:at].
+func hasLead(text string, from, at int, lead string) bool {
+	for i := from; i < at; {
+		s, e := doctext.NextWord(text, i, at)
+		if s >= at {
+			return false
+		}
+		i = e
+		if e-s > 5 {
+			continue
+		}
+		for _, w := range leadWords[lead] {
+			if strings.EqualFold(text[s:e], w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// adviceUnits returns, for each hedged recommendation found by
+// adviceHedgeRe outside quotations, code and the units already known, its
+// paragraph as a unit.
+func adviceUnits(text string, words []doctext.Span, known []doctext.RecUnit) []doctext.RecUnit {
+	var out []doctext.RecUnit
+	var ex []doctext.Span
+	exDone := false
+	last := -1 // end of the last sentence scanned
+	var buf [10]byte
+	for _, w := range words {
+		s, e := w.Start, w.End
+		if e-s < 4 || e-s > 10 || s < last {
+			continue
+		}
+		if !adviceFilter.MayHave(text[s:e]) || !adviceShapes.MayHave(text[s:e]) {
+			continue
+		}
+		lead, ok := adviceTriggers[string(doctext.LowerASCII(&buf, text[s:e]))]
+		if !ok {
+			continue
+		}
+		ss, se := sentenceAround(text, s)
+		if lead != "" && !hasLead(text, max(ss, s-maxLeadGap), s, lead) {
+			continue
+		}
+		last = se
+		m := doctext.AdviceHedgeRe.FindStringIndex(text[ss:se])
+		if m == nil {
+			continue
+		}
+		ms, me := ss+m[0], ss+m[1]
+		if !exDone {
+			ex, exDone = doctext.ExcludedSpans(text, 0, len(text)), true
+		}
+		if doctext.InSpans(ex, ms, me) || inUnits(known, ms, me) || inUnits(out, ms, me) {
+			continue
+		}
+		ps, pe := paragraphAround(text, ms)
+		if headingLine(text, ps) {
+			continue
+		}
+		out = append(out, doctext.RecUnit{Span: doctext.Span{Start: ps, End: pe}, Body: ps, Advice: true})
+	}
+	return out
+}
+
+// sentenceAround returns the sentence holding offset at: from after the
+// previous sentence end or line break to the next, at most 400 bytes each
+// way.
+func sentenceAround(text string, at int) (int, int) {
+	s := at
+	for s > 0 && at-s < 400 {
+		c := text[s-1]
+		if c == '\n' || (c == ' ' && s >= 2 && (text[s-2] == '.' || text[s-2] == '!' || text[s-2] == '?') && !(s >= 3 && text[s-3] >= '0' && text[s-3] <= '9')) {
+			break
+		}
+		s--
+	}
+	e := doctext.SentenceEnd(text, at, min(len(text), at+400))
+	if e < len(text) {
+		e++
+	}
+	return s, e
+}
+
+// paragraphAround returns the paragraph (or list item, or table row)
+// holding offset at.
+func paragraphAround(text string, at int) (int, int) {
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	t := strings.TrimLeft(text[ls:doctext.LineEndAt(text, ls)], " \t")
+	if strings.HasPrefix(t, "|") || doctext.ListItemRe.MatchString(t) {
+		return ls, doctext.LineEndAt(text, ls)
+	}
+	for ls > 0 {
+		p := strings.LastIndexByte(text[:ls-1], '\n') + 1
+		pt := strings.TrimSpace(text[p : ls-1])
+		if pt == "" || doctext.OpensBlock(text[p:ls-1]) || doctext.ListItemRe.MatchString(pt) {
+			break
+		}
+		ls = p
+	}
+	return ls, paragraphEnd(text, ls)
+}
+
+// headingLine reports whether the line at ls is a heading.
+func headingLine(text string, ls int) bool {
+	lvl, _ := doctext.HeadingLevel(text[ls:doctext.LineEndAt(text, ls)])
+	return lvl > 0
+}
+
+// inUnits reports whether [s,e) lies inside one of units.
+func inUnits(units []doctext.RecUnit, s, e int) bool {
+	for _, u := range units {
+		if u.Start <= s && e <= u.End {
+			return true
+		}
+	}
+	return false
+}
+
+// recUnitsKey and riskScaleKey are the Shared keys of a document's
+// recommendation units and its risk scale.
+type (
+	recUnitsKey  struct{}
+	riskScaleKey struct{}
+)
+
+// analyzeUnits finds the recommendations of doc and what each carries.
+func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendation {
+	text := doc.Text
+	allWords := doctext.AnalysisOf(doc).WordList()
+	units := check.Shared(doc, recUnitsKey{}, func() []doctext.RecUnit { return recommendationUnits(text, doctext.IsReview(doc.Kind), allWords) })
+	var sc *riskScale
+	lineRisk := map[int]riskClass{}
+	var out []recommendation
+	for ui, u := range units {
+		body := text[u.Start:u.End]
+		r := recommendation{item: u.Span, risk: -1}
+		if m := doctext.RiskRe.FindStringSubmatch(body); m != nil {
+			r.risk, _ = strconv.Atoi(m[1])
+		}
+		labelFrom := body
+		r.class = ClassifyRisk(body, a.blockRisk)
+		if r.class == riskUnknown {
+			if sc == nil {
+				sc = check.Shared(doc, riskScaleKey{}, func() *riskScale { return readRiskScale(text) })
+			}
+			r.class, labelFrom = sc.unitRisk(text, u, a.blockRisk, lineRisk)
+			if r.class == riskUnknown {
+				// A fix under a finding's heading ("### F-02 IDOR — High")
+				// carries the finding's rating.
+				labelFrom = headingAbove(text, u.Start)
+				r.class = ClassifyRisk(labelFrom, a.blockRisk)
+			}
+			if r.class == riskUnknown {
+				// "R2 (for F2)", "On Issue 2": the finding it answers.
+				labelFrom = referencedFinding(text, body)
+				r.class = ClassifyRisk(labelFrom, a.blockRisk)
+			}
+			if r.risk < 0 {
+				if m := doctext.RiskRe.FindStringSubmatch(labelFrom); m != nil {
+					r.risk, _ = strconv.Atoi(m[1])
+				}
+			}
+		}
+		r.label = riskLabel(r, labelFrom)
+		// The fine units inside a broader item are read on their own.
+		var inner []doctext.Span
+		if !u.Fine {
+			for j := ui + 1; j < len(units) && units[j].Start < u.End; j++ {
+				if units[j].Fine {
+					inner = append(inner, units[j].Span)
+				}
+			}
+		}
+		skip := func(s, e int) bool { return overlapsAny(inner, s, e) }
+		quotes := doctext.ExcludedSpans(text, u.Start, u.End)
+		r.drafted = doctext.ReplacementMarkerRe.MatchString(body) || hasDraft(text, u.Start, u.End)
+		if r.drafted && u.Fine && doctext.OpensWithFixVerb(text[u.Body:u.End]) {
+			// "Proposed: expand the notice content" introduces no drafting:
+			// its words are an instruction, not the text to insert.
+			r.drafted = strings.Contains(body, "```") || strings.Contains(body, "~~~")
+		}
+		r.drafted = r.drafted || introducesBlock(text, u.End) || u.Proposal && strings.Contains(body, "~~")
+		for _, q := range quotes {
+			if text[q.Start] != '`' && doctext.WordCount(text, q.Start, q.End) >= doctext.MinReplacementWords && !quotesSource(text, u.Start, q.Start) {
+				r.drafted = true
+				break
+			}
+		}
+		ws := doctext.WordsIn(allWords, u.Start, u.End)
+		a.hedges.Find(text, ws, u.End, func(s, e int) {
+			if !doctext.InSpans(quotes, s, e) && !skip(s, e) {
+				r.hedges = append(r.hedges, doctext.Span{Start: s, End: e})
+			}
+		})
+		addHedges := func(ms [][]int) {
+			for _, m := range ms {
+				s, e := u.Start+m[0], u.Start+m[1]
+				for s < e && !doctext.IsWordByte(text[s]) { // the grammar may match a leading ". " or "**"
+					s++
+				}
+				if !doctext.InSpans(quotes, s, e) && !overlapsAny(r.hedges, s, e) && !skip(s, e) {
+					r.hedges = append(r.hedges, doctext.Span{Start: s, End: e})
+				}
+			}
+		}
+		addHedges(a.grammarMatches(body))
+		if a.grammar && adviceHedgeClasses.mayMatch(body) {
+			addHedges(doctext.AdviceHedgeRe.FindAllStringIndex(body, 8))
+		}
+		doctext.SortSpans(r.hedges)
+		addDir := func(s, e int, strict bool) {
+			if u.Advice || s < u.Body || isLabelWord(text, e) || doctext.InSpans(quotes, s, e) || overlapsAny(r.hedges, s, e) || overlapsAny(r.directional, s, e) || skip(s, e) {
+				return
+			}
+			if u.Proposal {
+				if !opensUnit(text, u.Body, s) || concreteRe.MatchString(refIDRe.ReplaceAllString(text[e:u.End], "")) {
+					return
+				}
+			} else if strict = strict || u.Fine; strict && !goalDirectionalAt(text, u, s, e) || !strict && !directionalAt(text, u.Start, u.End, s, e) {
+				return
+			}
+			r.directional = append(r.directional, doctext.Span{Start: s, End: e})
+		}
+		a.directional.Find(text, ws, u.End, func(s, e int) { addDir(s, e, false) })
+		if a.dirGrammar {
+			for _, m := range directionalGoalWords.findAll(body, 8) {
+				addDir(u.Start+m[0], u.Start+m[1], true)
+			}
+			for _, m := range vagueVerbWords.findAll(body, 8) {
+				s, e := u.Start+m[0], u.Start+m[1]
+				if doctext.VagueQualifierRe.MatchString(text[e:doctext.SentenceEnd(text, e, u.End)]) {
+					addDir(s, e, true)
+				}
+			}
+		}
+		if u.Proposal && a.dirGrammar && len(r.directional) == 0 {
+			if ds, de, ok := deferredProposal(text, u.Body, u.End); ok && !doctext.InSpans(quotes, ds, de) && !skip(ds, de) && !introducesBlock(text, u.End) {
+				// "Proposed: a fairer test, to be discussed.": the label
+				// promised drafting the words put off.
+				r.directional, r.drafted = append(r.directional, doctext.Span{Start: ds, End: de}), false
+			}
+		}
+		if len(r.directional) == 0 && len(r.hedges) == 0 && a.grammar && !u.Advice {
+			// "Negotiate stronger data-location commitments": any
+			// imperative with a vague object at the start of a sentence.
+			for _, w := range ws {
+				if w.Start >= u.End || w.Start < u.Body || doctext.InSpans(quotes, w.Start, w.End) || skip(w.Start, w.End) {
+					continue
+				}
+				if c := text[w.Start]; c < 'A' || c > 'Z' || closedClass[strings.ToLower(text[w.Start:w.End])] || u.Proposal && !opensUnit(text, u.Body, w.Start) || !imperativeLead.match(text[max(u.Start, w.Start-60):w.Start]) {
+					continue
+				}
+				if s, e, ok := vagueImperative(text, u.Start, u.End, w.Start); ok {
+					r.directional = append(r.directional, doctext.Span{Start: s, End: e})
+					break
+				}
+			}
+		}
+		doctext.SortSpans(r.directional)
+		out = append(out, r)
+	}
+	return out
+}
+
+// closedClass are words that open a sentence but are never an imperative
+// verb: determiners, pronouns, conjunctions and prepositions.
+var closedClass = map[string]bool{
+	"a": true, "an": true, "the": true, "this": true, "that": true, "these": true, "those": true, "it": true, "its": true,
+	"we": true, "you": true, "they": true, "he": true, "she": true, "i": true, "our": true, "your": true, "their": true,
+	"there": true, "if": true, "when": true, "where": true, "while": true, "as": true, "in": true, "on": true, "at": true,
+	"for": true, "with": true, "without": true, "by": true, "of": true, "to": true, "from": true, "under": true, "after": true,
+	"before": true, "because": true, "since": true, "although": true, "but": true, "and": true, "or": true, "so": true,
+	"each": true, "every": true, "any": true, "all": true, "no": true, "some": true, "both": true, "either": true,
+	"neither": true, "one": true, "two": true, "three": true, "most": true, "many": true, "such": true, "other": true,
+}
+
+// goalDirectionalAt reports whether the goal verb at text[s:e], inside
+// unit u, is a directional-only fix: it stands where an imperative does
+// (goalLeadRe: not after a modal, so "the Creator shall amend" in drafted
+// text is not one) and nothing concrete stands in the fix around it: from
+// the unit's own words (a label's run) or the verb's sentence (a paragraph)
+// to the unit's end.
+func goalDirectionalAt(text string, u doctext.RecUnit, s, e int) bool {
+	lead := text[max(u.Start, s-60):s]
+	if i := strings.LastIndexByte(lead, '\n'); i >= 0 {
+		lead = lead[i+1:]
+	}
+	if !goalLead.match(lead) {
+		return false
+	}
+	from := u.Body
+	if !u.Fine {
+		from = sentenceStartFrom(text, u.Start, s)
+	}
+	for _, part := range []string{text[from:s], text[e:u.End]} {
+		if p := refIDRe.ReplaceAllString(part, ""); concreteRe.MatchString(p) || techNameRe.MatchString(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// techNameRe matches a technical name that makes a fix concrete beyond
+// concreteRe: a CamelCase product or class name given as the value a fix
+// sets ("restrict it to the CloudFront origin", not "lock down the
+// WebView", which names only what to change) or a host or file name
+// ("nginx.conf", "status.example.io").
+var techNameRe = regexp.MustCompile(`\b(?:to|with|via|using|behind|through|into)[ \t]+(?:the[ \t]+|a[ \t]+|an[ \t]+)?[A-Z][a-z]+[A-Z][A-Za-z]*\b|\b[a-z][a-z0-9-]*\.(?:[a-z0-9-]+\.)*(?:conf|ini|yaml|yml|json|toml|xml|io|com|net|org|dev|app)\b`)
+
+// sentenceStartFrom returns the start of the sentence holding offset at, not
+// before from.
+func sentenceStartFrom(text string, from, at int) int {
+	for i := at; i > from; i-- {
+		c := text[i-1]
+		if c == '\n' || c == ';' || (c == ' ' && i >= from+2 && (text[i-2] == '.' || text[i-2] == '!' || text[i-2] == '?') && !(i >= from+3 && text[i-3] >= '0' && text[i-3] <= '9')) {
+			return i
+		}
+	}
+	return from
+}
+
+// isLabelWord reports whether the word ending at e is a label ("Fix:",
+// "*Fix.*"), not a verb.
+func isLabelWord(text string, e int) bool {
+	for e < len(text) && (text[e] == '*' || text[e] == '_') {
+		e++
+	}
+	return e < len(text) && (text[e] == ':' || text[e] == '.' && (e+1 == len(text) || text[e+1] == ' ' || text[e+1] == '*' || text[e+1] == '_'))
+}
+
+// introducesBlock reports whether the text ending at end introduces a
+// drafted block: it ends with ':' and the next non-blank line is indented,
+// quoted or fenced ("revise clause 7.1 to read:" and the clause below).
+func introducesBlock(text string, end int) bool {
+	t := strings.TrimRight(text[max(0, end-8):end], " \t*_")
+	if !strings.HasSuffix(t, ":") {
+		return false
+	}
+	for i := doctext.LineEndAt(text, end) + 1; i < len(text); {
+		e := doctext.LineEndAt(text, i)
+		if l := text[i:e]; strings.TrimSpace(l) != "" {
+			return doctext.Continuation(l, 0)
+		}
+		i = e + 1
+	}
+	return false
+}
+
+// opensUnit reports whether offset s is the first word of the unit's own
+// words (from body), after markup, a bracket and a note label.
+func opensUnit(text string, body, s int) bool {
+	for i := body; i < s; i++ {
+		switch text[i] {
+		case ' ', '\t', '*', '_', '[', '(', '"', '\'':
+			continue
+		}
+		return false
+	}
+	return true
+}

@@ -1,0 +1,508 @@
+package advice
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
+)
+
+// Where a recommendation's risk is stated. A review rates its findings in
+// many layouts: in the recommendation itself ("R2 (F2, score 16)"), in a
+// severity column of the table row it sits in, in the finding block above
+// it ("### F-02 IDOR — High", "Rating: Critical — CVSS 9.1", "- **Severity:**
+// High"), or in the finding it names ("On Finding 3", "C3 (B3)"). The
+// recommendation inherits the first of these that says anything.
+
+// maxBlockBack is how far back (bytes) a finding block's opening line is
+// looked for.
+const maxBlockBack = 6144
+
+// maxBlockLines is how many lines back a finding block's opening line is
+// looked for.
+const maxBlockLines = 40
+
+// leadIDSubmatch is leadIDRe.FindStringSubmatch(t), skipping the regexp
+// when mayLeadID rules a match out.
+func leadIDSubmatch(t string) []string {
+	if !doctext.MayLeadID(t) {
+		return nil
+	}
+	return doctext.LeadIDRe.FindStringSubmatch(t)
+}
+
+// mayNumberedLead is a cheap exact prefilter for numberedLeadRe: past its
+// heading, table and bold markup (all of it in the trim set) the pattern
+// needs a digit.
+func mayNumberedLead(t string) bool {
+	s := strings.TrimLeft(t, "#| \t*_")
+	return s != "" && s[0] >= '0' && s[0] <= '9'
+}
+
+// numberedLeadSubmatch is numberedLeadRe.FindStringSubmatch(t), skipping
+// the regexp when mayNumberedLead rules a match out.
+func numberedLeadSubmatch(t string) []string {
+	if !mayNumberedLead(t) {
+		return nil
+	}
+	return numberedLeadRe.FindStringSubmatch(t)
+}
+
+// emphasisMarks removes bold markup.
+var emphasisMarks = strings.NewReplacer("**", "", "__", "")
+
+// riskScale is what a document says about how it rates: whether letter
+// grades A-C are a scale, and the rated findings a recommendation may name.
+type riskScale struct {
+	grades bool
+	// defs maps a key naming a finding to the text its rating is read
+	// from: "id:F2", "finding 3" (and "issue 3", "n:3" for the third
+	// numbered finding), "ref:8.1" (a finding or table row about clause
+	// 8.1). Only keys whose text rates are kept; the first one wins.
+	defs map[string]string
+	// topics are the rated paragraphs of finding sections, for a
+	// recommendation that names its finding by topic ("On territory, ...").
+	topics []string
+}
+
+var (
+	// numberedLeadRe matches a numbered line or heading: "3. ...", "**3.
+	// ...", "### 3 ...", "| 3 |".
+	numberedLeadRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+|\|[ \t]*)?(?:\*\*|__)?([0-9]{1,2})(?:[.)][ \t]|[ \t]*\||[ \t]+[A-Z])`)
+	// clauseRefRe matches a reference to a clause of the source.
+	clauseRefRe = regexp.MustCompile(`(?i)\b(?:sections?|clauses?|articles?|paragraphs?|§+)[ \t]*([0-9]{1,3}(?:\.[0-9]{1,3})*(?:[ \t]?\([a-z0-9]{1,4}\))*)`)
+	// ratingSentenceRe matches a rating written as a sentence of its own at
+	// the end of a finding's title line: "... (Section 7.2). Critical.",
+	// "... (clause 5). Major risk."
+	ratingSentenceRe = regexp.MustCompile(`(?m)[.)][ \t]+(Critical|Severe|High|Major|Medium|Moderate|Low|Minor)(?:[ \t]+(?:risk|priority|severity))?\.?[ \t]*$`)
+	// ratedRe matches a rating stated with "rated" or "graded": "rated
+	// High", "which we rate Medium", "graded as critical".
+	ratedRe = regexp.MustCompile(`(?i)\b(?:rated?|graded?|classed|classified)[ \t]+(?:it[ \t]+|them[ \t]+)?(?:as[ \t]+)?(critical|severe|high|major|medium|moderate|low|minor)\b`)
+	// priorityNumRe matches a numbered priority: "Priority: 1", "priority 2".
+	priorityNumRe = regexp.MustCompile(`(?i)\bpriority[ \t]*[:=]?[ \t]*([1-5])\b`)
+	// topicLeadRe matches a recommendation that names its finding by topic:
+	// "On territory, ...", "As to the restraint, ...", "Regarding fees: ...".
+	topicLeadRe = regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*)?(?i:on|as[ \t]+to|as[ \t]+regards|regarding|re|for|turning[ \t]+to)[ \t]+((?:[\w'’-]+[ \t]+){0,3}[\w'’-]+)(?:\*\*)?[ \t]*[,:—–-]`)
+	// findingHeadingRe matches the heading of a section of findings.
+	findingHeadingRe = regexp.MustCompile(`(?i)\b(?:findings?|issues?|risks?|observations?|vulnerabilit(?:y|ies)|concerns?|analysis|key points|points)\b`)
+)
+
+// clauseRefs returns clauseRefRe's first three matches in t, running the
+// expression only when t holds one of its keywords ("§", or a word that
+// starts like section, clause, article or paragraph).
+func clauseRefs(t string) [][]string {
+	if !strings.Contains(t, "§") && !foldsToASCII(t) && !clauseWordAt(t) {
+		return nil
+	}
+	return clauseRefRe.FindAllStringSubmatch(t, 3)
+}
+
+// clauseWordAt reports whether a run of ASCII word characters in t starts
+// with "section", "clause", "article" or "paragraph", case aside.
+func clauseWordAt(t string) bool {
+	for i := 0; i < len(t); {
+		if !doctext.WordByte[t[i]] {
+			i++
+			continue
+		}
+		if doctext.RefNounFirst[t[i]|0x20] && (doctext.AsciiFoldPrefix(t[i:], "section") || doctext.AsciiFoldPrefix(t[i:], "clause") || doctext.AsciiFoldPrefix(t[i:], "article") || doctext.AsciiFoldPrefix(t[i:], "paragraph")) {
+			return true
+		}
+		for i < len(t) && doctext.WordByte[t[i]] {
+			i++
+		}
+	}
+	return false
+}
+
+// readRiskScale reads text's rating conventions and rated findings once.
+func readRiskScale(text string) *riskScale {
+	const blockRisk = 3 // whether a text rates does not depend on the level
+	sc := &riskScale{defs: map[string]string{}}
+	var header []string
+	var sevCols []int
+	prevTable := -1
+	inFindings := false
+	put := func(key, ctx string) {
+		if _, ok := sc.defs[key]; !ok {
+			sc.defs[key] = ctx
+		}
+	}
+	doctext.ForEachLine(text, func(l doctext.Line) {
+		s := text[l.Start:l.End]
+		t := strings.TrimSpace(s)
+		if t == "" {
+			prevTable = -1
+			return
+		}
+		if !sc.grades && gradeAt(t) && gradeWordAt(t) && doctext.GradeScaleRe.MatchString(t) {
+			sc.grades = true
+		}
+		if t[0] == '|' {
+			cells := doctext.TableCells(text, l)
+			switch {
+			case prevTable >= 0 && header == nil && doctext.IsRuleRow(cells, text):
+				header = doctext.CellTexts(text, doctext.TableCells(text, doctext.Line{Start: prevTable, End: doctext.LineEndAt(text, prevTable)}))
+				sevCols = sevCols[:0]
+				for i, h := range header {
+					if doctext.SeverityColumnRe.MatchString(h) {
+						sevCols = append(sevCols, i)
+					}
+				}
+			case header != nil && len(cells) > 0:
+				ctx := doctext.RowRiskText(text, cells, header, sevCols)
+				if sc.classify(ctx, blockRisk) == riskUnknown {
+					break
+				}
+				first := strings.Trim(text[cells[0].Start:cells[0].End], "*_ ")
+				if first != "" && len(first) <= 8 {
+					if first[0] >= '0' && first[0] <= '9' {
+						put("n:"+first, ctx)
+					} else {
+						put("id:"+first, ctx)
+					}
+				}
+				for _, m := range clauseRefs(t) {
+					put("ref:"+clauseKey(m[1]), ctx)
+				}
+			}
+			prevTable = l.Start
+			return
+		}
+		prevTable, header = -1, nil
+		blankBefore := l.Start < 2 || text[l.Start-1] == '\n' && (text[l.Start-2] == '\n' || text[l.Start-2] == '\r')
+		lvl, _ := doctext.HeadingLevel(t)
+		if lvl == 0 && blankBefore {
+			lvl, _ = doctext.ReviewTitle(s)
+		}
+		if lvl > 0 && !(mayNumberedLead(t) && numberedLeadRe.MatchString(t)) && !(doctext.MayLeadID(t) && doctext.LeadIDRe.MatchString(t)) {
+			inFindings = findingHeadingRe.MatchString(t)
+			return
+		}
+		// Only a line that can name a finding is read: a block's opening
+		// line, an item or a paragraph of a findings section.
+		opener := doctext.OpensBlock(s)
+		item := inFindings && doctext.ListItemRe.MatchString(t)
+		topic := inFindings && !opener && !item && blankBefore
+		if !opener && !item && !topic {
+			return
+		}
+		var keys []string
+		if opener || item {
+			if m := leadIDSubmatch(t); m != nil {
+				if m[1] != "" {
+					keys = append(keys, "id:"+m[1])
+				} else {
+					keys = append(keys, strings.ToLower(m[2])+" "+m[3])
+				}
+			}
+			if inFindings {
+				if m := numberedLeadSubmatch(t); m != nil {
+					keys = append(keys, "n:"+m[1])
+				}
+			}
+			for _, m := range clauseRefs(t[:min(len(t), 200)]) {
+				keys = append(keys, "ref:"+clauseKey(m[1]))
+			}
+		}
+		if len(keys) == 0 && !topic {
+			return
+		}
+		ctx := text[l.Start:min(paragraphEnd(text, l.Start), l.Start+600)]
+		if lvl > 0 {
+			ctx = text[l.Start:min(len(text), l.Start+400)]
+		}
+		if sc.classify(ctx, blockRisk) == riskUnknown {
+			return
+		}
+		if topic {
+			sc.topics = append(sc.topics, ctx)
+		}
+		for _, k := range keys {
+			put(k, ctx)
+		}
+	})
+	return sc
+}
+
+// gradeWordPrefixes are what a word must start with for gradeScaleRe to
+// match at it.
+var gradeWordPrefixes = []string{"rated", "rating", "graded", "grade", "categor", "classified", "priorit"}
+
+// gradeWordAt is a cheap test that gradeScaleRe may match t: a run of
+// ASCII word characters in t starts with one of gradeWordPrefixes.
+func gradeWordAt(t string) bool {
+	if foldsToASCII(t) {
+		return true
+	}
+	for i := 0; i < len(t); {
+		if !doctext.WordByte[t[i]] {
+			i++
+			continue
+		}
+		if t[i]|0x20 == 'r' || t[i]|0x20 == 'g' || t[i]|0x20 == 'c' || t[i]|0x20 == 'p' {
+			for _, p := range gradeWordPrefixes {
+				if doctext.AsciiFoldPrefix(t[i:], p) {
+					return true
+				}
+			}
+		}
+		for i < len(t) && doctext.WordByte[t[i]] {
+			i++
+		}
+	}
+	return false
+}
+
+// gradeAt is a cheap test that t may declare a letter scale: it holds the
+// word "A" followed by "(", "=", ":" or a dash.
+func gradeAt(t string) bool {
+	// Search for the rare 'A', not the common ' ': most lines hold none.
+	for i := 1; i+1 < len(t); {
+		j := strings.IndexByte(t[i:], 'A')
+		if j < 0 {
+			return false
+		}
+		k := i + j + 1
+		i = k
+		if t[k-2] != ' ' {
+			continue
+		}
+		for k < len(t) && t[k] == ' ' {
+			k++
+		}
+		if k < len(t) && (t[k] == '(' || t[k] == '=' || t[k] == ':' || t[k] == '-' || strings.HasPrefix(t[k:], "–") || strings.HasPrefix(t[k:], "—")) {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseKey normalises a clause number: "5 (2)" and "5(2)" are one key.
+func clauseKey(n string) string {
+	return strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(n, " ", ""), "\t", ""))
+}
+
+// classify returns what s says about risk, with the document's scales:
+// classifyRisk, likelihood × impact scores (high from 10 of 25), and letter
+// grades when the document declares them (A and B high, C low).
+func (sc *riskScale) classify(s string, blockRisk int) riskClass {
+	if strings.Contains(s, "**") || strings.Contains(s, "__") {
+		s = emphasisMarks.Replace(s) // "**Severity:** Low" reads "Severity: Low"
+	}
+	rates := rateMask(s)
+	if !sc.grades && rates == 0 {
+		return riskUnknown
+	}
+	c := riskUnknown
+	if rates != 0 {
+		c = classifyRated(s, rates, blockRisk)
+	}
+	if c == riskHigh {
+		return c
+	}
+	if rates&rateLevel != 0 {
+		if m := ratingSentenceRe.FindStringSubmatch(s); m != nil {
+			if m[1] != "Low" && m[1] != "Minor" {
+				return riskHigh
+			}
+			c = riskLow
+		}
+		if m := ratedRe.FindStringSubmatch(s); m != nil {
+			switch strings.ToLower(m[1]) {
+			case "low", "minor":
+				c = riskLow
+			default:
+				return riskHigh
+			}
+		}
+	}
+	if rates&ratePriority != 0 {
+		if m := priorityNumRe.FindStringSubmatch(s); m != nil {
+			if m[1] <= "2" {
+				return riskHigh
+			}
+			c = riskLow
+		}
+	}
+	if rates&rateScore != 0 {
+		if m := doctext.ScoreRe.FindStringSubmatch(s); m != nil {
+			if n, _ := strconv.Atoi(m[1]); n > 5 {
+				if n >= 10 {
+					return riskHigh
+				}
+				c = riskLow
+			}
+		}
+	}
+	if sc.grades {
+		if m := doctext.GradeRe.FindStringSubmatch(s); m != nil {
+			if m[1]+m[2] != "C" {
+				return riskHigh
+			}
+			if c == riskUnknown {
+				c = riskLow
+			}
+		}
+	}
+	return c
+}
+
+// blockStart returns the start of the line that opens the block holding
+// offset at: the nearest line at or before it that is a heading, a title
+// line, a bold lead ("**2. Xero outside SSO — Critical.**") or starts with
+// a finding id ("P-2 —", "F3:"), looking back at most maxBlockBack bytes;
+// -1 when there is none.
+func blockStart(text string, at int) int {
+	from := max(0, at-maxBlockBack)
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	for n := 0; ls >= from && n < maxBlockLines; n++ {
+		if doctext.OpensBlock(text[ls:doctext.LineEndAt(text, ls)]) {
+			return ls
+		}
+		if ls == 0 {
+			break
+		}
+		ls = strings.LastIndexByte(text[:ls-1], '\n') + 1
+	}
+	return -1
+}
+
+// unitRisk returns the risk class of the recommendation u and the text it
+// was read from: u's own text, its table row, its finding block, or the
+// findings it names, whichever first says anything. lines, when not nil,
+// caches the class of each line read (by its start) across units.
+func (sc *riskScale) unitRisk(text string, u doctext.RecUnit, blockRisk int, lines map[int]riskClass) (riskClass, string) {
+	own := text[u.Start:u.End]
+	if c := sc.classify(own, blockRisk); c != riskUnknown {
+		return c, own
+	}
+	if u.Row.End > u.Row.Start {
+		if c := sc.classify(u.RowRisk, blockRisk); c != riskUnknown {
+			return c, u.RowRisk
+		}
+	}
+	bs := blockStart(text, u.Start)
+	if bs >= 0 && bs < u.Start {
+		// The rating nearest above the fix is its finding's: read the
+		// block's lines from the fix upwards. lines caches each line's
+		// class, as the units of one block read the same lines.
+		for e, n := u.Start, 0; e > bs && n < maxBlockLines; n++ {
+			ls := strings.LastIndexByte(text[bs:e-1], '\n') + 1 + bs
+			c, ok := lines[ls]
+			if !ok {
+				c = sc.classify(text[ls:e], blockRisk)
+				if lines != nil {
+					lines[ls] = c
+				}
+			}
+			if c != riskUnknown {
+				return c, text[ls:e]
+			}
+			e = ls
+		}
+	}
+	lead := own[:min(len(own), 120)]
+	opener := ""
+	if bs >= 0 {
+		opener = text[bs:min(doctext.LineEndAt(text, bs), bs+200)]
+	}
+	for _, key := range findingKeys(lead, opener) {
+		if ctx, ok := sc.defs[key]; ok {
+			return sc.classify(ctx, blockRisk), ctx
+		}
+	}
+	if m := topicLeadRe.FindStringSubmatch(strings.TrimSpace(lead)); m != nil {
+		if ctx := sc.topic(m[1]); ctx != "" {
+			return sc.classify(ctx, blockRisk), ctx
+		}
+	}
+	return riskUnknown, ""
+}
+
+// findingKeys returns the keys of the findings a recommendation names in
+// its lead ("R2 (F2, score 16)", "On Finding 3", "On section 8.1") and, after
+// them, those its block's opening line names ("**3. Clause 5(2) — ...**").
+func findingKeys(lead, opener string) []string {
+	var out []string
+	for _, s := range []string{lead, opener} {
+		t := strings.TrimSpace(s)
+		for _, m := range doctext.RefToFindingRe.FindAllStringSubmatch(t, 4) {
+			if m[1] != "" {
+				out = append(out, "id:"+m[1])
+			} else {
+				fam := strings.ToLower(m[2])
+				out = append(out, fam+" "+m[3], "n:"+m[3])
+				if fam != "finding" {
+					out = append(out, "finding "+m[3])
+				}
+				if fam != "issue" {
+					out = append(out, "issue "+m[3])
+				}
+			}
+		}
+		if s == opener {
+			if m := numberedLeadSubmatch(t); m != nil {
+				out = append(out, "n:"+m[1])
+			}
+		}
+		for _, m := range clauseRefs(t) {
+			out = append(out, "ref:"+clauseKey(m[1]))
+		}
+	}
+	return out
+}
+
+// topic returns the rated finding paragraph that holds every content word
+// of topic (by its first five letters, so "territory" finds "territorial"),
+// or "" when none or more than one does.
+func (sc *riskScale) topic(topic string) string {
+	var stems []string
+	for _, w := range strings.Fields(strings.ToLower(topic)) {
+		if len(w) < 4 || w == "the" || w == "your" || w == "their" || w == "this" || w == "that" {
+			continue
+		}
+		stems = append(stems, w[:min(len(w), 5)])
+	}
+	if len(stems) == 0 {
+		return ""
+	}
+	found := ""
+	for _, p := range sc.topics {
+		lp := strings.ToLower(p)
+		all := true
+		for _, st := range stems {
+			if !strings.Contains(lp, st) {
+				all = false
+				break
+			}
+		}
+		if all {
+			if found != "" {
+				return ""
+			}
+			found = p
+		}
+	}
+	return found
+}
+
+// paragraphEnd returns the end of the paragraph (or table row) that starts
+// at ls: the next blank line, or the end of the line for a table row.
+func paragraphEnd(text string, ls int) int {
+	if strings.HasPrefix(strings.TrimLeft(text[ls:min(len(text), ls+8)], " \t"), "|") {
+		return doctext.LineEndAt(text, ls)
+	}
+	for i := ls; i < len(text); {
+		e := doctext.LineEndAt(text, i)
+		if strings.TrimSpace(text[i:e]) == "" {
+			return i
+		}
+		if e >= len(text) {
+			return e
+		}
+		i = e + 1
+	}
+	return len(text)
+}

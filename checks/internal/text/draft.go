@@ -1,0 +1,70 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	// draftIntroRe finds the words that introduce drafted language: the
+	// reviewer's own text, proposed for the document, not a quotation of
+	// it ("Replacement text for clause 8.2:", "Insert the following as a
+	// new clause 7.4:", "Revise clause 11.3 to read:", "Proposed:", "Add
+	// at the end of 5.1:", "Our suggested wording:").
+	draftIntroRe = regexp.MustCompile(`(?i)\b(?:propos\w*|replac\w*|revis\w*|insert\w*|add|added|adding|amend\w*|new|draft(?:ed|ing)?\s+(?:text|language|wording|clause)|redline\w*|substitut\w*|suggest\w*|rewrit\w*|reword\w*|to\s+read|should\s+read|fill\s+in|begin\w*|prefix\w*|append\w*|shall\s+read|fallback|alternative|counter-?propos\w*|recommended\s+(?:text|wording|language|drafting)|change\s+(?:it\s+)?to|mark-?up|after|instead|(?:start|open|preface|end)\w*\b[^:]{0,60}\bwith(?:\s+the\s+following)?)\b`)
+	// sourceIntroRe finds the words that introduce the source's own text
+	// ("Current:", "Clause 8.3 currently reads:", "As drafted:", "The
+	// existing wording:").
+	SourceIntroRe = regexp.MustCompile(`(?i)\b(?:current(?:ly)?|existing|original|as\s+drafted|as\s+it\s+stands|old|before|deleted|source|reads|provides|states|says)\b`)
+)
+
+// leadVerbRe matches what may precede a sentence's first word: list
+// markers, clause numbers, labels in bold or parentheses ("R4 (RED).").
+var leadVerbRe = regexp.MustCompile(`^(?:[-*+>][ \t]+|\d{1,3}(?:\.\d{1,3})*[.)]?[ \t]+|\*\*[^*]{0,60}\*\*[ \t]*|\([^)]{0,20}\)[ \t]*|[A-Z]{1,3}-?\d{1,3}[ \t]*(?:\([^)]{0,20}\))?[.:]?[ \t]*)*`)
+
+// isDraftIntro reports whether intro, the text that introduces a quotation
+// (up to its ':'), presents drafted language rather than the source's: it
+// holds a drafting word (proposed, replacement, revised, insert, add, new,
+// "to read" ...) and, if it also holds a source word (current, existing,
+// as drafted, reads ...), the drafting word comes last ("Replace the
+// current text with:" drafts; "Current text, before the amendment:" does
+// not). Only the last sentence of intro counts.
+func IsDraftIntro(intro string) bool {
+	intro = LastSentence(intro)
+	d := draftIntroRe.FindAllStringIndex(intro, -1)
+	if d == nil {
+		return false
+	}
+	if m := leadVerbRe.FindStringIndex(intro); m != nil && d[0][0] == m[1] {
+		return true // an imperative drafting verb leads: "Amend ... so that it reads"
+	}
+	s := SourceIntroRe.FindAllStringIndex(intro, -1)
+	if s == nil {
+		return true
+	}
+	// "to read" contains "read": a source word inside a drafting phrase
+	// does not count.
+	lastS := s[len(s)-1]
+	for _, m := range d {
+		if m[0] <= lastS[0] && lastS[1] <= m[1] {
+			return true
+		}
+	}
+	return d[len(d)-1][0] > lastS[0]
+}
+
+// lastSentence returns the part of s after its last sentence end (". ",
+// "! ", "? ", or the end of a bold run "**" followed by a space), trimmed.
+func LastSentence(s string) string {
+	cut := 0
+	for i := 0; i+1 < len(s); i++ {
+		if (s[i] == '.' || s[i] == '!' || s[i] == '?') && (s[i+1] == ' ' || s[i+1] == '\t') {
+			// not a clause number ("8.2 ") or an abbreviation of one letter
+			if i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+				continue
+			}
+			cut = i + 1
+		}
+	}
+	return strings.TrimSpace(s[cut:])
+}

@@ -1,0 +1,10 @@
+package text
+
+import (
+	"strings"
+)
+
+// collapseSpace trims s and turns every run of white space into one space.
+func CollapseSpace(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,121 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+// markerReach is how far before a quotation a replacement marker may start.
+const markerReach = 160
+
+// maxRowReach is how far before a quotation its table row may start.
+const maxRowReach = 4096
+
+// draftKind says whether a quotation is drafted replacement text.
+type DraftKind int
+
+const (
+	NotDraft       DraftKind = iota
+	IsDraft                  // introduced by a replacement marker
+	ContinuesQuote           // a block-quote line right below another: same verdict as that one
+)
+
+// introducesDraft reports whether the quotation starting at start is drafted
+// replacement text rather than a quotation: a "Replacement text:" style
+// marker (the one the recommendation checks recognise) precedes it on its
+// line, or, for a "> " block quote, ends the nearest non-blank line above.
+// A block-quote line whose nearest non-blank line above is another
+// block-quote line continues that quote.
+func IntroducesDraft(text string, start int) DraftKind {
+	// Look back at most markerReach bytes: a marker stands right before
+	// its quotation, and an unbounded look-back on a long line would make
+	// the check quadratic.
+	from := max(0, start-markerReach)
+	lineStart := from + strings.LastIndexByte(text[from:start], '\n') + 1
+	prefix := text[lineStart:start]
+	if c := strings.LastIndexByte(prefix, ':'); c >= 0 && strings.Trim(prefix[c+1:], " \t*_") == "" && IsDraftIntro(prefix[:c]) {
+		return IsDraft // the cheap ':' test spares the regexps most quotations
+	}
+	if LastWordIn(prefix, " \t:", ReplaceWithLast) && ReplaceWithRe.MatchString(prefix) ||
+		LastWordIn(prefix, " \t:", SubstituteLast) && SubstituteRe.MatchString(prefix) {
+		return IsDraft // replace "old" with "new": the second quotation is new text
+	}
+	rowFrom := max(0, start-maxRowReach) // a table row's cells run long: find its start further back
+	if draftColumn(text, rowFrom+strings.LastIndexByte(text[rowFrom:start], '\n')+1, start) {
+		return IsDraft // a table's "Proposed" column
+	}
+	if lineStart == from && from > 0 || strings.TrimSpace(prefix) != "" || start >= len(text) {
+		return NotDraft
+	}
+	block := text[start] == '>'
+
+	for end := lineStart - 1; end > 0; {
+		ls := strings.LastIndexByte(text[:end], '\n') + 1
+		line := strings.TrimSpace(text[ls:end])
+		switch {
+		case strings.HasPrefix(line, ">") && block:
+			return ContinuesQuote
+		case line != "":
+			if line = strings.TrimRight(line, "*_ \t"); strings.HasSuffix(line, ":") && IsDraftIntro(strings.TrimRight(line, ":")) {
+				return IsDraft
+			}
+			return NotDraft
+		}
+		end = ls - 1 // a blank line
+	}
+	return NotDraft
+}
+
+// replaceWithRe matches the text before the second quotation of a
+// replacement: `Replace "15 business days" with `, `change "X" to `.
+var ReplaceWithRe = regexp.MustCompile(`(?i)\b(?:replac|chang|substitut|amend|revis|swap|updat|turn|convert)\w*\b.*["”][ \t]*(?:with|to|by|for|into)[ \t]*:?[ \t]*$`)
+
+var (
+	// commentLineRe matches a block-quote line that is a labelled note:
+	// "**Comment [PC1]:**", "Note:", "Rationale:".
+	CommentLineRe = regexp.MustCompile(`(?i)^(?:\*\*|__)?(?:comment|note|rationale|reason|explanation|drafting note|negotiation note|our comment|reviewer comment)s?\b[^:\n]{0,20}:`)
+	// deletedRe finds struck text in a redline: "[deleted: ...]",
+	// "~~...~~", "<del>...</del>", "{--...--}".
+	DeletedRe = regexp.MustCompile(`(?i)\[(?:deleted|delete|struck|strike|removed)[ \t]*:[ \t]*([^\]\n]{1,600})\]|~~([^~\n]{1,600})~~|<del>([^<\n]{1,600})</del>|\{--([^\n]{1,600}?)--\}`)
+	// insertedRe finds inserted text in a redline, which the source lacks.
+	InsertedRe = regexp.MustCompile(`(?i)\[(?:inserted|insert|added|add|new(?:[ \t]+text)?)[ \t]*:[^\]\n]{0,600}\]|\*\*[^*\n]{1,600}\*\*|<ins>[^<\n]{0,600}</ins>|\{\+\+[^\n]{0,600}?\+\+\}|__[^_\n]{1,600}__`)
+	// sourceAnchorRe matches what ties a short quotation to the source: a
+	// clause or section number, or words that name the document.
+	SourceAnchorRe = regexp.MustCompile(`(?i)\b(?:sections?|clauses?|cl\.|articles?|paragraphs?|schedules?|exhibits?|annex(?:es)?|appendix)[ \t]*[0-9A-Z]|§|\bthe[ \t]+(?:agreement|contract|draft|dpa|lease|policy|terms|addendum|licen[cs]e|nda|msa|sow|order form)\b|\b(?:currently|reads|provides|states|says|wording|drafted|defines|defined)\b`)
+)
+
+// spaceBeforePunctRe matches a space left before punctuation where
+// inserted text was dropped ("confidentiality ." for "confidentiality
+// **to the Discloser**.").
+var SpaceBeforePunctRe = regexp.MustCompile(` +([.,;:])`)
+
+// substituteRe matches a drafting verb right before a quotation: `and
+// substitute "..."`, `insert "..."`.
+var SubstituteRe = regexp.MustCompile(`(?i)\b(?:substitute|insert|add|append|prepend)[ \t]*:?[ \t]*$`)
+
+// draftColumn reports whether the quotation at start stands in a table
+// cell whose column heading introduces drafting ("Proposed", "Revised
+// text", "Our wording"). lineStart is the start of its line.
+func draftColumn(text string, lineStart, start int) bool {
+	row := text[lineStart:start]
+	if !strings.HasPrefix(strings.TrimSpace(row), "|") {
+		return false
+	}
+	col := strings.Count(row, "|") - 1
+	// Walk up to the header: the row above the "|---|" rule.
+	end := lineStart - 1
+	for k := 0; k < 200 && end > 0; k++ {
+		ls := strings.LastIndexByte(text[:end], '\n') + 1
+		l := strings.TrimSpace(text[ls:end])
+		if !strings.HasPrefix(l, "|") {
+			return false
+		}
+		if strings.Trim(l, "|-: \t") == "" && ls > 0 { // the rule: the header is above it
+			hs := strings.LastIndexByte(text[:ls-1], '\n') + 1
+			cells := strings.Split(strings.Trim(strings.TrimSpace(text[hs:ls-1]), "|"), "|")
+			return col >= 0 && col < len(cells) && IsDraftIntro(cells[col])
+		}
+		end = ls - 1
+	}
+	return false
+}

@@ -1,0 +1,243 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+// What counts as a deliverable's own section. A heading names a section
+// only when it is one: the document's title ("Review of the Data Processing
+// Agreement", "Red Team Assessment") and its letterhead ("FILE NOTE AND
+// ADVICE") name the whole document, and a heading that reports an absence
+// ("Not an issue", "NOT VULNERABLE") is not the section it names. A
+// section may also be present by its form without a heading: a memo that
+// gives its advice as "Recommendation:" lines under each issue has
+// recommendations, and a report that heads each finding with its id
+// ("TS-1 — ...", "### RS-2") has findings.
+
+// negativeHeadingRe matches a heading that reports what was not found.
+var negativeHeadingRe = regexp.MustCompile(`(?i)^(?:\W*)(?:not|no|non|none)\b|\bnot[ \t]+(?:a|an|vulnerable|exploitable|issues?|findings?|an[ \t]+issue)\b|\b(?:what[ \t]+held|that[ \t]+(?:failed|held|worked)|out[ \t]+of[ \t]+scope)\b`)
+
+// sectionHead is a heading line of a deliverable.
+type SectionHead struct {
+	Text       string // the heading's words
+	line       int    // index among the non-blank lines
+	Atx        int    // Markdown heading level, 0 for other forms
+	numbered   bool   // "3. Findings", "3 RECOMMENDATIONS"
+	standalone bool   // a title-case line on its own ("Summary")
+}
+
+// ownSectionHeads returns the headings of text that name its sections:
+// sectionHeadings' forms plus standalone title-case lines ("Summary" on a
+// line of its own between blank lines), less the title, the letterhead and
+// negative headings; all counts every heading, those included.
+func OwnSectionHeads(text string) (own []SectionHead, all int) {
+	var out []SectionHead
+	n, standalones := 0, 0
+	prevBlank := true
+	ForEachLine(text, func(l Line) {
+		s := strings.TrimSpace(text[l.Start:l.End])
+		if s == "" {
+			prevBlank = true
+			return
+		}
+		n++
+		blankBefore := prevBlank
+		prevBlank = false
+		h := SectionHead{line: n}
+		standalone := false
+		if hs := SectionHeadings(s); len(hs) > 0 {
+			h.Text = hs[0]
+			h.Atx, _ = HeadingLevel(s)
+			h.numbered = StartsWithAny(s, "0123456789") || StartsWithAny(strings.TrimLeft(s, "#* \t"), "0123456789")
+		} else if blankBefore && blankAfter(text, l.End) && standaloneTitle(s) && opensBody(text, l.End) {
+			h.Text, standalone = s, true
+			standalones++
+		} else {
+			return
+		}
+		h.standalone = standalone
+		all++
+		if negativeHeadingRe.MatchString(strings.TrimLeft(h.Text, "*_ \t")) {
+			return
+		}
+		out = append(out, h)
+	})
+	// The first line is the document's title unless it is a numbered or
+	// second-level heading; in the letterhead only Markdown headings of
+	// level two or more and numbered titles name sections.
+	if standalones < 2 {
+		// One short line on its own ("Remarks") is not a heading style.
+		all -= standalones
+		kept := out[:0]
+		for _, h := range out {
+			if !h.standalone {
+				kept = append(kept, h)
+			}
+		}
+		out = kept
+	}
+	kept := out[:0]
+	for i, h := range out {
+		if (i == 0 || h.line <= LetterheadLines) && !h.numbered && h.Atx < 2 && NamesDocument(h.Text) {
+			continue
+		}
+		kept = append(kept, h)
+	}
+	return kept, all
+}
+
+// docTypeRe matches a word that names a kind of document.
+var docTypeRe = regexp.MustCompile(`(?i)\b(?:memo|memorandum|report|letter|note|assessment|review|advice\s+note|file\s+note|briefing|opinion)\b`)
+
+// namesDocument reports whether a title or letterhead line names the
+// document rather than a section of it: it holds a document-type word
+// ("ADVICE MEMORANDUM", "Red Team Assessment") or three words or more
+// ("QUINLAN MARSH LAWYERS").
+func NamesDocument(h string) bool {
+	return docTypeRe.MatchString(h) || WordCount(h, 0, len(h)) >= 3
+}
+
+// opensBody reports whether the first non-blank line after offset e is
+// body text under a heading: a sentence of six words or more, a list item
+// or a table, not a sign-off ("Ruairi", "Ruairi Lam | Firm").
+func opensBody(text string, e int) bool {
+	for i := e + 1; i < len(text); {
+		le := LineEndAt(text, i)
+		t := strings.TrimSpace(text[i:le])
+		if t != "" {
+			return WordCount(t, 0, len(t)) >= 6 || ListItemRe.MatchString(t) || strings.HasPrefix(t, "|") && strings.HasSuffix(t, "|")
+		}
+		i = le + 1
+	}
+	return false
+}
+
+// blankAfter reports whether the line ending at e is followed by a blank
+// line or the end of the text.
+func blankAfter(text string, e int) bool {
+	if e >= len(text) {
+		return true
+	}
+	ne := LineEndAt(text, e+1)
+	return strings.TrimSpace(text[min(e+1, len(text)):ne]) == ""
+}
+
+// standaloneTitle reports whether s, a line on its own, reads as a title:
+// one to six words, starting with a capital letter, with no sentence
+// punctuation at its end.
+func standaloneTitle(s string) bool {
+	if len(s) > 60 || s[0] < 'A' || s[0] > 'Z' || strings.ContainsAny(s[len(s)-1:], ".,;:!?") || strings.ContainsAny(s, "|·") {
+		return false
+	}
+	w := WordCount(s, 0, len(s))
+	return w >= 1 && w <= 6
+}
+
+// sectionByForm reports whether text holds the section by its form, without
+// a heading: recommendations as fix or proposal labels, table cells, new
+// clauses or drafted replacement text; findings as two or more headings or
+// lines that open with a finding id, or a table with a severity column.
+func SectionByForm(text string, sec Section) bool {
+	switch sec.Name {
+	case "recommendations":
+		for _, u := range FineUnits(text) {
+			if !u.Proposal || u.Row.End > u.Row.Start {
+				return true
+			}
+		}
+		if fixes, _ := keyedItems(text); fixes >= 2 {
+			return true // fixes keyed to the findings they fix
+		}
+		return ReplacementMarkerRe.MatchString(text)
+	case "findings":
+		if fixes, ids := keyedItems(text); fixes >= 2 && ids >= 2 {
+			return true // the findings the fixes are keyed to
+		}
+		ids := 0
+		for _, h := range SectionHeadings(text) {
+			if LeadIDRe.MatchString(strings.TrimSpace(h)) {
+				ids++
+			}
+		}
+		return ids >= 2 || severityTable(text)
+	case "scope":
+		return scopeStatementRe.MatchString(frontMatter(text))
+	case "methodology":
+		return methodStatementRe.MatchString(frontMatter(text))
+	}
+	return false
+}
+
+var (
+	// scopeStatementRe matches a statement of what a test covered: "in
+	// scope", "outside the scope", "the scope set by", "we did not test",
+	// "Targets:", "we tested the web app".
+	scopeStatementRe = regexp.MustCompile(`(?i)\b(?:in|out[ \t]+of|within|outside(?:[ \t]+of)?|beyond|not[ \t]+in)[ \t]+(?:the[ \t]+|our[ \t]+|its[ \t]+)?scope\b|\bscope[ \t]+(?:of|set|document|was|is|were|included|includes|covered|covers|excluded|excludes|agreed)\b|\b(?:out|in)-of-scope\b|\bin-scope\b|\bwe[ \t]+did[ \t]+not[ \t]+test\b|\b(?:was|were)[ \t]+not[ \t]+tested\b|\bwe[ \t]+(?:tested|assessed|examined|attacked|targeted)[ \t]+(?:the|our|your|its|their)\b|\b(?:systems?|applications?|apps?|assets?|hosts?|endpoints?|versions?|builds?|components?)[ \t]+(?:tested|assessed|in[ \t]+scope)\b|\b(?:the[ \t]+)?(?:assessment|test|testing|engagement|review|exercise)[ \t]+(?:covered|included|targeted|focused[ \t]+on|was[ \t]+limited[ \t]+to)\b|(?m:^[ \t*_-]*(?:scope|targets?|in[ \t]+scope|out[ \t]+of[ \t]+scope|target[ \t]+systems?|environment)(?:\*\*|__)?[ \t]*:)`)
+	// methodStatementRe matches a statement of how a test was done: what
+	// the testers did ("we tested", "the team replayed", "we decompiled"),
+	// that testing was done and how ("testing was performed", "manual
+	// testing", "black-box"), a named method (OWASP WSTG, PTES, MITRE
+	// ATT&CK), or how often ("each repeated 8 times", "1,140 scripted
+	// conversations", "four attack runs").
+	methodStatementRe = regexp.MustCompile(`(?i)\b(?:we|the[ \t]+(?:red[ \t]+)?team|testers?|the[ \t]+tester)[ \t]+(?:(?:also|then|first|manually|each|have)[ \t]+)?(?:tested|ran|attacked|attempted|replayed|probed|used|sent|fuzzed|scanned|decompiled|intercepted|inspected|reviewed|injected|simulated|exercised|targeted|tried|performed|conducted|carried[ \t]+out|followed|mapped)\b|\b(?:repeated|replayed|run)[ \t]+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty)[ \t]+times\b|\b(?:\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|twenty)[ \t]+(?:[\w-]+[ \t]+){0,2}(?:runs|attempts|conversations|sessions|prompts|test[ \t]+cases|payloads|probes|scenarios)\b|\b(?:testing|tests|the[ \t]+(?:test|assessment|review|exercise|engagement))[ \t]+(?:was|were)[ \t]+(?:performed|conducted|carried[ \t]+out|done|run|executed)\b|\b(?:manual(?:ly)?|automated|black[- ]box|gr[ae]y[- ]box|white[- ]box|authenticated|unauthenticated)[ \t]+(?:testing|tests|review|scanning|scans|assessment|analysis|fuzzing)\b|\b(?:OWASP[ \t]+(?:testing[ \t]+guide|WSTG|ASVS|MASVS|MSTG)|PTES|OSSTMM|NIST[ \t]+SP[ \t]+800-115|MITRE[ \t]+ATT&CK|MITRE[ \t]+ATLAS)\b|\bmethodolog(?:y|ies)\b`)
+)
+
+// maxFrontMatter bounds how much of a report frontMatter reads.
+const maxFrontMatter = 16 << 10
+
+// frontMatter returns the opening of a report: its text before the first
+// heading that names its findings ("Findings", "Summary of findings",
+// "Vulnerabilities") or opens one ("### F-1 ...", "TS-1 — ..."), where a
+// report says what it tested and how.
+func frontMatter(text string) string {
+	head := text[:min(len(text), maxFrontMatter)]
+	end := len(head)
+	ForEachLineUntil(head, func(l Line) bool {
+		s := strings.TrimSpace(head[l.Start:l.End])
+		if s == "" || l.Start == 0 {
+			return true
+		}
+		if LeadIDRe.MatchString(s) {
+			end = l.Start
+			return false
+		}
+		if hs := SectionHeadings(s); len(hs) > 0 && findingsHeadings.Contains(hs[0], WordSpans(hs[0]), len(hs[0])) {
+			end = l.Start
+			return false
+		}
+		return true
+	})
+	return head[:end]
+}
+
+// findingsHeadings matches a heading that names a report's findings.
+var findingsHeadings = NewPhraseMatcher(FindingsSection.Headings)
+
+// severityTable reports whether text has a table with a severity column
+// and at least two rows.
+func severityTable(text string) bool {
+	rows, sev := 0, false
+	prev := ""
+	found := false
+	ForEachLineUntil(text, func(l Line) bool {
+		t := strings.TrimSpace(text[l.Start:l.End])
+		if !strings.HasPrefix(t, "|") {
+			rows, sev, prev = 0, false, ""
+			return true
+		}
+		cells := TableCells(text, l)
+		if prev != "" && IsRuleRow(cells, text) {
+			sev = SeverityColumnRe.MatchString(prev)
+		} else if sev {
+			rows++
+			if rows >= 2 {
+				found = true
+				return false
+			}
+		}
+		prev = t
+		return true
+	})
+	return found
+}

@@ -1,0 +1,82 @@
+package text
+
+import (
+	"strings"
+)
+
+// Section is a section a deliverable must have. It is present when a
+// heading of the document (a Markdown heading, a line that is wholly bold,
+// or a short line ending in ':' or written in capitals) holds one of
+// Headings as whole words, in any case.
+type Section struct {
+	// Name names the section in the finding ("summary").
+	Name string
+	// Headings are the words or phrases a heading may hold for the section
+	// ("summary", "executive summary", "overview").
+	Headings []string
+	// OnlyWith, when set, requires the section only in a document with a
+	// section heading (not a finding's own heading) that holds one of these
+	// words or phrases: a report that says how it tested ("Methodology")
+	// must say what it tested ("Scope"), and the other way round, while a
+	// short findings note with neither needs neither. Empty: always
+	// required.
+	OnlyWith []string
+}
+
+// The sections a review is made of, each under any of its usual names.
+var (
+	SummarySection  = Section{Name: "summary", Headings: []string{"summary", "overview", "bottom line", "tl;dr", "tldr", "synopsis", "conclusion", "conclusions", "at a glance", "key takeaways", "verdict", "outcome", "result", "release decision", "launch recommendation", "go/no-go", "key points"}}
+	FindingsSection = Section{Name: "findings", Headings: []string{"finding", "findings", "issue", "issues", "analysis", "observation", "observations", "risk", "risks", "concern", "concerns", "discussion", "assessment", "vulnerability", "vulnerabilities", "weakness", "weaknesses", "results", "review", "problems", "gaps", "exposure", "exposures", "red flags", "defects"}}
+	// scopeSection and methodSection are a red-team report's engagement:
+	// what was tested and how. Each is required only beside the other.
+	ScopeSection  = Section{Name: "scope", Headings: scopeHeadings, OnlyWith: methodHeadings}
+	MethodSection = Section{Name: "methodology", Headings: methodHeadings, OnlyWith: scopeHeadings}
+	// recommendationsSection also names the sections whose items the
+	// recommendation checks read.
+	RecommendationsSection = Section{Name: "recommendations", Headings: []string{"recommendation", "recommendations", "recommended", "advice", "next steps", "action items", "actions", "proposed changes", "proposed amendments", "proposed edits", "redlines", "remediation", "remediations", "mitigation", "mitigations", "fixes", "what to do", "negotiation", "requested changes", "suggested changes", "proposals", "way forward", "path forward"}}
+)
+
+// The headings of a report's engagement sections.
+var (
+	scopeHeadings  = []string{"scope", "rules of engagement", "engagement", "target", "targets", "systems tested", "what we tested", "in scope", "test scope", "coverage"}
+	methodHeadings = []string{"method", "methods", "methodology", "approach", "how we tested", "techniques", "test plan", "testing approach", "test approach", "procedure", "procedures", "test activities", "attack narrative"}
+)
+
+// sectionHeadings returns the heading texts of text: Markdown headings,
+// wholly bold lines ("**Summary**"), and short label lines ("Summary:",
+// "RECOMMENDATIONS").
+func SectionHeadings(text string) []string {
+	var out []string
+	ForEachLine(text, func(l Line) {
+		s := strings.TrimSpace(text[l.Start:l.End])
+		if s == "" || len(s) > 100 {
+			return
+		}
+		if lvl, off := HeadingLevel(s); lvl > 0 {
+			out = append(out, s[off:])
+			return
+		}
+		if t, ok := strings.CutPrefix(s, "**"); ok {
+			if i := strings.Index(t, "**"); i > 0 && len(strings.TrimSpace(strings.TrimRight(t[i+2:], ":."))) == 0 {
+				out = append(out, t[:i])
+				return
+			}
+		}
+		if m := MatchIf(StartsWithAny(s, "0123456789"), OrderedItemRe, s); m != nil && PlainTitle(s) {
+			out = append(out, s[strings.IndexByte(s, ' ')+1:]) // "3. Next steps"
+			return
+		}
+		if strings.HasSuffix(s, ":") && len(s) < 60 && !strings.ContainsAny(s[:len(s)-1], ".:;") {
+			out = append(out, s[:len(s)-1])
+			return
+		}
+		if len(s) < 60 && strings.ToUpper(s) == s && strings.ToLower(s) != s {
+			out = append(out, s)
+		}
+	})
+	return out
+}
+
+// letterheadLines is how many opening lines may be a letterhead or title
+// ("QUINLAN MARSH LAWYERS", "FILE NOTE AND ADVICE") rather than sections.
+const LetterheadLines = 4

@@ -1,0 +1,59 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Blank lines where a party signs or dates by hand are part of a finished
+// agreement, not unfilled placeholders: a deed is dated on execution
+// ("Date of this deed: ____ March 2026"), a signature block holds a line
+// per signatory ("______   ______" over "Director   Secretary"), and a
+// party's signing line reads "Signed for Acme Ltd ______". These helpers
+// tell such a blank from a value left out ("within ___ days").
+
+var (
+	// signLeadRe matches the start of a line where a party signs or dates
+	// by hand: "Signed for X", "Executed by X", "Witnessed by", "Date of
+	// this deed", "Dated", "For and on behalf of X", "By the Supplier".
+	SignLeadRe = regexp.MustCompile(`^(?i:signed|signature|executed|witness(?:ed)?|sworn|dated?|place\s+and\s+date|place,\s+date)\b|^(?:[Ff]or|FOR)(?:\s+and\s+on\s+behalf\s+of)?\s+(?:the\s+)?[A-Z]|^(?:[Bb]y|BY)\s+(?:the\s+)?[A-Z]`)
+	// signHeadRe matches a heading or title line that opens a signature
+	// block: "Signatures", "Execution", "EXECUTED AS A DEED", "In witness
+	// whereof", "Signed by the parties", "Agreed and accepted".
+	// dayOfMonthRe matches what follows a blank day of an execution date:
+	// a month name, or "day of" and one ("____ March 2026", "__ day of
+	// June").
+	DayOfMonthRe = regexp.MustCompile(`^[ \t]*(?:(?:st|nd|rd|th)[ \t]+)?(?:day[ \t]+of[ \t]+)?(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b`)
+	signHeadRe   = regexp.MustCompile(`(?i)^(?:signatures?|signed|execution(?:\s+page|\s+block)?|executed\b|in\s+witness|agreed\s+and\s+accepted|accepted\s+and\s+agreed|attestation|signing\s+page|unterschriften)`)
+)
+
+// signatureRegions returns the signature blocks of text: from a heading or
+// title line that opens one (signHeadRe) to the next Markdown heading that
+// does not, or the end of the text.
+func SignatureRegions(text string) []Span {
+	var out []Span
+	open := -1
+	ForEachLine(text, func(l Line) {
+		s := strings.TrimSpace(text[l.Start:l.End])
+		if s == "" {
+			return
+		}
+		lvl, off := HeadingLevel(s)
+		title := strings.Trim(s[off:], "*_ \t:")
+		isHead := lvl > 0 || strings.HasPrefix(s, "**") && strings.HasSuffix(strings.TrimRight(s, ":"), "**") ||
+			len(title) < 60 && strings.ToUpper(title) == title && strings.ToLower(title) != title
+		switch {
+		case isHead && signHeadRe.MatchString(title):
+			if open < 0 {
+				open = l.Start
+			}
+		case lvl > 0 && open >= 0:
+			out = append(out, Span{open, l.Start})
+			open = -1
+		}
+	})
+	if open >= 0 {
+		out = append(out, Span{open, len(text)})
+	}
+	return out
+}

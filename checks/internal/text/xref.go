@@ -1,0 +1,48 @@
+package text
+
+import (
+	"regexp"
+)
+
+var (
+	HeadingRomanRe = regexp.MustCompile(`^(?:\*\*)?(?i:article)[ \t]+([IVXLC]{1,7})\b`)
+	AttachHeadRe   = regexp.MustCompile(`^(?:\*\*)?(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
+	AttachLineRe   = regexp.MustCompile(`^(?:\*\*)?(EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
+	// attachTitleRe matches a line that is only an attachment's title:
+	// "Annex 1 - Service Credits", "Schedule 2", "Exhibit B: Prices".
+	AttachTitleRe = regexp.MustCompile(`^(?:\*\*)?(?i:exhibit|schedule|annex|appendix)[ \t]+(?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?(?:\*\*)?(?:[ \t]*$|[ \t]*[-–—:.][ \t]*[^.;\n]{0,70}$)`)
+	TableNumRe    = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?[ \t]*\|`)
+	// keywordLineRe matches a line that opens with a keyword and its label
+	// and then ends, breaks with a dash, colon or dot, or goes on with a
+	// capitalised title or sentence: "Section 1.1 Scope.", "ARTICLE II -
+	// FEES", "Clause 7: Notices", "Article IV". A Roman number only counts
+	// in upper case.
+	KeywordLineRe = regexp.MustCompile(`^(?:\*\*)?((?i:section|clause|article|paragraph))[ \t]+(\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,7})(?:\.?(?:\*\*)?[ \t]*$|\.?(?:\*\*)?[ \t]*[-–—:][ \t]|\.?(?:\*\*)?[ \t]+(?:\*\*)?["“]?[A-Z])`)
+	BoldNumRe     = regexp.MustCompile(`^\*\*(\d{1,3})\.?[ \t]+[^*\n]{1,80}\*\*`)
+	SubItemRe     = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5}|[0-9]{1,2})\)[ \t]`)
+
+	RefFirstNumRe    = regexp.MustCompile(`^[ \t]*([A-Z]{1,2}\d{1,3}(?:\.\d{1,4})*\b|\d{1,4}[A-Z]?(?:\.\d{1,4}[A-Z]?)*(?:\([a-z0-9]{1,4}\)|[ ]\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\))*|[IVXLC]{1,7}\b)`)
+	RefFirstAttachRe = regexp.MustCompile(`^[ \t]*((?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?)\b`)
+	RefNextNumRe     = regexp.MustCompile(`^(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|through|to)[ \t]+|[ \t]*[-–][ \t]*)(\d{1,4}(?:\.\d{1,4})*(?:\([a-z0-9]{1,4}\))*|\(\d{1,2}\))`)
+	RefNextAttachRe  = regexp.MustCompile(`^(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|through|to)[ \t]+)((?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?)\b`)
+	RefOfRe          = regexp.MustCompile(`^,?[ \t]+(?:of|under|in|to)[ \t]+(?:the[ \t]+)?`)
+	RefOfThisRe      = regexp.MustCompile(`^(?i:this|these)\b`)
+	RefOfAttachRe    = regexp.MustCompile(`^(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
+	RefInstrumentRe  = regexp.MustCompile(`^(?:(?:[A-Z][\w'’&.-]*|of|and|on|for)[ \t]+){0,8}(?:[\w'’&.-]+[ \t]+){0,3}(?:Agreement|Agreements|Act|Code|Regulations?|Directive|Convention|Contract|Lease|Plan|Policy|Rules|Statute|Treaty|Order|Deed|Charter|Bylaws|Terms|Constitution|Law)\b|^[A-Z]{2,}\b`)
+)
+
+// refKeywords maps the lower-cased reference keywords to their namespace.
+var RefKeywords = map[string]string{
+	"section": "num", "sections": "num", "clause": "num", "clauses": "num",
+	"article": "num", "articles": "num", "paragraph": "num", "paragraphs": "num",
+	"exhibit": "exhibit", "exhibits": "exhibit", "schedule": "schedule", "schedules": "schedule",
+	"annex": "annex", "annexes": "annex", "appendix": "appendix", "appendices": "appendix",
+}
+
+// matchIf runs re on s only when ok (a cheap pre-test passed).
+func MatchIf(ok bool, re interface{ FindStringSubmatchIndex(string) []int }, s string) []int {
+	if !ok {
+		return nil
+	}
+	return re.FindStringSubmatchIndex(s)
+}

@@ -1,0 +1,70 @@
+package placeholder
+
+import (
+	"testing"
+
+	"github.com/evalopt/evalopt/checks/checktest"
+
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/evaluator"
+	"github.com/stretchr/testify/assert"
+)
+
+// Blanks to sign or date by hand are not placeholders; a value left blank
+// is, wherever it stands.
+func TestPlaceholderSignatureAndDateBlanks(t *testing.T) {
+	c := checktest.Must(NewPlaceholderCheck(PlaceholderConfig{}))
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"signing line for a party", "Signed for NORTHWIND TRADING LLP ________________ Priya Shah, Partner", nil},
+		{"executed by without colon", "Executed by Harbour Mills Ltd acting by a director ___________________", nil},
+		{"dated on execution", "This lease is dated _______ September 2027", nil},
+		{"date label with month", "Date of this variation: ___ October 2027", nil},
+		{"blank-only signatory line", "Witnessed in the presence of:\n\n____________________        ____________________\nDirector                    Witness", nil},
+		{"signature block region", "## Execution\n\nOslo, ______________ 2027\n\nBergen, ______________ 2027", nil},
+		{"title line opens the block", "IN WITNESS WHEREOF the parties have signed.\n\nPlace and date ___________", nil},
+		{"block ends at next heading", "## Signatures\n\n________ ________\n\n## Schedule 1\n\nNotice period: ___ weeks", []string{"___"}},
+		{"blank before a unit in a signing line", "Signed copies must be returned within ____ days", []string{"____"}},
+		{"whole date left blank in the body", "This Services Agreement is made on ______________, 2027 between Harbour Mills Ltd and Osprey Freight LLP", []string{"______________"}},
+		{"for a period of blank", "For ____ months after closing the Seller shall not compete.", []string{"____"}},
+		{"two underscores after currency", "a deposit of €__.__ per key", []string{"__", "__"}},
+		{"two underscores as a word", "up to __ free returns a year", []string{"__"}},
+		{"markdown emphasis", "this is __important__ and snake__case", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, f := range c.Check(check.Document{Text: tt.text}) {
+				got = append(got, f.Location.Text)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestPlaceholderDateLinesAndReportFields(t *testing.T) {
+	c := checktest.Must(NewPlaceholderCheck(PlaceholderConfig{}))
+	tests := []struct {
+		name string
+		kind evaluator.Kind
+		text string
+		want []string
+	}{
+		{"place and date of signing", evaluator.KindContract, "Lyon, ___________ 2027", nil},
+		{"agreement date left blank in a short sentence", evaluator.KindContract, "This Lease is dated ________, 2027", []string{"________"}},
+		{"request parameter in a report", evaluator.KindRedTeamReport, "GET /orders/<order id> returns any customer's order.", nil},
+		{"template field in a report", evaluator.KindRedTeamReport, "The bot told users the limit is <<DAILY_LIMIT>> a day.", []string{"<<DAILY_LIMIT>>"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, f := range c.Check(check.Document{Text: tt.text, Kind: tt.kind}) {
+				got = append(got, f.Location.Text)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

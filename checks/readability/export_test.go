@@ -1,0 +1,4 @@
+package readability
+
+// PlainIntro is plainIntro for the external tests.
+const PlainIntro = plainIntro

@@ -1,0 +1,139 @@
+package structure
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/evalopt/evalopt/checks/checktest"
+
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/evaluator"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const smallContract = `# Services Agreement
+
+This Agreement is made by and between ACME, INC., a Delaware corporation ("Supplier"), and BETA LLC, a New York limited liability company ("Customer").
+
+## 1. Terms
+
+1.1 Notices. Notices shall be in writing.
+
+1.2 Governing Law. This Agreement is governed by the laws of New York.
+
+1.3 Severability. An unenforceable term is severable.
+
+IN WITNESS WHEREOF the parties sign.
+
+ACME, INC.
+
+By: ________
+
+BETA LLC
+
+By: ________
+`
+
+func TestCompletenessCheck(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"complete", smallContract, nil},
+		{"not a contract", "# Memo\n\nNo parties here.\n", nil},
+		{"no signature block", smallContract[:len(smallContract)-len("IN WITNESS WHEREOF the parties sign.\n\nACME, INC.\n\nBy: ________\n\nBETA LLC\n\nBy: ________\n")],
+			[]string{RuleSignatureBlock + "="}},
+		{"party missing", smallContract[:len(smallContract)-len("BETA LLC\n\nBy: ________\n")],
+			[]string{RuleSignatureParty + `="Customer"`}},
+		{"by lines without witness clause", replaceOnce(smallContract, "IN WITNESS WHEREOF the parties sign.\n\n", ""), nil},
+		{"severability missing", replaceOnce(smallContract, "1.3 Severability. An unenforceable term is severable.\n", ""),
+			[]string{RuleBoilerplate + "="}},
+	}
+	c := checktest.Must(NewCompletenessCheck(CompletenessConfig{}))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := c.Check(check.Document{Text: tt.text})
+			assert.Equal(t, tt.want, checktest.Rules(got))
+			for _, f := range got {
+				if f.Rule == RuleBoilerplate || f.Rule == RuleSignatureBlock {
+					assert.Equal(t, len(tt.text), f.Location.Start, "reported at the end of the document")
+				}
+			}
+		})
+	}
+}
+
+func TestCompletenessCustomClauses(t *testing.T) {
+	c := checktest.Must(NewCompletenessCheck(CompletenessConfig{Boilerplate: []Clause{{Name: "force majeure", Phrases: []string{"force majeure"}}}, Always: true}))
+	got := c.Check(check.Document{Text: "ACME, INC., a Delaware corporation (\"Supplier\")\n\nBy: ___\nACME, INC.\n"})
+	require.Len(t, got, 1)
+	assert.Equal(t, RuleBoilerplate, got[0].Rule)
+	assert.Contains(t, got[0].Message, "force majeure")
+}
+
+func TestParseClauses(t *testing.T) {
+	cs, err := ParseClauses("# comment\nnotices: notices; notice shall\n\ngoverning law: governed by\n")
+	require.NoError(t, err)
+	assert.Equal(t, []Clause{{"notices", []string{"notices", "notice shall"}}, {"governing law", []string{"governed by"}}}, cs)
+
+	_, err = ParseClauses("notices\n: x\nempty: ; ;\n")
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, ErrClauseList))
+	assert.Contains(t, err.Error(), "line 1")
+	assert.Contains(t, err.Error(), "line 2")
+	assert.Contains(t, err.Error(), `line 3: clause "empty" has no phrases`)
+	assert.Len(t, DefaultBoilerplate(), 2, "governing law and severability")
+}
+
+func replaceOnce(s, old, new string) string {
+	for i := 0; i+len(old) <= len(s); i++ {
+		if s[i:i+len(old)] == old {
+			return s[:i] + new + s[i+len(old):]
+		}
+	}
+	panic("replaceOnce: not found: " + old)
+}
+
+func TestCompletenessExecutionNeed(t *testing.T) {
+	signed := "# Licence\n\nThis licence is granted by A to B.\n\nSigned: ______________ (A)  Date: ______\n"
+	tests := []struct {
+		name     string
+		doc      check.Document
+		wantSev  check.Severity // "" means no signature-block finding
+		wantNone bool
+	}{
+		{"operative instrument by its title", check.Document{Kind: evaluator.KindContract, Text: "# Supplement No. 1 to the Supply Agreement\n\n## 1. Price\n\nThe price is EUR 10.\n"}, check.SeverityWarn, false},
+		{"operative instrument by what it calls itself", check.Document{Kind: evaluator.KindContract, Text: "# Repayment plan\n\nThis arrangement sets out how you will pay.\n\n## 1. Amount\n\nYou owe $10.\n"}, check.SeverityWarn, false},
+		{"says it is signed but has no place to sign", check.Document{Kind: evaluator.KindContract, Text: "# Plan\n\nYou pay $10 a week.\n\nBy signing below, you agree to this plan.\n"}, check.SeverityBlock, false},
+		{"signing lines are a block", check.Document{Kind: evaluator.KindContract, Text: signed}, "", true},
+		{"heading and blank lines are a block", check.Document{Kind: evaluator.KindContract, Text: "# Supplement No. 1\n\n## 1. Price\n\nEUR 10.\n\n## Signatures\n\nBerlin, ________ 2026\n\n______________________   ______________________\n"}, "", true},
+		{"conformed copy needs none", check.Document{Kind: evaluator.KindContract, Text: "# MASTER SERVICES AGREEMENT\n\n**Conformed copy incorporating Amendment No. 1.**\n\nThis Agreement is made between A and B.\n"}, check.SeverityInfo, false},
+		{"plain-language version needs none", check.Document{Kind: evaluator.KindContract, Text: "# Your Tenancy Agreement (Plain Language Version)\n\nThis agreement explains your tenancy.\n"}, "", true},
+		{"an amendment that forms part of what it amends", check.Document{Kind: evaluator.KindContract, Text: "# Amendment No. 2 to the Services Agreement\n\nThis Amendment forms part of the Agreement.\n\n## 1. Fees\n\nThe fee is $10.\n"}, check.SeverityWarn, false},
+		{"a summary by its title", check.Document{Kind: evaluator.KindContract, Text: "# Summary of the Lease\n\nThis lease runs for two years.\n"}, "", true},
+		{"schedule needs none", check.Document{Kind: evaluator.KindContract, Text: "# Schedule B — Statement of Work\n\nThis Statement of Work forms part of the Master Services Agreement.\n"}, "", true},
+		{"terms of sale need none", check.Document{Kind: evaluator.KindContract, Text: "# Terms of Sale\n\n## 1. Orders\n\nWe accept orders online.\n"}, "", true},
+		{"drafted from signed evidence", check.Document{Kind: evaluator.KindContract, Text: "# Payment plan\n\nThe price is $10.\n", Evidence: []evaluator.Evidence{{ID: "source", Content: signed}}}, check.SeverityWarn, false},
+		{"not a contract by kind or text", check.Document{Text: "# Supplement No. 1\n\nThe price is EUR 10.\n"}, "", true},
+	}
+	c := checktest.Must(NewCompletenessCheck(CompletenessConfig{Boilerplate: []Clause{}}))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []check.Finding
+			for _, f := range c.Check(tt.doc) {
+				if f.Rule == RuleSignatureBlock {
+					got = append(got, f)
+				}
+			}
+			if tt.wantNone {
+				assert.Empty(t, got)
+				return
+			}
+			require.Len(t, got, 1)
+			assert.Equal(t, tt.wantSev, got[0].Severity)
+			assert.Equal(t, len(tt.doc.Text), got[0].Location.Start, "reported at the end of the document")
+		})
+	}
+}

@@ -1,0 +1,153 @@
+package structure
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/evalopt/evalopt/checks/check"
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
+)
+
+// Execution. A contract that creates or changes obligations on its own (an
+// agreement, an amendment, a supplement, a deed, a repayment arrangement)
+// is signed, so its text carries an execution block: a place for each
+// party to sign. A text that restates another instrument (a conformed copy,
+// a consolidated or plain-language version, a translation for convenience),
+// forms part of one (a schedule, an exhibit) or sets out standard terms
+// accepted another way (terms of sale) is not signed itself. The need is
+// read from the text's own grammar — its title and what it calls itself
+// ("This Supplement", "this arrangement") — and from the task's evidence,
+// never from a list of documents.
+
+// executionNeed says how strongly a contract without an execution block
+// needs one.
+type executionNeed int
+
+const (
+	// executionUnknown: nothing shows the text is signed itself.
+	executionUnknown executionNeed = iota
+	// executionInstrument: the text is an operative instrument, or its
+	// evidence is signed; it should keep an execution block.
+	executionInstrument
+	// executionDeclared: the text itself says it is signed ("IN WITNESS
+	// WHEREOF", "Executed as a deed", "By signing below") yet gives no
+	// place to sign.
+	executionDeclared
+)
+
+var (
+	// instrumentRe matches a noun naming an operative instrument.
+	instrumentRe = regexp.MustCompile(`(?i)\b(?:agreement|contract|deed|amendment|supplement|variation|addendum|arrangement|licen[cs]e|lease|order\s+form|statement\s+of\s+work|side\s+letter|letter\s+of\s+(?:agreement|engagement)|memorandum\s+of\s+understanding|settlement|novation|assignment|undertaking|guarantee)\b`)
+	// selfInstrumentRe matches the text calling itself an instrument:
+	// "This Agreement", "this deed", "THIS SUPPLEMENT".
+	selfInstrumentRe = regexp.MustCompile(`\b(?:[Tt]his|THIS)[ \t]+(?:[A-Z][\w-]*[ \t]+){0,3}?(?i:agreement|contract|deed|amendment|supplement|variation|addendum|arrangement|licen[cs]e|lease|order\s+form|statement\s+of\s+work|side\s+letter|settlement|novation|undertaking|guarantee)\b`)
+	// restatementRe matches what makes a text a restatement of an
+	// instrument signed elsewhere, in its title or opening.
+	restatementRe = regexp.MustCompile(`(?i)\b(?:conformed|consolidated|consolidation|plain[- ](?:english|language)|easy[- ]read|translation|courtesy|for\s+convenience|convenience\s+copy|reading\s+copy|for\s+information|information\s+only|unofficial|compiled|explainer|key\s+facts)\b`)
+	// restatementTitleRe matches a title that names a summary or a form of
+	// an instrument rather than the instrument: "Summary of the Lease",
+	// "Term Sheet", "Specimen Agreement". (In an opening these words are
+	// often the instrument's own recitals: "replaces the term sheet".)
+	restatementTitleRe = regexp.MustCompile(`(?i)\b(?:summary|term\s+sheet|heads\s+of\s+terms|specimen|sample|template|precedent)\b`)
+	// partTitleRe matches the title of a part of another instrument.
+	partTitleRe = regexp.MustCompile(`(?i)^(?:schedule|exhibit|annex|annexure|appendix|attachment|rider)\b`)
+	// partOfRe matches a text saying it forms part of another instrument.
+	partOfRe = regexp.MustCompile(`(?i)\b(?:forms?|is|are)\s+(?:a\s+|an\s+)?(?:integral\s+)?part\s+of\s+(?:the|that|this)\b|\bincorporated\s+(?:in|into)\s+(?:the|that)\b`)
+	// amendingRe matches an instrument that changes another: it is signed
+	// though it forms part of what it changes.
+	amendingRe = regexp.MustCompile(`(?i)\b(?:amendment|supplement|variation|addendum|side\s+letter|novation)\b`)
+	// termsTitleRe matches standard terms and policies, accepted without
+	// a signature: "Terms of Sale", "General Terms and Conditions",
+	// "Privacy Policy".
+	termsTitleRe = regexp.MustCompile(`(?i)\b(?:terms|conditions|policy|notice|handbook|code\s+of\s+conduct|rules)\b`)
+	// declaredExecutionRe matches the text saying it is signed.
+	declaredExecutionRe = regexp.MustCompile(`(?i)\b(?:in\s+witness\s+whereof|executed\s+(?:and\s+delivered\s+)?as\s+a\s+deed|signed\s+as\s+a\s+deed|by\s+signing\s+(?:below|this|here)|sign(?:ed)?\s+below|signature\s+page\s+follows)\b`)
+	// signingPlaceRe matches a place to sign: a "By:", "Signed:",
+	// "Name:" or "Signature:" label, a "Signed for X" or "for and on
+	// behalf of X" line, a run of blanks, or an electronic signature
+	// ("/s/").
+	signingPlaceRe = regexp.MustCompile(`(?im)^[ \t>*_|-]*(?:by|signed|signature|signatory|name)(?:\*\*|__)?[ \t]*:|^[ \t>*_|-]*(?:signed|executed)[ \t]+(?:by|for)\b|\bfor\s+and\s+on\s+behalf\s+of\b|_{4,}|\.{8,}|/s/`)
+	// signLabelLineRe matches a line where a party signs: a signing label
+	// followed by blanks ("Signed: ________ (Teuila Fonoti)").
+	signLabelLineRe = regexp.MustCompile(`(?im)^[ \t>*_|-]*(?:by|signed|signature|executed)\b[^\n]{0,80}?_{3,}`)
+)
+
+// openingBytes bounds the opening read for a text's title and what it
+// says it is.
+const openingBytes = 1200
+
+// titleLine returns the first non-blank line of text without Markdown
+// marks.
+func titleLine(text string) string {
+	var t string
+	doctext.ForEachLineUntil(text[:min(len(text), openingBytes)], func(l doctext.Line) bool {
+		t = strings.Trim(strings.TrimSpace(text[l.Start:l.End]), "#*_ \t")
+		return t == ""
+	})
+	return t
+}
+
+// needsExecution reports how strongly doc, a contract with no execution
+// block, needs one (see executionNeed).
+func needsExecution(doc check.Document) executionNeed {
+	text := doc.Text
+	if declaredExecutionRe.MatchString(text) {
+		return executionDeclared
+	}
+	title := titleLine(text)
+	opening := text[:min(len(text), openingBytes)]
+	partOf := partOfRe.MatchString(opening) && !amendingRe.MatchString(title) // an amendment "forms part of" what it amends, and is signed
+	if partTitleRe.MatchString(title) || restatementTitleRe.MatchString(title) || restatementRe.MatchString(opening) || partOf ||
+		termsTitleRe.MatchString(title) && !instrumentRe.MatchString(title) {
+		return executionUnknown
+	}
+	if instrumentRe.MatchString(title) || selfInstrumentRe.MatchString(opening) {
+		return executionInstrument
+	}
+	for _, e := range doc.Evidence {
+		if hasExecutionBlock(e.Content) {
+			return executionInstrument // what it was drafted from is signed
+		}
+	}
+	return executionUnknown
+}
+
+// hasExecutionBlock reports whether text has an execution block with a
+// place to sign.
+func hasExecutionBlock(text string) bool {
+	if text == "" {
+		return false
+	}
+	s, e := executionBlock(text, doctext.WordSpans(text))
+	return s >= 0 && e > s
+}
+
+// executionBlock returns the byte range of text's execution block (ws are
+// its words), or -1, -1: the signature block (signatureBlock: from "IN
+// WITNESS WHEREOF" or the lines above the first "By:"), else the last
+// section headed as one ("Signatures", "Execution", "Signed by the
+// parties"), provided it holds a place to sign (signingPlaceRe), else from
+// the paragraph before the first signing line (signLabelLineRe) to the end.
+// A witness clause with nowhere to sign is not a block.
+func executionBlock(text string, ws []doctext.Span) (int, int) {
+	start, end := signatureBlock(text, ws)
+	if start >= 0 && signingPlaceRe.MatchString(text[start:end]) {
+		return start, end
+	}
+	if rs := doctext.SignatureRegions(text); len(rs) > 0 {
+		r := rs[len(rs)-1]
+		if signingPlaceRe.MatchString(text[r.Start:r.End]) {
+			return r.Start, r.End
+		}
+	}
+	if loc := signLabelLineRe.FindStringIndex(text); loc != nil {
+		// Signing lines with no heading of their own: the block runs from
+		// the paragraph before the first of them to the end.
+		start := loc[0]
+		if p := strings.LastIndex(text[:start], "\n\n"); p >= 0 {
+			start = p + 2
+		}
+		return start, len(text)
+	}
+	return -1, -1
+}

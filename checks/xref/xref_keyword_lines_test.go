@@ -1,0 +1,98 @@
+package xref
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// danglingIn returns the texts of the dangling-reference findings of the
+// cross-reference check on a contract.
+func danglingIn(text string) []string {
+	var out []string
+	for _, f := range NewXrefCheck().Check(check.Document{Text: text, Kind: "contract"}) {
+		if f.Rule == RuleDanglingRef {
+			out = append(out, f.Location.Text)
+		}
+	}
+	return out
+}
+
+// A line that opens with its keyword and number defines the label: the
+// keyword is not a reference to itself.
+func TestXrefKeywordLineDefinesLabel(t *testing.T) {
+	docs := map[string]string{
+		"upper roman with dash":  "ARTICLE I - SCOPE\n\nSection 1.1 Work. The Supplier works.\n\nSection 1.2 Time. On time.\n\nARTICLE II - PRICE\n\nSection 2.1 Price. As agreed under Section 1.2 and Article I.\n",
+		"title case roman alone": "Article I\n\nSection 1.1 The Supplier works.\n\nArticle II\n\nSection 2.1 Fees follow Article I and Section 1.1.\n",
+		"clause with colon":      "Clause 1: Supply\n\nGoods are supplied.\n\nClause 2: Payment\n\nPayment for goods under clause 1 is due in 30 days.\n",
+		"bold section":           "**Section 1.** Term. One year.\n\n**Section 2.** Renewal. Section 1 renews.\n",
+	}
+	for name, doc := range docs {
+		if got := danglingIn(doc); len(got) != 0 {
+			t.Errorf("%s: dangling %q", name, got)
+		}
+	}
+}
+
+// A reference at the start of a line is still a reference, and a missing
+// label is still dangling when the rest are keyword lines.
+func TestXrefKeywordLineTraps(t *testing.T) {
+	tests := []struct{ name, doc, want string }{
+		{"missing section among keyword lines", "ARTICLE I - SCOPE\n\nSection 1.1 Work. Subject to Section 1.4.\n\nSection 1.2 Time. On time.\n", "Section 1.4"},
+		{"missing roman article", "ARTICLE I - SCOPE\n\nSection 1.1 Work. As in Article III.\n\nARTICLE II - END\n\nSection 2.1 End. Ends.\n", "Article III"},
+		{"line opening with a reference", "1. Scope\n\n1.1 Work is done.\n\n1.2 Time is kept.\n\nSection 1.5 of this Agreement prevails.\n", "Section 1.5"},
+	}
+	for _, tt := range tests {
+		if got := danglingIn(tt.doc); !strings.Contains(strings.Join(got, "|"), tt.want) {
+			t.Errorf("%s: want dangling %q, got %q", tt.name, tt.want, danglingIn(tt.doc))
+		}
+	}
+}
+
+// Sub-clauses imply their clause: "clause 8" resolves when 8.1 and 8.2 are
+// defined though the title line "8. Termination" is plain text; a clause
+// with no sub-clauses and no title is still dangling.
+func TestXrefSubClausesImplyClause(t *testing.T) {
+	doc := "1. Term\n1.1 This agreement ends unless terminated under clause 2.\n1.2 It may be extended.\n\n2. Termination\n2.1 Either party may end it on notice.\n2.2 Or for breach.\n"
+	if got := danglingIn(doc); len(got) != 0 {
+		t.Errorf("parent of sub-clauses: dangling %q", got)
+	}
+	for _, ref := range []string{"clause 3", "clause 2.3", "clause 12"} {
+		bad := strings.Replace(doc, "clause 2", ref, 1)
+		if got := danglingIn(bad); !strings.Contains(strings.Join(got, "|"), ref) {
+			t.Errorf("%s: want dangling, got %q", ref, got)
+		}
+	}
+}
+
+// A source's plain title line "Annex 1 - Service Credits" (any case)
+// defines the annex a review may cite; "Annex 3" then dangles, and a
+// sentence that merely mentions an annex defines nothing.
+func TestXrefSourceAnnexTitleLine(t *testing.T) {
+	source := "HOSTING AGREEMENT\n\n6.1 Provider shall meet 99.5% availability.\n\n6.2 Credits are set out in Annex 1.\n\nAnnex 1 - Service Credits\n\nBelow 99.5%: 5% of the monthly fee.\n"
+	run := func(text, src string) []string {
+		var out []string
+		for _, f := range NewXrefCheck().Check(check.Document{Text: text, Kind: evaluator.KindReviewMemo, Source: src}) {
+			out = append(out, f.Location.Text)
+		}
+		return out
+	}
+	for _, ok := range []string{"| F4 | 6.1 / Annex 1 | Weak credits. |", "The credits in Annex 1 are weak."} {
+		if got := run(ok, source); len(got) != 0 {
+			t.Errorf("%q: flagged %q", ok, got)
+		}
+	}
+	for _, bad := range []string{"| F4 | 6.1 / Annex 3 | Weak credits. |", "The credits in Annex 3 are weak."} {
+		if got := run(bad, source); len(got) != 1 || got[0] != "Annex 3" {
+			t.Errorf("%q: want Annex 3 dangling, got %q", bad, got)
+		}
+	}
+	// No annex attached anywhere: the review's "Annex 3" is another
+	// document's, as before.
+	mention := strings.Replace(source, "Annex 1 - Service Credits\n", "The annex is a separate document.\n", 1)
+	if got := run("The credits in Annex 3 are weak.", mention); len(got) != 0 {
+		t.Errorf("annex mentioned only in prose: flagged %q", got)
+	}
+}

@@ -29,9 +29,9 @@
 // What builds on the contract lives below it, one package each, and
 // nothing there is imported here: evaluator/ensemble (votes and pairwise
 // comparison), evaluator/provider (provider errors, Classify, prices,
-// usage and the cost meter), evaluator/golden (golden sets),
-// evaluator/quality (evaluator quality) and evaluator/evaltest (test
-// helpers).
+// usage and the cost meter: AddCost, AddUsage), evaluator/judgecache (the
+// judge cache), evaluator/golden (golden sets), evaluator/quality
+// (evaluator quality) and evaluator/evaltest (test helpers).
 //
 // Everything here fails closed: an error is never a pass, and the zero
 // EvaluationDecision is not a valid decision.

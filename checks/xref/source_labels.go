@@ -29,9 +29,15 @@ const maxSubReach = 6000
 // of a sentence, followed by a space or punctuation; an id with a
 // parenthesised sub-item when its base is such a label and the sub-item
 // opens a line or a sentence within the clause.
-func srcLabelled(src, id string) bool {
-	if src == "" || id == "" || !strings.ContainsAny(id, ".(ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
-		return false // a plain number: the outline's nouns decide ("paragraph 9" is not "clause 9")
+func srcLabelled(src, id, noun string, ownNumbers bool) bool {
+	if src == "" || id == "" {
+		return false
+	}
+	if !strings.ContainsAny(id, ".(ABCDEFGHIJKLMNOPQRSTUVWXYZ") && (ownNumbers || !clauseNouns[strings.ToLower(strings.TrimSuffix(noun, "s"))]) {
+		// A plain number: when the deliverable numbers its own parts, or
+		// the noun is not a clause's, the outline decides ("paragraph 9"
+		// of a schedule is not the agreement's "clause 9").
+		return false
 	}
 	id = strings.ReplaceAll(id, " (", "(")
 	base, sub, hasSub := strings.Cut(id, "(")
@@ -56,6 +62,10 @@ func srcLabelled(src, id string) bool {
 	}
 	return false
 }
+
+// clauseNouns name a contract's clauses, which a source numbers with or
+// without the word: "clause 5" is the source's "5. Charges." line.
+var clauseNouns = map[string]bool{"clause": true, "§": true, "cl.": true, "article": true}
 
 // labelAt returns the offset of the first place id stands as a label in
 // src, or -1.

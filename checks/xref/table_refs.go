@@ -139,12 +139,12 @@ func tableRefFindings(text string, idx *doctext.LineIndex, o, src *xrefOutline, 
 			if src == nil || src.numLabels == 0 {
 				continue
 			}
-			ok = inSrc() || srcLabelled(srcText, r.id)
+			ok = inSrc() || srcLabelled(srcText, r.id, r.noun, o.numLabels > 0 && !review)
 		default:
 			if o.numLabels == 0 && src == nil {
 				continue
 			}
-			ok = inOwn() || inSrc() || srcLabelled(srcText, r.id)
+			ok = inOwn() || inSrc() || srcLabelled(srcText, r.id, r.noun, o.numLabels > 0 && !review)
 		}
 		if !ok {
 			whose := "the document"

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/judgecache"
 	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/rubric"
 )
@@ -102,6 +103,30 @@ func TestDecisionJudge(t *testing.T) {
 	bad.Evidence = append(bad.Evidence, bad.Evidence[0]) // duplicate ID
 	if _, err := j.Evaluate(context.Background(), bad, "x"); err == nil || rec.calls != calls {
 		t.Errorf("an invalid task: err %v after %d calls; want an error and no call", err, rec.calls-calls)
+	}
+}
+
+// TestDecisionJudgeKeysItsCalls: a cached DecisionJudge needs no KeyFunc;
+// its key part is the prompt it sends.
+func TestDecisionJudgeKeysItsCalls(t *testing.T) {
+	pass := `{"status":"pass","score":0.9,"criteria":[],"blockingFailures":[],"revisionInstructions":[],"stopReason":""}`
+	rec := &recorder{reply: pass}
+	j := DecisionJudge(rec.complete, "claude-sonnet-4-5")
+	k, err := j.(judgecache.Keyer[string]).CacheKey(task, "x")
+	if err != nil || k.System == "" || !strings.Contains(k.Prompt, "inv-7") {
+		t.Fatalf("key part %+v, %v: want the decision prompt", k, err)
+	}
+	c, err := judgecache.NewCache(j, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, err := c.Evaluate(context.Background(), task, "x"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rec.calls != 1 {
+		t.Errorf("%d judge calls for two identical evaluations, want 1", rec.calls)
 	}
 }
 

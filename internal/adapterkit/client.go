@@ -69,18 +69,21 @@ func TransportError(pkg string, err error) error {
 }
 
 // ReportCost prices u with prices and reports it to the cost meter ctx
-// carries (the loop's, or the evaluator-quality runner's). u.Model is the
-// reply's own model name, which may be a dated snapshot of the requested
-// model (the table matches by family); when the reply names none, requested
-// is priced. A model the table cannot price fails the call, as a permanent
-// error starting with pkg: running unmetered would let WithMaxCost silently
-// never fire. With no table nothing is reported.
+// carries (the loop's, or the evaluator-quality runner's): the usage
+// (provider.AddUsage, which the loop's trace keeps) and its cost. u.Model
+// is the reply's own model name, which may be a dated snapshot of the
+// requested model (the table matches by family); when the reply names
+// none, requested is priced. A model the table cannot price fails the
+// call, as a permanent error starting with pkg: running unmetered would
+// let WithMaxCost silently never fire. With no table the usage alone is
+// reported.
 func ReportCost(ctx context.Context, pkg string, prices provider.PriceTable, requested string, u provider.Usage) error {
-	if prices == nil {
-		return nil
-	}
 	if u.Model == "" {
 		u.Model = requested
+	}
+	if prices == nil {
+		provider.AddUsage(ctx, u)
+		return nil
 	}
 	if _, err := prices.ReportUsage(ctx, u); err != nil {
 		return provider.Permanent(fmt.Errorf("%s: cost: %w", pkg, err))

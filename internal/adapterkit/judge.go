@@ -2,8 +2,10 @@ package adapterkit
 
 import (
 	"context"
+	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/judgecache"
 	"github.com/evalopt/evalopt/rubric"
 )
 
@@ -13,21 +15,51 @@ import (
 // evaluator.DecisionSchema the provider's way), and the reply is read with
 // evaluator.ParseDecision, so an unreadable reply is an error matching
 // evaluator.ErrInvalidDecision, which the loop does not retry. The
-// evaluator reports model.
+// evaluator reports model, and keys its calls for judgecache (the prompt
+// it sends), so that a cached DecisionJudge needs no KeyFunc.
 func DecisionJudge(complete CompleteFunc, model string) evaluator.Evaluator[string] {
-	judge := evaluator.Func[string](func(ctx context.Context, task evaluator.Task, candidate string) (evaluator.EvaluationDecision, error) {
-		p, err := evaluator.DecisionPrompt(task, candidate, evaluator.WithoutSchema())
-		if err != nil {
-			return evaluator.EvaluationDecision{}, err
-		}
-		reply, err := complete(ctx, p.System, p.User)
-		if err != nil {
-			return evaluator.EvaluationDecision{}, err
-		}
-		return evaluator.ParseDecision([]byte(reply))
-	})
-	return evaluator.WithModel[string](judge, model)
+	return decisionJudge{complete: complete, model: model}
 }
+
+// decisionJudge is the evaluator DecisionJudge returns.
+type decisionJudge struct {
+	complete CompleteFunc
+	model    string
+}
+
+// Evaluate sends the decision prompt and parses the reply.
+func (j decisionJudge) Evaluate(ctx context.Context, task evaluator.Task, candidate string) (evaluator.EvaluationDecision, error) {
+	p, err := evaluator.DecisionPrompt(task, candidate, evaluator.WithoutSchema())
+	if err != nil {
+		return evaluator.EvaluationDecision{}, err
+	}
+	reply, err := j.complete(ctx, p.System, p.User)
+	if err != nil {
+		return evaluator.EvaluationDecision{}, err
+	}
+	return evaluator.ParseDecision([]byte(reply))
+}
+
+// Models returns the judge's model, or nil when it is blank.
+func (j decisionJudge) Models() []string {
+	if m := strings.TrimSpace(j.model); m != "" {
+		return []string{m}
+	}
+	return nil
+}
+
+// CacheKey returns the prompt the judge sends for the call (a
+// judgecache.Keyer): a change to the decision prompt's template is a new
+// key.
+func (j decisionJudge) CacheKey(task evaluator.Task, candidate string) (judgecache.CacheKey, error) {
+	p, err := evaluator.DecisionPrompt(task, candidate, evaluator.WithoutSchema())
+	if err != nil {
+		return judgecache.CacheKey{}, err
+	}
+	return judgecache.CacheKey{Rubric: "evaluator.DecisionPrompt", System: p.System, Prompt: p.User}, nil
+}
+
+var _ judgecache.Keyer[string] = decisionJudge{}
 
 // JudgeFunc returns the rubric.JudgeFunc that sends a rubric's prompt
 // (system prompt and user message) through complete and returns the reply.

@@ -34,7 +34,25 @@ func RunCostCases(t *testing.T, p Provider, model string, prices provider.PriceT
 			if got := meter.Total(); math.Abs(got-want) > 1e-12 {
 				t.Errorf("cost = %v, want %v", got, want)
 			}
+			if _, usage, _ := meter.Take(); len(usage) != 1 || usage[0].Model == "" || usage[0].InputTokens+usage[0].OutputTokens == 0 {
+				t.Errorf("usage = %+v, want the reply's usage with the model that answered", usage)
+			}
 		})
+	}
+}
+
+// TestUsageWithoutPrices sends one call on a client with no price table:
+// the reply's usage is reported all the same (the trace shows the tokens
+// and the model that answered, wantModel), with no cost.
+func TestUsageWithoutPrices(t *testing.T, p Provider, model, wantModel string, reply fakeapi.Reply) {
+	srv := p.serve(t, reply)
+	ctx, meter := provider.WithCostMeter(context.Background())
+	if _, err := p.Client(t, srv.URL(), model, nil, 0).Generator("s").Generate(ctx, RefundTask()); err != nil {
+		t.Fatal(err)
+	}
+	cost, usage, err := meter.Take()
+	if err != nil || cost != 0 || len(usage) != 1 || usage[0].Model != wantModel || usage[0].OutputTokens == 0 {
+		t.Errorf("cost %v, usage %+v, err %v; want no cost and one usage of %q", cost, usage, err, wantModel)
 	}
 }
 

@@ -54,7 +54,7 @@ type Config[C any] struct {
 	Evaluator evaluator.Evaluator[C]
 	// Reviser revises a candidate the evaluator sent back (see Reviser).
 	Reviser loop.Reviser[C]
-	// Options configure the loop (budgets, observers, retries).
+	// Options configure the loop (budgets, hooks, retries).
 	Options []loop.Option
 	// Task builds the loop's task from the invocation. Default:
 	// evaluator.Task{ID: the invocation ID, Input: the user message's text};

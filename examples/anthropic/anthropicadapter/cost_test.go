@@ -33,6 +33,12 @@ func TestCostFromUsage(t *testing.T) {
 	})
 }
 
+// TestUsageReportedWithoutPrices: with no price table the reply's usage
+// still reaches the trace, with the model the provider says answered.
+func TestUsageReportedWithoutPrices(t *testing.T) {
+	adaptertest.TestUsageWithoutPrices(t, fakeProvider, "claude-sonnet-4-5", "claude-sonnet-4-5-20250929", fakeanthropic.Text("claude-sonnet-4-5-20250929", "ok", usage))
+}
+
 func TestCostUnpricedReplyModelFails(t *testing.T) {
 	adaptertest.TestUnpricedReplyModel(t, fakeProvider, "claude-sonnet-4-5", prices, fakeanthropic.Text("claude-opus-4-1", "ok", usage))
 }

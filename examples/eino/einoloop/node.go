@@ -20,7 +20,7 @@ type Loop[C any] struct {
 	Evaluator evaluator.Evaluator[C]
 	// Reviser revises a candidate the evaluator sent back.
 	Reviser loop.Reviser[C]
-	// Options configure the loop (budgets, observers, retries, models).
+	// Options configure the loop (budgets, hooks, retries, models).
 	Options []loop.Option
 }
 

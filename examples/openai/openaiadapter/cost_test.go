@@ -30,6 +30,12 @@ func TestCostFromUsage(t *testing.T) {
 	})
 }
 
+// TestUsageReportedWithoutPrices: with no price table the reply's usage
+// still reaches the trace, with the model the provider says answered.
+func TestUsageReportedWithoutPrices(t *testing.T) {
+	adaptertest.TestUsageWithoutPrices(t, fakeProvider, "gpt-4.1", "gpt-4.1-2025-04-14", fakeopenai.Completion("gpt-4.1-2025-04-14", "ok", usage))
+}
+
 func TestCostUnpricedReplyModelFails(t *testing.T) {
 	adaptertest.TestUnpricedReplyModel(t, fakeProvider, "gpt-4.1", prices, fakeopenai.Completion("o3", "ok", usage))
 }

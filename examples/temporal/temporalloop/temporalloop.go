@@ -35,7 +35,9 @@ type Input struct {
 }
 
 // Register registers the workflow for candidates of type C and the activity
-// making the calls of roles on w.
+// making the calls of roles on w. The activity runs roles.Hooks around
+// every call (a span per role call, say); the workflow's own span comes
+// from Temporal's OpenTelemetry interceptor.
 func Register[C any](w worker.Registry, roles loop.Roles[C]) {
 	w.RegisterWorkflowWithOptions(Workflow[C], workflow.RegisterOptions{Name: WorkflowName})
 	w.RegisterActivityWithOptions(Activity(roles), activity.RegisterOptions{Name: ActivityName})

@@ -63,7 +63,7 @@ func TestScenariosMatchRunLoop(t *testing.T) {
 				require.Len(t, want.Trace, last+1)
 				assert.Equal(t, "canceled", got.Trace[last].Err)
 				w, g := &want.Trace[last], got.Trace[last]
-				w.Err, w.Decision, w.Candidate = g.Err, g.Decision, g.Candidate
+				w.Err, w.ErrKind, w.Decision, w.Candidate = g.Err, g.ErrKind, g.Decision, g.Candidate
 				if want.CandidateStep == last {
 					want.Candidate, want.CandidateStep = got.Candidate, got.CandidateStep
 				}

@@ -1,0 +1,253 @@
+// Package tool checks that a deliverable restates its tools' outputs as
+// the tools gave them: rule RuleMismatch blocks a value the text gives for
+// a quantity a tool returned (by the tool's name, its evidence id, or the
+// same subject) that differs from the tool's. It serves the deliverable
+// rubric's Tool Consistency dimension.
+//
+// A tool output is an evidence item of kind "tool_output" holding JSON
+// ({"tool":"risk_scorer","clause":"2","risk":4}, nested objects and lists
+// of results) or "key: value" lines. A text that says the tool was
+// unavailable and gives its own estimate is not held to the tool.
+package tool
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/internal/clip"
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// RuleMismatch: the deliverable restates a tool's result with another
+// value (block). Rubric dimension: Tool Consistency.
+const RuleMismatch = "tool.mismatch"
+
+// DefaultKind is the evidence kind of a tool output.
+const DefaultKind = "tool_output"
+
+// Config configures New. The zero value means the defaults.
+type Config struct {
+	// Kinds are the evidence kinds (Metadata["kind"]) read as tool
+	// outputs; nil means []string{DefaultKind}.
+	Kinds []string
+}
+
+// Limits on the work and the findings of one document.
+const (
+	maxFindings    = 50
+	maxOccurrences = 5000
+)
+
+// New returns the tool-output check: for every quantity a tool output
+// returned (a number, or a rating word such as "High", under a key that
+// is neither the tool's name, a subject such as "clause" or "finding_id",
+// nor bookkeeping such as a timestamp), each place the deliverable names
+// it outside quotations and code ("risk 2", "risk score: 2/5", "a High
+// risk", a table column headed "Risk") with a value is matched to the
+// tool's results: the result whose subject the sentence or table row names
+// ("clause 2", "F-3"), or the heading above when the sentence names no
+// subject; failing that, when the sentence names the tool or its evidence
+// id and the tool gave that quantity one value. A value that differs (past
+// the rounding the text shows, or a share written as a percentage) is
+// RuleMismatch, severity block, unless the sentence also gives the tool's
+// value (it discusses the difference). A tool that reported an error, or
+// that the text says was unavailable, failed or timed out, is not held
+// against the text. An empty kind in cfg.Kinds is an
+// *evaluator.FieldError matching evaluator.ErrInvalidOption.
+func New(cfg Config) (check.Check, error) {
+	kinds := cfg.Kinds
+	if kinds == nil {
+		kinds = []string{DefaultKind}
+	}
+	c := &toolCheck{kinds: map[string]bool{}}
+	for i, k := range kinds {
+		if strings.TrimSpace(k) == "" {
+			return nil, doctext.ConfigError(fmt.Sprintf("Config.Kinds[%d]", i), "empty kind")
+		}
+		c.kinds[k] = true
+	}
+	return c, nil
+}
+
+type toolCheck struct{ kinds map[string]bool }
+
+func (c *toolCheck) Rule() string { return RuleMismatch }
+
+func (c *toolCheck) Rules() []string { return []string{RuleMismatch} }
+
+func (c *toolCheck) Check(doc check.Document) []check.Finding {
+	var list []*output
+	for _, e := range doc.Evidence {
+		if !c.kinds[e.Metadata[evaluator.EvidenceKindKey]] {
+			continue
+		}
+		o, err := parseOutput(e.ID, e.Source, e.Content)
+		if err != nil {
+			// Not JSON after all: read it as "key: value" lines.
+			o = output{id: e.ID, tool: e.Source}
+			o.lines(e.Content[:min(len(e.Content), maxOutputBytes)])
+			o.name()
+		}
+		list = append(list, &o)
+	}
+	if len(list) == 0 {
+		return nil
+	}
+	idx := index(list)
+	if len(idx.byName) == 0 {
+		return nil
+	}
+	a := doctext.AnalysisOf(doc)
+	r := &run{text: doc.Text, idx: idx, excluded: a.Excluded(), lines: a.LineIndex(), seen: map[int]bool{}}
+	r.unavailable = idx.unavailableIn(doc.Text, a.WordList())
+	r.sentences(a.WordList())
+	r.tables()
+	check.SortFindings(r.out)
+	return r.out
+}
+
+// run is one document's check.
+type run struct {
+	text        string
+	idx         *outputs
+	excluded    []doctext.Span
+	lines       *doctext.LineIndex
+	unavailable map[*output]bool
+	seen        map[int]bool // finding starts
+	out         []check.Finding
+}
+
+// sentences checks every value the text gives a tool's quantity in a
+// sentence.
+func (r *run) sentences(ws []doctext.Span) {
+	text := r.text
+	n := 0
+	r.idx.names.Find(text, ws, len(text), func(s, e int) {
+		if n++; n > maxOccurrences || doctext.InSpans(r.excluded, s, e) {
+			return
+		}
+		refs := r.live(r.idx.byName[nameKey(text[s:e])])
+		if len(refs) == 0 {
+			return
+		}
+		ss, se := doctext.SentenceAround(text, s, e, 300)
+		v, ok := statedAfter(text, e, se)
+		if !ok {
+			v, ok = statedBefore(text, ss, s)
+		}
+		if !ok || doctext.InSpans(r.excluded, v.start, v.end) {
+			return
+		}
+		ctx := strings.ToLower(text[ss:se])
+		r.compare(v, refs, ctx, strings.ToLower(doctext.HeadingAbove(text, ss)))
+	})
+}
+
+// tables checks every table cell under a header that names a tool's
+// quantity; the row's other cells, each with its header ("clause 2"),
+// say what the row is about.
+func (r *run) tables() {
+	text := r.text
+	for _, t := range doctext.Tables(text) {
+		head := doctext.CellTexts(text, t.Header)
+		for col, h := range head {
+			refs := r.live(r.idx.byName[nameKey(strings.Trim(h, "*_ "))])
+			if len(refs) == 0 {
+				continue
+			}
+			for ri, row := range t.Rows {
+				if col >= len(row) || doctext.InSpans(r.excluded, row[col].Start, row[col].End) {
+					continue
+				}
+				v, ok := statedAfter(text, row[col].Start, row[col].End)
+				if !ok {
+					continue
+				}
+				var ctx strings.Builder
+				for j, cell := range row {
+					if j < len(head) {
+						ctx.WriteString(strings.ToLower(head[j]) + " ")
+					}
+					ctx.WriteString(strings.ToLower(text[cell.Start:cell.End]) + " | ")
+				}
+				r.compare(v, refs, ctx.String(), strings.ToLower(doctext.HeadingAbove(text, t.RowLines[ri].Start)))
+			}
+		}
+	}
+}
+
+// live drops the quantities of tools the text says were unavailable.
+func (r *run) live(refs []ref) []ref {
+	var out []ref
+	for _, x := range refs {
+		if !r.unavailable[x.out] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// compare reports v when the quantities it is about all differ from it.
+func (r *run) compare(v stated, refs []ref, ctx, heading string) {
+	var cands []ref
+	for _, x := range r.idx.resolve(refs, ctx, heading) {
+		if comparable(v, x.f) {
+			cands = append(cands, x)
+		}
+	}
+	if len(cands) == 0 || r.seen[v.start] || len(r.out) >= maxFindings {
+		return
+	}
+	for _, x := range cands {
+		if equal(v, x.f) || mentionsValue(ctx, x.f) {
+			return
+		}
+	}
+	r.seen[v.start] = true
+	x := cands[0]
+	tool := x.out.tool
+	if tool == "" {
+		tool = "the tool"
+	}
+	msg := fmt.Sprintf("%s (evidence %s) returned %s %s%s; the text says %s: restate the tool's value, or say why it differs",
+		clip.Runes(tool, 40), clip.Runes(x.out.id, 40), x.f.raw, clip.Runes(x.f.value, 40), subjectOf(x.out.records[x.rec]), clip.Runes(r.text[v.start:v.end], 40))
+	r.out = append(r.out, check.Finding{Rule: RuleMismatch, Severity: check.SeverityBlock, Message: msg,
+		Location: r.lines.Locate(v.start, v.end, r.text)})
+}
+
+// subjectOf describes a record's subject (" for clause 2"), or "".
+func subjectOf(rec record) string {
+	for _, f := range rec.fields {
+		if noun, ok := subjectKey(f.key); ok && f.value != "" {
+			if noun == "" {
+				return " for " + clip.Runes(f.value, 40)
+			}
+			return " for " + noun + " " + clip.Runes(f.value, 40)
+		}
+	}
+	return ""
+}
+
+// mentionsValue reports whether ctx also gives the tool's value f: the
+// text discusses the difference ("the scorer says 4; we rate it 3").
+func mentionsValue(ctx string, f field) bool {
+	if !f.isNum {
+		return containsWord(ctx, strings.ToLower(f.value))
+	}
+	for i := 0; i < len(ctx); i++ {
+		if ctx[i] < '0' || ctx[i] > '9' || i > 0 && (ctx[i-1] >= '0' && ctx[i-1] <= '9' || ctx[i-1] == '.' || ctx[i-1] == ',') {
+			continue
+		}
+		if v, ok := numberAt(ctx, i, len(ctx)); ok && equal(v, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameKey normalises a quantity's name as the text wrote it.
+func nameKey(s string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == ' ' || r == '-' || r == '\t' || r == '\n' }), " ")
+}

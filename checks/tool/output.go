@@ -1,0 +1,307 @@
+package tool
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// field is one scalar a tool returned.
+type field struct {
+	key   string // lower-cased, '_' and '-' as spaces ("risk score")
+	raw   string // the key as the tool wrote it
+	value string // as the tool wrote it ("4", "High")
+	num   float64
+	isNum bool
+	decs  int // decimals written ("0.35": 2)
+}
+
+// record is one result of a tool: the scalars of one object (with those
+// of the objects around it), or one block of "key: value" lines.
+type record struct {
+	fields []field
+}
+
+// output is what one evidence item of kind tool_output holds.
+type output struct {
+	id, tool string // the evidence id and the tool's name ("" when unnamed)
+	records  []record
+	failed   bool // the tool reported an error and no result
+}
+
+// Limits on what one tool output contributes.
+const (
+	maxOutputBytes = 1 << 20
+	maxRecords     = 2000
+	maxFields      = 200 // per record
+	maxDepth       = 16
+)
+
+// parseOutput reads a tool's output: JSON (an object or an array, nested
+// at most maxDepth deep) or "key: value" lines (also "key = value"), a
+// blank line or "---" between records. A JSON text that does not decode
+// is an error naming its offset; text in neither form has no records.
+func parseOutput(id, source, content string) (output, error) {
+	o := output{id: id, tool: source}
+	if len(content) > maxOutputBytes {
+		content = content[:maxOutputBytes]
+	}
+	s := strings.TrimSpace(content)
+	if s == "" {
+		return o, nil
+	}
+	if s[0] == '{' || s[0] == '[' {
+		dec := json.NewDecoder(strings.NewReader(s))
+		dec.UseNumber()
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return o, fmt.Errorf("tool output %s: %w", id, err)
+		}
+		o.walk(v, nil, "", 0)
+	} else {
+		o.lines(s)
+	}
+	o.name()
+	return o, nil
+}
+
+// walk adds a record for every object of v that holds scalars; the
+// scalars of the objects around it are inherited (a tool's name, a
+// clause an inner list of scores is about).
+func (o *output) walk(v any, inherited []field, key string, depth int) {
+	if depth > maxDepth || len(o.records) >= maxRecords {
+		return
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		fs := append([]field(nil), inherited...)
+		var nested []string
+		keys := sortedKeys(v)
+		for _, k := range keys {
+			if f, ok := scalar(k, v[k]); ok {
+				fs = setField(fs, f)
+			} else {
+				nested = append(nested, k)
+			}
+		}
+		if len(fs) > len(inherited) {
+			o.records = append(o.records, record{fields: capFields(fs)})
+		}
+		for _, k := range nested {
+			o.walk(v[k], fs, k, depth+1)
+		}
+	case []any:
+		for _, e := range v {
+			if f, ok := scalar(key, e); ok && key != "" {
+				// a list of scalars under a key: one record each
+				o.records = append(o.records, record{fields: capFields(setField(append([]field(nil), inherited...), f))})
+				continue
+			}
+			o.walk(e, inherited, key, depth+1)
+		}
+	}
+}
+
+// setField sets f in fs, replacing an inherited field of the same key.
+func setField(fs []field, f field) []field {
+	for i := range fs {
+		if fs[i].key == f.key {
+			fs[i] = f
+			return fs
+		}
+	}
+	return append(fs, f)
+}
+
+func capFields(fs []field) []field {
+	if len(fs) > maxFields {
+		fs = fs[:maxFields]
+	}
+	return fs
+}
+
+// scalar converts a JSON scalar to a field.
+func scalar(k string, v any) (field, bool) {
+	f := field{key: normKey(k), raw: k}
+	switch v := v.(type) {
+	case json.Number:
+		f.value = v.String()
+		n, err := strconv.ParseFloat(f.value, 64)
+		if err != nil || math.IsInf(n, 0) || math.IsNaN(n) {
+			return f, false
+		}
+		f.num, f.isNum, f.decs = n, true, decimals(f.value)
+	case string:
+		f.value = strings.TrimSpace(v)
+		if n, decs, ok := plainNumber(f.value); ok {
+			f.num, f.isNum, f.decs = n, true, decs
+		}
+	case bool:
+		f.value = strconv.FormatBool(v)
+	default:
+		return f, false
+	}
+	return f, f.key != ""
+}
+
+// lines reads "key: value" lines into records.
+func (o *output) lines(s string) {
+	var cur []field
+	flush := func() {
+		if len(cur) > 0 && len(o.records) < maxRecords {
+			o.records = append(o.records, record{fields: capFields(cur)})
+		}
+		cur = nil
+	}
+	for _, line := range strings.Split(s, "\n") {
+		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*•"))
+		if t == "" || strings.HasPrefix(line, "---") || strings.HasPrefix(line, "===") {
+			flush()
+			continue
+		}
+		k, v, ok := cutKeyValue(t)
+		if !ok {
+			continue
+		}
+		f, _ := scalar(k, v)
+		if f.key == "" || f.value == "" {
+			continue
+		}
+		for _, c := range cur {
+			if c.key == f.key { // a key repeats: a new record starts
+				flush()
+				break
+			}
+		}
+		cur = append(cur, f)
+	}
+	flush()
+	// The fields of a first record of identity only ("tool: risk_scorer",
+	// "run: 12") belong to every record.
+	if len(o.records) > 1 && allIdentity(o.records[0]) {
+		head := o.records[0].fields
+		rest := o.records[1:]
+		for i := range rest {
+			for _, f := range head {
+				if !rest[i].has(f.key) {
+					rest[i].fields = append(rest[i].fields, f)
+				}
+			}
+		}
+	}
+}
+
+// cutKeyValue splits "key: value" or "key = value"; the key is at most
+// six words of letters, digits, spaces, '_' and '-'.
+func cutKeyValue(t string) (string, string, bool) {
+	i := strings.IndexAny(t, ":=")
+	if i <= 0 || i > 60 {
+		return "", "", false
+	}
+	k := strings.Trim(strings.TrimSpace(t[:i]), "*_`\"")
+	v := strings.Trim(strings.TrimSpace(t[i+1:]), "*_`\"")
+	if k == "" || strings.Count(k, " ") > 5 {
+		return "", "", false
+	}
+	for _, r := range k {
+		if !(r == ' ' || r == '_' || r == '-' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return "", "", false
+		}
+	}
+	return k, v, true
+}
+
+// name takes the tool's name from a field when the evidence gives none,
+// and marks an output whose every record reports an error.
+func (o *output) name() {
+	failed := len(o.records) > 0
+	for _, r := range o.records {
+		for _, f := range r.fields {
+			if o.tool == "" && identityKeys[f.key] && !f.isNum {
+				o.tool = f.value
+			}
+		}
+		if !r.failed() {
+			failed = false
+		}
+	}
+	o.failed = failed
+}
+
+func (r record) has(key string) bool {
+	for _, f := range r.fields {
+		if f.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// failed reports whether the record is a tool's error report: an error
+// field with a message, or a status of error, failed, timeout or
+// unavailable.
+func (r record) failed() bool {
+	for _, f := range r.fields {
+		v := strings.ToLower(f.value)
+		switch {
+		case f.key == "error" && v != "" && v != "none" && v != "null" && v != "false":
+			return true
+		case f.key == "status" || f.key == "state" || f.key == "result":
+			switch v {
+			case "error", "failed", "failure", "timeout", "timed out", "unavailable", "not available":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func allIdentity(r record) bool {
+	for _, f := range r.fields {
+		if !identityKeys[f.key] && !ignoredKey(f.key) {
+			return false
+		}
+	}
+	return true
+}
+
+// normKey lower-cases a key and turns '_', '-' and '.' into spaces.
+func normKey(k string) string {
+	k = strings.ToLower(strings.TrimSpace(k))
+	k = strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(k)
+	return strings.Join(strings.Fields(k), " ")
+}
+
+// plainNumber parses a string that is only a number ("4", "0.35",
+// "1,250.00").
+func plainNumber(s string) (float64, int, bool) {
+	if s == "" || len(s) > 32 {
+		return 0, 0, false
+	}
+	c := strings.ReplaceAll(s, ",", "")
+	n, err := strconv.ParseFloat(c, 64)
+	if err != nil || math.IsInf(n, 0) || math.IsNaN(n) || strings.ContainsAny(c, "eExXpP_") {
+		return 0, 0, false
+	}
+	return n, decimals(c), true
+}
+
+// decimals counts the digits after the decimal point of a number.
+func decimals(s string) int {
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		return len(s) - i - 1
+	}
+	return 0
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

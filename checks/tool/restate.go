@@ -1,0 +1,164 @@
+package tool
+
+import (
+	"strings"
+
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
+)
+
+// ref is one quantity a tool returned.
+type ref struct {
+	out *output
+	rec int
+	f   field
+}
+
+// outputs are the tool outputs of one document, indexed by the names a
+// text may give their quantities.
+type outputs struct {
+	list    []*output
+	byName  map[string][]ref // quantity name, lower-cased -> the quantities it names
+	names   *doctext.PhraseMatcher
+	toolsRe []toolName
+}
+
+// toolName is how a text names a tool: its name with '_' as a space or
+// not, or its evidence id.
+type toolName struct {
+	out   *output
+	forms []string // lower-cased
+}
+
+// index builds the quantity names of the outputs: each quantity's key
+// ("risk score") and, when it ends in a generic word, the rest ("risk").
+func index(list []*output) *outputs {
+	o := &outputs{list: list, byName: map[string][]ref{}}
+	for _, out := range list {
+		if out.failed {
+			continue
+		}
+		for ri, r := range out.records {
+			if r.failed() {
+				continue
+			}
+			for _, f := range r.fields {
+				if !quantity(f) {
+					continue
+				}
+				for _, n := range quantityNames(f.key) {
+					o.byName[n] = append(o.byName[n], ref{out, ri, f})
+				}
+			}
+		}
+		tn := toolName{out: out}
+		for _, s := range []string{out.tool, out.id} {
+			s = strings.ToLower(strings.TrimSpace(s))
+			if len(s) >= 3 {
+				tn.forms = append(tn.forms, s, strings.NewReplacer("_", " ", "-", " ").Replace(s))
+			}
+		}
+		o.toolsRe = append(o.toolsRe, tn)
+	}
+	names := make([]string, 0, len(o.byName))
+	for n := range o.byName {
+		names = append(names, n)
+	}
+	o.names = doctext.NewPhraseMatcher(names)
+	return o
+}
+
+// quantityNames returns the names a text may give the quantity key.
+func quantityNames(key string) []string {
+	out := []string{key}
+	ws := strings.Fields(key)
+	if len(ws) > 1 && genericTail[ws[len(ws)-1]] {
+		out = append(out, strings.Join(ws[:len(ws)-1], " "))
+	}
+	return out
+}
+
+// namedTools returns the outputs whose tool name or evidence id ctx
+// (lower-cased) holds.
+func (o *outputs) namedTools(ctx string) []*output {
+	var out []*output
+	for _, tn := range o.toolsRe {
+		for _, f := range tn.forms {
+			if containsWord(ctx, f) {
+				out = append(out, tn.out)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// resolve returns the quantities of refs that ctx (the sentence or row of
+// a stated value, lower-cased, and the heading above it) is about: those
+// whose record's subject it names; failing that, when it names the tool
+// and the tool gave that quantity one value only, every one of them.
+func (o *outputs) resolve(refs []ref, ctx, heading string) []ref {
+	var bySubject []ref
+	for _, r := range refs {
+		if r.out.records[r.rec].namesSubject(ctx) {
+			bySubject = append(bySubject, r)
+		}
+	}
+	if len(bySubject) > 0 {
+		return bySubject
+	}
+	if heading != "" && !o.namesAnySubject(refs, ctx) {
+		for _, r := range refs {
+			if r.out.records[r.rec].namesSubject(heading) {
+				bySubject = append(bySubject, r)
+			}
+		}
+		if len(bySubject) > 0 {
+			return bySubject
+		}
+	}
+	var byTool []ref
+	for _, t := range o.namedTools(ctx) {
+		var mine []ref
+		for _, r := range refs {
+			if r.out == t {
+				mine = append(mine, r)
+			}
+		}
+		if oneValue(mine) {
+			byTool = append(byTool, mine...)
+		}
+	}
+	return byTool
+}
+
+// namesAnySubject reports whether ctx names the subject of any record of
+// the outputs refs come from: then the heading above is not what it is
+// about.
+func (o *outputs) namesAnySubject(refs []ref, ctx string) bool {
+	seen := map[*output]bool{}
+	for _, r := range refs {
+		if seen[r.out] {
+			continue
+		}
+		seen[r.out] = true
+		for _, rec := range r.out.records {
+			if rec.hasSubject() && rec.namesSubject(ctx) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// oneValue reports whether refs give one value (and are not empty).
+func oneValue(refs []ref) bool {
+	if len(refs) == 0 {
+		return false
+	}
+	for _, r := range refs[1:] {
+		if !strings.EqualFold(r.f.value, refs[0].f.value) {
+			return false
+		}
+	}
+	return true
+}

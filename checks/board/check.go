@@ -1,0 +1,243 @@
+// Package board checks a deliverable against the findings its agent
+// posted to a findings board: rule RuleBoardMismatch blocks a finding the
+// text rates in another severity band than the board, and warns for a
+// posted finding the text does not present or a finding the text
+// presents that was never posted. It serves the deliverable rubric's Tool
+// Consistency dimension (the board is the agent's tool output; the
+// rubric asks whether posted findings and the text agree).
+//
+// The package is named for the evidence it reads: a board of findings in
+// the golden-set format (evaluator/golden.AgentFinding: category,
+// severity P0..P3, title, description, citations), in an evidence item of
+// kind "findings".
+package board
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/internal/clip"
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// RuleBoardMismatch: the posted findings and the text disagree — a
+// severity in another band (block), or a finding on one side only (warn).
+// Rubric dimension: Tool Consistency.
+const RuleBoardMismatch = "findings.board_mismatch"
+
+// DefaultKind is the evidence kind of a findings board.
+const DefaultKind = "findings"
+
+// Config configures New. The zero value means the defaults.
+type Config struct {
+	// Kinds are the evidence kinds (Metadata["kind"]) read as findings
+	// boards; nil means []string{DefaultKind}.
+	Kinds []string
+}
+
+// Thresholds of the match between a posted finding and an item of the
+// text: the share of the title's content words (those of the item's
+// headline count fully, those of its body at bodyWeight), plus
+// citeWeight when the item names a citation's location and catWeight
+// when it names the category.
+const (
+	matchThreshold = 0.5
+	strayThreshold = 0.25
+	bodyWeight     = 0.6
+	citeWeight     = 0.3
+	catWeight      = 0.2
+	maxFindings    = 50
+)
+
+// New returns the findings-board check. Each posted finding is matched
+// to the item of the deliverable (a table row, a heading or bold line
+// with the text under it, a list item) that best shares its title's words
+// (with its citation's location and its category as support). Then:
+//   - a matched item whose rating (a severity column, "Severity: High",
+//     "(P1)", "High:" at the start) lies in another band than the posted
+//     severity — P0/P1 and critical/high/major/red are high, P2 and
+//     medium/moderate/amber medium, P3 and low/minor/informational low —
+//     is RuleBoardMismatch, block, at the rating;
+//   - a posted finding no item matches is RuleBoardMismatch, warn, at the
+//     findings section's heading (or the start of the text);
+//   - an item the text presents as a finding (rated, in a findings table
+//     or section or led by an id such as "F3") that shares little with
+//     every posted finding is RuleBoardMismatch, warn, at its headline.
+//
+// A board that does not parse is reported once, warn, at the start of the
+// text. An empty kind in cfg.Kinds is an *evaluator.FieldError matching
+// evaluator.ErrInvalidOption.
+func New(cfg Config) (check.Check, error) {
+	kinds := cfg.Kinds
+	if kinds == nil {
+		kinds = []string{DefaultKind}
+	}
+	c := &boardCheck{kinds: map[string]bool{}}
+	for i, k := range kinds {
+		if strings.TrimSpace(k) == "" {
+			return nil, doctext.ConfigError(fmt.Sprintf("Config.Kinds[%d]", i), "empty kind")
+		}
+		c.kinds[k] = true
+	}
+	return c, nil
+}
+
+type boardCheck struct{ kinds map[string]bool }
+
+func (c *boardCheck) Rule() string { return RuleBoardMismatch }
+
+func (c *boardCheck) Rules() []string { return []string{RuleBoardMismatch} }
+
+func (c *boardCheck) Check(doc check.Document) []check.Finding {
+	var board []posted
+	var ids []string
+	text := doc.Text
+	a := doctext.AnalysisOf(doc)
+	idx := a.LineIndex()
+	var out []check.Finding
+	for _, e := range doc.Evidence {
+		if !c.kinds[e.Metadata[evaluator.EvidenceKindKey]] {
+			continue
+		}
+		ps, err := parsePosted(e.Content)
+		if err != nil {
+			out = append(out, check.Finding{Rule: RuleBoardMismatch, Severity: check.SeverityWarn,
+				Message:  "the findings board (evidence " + clip.Runes(e.ID, 40) + ") cannot be read: " + clip.Runes(err.Error(), 120),
+				Location: idx.Locate(0, 0, text)})
+			continue
+		}
+		board = append(board, ps...)
+		ids = append(ids, e.ID)
+	}
+	if len(board) == 0 {
+		return out
+	}
+	items := itemsOf(text, a.Code())
+	matched := make([]bool, len(items))
+	var sentences []item // read only when a posted finding matches no block
+	for _, p := range board {
+		best, score := bestItem(text, p, items, matched)
+		if score < matchThreshold {
+			if sentences == nil {
+				sentences = sentencesOf(text, a.Code())
+			}
+			if si, s := bestItem(text, p, sentences, make([]bool, len(sentences))); si >= 0 && s >= matchThreshold {
+				c.compare(&out, text, idx, p, sentences[si])
+				continue
+			}
+		}
+		if score < matchThreshold {
+			if len(out) < maxFindings {
+				at := findingsHeading(text, items)
+				out = append(out, check.Finding{Rule: RuleBoardMismatch, Severity: check.SeverityWarn,
+					Message:  fmt.Sprintf("the board (evidence %s) holds %q (%s) but the text does not present it: add it, or withdraw it from the board", clip.Runes(strings.Join(ids, ", "), 40), clip.Runes(p.f.Title, 80), p.f.Severity),
+					Location: idx.Locate(at.Start, at.End, text)})
+			}
+			continue
+		}
+		matched[best] = true
+		c.compare(&out, text, idx, p, items[best])
+	}
+	for i, it := range items {
+		if matched[i] || !it.finding || len(out) >= maxFindings {
+			continue
+		}
+		if _, s := bestPosted(text, it, board); s >= strayThreshold {
+			continue
+		}
+		h := doctext.Span{Start: it.head.Start, End: doctext.TrimRightSpace(text, it.head.Start, it.head.End)}
+		out = append(out, check.Finding{Rule: RuleBoardMismatch, Severity: check.SeverityWarn,
+			Message:  fmt.Sprintf("the text presents this as a finding (%s) but the board (evidence %s) holds no such finding: post it, or drop it", text[it.rate.start:it.rate.end], clip.Runes(strings.Join(ids, ", "), 40)),
+			Location: idx.Locate(h.Start, h.End, text)})
+	}
+	check.SortFindings(out)
+	return out
+}
+
+// compare reports an item whose rating lies in another band than the
+// posted finding it presents.
+func (c *boardCheck) compare(out *[]check.Finding, text string, idx *doctext.LineIndex, p posted, it item) {
+	if !it.rated || p.band == bandNone || it.rate.band == p.band || len(*out) >= maxFindings {
+		return
+	}
+	*out = append(*out, check.Finding{Rule: RuleBoardMismatch, Severity: check.SeverityBlock,
+		Message: fmt.Sprintf("the board posted %q as %s (%s); the text rates it %s (%s): give it the posted severity, or post the change",
+			clip.Runes(p.f.Title, 80), p.f.Severity, p.band, text[it.rate.start:it.rate.end], it.rate.band),
+		Location: idx.Locate(it.rate.start, it.rate.end, text)})
+}
+
+// score is how well item it presents the posted finding p.
+func score(text string, p posted, it item) float64 {
+	var s float64
+	if len(p.words) > 0 {
+		head := wordSet(text[it.head.Start:it.head.End])
+		var h, b float64
+		for _, w := range p.words {
+			if head[w] {
+				h++
+			} else if it.rated && it.words[w] {
+				b++ // the body counts only for an item with its own rating: a section heading's body holds every finding
+			}
+		}
+		s = (h + bodyWeight*b) / float64(len(p.words))
+	}
+	low := ""
+	if len(p.locs) > 0 || len(p.cat) > 0 {
+		low = strings.ToLower(text[it.body.Start:it.body.End])
+	}
+	for _, l := range p.locs {
+		if strings.Contains(low, l) {
+			s += citeWeight
+			break
+		}
+	}
+	if len(p.cat) > 0 && strings.Contains(low, strings.Join(p.cat, " ")) {
+		s += catWeight
+	}
+	return s
+}
+
+// bestItem returns the unmatched item that best presents p, and its
+// score; a table row or a rated item wins a tie over a heading.
+func bestItem(text string, p posted, items []item, matched []bool) (int, float64) {
+	best, bs := -1, 0.0
+	for i, it := range items {
+		if matched[i] {
+			continue
+		}
+		s := score(text, p, it)
+		if s > bs || s == bs && best >= 0 && it.rated && !items[best].rated {
+			best, bs = i, s
+		}
+	}
+	return best, bs
+}
+
+// bestPosted returns the posted finding item it best presents, and its
+// score.
+func bestPosted(text string, it item, board []posted) (int, float64) {
+	best, bs := -1, 0.0
+	for i, p := range board {
+		if s := score(text, p, it); s > bs {
+			best, bs = i, s
+		}
+	}
+	return best, bs
+}
+
+// findingsHeading returns the headline of the text's findings section
+// (the first heading naming findings, issues or risks), or the start of
+// the text.
+func findingsHeading(text string, items []item) doctext.Span {
+	for _, it := range items {
+		if it.kind != itemBlock || headLevel(strings.TrimSpace(text[it.head.Start:it.head.End])) == 0 {
+			continue
+		}
+		if containsAny(strings.ToLower(text[it.head.Start:it.head.End]), findingContext) {
+			return doctext.Span{Start: it.head.Start, End: doctext.TrimRightSpace(text, it.head.Start, it.head.End)}
+		}
+	}
+	return doctext.Span{}
+}

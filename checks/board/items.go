@@ -1,0 +1,253 @@
+package board
+
+import (
+	"strings"
+
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
+)
+
+// item is a unit of the deliverable a finding may be presented in: a
+// table row, a heading or bold line with the text under it, or a list
+// item.
+type item struct {
+	kind    itemKind
+	head    doctext.Span // the headline: the row, the heading line, the item's first line
+	body    doctext.Span // the headline and what belongs to it
+	rate    rating
+	rated   bool
+	finding bool // presented as a finding: rated, and in a findings table or section or led by an id
+	words   map[string]bool
+}
+
+// itemKind is what an item is.
+type itemKind uint8
+
+const (
+	itemRow      itemKind = iota // a table row
+	itemBlock                    // a heading or bold line, or a list item, with what is under it
+	itemSentence                 // a sentence of prose
+)
+
+// Limits on the items of one document.
+const (
+	maxItems    = 2000
+	bodyReach   = 2500
+	ratingReach = 600
+)
+
+// findingContext are words of a heading or table header that make what is
+// under it findings.
+var findingContext = []string{"finding", "issue", "vulnerab", "risk", "observation", "concern", "weakness", "gap", "problem", "defect"}
+
+// severityHeader are words of a table header cell that hold ratings.
+var severityHeader = []string{"severity", "risk", "priority", "rating", "impact", "criticality", "rag", "level", "grade"}
+
+// itemsOf splits text into items: every data row of a pipe table (rated
+// by its severity column), every "#" heading and bold-only line with the
+// text under it up to the next one, and every list item.
+func itemsOf(text string, excluded []doctext.Span) []item {
+	var out []item
+	for _, t := range doctext.Tables(text) {
+		head := doctext.CellTexts(text, t.Header)
+		sev, ctx := -1, false
+		for i, h := range head {
+			lh := strings.ToLower(h)
+			if sev < 0 && containsAny(lh, severityHeader) {
+				sev = i
+			}
+			ctx = ctx || containsAny(lh, findingContext) || containsAny(lh, []string{"title", "id", "#"})
+		}
+		for ri, row := range t.Rows {
+			l := t.RowLines[ri]
+			it := item{kind: itemRow, head: doctext.Span{Start: l.Start, End: l.End}, body: doctext.Span{Start: l.Start, End: l.End}}
+			if sev >= 0 && sev < len(row) {
+				it.rate, it.rated = cellRating(text, row[sev].Start, row[sev].End)
+			}
+			it.finding = it.rated && ctx
+			out = append(out, it)
+		}
+	}
+	doctext.ForEachUnfencedLine(text, func(l doctext.Line, raw, s string) {
+		if len(out) >= maxItems || s == "" || strings.HasPrefix(s, "|") || doctext.InSpans(excluded, l.Start, l.End) {
+			return
+		}
+		if headLevel(s) == 0 && !listItem(raw) {
+			return
+		}
+		it := item{kind: itemBlock, head: doctext.Span{Start: l.Start, End: l.End}, body: doctext.Span{Start: l.Start, End: min(len(text), l.Start+bodyReach)}}
+		out = append(out, it)
+	})
+	closeBodies(text, out)
+	for i := range out {
+		it := &out[i]
+		if it.rated || it.kind != itemBlock {
+			continue
+		}
+		if r, ok := ratingIn(text, it.head.Start, it.head.End); ok {
+			it.rate, it.rated = r, true
+		} else if r, ok := labelledRating(text, it.head.End, min(it.body.End, it.head.End+ratingReach), ratingLines); ok {
+			it.rate, it.rated = r, true
+		}
+		if it.rated {
+			h := text[it.head.Start:it.head.End]
+			it.finding = doctext.LeadIDRe.MatchString(strings.TrimSpace(h)) ||
+				containsAny(strings.ToLower(h+" "+doctext.HeadingAbove(text, it.head.Start)), findingContext)
+		}
+	}
+	for i := range out {
+		out[i].words = wordSet(text[out[i].body.Start:out[i].body.End])
+	}
+	return out
+}
+
+// closeBodies ends each heading or list item's body where the next item
+// of the same or a higher level starts (bounded by bodyReach); table rows
+// keep their line.
+func closeBodies(text string, items []item) {
+	for i := range items {
+		it := &items[i]
+		if it.kind != itemBlock {
+			continue
+		}
+		lvl := headLevel(strings.TrimSpace(text[it.head.Start:it.head.End]))
+		for j := i + 1; j < len(items); j++ {
+			o := items[j]
+			if o.kind != itemBlock || o.head.Start <= it.head.Start {
+				continue // a table row, or an earlier item
+			}
+			if o.head.Start >= it.body.End {
+				break
+			}
+			ol := headLevel(strings.TrimSpace(text[o.head.Start:o.head.End]))
+			if lvl > 0 && ol > 0 && ol <= lvl || lvl == 0 && (ol > 0 || doctext.LeadingSpaces(text[o.head.Start:o.head.End]) <= doctext.LeadingSpaces(text[it.head.Start:it.head.End])) {
+				it.body.End = o.head.Start
+				break
+			}
+		}
+	}
+}
+
+// headLevel returns a heading's level: 1–6 for "#" headings, 7 for a line
+// in bold only, 0 for anything else.
+func headLevel(s string) int {
+	if l, _ := doctext.HeadingLevel(s); l > 0 {
+		return l
+	}
+	t := strings.TrimRight(s, ": ")
+	if len(t) > 4 && (strings.HasPrefix(t, "**") && strings.HasSuffix(t, "**") || strings.HasPrefix(t, "__") && strings.HasSuffix(t, "__")) {
+		return 7
+	}
+	return 0
+}
+
+// listItem reports whether raw starts a list item ("- ", "* ", "1. ",
+// "2) "), indented at most three spaces.
+func listItem(raw string) bool {
+	if doctext.LeadingSpaces(raw) > 3 {
+		return false
+	}
+	s := strings.TrimLeft(raw, " \t")
+	if len(s) > 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') && s[1] == ' ' {
+		return true
+	}
+	return doctext.OrderedItemAt(s)
+}
+
+// ratingLines is how many lines under a headline may give its rating:
+// further down, a rating belongs to what the item holds.
+const ratingLines = 3
+
+// labelledRating finds a labelled rating ("Severity: High", "**Risk:**
+// Medium") on one of the first n non-blank lines of text[from:to].
+func labelledRating(text string, from, to, n int) (rating, bool) {
+	for i := from; i < to && n > 0; {
+		e := strings.IndexByte(text[i:to], '\n')
+		if e < 0 {
+			e = to
+		} else {
+			e += i
+		}
+		line := strings.ToLower(text[i:e])
+		if strings.TrimSpace(line) != "" {
+			n--
+		}
+		if containsAny(line, severityHeader) {
+			if r, ok := ratingIn(text, i, e); ok {
+				return r, true
+			}
+		}
+		i = e + 1
+	}
+	return rating{}, false
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// stopWords are left out of a title's content words.
+var stopWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "from": true, "that": true,
+	"this": true, "are": true, "not": true, "its": true, "their": true, "into": true, "under": true, "over": true,
+	"any": true, "all": true, "can": true, "may": true, "has": true, "have": true, "was": true, "were": true,
+	"been": true, "will": true, "shall": true, "per": true, "via": true, "out": true, "our": true, "you": true,
+	"your": true, "clause": true, "section": true, "finding": true, "issue": true, "risk": true}
+
+// contentWords returns the lower-cased words of s of three letters or
+// more that are not stop words, a plural "s" dropped.
+func contentWords(s string) []string {
+	var out []string
+	for _, w := range doctext.WordSpans(s) {
+		x := stem(strings.ToLower(s[w.Start:w.End]))
+		if len(x) >= 3 && !stopWords[x] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func stem(w string) string {
+	if len(w) > 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// wordSet returns the content words of s as a set.
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range contentWords(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// maxSentences bounds the sentences read as items.
+const maxSentences = 5000
+
+// sentencesOf returns the sentences of prose outside tables, headings,
+// list items and code as items, each rated by a rating it gives ("a
+// high-risk point", "severity: low").
+func sentencesOf(text string, excluded []doctext.Span) []item {
+	var out []item
+	for i := 0; i < len(text) && len(out) < maxSentences; {
+		_, e := doctext.SentenceAround(text, i, i, bodyReach)
+		s := i
+		for s < e && (text[s] == ' ' || text[s] == '\t' || text[s] == '\n') {
+			s++
+		}
+		i = e + 1
+		if e-s < 12 || doctext.InSpans(excluded, s, e) || strings.HasPrefix(text[s:e], "|") || headLevel(text[s:e]) > 0 || listItem(text[s:e]) {
+			continue
+		}
+		it := item{kind: itemSentence, head: doctext.Span{Start: s, End: e}, body: doctext.Span{Start: s, End: e}}
+		it.rate, it.rated = ratingIn(text, s, e)
+		it.words = wordSet(text[s:e])
+		out = append(out, it)
+	}
+	return out
+}

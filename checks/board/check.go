@@ -44,7 +44,7 @@ type Config struct {
 // when it names the category.
 const (
 	matchThreshold = 0.5
-	strayThreshold = 0.25
+	strayThreshold = 0.4
 	bodyWeight     = 0.6
 	citeWeight     = 0.3
 	catWeight      = 0.2

@@ -91,7 +91,7 @@ func itemsOf(text string, excluded []doctext.Span) []item {
 		if it.rated {
 			h := text[it.head.Start:it.head.End]
 			it.finding = doctext.LeadIDRe.MatchString(strings.TrimSpace(h)) ||
-				containsAny(strings.ToLower(h+" "+doctext.HeadingAbove(text, it.head.Start)), findingContext)
+				containsAny(strings.ToLower(h+" "+parentHeading(text, out, i)), findingContext)
 		}
 	}
 	for i := range out {
@@ -127,6 +127,27 @@ func closeBodies(text string, items []item) {
 	}
 }
 
+// parentHeading returns the headline of the nearest heading above item i
+// of a higher level (fewer '#'; any heading for a list item or a bold
+// line): the section the item belongs to.
+func parentHeading(text string, items []item, i int) string {
+	lvl := headLevel(strings.TrimSpace(text[items[i].head.Start:items[i].head.End]))
+	if lvl == 0 {
+		lvl = 8 // a list item: below every heading
+	}
+	for j := i - 1; j >= 0; j-- {
+		o := items[j]
+		if o.kind != itemBlock {
+			continue
+		}
+		h := strings.TrimSpace(text[o.head.Start:o.head.End])
+		if l := headLevel(h); l > 0 && l < lvl {
+			return h
+		}
+	}
+	return ""
+}
+
 // headLevel returns a heading's level: 1–6 for "#" headings, 7 for a line
 // in bold only, 0 for anything else.
 func headLevel(s string) int {
@@ -153,6 +174,14 @@ func listItem(raw string) bool {
 	return doctext.OrderedItemAt(s)
 }
 
+// labelLine reports whether a line starts with a rating label
+// ("Severity: High", "**Risk:** Medium", "Priority - P1").
+func labelLine(line string) bool {
+	t := strings.TrimLeft(line, "*_>- \t")
+	s, e := doctext.NextWord(t, 0, len(t))
+	return s == 0 && e > 0 && labelWords[strings.ToLower(t[:e])] || strings.HasPrefix(strings.ToLower(t), "risk rating")
+}
+
 // ratingLines is how many lines under a headline may give its rating:
 // further down, a rating belongs to what the item holds.
 const ratingLines = 3
@@ -167,11 +196,14 @@ func labelledRating(text string, from, to, n int) (rating, bool) {
 		} else {
 			e += i
 		}
-		line := strings.ToLower(text[i:e])
-		if strings.TrimSpace(line) != "" {
+		line := strings.TrimSpace(text[i:e])
+		if line != "" {
 			n--
 		}
-		if containsAny(line, severityHeader) {
+		if headLevel(line) > 0 || listItem(text[i:e]) || strings.HasPrefix(line, "|") {
+			break // a nested item: its rating is its own
+		}
+		if labelLine(line) {
 			if r, ok := ratingIn(text, i, e); ok {
 				return r, true
 			}

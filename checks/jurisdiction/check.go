@@ -106,7 +106,7 @@ func (c *jurisdictionCheck) Check(doc check.Document) []check.Finding {
 	a := doctext.AnalysisOf(doc)
 	text, ws, excluded := doc.Text, a.WordList(), a.Excluded()
 	idx := a.LineIndex()
-	lawPlaces, forumPlaces := places(law), places(forum)
+	lawPlaces, forumPlaces := c.t.specific(places(law)), c.t.specific(places(forum))
 	var out []check.Finding
 	stmts := c.t.statements(text, ws, excluded, doc.Kind == evaluator.KindRedline)
 	lastSentence := -1
@@ -148,7 +148,8 @@ func (c *jurisdictionCheck) Check(doc check.Document) []check.Finding {
 }
 
 // namesSource reports whether the statement's sentence also names one of
-// the source's jurisdictions: a sentence that sets the two side by side
+// the source's jurisdictions (or a place inside one), other than a place
+// around the stated one: a sentence that sets the two side by side
 // compares, it does not misstate.
 func (c *jurisdictionCheck) namesSource(text string, s statement, src []int) bool {
 	ws := doctext.WordSpans(text[s.w.start:s.w.end])
@@ -157,11 +158,38 @@ func (c *jurisdictionCheck) namesSource(text string, s statement, src []int) boo
 		ws[i].End += s.w.start
 	}
 	for _, m := range c.t.mentions(text, ws, roleName|roleAdj|roleCourt|roleCity) {
-		if c.t.relatedToAny(m.place, src) {
-			return true
+		if c.t.ancestorOf(m.place, s.m.place) {
+			continue // "British Columbia and the federal laws of Canada": the stated place's own country
+		}
+		for _, p := range src {
+			if c.t.ancestorOf(p, m.place) {
+				return true // the source's jurisdiction, or a place inside it
+			}
 		}
 	}
 	return false
+}
+
+// specific drops from ps every place that another of ps, not a city, lies
+// inside: "the laws of Ontario and the federal laws of Canada" chose
+// Ontario, not any province of Canada. A city leaves its state in (the
+// courts "located in New York County, New York" may be called New York
+// courts or Manhattan courts).
+func (t *table) specific(ps []int) []int {
+	var out []int
+	for _, p := range ps {
+		keep := true
+		for _, q := range ps {
+			if q != p && t.ancestorOf(p, q) && !t.isCity(q) {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 func places(cs []clause) []int {

@@ -91,15 +91,22 @@ const (
 // sentence's anchor when it has only one ("This Agreement is governed by
 // Germany's ..."). An adjective or a city needs a cue.
 func useOf(m mention, w window) use {
+	u, _ := useCued(m, w)
+	return u
+}
+
+// useCued is useOf, and whether a cue decided it (a court, a word of law
+// or courts next to the mention) rather than the sentence's anchor alone.
+func useCued(m mention, w window) (use, bool) {
 	if m.roles&roleCourt != 0 {
-		return useForum
+		return useForum, true
 	}
 	if len(w.after) > 0 {
 		switch {
 		case lawCue[w.after[0]] && m.roles&roleCity == 0:
-			return useLaw
+			return useLaw, true
 		case forumCue[w.after[0]]:
-			return useForum
+			return useForum, true
 		}
 	}
 	for i, b := range w.before {
@@ -107,7 +114,7 @@ func useOf(m mention, w window) use {
 			break
 		}
 		if partyCue[b] {
-			return useNone
+			return useNone, false
 		}
 		if i >= maxCueDistance {
 			continue
@@ -115,15 +122,15 @@ func useOf(m mention, w window) use {
 		switch {
 		case lawCue[b]:
 			if m.roles&roleCity != 0 || anyIn(w.before[i+1:min(len(w.before), i+4)], partyCue) {
-				return useNone // "incorporated under the laws of Delaware"
+				return useNone, false // "incorporated under the laws of Delaware"
 			}
-			return useLaw
+			return useLaw, true
 		case forumCue[b]:
-			return useForum
+			return useForum, true
 		}
 	}
 	if m.roles&roleName == 0 && m.roles&roleCity == 0 {
-		return useNone // an adjective alone ("the English version") says nothing
+		return useNone, false // an adjective alone ("the English version") says nothing
 	}
 	// With no cue, only a sentence that is plainly about one of the two
 	// decides: "court" or "seat" alone may be a party's registry or a
@@ -132,14 +139,14 @@ func useOf(m mention, w window) use {
 	switch {
 	case m.roles&roleCity != 0:
 		if forum {
-			return useForum
+			return useForum, false
 		}
 	case law && !forum && !anyIn(w.all, forumCue):
-		return useLaw
+		return useLaw, false
 	case forum && !law && !anyIn(w.all, lawCue):
-		return useForum
+		return useForum, false
 	}
-	return useNone
+	return useNone, false
 }
 
 // anyIn reports whether one of words is in m.
@@ -159,12 +166,16 @@ func anchored(w window, u use) bool {
 	switch u {
 	case useLaw:
 		return anyIn(w.all, lawAnchor) || hasPhrase(w.all, "choice", "of", "law") || hasPhrase(w.all, "applicable", "law") ||
-			hasPhrase(w.all, "proper", "law") || hasPhrase(w.all, "subject", "to")
+			hasPhrase(w.all, "proper", "law") || hasPhrase(w.all, "subject", "to") || anyIn(w.after, applyWords)
 	case useForum:
 		return anyIn(w.all, forumAnchor)
 	}
 	return false
 }
+
+// applyWords after a law make it the law that applies ("The laws of
+// Ontario apply to this agreement").
+var applyWords = set("apply", "applies")
 
 // hasPhrase reports whether words holds the phrase p, word by word.
 func hasPhrase(words []string, p ...string) bool {

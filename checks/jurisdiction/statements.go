@@ -50,8 +50,11 @@ func (t *table) statements(text string, ws []doctext.Span, excluded []doctext.Sp
 			continue
 		}
 		w := windowOf(text, m)
-		u := useOf(m, w)
-		if u == useNone || !anchored(w, u) || u == useLaw && !aboutAgreement(w) {
+		u, cued := useCued(m, w)
+		// A deliverable's statement needs a cue ("English law", "the
+		// courts of England"): a bare name in a sentence about the law
+		// ("shoppers in the UK ... whatever law governs") states nothing.
+		if !cued || !anchored(w, u) || u == useLaw && !aboutAgreement(w) {
 			continue
 		}
 		if anyIn(w.all, notAssertion) || anyIn(w.all, comparison) || strings.HasSuffix(strings.TrimSpace(text[w.start:min(len(text), w.end+1)]), "?") {

@@ -43,9 +43,10 @@ func (t *table) statutes(text string, ws []doctext.Span, excluded []doctext.Span
 			if o.start < w.start || o.end > w.end || o == m || o.roles&roleStatute != 0 {
 				continue
 			}
-			if t.relatedToAny(o.place, law) || t.related(o.place, m.place) {
-				// "unlike New York law, the Consumer Rights Act ...";
-				// "our drivers in Ireland make us a controller under the GDPR"
+			// "unlike New York law, the Consumer Rights Act ...";
+			// "our drivers in Ireland make us a controller under the GDPR"
+			// (a place where people are, not "under English law")
+			if t.relatedToAny(o.place, law) || t.related(o.place, m.place) && useOf(o, windowOf(text, o)) == useNone {
 				reasoned = true
 			}
 		}

@@ -38,7 +38,8 @@ const (
 // place is one jurisdiction of the table.
 type place struct {
 	id, name string
-	parent   int // index in table.places, -1 for none
+	parent   int  // index in table.places, -1 for none
+	city     bool // a seat of courts (role city)
 }
 
 // term is one term of the table, as words.
@@ -71,7 +72,10 @@ func parseTable(src string) (*table, error) {
 	}
 	t := &table{}
 	byID := map[string]int{}
-	type pending struct{ child, parent string; line int }
+	type pending struct {
+		child, parent string
+		line          int
+	}
 	var parents []pending
 	cur := -1
 	for n, line := range strings.Split(src, "\n") {
@@ -116,7 +120,7 @@ func parseTable(src string) (*table, error) {
 			at := cur
 			if r == roleCity {
 				at = len(t.places)
-				t.places = append(t.places, place{id: t.places[cur].id + "/" + raw, name: raw, parent: cur})
+				t.places = append(t.places, place{id: t.places[cur].id + "/" + raw, name: raw, parent: cur, city: true})
 			}
 			if err := t.add(raw, r, at); err != nil {
 				return nil, fail("%v", err)
@@ -195,6 +199,9 @@ func (t *table) depth(i int) int {
 	}
 	return d
 }
+
+// isCity reports whether place i is a seat of courts.
+func (t *table) isCity(i int) bool { return t.places[i].city }
 
 // ancestorOf reports whether a is b or one of b's ancestors.
 func (t *table) ancestorOf(a, b int) bool {

@@ -101,6 +101,7 @@ func (c *toolCheck) Check(doc check.Document) []check.Finding {
 	}
 	a := doctext.AnalysisOf(doc)
 	r := &run{text: doc.Text, idx: idx, excluded: a.Excluded(), lines: a.LineIndex(), seen: map[int]bool{}}
+	r.tied = idx.tiedTo(strings.ToLower(doc.Text))
 	r.unavailable = idx.unavailableIn(doc.Text, a.WordList())
 	r.sentences(a.WordList())
 	r.tables()
@@ -115,7 +116,8 @@ type run struct {
 	excluded    []doctext.Span
 	lines       *doctext.LineIndex
 	unavailable map[*output]bool
-	seen        map[int]bool // finding starts
+	tied        map[*output]bool // outputs the document names somewhere
+	seen        map[int]bool     // finding starts
 	out         []check.Finding
 }
 
@@ -141,7 +143,7 @@ func (r *run) sentences(ws []doctext.Span) {
 			return
 		}
 		ctx := strings.ToLower(text[ss:se])
-		r.compare(v, refs, ctx, strings.ToLower(doctext.HeadingAbove(text, ss)))
+		r.compare(v, refs, ctx, strings.ToLower(doctext.HeadingAbove(text, ss)), fullName(nameKey(text[s:e]), refs))
 	})
 }
 
@@ -153,7 +155,13 @@ func (r *run) tables() {
 	for _, t := range doctext.Tables(text) {
 		head := doctext.CellTexts(text, t.Header)
 		for col, h := range head {
-			refs := r.live(r.idx.byName[nameKey(strings.Trim(h, "*_ "))])
+			// the header names the quantity, maybe with its scale or its
+			// source ("Scorer risk (1-5)")
+			s, e, ok := r.idx.names.First(h, doctext.WordSpans(h), len(h))
+			if !ok {
+				continue
+			}
+			refs := r.live(r.idx.byName[nameKey(h[s:e])])
 			if len(refs) == 0 {
 				continue
 			}
@@ -172,7 +180,7 @@ func (r *run) tables() {
 					}
 					ctx.WriteString(strings.ToLower(text[cell.Start:cell.End]) + " | ")
 				}
-				r.compare(v, refs, ctx.String(), strings.ToLower(doctext.HeadingAbove(text, t.RowLines[ri].Start)))
+				r.compare(v, refs, ctx.String(), strings.ToLower(doctext.HeadingAbove(text, t.RowLines[ri].Start)), false)
 			}
 		}
 	}
@@ -190,9 +198,9 @@ func (r *run) live(refs []ref) []ref {
 }
 
 // compare reports v when the quantities it is about all differ from it.
-func (r *run) compare(v stated, refs []ref, ctx, heading string) {
+func (r *run) compare(v stated, refs []ref, ctx, heading string, full bool) {
 	var cands []ref
-	for _, x := range r.idx.resolve(refs, ctx, heading) {
+	for _, x := range r.idx.resolve(refs, ctx, heading, full, r.tied) {
 		if comparable(v, x.f) {
 			cands = append(cands, x)
 		}
@@ -250,4 +258,18 @@ func mentionsValue(ctx string, f field) bool {
 // nameKey normalises a quantity's name as the text wrote it.
 func nameKey(s string) string {
 	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == ' ' || r == '-' || r == '\t' || r == '\n' }), " ")
+}
+
+// fullName reports whether name is a whole key of two words or more of
+// one of refs ("refund amount", not "refund").
+func fullName(name string, refs []ref) bool {
+	if !strings.Contains(name, " ") {
+		return false
+	}
+	for _, x := range refs {
+		if x.f.key == name {
+			return true
+		}
+	}
+	return false
 }

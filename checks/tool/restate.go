@@ -34,6 +34,7 @@ type toolName struct {
 func index(list []*output) *outputs {
 	o := &outputs{list: list, byName: map[string][]ref{}}
 	for _, out := range list {
+		o.toolsRe = append(o.toolsRe, toolNameOf(out)) // a failed tool too: the text may say it failed
 		if out.failed {
 			continue
 		}
@@ -50,14 +51,19 @@ func index(list []*output) *outputs {
 				}
 			}
 		}
-		tn := toolName{out: out}
-		for _, s := range []string{out.tool, out.id} {
-			s = strings.ToLower(strings.TrimSpace(s))
-			if len(s) >= 3 {
-				tn.forms = append(tn.forms, s, strings.NewReplacer("_", " ", "-", " ").Replace(s))
+		// A tool that measured one quantity: "scores 3", "is rated 4"
+		// restate it without naming it.
+		if k := soleQuantity(out); k != "" {
+			for ri, r := range out.records {
+				for _, f := range r.fields {
+					if f.key == k && !r.failed() {
+						for _, n := range scoreVerbs {
+							o.byName[n] = append(o.byName[n], ref{out, ri, f})
+						}
+					}
+				}
 			}
 		}
-		o.toolsRe = append(o.toolsRe, tn)
 	}
 	names := make([]string, 0, len(o.byName))
 	for n := range o.byName {
@@ -95,8 +101,11 @@ func (o *outputs) namedTools(ctx string) []*output {
 // resolve returns the quantities of refs that ctx (the sentence or row of
 // a stated value, lower-cased, and the heading above it) is about: those
 // whose record's subject it names; failing that, when it names the tool
-// and the tool gave that quantity one value only, every one of them.
-func (o *outputs) resolve(refs []ref, ctx, heading string) []ref {
+// and the tool gave that quantity one value only, every one of them;
+// failing that, when the name is the quantity's whole key of two words or
+// more ("refund amount") and the document names the tool or its subject
+// somewhere (tied), the tool's one value.
+func (o *outputs) resolve(refs []ref, ctx, heading string, fullName bool, tied map[*output]bool) []ref {
 	var bySubject []ref
 	for _, r := range refs {
 		if r.out.records[r.rec].namesSubject(ctx) {
@@ -128,7 +137,38 @@ func (o *outputs) resolve(refs []ref, ctx, heading string) []ref {
 			byTool = append(byTool, mine...)
 		}
 	}
+	if len(byTool) > 0 || !fullName {
+		return byTool
+	}
+	for t := range tied {
+		var mine []ref
+		for _, r := range refs {
+			if r.out == t {
+				mine = append(mine, r)
+			}
+		}
+		if oneValue(mine) {
+			byTool = append(byTool, mine...)
+		}
+	}
 	return byTool
+}
+
+// tiedTo returns the outputs the document (lower-cased) names by their
+// tool's name, evidence id or one of their subjects.
+func (o *outputs) tiedTo(low string) map[*output]bool {
+	tied := map[*output]bool{}
+	for _, t := range o.namedTools(low) {
+		tied[t] = true
+	}
+	for _, out := range o.list {
+		for _, r := range out.records {
+			if !tied[out] && r.hasSubject() && r.namesSubject(low) {
+				tied[out] = true
+			}
+		}
+	}
+	return tied
 }
 
 // namesAnySubject reports whether ctx names the subject of any record of
@@ -161,4 +201,38 @@ func oneValue(refs []ref) bool {
 		}
 	}
 	return true
+}
+
+// scoreVerbs restate a tool's only quantity ("clause 4.2 scores 3").
+var scoreVerbs = []string{"score", "scores", "scored", "rated", "rating"}
+
+// soleQuantity returns the key of the only quantity the output's records
+// hold, or "" when they hold none or several.
+func soleQuantity(out *output) string {
+	key := ""
+	for _, r := range out.records {
+		for _, f := range r.fields {
+			if !quantity(f) {
+				continue
+			}
+			if key != "" && key != f.key {
+				return ""
+			}
+			key = f.key
+		}
+	}
+	return key
+}
+
+// toolNameOf returns how a text may name out: its tool's name or its
+// evidence id, with '_' and '-' as spaces or not.
+func toolNameOf(out *output) toolName {
+	tn := toolName{out: out}
+	for _, s := range []string{out.tool, out.id} {
+		s = strings.ToLower(strings.TrimSpace(s))
+		if len(s) >= 3 {
+			tn.forms = append(tn.forms, s, strings.NewReplacer("_", " ", "-", " ").Replace(s))
+		}
+	}
+	return tn
 }

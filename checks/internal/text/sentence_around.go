@@ -1,10 +1,13 @@
 package text
 
+import "strings"
+
 // SentenceAround returns the bounds of the sentence that holds
 // text[start:end], looking at most reach bytes either side: it runs from
 // just after the previous sentence end to the next one (both excluded),
 // where a sentence ends at a line break, a ';', or a '.', '!' or '?'
-// followed by a space or the end of the text. A '.' after one letter
+// followed (past closing markup: "**", ")", a quotation mark) by a space
+// or the end of the text. A '.' after one letter
 // ("U.S.", "D.C.", "e.g.") or after a common abbreviation ("Inc.", "No.",
 // "cl.", "Cal.") does not end a sentence: the rules that read a statement
 // with its qualifiers ("governed by U.S. law") need the whole of it.
@@ -34,7 +37,11 @@ func sentenceBreak(text string, j int) bool {
 	case '\n', ';':
 		return true
 	case '.', '!', '?':
-		if j+1 < len(text) && text[j+1] != ' ' && text[j+1] != '\n' && text[j+1] != '\t' {
+		k := j + 1
+		for k < len(text) && k-j <= 3 && strings.IndexByte("*_)\"'`", text[k]) >= 0 {
+			k++ // "(no change).** Keep": closing markup after the stop
+		}
+		if k < len(text) && text[k] != ' ' && text[k] != '\n' && text[k] != '\t' {
 			return false
 		}
 		return text[j] != '.' || !abbreviationBefore(text, j)
@@ -50,8 +57,8 @@ func abbreviationBefore(text string, j int) bool {
 		i--
 	}
 	w := text[i:j]
-	if len(w) == 1 {
-		return true // "U.S.", "D.C.", "e.g."
+	if len(w) == 1 && !(w[0] >= '0' && w[0] <= '9') {
+		return true // "U.S.", "D.C.", "e.g." (but "clause 7.1." ends)
 	}
 	var buf [8]byte
 	n := 0

@@ -116,29 +116,32 @@ func (c *boardCheck) Check(doc check.Document) []check.Finding {
 	}
 	items := itemsOf(text, a.Code())
 	matched := make([]bool, len(items))
-	var sentences []item // read only when a posted finding matches no block
-	for _, p := range board {
+	at := make([]int, len(board)) // the item each posted finding is presented in, -1 for none
+	var sentences []item          // read only when a posted finding matches no block
+	for i, p := range board {
 		best, score := bestItem(text, p, items, matched)
-		if score < matchThreshold {
-			if sentences == nil {
-				sentences = sentencesOf(text, a.Code())
-			}
-			if si, s := bestItem(text, p, sentences, make([]bool, len(sentences))); si >= 0 && s >= matchThreshold {
-				c.compare(&out, text, idx, p, sentences[si])
-				continue
-			}
-		}
-		if score < matchThreshold {
-			if len(out) < maxFindings {
-				at := findingsHeading(text, items)
-				out = append(out, check.Finding{Rule: RuleBoardMismatch, Severity: check.SeverityWarn,
-					Message:  fmt.Sprintf("the board (evidence %s) holds %q (%s) but the text does not present it: add it, or withdraw it from the board", clip.Runes(strings.Join(ids, ", "), 40), clip.Runes(p.f.Title, 80), p.f.Severity),
-					Location: idx.Locate(at.Start, at.End, text)})
-			}
+		at[i] = -1
+		if score >= matchThreshold {
+			matched[best], at[i] = true, best
+			c.compare(&out, text, idx, p, items[best])
 			continue
 		}
-		matched[best] = true
-		c.compare(&out, text, idx, p, items[best])
+		if sentences == nil {
+			sentences = sentencesOf(text, a.Code())
+		}
+		if si, s := bestItem(text, p, sentences, make([]bool, len(sentences))); si >= 0 && s >= matchThreshold {
+			at[i] = -2 // presented in prose
+			c.compare(&out, text, idx, p, sentences[si])
+		}
+	}
+	for i, p := range board {
+		if at[i] != -1 || len(out) >= maxFindings {
+			continue
+		}
+		where := missingAt(text, items, at, i)
+		out = append(out, check.Finding{Rule: RuleBoardMismatch, Severity: check.SeverityWarn,
+			Message:  fmt.Sprintf("the board (evidence %s) holds %q (%s) but the text does not present it: add it, or withdraw it from the board", clip.Runes(strings.Join(ids, ", "), 40), clip.Runes(p.f.Title, 80), p.f.Severity),
+			Location: idx.Locate(where.Start, where.End, text)})
 	}
 	for i, it := range items {
 		if matched[i] || !it.finding || len(out) >= maxFindings {
@@ -225,6 +228,27 @@ func bestPosted(text string, it item, board []posted) (int, float64) {
 		}
 	}
 	return best, bs
+}
+
+// missingAt returns where the text should present posted finding i,
+// which it does not: at the headline of the item presenting the next
+// posted finding (boards and texts usually share an order), else right
+// after the item presenting the one before, else at the findings
+// section's heading.
+func missingAt(text string, items []item, at []int, i int) doctext.Span {
+	for j := i + 1; j < len(at); j++ {
+		if at[j] >= 0 {
+			h := items[at[j]].head
+			return doctext.Span{Start: h.Start, End: doctext.TrimRightSpace(text, h.Start, h.End)}
+		}
+	}
+	for j := i - 1; j >= 0; j-- {
+		if at[j] >= 0 {
+			e := items[at[j]].body.End
+			return doctext.Span{Start: e, End: e}
+		}
+	}
+	return findingsHeading(text, items)
 }
 
 // findingsHeading returns the headline of the text's findings section

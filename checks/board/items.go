@@ -243,6 +243,7 @@ func contentWords(s string) []string {
 }
 
 func stem(w string) string {
+	w = strings.TrimSuffix(w, "'s")
 	if len(w) > 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
 		return w[:len(w)-1]
 	}

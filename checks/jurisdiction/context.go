@@ -52,7 +52,7 @@ func lowerWords(s string) []string {
 // The cue words: what a word of law, of courts, or of a party's seat next
 // to a jurisdiction makes of it.
 var (
-	lawCue   = set("law", "laws", "legislation", "legal", "statute", "statutes", "statutory")
+	lawCue   = set("law", "laws", "legislation", "legal", "statute", "statutes", "statutory", "governed")
 	forumCue = set("court", "courts", "tribunal", "tribunals", "judge", "judges", "jurisdiction", "jurisdictions",
 		"venue", "forum", "seat", "seated", "sitting", "arbitration", "arbitral", "arbitrated", "litigated",
 		"litigation", "heard", "brought", "proceedings")
@@ -61,7 +61,7 @@ var (
 	partyCue = set("incorporated", "organized", "organised", "existing", "registered", "formed", "headquartered",
 		"based", "offices", "office", "address", "resident", "residing", "domiciled", "citizen", "citizens",
 		"national", "nationals", "subsidiary", "branch", "company", "corporation", "entity", "established")
-	lawAnchor   = set("govern", "governs", "governed", "governing", "construed", "interpreted")
+	lawAnchor   = set("govern", "governs", "governed", "governing", "construed", "interpreted", "choice", "chosen", "chooses")
 	forumAnchor = set("jurisdiction", "venue", "forum", "seat", "seated", "arbitration", "arbitral", "dispute", "disputes",
 		"proceedings", "litigation", "litigated", "courts", "court", "submit", "submits", "brought", "heard", "resolved", "settled")
 	strongForumAnchor = set("jurisdiction", "venue", "forum", "arbitration", "arbitral", "dispute", "disputes",

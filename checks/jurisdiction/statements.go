@@ -54,7 +54,9 @@ func (t *table) statements(text string, ws []doctext.Span, excluded []doctext.Sp
 		// A deliverable's statement needs a cue ("English law", "the
 		// courts of England"): a bare name in a sentence about the law
 		// ("shoppers in the UK ... whatever law governs") states nothing.
-		if !cued || !anchored(w, u) || u == useLaw && !aboutAgreement(w) {
+		// "a New York-law contract" states its law by the compound alone.
+		compound := u == useLaw && (strings.HasPrefix(text[m.end:], "-law") || strings.HasPrefix(text[m.end:], "-governed"))
+		if !cued || !anchored(w, u) && !compound || u == useLaw && !aboutAgreement(w) {
 			continue
 		}
 		if anyIn(w.all, notAssertion) || anyIn(w.all, comparison) || strings.HasSuffix(strings.TrimSpace(text[w.start:min(len(text), w.end+1)]), "?") {

@@ -33,7 +33,8 @@ var (
 func ignoredKey(k string) bool {
 	for _, w := range strings.Fields(k) {
 		switch w {
-		case "timestamp", "time", "date", "at", "version", "run", "elapsed", "latency", "duration", "ms",
+		case "timestamp", "time", "at", "created", "updated", "generated", "checked", "fetched", "retrieved",
+			"version", "run", "elapsed", "latency", "duration", "ms",
 			"tokens", "unit", "units", "currency", "type", "kind", "format", "schema", "description",
 			"message", "msg", "note", "notes", "comment", "error", "status", "state", "method", "source",
 			"title", "label", "text", "summary", "details", "detail", "evidence", "recommendation",
@@ -88,7 +89,7 @@ func quantity(f field) bool {
 	if _, ok := subjectKey(f.key); ok {
 		return false
 	}
-	if f.isNum {
+	if f.isNum || f.date != "" {
 		return true
 	}
 	_, ok := ratingWords[strings.ToLower(f.value)]

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
 
 // field is one scalar a tool returned.
@@ -16,7 +18,8 @@ type field struct {
 	value string // as the tool wrote it ("4", "High")
 	num   float64
 	isNum bool
-	decs  int // decimals written ("0.35": 2)
+	decs  int    // decimals written ("0.35": 2)
+	date  string // an ISO date value ("2027-04-14", also the date of a timestamp), or ""
 }
 
 // record is one result of a tool: the scalars of one object (with those
@@ -138,6 +141,8 @@ func scalar(k string, v any) (field, bool) {
 		f.value = strings.TrimSpace(v)
 		if n, decs, ok := plainNumber(f.value); ok {
 			f.num, f.isNum, f.decs = n, true, decs
+		} else if d, ok := doctext.ParseDateAt(f.value, 0); ok && d.Alt == "" && (d.End == len(f.value) || f.value[d.End] == 'T' || f.value[d.End] == ' ') {
+			f.date = d.Key
 		}
 	case bool:
 		f.value = strconv.FormatBool(v)

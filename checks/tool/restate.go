@@ -102,9 +102,10 @@ func (o *outputs) namedTools(ctx string) []*output {
 // a stated value, lower-cased, and the heading above it) is about: those
 // whose record's subject it names; failing that, when it names the tool
 // and the tool gave that quantity one value only, every one of them;
-// failing that, when the name is the quantity's whole key of two words or
-// more ("refund amount") and the document names the tool or its subject
-// somewhere (tied), the tool's one value.
+// failing that, the tool's one value for the quantity when the name is
+// its whole key of two words or more ("refund amount"), or when the
+// document names the tool or its subject somewhere (tied) and one record
+// holds the key.
 func (o *outputs) resolve(refs []ref, ctx, heading string, fullName bool, tied map[*output]bool) []ref {
 	var bySubject []ref
 	for _, r := range refs {
@@ -137,13 +138,15 @@ func (o *outputs) resolve(refs []ref, ctx, heading string, fullName bool, tied m
 			byTool = append(byTool, mine...)
 		}
 	}
-	if len(byTool) > 0 || !fullName {
+	if len(byTool) > 0 {
 		return byTool
 	}
-	for t := range tied {
+	for _, t := range o.list {
 		var mine []ref
 		for _, r := range refs {
-			if r.out == t {
+			// a whole key of two words or more, or a tool with one result
+			// for the key, in a document that names the tool or its subject
+			if r.out == t && (fullName || tied[t] && t.recordsWith(r.f.key) == 1) {
 				mine = append(mine, r)
 			}
 		}
@@ -152,6 +155,17 @@ func (o *outputs) resolve(refs []ref, ctx, heading string, fullName bool, tied m
 		}
 	}
 	return byTool
+}
+
+// recordsWith counts the records of out that hold key.
+func (out *output) recordsWith(key string) int {
+	n := 0
+	for _, r := range out.records {
+		if r.has(key) {
+			n++
+		}
+	}
+	return n
 }
 
 // tiedTo returns the outputs the document (lower-cased) names by their

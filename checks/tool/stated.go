@@ -16,6 +16,7 @@ type stated struct {
 	pct        bool
 	decs       int
 	rating     string // the canonical rating word, when not a number
+	date, alt  string // a date's ISO key and its other reading ("" when none)
 }
 
 // filler are the words between a quantity's name and its value ("risk
@@ -40,6 +41,9 @@ func statedAfter(text string, i, to int) (stated, bool) {
 		}
 		if i >= to {
 			return stated{}, false
+		}
+		if d, ok := doctext.ParseDateAt(text, i); ok && d.End <= to {
+			return stated{start: d.Start, end: d.End, date: d.Key, alt: d.Alt}, true
 		}
 		if v, ok := numberAt(text, i, to); ok {
 			return v, true
@@ -150,6 +154,9 @@ var unitWords = map[string]bool{"day": true, "days": true, "week": true, "weeks"
 // (0.347 written 0.35) and for a share written as a percentage (0.35
 // written 35%).
 func equal(v stated, f field) bool {
+	if f.date != "" || v.date != "" {
+		return f.date != "" && (v.date == f.date || v.alt == f.date)
+	}
 	if !v.isNum {
 		r, ok := ratingWords[strings.ToLower(f.value)]
 		return ok && r == v.rating
@@ -175,6 +182,9 @@ func sameNumber(n float64, decs int, x float64) bool {
 // comparable reports whether a stated value and a tool's value are of one
 // kind (numbers, or rating words).
 func comparable(v stated, f field) bool {
+	if v.date != "" || f.date != "" {
+		return v.date != "" && f.date != ""
+	}
 	if v.isNum {
 		return f.isNum
 	}

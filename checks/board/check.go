@@ -119,17 +119,28 @@ func (c *boardCheck) Check(doc check.Document) []check.Finding {
 	at := make([]int, len(board)) // the item each posted finding is presented in, -1 for none
 	var sentences []item          // read only when a posted finding matches no block
 	for i, p := range board {
-		best, score := bestItem(text, p, items, matched)
+		best, score := bestItem(text, p, items, matched, true)
+		if score < matchThreshold {
+			best, score = bestItem(text, p, items, matched, false)
+		}
 		at[i] = -1
 		if score >= matchThreshold {
 			matched[best], at[i] = true, best
 			c.compare(&out, text, idx, p, items[best])
+			// The same finding presented again (a table row and its
+			// detail paragraph): each presentation must agree.
+			for j, it := range items {
+				if j != best && !matched[j] && it.rated && !it.advice && headScore(text, p, it) >= matchThreshold {
+					matched[j] = true
+					c.compare(&out, text, idx, p, it)
+				}
+			}
 			continue
 		}
 		if sentences == nil {
 			sentences = sentencesOf(text, a.Code())
 		}
-		if si, s := bestItem(text, p, sentences, make([]bool, len(sentences))); si >= 0 && s >= matchThreshold {
+		if si, s := bestItem(text, p, sentences, make([]bool, len(sentences)), false); si >= 0 && s >= matchThreshold {
 			at[i] = -2 // presented in prose
 			c.compare(&out, text, idx, p, sentences[si])
 		}
@@ -203,11 +214,13 @@ func score(text string, p posted, it item) float64 {
 }
 
 // bestItem returns the unmatched item that best presents p, and its
-// score; a table row or a rated item wins a tie over a heading.
-func bestItem(text string, p posted, items []item, matched []bool) (int, float64) {
+// score; a table row or a rated item wins a tie over a heading. With
+// presented set, only rated items outside advice sections count (the
+// finding itself, not the recommendation that answers it).
+func bestItem(text string, p posted, items []item, matched []bool, presented bool) (int, float64) {
 	best, bs := -1, 0.0
 	for i, it := range items {
-		if matched[i] {
+		if matched[i] || presented && (!it.rated || it.advice) {
 			continue
 		}
 		s := score(text, p, it)
@@ -216,6 +229,21 @@ func bestItem(text string, p posted, items []item, matched []bool) (int, float64
 		}
 	}
 	return best, bs
+}
+
+// headScore is the share of p's title words the item's headline holds.
+func headScore(text string, p posted, it item) float64 {
+	if len(p.words) == 0 {
+		return 0
+	}
+	head := wordSet(text[it.head.Start:it.head.End])
+	n := 0
+	for _, w := range p.words {
+		if head[w] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(p.words))
 }
 
 // bestPosted returns the posted finding item it best presents, and its

@@ -16,6 +16,7 @@ type item struct {
 	rate    rating
 	rated   bool
 	finding bool // presented as a finding: rated, and in a findings table or section or led by an id
+	advice  bool // in a section of recommendations, fixes or next steps
 	words   map[string]bool
 }
 
@@ -38,6 +39,10 @@ const (
 // findingContext are words of a heading or table header that make what is
 // under it findings.
 var findingContext = []string{"finding", "issue", "vulnerab", "risk", "observation", "concern", "weakness", "gap", "problem", "defect"}
+
+// adviceContext are words of a heading that make what is under it advice,
+// not findings.
+var adviceContext = []string{"recommend", "fix", "remediation", "remedy", "action", "next step", "proposal", "proposed change", "mitigation"}
 
 // severityHeader are words of a table header cell that hold ratings.
 var severityHeader = []string{"severity", "risk", "priority", "rating", "impact", "criticality", "rag", "level", "grade"}
@@ -71,11 +76,15 @@ func itemsOf(text string, excluded []doctext.Span) []item {
 		if len(out) >= maxItems || s == "" || strings.HasPrefix(s, "|") || doctext.InSpans(excluded, l.Start, l.End) {
 			return
 		}
+		head := doctext.Span{Start: l.Start, End: l.End}
 		if headLevel(s) == 0 && !listItem(raw) {
-			return
+			b := boldLead(s)
+			if b < 0 {
+				return
+			}
+			head.End = l.Start + strings.Index(raw, "**") + b // the bold lead is the headline
 		}
-		it := item{kind: itemBlock, head: doctext.Span{Start: l.Start, End: l.End}, body: doctext.Span{Start: l.Start, End: min(len(text), l.Start+bodyReach)}}
-		out = append(out, it)
+		out = append(out, item{kind: itemBlock, head: head, body: doctext.Span{Start: l.Start, End: min(len(text), l.Start+bodyReach)}})
 	})
 	closeBodies(text, out)
 	for i := range out {
@@ -88,10 +97,11 @@ func itemsOf(text string, excluded []doctext.Span) []item {
 		} else if r, ok := labelledRating(text, it.head.End, min(it.body.End, it.head.End+ratingReach), ratingLines); ok {
 			it.rate, it.rated = r, true
 		}
-		if it.rated {
+		section := strings.ToLower(parentHeading(text, out, i) + " " + sectionTitleAbove(text, it.head.Start))
+		it.advice = containsAny(section, adviceContext)
+		if it.rated && !it.advice {
 			h := text[it.head.Start:it.head.End]
-			it.finding = doctext.LeadIDRe.MatchString(strings.TrimSpace(h)) ||
-				containsAny(strings.ToLower(h+" "+parentHeading(text, out, i)), findingContext)
+			it.finding = doctext.LeadIDRe.MatchString(strings.TrimSpace(h)) || containsAny(strings.ToLower(h)+" "+section, findingContext)
 		}
 	}
 	for i := range out {
@@ -100,9 +110,11 @@ func itemsOf(text string, excluded []doctext.Span) []item {
 	return out
 }
 
-// closeBodies ends each heading or list item's body where the next item
-// of the same or a higher level starts (bounded by bodyReach); table rows
-// keep their line.
+// closeBodies ends each heading's body where the next item of the same
+// or a higher level starts, and every block's body at a section break (a
+// heading of any form, a short title line on its own); a list item or a
+// bold-led paragraph also ends at a blank line followed by a line indented
+// no deeper than it. Bodies stay within bodyReach.
 func closeBodies(text string, items []item) {
 	for i := range items {
 		it := &items[i]
@@ -124,28 +136,54 @@ func closeBodies(text string, items []item) {
 				break
 			}
 		}
+		it.body.End = blockEnd(text, it.head, it.body.End, lvl == 0)
 	}
 }
 
-// parentHeading returns the headline of the nearest heading above item i
-// of a higher level (fewer '#'; any heading for a list item or a bold
-// line): the section the item belongs to.
-func parentHeading(text string, items []item, i int) string {
-	lvl := headLevel(strings.TrimSpace(text[items[i].head.Start:items[i].head.End]))
-	if lvl == 0 {
-		lvl = 8 // a list item: below every heading
-	}
-	for j := i - 1; j >= 0; j-- {
-		o := items[j]
-		if o.kind != itemBlock {
-			continue
+// blockEnd returns where the block headed at head ends before limit: at a
+// section break line, and for a list item or paragraph (para) at a blank
+// line followed by a line indented no deeper than its first.
+func blockEnd(text string, head doctext.Span, limit int, para bool) int {
+	indent := doctext.LeadingSpaces(text[head.Start:head.End])
+	blank := false
+	for i := head.End + 1; i < limit; {
+		e := strings.IndexByte(text[i:limit], '\n')
+		if e < 0 {
+			e = limit
+		} else {
+			e += i
 		}
-		h := strings.TrimSpace(text[o.head.Start:o.head.End])
-		if l := headLevel(h); l > 0 && l < lvl {
-			return h
+		raw := text[i:e]
+		s := strings.TrimSpace(raw)
+		switch {
+		case s == "":
+			blank = true
+		case para && blank && doctext.LeadingSpaces(raw) <= indent:
+			return i
+		case sectionBreak(text, i, e, blank):
+			return i
+		default:
+			blank = false
 		}
+		i = e + 1
 	}
-	return ""
+	return limit
+}
+
+// sectionBreak reports whether the line text[ls:le] starts a new section:
+// a heading of any form ("#", a bold-only line, "Label:", capitals) or,
+// after a blank line, a short line of its own that ends without a full
+// stop ("What we recommend", "Why are we writing?").
+func sectionBreak(text string, ls, le int, blankBefore bool) bool {
+	s := strings.TrimSpace(text[ls:le])
+	if headLevel(s) > 0 || len(doctext.SectionHeadings(s)) > 0 && !listItem(text[ls:le]) {
+		return true
+	}
+	if !blankBefore || len(s) > 70 || listItem(text[ls:le]) || strings.HasPrefix(s, "|") || strings.HasSuffix(s, ".") || strings.HasSuffix(s, ",") {
+		return false
+	}
+	nl := strings.IndexByte(text[le:min(len(text), le+2)], '\n')
+	return le >= len(text) || nl == 0 && (le+1 >= len(text) || text[le+1] == '\n' || text[le+1] == '\r')
 }
 
 // headLevel returns a heading's level: 1–6 for "#" headings, 7 for a line
@@ -162,7 +200,7 @@ func headLevel(s string) int {
 }
 
 // listItem reports whether raw starts a list item ("- ", "* ", "1. ",
-// "2) "), indented at most three spaces.
+// "2) ", "A. ", "(b) "), indented at most three spaces.
 func listItem(raw string) bool {
 	if doctext.LeadingSpaces(raw) > 3 {
 		return false
@@ -171,7 +209,28 @@ func listItem(raw string) bool {
 	if len(s) > 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') && s[1] == ' ' {
 		return true
 	}
+	if len(s) > 3 && (s[0] >= 'A' && s[0] <= 'Z' || s[0] >= 'a' && s[0] <= 'z') && (s[1] == '.' || s[1] == ')') && s[2] == ' ' {
+		return true // "A. Flood", "b) the fee"
+	}
+	if len(s) > 4 && s[0] == '(' && s[2] == ')' && s[3] == ' ' {
+		return true // "(a) the fee"
+	}
 	return doctext.OrderedItemAt(s)
+}
+
+// boldLead returns the end of the bold run a paragraph line starts with
+// ("**2. Overdraft on demand (A4.2) — low.** The bank ..."), or -1 when
+// the line does not start with one or is bold only.
+func boldLead(s string) int {
+	t, ok := strings.CutPrefix(s, "**")
+	if !ok {
+		return -1
+	}
+	i := strings.Index(t, "**")
+	if i <= 0 || i > 160 || strings.TrimSpace(t[i+2:]) == "" {
+		return -1
+	}
+	return i + 4
 }
 
 // labelLine reports whether a line starts with a rating label
@@ -235,8 +294,8 @@ func contentWords(s string) []string {
 	var out []string
 	for _, w := range doctext.WordSpans(s) {
 		x := stem(strings.ToLower(s[w.Start:w.End]))
-		if len(x) >= 3 && !stopWords[x] {
-			out = append(out, x)
+		if len(x) >= 3 && !stopWords[x] || len(x) >= 2 && hasLetterDigit(x) {
+			out = append(out, x) // "F2", "A3" are ids, short as they are
 		}
 	}
 	return out
@@ -283,4 +342,56 @@ func sentencesOf(text string, excluded []doctext.Span) []item {
 		out = append(out, it)
 	}
 	return out
+}
+
+// parentHeading returns the headline of the nearest heading above item i
+// of a higher level (fewer '#'; any heading for a list item, a bold-led
+// paragraph or a bold line): the section the item belongs to.
+func parentHeading(text string, items []item, i int) string {
+	lvl := headLevel(strings.TrimSpace(text[items[i].head.Start:items[i].head.End]))
+	if lvl == 0 {
+		lvl = 8 // a list item or a paragraph: below every heading
+	}
+	for j := i - 1; j >= 0; j-- {
+		o := items[j]
+		if o.kind != itemBlock {
+			continue
+		}
+		h := strings.TrimSpace(text[o.head.Start:o.head.End])
+		if l := headLevel(h); l > 0 && l < lvl {
+			return h
+		}
+	}
+	return ""
+}
+
+// titleReach bounds how far above an item sectionTitleAbove looks.
+const titleReach = 6000
+
+// sectionTitleAbove returns the nearest line above off that breaks a
+// section (sectionBreak: a heading of any form, a short title line of its
+// own), or "".
+func sectionTitleAbove(text string, off int) string {
+	lo := max(0, off-titleReach)
+	end := strings.LastIndexByte(text[lo:off], '\n')
+	for end > 0 {
+		end += lo
+		start := strings.LastIndexByte(text[lo:end], '\n') + 1 + lo
+		if start == lo && lo > 0 {
+			return ""
+		}
+		blank := start >= 2 && text[start-2] == '\n' || start == 0
+		if s := strings.TrimSpace(text[start:end]); s != "" && sectionBreak(text, start, end, blank) {
+			return s
+		}
+		if start == lo {
+			return ""
+		}
+		end = start - 1 - lo
+	}
+	return ""
+}
+
+func hasLetterDigit(s string) bool {
+	return strings.ContainsAny(s, "0123456789") && strings.ContainsAny(s, "abcdefghijklmnopqrstuvwxyz")
 }

@@ -115,7 +115,7 @@ type run struct {
 	idx         *outputs
 	excluded    []doctext.Span
 	lines       *doctext.LineIndex
-	unavailable map[*output]bool
+	unavailable map[recKey]bool
 	tied        map[*output]bool // outputs the document names somewhere
 	seen        map[int]bool     // finding starts
 	out         []check.Finding
@@ -135,16 +135,64 @@ func (r *run) sentences(ws []doctext.Span) {
 			return
 		}
 		ss, se := doctext.SentenceAround(text, s, e, 300)
-		v, ok := statedAfter(text, e, se)
-		if !ok {
+		name := nameKey(text[s:e])
+		var v stated
+		var ok bool
+		if isScoreVerb(name) {
+			v, ok = statedAfterVerb(text, e, se) // "rates clause 9(b) at 4"
+		} else if v, ok = statedAfter(text, e, se); !ok {
 			v, ok = statedBefore(text, ss, s)
 		}
 		if !ok || doctext.InSpans(r.excluded, v.start, v.end) {
 			return
 		}
+		// The clause of the sentence the value stands in names its subject
+		// first ("..., clauses 12 and 10 at 3"); the whole sentence next.
+		local := strings.ToLower(text[clauseStart(text, ss, s):v.end])
 		ctx := strings.ToLower(text[ss:se])
-		r.compare(v, refs, ctx, strings.ToLower(doctext.HeadingAbove(text, ss)), fullName(nameKey(text[s:e]), refs))
+		full := fullName(name, refs)
+		if !r.compareLocal(v, refs, local, full) {
+			r.compare(v, refs, ctx, strings.ToLower(doctext.HeadingAbove(text, ss)), full)
+		}
+		if n, ok := ratioBefore(text, ss, v); ok {
+			r.ratio(n, v, refs, local, ctx, full) // "31 of 100 attempts"
+		}
 	})
+}
+
+// isScoreVerb reports whether a name is one of scoreVerbs.
+func isScoreVerb(name string) bool {
+	for _, v := range scoreVerbs {
+		if v == name {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseStart returns the start of the clause of the sentence [ss, ...)
+// that holds off: after the last ',', ';' or ':' before it, or ss.
+func clauseStart(text string, ss, off int) int {
+	if i := strings.LastIndexAny(text[ss:off], ",;:"); i >= 0 {
+		return ss + i + 1
+	}
+	return ss
+}
+
+// compareLocal compares v with the quantities its own clause names the
+// subject of; it reports whether that clause named one.
+func (r *run) compareLocal(v stated, refs []ref, local string, full bool) bool {
+	var named []ref
+	for _, x := range refs {
+		if x.out.records[x.rec].namesSubject(local) {
+			named = append(named, x)
+		}
+	}
+	if len(named) == 0 {
+		return false
+	}
+	r.compare(v, named, local, "", full)
+	return true
 }
 
 // tables checks every table cell under a header that names a tool's
@@ -156,12 +204,17 @@ func (r *run) tables() {
 		head := doctext.CellTexts(text, t.Header)
 		for col, h := range head {
 			// the header names the quantity, maybe with its scale or its
-			// source ("Scorer risk (1-5)")
-			s, e, ok := r.idx.names.First(h, doctext.WordSpans(h), len(h))
-			if !ok {
+			// source ("Scorer risk (1-5)", "promptprobe ASR")
+			name := ""
+			r.idx.names.Find(h, doctext.WordSpans(h), len(h), func(s, e int) {
+				if n := nameKey(h[s:e]); name == "" || r.idx.isTool[name] && !r.idx.isTool[n] {
+					name = n
+				}
+			})
+			if name == "" {
 				continue
 			}
-			refs := r.live(r.idx.byName[nameKey(h[s:e])])
+			refs := r.live(r.idx.byName[name])
 			if len(refs) == 0 {
 				continue
 			}
@@ -190,7 +243,7 @@ func (r *run) tables() {
 func (r *run) live(refs []ref) []ref {
 	var out []ref
 	for _, x := range refs {
-		if !r.unavailable[x.out] {
+		if !r.unavailable[recKey{x.out, x.rec}] {
 			out = append(out, x)
 		}
 	}
@@ -205,8 +258,8 @@ func (r *run) compare(v stated, refs []ref, ctx, heading string, full bool) {
 			cands = append(cands, x)
 		}
 	}
-	if len(cands) == 0 || r.seen[v.start] || len(r.out) >= maxFindings {
-		return
+	if len(cands) == 0 || r.seen[v.start] || len(r.out) >= maxFindings || !soleKey(cands) {
+		return // nothing to compare, or several quantities the value may be
 	}
 	for _, x := range cands {
 		if equal(v, x.f) || mentionsValue(ctx, x.f) {
@@ -215,7 +268,7 @@ func (r *run) compare(v stated, refs []ref, ctx, heading string, full bool) {
 	}
 	r.seen[v.start] = true
 	x := cands[0]
-	tool := x.out.tool
+	tool := x.out.records[x.rec].tool
 	if tool == "" {
 		tool = "the tool"
 	}
@@ -272,4 +325,39 @@ func fullName(name string, refs []ref) bool {
 		}
 	}
 	return false
+}
+
+// ratio checks the count n of a ratio whose total v restates a
+// quantity ("31 of 100 attempts"): the record that quantity belongs to
+// must hold a count equal to n among its other counts no greater than the
+// total ("failures": 31), when it holds any.
+func (r *run) ratio(n, v stated, refs []ref, local, ctx string, full bool) {
+	resolved := r.idx.resolve(refs, local, "", full, r.tied)
+	if len(resolved) == 0 {
+		resolved = r.idx.resolve(refs, ctx, "", full, r.tied)
+	}
+	var counts []ref
+	for _, x := range resolved {
+		if !equal(v, x.f) {
+			return // the total itself differs: compare reported it
+		}
+		for _, f := range x.out.records[x.rec].fields {
+			if f.key != x.f.key && f.isNum && !f.pct && f.num >= 0 && f.num <= x.f.num && f.num == float64(int64(f.num)) && quantity(f) {
+				if equal(n, f) {
+					return
+				}
+				counts = append(counts, ref{x.out, x.rec, f})
+			}
+		}
+	}
+	if len(counts) == 0 || r.seen[n.start] || len(r.out) >= maxFindings {
+		return
+	}
+	r.seen[n.start] = true
+	x := counts[0]
+	r.out = append(r.out, check.Finding{Rule: RuleMismatch, Severity: check.SeverityBlock,
+		Message: fmt.Sprintf("%s (evidence %s) returned %s %s of %s %s%s; the text says %s of %s: restate the tool's value, or say why it differs",
+			clip.Runes(x.out.records[x.rec].tool, 40), clip.Runes(x.out.id, 40), x.f.raw, x.f.value, resolved[0].f.raw, resolved[0].f.value,
+			subjectOf(x.out.records[x.rec]), clip.Runes(r.text[n.start:n.end], 20), clip.Runes(r.text[v.start:v.end], 20)),
+		Location: r.lines.Locate(n.start, n.end, r.text)})
 }

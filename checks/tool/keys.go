@@ -21,7 +21,9 @@ var (
 		"line": true, "metric": true, "plan": true, "service level": true, "sla": true, "shipment": true,
 		"parcel": true, "booking": true, "flight": true, "contract": true, "document": true, "query": true,
 		"prompt": true, "scenario": true, "attack": true, "payload": true, "model": true, "user": true,
-		"employee": true, "device": true, "server": true, "site": true, "region": true, "meter": true, "property": true}
+		"employee": true, "device": true, "server": true, "site": true, "region": true, "meter": true, "property": true,
+		"category": true, "suite": true, "technique": true, "probe": true, "objective": true, "area": true,
+		"domain": true, "tactic": true, "vector": true, "surface": true, "label": true}
 	// quantityNouns are the words a key of a generic measure ends with
 	// ("risk score"): the text may name the measure by the rest ("risk").
 	genericTail = map[string]bool{"score": true, "level": true, "rating": true, "value": true, "count": true,
@@ -37,7 +39,7 @@ func ignoredKey(k string) bool {
 			"version", "run", "elapsed", "latency", "duration", "ms",
 			"tokens", "unit", "units", "currency", "type", "kind", "format", "schema", "description",
 			"message", "msg", "note", "notes", "comment", "error", "status", "state", "method", "source",
-			"title", "label", "text", "summary", "details", "detail", "evidence", "recommendation",
+			"title", "text", "summary", "details", "detail", "evidence", "recommendation",
 			"remediation", "fix", "link", "email", "phone", "address", "by", "owner", "author":
 			return true
 		}

@@ -20,12 +20,14 @@ type field struct {
 	isNum bool
 	decs  int    // decimals written ("0.35": 2)
 	date  string // an ISO date value ("2027-04-14", also the date of a timestamp), or ""
+	pct   bool   // written as a percentage ("11.5%")
 }
 
 // record is one result of a tool: the scalars of one object (with those
 // of the objects around it), or one block of "key: value" lines.
 type record struct {
 	fields []field
+	tool   string // the tool that returned it: its own "tool" field, else the output's
 }
 
 // output is what one evidence item of kind tool_output holds.
@@ -48,7 +50,7 @@ const (
 // blank line or "---" between records. A JSON text that does not decode
 // is an error naming its offset; text in neither form has no records.
 func parseOutput(id, source, content string) (output, error) {
-	o := output{id: id, tool: source}
+	o := output{id: id, tool: sourceTool(source)}
 	if len(content) > maxOutputBytes {
 		content = content[:maxOutputBytes]
 	}
@@ -57,13 +59,16 @@ func parseOutput(id, source, content string) (output, error) {
 		return o, nil
 	}
 	if s[0] == '{' || s[0] == '[' {
+		// One JSON value, or JSON Lines: one value after another.
 		dec := json.NewDecoder(strings.NewReader(s))
 		dec.UseNumber()
-		var v any
-		if err := dec.Decode(&v); err != nil {
-			return o, fmt.Errorf("tool output %s: %w", id, err)
+		for n := 0; dec.More() && len(o.records) < maxRecords; n++ {
+			var v any
+			if err := dec.Decode(&v); err != nil {
+				return o, fmt.Errorf("tool output %s: value %d at byte %d: %w", id, n+1, dec.InputOffset(), err)
+			}
+			o.walk(v, nil, "", 0)
 		}
-		o.walk(v, nil, "", 0)
 	} else {
 		o.lines(s)
 	}
@@ -139,8 +144,9 @@ func scalar(k string, v any) (field, bool) {
 		f.num, f.isNum, f.decs = n, true, decimals(f.value)
 	case string:
 		f.value = strings.TrimSpace(v)
-		if n, decs, ok := plainNumber(f.value); ok {
+		if n, decs, ok := plainNumber(strings.TrimSuffix(f.value, "%")); ok {
 			f.num, f.isNum, f.decs = n, true, decs
+			f.pct = strings.HasSuffix(f.value, "%")
 		} else if d, ok := doctext.ParseDateAt(f.value, 0); ok && d.Alt == "" && (d.End == len(f.value) || f.value[d.End] == 'T' || f.value[d.End] == ' ') {
 			f.date = d.Key
 		}
@@ -167,21 +173,25 @@ func (o *output) lines(s string) {
 			flush()
 			continue
 		}
-		k, v, ok := cutKeyValue(t)
-		if !ok {
-			continue
-		}
-		f, _ := scalar(k, v)
-		if f.key == "" || f.value == "" {
-			continue
-		}
-		for _, c := range cur {
-			if c.key == f.key { // a key repeats: a new record starts
-				flush()
-				break
+		// "suite: T1 injection | attempts: 400 | asr: 11.5%": one line,
+		// several pairs
+		for i, part := range strings.Split(t, " | ") {
+			k, v, ok := cutKeyValue(strings.TrimSpace(part))
+			if !ok {
+				continue
 			}
+			f, _ := scalar(k, v)
+			if f.key == "" || f.value == "" {
+				continue
+			}
+			for _, c := range cur {
+				if c.key == f.key || i == 0 && strings.Contains(t, " | ") { // a key repeats, or a new row: a new record
+					flush()
+					break
+				}
+			}
+			cur = append(cur, f)
 		}
-		cur = append(cur, f)
 	}
 	flush()
 	// The fields of a first record of identity only ("tool: risk_scorer",
@@ -219,21 +229,47 @@ func cutKeyValue(t string) (string, string, bool) {
 	return k, v, true
 }
 
-// name takes the tool's name from a field when the evidence gives none,
-// and marks an output whose every record reports an error.
+// name gives each record the tool that returned it (its own identity
+// field, else the output's, which the first record's gives when the
+// evidence does not), and marks an output whose every record reports an
+// error.
 func (o *output) name() {
 	failed := len(o.records) > 0
-	for _, r := range o.records {
+	for i := range o.records {
+		r := &o.records[i]
 		for _, f := range r.fields {
-			if o.tool == "" && identityKeys[f.key] && !f.isNum {
-				o.tool = f.value
+			if identityKeys[f.key] && f.key != "name" && !f.isNum && r.tool == "" {
+				r.tool = f.value
 			}
+		}
+		if o.tool == "" {
+			o.tool = r.tool
 		}
 		if !r.failed() {
 			failed = false
 		}
 	}
+	for i := range o.records {
+		if o.records[i].tool == "" {
+			o.records[i].tool = o.tool
+		}
+	}
 	o.failed = failed
+}
+
+// sourceTool returns the tool an evidence item's source names: its first
+// word when that is an identifier ("promptprobe 1.8 run on staging",
+// "clause_risk cr-4 scores"), else "".
+func sourceTool(source string) string {
+	f := strings.Fields(source)
+	if len(f) == 0 {
+		return ""
+	}
+	w := f[0]
+	if len(w) >= 3 && (strings.ContainsAny(w, "_") || strings.ToLower(w) == w && !strings.ContainsAny(w, ".,:;")) {
+		return w
+	}
+	return ""
 }
 
 func (r record) has(key string) bool {
@@ -264,9 +300,11 @@ func (r record) failed() bool {
 	return false
 }
 
+// allIdentity reports whether a record holds no quantity: only what names
+// the tool, the run and its target, which every record after it shares.
 func allIdentity(r record) bool {
 	for _, f := range r.fields {
-		if !identityKeys[f.key] && !ignoredKey(f.key) {
+		if quantity(f) {
 			return false
 		}
 	}

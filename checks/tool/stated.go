@@ -191,3 +191,50 @@ func comparable(v stated, f field) bool {
 	_, ok := ratingWords[strings.ToLower(f.value)]
 	return ok && !f.isNum
 }
+
+// verbReach bounds the words between a verb of scoring and its value.
+const verbReach = 60
+
+// statedAfterVerb reads the value a verb of scoring gives, past the
+// subject it names: "rates clause 9(b) at 4", "scored the T3 suite as
+// High", "scores 3".
+func statedAfterVerb(text string, i, to int) (stated, bool) {
+	if v, ok := statedAfter(text, i, to); ok {
+		return v, true
+	}
+	lim := min(to, i+verbReach)
+	for _, sep := range [...]string{" at ", " as ", ": ", " of "} {
+		if j := strings.Index(text[i:lim], sep); j >= 0 {
+			return statedAfter(text, i+j+len(sep), to)
+		}
+	}
+	return stated{}, false
+}
+
+// ratioBefore reads the count of a ratio whose total v is: "31 of 100
+// attempts", "31 out of 100", "31/100".
+func ratioBefore(text string, ss int, v stated) (stated, bool) {
+	if !v.isNum || v.pct {
+		return stated{}, false
+	}
+	j := v.start
+	var lead string
+	for _, sep := range [...]string{" of ", " out of ", "/"} {
+		if j-len(sep) >= ss && text[j-len(sep):j] == sep {
+			lead = text[ss : j-len(sep)]
+			break
+		}
+	}
+	if lead == "" {
+		return stated{}, false
+	}
+	k := len(lead)
+	for k > 0 && (lead[k-1] >= '0' && lead[k-1] <= '9' || lead[k-1] == ',' || lead[k-1] == '.') {
+		k--
+	}
+	if k == len(lead) {
+		return stated{}, false
+	}
+	n, ok := numberAt(text, ss+k, ss+len(lead))
+	return n, ok && n.end == ss+len(lead)
+}

@@ -24,7 +24,7 @@ func (r record) namesSubject(ctx string) bool {
 			continue
 		}
 		v := strings.ToLower(f.value)
-		if distinctive(v) && containsWord(ctx, v) {
+		if distinctive(v) && containsWord(ctx, v) || partsNamed(ctx, v) {
 			return true
 		}
 		if noun == "" {
@@ -120,4 +120,25 @@ func labelled(s, noun, value string) bool {
 		}
 	}
 	return false
+}
+
+// partsNamed reports whether ctx names a subject value of several words
+// ("system_prompt_extraction", "T3 unauthorised_commitment") by its
+// parts: a distinctive first part ("t3"), or two parts or more and at
+// least two thirds of them.
+func partsNamed(ctx, v string) bool {
+	parts := strings.FieldsFunc(v, func(r rune) bool { return r == '_' || r == ' ' || r == '-' || r == '/' })
+	if len(parts) < 2 {
+		return false
+	}
+	if p := parts[0]; len(p) >= 2 && distinctive(p) && containsWord(ctx, p) {
+		return true
+	}
+	n := 0
+	for _, p := range parts {
+		if len(p) >= 3 && containsWord(ctx, p) {
+			n++
+		}
+	}
+	return n >= 2 && 3*n >= 2*len(parts)
 }

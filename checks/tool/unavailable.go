@@ -19,12 +19,20 @@ var unavailablePhrases = doctext.NewPhraseMatcher([]string{
 var toolWords = map[string]bool{"tool": true, "tools": true, "scanner": true, "scorer": true, "checker": true,
 	"api": true, "lookup": true, "calculator": true, "integration": true}
 
-// unavailableIn returns the outputs the text says gave no usable result:
-// a sentence with an unavailable phrase ("timed out", "my own estimate")
-// that names the tool or its evidence id, or that names no tool but a
-// tool word ("the tool was unavailable"), which then covers every output.
-func (o *outputs) unavailableIn(text string, ws []doctext.Span) map[*output]bool {
-	out := map[*output]bool{}
+// recKey names one record of one output.
+type recKey struct {
+	out *output
+	rec int
+}
+
+// unavailableIn returns the records the text says gave no usable result:
+// those of the tools a sentence with an unavailable phrase ("timed out",
+// "my own estimate") names by name or evidence id, or of every tool when
+// it names none but a tool word ("the tool was unavailable") — and of
+// those, only the records whose subject the sentence names when it names
+// any ("the T4 suite did not run").
+func (o *outputs) unavailableIn(text string, ws []doctext.Span) map[recKey]bool {
+	out := map[recKey]bool{}
 	n := 0
 	unavailablePhrases.Find(text, ws, len(text), func(s, e int) {
 		if n++; n > maxOccurrences {
@@ -32,20 +40,43 @@ func (o *outputs) unavailableIn(text string, ws []doctext.Span) map[*output]bool
 		}
 		ss, se := doctext.SentenceAround(text, s, e, 300)
 		ctx := strings.ToLower(text[ss:se])
-		named := o.namedTools(ctx)
-		for _, t := range named {
-			out[t] = true
+		tools := o.namedTools(ctx)
+		if len(tools) == 0 && !hasToolWord(ctx) {
+			return
 		}
-		if len(named) == 0 {
-			for _, w := range strings.FieldsFunc(ctx, func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
-				if toolWords[w] {
-					for _, t := range o.list {
-						out[t] = true
+		if len(tools) == 0 {
+			tools = o.tools
+		}
+		var recs []recKey
+		named := false
+		for _, t := range tools {
+			for ri, r := range t.out.records {
+				if r.tool != t.name {
+					continue
+				}
+				if r.hasSubject() && r.namesSubject(ctx) {
+					if !named {
+						recs, named = recs[:0], true
 					}
-					return
+					recs = append(recs, recKey{t.out, ri})
+				} else if !named {
+					recs = append(recs, recKey{t.out, ri})
 				}
 			}
 		}
+		for _, k := range recs {
+			out[k] = true
+		}
 	})
 	return out
+}
+
+// hasToolWord reports whether ctx (lower-cased) holds a tool word.
+func hasToolWord(ctx string) bool {
+	for _, w := range strings.FieldsFunc(ctx, func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
+		if toolWords[w] {
+			return true
+		}
+	}
+	return false
 }

@@ -120,4 +120,3 @@ func oneValue(refs []ref) bool {
 	}
 	return true
 }
-

@@ -15,6 +15,7 @@ package jurisdiction
 
 import (
 	"fmt"
+	"sort"
 	"sync"
 
 	"github.com/evalopt/evalopt/checks/check"
@@ -108,7 +109,8 @@ func (c *jurisdictionCheck) Check(doc check.Document) []check.Finding {
 	idx := a.LineIndex()
 	lawPlaces, forumPlaces := c.t.specific(places(law)), c.t.specific(places(forum))
 	var out []check.Finding
-	stmts := c.t.statements(text, ws, excluded, doc.Kind == evaluator.KindRedline)
+	r := newReader(c.t, text, ws)
+	stmts := c.t.statements(r, excluded, doc.Kind == evaluator.KindRedline)
 	lastSentence := -1
 	for _, s := range stmts {
 		want, clauses := lawPlaces, law
@@ -118,7 +120,7 @@ func (c *jurisdictionCheck) Check(doc check.Document) []check.Finding {
 		if len(want) == 0 || c.t.relatedToAny(s.m.place, want) || s.w.start == lastSentence || len(out) >= maxFindings {
 			continue
 		}
-		if c.namesSource(text, s, append(lawPlaces, forumPlaces...)) {
+		if c.namesSource(r, s, append(lawPlaces, forumPlaces...)) {
 			continue
 		}
 		lastSentence = s.w.start
@@ -127,9 +129,9 @@ func (c *jurisdictionCheck) Check(doc check.Document) []check.Finding {
 			Location: idx.Locate(s.m.start, s.m.end, text)})
 	}
 	if len(lawPlaces) > 0 {
-		governing := c.t.treatedAsGoverning(text, ws, excluded, stmts)
+		governing := c.t.treatedAsGoverning(r, excluded, stmts)
 		n := 0
-		for _, su := range c.t.statutes(text, ws, excluded, lawPlaces) {
+		for _, su := range c.t.statutes(r, excluded, lawPlaces) {
 			if su.reasoned || c.t.relatedToAny(su.m.place, lawPlaces) || n >= maxFindings {
 				continue
 			}
@@ -151,15 +153,14 @@ func (c *jurisdictionCheck) Check(doc check.Document) []check.Finding {
 // the source's jurisdictions (or a place inside one), other than a place
 // around the stated one: a sentence that sets the two side by side
 // compares, it does not misstate.
-func (c *jurisdictionCheck) namesSource(text string, s statement, src []int) bool {
-	ws := doctext.WordSpans(text[s.w.start:s.w.end])
-	for i := range ws {
-		ws[i].Start += s.w.start
-		ws[i].End += s.w.start
-	}
-	for _, m := range c.t.mentions(text, ws, roleName|roleAdj|roleCourt|roleCity) {
-		if c.t.ancestorOf(m.place, s.m.place) {
-			continue // "British Columbia and the federal laws of Canada": the stated place's own country
+func (c *jurisdictionCheck) namesSource(r *reader, s statement, src []int) bool {
+	lo := sort.Search(len(r.mentions), func(i int) bool { return r.mentions[i].start >= s.w.start })
+	for _, m := range r.mentions[lo:] {
+		if m.start >= s.w.end {
+			break
+		}
+		if m.roles&(roleName|roleAdj|roleCourt|roleCity) == 0 || c.t.ancestorOf(m.place, s.m.place) {
+			continue // a statute, or the stated place's own country ("British Columbia and the federal laws of Canada")
 		}
 		for _, p := range src {
 			if c.t.ancestorOf(p, m.place) {

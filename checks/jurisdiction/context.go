@@ -1,6 +1,7 @@
 package jurisdiction
 
 import (
+	"sort"
 	"strings"
 
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
@@ -21,21 +22,91 @@ const sentenceReach = 300
 
 // window is a sentence around a mention, as lower-cased words.
 type window struct {
-	start, end    int
-	before, after []string // the words before and after the mention, nearest first for before
-	all           []string
+	start, end int
+	all        []string // the sentence's words
+	preceding  []string // the words before the mention, in order
+	after      []string // the words after the mention
 }
 
-// windowOf returns the sentence around m in text, read as words.
-func windowOf(text string, m mention) window {
-	s, e := doctext.SentenceAround(text, m.start, m.end, sentenceReach)
-	w := window{start: s, end: e}
-	w.before = lowerWords(text[s:m.start])
-	for i, j := 0, len(w.before)-1; i < j; i, j = i+1, j-1 {
-		w.before[i], w.before[j] = w.before[j], w.before[i]
+// before returns the k-th word before the mention, nearest first (0 is
+// the word right before it), or "".
+func (w window) before(k int) string {
+	if k >= len(w.preceding) {
+		return ""
 	}
-	w.after = lowerWords(text[m.end:e])
-	w.all = lowerWords(text[s:e])
+	return w.preceding[len(w.preceding)-1-k]
+}
+
+// anyBefore reports whether one of the words from the from-th to the
+// to-th before the mention (nearest first, to excluded) is in m.
+func (w window) anyBefore(from, to int, m map[string]bool) bool {
+	for k := from; k < to && k < len(w.preceding); k++ {
+		if m[w.before(k)] {
+			return true
+		}
+	}
+	return false
+}
+
+// reader reads the sentences of one text as words, each sentence once
+// however many mentions it holds.
+type reader struct {
+	text     string
+	cache    map[int]*sentence // by start
+	mentions []mention         // every term of the table the text holds (allRoles)
+}
+
+// allRoles are every role a term may have.
+const allRoles = roleName | roleAdj | roleCourt | roleCity | roleStatute
+
+// sentence is one sentence of a text as words.
+type sentence struct {
+	end   int
+	words []string // lower-cased
+	spans []doctext.Span
+}
+
+// newReader reads text, whose words are ws, with the terms of t.
+func newReader(t *table, text string, ws []doctext.Span) *reader {
+	return &reader{text: text, cache: map[int]*sentence{}, mentions: t.mentions(text, ws, allRoles)}
+}
+
+// having returns the mentions with a role in want.
+func (r *reader) having(want role) []mention {
+	var out []mention
+	for _, m := range r.mentions {
+		if m.roles&want != 0 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// windowOf returns the sentence around m, read as words.
+func (r *reader) windowOf(m mention) window {
+	s, e := doctext.SentenceAround(r.text, m.start, m.end, sentenceReach)
+	sen := r.cache[s]
+	if sen == nil || sen.end != e {
+		spans := doctext.WordSpans(r.text[s:e])
+		sen = &sentence{end: e, words: make([]string, len(spans)), spans: spans}
+		for i, w := range spans {
+			sen.words[i] = lowerWord(r.text[s+w.Start : s+w.End])
+			spans[i] = doctext.Span{Start: s + w.Start, End: s + w.End}
+		}
+		r.cache[s] = sen
+	}
+	bi := sort.Search(len(sen.spans), func(i int) bool { return sen.spans[i].Start >= m.start })
+	ai := sort.Search(len(sen.spans), func(i int) bool { return sen.spans[i].Start >= m.end })
+	return window{start: s, end: e, all: sen.words, preceding: sen.words[:bi], after: sen.words[ai:]}
+}
+
+// lowerWord returns w lower-cased, without allocating when it already is.
+func lowerWord(w string) string {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c >= 'A' && c <= 'Z' || c >= 0x80 {
+			return strings.ToLower(w)
+		}
+	}
 	return w
 }
 
@@ -109,10 +180,8 @@ func useCued(m mention, w window) (use, bool) {
 			return useForum, true
 		}
 	}
-	for i, b := range w.before {
-		if i >= maxPartyDistance {
-			break
-		}
+	for i := 0; i < maxPartyDistance && i < len(w.preceding); i++ {
+		b := w.before(i)
 		if partyCue[b] {
 			return useNone, false
 		}
@@ -121,7 +190,7 @@ func useCued(m mention, w window) (use, bool) {
 		}
 		switch {
 		case lawCue[b]:
-			if m.roles&roleCity != 0 || anyIn(w.before[i+1:min(len(w.before), i+4)], partyCue) {
+			if m.roles&roleCity != 0 || w.anyBefore(i+1, i+4, partyCue) {
 				return useNone, false // "incorporated under the laws of Delaware"
 			}
 			return useLaw, true

@@ -41,7 +41,11 @@ func (t *table) mentions(text string, ws []doctext.Span, want role) []mention {
 	var out []mention
 	var buf []byte
 	for i := 0; i < len(ws); i++ {
-		buf = doctext.LowerInto(buf, text[ws[i].Start:ws[i].End])
+		w := text[ws[i].Start:ws[i].End]
+		if c := w[0]; c < 0x80 && (c < 'A' || c > 'Z') && !t.plainFirst[w] {
+			continue // a lower-case word starts no capitalised term
+		}
+		buf = doctext.LowerInto(buf, w)
 		n := t.root.next[string(buf)]
 		if n == nil {
 			continue

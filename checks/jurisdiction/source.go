@@ -63,9 +63,10 @@ const maxClauses = 64
 func (t *table) clausesOf(text string) []clause {
 	ws := doctext.WordSpans(text)
 	sections := anchoredSections(text)
+	r := newReader(t, text, ws)
 	var out []clause
-	for _, m := range t.mentions(text, ws, roleName|roleAdj|roleCourt|roleCity) {
-		w := windowOf(text, m)
+	for _, m := range r.having(roleName | roleAdj | roleCourt | roleCity) {
+		w := r.windowOf(m)
 		u := useOf(m, w)
 		if u == useNone || !anchored(w, u) && !sections.covers(m.start, u) {
 			continue

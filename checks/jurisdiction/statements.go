@@ -43,13 +43,14 @@ var agreementWords = set("agreement", "agreements", "contract", "contracts", "te
 // quotations and code, in a sentence that asserts (no proposal,
 // condition, negation or question), compares nothing, and is not a
 // redline's drafted text.
-func (t *table) statements(text string, ws []doctext.Span, excluded []doctext.Span, redline bool) []statement {
+func (t *table) statements(r *reader, excluded []doctext.Span, redline bool) []statement {
+	text := r.text
 	var out []statement
-	for _, m := range t.mentions(text, ws, roleName|roleAdj|roleCourt|roleCity) {
+	for _, m := range r.having(roleName | roleAdj | roleCourt | roleCity) {
 		if doctext.InSpans(excluded, m.start, m.end) {
 			continue
 		}
-		w := windowOf(text, m)
+		w := r.windowOf(m)
 		u, cued := useCued(m, w)
 		// A deliverable's statement needs a cue ("English law", "the
 		// courts of England"): a bare name in a sentence about the law

@@ -4,6 +4,8 @@ import (
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
 
+var underWord = set("under")
+
 // reasonWords are the words with which a text says why a statute of
 // another jurisdiction applies: where the people it protects are, a rule
 // no choice of law can exclude, a comparison, a hypothesis.
@@ -25,16 +27,17 @@ type statuteUse struct {
 // statutes returns the statutes the deliverable names outside quotations
 // and code, each with whether its sentence or the one before gives a
 // reason it applies (reasonWords) or names the governing law beside it.
-func (t *table) statutes(text string, ws []doctext.Span, excluded []doctext.Span, law []int) []statuteUse {
+func (t *table) statutes(r *reader, excluded []doctext.Span, law []int) []statuteUse {
+	text := r.text
 	var out []statuteUse
-	all := t.mentions(text, ws, roleName|roleAdj|roleCourt|roleCity|roleStatute)
+	all := r.mentions
 	for i, m := range all {
 		if m.roles&roleStatute == 0 || doctext.InSpans(excluded, m.start, m.end) {
 			continue
 		}
-		w := windowOf(text, m)
+		w := r.windowOf(m)
 		// The statute's own words ("Consumer Rights Act") are no reason.
-		reasoned := anyIn(w.before, reasonWords) || anyIn(w.after, reasonWords)
+		reasoned := anyIn(w.preceding, reasonWords) || anyIn(w.after, reasonWords)
 		if !reasoned && w.start > 0 {
 			ps, _ := doctext.SentenceAround(text, w.start-1, w.start-1, sentenceReach)
 			reasoned = anyIn(lowerWords(t.blankStatutes(text[ps:w.start])), reasonWords)
@@ -46,7 +49,7 @@ func (t *table) statutes(text string, ws []doctext.Span, excluded []doctext.Span
 			// "unlike New York law, the Consumer Rights Act ...";
 			// "our drivers in Ireland make us a controller under the GDPR"
 			// (a place where people are, not "under English law")
-			if t.relatedToAny(o.place, law) || t.related(o.place, m.place) && useOf(o, windowOf(text, o)) == useNone {
+			if t.relatedToAny(o.place, law) || t.related(o.place, m.place) && useOf(o, r.windowOf(o)) == useNone {
 				reasoned = true
 			}
 		}
@@ -59,19 +62,19 @@ func (t *table) statutes(text string, ws []doctext.Span, excluded []doctext.Span
 // governing: those its statements name as the governing law, and those it
 // reasons under ("Under English law, the cap is void") in a sentence that
 // neither compares nor supposes.
-func (t *table) treatedAsGoverning(text string, ws []doctext.Span, excluded []doctext.Span, stmts []statement) []int {
+func (t *table) treatedAsGoverning(r *reader, excluded []doctext.Span, stmts []statement) []int {
 	var out []int
 	for _, s := range stmts {
 		if s.use == useLaw {
 			out = append(out, s.m.place)
 		}
 	}
-	for _, m := range t.mentions(text, ws, roleName|roleAdj) {
+	for _, m := range r.having(roleName | roleAdj) {
 		if doctext.InSpans(excluded, m.start, m.end) {
 			continue
 		}
-		w := windowOf(text, m)
-		if !anyIn(w.before[:min(len(w.before), 4)], set("under")) {
+		w := r.windowOf(m)
+		if !w.anyBefore(0, 4, underWord) {
 			continue // "under English law", "under the laws of England"
 		}
 		if useOf(m, w) == useLaw && !anyIn(w.all, notAssertion) && !anyIn(w.all, comparison) && !anyIn(w.all, reasonWords) {

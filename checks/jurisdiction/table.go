@@ -62,6 +62,11 @@ type table struct {
 	terms  []term
 	root   node
 	shared [][2]int // pairs of places that share a term (parseTable checks they are related)
+	// plainFirst holds the first words of the terms whose first word is not
+	// capitalised ("federal", "mainland", "23"): a word of a text that
+	// starts with a lower-case letter or a digit can only start one of
+	// those, which spares the matcher most words.
+	plainFirst map[string]bool
 }
 
 // parseTable parses a table in the format of jurisdictions.txt. Errors
@@ -70,78 +75,107 @@ func parseTable(src string) (*table, error) {
 	if len(src) > maxTableBytes {
 		return nil, doctext.ConfigError("Config.Table", "%d bytes, more than the limit of %d", len(src), maxTableBytes)
 	}
-	t := &table{}
-	byID := map[string]int{}
-	type pending struct {
-		child, parent string
-		line          int
-	}
-	var parents []pending
-	cur := -1
+	p := &tableParser{t: &table{}, byID: map[string]int{}, cur: -1}
 	for n, line := range strings.Split(src, "\n") {
 		trimmed := strings.TrimSpace(line)
 		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
 			continue
 		}
-		fail := func(format string, args ...any) error {
-			return doctext.ConfigError("Config.Table", "line %d: %s", n+1, fmt.Sprintf(format, args...))
-		}
+		var err error
 		if line[0] != ' ' && line[0] != '\t' {
-			head, name, ok := strings.Cut(trimmed, "=")
-			id, parent, hasParent := strings.Cut(head, "<")
-			id, parent, name = strings.TrimSpace(id), strings.TrimSpace(parent), strings.TrimSpace(name)
-			if !ok || id == "" || name == "" || strings.ContainsAny(id, " \t") || hasParent && parent == "" {
-				return nil, fail("want \"id < parent = Name\" or \"id = Name\", got %q", clipped(trimmed))
-			}
-			if _, dup := byID[id]; dup {
-				return nil, fail("jurisdiction %q defined twice", id)
-			}
-			byID[id] = len(t.places)
-			t.places = append(t.places, place{id: id, name: name, parent: -1})
-			cur = len(t.places) - 1
-			if hasParent {
-				parents = append(parents, pending{id, parent, n + 1})
-			}
-			continue
+			err = p.header(trimmed, n+1)
+		} else {
+			err = p.terms(trimmed)
 		}
-		if cur < 0 {
-			return nil, fail("terms before the first jurisdiction")
-		}
-		key, list, ok := strings.Cut(trimmed, ":")
-		r, known := roles[strings.TrimSpace(key)]
-		if !ok || !known {
-			return nil, fail("want \"role: term; term\" with a role of name, adj, court, city, statute, got %q", clipped(trimmed))
-		}
-		for _, raw := range strings.Split(list, ";") {
-			raw = strings.TrimSpace(raw)
-			if raw == "" {
-				continue
-			}
-			at := cur
-			if r == roleCity {
-				at = len(t.places)
-				t.places = append(t.places, place{id: t.places[cur].id + "/" + raw, name: raw, parent: cur, city: true})
-			}
-			if err := t.add(raw, r, at); err != nil {
-				return nil, fail("%v", err)
-			}
+		if err != nil {
+			return nil, doctext.ConfigError("Config.Table", "line %d: %v", n+1, err)
 		}
 	}
-	for _, p := range parents {
-		pi, ok := byID[p.parent]
-		if !ok {
-			return nil, doctext.ConfigError("Config.Table", "line %d: parent %q of %q is not defined", p.line, p.parent, p.child)
+	return p.finish()
+}
+
+// tableParser holds a table while parseTable reads it.
+type tableParser struct {
+	t       *table
+	byID    map[string]int
+	parents []pendingParent
+	cur     int // the jurisdiction whose terms follow, -1 before the first
+}
+
+// pendingParent is a parent named before it may be defined.
+type pendingParent struct {
+	child, parent string
+	line          int
+}
+
+// header reads "id < parent = Name" or "id = Name".
+func (p *tableParser) header(s string, line int) error {
+	head, name, ok := strings.Cut(s, "=")
+	id, parent, hasParent := strings.Cut(head, "<")
+	id, parent, name = strings.TrimSpace(id), strings.TrimSpace(parent), strings.TrimSpace(name)
+	if !ok || id == "" || name == "" || strings.ContainsAny(id, " \t") || hasParent && parent == "" {
+		return fmt.Errorf("want \"id < parent = Name\" or \"id = Name\", got %q", clipped(s))
+	}
+	if _, dup := p.byID[id]; dup {
+		return fmt.Errorf("jurisdiction %q defined twice", id)
+	}
+	p.byID[id] = len(p.t.places)
+	p.t.places = append(p.t.places, place{id: id, name: name, parent: -1})
+	p.cur = len(p.t.places) - 1
+	if hasParent {
+		p.parents = append(p.parents, pendingParent{id, parent, line})
+	}
+	return nil
+}
+
+// terms reads "role: term; term" for the current jurisdiction; a city
+// becomes a jurisdiction inside it.
+func (p *tableParser) terms(s string) error {
+	if p.cur < 0 {
+		return fmt.Errorf("terms before the first jurisdiction")
+	}
+	key, list, ok := strings.Cut(s, ":")
+	r, known := roles[strings.TrimSpace(key)]
+	if !ok || !known {
+		return fmt.Errorf("want \"role: term; term\" with a role of name, adj, court, city, statute, got %q", clipped(s))
+	}
+	t := p.t
+	for _, raw := range strings.Split(list, ";") {
+		raw = strings.TrimSpace(raw)
+		if raw == "" {
+			continue
 		}
-		t.places[byID[p.child]].parent = pi
+		at := p.cur
+		if r == roleCity {
+			at = len(t.places)
+			t.places = append(t.places, place{id: t.places[p.cur].id + "/" + raw, name: raw, parent: p.cur, city: true})
+		}
+		if err := t.add(raw, r, at); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finish links the parents and checks the table as a whole: every parent
+// defined, no cycle, a shared term only between related jurisdictions.
+func (p *tableParser) finish() (*table, error) {
+	t := p.t
+	for _, pp := range p.parents {
+		pi, ok := p.byID[pp.parent]
+		if !ok {
+			return nil, doctext.ConfigError("Config.Table", "line %d: parent %q of %q is not defined", pp.line, pp.parent, pp.child)
+		}
+		t.places[p.byID[pp.child]].parent = pi
 	}
 	for i := range t.places {
 		if t.depth(i) < 0 {
 			return nil, doctext.ConfigError("Config.Table", "jurisdiction %q: its parents form a cycle", t.places[i].id)
 		}
 	}
-	for _, p := range t.shared {
-		if !t.related(p[0], p[1]) {
-			return nil, doctext.ConfigError("Config.Table", "a term names both %s and %s, which are not one inside the other", t.places[p[0]].id, t.places[p[1]].id)
+	for _, sh := range t.shared {
+		if !t.related(sh[0], sh[1]) {
+			return nil, doctext.ConfigError("Config.Table", "a term names both %s and %s, which are not one inside the other", t.places[sh[0]].id, t.places[sh[1]].id)
 		}
 	}
 	t.shared = nil
@@ -180,6 +214,12 @@ func (t *table) add(raw string, r role, at int) error {
 		if o := t.terms[ti].place; o != at {
 			t.shared = append(t.shared, [2]int{o, at}) // checked once the parents are known
 		}
+	}
+	if r0, _ := utf8.DecodeRuneInString(words[0]); !unicode.IsUpper(r0) {
+		if t.plainFirst == nil {
+			t.plainFirst = map[string]bool{}
+		}
+		t.plainFirst[lower[0]] = true
 	}
 	n.terms = append(n.terms, len(t.terms))
 	t.terms = append(t.terms, term{words: words, lower: lower, role: r, place: at})

@@ -143,8 +143,8 @@ func (r *run) sentences(ws []doctext.Span) {
 		} else if v, ok = statedAfter(text, e, se); !ok {
 			v, ok = statedBefore(text, ss, s)
 		}
-		if !ok || doctext.InSpans(r.excluded, v.start, v.end) {
-			return
+		if !ok || doctext.InSpans(r.excluded, v.start, v.end) || estimate(text[ss:se]) {
+			return // no value, or the text's own estimate ("our own estimate is 2%")
 		}
 		// The clause of the sentence the value stands in names its subject
 		// first ("..., clauses 12 and 10 at 3"); the whole sentence next.
@@ -182,12 +182,7 @@ func clauseStart(text string, ss, off int) int {
 // compareLocal compares v with the quantities its own clause names the
 // subject of; it reports whether that clause named one.
 func (r *run) compareLocal(v stated, refs []ref, local string, full bool) bool {
-	var named []ref
-	for _, x := range refs {
-		if x.out.records[x.rec].namesSubject(local) {
-			named = append(named, x)
-		}
-	}
+	named := refsOf(refs, r.idx.named(local))
 	if len(named) == 0 {
 		return false
 	}
@@ -241,6 +236,9 @@ func (r *run) tables() {
 
 // live drops the quantities of tools the text says were unavailable.
 func (r *run) live(refs []ref) []ref {
+	if len(r.unavailable) == 0 {
+		return refs
+	}
 	var out []ref
 	for _, x := range refs {
 		if !r.unavailable[recKey{x.out, x.rec}] {
@@ -360,4 +358,10 @@ func (r *run) ratio(n, v stated, refs []ref, local, ctx string, full bool) {
 			clip.Runes(x.out.records[x.rec].tool, 40), clip.Runes(x.out.id, 40), x.f.raw, x.f.value, resolved[0].f.raw, resolved[0].f.value,
 			subjectOf(x.out.records[x.rec]), clip.Runes(r.text[n.start:n.end], 20), clip.Runes(r.text[v.start:v.end], 20)),
 		Location: r.lines.Locate(n.start, n.end, r.text)})
+}
+
+// estimate reports whether a sentence gives the text's own estimate.
+func estimate(s string) bool {
+	l := strings.ToLower(s)
+	return strings.Contains(l, "estimate") || strings.Contains(l, "our own") || strings.Contains(l, "my own")
 }

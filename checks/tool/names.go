@@ -21,6 +21,10 @@ type outputs struct {
 	names  *doctext.PhraseMatcher
 	tools  []toolName
 	isTool map[string]bool // names that are a tool's name, not a quantity's
+	// subjects indexes the records by the words of their subjects'
+	// values, so that a sentence is matched against the few records
+	// whose subject words it holds.
+	subjects map[string][]recKey
 }
 
 // toolName is how a text names one tool of an output: its name with '_'
@@ -38,8 +42,9 @@ type toolName struct {
 // 3", "rates clause 2 at 4"); and the tool's own name, which a text may
 // use as the label of its value ("clause_risk 74").
 func index(list []*output) *outputs {
-	o := &outputs{list: list, byName: map[string][]ref{}, isTool: map[string]bool{}}
+	o := &outputs{list: list, byName: map[string][]ref{}, isTool: map[string]bool{}, subjects: map[string][]recKey{}}
 	for _, out := range list {
+		o.indexSubjects(out)
 		tools := map[string][]ref{}
 		var order []string
 		for ri, r := range out.records {
@@ -167,4 +172,47 @@ func (o *outputs) namedTools(ctx string) []toolName {
 // returned reports whether tool tn returned the quantity r.
 func (tn toolName) returned(r ref) bool {
 	return r.out == tn.out && r.out.records[r.rec].tool == tn.name
+}
+
+// indexSubjects adds the words of out's subject values to o.subjects.
+func (o *outputs) indexSubjects(out *output) {
+	for ri, r := range out.records {
+		seen := map[string]bool{}
+		for _, f := range r.fields {
+			if _, ok := subjectKey(f.key); !ok {
+				continue
+			}
+			v := strings.ReplaceAll(strings.ToLower(f.value), "_", " ") // "system_prompt_extraction" by its parts
+			for _, w := range doctext.WordSpans(v) {
+				k := v[w.Start:w.End]
+				if !seen[k] {
+					seen[k] = true
+					o.subjects[k] = append(o.subjects[k], recKey{out, ri})
+				}
+			}
+		}
+	}
+}
+
+// mayName returns the records whose subject ctx (lower-cased) may name:
+// those one of whose subject words it holds.
+func (o *outputs) mayName(ctx string) map[recKey]bool {
+	out := map[recKey]bool{}
+	for _, w := range doctext.WordSpans(ctx) {
+		for _, k := range o.subjects[ctx[w.Start:w.End]] {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// named returns the records whose subject ctx names.
+func (o *outputs) named(ctx string) map[recKey]bool {
+	out := map[recKey]bool{}
+	for k := range o.mayName(ctx) {
+		if k.out.records[k.rec].namesSubject(ctx) {
+			out[k] = true
+		}
+	}
+	return out
 }

@@ -27,7 +27,14 @@ type field struct {
 // of the objects around it), or one block of "key: value" lines.
 type record struct {
 	fields []field
-	tool   string // the tool that returned it: its own "tool" field, else the output's
+	tool   string    // the tool that returned it: its own "tool" field, else the output's
+	subj   []subject // its subject fields, ready to match (name sets them)
+}
+
+// subject is one subject field of a record: the noun a text names it by
+// ("clause"; "" for a bare id) and its value, lower-cased.
+type subject struct {
+	noun, plural, value string
 }
 
 // output is what one evidence item of kind tool_output holds.
@@ -95,8 +102,8 @@ func (o *output) walk(v any, inherited []field, key string, depth int) {
 				nested = append(nested, k)
 			}
 		}
-		if len(fs) > len(inherited) {
-			o.records = append(o.records, record{fields: capFields(fs)})
+		if r := (record{fields: capFields(fs)}); len(fs) > len(inherited) && (r.failed() || !allIdentity(r) || subjectField(fs)) {
+			o.records = append(o.records, r) // not a bare header such as {"tool": "x", "results": [...]}
 		}
 		for _, k := range nested {
 			o.walk(v[k], fs, k, depth+1)
@@ -250,8 +257,14 @@ func (o *output) name() {
 		}
 	}
 	for i := range o.records {
-		if o.records[i].tool == "" {
-			o.records[i].tool = o.tool
+		r := &o.records[i]
+		if r.tool == "" {
+			r.tool = o.tool
+		}
+		for _, f := range r.fields {
+			if noun, ok := subjectKey(f.key); ok && f.value != "" {
+				r.subj = append(r.subj, subject{noun: noun, plural: noun + "s", value: strings.ToLower(f.value)})
+			}
 		}
 	}
 	o.failed = failed
@@ -347,4 +360,14 @@ func sortedKeys(m map[string]any) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// subjectField reports whether one of fs names a subject.
+func subjectField(fs []field) bool {
+	for _, f := range fs {
+		if _, ok := subjectKey(f.key); ok && f.value != "" {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,10 @@
 package tool
 
-import "strings"
+import (
+	"strings"
+
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
+)
 
 // resolve returns the quantities of refs that ctx (the sentence or row of
 // a stated value, lower-cased, and the heading above it) is about: those
@@ -11,22 +15,16 @@ import "strings"
 // document names the tool or its subject somewhere (tied) and one record
 // holds the key.
 func (o *outputs) resolve(refs []ref, ctx, heading string, fullName bool, tied map[*output]bool) []ref {
-	var bySubject []ref
-	for _, r := range refs {
-		if r.out.records[r.rec].namesSubject(ctx) {
-			bySubject = append(bySubject, r)
-		}
-	}
+	named := o.named(ctx)
+	bySubject := refsOf(refs, named)
 	if len(bySubject) > 0 {
 		return bySubject
 	}
-	if heading != "" && !o.namesAnySubject(refs, ctx) {
-		for _, r := range refs {
-			if r.out.records[r.rec].namesSubject(heading) {
-				bySubject = append(bySubject, r)
-			}
-		}
-		if len(bySubject) > 0 {
+	if len(named) > 0 {
+		return nil // about another result (one that failed, or another quantity's)
+	}
+	if heading != "" {
+		if bySubject = refsOf(refs, o.named(heading)); len(bySubject) > 0 {
 			return bySubject
 		}
 	}
@@ -73,39 +71,69 @@ func (out *output) recordsWith(key string) int {
 }
 
 // tiedTo returns the outputs the document (lower-cased) names by their
-// tool's name, evidence id or one of their subjects.
+// tool's name, evidence id or, for a small output, one of their subjects
+// (every word of the subject's value occurs in the document).
 func (o *outputs) tiedTo(low string) map[*output]bool {
 	tied := map[*output]bool{}
 	for _, t := range o.namedTools(low) {
 		tied[t.out] = true
 	}
+	words := map[string]bool{}
+	for k := range o.subjects {
+		words[k] = false
+	}
+	for _, w := range doctext.WordSpans(low) {
+		if _, ok := words[low[w.Start:w.End]]; ok {
+			words[low[w.Start:w.End]] = true
+		}
+	}
 	for _, out := range o.list {
+		if tied[out] || len(out.records) > maxTiedRecords {
+			continue
+		}
 		for _, r := range out.records {
-			if !tied[out] && r.hasSubject() && r.namesSubject(low) {
+			if r.hasSubject() && allWordsIn(r, words) {
 				tied[out] = true
+				break
 			}
 		}
 	}
 	return tied
 }
 
-// namesAnySubject reports whether ctx names the subject of any record of
-// the outputs refs come from: then the heading above is not what it is
-// about.
-func (o *outputs) namesAnySubject(refs []ref, ctx string) bool {
-	seen := map[*output]bool{}
-	for _, r := range refs {
-		if seen[r.out] {
+// maxTiedRecords bounds the outputs tiedTo ties by a subject: a tie lets a
+// single result stand for its quantity, which only a small output has.
+const maxTiedRecords = 20
+
+// allWordsIn reports whether every word of r's subject values is true in
+// words.
+func allWordsIn(r record, words map[string]bool) bool {
+	for _, f := range r.fields {
+		if _, ok := subjectKey(f.key); !ok {
 			continue
 		}
-		seen[r.out] = true
-		for _, rec := range r.out.records {
-			if rec.hasSubject() && rec.namesSubject(ctx) {
-				return true
+		v := strings.ReplaceAll(strings.ToLower(f.value), "_", " ")
+		for _, w := range doctext.WordSpans(v) {
+			if !words[v[w.Start:w.End]] {
+				return false
 			}
 		}
 	}
-	return false
+	return true
+}
+
+// refsOf returns the refs whose record is in recs.
+func refsOf(refs []ref, recs map[recKey]bool) []ref {
+	if len(recs) == 0 {
+		return nil
+	}
+	var out []ref
+	for _, r := range refs {
+		if recs[recKey{r.out, r.rec}] {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // oneValue reports whether refs give one value (and are not empty).

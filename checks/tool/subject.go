@@ -18,22 +18,21 @@ var labelAbbrev = map[string][]string{
 // "INV-1001"), the value alone. A value must end at a word boundary
 // ("clause 2" does not name "clause 2.1").
 func (r record) namesSubject(ctx string) bool {
-	for _, f := range r.fields {
-		noun, ok := subjectKey(f.key)
-		if !ok || f.value == "" {
-			continue
-		}
-		v := strings.ToLower(f.value)
+	for _, sj := range r.subj {
+		v := sj.value
 		if distinctive(v) && containsWord(ctx, v) || partsNamed(ctx, v) {
 			return true
 		}
-		if noun == "" {
+		if sj.noun == "" {
 			continue
 		}
-		if strings.HasPrefix(v, noun+" ") && containsWord(ctx, v) {
+		if strings.HasPrefix(v, sj.noun+" ") && containsWord(ctx, v) {
 			return true // the value is "Clause 2"
 		}
-		for _, n := range append([]string{noun, noun + "s"}, labelAbbrev[noun]...) {
+		if labelled(ctx, sj.noun, v) || labelled(ctx, sj.plural, v) {
+			return true
+		}
+		for _, n := range labelAbbrev[sj.noun] {
 			if labelled(ctx, n, v) {
 				return true
 			}
@@ -43,14 +42,7 @@ func (r record) namesSubject(ctx string) bool {
 }
 
 // hasSubject reports whether the record has a subject field.
-func (r record) hasSubject() bool {
-	for _, f := range r.fields {
-		if _, ok := subjectKey(f.key); ok && f.value != "" {
-			return true
-		}
-	}
-	return false
-}
+func (r record) hasSubject() bool { return len(r.subj) > 0 }
 
 // distinctive reports whether a subject value is unlikely to occur in a
 // text by chance: letters and digits together ("f-3", "cve-2024-1234"), or
@@ -127,6 +119,9 @@ func labelled(s, noun, value string) bool {
 // parts: a distinctive first part ("t3"), or two parts or more and at
 // least two thirds of them.
 func partsNamed(ctx, v string) bool {
+	if !strings.ContainsAny(v, "_ -/") {
+		return false
+	}
 	parts := strings.FieldsFunc(v, func(r rune) bool { return r == '_' || r == ' ' || r == '-' || r == '/' })
 	if len(parts) < 2 {
 		return false

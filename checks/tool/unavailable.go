@@ -47,25 +47,14 @@ func (o *outputs) unavailableIn(text string, ws []doctext.Span) map[recKey]bool 
 		if len(tools) == 0 {
 			tools = o.tools
 		}
-		var recs []recKey
-		named := false
+		named := o.named(ctx)
 		for _, t := range tools {
 			for ri, r := range t.out.records {
-				if r.tool != t.name {
-					continue
-				}
-				if r.hasSubject() && r.namesSubject(ctx) {
-					if !named {
-						recs, named = recs[:0], true
-					}
-					recs = append(recs, recKey{t.out, ri})
-				} else if !named {
-					recs = append(recs, recKey{t.out, ri})
+				k := recKey{t.out, ri}
+				if r.tool == t.name && (len(named) == 0 || named[k]) {
+					out[k] = true // the records the sentence names, or all the tool's
 				}
 			}
-		}
-		for _, k := range recs {
-			out[k] = true
 		}
 	})
 	return out

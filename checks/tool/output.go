@@ -267,7 +267,32 @@ func (o *output) name() {
 			}
 		}
 	}
+	o.dropSharedSubjects()
 	o.failed = failed
+}
+
+// dropSharedSubjects removes a subject every record shares (the target
+// of a run, inherited from its header): it tells no result from another.
+func (o *output) dropSharedSubjects() {
+	if len(o.records) < 2 {
+		return
+	}
+	count := map[subject]int{}
+	for _, r := range o.records {
+		for _, sj := range r.subj {
+			count[sj]++
+		}
+	}
+	for i := range o.records {
+		r := &o.records[i]
+		kept := r.subj[:0]
+		for _, sj := range r.subj {
+			if count[sj] < len(o.records) {
+				kept = append(kept, sj)
+			}
+		}
+		r.subj = kept
+	}
 }
 
 // sourceTool returns the tool an evidence item's source names: its first

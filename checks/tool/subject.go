@@ -61,6 +61,12 @@ func distinctive(v string) bool {
 	return letter && digit || len(v) >= 5 && !strings.Contains(v, " ")
 }
 
+// hasLetterDigit reports whether v holds a letter and a digit ("t3",
+// "f-2"): an id.
+func hasLetterDigit(v string) bool {
+	return strings.ContainsAny(v, "0123456789") && strings.ContainsAny(v, "abcdefghijklmnopqrstuvwxyz")
+}
+
 // containsWord reports whether s holds w with a word boundary on both
 // sides (a '.' followed by a digit is no boundary: "2" is not in "2.1").
 func containsWord(s, w string) bool {
@@ -126,7 +132,7 @@ func partsNamed(ctx, v string) bool {
 	if len(parts) < 2 {
 		return false
 	}
-	if p := parts[0]; len(p) >= 2 && distinctive(p) && containsWord(ctx, p) {
+	if p := parts[0]; len(p) >= 2 && hasLetterDigit(p) && containsWord(ctx, p) {
 		return true
 	}
 	n := 0

@@ -114,23 +114,23 @@ func (c *boardCheck) Check(doc check.Document) []check.Finding {
 	if len(board) == 0 {
 		return out
 	}
-	items := itemsOf(text, a.Code())
-	matched := make([]bool, len(items))
+	items := newItemSet(text, itemsOf(text, a.Code()))
+	matched := make([]bool, len(items.list))
 	at := make([]int, len(board)) // the item each posted finding is presented in, -1 for none
-	var sentences []item          // read only when a posted finding matches no block
+	var sentences *itemSet        // read only when a posted finding matches no block
 	for i, p := range board {
-		best, score := bestItem(text, p, items, matched, true)
+		best, score := items.best(p, matched, true)
 		if score < matchThreshold {
-			best, score = bestItem(text, p, items, matched, false)
+			best, score = items.best(p, matched, false)
 		}
 		at[i] = -1
 		if score >= matchThreshold {
 			matched[best], at[i] = true, best
-			c.compare(&out, text, idx, p, items[best])
+			c.compare(&out, text, idx, p, items.list[best])
 			// The same finding presented again (a table row and its
 			// detail paragraph): each presentation must agree.
-			for j, it := range items {
-				if j != best && !matched[j] && it.rated && !it.advice && headScore(text, p, it) >= matchThreshold {
+			for _, j := range items.candidates(p) {
+				if it := items.list[j]; j != best && !matched[j] && it.rated && !it.advice && items.headScore(p, j) >= matchThreshold {
 					matched[j] = true
 					c.compare(&out, text, idx, p, it)
 				}
@@ -138,27 +138,28 @@ func (c *boardCheck) Check(doc check.Document) []check.Finding {
 			continue
 		}
 		if sentences == nil {
-			sentences = sentencesOf(text, a.Code())
+			sentences = newItemSet(text, sentencesOf(text, a.Code()))
 		}
-		if si, s := bestItem(text, p, sentences, make([]bool, len(sentences)), false); si >= 0 && s >= matchThreshold {
+		if si, s := sentences.best(p, make([]bool, len(sentences.list)), false); si >= 0 && s >= matchThreshold {
 			at[i] = -2 // presented in prose
-			c.compare(&out, text, idx, p, sentences[si])
+			c.compare(&out, text, idx, p, sentences.list[si])
 		}
 	}
 	for i, p := range board {
 		if at[i] != -1 || len(out) >= maxFindings {
 			continue
 		}
-		where := missingAt(text, items, at, i)
+		where := missingAt(text, items.list, at, i)
 		out = append(out, check.Finding{Rule: RuleBoardMismatch, Severity: check.SeverityWarn,
 			Message:  fmt.Sprintf("the board (evidence %s) holds %q (%s) but the text does not present it: add it, or withdraw it from the board", clip.Runes(strings.Join(ids, ", "), 40), clip.Runes(p.f.Title, 80), p.f.Severity),
 			Location: idx.Locate(where.Start, where.End, text)})
 	}
-	for i, it := range items {
+	posts := newPostedIndex(board)
+	for i, it := range items.list {
 		if matched[i] || !it.finding || len(out) >= maxFindings {
 			continue
 		}
-		if _, s := bestPosted(text, it, board); s >= strayThreshold {
+		if items.bestPosted(i, board, posts) >= strayThreshold {
 			continue
 		}
 		h := doctext.Span{Start: it.head.Start, End: doctext.TrimRightSpace(text, it.head.Start, it.head.End)}
@@ -180,82 +181,6 @@ func (c *boardCheck) compare(out *[]check.Finding, text string, idx *doctext.Lin
 		Message: fmt.Sprintf("the board posted %q as %s (%s); the text rates it %s (%s): give it the posted severity, or post the change",
 			clip.Runes(p.f.Title, 80), p.f.Severity, p.band, text[it.rate.start:it.rate.end], it.rate.band),
 		Location: idx.Locate(it.rate.start, it.rate.end, text)})
-}
-
-// score is how well item it presents the posted finding p.
-func score(text string, p posted, it item) float64 {
-	var s float64
-	if len(p.words) > 0 {
-		head := wordSet(text[it.head.Start:it.head.End])
-		var h, b float64
-		for _, w := range p.words {
-			if head[w] {
-				h++
-			} else if it.rated && it.words[w] {
-				b++ // the body counts only for an item with its own rating: a section heading's body holds every finding
-			}
-		}
-		s = (h + bodyWeight*b) / float64(len(p.words))
-	}
-	low := ""
-	if len(p.locs) > 0 || len(p.cat) > 0 {
-		low = strings.ToLower(text[it.body.Start:it.body.End])
-	}
-	for _, l := range p.locs {
-		if strings.Contains(low, l) {
-			s += citeWeight
-			break
-		}
-	}
-	if len(p.cat) > 0 && strings.Contains(low, strings.Join(p.cat, " ")) {
-		s += catWeight
-	}
-	return s
-}
-
-// bestItem returns the unmatched item that best presents p, and its
-// score; a table row or a rated item wins a tie over a heading. With
-// presented set, only rated items outside advice sections count (the
-// finding itself, not the recommendation that answers it).
-func bestItem(text string, p posted, items []item, matched []bool, presented bool) (int, float64) {
-	best, bs := -1, 0.0
-	for i, it := range items {
-		if matched[i] || presented && (!it.rated || it.advice) {
-			continue
-		}
-		s := score(text, p, it)
-		if s > bs || s == bs && best >= 0 && it.rated && !items[best].rated {
-			best, bs = i, s
-		}
-	}
-	return best, bs
-}
-
-// headScore is the share of p's title words the item's headline holds.
-func headScore(text string, p posted, it item) float64 {
-	if len(p.words) == 0 {
-		return 0
-	}
-	head := wordSet(text[it.head.Start:it.head.End])
-	n := 0
-	for _, w := range p.words {
-		if head[w] {
-			n++
-		}
-	}
-	return float64(n) / float64(len(p.words))
-}
-
-// bestPosted returns the posted finding item it best presents, and its
-// score.
-func bestPosted(text string, it item, board []posted) (int, float64) {
-	best, bs := -1, 0.0
-	for i, p := range board {
-		if s := score(text, p, it); s > bs {
-			best, bs = i, s
-		}
-	}
-	return best, bs
 }
 
 // missingAt returns where the text should present posted finding i,

@@ -27,7 +27,8 @@ type posted struct {
 // parsePosted reads a findings board: a JSON array of findings in the
 // golden-set format (golden.AgentFinding: category, severity P0..P3,
 // title, description, citations), an object holding that array under
-// "findings", or JSON Lines of findings. Errors name the finding.
+// "findings", or JSON Lines of findings. Errors name the finding or the
+// byte offset.
 func parsePosted(content string) ([]posted, error) {
 	if len(content) > maxPostedBytes {
 		return nil, fmt.Errorf("findings board of %d bytes, more than %d", len(content), maxPostedBytes)
@@ -40,28 +41,8 @@ func parsePosted(content string) ([]posted, error) {
 		return nil, nil
 	case data[0] == '[':
 		fs, err = golden.ParseFindings(data)
-	case data[0] == '{' && !bytes.Contains(data, []byte("\n{")):
-		var w struct {
-			Findings json.RawMessage `json:"findings"`
-		}
-		if err = json.Unmarshal(data, &w); err == nil {
-			if len(w.Findings) == 0 {
-				return nil, fmt.Errorf("findings board: an object without a \"findings\" array")
-			}
-			fs, err = golden.ParseFindings(w.Findings)
-		}
 	default:
-		for i, line := range bytes.Split(data, []byte("\n")) {
-			line = bytes.TrimSpace(line)
-			if len(line) == 0 {
-				continue
-			}
-			var f golden.AgentFinding
-			if err := json.Unmarshal(line, &f); err != nil {
-				return nil, fmt.Errorf("findings board: line %d: %w", i+1, err)
-			}
-			fs = append(fs, f)
-		}
+		fs, err = parseObjects(data)
 	}
 	if err != nil {
 		return nil, err
@@ -79,6 +60,38 @@ func parsePosted(content string) ([]posted, error) {
 		}
 		if len(p.words) > 0 || len(p.cat) > 0 {
 			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// parseObjects reads one object holding the findings under "findings", or
+// a sequence of finding objects (JSON Lines).
+func parseObjects(data []byte) ([]golden.AgentFinding, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var raws []json.RawMessage
+	for dec.More() && len(raws) <= maxPosted {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, fmt.Errorf("findings board: value %d at byte %d: %w", len(raws)+1, dec.InputOffset(), err)
+		}
+		raws = append(raws, raw)
+	}
+	if len(raws) == 1 {
+		var w struct {
+			Findings json.RawMessage `json:"findings"`
+		}
+		if err := json.Unmarshal(raws[0], &w); err == nil && len(w.Findings) > 0 {
+			return golden.ParseFindings(w.Findings)
+		}
+	}
+	out := make([]golden.AgentFinding, len(raws))
+	for i, raw := range raws {
+		if err := json.Unmarshal(raw, &out[i]); err != nil {
+			return nil, fmt.Errorf("findings board: findings[%d]: %w", i, err)
+		}
+		if out[i].Title == "" && out[i].Category == "" {
+			return nil, fmt.Errorf("findings board: findings[%d]: no title or category (a board wraps its findings in \"findings\")", i)
 		}
 	}
 	return out, nil

@@ -33,7 +33,9 @@ func savedRun(t *testing.T, status evaluator.Status) []byte {
 		}
 		return d, nil
 	})
-	rev := loop.ReviserFunc[string](func(_ context.Context, _ evaluator.Task, c string, _ evaluator.EvaluationDecision) (string, error) { return c, nil })
+	rev := loop.ReviserFunc[string](func(_ context.Context, _ evaluator.Task, c string, _ evaluator.EvaluationDecision) (string, error) {
+		return c, nil
+	})
 	res, err := loop.RunLoop[string](context.Background(), runTask, gen, ev, rev, loop.WithMaxRevisions(0))
 	require.NoError(t, err)
 	b, err := json.Marshal(struct {

@@ -161,6 +161,12 @@ func (c *placeholderCheck) scan(text string, ws []doctext.Span) []doctext.Span {
 				i = e
 				continue
 			}
+		case ch == '{':
+			if e := closeOnLine(text, i+1, "}"); e > i+1 && c.braceField(text[i+1:e-1]) {
+				out = append(out, doctext.Span{Start: i, End: e})
+				i = e
+				continue
+			}
 		case ch == '%' || ch == '<' && !strings.HasPrefix(text[i:], "<<") || ch == 'x' && strings.HasPrefix(text[i:], "x.x.x.x"):
 			if m := templateVarRe.FindStringIndex(text[i:min(len(text), i+60)]); m != nil && (i == 0 || !doctext.IsWordByte(text[i-1])) {
 				out = append(out, doctext.Span{Start: i, End: i + m[1]})
@@ -277,6 +283,9 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 	if c.directives[strings.ToLower(first)] {
 		return e, true
 	}
+	if markupTag(text, content) {
+		return 0, false // "[DEL: 72 hours]", "[INS: ...]" in the legend of a mark-up
+	}
 	if !lower && letters >= 2 && !bracketLabel(content) {
 		return e, true
 	}
@@ -296,6 +305,27 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 		return e, true // "[N] hours", "rerun it [N] times"
 	}
 	return 0, false
+}
+
+// braceField reports whether the inside of "{...}" is a field left to
+// fill: one to three lower-case words of which the first is a directive
+// ("{insert}", "{enter amount}") or the only one a placeholder word
+// ("{date}", "{name}"). Code's braces hold identifiers, expressions or
+// JSON ("{accountId}", "{i}", "{"a": 1}"), which this never matches.
+func (c *placeholderCheck) braceField(content string) bool {
+	if content == "" || len(content) > 40 {
+		return false
+	}
+	for _, r := range content {
+		if (r < 'a' || r > 'z') && r != ' ' && r != '_' {
+			return false
+		}
+	}
+	words := strings.FieldsFunc(content, func(r rune) bool { return r == ' ' || r == '_' })
+	if len(words) == 0 || len(words) > 3 {
+		return false
+	}
+	return c.directives[words[0]] || len(words) == 1 && c.words[words[0]]
 }
 
 // checkboxAt reports whether the '[' at i is a Markdown task-list box: the
@@ -637,6 +667,46 @@ func bracketLabel(content string) bool {
 		j++
 	}
 	return i >= 1 && i <= 4 && j > i && j == len(content)
+}
+
+// maxTagScan bounds how many other uses of a tag markupTag reads.
+const maxTagScan = 16
+
+// markupTag reports whether a bracket's content is "TAG: words" where TAG
+// is an upper-case word of at most 12 letters that the text uses as a
+// mark-up convention: at least one "[TAG: ...]" in it holds real words
+// ("[DEL: by publishing a notice]"), not only filler. A redline that marks
+// its deletions and insertions this way, and the legend that explains the
+// marks ("[DEL: ...]"), hold no blank.
+func markupTag(text, content string) bool {
+	tag, rest, ok := strings.Cut(content, ":")
+	if !ok || len(tag) < 2 || len(tag) > 12 || strings.TrimSpace(rest) == "" {
+		return false
+	}
+	for _, r := range tag {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	open := "[" + tag + ":"
+	from := 0
+	for n := 0; n < maxTagScan; n++ {
+		i := strings.Index(text[from:], open)
+		if i < 0 {
+			return false
+		}
+		i += from + len(open)
+		limit := min(len(text), i+maxPlaceholderLen)
+		e := strings.IndexAny(text[i:limit], "]\n")
+		if e < 0 {
+			e = limit - i // a long insertion: its first words decide
+		}
+		if body := strings.TrimSpace(text[i : i+e]); body != "" && !onlyFillerRunes(body) && strings.IndexFunc(body, unicode.IsLetter) >= 0 {
+			return true
+		}
+		from = i + e
+	}
+	return false
 }
 
 // blankUnderscores reports whether the two underscores text[s:e] stand for a

@@ -112,12 +112,14 @@ type quoteSource struct {
 }
 
 func (c *quoteCheck) sources(doc check.Document) []quoteSource {
-	if doc.Source != "" {
-		return []quoteSource{{"the source", c.cache.Index(doc.Source)}}
-	}
 	var out []quoteSource
+	if doc.Source != "" {
+		out = append(out, quoteSource{"the source", c.cache.Index(doc.Source)})
+	}
+	// A quotation may come from any evidence the task holds: a reply quotes
+	// the policy, a memo the email that set its terms, beside the source.
 	for _, e := range doc.Evidence {
-		if strings.TrimSpace(e.Content) == "" {
+		if strings.TrimSpace(e.Content) == "" || e.Content == doc.Source {
 			continue
 		}
 		out = append(out, quoteSource{fmt.Sprintf("evidence %q", e.ID), c.cache.Index(e.Content)})

@@ -221,7 +221,7 @@ func (xrefCheck) Check(doc check.Document) []check.Finding {
 			if _, ok := src.byKey[key]; ok || src.parents[key] {
 				return
 			}
-			if sourceMentions(srcText, text[kw.Start:kw.End], text[idStart:idEnd]) {
+			if sourceMentions(srcText, text[kw.Start:kw.End], text[idStart:idEnd]) || srcLabelled(srcText, keyID(key, text[idStart:idEnd]), text[kw.Start:kw.End], o.numLabels > 0 && !review) {
 				return // the source names it, if not as a heading
 			}
 		} else if !o.hasLabels(key) {
@@ -875,6 +875,15 @@ func newLabels(doc check.Document, src *xrefOutline) (map[string]bool, []check.F
 		}
 	}
 	return added, out
+}
+
+// keyID returns the id a numbered reference's key resolves ("6(2)" for the
+// "(2)" of "§ 6(1) and (2)"), or raw when the key holds none.
+func keyID(key, raw string) string {
+	if _, id, ok := strings.Cut(key, "|"); ok && id != "" {
+		return id
+	}
+	return raw
 }
 
 // numberWith joins a parent number and a last number ("7", 5 -> "7.5").

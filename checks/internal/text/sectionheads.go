@@ -146,8 +146,14 @@ func SectionByForm(text string, sec Section) bool {
 				return true
 			}
 		}
+		if fixes, _ := keyedItems(text); fixes >= 2 {
+			return true // fixes keyed to the findings they fix
+		}
 		return ReplacementMarkerRe.MatchString(text)
 	case "findings":
+		if fixes, ids := keyedItems(text); fixes >= 2 && ids >= 2 {
+			return true // the findings the fixes are keyed to
+		}
 		ids := 0
 		for _, h := range SectionHeadings(text) {
 			if LeadIDRe.MatchString(strings.TrimSpace(h)) {

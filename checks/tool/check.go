@@ -141,7 +141,10 @@ func (r *run) sentences(ws []doctext.Span) {
 		local := strings.ToLower(text[clauseStart(text, ss, s):v.end])
 		ctx := strings.ToLower(text[ss:se])
 		full := fullName(name, refs)
-		if !r.compareLocal(v, refs, local, full) {
+		if !r.compareLocal(v, refs, local, full) && !r.compareLocal(v, refs, strings.ToLower(paragraphBefore(text, ss)), full) {
+			// the clause, then the paragraph so far ("B1. Cl. 7A.1 deems
+			// ... The scorer rated it 3/5."), then the sentence and its
+			// heading
 			r.compare(v, refs, ctx, strings.ToLower(doctext.HeadingAbove(text, ss)), full)
 		}
 		if n, ok := ratioBefore(text, ss, v); ok {
@@ -354,4 +357,18 @@ func (r *run) ratio(n, v stated, refs []ref, local, ctx string, full bool) {
 func estimate(s string) bool {
 	l := strings.ToLower(s)
 	return strings.Contains(l, "estimate") || strings.Contains(l, "our own") || strings.Contains(l, "my own")
+}
+
+// paragraphReach bounds how far back paragraphBefore reads.
+const paragraphReach = 600
+
+// paragraphBefore returns the text of the paragraph holding off from its
+// start to off (at most paragraphReach bytes): where an "it" in the
+// sentence at off finds what it is.
+func paragraphBefore(text string, off int) string {
+	lo := max(0, off-paragraphReach)
+	if i := strings.LastIndex(text[lo:off], "\n\n"); i >= 0 {
+		lo += i + 2
+	}
+	return text[lo:off]
 }

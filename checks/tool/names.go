@@ -101,6 +101,11 @@ func quantityNames(key string) []string {
 	if len(ws) > 1 && genericTail[ws[len(ws)-1]] {
 		out = append(out, strings.Join(ws[:len(ws)-1], " "))
 	}
+	// A key that starts with an id names its measure by the rest
+	// ("art28_coverage": "coverage").
+	if len(ws) > 1 && hasLetterDigit(ws[0]) {
+		out = append(out, strings.Join(ws[1:], " "))
+	}
 	return out
 }
 

@@ -19,8 +19,9 @@ type field struct {
 	num   float64
 	isNum bool
 	decs  int    // decimals written ("0.35": 2)
-	date  string // an ISO date value ("2027-04-14", also the date of a timestamp), or ""
-	pct   bool   // written as a percentage ("11.5%")
+	date  string  // an ISO date value ("2027-04-14", also the date of a timestamp), or ""
+	pct   bool    // written as a percentage ("11.5%")
+	of    float64 // the total of a ratio ("7/8": num 7, of 8), or 0
 }
 
 // record is one result of a tool: the scalars of one object (with those
@@ -154,6 +155,8 @@ func scalar(k string, v any) (field, bool) {
 		if n, decs, ok := plainNumber(strings.TrimSuffix(f.value, "%")); ok {
 			f.num, f.isNum, f.decs = n, true, decs
 			f.pct = strings.HasSuffix(f.value, "%")
+		} else if n, of, ok := fraction(f.value); ok {
+			f.num, f.isNum, f.of = n, true, of
 		} else if d, ok := doctext.ParseDateAt(f.value, 0); ok && d.Alt == "" && (d.End == len(f.value) || f.value[d.End] == 'T' || f.value[d.End] == ' ') {
 			f.date = d.Key
 		}
@@ -395,4 +398,18 @@ func subjectField(fs []field) bool {
 		}
 	}
 	return false
+}
+
+// fraction parses "7/8" or "7 of 8": a count and its total.
+func fraction(s string) (float64, float64, bool) {
+	a, b, ok := strings.Cut(s, "/")
+	if !ok {
+		a, b, ok = strings.Cut(s, " of ")
+	}
+	if !ok {
+		return 0, 0, false
+	}
+	n, _, ok1 := plainNumber(strings.TrimSpace(a))
+	of, _, ok2 := plainNumber(strings.TrimSpace(b))
+	return n, of, ok1 && ok2 && of > 0
 }

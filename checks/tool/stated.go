@@ -16,7 +16,8 @@ type stated struct {
 	pct        bool
 	decs       int
 	rating     string // the canonical rating word, when not a number
-	date, alt  string // a date's ISO key and its other reading ("" when none)
+	date, alt  string  // a date's ISO key and its other reading ("" when none)
+	of         float64 // the total a count is given against ("6 of 8"), or 0
 }
 
 // filler are the words between a quantity's name and its value ("risk
@@ -131,6 +132,14 @@ func numberAt(text string, i, to int) (stated, bool) {
 		v.pct = true
 		v.end = i + 1
 	}
+	for _, sep := range [...]string{" of ", " out of ", "/"} {
+		if strings.HasPrefix(text[v.end:to], sep) {
+			if t, ok := numberAt(text, v.end+len(sep), to); ok && !t.pct {
+				v.of = t.num // "6 of 8", "4/5": the scale or the total
+			}
+			break
+		}
+	}
 	if s, e := doctext.NextWord(text, v.end, to); s < to && s-v.end <= 1 {
 		w := strings.ToLower(text[s:e])
 		if w == "percent" || w == "per" && strings.HasPrefix(strings.ToLower(text[e:min(to, e+5)]), " cent") {
@@ -163,6 +172,9 @@ func equal(v stated, f field) bool {
 	}
 	if !f.isNum {
 		return false
+	}
+	if f.of > 0 && v.of > 0 && f.of != v.of {
+		return false // "6 of 8" is not "6/10"
 	}
 	if sameNumber(v.num, v.decs, f.num) {
 		return true

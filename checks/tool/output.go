@@ -18,7 +18,7 @@ type field struct {
 	value string // as the tool wrote it ("4", "High")
 	num   float64
 	isNum bool
-	decs  int    // decimals written ("0.35": 2)
+	decs  int     // decimals written ("0.35": 2)
 	date  string  // an ISO date value ("2027-04-14", also the date of a timestamp), or ""
 	pct   bool    // written as a percentage ("11.5%")
 	of    float64 // the total of a ratio ("7/8": num 7, of 8), or 0

@@ -15,7 +15,7 @@ type stated struct {
 	isNum      bool
 	pct        bool
 	decs       int
-	rating     string // the canonical rating word, when not a number
+	rating     string  // the canonical rating word, when not a number
 	date, alt  string  // a date's ISO key and its other reading ("" when none)
 	of         float64 // the total a count is given against ("6 of 8"), or 0
 }

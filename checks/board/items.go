@@ -64,7 +64,7 @@ func itemsOf(text string, excluded []doctext.Span) []item {
 		}
 		for ri, row := range t.Rows {
 			l := t.RowLines[ri]
-			it := item{kind: itemRow, head: doctext.Span{Start: l.Start, End: l.End}, body: doctext.Span{Start: l.Start, End: l.End}}
+			it := item{kind: itemRow, head: doctext.Span(l), body: doctext.Span(l)}
 			if sev >= 0 && sev < len(row) {
 				it.rate, it.rated = cellRating(text, row[sev].Start, row[sev].End)
 			}
@@ -76,7 +76,7 @@ func itemsOf(text string, excluded []doctext.Span) []item {
 		if len(out) >= maxItems || s == "" || strings.HasPrefix(s, "|") || doctext.InSpans(excluded, l.Start, l.End) {
 			return
 		}
-		head := doctext.Span{Start: l.Start, End: l.End}
+		head := doctext.Span(l)
 		if headLevel(s) == 0 && !listItem(raw) {
 			b := boldLead(s)
 			if b < 0 {

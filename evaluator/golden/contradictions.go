@@ -65,7 +65,7 @@ func Contradictions(byAgent map[string][]AgentFinding) []Contradiction {
 				if es[i].agent == es[j].agent {
 					continue
 				}
-				gap := es[i].sev.level() - es[j].sev.level()
+				gap := es[i].sev.Level() - es[j].sev.Level()
 				if gap < 0 {
 					gap = -gap
 				}

@@ -30,7 +30,7 @@ func FuzzLoadGroundTruth(f *testing.F) {
 			t.Fatalf("accepted bad bounds: %d..%d", gt.MinExpectedFindings, gt.MaxExpectedFindings)
 		}
 		for i, ef := range gt.ExpectedFindings {
-			if !ef.MinSeverity.Valid() || !ef.MaxSeverity.Valid() || ef.MaxSeverity.level() > ef.MinSeverity.level() {
+			if !ef.MinSeverity.Valid() || !ef.MaxSeverity.Valid() || ef.MaxSeverity.Level() > ef.MinSeverity.Level() {
 				t.Fatalf("expected_findings[%d]: accepted bad severities %q..%q", i, ef.MaxSeverity, ef.MinSeverity)
 			}
 			if NormalizeCategory(ef.Category) == "" {

@@ -214,7 +214,7 @@ func checkExpectedFinding(c *dataCheck, ef ExpectedFinding, path string) {
 	}
 	minOK := checkSeverity(c, join(path, "min_severity"), ef.MinSeverity)
 	maxOK := checkSeverity(c, join(path, "max_severity"), ef.MaxSeverity)
-	if minOK && maxOK && ef.MaxSeverity.level() > ef.MinSeverity.level() {
+	if minOK && maxOK && ef.MaxSeverity.Level() > ef.MinSeverity.Level() {
 		c.fail(join(path, "max_severity"), "%s is less severe than min_severity %s (P0 is the most severe; max_severity names the most severe accepted)", ef.MaxSeverity, ef.MinSeverity)
 	}
 	c.nonEmpty(join(path, "must_contain_keywords"), ef.MustContainKeywords)

@@ -18,11 +18,11 @@ const (
 
 // Valid reports whether s is one of P0, P1, P2, P3 (case-sensitive, as the
 // ground-truth files and agents write them).
-func (s SeverityLevel) Valid() bool { return s.level() >= 0 }
+func (s SeverityLevel) Valid() bool { return s.Level() >= 0 }
 
-// level returns 0 for P0 (most severe) up to 3 for P3 (least severe), and -1
+// Level returns 0 for P0 (most severe) up to 3 for P3 (least severe), and -1
 // for anything else.
-func (s SeverityLevel) level() int {
+func (s SeverityLevel) Level() int {
 	switch s {
 	case SeverityP0:
 		return 0
@@ -47,7 +47,7 @@ func (s SeverityLevel) inRange(mostSevere, leastSevere SeverityLevel) bool {
 	if leastSevere == "" {
 		leastSevere = SeverityP3
 	}
-	p, lo, hi := s.level(), mostSevere.level(), leastSevere.level()
+	p, lo, hi := s.Level(), mostSevere.Level(), leastSevere.Level()
 	if p < 0 || lo < 0 || hi < 0 {
 		return false
 	}

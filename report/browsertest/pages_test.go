@@ -35,7 +35,7 @@ const (
 
 // loopResult runs the loop of the loop page: the first evaluation asks for
 // a revision where the suite would block (a lenient first pass), the
-// second blocks.
+// second blocks. The generator and the reviser report cost and tokens.
 func loopResult(t *testing.T) loop.Result[string] {
 	t.Helper()
 	suite := checks.DefaultSuite()
@@ -51,10 +51,12 @@ func loopResult(t *testing.T) loop.Result[string] {
 	})
 	gen := loop.GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
 		evaluator.AddCost(ctx, 0.0042)
+		evaluator.AddUsage(ctx, evaluator.Usage{Model: "gpt-4.1-2025-04-14", InputTokens: 1800, CachedInputTokens: 600, OutputTokens: 420})
 		return draft, nil
 	})
 	rev := loop.ReviserFunc[string](func(ctx context.Context, _ evaluator.Task, _ string, _ evaluator.EvaluationDecision) (string, error) {
 		evaluator.AddCost(ctx, 0.0031)
+		evaluator.AddUsage(ctx, evaluator.Usage{Model: "gpt-4.1-mini", InputTokens: 2300, OutputTokens: 510})
 		return revision, nil
 	})
 	task := evaluator.Task{ID: "memo-7", Kind: evaluator.KindReviewMemo, Evidence: []evaluator.Evidence{{ID: "source", Content: source}}}

@@ -2,12 +2,12 @@ package checks
 
 import "strings"
 
-// The deliverable rubric (rubric.Deliverable) says that material errors the
-// checks find reduce the matching dimension's score. dimensionOf maps each
-// rule family of the default suite to the dimension its findings bear on,
-// so that a rubric judge can be given the suite's warnings as verified
-// findings (rubric.Config.Warnings) as it is given its blocks as auto-fails.
-// Longer prefixes win over shorter ones.
+// dimensionOf maps each rule family of the default suite to the dimension
+// its findings bear on. The deliverable rubric (rubric.Deliverable) says
+// that material errors the checks find reduce the matching dimension's
+// score, so a rubric judge can be given the suite's warnings as verified
+// findings (rubric.Config.Warnings) as it is given its blocks as
+// auto-fails. Longer prefixes win over shorter ones.
 var dimensionOf = map[string]string{
 	"quote.":                    "Factual Correctness",
 	"finding.":                  "Factual Correctness",

@@ -105,7 +105,7 @@ func (c *quoteCheck) Rules() []string {
 	return []string{RuleQuoteFabricated, RuleQuoteNearVerbatim, RuleQuoteUnverifiable}
 }
 
-// source is one text quotes may come from, with a label for messages.
+// quoteSource is one text quotes may come from, with a label for messages.
 type quoteSource struct {
 	label string
 	idx   *quotematch.Index
@@ -385,7 +385,7 @@ func sourceAnchoredAfter(text string, end int) bool {
 	return doctext.SourceAnchorRe.MatchString(rest)
 }
 
-// unmarkRedline returns the source text a marked-up passage stands for:
+// UnmarkRedline returns the source text a marked-up passage stands for:
 // inserted text dropped, struck text kept without its marks. A passage
 // without markup is returned as is.
 func UnmarkRedline(s string) string {

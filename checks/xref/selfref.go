@@ -40,6 +40,7 @@ func NewSelfReferenceCheck() check.Check { return selfRefCheck{} }
 
 type selfRefCheck struct{}
 
+// Rule returns RuleSelfReference.
 func (selfRefCheck) Rule() string { return RuleSelfReference }
 
 var (
@@ -125,6 +126,7 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[string
 	return labels, short
 }
 
+// Check returns the check's findings on doc.
 func (selfRefCheck) Check(doc check.Document) []check.Finding {
 	text := doc.Text
 	var labels map[string]map[string]bool

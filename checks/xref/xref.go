@@ -74,8 +74,10 @@ func NewXrefCheck() check.Check { return xrefCheck{} }
 
 type xrefCheck struct{}
 
+// Rule returns the family prefix "xref" of the rules the check reports.
 func (xrefCheck) Rule() string { return "xref" }
 
+// Rules lists the rule ids the check reports.
 func (xrefCheck) Rules() []string {
 	return []string{RuleDanglingRef, RuleDuplicateLabel, RuleNumberingGap, RuleOrphanLabel}
 }
@@ -118,6 +120,7 @@ type counter struct {
 	lastKey string
 }
 
+// Check returns the check's findings on doc.
 func (xrefCheck) Check(doc check.Document) []check.Finding {
 	text := doc.Text
 	a := doctext.AnalysisOf(doc)

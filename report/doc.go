@@ -17,7 +17,8 @@
 // A quality report shows the counts, every ratio metric with its
 // numerator and denominator, the confusion matrix, the false approvals
 // (must_not_pass cases that passed) and false rejections with their case
-// IDs, the unstable cases and the failed calls.
+// IDs, the known failures (cases tagged quality.TagKnownFailure) the
+// evaluator still gets wrong, the unstable cases and the failed calls.
 //
 // FromJSON reads any of the three back from the JSON evalopt writes (a
 // loop.Result of any candidate type as json.Marshal wrote it, a

@@ -90,14 +90,17 @@ func TestHTMLEscapesTheCandidate(t *testing.T) {
 	assert.False(t, strings.Contains(page, "<b>rule</b>"), "the rule name is escaped")
 }
 
-// measureFixture is a quality report with a false approval, a false
-// rejection, an unstable case and a failed call.
+// measureFixture is a quality report with a false approval (a known
+// failure that recurs), a false rejection, a known failure now decided
+// right, an unstable case and a failed call.
 func measureFixture(t testing.TB) quality.Report {
 	t.Helper()
 	cases := []quality.Case{
 		{ID: "good-memo", Candidate: "fine", Expected: quality.ExpectedDecision{Status: evaluator.StatusPass}},
-		{ID: "fabricated-quote", Candidate: "quote", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}},
-		{ID: "hedged-advice", Candidate: "hedge", Expected: quality.ExpectedDecision{Status: evaluator.StatusRevise, MustNotPass: true}},
+		{ID: "fabricated-quote", Candidate: "quote", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true},
+			Tags: []string{quality.TagKnownFailure}},
+		{ID: "hedged-advice", Candidate: "hedge", Expected: quality.ExpectedDecision{Status: evaluator.StatusRevise, MustNotPass: true},
+			Tags: []string{quality.TagKnownFailure}},
 		{ID: "flaky-judge", Candidate: "flaky", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock}},
 	}
 	var mu sync.Mutex
@@ -137,6 +140,9 @@ func TestQualityReport(t *testing.T) {
 	has(t, page, `<h2 id="false-approvals">False approvals <span class="muted">(1)</span></h2>`)
 	has(t, page, `<td>fabricated-quote</td><td>block</td><td>3 of 3 decisions passed</td>`)
 	has(t, page, `<td>flaky-judge</td><td>block</td><td>block 2, errors 1</td>`)
+	has(t, page, `<h2 id="recurring-failures">Recurring known failures <span class="muted">(1)</span></h2>`)
+	has(t, page, `<td>fabricated-quote</td><td>block</td><td>3 of 3 decisions still wrong: status: expected block, got pass (and 5 more)</td>`)
+	has(t, page, `<tr><td>known-failure recurrence</td><td class="num">0.500</td><td class="num">3/6</td><td class="muted">lower</td></tr>`)
 }
 
 func gateFixture() GateVerdict {

@@ -73,14 +73,15 @@ func loopResult(t *testing.T) loop.Result[string] {
 }
 
 // qualityReport measures the default suite on four cases, one of which it
-// wrongly approves (a quote it cannot check without the source), with a
-// judge that times out once.
+// wrongly approves (a quote it cannot check without the source, a known
+// failure that recurs), with a judge that times out once.
 func qualityReport(t *testing.T) quality.Report {
 	t.Helper()
 	cases := []quality.Case{
 		{ID: "placeholder-memo", Candidate: "The fee is [AMOUNT].", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}},
 		{ID: "good-memo", Candidate: "The fee is EUR 12,000 a month.", Expected: quality.ExpectedDecision{Status: evaluator.StatusPass}},
-		{ID: "misquote-without-source", Candidate: "The contract says \"pay at once\".", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}},
+		{ID: "misquote-without-source", Candidate: "The contract says \"pay at once\".", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true},
+			Tags: []string{quality.TagKnownFailure}},
 		{ID: "flaky", Candidate: "The fee is EUR 12,000.", Expected: quality.ExpectedDecision{Status: evaluator.StatusPass}},
 	}
 	suite := checks.DefaultSuite()

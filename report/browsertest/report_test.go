@@ -167,6 +167,9 @@ func TestQualityPage(t *testing.T) {
 	if got := b.text(t, "#false-approvals + p + table tbody"); !strings.Contains(got, "misquote-without-source") {
 		t.Errorf("false approvals: %q", got)
 	}
+	if got := b.text(t, "#recurring-failures + p + table tbody"); !strings.Contains(got, "misquote-without-source") {
+		t.Errorf("recurring known failures: %q", got)
+	}
 	if got := b.text(t, "#unstable + p + table tbody"); !strings.Contains(got, "flaky") {
 		t.Errorf("unstable cases: %q", got)
 	}

@@ -36,7 +36,7 @@ const (
 
 // loopResult runs the loop of the loop page: the first evaluation asks for
 // a revision where the suite would block (a lenient first pass), the
-// second blocks.
+// second blocks. The generator and the reviser report cost and tokens.
 func loopResult(t *testing.T) loop.Result[string] {
 	t.Helper()
 	suite := checks.DefaultSuite()
@@ -52,10 +52,12 @@ func loopResult(t *testing.T) loop.Result[string] {
 	})
 	gen := loop.GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
 		provider.AddCost(ctx, 0.0042)
+		provider.AddUsage(ctx, provider.Usage{Model: "gpt-4.1-2025-04-14", InputTokens: 1800, CachedInputTokens: 600, OutputTokens: 420})
 		return draft, nil
 	})
 	rev := loop.ReviserFunc[string](func(ctx context.Context, _ evaluator.Task, _ string, _ evaluator.EvaluationDecision) (string, error) {
 		provider.AddCost(ctx, 0.0031)
+		provider.AddUsage(ctx, provider.Usage{Model: "gpt-4.1-mini", InputTokens: 2300, OutputTokens: 510})
 		return revision, nil
 	})
 	task := evaluator.Task{ID: "memo-7", Kind: evaluator.KindReviewMemo, Evidence: []evaluator.Evidence{{ID: "source", Content: source}}}
@@ -72,14 +74,15 @@ func loopResult(t *testing.T) loop.Result[string] {
 }
 
 // qualityReport measures the default suite on four cases, one of which it
-// wrongly approves (a quote it cannot check without the source), with a
-// judge that times out once.
+// wrongly approves (a quote it cannot check without the source, a known
+// failure that recurs), with a judge that times out once.
 func qualityReport(t *testing.T) quality.Report {
 	t.Helper()
 	cases := []quality.Case{
 		{ID: "placeholder-memo", Candidate: "The fee is [AMOUNT].", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}},
 		{ID: "good-memo", Candidate: "The fee is EUR 12,000 a month.", Expected: quality.ExpectedDecision{Status: evaluator.StatusPass}},
-		{ID: "misquote-without-source", Candidate: "The contract says \"pay at once\".", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}},
+		{ID: "misquote-without-source", Candidate: "The contract says \"pay at once\".", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true},
+			Tags: []string{quality.TagKnownFailure}},
 		{ID: "flaky", Candidate: "The fee is EUR 12,000.", Expected: quality.ExpectedDecision{Status: evaluator.StatusPass}},
 	}
 	suite := checks.DefaultSuite()

@@ -43,6 +43,13 @@ type Config[C any] struct {
 	// RaisedByCheck. A trigger from a check fails the deliverable however the
 	// judge scores it. An error is returned by Evaluate as an error.
 	AutoFails func(ctx context.Context, task evaluator.Task, candidate C) ([]AutoFail, error)
+	// Warnings, when set, runs deterministic checks before the judge is
+	// called and returns their verified findings, each mapped to a
+	// dimension (checks.Dimension maps the default suite's rules): they go
+	// into the judge's prompt, and a dimension with one cannot score at or
+	// above the pass threshold, so the verdict fails and the decision asks
+	// for a revision. An error is returned by Evaluate as an error.
+	Warnings func(ctx context.Context, task evaluator.Task, candidate C) ([]Warning, error)
 	// Model names the model the judge function calls ("gpt-4.1"). The
 	// Evaluator reports it through Models, so that loop.RunLoop's
 	// self-approval guard can refuse a judge on the generator's model.
@@ -196,6 +203,14 @@ func (e *Judge[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C
 			}
 		}
 	}
+	var warnings []Warning
+	if e.cfg.Warnings != nil {
+		warnings, err = e.cfg.Warnings(ctx, task, candidate)
+		if err != nil {
+			return Verdict{}, strictjson.Wrap("rubric: warning checks", err)
+		}
+		user += warningsSection(warnings)
+	}
 	reply, err := e.judge(ctx, evaluator.Prompt{System: e.SystemPrompt(task.Kind), User: user})
 	if err != nil {
 		return Verdict{}, strictjson.Wrap("rubric: judge", err)
@@ -209,6 +224,7 @@ func (e *Judge[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C
 		return Verdict{}, judgeOutputErr(err)
 	}
 	in.AutoFails = append(checks, in.AutoFails...)
+	in.Warnings = append(warnings, in.Warnings...)
 	v, err = e.rubric.Verdict(in)
 	if err != nil {
 		return Verdict{}, fmt.Errorf("rubric: %w", err)

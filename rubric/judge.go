@@ -57,6 +57,9 @@ type Input struct {
 	Scores []Score `json:"scores"`
 	// AutoFails are the triggers raised by the judge or by checks.
 	AutoFails []AutoFail `json:"autoFails,omitempty"`
+	// Warnings are verified findings from checks, each capping its
+	// dimension below the pass threshold (see Warning).
+	Warnings []Warning `json:"warnings,omitempty"`
 	// Confidence is the judge's confidence in its own scoring, in [0,1].
 	// The zero value means no confidence and asks for human review: set
 	// it to 1 for scores that need no verification (a human's, a test's).
@@ -97,6 +100,7 @@ func (r Rubric) validateInput(in Input) ([]Score, error) {
 			p.add("scores", "missing dimension "+strictjson.Quote(dim.Name))
 		}
 	}
+	r.validateWarnings(&p, in.Warnings)
 	for i, a := range in.AutoFails {
 		f := loc{"autoFails", i}
 		if dim, ok := r.Dimension(a.Dimension); !ok {

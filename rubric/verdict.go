@@ -194,6 +194,7 @@ func (r Rubric) Verdict(in Input) (Verdict, error) {
 		v.Fired = append(v.Fired, Fired{Rule: RuleAutoFail, Dimension: a.Dimension, Fails: true,
 			Reason: fmt.Sprintf("auto-fail raised by the %s: %s; %s is zeroed and the deliverable fails whatever its score", a.RaisedBy, a.Reason, a.Dimension)})
 	}
+	r.applyWarnings(&v, in.Warnings)
 	v.Overall = weightedSum(v.Dimensions)
 	r.scoreRules(&v)
 	r.confidenceRules(&v, in.Confidence)

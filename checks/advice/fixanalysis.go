@@ -320,7 +320,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendati
 				return
 			}
 			if u.Proposal {
-				if !opensUnit(text, u.Body, s) || concreteRe.MatchString(refIDRe.ReplaceAllString(text[e:u.End], "")) {
+				if !opensUnit(text, u.Body, s) || concreteOutsideRefs(text[e:u.End]) {
 					return
 				}
 			} else if strict = strict || u.Fine; strict && !goalDirectionalAt(text, u, s, e) || !strict && !directionalAt(text, u.Start, u.End, s, e) {
@@ -400,7 +400,7 @@ func goalDirectionalAt(text string, u doctext.RecUnit, s, e int) bool {
 		from = sentenceStartFrom(text, u.Start, s)
 	}
 	for _, part := range []string{text[from:s], text[e:u.End]} {
-		if p := refIDRe.ReplaceAllString(part, ""); concreteRe.MatchString(p) || techNameRe.MatchString(p) {
+		if concreteOrTechOutsideRefs(part) {
 			return false
 		}
 	}

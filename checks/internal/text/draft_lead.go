@@ -45,10 +45,12 @@ type draftTracker struct {
 	text    string
 	block   bool // the verdict of the last block quote, for its continuation lines
 	prevEnd int
+	scanned int // the text before it has been read for line breaks
+	nl      int // the last line break before scanned, or -1
 }
 
 func newDraftTracker(text string) *draftTracker {
-	return &draftTracker{text: text}
+	return &draftTracker{text: text, nl: -1}
 }
 
 // drafted must be called for every quotation span (as quotedSpans returns
@@ -57,7 +59,16 @@ func (d *draftTracker) drafted(s Span) bool {
 	text := d.text
 	from := d.prevEnd
 	d.prevEnd = s.End
-	switch IntroducesDraft(text, s.Start) {
+	if s.Start >= d.scanned {
+		if i := strings.LastIndexByte(text[d.scanned:s.Start], '\n'); i >= 0 {
+			d.nl = d.scanned + i
+		}
+		d.scanned = s.Start
+	} else { // out of order: read back as IntroducesDraft does
+		rowFrom := max(0, s.Start-maxRowReach)
+		d.scanned, d.nl = s.Start, rowFrom+strings.LastIndexByte(text[rowFrom:s.Start], '\n')
+	}
+	switch introducesDraft(text, s.Start, d.nl) {
 	case IsDraft:
 		d.block = true
 		return true

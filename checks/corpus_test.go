@@ -12,7 +12,6 @@ import (
 
 	"github.com/evalopt/evalopt/checks/check"
 
-	"github.com/evalopt/evalopt/checks"
 	"github.com/evalopt/evalopt/evaluator"
 )
 
@@ -305,8 +304,6 @@ func TestCorpusGate(t *testing.T) {
 		t.Skip("no corpus cases under " + corpusRoot)
 	}
 	ctx := context.Background()
-	suite := checks.DefaultSuite()
-	gate := evaluator.Chain[string](suite, approveAll)
 	byKind := map[string]*corpusTally{}
 	byClass := map[string]*corpusTally{}
 	byWeakness := map[string]*corpusTally{}
@@ -323,6 +320,7 @@ func TestCorpusGate(t *testing.T) {
 	for _, c := range cases {
 		set := filepath.Base(filepath.Dir(c.dir))
 		var kt corpusTally
+		gate := evaluator.Chain[string](corpusEvaluator(t, c), approveAll)
 		d, err := gate.Evaluate(ctx, c.task, c.good)
 		if err != nil {
 			t.Fatalf("%s: good: %v", c.ID, err)
@@ -339,10 +337,7 @@ func TestCorpusGate(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s/%s: %v", c.ID, b.ID, err)
 			}
-			fs, err := suite.Findings(ctx, c.task, text)
-			if err != nil {
-				t.Fatalf("%s/%s: %v", c.ID, b.ID, err)
-			}
+			fs := corpusFindings(t, c, text)
 			ct.bad++
 			hit, elsewhere := onDefect(fs, text, start, end, b)
 			switch {
@@ -431,7 +426,7 @@ func TestCorpusGate(t *testing.T) {
 		})
 		for _, b := range c.Bad {
 			text, _, _ := c.plant(b)
-			d, err := evaluator.Chain[string](suite, honest).Evaluate(ctx, c.task, text)
+			d, err := evaluator.Chain[string](corpusEvaluator(t, c), honest).Evaluate(ctx, c.task, text)
 			if err != nil || d.Status == evaluator.StatusPass {
 				t.Errorf("%s/%s: honest judge: false approval (%v, %v)", c.ID, b.ID, d.Status, err)
 			}

@@ -79,3 +79,43 @@ func BenchmarkMemo(b *testing.B) {
 	}
 	checktest.ReportCPU(b, start, len(memo))
 }
+
+// BenchmarkLinear runs DefaultSuite().Evaluate on 1 MB and on 4 MB of the
+// benchmark text (no kind, and as a contract) and of the realistic memo,
+// one after the other in each iteration, and reports the CPU time of the
+// 4 MB run over the 1 MB run's as "x4MB/1MB": goal at most 4.4.
+func BenchmarkLinear(b *testing.B) {
+	s := DefaultSuite()
+	type input struct {
+		task evaluator.Task
+		text string
+	}
+	inputs := map[string]func(size int) input{
+		"nokind": func(size int) input { return input{evaluator.Task{}, ddAgentsText(b, size)} },
+		"contract": func(size int) input {
+			return input{evaluator.Task{Kind: evaluator.KindContract}, ddAgentsText(b, size)}
+		},
+		"memo": func(size int) input { task, memo := memoTask(b, size); return input{task, memo} },
+	}
+	for _, name := range []string{"nokind", "contract", "memo"} {
+		small, large := inputs[name](benchtext.MiB), inputs[name](4*benchtext.MiB)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			var cpu [2]float64
+			for b.Loop() {
+				for i, in := range []input{small, large} {
+					start := checktest.ProcessCPU()
+					if _, err := s.Evaluate(context.Background(), in.task, in.text); err != nil {
+						b.Fatal(err)
+					}
+					cpu[i] += (checktest.ProcessCPU() - start).Seconds()
+				}
+			}
+			if cpu[0] > 0 {
+				b.ReportMetric(cpu[1]/cpu[0], "x4MB/1MB")
+				b.ReportMetric(float64(len(small.text))/(cpu[0]/float64(b.N))/1e6, "cpu-MB/s-1MB")
+				b.ReportMetric(float64(len(large.text))/(cpu[1]/float64(b.N))/1e6, "cpu-MB/s-4MB")
+			}
+		})
+	}
+}

@@ -85,10 +85,24 @@ func (d *draftTracker) drafted(s Span) bool {
 // sourceQuotes returns the code and the quotations of text that are not
 // drafted language (draftTracker), sorted and without overlaps: the
 // passages whose references are the source's own, not the deliverable's.
+//
+// The result may share the analysis's own spans: callers must not modify it.
 func SourceQuotes(a *analysis) []Span {
+	drafted, outside := a.DraftedQuotes(), a.QuotesOutsideCode()
+	n := 0
+	for _, d := range drafted {
+		if !d {
+			n++
+		}
+	}
+	if n == len(outside) {
+		return unionSpans(a.Code(), outside) // none drafted: no copy of a long text's quotations
+	}
 	var qs []Span
-	drafted := a.DraftedQuotes()
-	for i, q := range a.QuotesOutsideCode() {
+	if n > 0 {
+		qs = make([]Span, 0, n)
+	}
+	for i, q := range outside {
 		if !drafted[i] {
 			qs = append(qs, q)
 		}

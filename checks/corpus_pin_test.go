@@ -26,6 +26,7 @@ const pinFile = "testdata/corpus_pin.txt"
 func TestCorpusPinned(t *testing.T) {
 	cases := loadCorpus(t)
 	suite := corpusSuite()
+	prefetchCorpus(t, cases)
 	ctx := context.Background()
 	var sb strings.Builder
 	for _, c := range cases {

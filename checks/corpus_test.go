@@ -304,6 +304,7 @@ func TestCorpusGate(t *testing.T) {
 		t.Skip("no corpus cases under " + corpusRoot)
 	}
 	ctx := context.Background()
+	prefetchCorpus(t, cases)
 	byKind := map[string]*corpusTally{}
 	byClass := map[string]*corpusTally{}
 	byWeakness := map[string]*corpusTally{}

@@ -14,11 +14,11 @@ import (
 // failures and 10.9 MB of decision before the bound), as a review memo
 // with a source that has none of them (the bound must be reached there),
 // and as a contract and text of no kind. Under -race it
-// reads 64 KB, still hundreds of findings of each rule.
+// reads 16 KB, still hundreds of findings of a rule.
 func TestDecisionBoundedOnReferences(t *testing.T) {
 	size := benchtext.MiB
 	if raceEnabled || testing.Short() {
-		size = 64 << 10
+		size = 16 << 10
 	}
 	text, err := benchtext.Adversarial("references", size)
 	if err != nil {

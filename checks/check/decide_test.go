@@ -93,7 +93,7 @@ func TestDecideUnderLimitIsUnchanged(t *testing.T) {
 // many rules, long messages, text that JSON escapes, warn and info.
 func TestDecideBoundsJSON(t *testing.T) {
 	var rules []string
-	for i := range 400 {
+	for i := range 80 {
 		rules = append(rules, fmt.Sprintf("requirement.%s%d", strings.Repeat("<", 150), i))
 	}
 	s, err := NewSuite([]Check{ruleCheck("a.one")})

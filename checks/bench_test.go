@@ -40,7 +40,7 @@ func TestBenchContractIsClean(t *testing.T) {
 	}
 }
 
-// benchDocuments returns the 1 MB text as the kind-aware default suite sees
+// BenchDocuments returns the 1 MB text as the kind-aware default suite sees
 // it: as a contract (the heaviest path: definitions, completeness,
 // cross-references, consistency) and as a review memo whose source is the
 // contract part (recommendations, findings, references resolved against the

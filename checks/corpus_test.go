@@ -247,6 +247,27 @@ func onDefect(fs []check.Finding, text string, start, end int, b corpusBad) (boo
 	return false, elsewhere
 }
 
+// notInGood returns the findings of a bad twin that its good twin does
+// not also have (the same rule on the same text): a finding the good text
+// has too is not a finding on the planted defect, even where it overlaps
+// it.
+func notInGood(fs, good []checks.Finding) []checks.Finding {
+	seen := make(map[[2]string]int, len(good))
+	for _, f := range good {
+		seen[[2]string{f.Rule, f.Location.Text}]++
+	}
+	out := make([]checks.Finding, 0, len(fs))
+	for _, f := range fs {
+		k := [2]string{f.Rule, f.Location.Text}
+		if seen[k] > 0 {
+			seen[k]--
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
 // lineSpan widens [start, end) to the whole lines it touches.
 func lineSpan(text string, start, end int) [2]int {
 	s := strings.LastIndexByte(text[:start], '\n') + 1
@@ -326,6 +347,10 @@ func TestCorpusGate(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: good: %v", c.ID, err)
 		}
+		goodFs, err := suite.Findings(ctx, c.task, c.good)
+		if err != nil {
+			t.Fatalf("%s: good: %v", c.ID, err)
+		}
 		kt.good++
 		if d.Status != evaluator.StatusPass {
 			kt.falseRejected++
@@ -340,7 +365,7 @@ func TestCorpusGate(t *testing.T) {
 			}
 			fs := corpusFindings(t, c, text)
 			ct.bad++
-			hit, elsewhere := onDefect(fs, text, start, end, b)
+			hit, elsewhere := onDefect(notInGood(fs, goodFs), text, start, end, b)
 			switch {
 			case d.Status == evaluator.StatusPass:
 				ct.falseApproved++

@@ -8,12 +8,14 @@ import (
 	"sync"
 )
 
-// ErrInvalidCost is matched by the error a CostMeter keeps for a report
-// that is negative, NaN or infinite.
+// ErrInvalidCost is matched by the error a CostMeter keeps for a cost
+// report that is negative, NaN or infinite, or a usage report with a
+// negative token count (AddUsage).
 var ErrInvalidCost = errors.New("evaluator: invalid cost")
 
 // CostMeter sums the cost role calls report through AddCost on a context
-// that carries it (WithCostMeter). It is the one cost meter of the library:
+// that carries it (WithCostMeter), and keeps the token usage they report
+// through AddUsage (or PriceTable.ReportUsage). It is the one cost meter of the library:
 // package loop gives every loop one and reads it after each role call
 // (Result.Cost, WithMaxCost), and the evaluator-quality runner of package
 // evaluator/golden gives every evaluator call one. Roles may report from
@@ -21,6 +23,7 @@ var ErrInvalidCost = errors.New("evaluator: invalid cost")
 type CostMeter struct {
 	mu     sync.Mutex
 	total  float64
+	usage  []Usage // what AddUsage reported since the last Take; see addUsage
 	bad    error
 	closed bool
 }
@@ -109,15 +112,16 @@ func (m *CostMeter) Err() error {
 	return m.bad
 }
 
-// Take returns the sum and the first invalid report since the meter was
-// made or last taken, and starts a new span: the loop takes once per role
-// call to attribute cost to its step.
-func (m *CostMeter) Take() (float64, error) {
+// Take returns the sum, the usages (in the order reported, nil when none)
+// and the first invalid report since the meter was made or last taken, and
+// starts a new span: the loop takes once per role call to attribute cost
+// and usage to its step.
+func (m *CostMeter) Take() (float64, []Usage, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	c, bad := m.total, m.bad
-	m.total, m.bad = 0, nil
-	return c, bad
+	c, u, bad := m.total, m.usage, m.bad
+	m.total, m.usage, m.bad = 0, nil, nil
+	return c, u, bad
 }
 
 // Close makes later reports (from goroutines a role left running) no-ops

@@ -19,7 +19,7 @@
 //     loop's self-approval guard uses;
 //   - what model adapters share: ProviderError, RefusalError and
 //     TruncatedError with Classify (transient or permanent, for
-//     loop.WithRetry), and the one cost meter (AddCost, CostMeter,
+//     loop.WithRetry), and the one cost meter (AddCost, AddUsage, CostMeter,
 //     PriceTable) that loop and the evaluator-quality runner read;
 //   - Chain, which runs deterministic stages before model judgment so that a
 //     blocker found early can never be outvoted later;

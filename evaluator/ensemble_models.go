@@ -1,8 +1,5 @@
 package evaluator
 
-// judgeModels returns the models a judge declares (see ModelsOf).
-func judgeModels(v any) []string { return ModelsOf(v) }
-
 // Models returns the models of every judge of the vote, in judge order,
 // without duplicates (see ModelsOf). Through it the loop's self-approval
 // guard checks every member of an ensemble: no member may share the
@@ -14,7 +11,3 @@ func (v *Voter[C]) Models() []string {
 	}
 	return out
 }
-
-// Models returns the judge's models (see ModelsOf), so that a cached judge
-// still takes part in the self-approval guard.
-func (c *Cache[C]) Models() []string { return ModelsOf(c.judge) }

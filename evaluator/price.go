@@ -125,15 +125,18 @@ func (t PriceTable) Cost(u Usage) (float64, error) {
 	return c / 1e6, nil
 }
 
-// ReportUsage prices u with Cost and reports the cost with AddCost on ctx.
-// It returns Cost's error (reporting nothing), so that an adapter can fail
-// the call rather than let an unpriced model run unmetered. A ctx that
-// carries no meter is not an error: the cost is returned and dropped.
+// ReportUsage prices u with Cost and reports both to the meter ctx carries:
+// the usage with AddUsage (so the trace shows the model that answered and
+// its tokens) and the cost with AddCost. It returns Cost's error (reporting
+// nothing), so that an adapter can fail the call rather than let an
+// unpriced model run unmetered. A ctx that carries no meter is not an
+// error: the cost is returned and dropped.
 func (t PriceTable) ReportUsage(ctx context.Context, u Usage) (float64, error) {
 	c, err := t.Cost(u)
 	if err != nil {
 		return 0, err
 	}
+	AddUsage(ctx, u)
 	AddCost(ctx, c)
 	return c, nil
 }

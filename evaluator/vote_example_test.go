@@ -3,7 +3,6 @@ package evaluator_test
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
 )
@@ -59,29 +58,4 @@ func ExampleCompare() {
 	// Output:
 	// tie
 	// with A first the judge preferred A, with B first B: the verdict follows the position, not the content
-}
-
-// The second identical call is served from the cache and marked so.
-func ExampleNewCache() {
-	calls := 0
-	judge := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
-		calls++
-		return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 0.9}, nil
-	})
-	key := func(task evaluator.Task, candidate string) (evaluator.CacheKey, error) {
-		return evaluator.CacheKey{Rubric: "refund-reply", RubricVersion: "2", Prompt: "Judge this reply to: " + task.Input,
-			Model: "judge-model-1", Candidate: candidate, Salt: "temperature=0"}, nil
-	}
-	store, _ := evaluator.NewMemoryStore(1 << 20)
-	cache, _ := evaluator.NewCache[string](judge, key, store)
-	task := evaluator.Task{Input: "Where is my refund?"}
-	for range 2 {
-		d, _ := cache.Evaluate(context.Background(), task, "It was issued on 1 May.")
-		fmt.Println(d.Status, evaluator.IsCached(d))
-	}
-	fmt.Println("judge calls:", calls, strings.TrimPrefix(fmt.Sprintf("%+v", cache.Stats()), "&"))
-	// Output:
-	// pass false
-	// pass true
-	// judge calls: 1 {Hits:1 Misses:1 StoreErrors:0}
 }

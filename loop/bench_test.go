@@ -47,7 +47,7 @@ func BenchmarkRunLoop(b *testing.B) {
 	reportCPU(b, cpu0, cpuOK, 1)
 }
 
-// BenchmarkRunLoopWithOptions adds a timeout, a cost budget and an observer,
+// BenchmarkRunLoopWithOptions adds a timeout, a cost budget and a hook,
 // the configuration a production caller is likely to use.
 func BenchmarkRunLoopWithOptions(b *testing.B) {
 	gen, eval, rev := benchRoles()
@@ -55,7 +55,7 @@ func BenchmarkRunLoopWithOptions(b *testing.B) {
 	steps := 0
 	opts := []Option{
 		WithTimeout(time.Minute), WithMaxCost(100), WithStallLimit(3),
-		WithObserver(func(Step[string]) { steps++ }),
+		WithHooks(Hooks[string]{AfterCall: func(_ context.Context, _ Step[string]) { steps++ }}),
 	}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -164,7 +164,7 @@ func BenchmarkConcurrentLoops10k(b *testing.B) {
 		trace := make([]Step[string], 0, 6)
 		start := time.Now()
 		record := func(role Role, c string, d evaluator.EvaluationDecision) {
-			cost, _ := meter.Take()
+			cost, _, _ := meter.Take()
 			now := time.Now()
 			trace = append(trace, Step[string]{Index: len(trace), Role: role, Candidate: c, Decision: d, Start: start, Duration: now.Sub(start), Cost: cost})
 			start = now

@@ -11,7 +11,7 @@ import (
 )
 
 // Config is a loop's configuration as data: everything the options set
-// except the functions some of them carry (observers, a revision check, a
+// except the functions some of them carry (hooks, a logger, a revision check, a
 // candidate reference). It survives JSON, so a driver other than RunLoop (a
 // durable workflow, a job queue) can store it with the loop and hand it to
 // Start. NewConfig builds one from options; Start checks it with Validate.

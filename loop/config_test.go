@@ -23,7 +23,7 @@ func TestNewConfig(t *testing.T) {
 	})
 	cfg, err = NewConfig(WithMaxRevisions(4), WithTimeout(time.Minute), WithMaxCost(2.5), WithStallLimit(3),
 		WithRetry(3, time.Second), AllowSameModel(), WithGeneratorModel("g"), WithReviserModel("r"), WithEvaluatorModel("e"),
-		WithRevisionCheck(check), WithCandidateRef(Digest[string]), WithObserver(func(Step[string]) {}))
+		WithRevisionCheck(check), WithCandidateRef(Digest[string]), WithHooks(Hooks[string]{AfterCall: func(_ context.Context, _ Step[string]) {}}))
 	require.NoError(t, err)
 	assert.Equal(t, Config{MaxRevisions: 4, Timeout: time.Minute, MaxCost: 2.5, StallLimit: 3, Attempts: 3, Backoff: time.Second,
 		AllowSameModel: true, GeneratorModels: []string{"g"}, ReviserModels: []string{"r"}, EvaluatorModels: []string{"e"},

@@ -37,6 +37,12 @@
 // Steps is the same loop as an iterator (iter.Seq2) for frameworks that
 // consume streams of steps.
 //
+// WithHooks runs functions around every role call (a tracing span per
+// call: package adapters/otel builds them for OpenTelemetry), WithLogger
+// logs each step and the outcome with log/slog, and each Step records the
+// token usage its role reported (evaluator.AddUsage), summed per role in
+// Result.UsageByRole.
+//
 // The loop itself is data: a Machine holds everything RunLoop knows
 // between two role calls (configuration, budgets, running totals, the
 // pending call and its inputs, the best candidate so far, how it ended)

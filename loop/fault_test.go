@@ -208,7 +208,7 @@ func TestFaultInjection(t *testing.T) {
 				}
 				ctx = context.WithValue(ctx, planKey{}, j.plan)
 				observed := 0
-				opts := append(j.opts[:len(j.opts):len(j.opts)], WithObserver(func(Step[string]) { observed++ }))
+				opts := append(j.opts[:len(j.opts):len(j.opts)], WithHooks(Hooks[string]{AfterCall: func(_ context.Context, _ Step[string]) { observed++ }}))
 				res, err := RunLoop(ctx, refundTask, gen, eval, rev, opts...)
 				if timer != nil {
 					timer.Stop()
@@ -225,7 +225,7 @@ func TestFaultInjection(t *testing.T) {
 		seen[r.res.StopReason]++
 		ok := t.Run(fmt.Sprintf("loop%d", i), func(t *testing.T) {
 			checkConsistent(t, r.res, r.err)
-			assert.Equal(t, len(r.res.Trace), r.observed, "the observer saw every step")
+			assert.Equal(t, len(r.res.Trace), r.observed, "the hook saw every step")
 			assert.Equal(t, int64(len(r.res.Trace)), r.callCount, "one step per role call")
 			switch r.res.StopReason {
 			case evaluator.StopError:

@@ -21,18 +21,29 @@ type Roles[C any] struct {
 	// RevisionCheck compares a revision with what it revised
 	// (RoleRevisionCheck); nil when Config.RevisionCheck is off.
 	RevisionCheck RevisionCheck[C]
+	// Hooks run around every call Invoke makes (see Hooks); the zero
+	// value runs none. A driver passes here what a RunLoop caller passes
+	// to WithHooks.
+	Hooks Hooks[C]
 }
 
 // Invoke makes the role call c describes (a Call of kind CallRole) the way
 // RunLoop does, and returns its outcome for Machine.Record: the role runs
 // under a context derived from ctx that carries a fresh cost meter (so
-// evaluator.AddCost counts toward the call) and, when c has one, the loop's deadline;
-// a panic is recovered into a *PanicError; the error is classified
-// (ErrorPanic, ErrorTimeout when the loop's deadline ended the call,
-// ErrorCanceled when ctx did, then ErrorPermanent or ErrorRetryable by
-// evaluator.Classify); an invalid cost report is kept in CostErr. A nil
-// role, or a call of another kind, gives an ErrorPermanent error matching
-// ErrNilRole. Invoke does not validate a decision: Record does.
+// evaluator.AddCost and evaluator.AddUsage count toward the call) and, when
+// c has one, the loop's deadline; a panic is recovered into a *PanicError;
+// the error is classified (ErrorPanic, ErrorTimeout when the loop's
+// deadline ended the call, ErrorCanceled when ctx did, then ErrorPermanent
+// or ErrorRetryable by evaluator.Classify); an invalid cost report is kept
+// in CostErr. A nil role, or a call of another kind, gives an
+// ErrorPermanent error matching ErrNilRole. Invoke does not validate a
+// decision: Record does.
+//
+// r.Hooks run around the call: BeforeCall with c (its TaskID set from
+// task when empty), AfterCall with the Step Record will append for this
+// outcome, timed by the clock of the process that makes the call, and
+// with the candidate itself even when the loop keeps references
+// (Config.CandidateRefs).
 func (r Roles[C]) Invoke(ctx context.Context, task evaluator.Task, c Call[C]) CallResult[C] {
 	ctx, meter, cancel := callContext(ctx, c.Deadline)
 	defer meter.Close()
@@ -43,7 +54,31 @@ func (r Roles[C]) Invoke(ctx context.Context, task evaluator.Task, c Call[C]) Ca
 		res.Err = newError(classify(ctx, err), err)
 		return res
 	}
-	r.invoke(ctx, meter, &task, c.Role, &c.Candidate, &c.Previous, &c.Decision, &res)
+	if r.Hooks.BeforeCall == nil && r.Hooks.AfterCall == nil {
+		r.invoke(ctx, meter, &task, c.Role, &c.Candidate, &c.Previous, &c.Decision, &res)
+		return res
+	}
+	if c.TaskID == "" {
+		c.TaskID = task.ID
+	}
+	start := time.Now()
+	hctx, err := r.Hooks.before(ctx, meter, &c, 0)
+	if err != nil {
+		res.Err = newError(ErrorPermanent, err)
+	} else {
+		r.invoke(hctx, meter, &task, c.Role, &c.Candidate, &c.Previous, &c.Decision, &res)
+	}
+	if r.Hooks.AfterCall != nil {
+		var step Step[C]
+		serr := fillStep(&step, c.Step, c.Role, c.Attempt, &c.Candidate, c.Decision.RevisionInstructions, start, time.Now(), &res)
+		if res.CostErr != nil {
+			serr = joinCost(serr, res.CostErr)
+		}
+		if serr != nil {
+			step.Err, step.ErrKind = serr.Message, serr.Kind
+		}
+		r.Hooks.AfterCall(hctx, step)
+	}
 	return res
 }
 
@@ -70,8 +105,8 @@ func callContext(ctx context.Context, deadline time.Time) (context.Context, *eva
 // and the frames under a role call stay small (see runner).
 func (r *Roles[C]) invoke(ctx context.Context, meter *evaluator.CostMeter, task *evaluator.Task, role Role, cand, prev *C, d *evaluator.EvaluationDecision, res *CallResult[C]) {
 	err, panicked := r.dispatch(ctx, task, role, cand, prev, d, res)
-	cost, costErr := meter.Take()
-	res.Cost = cost
+	cost, usage, costErr := meter.Take()
+	res.Cost, res.Usage = cost, usage
 	if err != nil {
 		kind := ErrorPanic
 		if !panicked {

@@ -105,18 +105,20 @@ func (d *decisionJSON) UnmarshalJSON(b []byte) error {
 
 // stepJSON is the JSON form of Step.
 type stepJSON[C any] struct {
-	Index        int           `json:"index"`
-	Role         Role          `json:"role"`
-	Attempt      int           `json:"attempt"`
-	Candidate    C             `json:"candidate"`
-	CandidateRef string        `json:"candidateRef,omitempty"`
-	Decision     decisionJSON  `json:"decision"`
-	Instructions []string      `json:"instructions,omitempty"`
-	Start        time.Time     `json:"start"`
-	Duration     time.Duration `json:"duration"`
-	Cost         floatJSON     `json:"cost"`
-	Err          string        `json:"err,omitempty"`
-	Result       *Result[C]    `json:"result,omitempty"`
+	Index        int               `json:"index"`
+	Role         Role              `json:"role"`
+	Attempt      int               `json:"attempt"`
+	Candidate    C                 `json:"candidate"`
+	CandidateRef string            `json:"candidateRef,omitempty"`
+	Decision     decisionJSON      `json:"decision"`
+	Instructions []string          `json:"instructions,omitempty"`
+	Start        time.Time         `json:"start"`
+	Duration     time.Duration     `json:"duration"`
+	Cost         floatJSON         `json:"cost"`
+	Usage        []evaluator.Usage `json:"usage,omitempty"`
+	Err          string            `json:"err,omitempty"`
+	ErrKind      ErrorKind         `json:"errKind,omitempty"`
+	Result       *Result[C]        `json:"result,omitempty"`
 }
 
 // MarshalJSON writes the step's fields; see the JSON form above.
@@ -124,7 +126,7 @@ func (s Step[C]) MarshalJSON() ([]byte, error) {
 	return json.Marshal(stepJSON[C]{
 		Index: s.Index, Role: s.Role, Attempt: s.Attempt, Candidate: s.Candidate, CandidateRef: s.CandidateRef,
 		Decision: decisionJSON(s.Decision), Instructions: s.Instructions, Start: s.Start, Duration: s.Duration,
-		Cost: floatJSON(s.Cost), Err: s.Err, Result: s.Result,
+		Cost: floatJSON(s.Cost), Usage: s.Usage, Err: s.Err, ErrKind: s.ErrKind, Result: s.Result,
 	})
 }
 
@@ -137,22 +139,23 @@ func (s *Step[C]) UnmarshalJSON(b []byte) error {
 	*s = Step[C]{
 		Index: w.Index, Role: w.Role, Attempt: w.Attempt, Candidate: w.Candidate, CandidateRef: w.CandidateRef,
 		Decision: evaluator.EvaluationDecision(w.Decision), Instructions: w.Instructions, Start: w.Start, Duration: w.Duration,
-		Cost: float64(w.Cost), Err: w.Err, Result: w.Result,
+		Cost: float64(w.Cost), Usage: w.Usage, Err: w.Err, ErrKind: w.ErrKind, Result: w.Result,
 	}
 	return nil
 }
 
 // resultJSON is the JSON form of Result.
 type resultJSON[C any] struct {
-	Outcome       Outcome              `json:"outcome"`
-	StopReason    evaluator.StopReason `json:"stopReason"`
-	Candidate     C                    `json:"candidate"`
-	CandidateStep int                  `json:"candidateStep"`
-	Decision      decisionJSON         `json:"decision"`
-	Revisions     int                  `json:"revisions"`
-	Trace         []Step[C]            `json:"trace"`
-	Cost          floatJSON            `json:"cost"`
-	CostByRole    roleCostsJSON        `json:"costByRole"`
+	Outcome       Outcome                  `json:"outcome"`
+	StopReason    evaluator.StopReason     `json:"stopReason"`
+	Candidate     C                        `json:"candidate"`
+	CandidateStep int                      `json:"candidateStep"`
+	Decision      decisionJSON             `json:"decision"`
+	Revisions     int                      `json:"revisions"`
+	Trace         []Step[C]                `json:"trace"`
+	Cost          floatJSON                `json:"cost"`
+	CostByRole    roleCostsJSON            `json:"costByRole"`
+	UsageByRole   map[Role]evaluator.Usage `json:"usageByRole,omitempty"`
 }
 
 // roleCostsJSON is the JSON form of RoleCosts.
@@ -167,7 +170,8 @@ func (r Result[C]) MarshalJSON() ([]byte, error) {
 	return json.Marshal(resultJSON[C]{
 		Outcome: r.Outcome, StopReason: r.StopReason, Candidate: r.Candidate, CandidateStep: r.CandidateStep,
 		Decision: decisionJSON(r.Decision), Revisions: r.Revisions, Trace: r.Trace, Cost: floatJSON(r.Cost),
-		CostByRole: roleCostsJSON{floatJSON(r.CostByRole.Generate), floatJSON(r.CostByRole.Evaluate), floatJSON(r.CostByRole.Revise)},
+		CostByRole:  roleCostsJSON{floatJSON(r.CostByRole.Generate), floatJSON(r.CostByRole.Evaluate), floatJSON(r.CostByRole.Revise)},
+		UsageByRole: r.UsageByRole,
 	})
 }
 
@@ -180,23 +184,25 @@ func (r *Result[C]) UnmarshalJSON(b []byte) error {
 	*r = Result[C]{
 		Outcome: w.Outcome, StopReason: w.StopReason, Candidate: w.Candidate, CandidateStep: w.CandidateStep,
 		Decision: evaluator.EvaluationDecision(w.Decision), Revisions: w.Revisions, Trace: w.Trace, Cost: float64(w.Cost),
-		CostByRole: RoleCosts{float64(w.CostByRole.Generate), float64(w.CostByRole.Evaluate), float64(w.CostByRole.Revise)},
+		CostByRole:  RoleCosts{float64(w.CostByRole.Generate), float64(w.CostByRole.Evaluate), float64(w.CostByRole.Revise)},
+		UsageByRole: w.UsageByRole,
 	}
 	return nil
 }
 
 // callResultJSON is the JSON form of CallResult.
 type callResultJSON[C any] struct {
-	Candidate C            `json:"candidate"`
-	Decision  decisionJSON `json:"decision"`
-	Cost      floatJSON    `json:"cost"`
-	Err       *Error       `json:"err,omitempty"`
-	CostErr   *Error       `json:"costErr,omitempty"`
+	Candidate C                 `json:"candidate"`
+	Decision  decisionJSON      `json:"decision"`
+	Cost      floatJSON         `json:"cost"`
+	Usage     []evaluator.Usage `json:"usage,omitempty"`
+	Err       *Error            `json:"err,omitempty"`
+	CostErr   *Error            `json:"costErr,omitempty"`
 }
 
 // MarshalJSON writes the outcome's fields; see the JSON form above.
 func (r CallResult[C]) MarshalJSON() ([]byte, error) {
-	return json.Marshal(callResultJSON[C]{r.Candidate, decisionJSON(r.Decision), floatJSON(r.Cost), r.Err, r.CostErr})
+	return json.Marshal(callResultJSON[C]{r.Candidate, decisionJSON(r.Decision), floatJSON(r.Cost), r.Usage, r.Err, r.CostErr})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
@@ -205,6 +211,6 @@ func (r *CallResult[C]) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	*r = CallResult[C]{w.Candidate, evaluator.EvaluationDecision(w.Decision), float64(w.Cost), w.Err, w.CostErr}
+	*r = CallResult[C]{w.Candidate, evaluator.EvaluationDecision(w.Decision), float64(w.Cost), w.Usage, w.Err, w.CostErr}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/judgecache"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -22,10 +23,10 @@ func TestCachedLoopSecondRunNoJudgeCalls(t *testing.T) {
 		calls.Add(1)
 		return judgeBy(ctx, task, c)
 	})
-	key := func(task evaluator.Task, c string) (evaluator.CacheKey, error) {
-		return evaluator.CacheKey{Rubric: "memo", RubricVersion: "1", Prompt: task.Input, Model: "judge-x", Candidate: c}, nil
+	key := func(evaluator.Task, string) (judgecache.CacheKey, error) {
+		return judgecache.CacheKey{Rubric: "memo", RubricVersion: "1", Model: "judge-x"}, nil
 	}
-	cache, err := evaluator.NewCache[string](judge, key, nil)
+	cache, err := judgecache.NewCache[string](judge, key, nil)
 	require.NoError(t, err)
 	task := evaluator.Task{ID: "t1", Input: "write the memo", Evidence: []evaluator.Evidence{{ID: "E1", Content: "facts"}}}
 	run := func() loop.Result[string] {
@@ -42,10 +43,11 @@ func TestCachedLoopSecondRunNoJudgeCalls(t *testing.T) {
 	assert.Equal(t, first.Candidate, second.Candidate)
 	for _, s := range second.Trace {
 		if s.Role == loop.RoleEvaluate {
-			assert.True(t, evaluator.IsCached(s.Decision), "step %d is marked cached", s.Index)
+			assert.True(t, judgecache.IsCached(s.Decision), "step %d is marked cached", s.Index)
 		}
 	}
-	assert.Equal(t, evaluator.CacheStats{Hits: 3, Misses: 3}, cache.Stats())
+	st := cache.Stats()
+	assert.Equal(t, [2]int64{3, 3}, [2]int64{st.Hits, st.Misses}, "hits, misses")
 }
 
 type modelJudge struct {
@@ -77,7 +79,7 @@ func TestEnsembleSelfApprovalGuard(t *testing.T) {
 	_, err = loop.RunLoop(context.Background(), evaluator.Task{}, g, other, revSeq("ok"))
 	require.NoError(t, err)
 	// A cache in front of the ensemble keeps the members visible.
-	cached, err := evaluator.NewCache[string](ens, func(evaluator.Task, string) (evaluator.CacheKey, error) { return evaluator.CacheKey{}, nil }, nil)
+	cached, err := judgecache.NewCache[string](ens, nil, nil)
 	require.NoError(t, err)
 	_, err = loop.RunLoop(context.Background(), evaluator.Task{}, g, cached, revSeq("ok"))
 	assert.ErrorIs(t, err, loop.ErrSameModel)

@@ -93,7 +93,8 @@ const (
 )
 
 // Call is what Next asks the driver to do: make a role call (with the
-// inputs it needs), wait, or finish.
+// inputs it needs), wait, or finish. A Hooks.BeforeCall receives the Call
+// of every role call it runs before.
 type Call[C any] struct {
 	// Kind says what to do.
 	Kind CallKind `json:"kind"`
@@ -116,6 +117,14 @@ type Call[C any] struct {
 	Deadline time.Time `json:"deadline,omitzero"`
 	// Until is when to call Next again (CallWait).
 	Until time.Time `json:"until,omitzero"`
+	// TaskID is the task's ID (CallRole), for hooks and logs.
+	TaskID string `json:"taskId,omitempty"`
+	// Models are the models the role declares or reports, as the
+	// self-approval guard sees them (Config.GeneratorModels,
+	// ReviserModels, or EvaluatorModels for an evaluation and a revision
+	// check); a hook reads them as the model requested. Empty when the
+	// role declares none.
+	Models []string `json:"models,omitempty"`
 }
 
 // Start checks the configuration (Config.Validate), the task (unique,
@@ -215,12 +224,21 @@ func (m *Machine[C]) Next(now time.Time) Call[C] {
 	case CallWait:
 		return Call[C]{Kind: CallWait, Step: len(m.Result.Trace), Attempt: m.Attempt, Until: until}
 	}
-	c := Call[C]{Kind: CallRole, Role: m.Phase, Step: len(m.Result.Trace), Attempt: m.Attempt, Candidate: m.Input, Deadline: m.Deadline}
+	return m.call()
+}
+
+// call returns the Call of the pending role call.
+func (m *Machine[C]) call() Call[C] {
+	c := Call[C]{Kind: CallRole, Role: m.Phase, Step: len(m.Result.Trace), Attempt: m.Attempt, Candidate: m.Input, Deadline: m.Deadline, TaskID: m.Task.ID}
 	switch m.Phase {
+	case RoleGenerate:
+		c.Models = m.Config.GeneratorModels
+	case RoleEvaluate:
+		c.Models = m.Config.EvaluatorModels
 	case RoleRevise:
-		c.Decision = m.Result.Decision
+		c.Decision, c.Models = m.Result.Decision, m.Config.ReviserModels
 	case RoleRevisionCheck:
-		c.Previous = m.Previous
+		c.Previous, c.Models = m.Previous, m.Config.EvaluatorModels
 	}
 	return c
 }

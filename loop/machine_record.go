@@ -19,6 +19,9 @@ type CallResult[C any] struct {
 	Decision evaluator.EvaluationDecision `json:"decision"`
 	// Cost is what the role reported through evaluator.AddCost during the call.
 	Cost float64 `json:"cost"`
+	// Usage is the token usage the role reported through
+	// evaluator.AddUsage (or PriceTable.ReportUsage) during the call.
+	Usage []evaluator.Usage `json:"usage,omitempty"`
 	// Err is the role's error (nil when it returned none), classified.
 	Err *Error `json:"err,omitempty"`
 	// CostErr is the first invalid cost the role reported (kind
@@ -61,31 +64,22 @@ func (m *Machine[C]) record(now time.Time, r *CallResult[C]) int {
 	m.Result.Trace = slices.Grow(m.Result.Trace, 1)[:idx+1]
 	step := &m.Result.Trace[idx]
 	*step = Step[C]{} // set field by field: a Step literal would be built on the stack first
-	step.Index, step.Role, step.Attempt = idx, role, m.Attempt
-	step.Candidate, step.Start, step.Duration, step.Cost = r.Candidate, m.Started, now.Sub(m.Started), r.Cost
-	err := r.Err
-	switch role {
-	case RoleRevise:
-		step.Instructions = m.Result.Decision.RevisionInstructions
-	case RoleEvaluate, RoleRevisionCheck:
-		step.Candidate, step.Decision = m.Input, r.Decision
-		if err == nil {
-			if verr := r.Decision.Validate(); verr != nil {
-				err = invalidDecision(role, verr)
-			}
-			if role == RoleEvaluate && (err != nil || m.Canceled == nil) {
-				// The controller acts on this decision even if it is
-				// invalid: Result.Decision reports it with StopError.
-				// One that arrives after a cancellation is not acted on.
-				m.Result.Decision = r.Decision
-			}
-		}
+	var instructions []string
+	if role == RoleRevise {
+		instructions = m.Result.Decision.RevisionInstructions
+	}
+	err := fillStep(step, idx, role, m.Attempt, &m.Input, instructions, m.Started, now, r)
+	if role == RoleEvaluate && r.Err == nil && (err != nil || m.Canceled == nil) {
+		// The controller acts on this decision even if it is invalid:
+		// Result.Decision reports it with StopError. One that arrives
+		// after a cancellation is not acted on.
+		m.Result.Decision = r.Decision
 	}
 	if r.CostErr != nil {
 		err = joinCost(err, r.CostErr)
 	}
 	if err != nil {
-		step.Err = err.Message
+		step.Err, step.ErrKind = err.Message, err.Kind
 	}
 	if m.Config.CandidateRefs {
 		step.CandidateRef = m.refOf(step.Candidate)
@@ -94,6 +88,9 @@ func (m *Machine[C]) record(now time.Time, r *CallResult[C]) int {
 	}
 	m.Result.Cost += r.Cost
 	m.Result.CostByRole.add(role, r.Cost)
+	if len(r.Usage) > 0 {
+		m.Result.addUsage(role, r.Usage)
+	}
 	switch {
 	case err != nil:
 		m.failed(now, idx, role, err)
@@ -103,6 +100,29 @@ func (m *Machine[C]) record(now time.Time, r *CallResult[C]) int {
 		m.advance(now, idx, r)
 	}
 	return idx
+}
+
+// fillStep writes into step, the zero Step, what the call of role
+// (attempt attempt, at trace index idx, on input) returned in r, and
+// returns the call's error: r.Err, or the error of a decision that fails
+// Validate; the caller adds r.CostErr. A revise step keeps instructions.
+// Record and Roles.Invoke (for its AfterCall hook) build a step with it.
+func fillStep[C any](step *Step[C], idx int, role Role, attempt int, input *C, instructions []string, started, now time.Time, r *CallResult[C]) *Error {
+	step.Index, step.Role, step.Attempt = idx, role, attempt
+	step.Candidate, step.Start, step.Duration, step.Cost, step.Usage = r.Candidate, started, now.Sub(started), r.Cost, r.Usage
+	err := r.Err
+	switch role {
+	case RoleRevise:
+		step.Instructions = instructions
+	case RoleEvaluate, RoleRevisionCheck:
+		step.Candidate, step.Decision = *input, r.Decision
+		if err == nil {
+			if verr := r.Decision.Validate(); verr != nil {
+				err = invalidDecision(role, verr)
+			}
+		}
+	}
+	return err
 }
 
 // invalidDecision is the error of a decision that failed Validate.

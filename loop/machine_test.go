@@ -62,7 +62,7 @@ func TestMachineRetryWaitsAndTimesOut(t *testing.T) {
 	m, err := Start[string](t0, Config{Attempts: 5, Backoff: time.Second, Timeout: 4 * time.Second}, refundTask)
 	require.NoError(t, err)
 	c := m.Next(t0)
-	assert.Equal(t, Call[string]{Kind: CallRole, Role: RoleGenerate, Step: 0, Attempt: 1, Deadline: t0.Add(4 * time.Second)}, c)
+	assert.Equal(t, Call[string]{Kind: CallRole, Role: RoleGenerate, Step: 0, Attempt: 1, Deadline: t0.Add(4 * time.Second), TaskID: refundTask.ID}, c)
 	assert.Equal(t, c, m.Next(t0.Add(time.Millisecond)), "a pending call is handed out again")
 
 	s := m.Record(t0.Add(100*time.Millisecond), CallResult[string]{Err: retryErr()})

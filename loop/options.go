@@ -2,6 +2,7 @@ package loop
 
 import (
 	"fmt"
+	"log/slog"
 	"math"
 	"sync"
 	"time"
@@ -11,17 +12,19 @@ import (
 )
 
 // Option configures RunLoop and Steps. The zero configuration is: at most 2
-// revisions, no time budget, no cost budget, no observer, no stall limit,
-// one attempt per role call (no retry), and the self-approval guard on.
+// revisions, no time budget, no cost budget, no hooks, no logger, no stall
+// limit, one attempt per role call (no retry), and the self-approval guard
+// on.
 type Option func(*config)
 
 // config is the resolved set of options: the data (Config) and the
 // functions some options carry, which stay with RunLoop.
 type config struct {
 	Config
-	observers     []any // each a func(Step[C]); checked against C in functions
-	revisionCheck any   // a RevisionCheck[C]; checked against C in functions
-	candidateRef  any   // a func(C) string; checked against C in functions
+	hooks         []any // each a Hooks[C]; checked against C in functions
+	logger        *slog.Logger
+	revisionCheck any // a RevisionCheck[C]; checked against C in functions
+	candidateRef  any // a func(C) string; checked against C in functions
 	errs          []error
 }
 
@@ -93,21 +96,6 @@ func WithMaxCost(limit float64) Option {
 			limit = 0 // the JSON-friendly form of "no budget"
 		}
 		c.MaxCost = limit
-	}
-}
-
-// WithObserver adds fn, called synchronously on the loop's goroutine with
-// each Step as soon as the role call it records has returned, before the
-// loop goes on. Observers run in the order given. C must be the loop's
-// candidate type; a mismatch, or a nil fn, makes RunLoop return an error
-// matching evaluator.ErrInvalidOption. A panic in fn is not recovered.
-func WithObserver[C any](fn func(Step[C])) Option {
-	return func(c *config) {
-		if fn == nil {
-			c.invalid("WithObserver: nil function")
-			return
-		}
-		c.observers = append(c.observers, fn)
 	}
 }
 
@@ -199,7 +187,7 @@ func pooledConfig(opts []Option) *config {
 	return c
 }
 
-// release zeroes c, so that the pool keeps no loop's observers, roles'
+// release zeroes c, so that the pool keeps no loop's hooks, roles'
 // models or errors alive, and hands it back to the pool (pooledConfig
 // starts the next loop from the defaults, so nothing is shared).
 func (c *config) release() {
@@ -208,18 +196,22 @@ func (c *config) release() {
 }
 
 // functions returns the functions the options carry, checked for
-// candidate type C: the observers, the revision check and the candidate
-// reference (nil when not set). A function built for another candidate
-// type is recorded in c.errs.
-func functions[C any](c *config) (observers []func(Step[C]), check RevisionCheck[C], ref func(C) string) {
-	for _, o := range c.observers {
-		if fn, ok := typed[func(Step[C])](c, o, "WithObserver: observer"); ok {
-			observers = append(observers, fn)
+// candidate type C: the hooks and the logger (off when neither is set), the
+// revision check and the candidate reference (nil when not set). A
+// function built for another candidate type is recorded in c.errs.
+func functions[C any](c *config) (obs observers[C], check RevisionCheck[C], ref func(C) string) {
+	obs.on, obs.log = len(c.hooks) > 0 || c.logger != nil, c.logger
+	if len(c.hooks) > 0 {
+		obs.hooks = make([]hookState[C], 0, len(c.hooks))
+		for _, h := range c.hooks {
+			if fn, ok := typed[Hooks[C]](c, h, "WithHooks: hooks"); ok {
+				obs.hooks = append(obs.hooks, hookState[C]{Hooks: fn})
+			}
 		}
 	}
 	check, _ = typed[RevisionCheck[C]](c, c.revisionCheck, "WithRevisionCheck: check")
 	ref, _ = typed[func(C) string](c, c.candidateRef, "WithCandidateRef: ref")
-	return observers, check, ref
+	return obs, check, ref
 }
 
 // typed returns v as a T. When v is set but is not a T (an option built

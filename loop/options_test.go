@@ -13,7 +13,7 @@ import (
 
 // TestOptionsDoNotCarryOverBetweenLoops checks that RunLoop's pooled
 // scratch config (pooledConfig) keeps nothing of one loop's options for
-// the next: loops with different models, budgets and observers run one
+// the next: loops with different models, budgets and hooks run one
 // after another, then all at once, and each sees only its own options.
 func TestOptionsDoNotCarryOverBetweenLoops(t *testing.T) {
 	// runOne runs loop i, whose options depend on i%3, and checks that it
@@ -21,7 +21,7 @@ func TestOptionsDoNotCarryOverBetweenLoops(t *testing.T) {
 	runOne := func(t *testing.T, i int) {
 		s := &script{decisions: []evaluator.EvaluationDecision{revise(0.5), revise(0.6), pass(0.9)}}
 		var seen []Step[string]
-		opts := []Option{WithObserver(func(st Step[string]) { seen = append(seen, st) })}
+		opts := []Option{WithHooks(Hooks[string]{AfterCall: func(_ context.Context, st Step[string]) { seen = append(seen, st) }})}
 		switch i % 3 {
 		case 0: // a model pair the self-approval guard refuses
 			opts = append(opts, WithEvaluatorModel("gpt-4.1"), WithGeneratorModel("openai/gpt-4.1"))
@@ -45,9 +45,9 @@ func TestOptionsDoNotCarryOverBetweenLoops(t *testing.T) {
 			assert.Len(t, res.Trace, 4, "loop %d", i)
 		}
 		if len(res.Trace) == 0 {
-			assert.Empty(t, seen, "loop %d: its observer saw no step", i)
+			assert.Empty(t, seen, "loop %d: its hook saw no step", i)
 		} else {
-			assert.Equal(t, res.Trace, seen, "loop %d: its observer saw its own steps, once each", i)
+			assert.Equal(t, res.Trace, seen, "loop %d: its hook saw its own steps, once each", i)
 		}
 	}
 	t.Run("in turn", func(t *testing.T) {

@@ -74,9 +74,16 @@ type Step[C any] struct {
 	Duration time.Duration `json:"duration"`
 	// Cost is what the role reported through evaluator.AddCost during this call.
 	Cost float64 `json:"cost"`
+	// Usage is every token usage the role reported during this call
+	// (evaluator.AddUsage, or PriceTable.ReportUsage, which model adapters
+	// call once per model call), in order, each with the model the
+	// provider says answered; empty when the role reported none.
+	Usage []evaluator.Usage `json:"usage,omitempty"`
 	// Err is the text of the error the call returned or caused (a panic, an
 	// invalid cost, an invalid decision); empty when it succeeded.
 	Err string `json:"err,omitempty"`
+	// ErrKind classifies Err (see ErrorKind); empty when Err is.
+	ErrKind ErrorKind `json:"errKind,omitempty"`
 	// Result is set only on the final RoleStop step yielded by Steps: the
 	// Result RunLoop would have returned. It is nil on every role step.
 	Result *Result[C] `json:"result,omitempty"`
@@ -112,6 +119,13 @@ type Result[C any] struct {
 	Cost float64 `json:"cost"`
 	// CostByRole splits Cost by the role whose call reported it.
 	CostByRole RoleCosts `json:"costByRole"`
+	// UsageByRole sums the token usage of Trace by role, the way
+	// CostByRole sums cost (a revision check counts as evaluate): keys
+	// RoleGenerate, RoleEvaluate and RoleRevise, each present once its role
+	// reported a usage. A sum's Model is the model every usage summed
+	// named, or "(several models)" when they differ. Nil when no role
+	// reported usage.
+	UsageByRole map[Role]evaluator.Usage `json:"usageByRole,omitempty"`
 }
 
 // RoleCosts is cost split by role.
@@ -134,4 +148,31 @@ func (rc *RoleCosts) add(role Role, c float64) {
 	case RoleRevise:
 		rc.Revise += c
 	}
+}
+
+// severalModels is the Model of a usage summing usages of different models.
+const severalModels = "(several models)"
+
+// addUsage adds the usages a call of role reported to UsageByRole.
+func (r *Result[C]) addUsage(role Role, usage []evaluator.Usage) {
+	if role == RoleRevisionCheck {
+		role = RoleEvaluate // checking a revision is evaluating it, as for cost
+	}
+	if r.UsageByRole == nil {
+		r.UsageByRole = make(map[Role]evaluator.Usage, 3)
+	}
+	sum, seen := r.UsageByRole[role]
+	for _, u := range usage {
+		switch {
+		case !seen:
+			sum.Model, seen = u.Model, true
+		case sum.Model != u.Model:
+			sum.Model = severalModels
+		}
+		sum.InputTokens += u.InputTokens
+		sum.CachedInputTokens += u.CachedInputTokens
+		sum.CacheWriteTokens += u.CacheWriteTokens
+		sum.OutputTokens += u.OutputTokens
+	}
+	r.UsageByRole[role] = sum
 }

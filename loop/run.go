@@ -66,17 +66,18 @@ type runner[C any] struct {
 	m     Machine[C]
 	roles Roles[C]
 	res   CallResult[C]
+	obs   observers[C] // off without hooks and logger
 }
 
 // run runs the loop, leaving its Result in r.m.Result, with an optional
-// yield, called after the observers for every step; a false return stops
-// the loop at once (Steps uses it).
+// yield, called after the hooks for every step; a false return stops the
+// loop at once (Steps uses it).
 func (r *runner[C]) run(ctx context.Context, task *evaluator.Task, opts []Option, yield func(Step[C]) bool) error {
 	// One reading of the clock per role call: the time a call returned is
-	// also when the next one starts, unless observers ran in between.
+	// also when the next one starts, unless hooks ran in between.
 	now := time.Now()
-	observers, err := r.start(ctx, now, task, opts)
-	if err != nil {
+	if err := r.start(ctx, now, task, opts); err != nil {
+		r.ended(ctx, task, err)
 		return err
 	}
 	m := &r.m
@@ -89,14 +90,20 @@ func (r *runner[C]) run(ctx context.Context, task *evaluator.Task, opts []Option
 		}
 		switch kind, until := m.begin(now); kind {
 		case CallDone:
-			return m.finish(now)
+			err := m.finish(now)
+			r.ended(ctx, task, err)
+			return err
 		case CallWait:
 			wait(lctx, until)
 			now = time.Now()
 			continue
 		}
 		r.res = CallResult[C]{}
-		r.roles.invoke(lctx, meter, task, m.Phase, &m.Input, &m.Previous, &m.Result.Decision, &r.res)
+		if !r.obs.on {
+			r.roles.invoke(lctx, meter, task, m.Phase, &m.Input, &m.Previous, &m.Result.Decision, &r.res)
+		} else {
+			r.hooked(lctx, meter, task)
+		}
 		now = time.Now()
 		if ctx.Err() != nil {
 			// The caller's cancellation comes before the loop's timeout,
@@ -105,10 +112,10 @@ func (r *runner[C]) run(ctx context.Context, task *evaluator.Task, opts []Option
 			r.cancel(ctx, now)
 		}
 		i := m.record(now, &r.res)
-		if len(observers) == 0 && yield == nil {
+		if !r.obs.on && yield == nil {
 			continue
 		}
-		if !r.notify(i, observers, yield) {
+		if !r.notify(ctx, i, yield) {
 			return errConsumerStopped
 		}
 		now = time.Now()
@@ -119,34 +126,60 @@ func (r *runner[C]) run(ctx context.Context, task *evaluator.Task, opts []Option
 //
 //go:noinline
 func (r *runner[C]) cancel(ctx context.Context, now time.Time) {
-	// Out of line, as notify and wait: rare, and each would widen run's
-	// frame, which every role call sits on.
+	// Out of line, as notify, hooked and wait: rare, and each would widen
+	// run's frame, which every role call sits on.
 	r.m.Cancel(now, canceledCause(ctx))
 }
 
-// notify hands step i to the observers and to yield, and reports whether
-// to go on.
+// hooked makes the pending role call with the BeforeCall hooks run first.
 //
 //go:noinline
-func (r *runner[C]) notify(i int, observers []func(Step[C]), yield func(Step[C]) bool) bool {
-	for _, o := range observers {
-		o(r.m.Result.Trace[i])
+func (r *runner[C]) hooked(ctx context.Context, meter *evaluator.CostMeter, task *evaluator.Task) {
+	m := &r.m
+	call := m.call()
+	hctx, err := r.obs.before(ctx, meter, &call)
+	if err != nil {
+		r.res.Err = newError(ErrorPermanent, err)
+		return
 	}
-	return yield == nil || yield(r.m.Result.Trace[i])
+	r.roles.invoke(hctx, meter, task, m.Phase, &m.Input, &m.Previous, &m.Result.Decision, &r.res)
+}
+
+// notify hands step i to the AfterCall hooks, the logger and yield, and
+// reports whether to go on.
+//
+//go:noinline
+func (r *runner[C]) notify(ctx context.Context, i int, yield func(Step[C]) bool) bool {
+	step := &r.m.Result.Trace[i]
+	if r.obs.on {
+		r.obs.after(step)
+		if r.obs.log != nil {
+			logStep(ctx, r.obs.log, &r.m, step)
+		}
+	}
+	return yield == nil || yield(*step)
+}
+
+// ended logs the outcome, when the loop has a logger.
+func (r *runner[C]) ended(ctx context.Context, task *evaluator.Task, err error) {
+	if r.obs.log != nil {
+		logOutcome(ctx, r.obs.log, task.ID, &r.m.Result, err)
+	}
 }
 
 // start applies the options, checks the roles and starts the machine;
 // on an error the machine holds the failed Result. It is apart from run
 // so that its frame is gone before the first role call; it works on a
 // pooled config by pointer, so that no frame holds a copy of one.
-func (r *runner[C]) start(ctx context.Context, now time.Time, task *evaluator.Task, opts []Option) ([]func(Step[C]), error) {
+func (r *runner[C]) start(ctx context.Context, now time.Time, task *evaluator.Task, opts []Option) error {
 	cfg := pooledConfig(opts)
 	defer cfg.release()
-	observers, check, ref := functions[C](cfg)
+	obs, check, ref := functions[C](cfg)
+	r.obs = obs
 	if len(cfg.errs) > 0 {
 		r.m.Result.Outcome, r.m.Result.StopReason, r.m.Result.CandidateStep = OutcomeFailed, evaluator.StopError, -1
 		r.m.Result.Decision.StopReason, r.m.Result.Trace = evaluator.StopError, []Step[C]{}
-		return nil, newError(ErrorPermanent, errors.Join(cfg.errs...))
+		return newError(ErrorPermanent, errors.Join(cfg.errs...))
 	}
 	gen, eval, rev := r.roles.Generator, r.roles.Evaluator, r.roles.Reviser
 	errs := checkRoles(ctx, gen, eval, rev)
@@ -157,10 +190,10 @@ func (r *runner[C]) start(ctx context.Context, now time.Time, task *evaluator.Ta
 		cfg.EvaluatorModels = append(evaluator.ModelsOf(eval), cfg.EvaluatorModels...)
 	}
 	if err := r.m.init(now, &cfg.Config, task, errs); err != nil {
-		return nil, err
+		return err
 	}
 	r.m.ref, r.roles.RevisionCheck = ref, check
-	return observers, nil
+	return nil
 }
 
 // wait sleeps until until, or until ctx ends. It uses a timer, not a

@@ -12,7 +12,7 @@ import (
 // range statement; each range runs a fresh loop).
 //
 // It yields one Step per role call, paired with a nil error, as soon as the
-// call returns (after any observers have seen it). Then it yields one final
+// call returns (after any AfterCall hooks have seen it). Then it yields one final
 // Step with Role RoleStop whose Result field holds the Result RunLoop would
 // have returned, paired with the error RunLoop would have returned; that
 // step's Candidate and Decision are the Result's, its Err the error's text

@@ -100,7 +100,7 @@ func TestStepsBreak(t *testing.T) {
 	assertNoLeak(t, baseline)
 }
 
-func TestObserverSeesEachStepAsItHappens(t *testing.T) {
+func TestAfterCallSeesEachStepAsItHappens(t *testing.T) {
 	s := &script{decisions: []evaluator.EvaluationDecision{revise(0.4), pass(0.9)}}
 	var seen []Role
 	var evalsAtRevise int
@@ -114,13 +114,13 @@ func TestObserverSeesEachStepAsItHappens(t *testing.T) {
 	}
 	var second []int
 	res, err := s.run(context.Background(), refundTask,
-		WithObserver(func(st Step[string]) { seen = append(seen, st.Role) }),
-		WithObserver(func(st Step[string]) { second = append(second, st.Index) }),
+		WithHooks(Hooks[string]{AfterCall: func(_ context.Context, st Step[string]) { seen = append(seen, st.Role) }}),
+		WithHooks(Hooks[string]{AfterCall: func(_ context.Context, st Step[string]) { second = append(second, st.Index) }}),
 	)
 	require.NoError(t, err)
 	assert.Equal(t, []Role{RoleGenerate, RoleEvaluate, RoleRevise, RoleEvaluate}, seen)
 	assert.Equal(t, []int{0, 1, 2, 3}, second)
-	assert.Equal(t, 2, evalsAtRevise, "the observer ran for the evaluate step before the reviser was called")
+	assert.Equal(t, 2, evalsAtRevise, "the hook ran for the evaluate step before the reviser was called")
 	checkConsistent(t, res, err)
 }
 

@@ -2,12 +2,15 @@ package rubric
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/judgecache"
 )
 
 // JudgeFunc is the caller's model client: it sends the prompt to a model and
@@ -55,6 +58,7 @@ type Config[C any] struct {
 type Judge[C any] struct {
 	rubric Rubric
 	system string
+	digest string // of the whole rubric, for CacheKey
 	judge  JudgeFunc
 	cfg    Config[C]
 }
@@ -80,7 +84,12 @@ func NewJudge[C any](r Rubric, judge JudgeFunc, cfg Config[C]) (*Judge[C], error
 	if err != nil {
 		return nil, err
 	}
-	return &Judge[C]{rubric: r, system: system, judge: judge, cfg: cfg}, nil
+	whole, err := json.Marshal(r)
+	if err != nil {
+		return nil, fmt.Errorf("rubric: NewJudge: %w", err)
+	}
+	sum := sha256.Sum256(whole)
+	return &Judge[C]{rubric: r, system: system, digest: hex.EncodeToString(sum[:]), judge: judge, cfg: cfg}, nil
 }
 
 // Rubric returns a copy of the rubric the Judge applies.
@@ -206,8 +215,31 @@ func (e *Judge[C]) render(candidate C) (string, error) {
 	return string(b), nil
 }
 
-// The Judge satisfies the contract and declares its model.
+// CacheKey returns what the Judge's verdict depends on beyond the task,
+// the candidate and its model, so that a judgecache.Cache in front of it
+// needs no KeyFunc: the rubric's name and version, the system prompt
+// (profile and schema included), the user message rendered for this call
+// (Config.Render included) and, as the salt, the SHA-256 of the whole
+// rubric (weights, floors, bands and rules, stated in the prompt or not).
+// Config.AutoFails is code the key cannot see: when it changes, add a salt
+// with a judgecache.KeyFunc. A candidate Render cannot render, or a task
+// the user message refuses, is an error.
+func (e *Judge[C]) CacheKey(task evaluator.Task, candidate C) (judgecache.CacheKey, error) {
+	text, err := e.render(candidate)
+	if err != nil {
+		return judgecache.CacheKey{}, fmt.Errorf("rubric: render candidate: %w", err)
+	}
+	user, err := userMessage(task, text)
+	if err != nil {
+		return judgecache.CacheKey{}, err
+	}
+	return judgecache.CacheKey{Rubric: e.rubric.Name, RubricVersion: e.rubric.Version, System: e.system, Prompt: user,
+		Salt: "rubric-sha256:" + e.digest}, nil
+}
+
+// The Judge satisfies the contract, declares its model and keys its calls.
 var (
 	_ evaluator.Evaluator[string] = (*Judge[string])(nil)
 	_ evaluator.Modeler           = (*Judge[string])(nil)
+	_ judgecache.Keyer[string]    = (*Judge[string])(nil)
 )

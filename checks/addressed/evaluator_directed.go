@@ -105,12 +105,15 @@ type evaluatorDirectedCheck struct {
 	seed         maphash.Seed
 }
 
+// Rule returns the family prefix "evaluator_directed" of the rules the check reports.
 func (c *evaluatorDirectedCheck) Rule() string { return "evaluator_directed" }
 
+// Rules lists the rule ids the check reports.
 func (c *evaluatorDirectedCheck) Rules() []string {
 	return []string{RuleEvaluatorDirected, RuleRubricCopy}
 }
 
+// Check returns the check's findings on doc.
 func (c *evaluatorDirectedCheck) Check(doc check.Document) []check.Finding {
 	text := doc.Text
 	var out []check.Finding

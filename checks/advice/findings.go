@@ -65,10 +65,13 @@ type findingCheck struct {
 	minQuote  int
 }
 
+// Rule returns the family prefix "finding" of the rules the check reports.
 func (c *findingCheck) Rule() string { return "finding" }
 
+// Rules lists the rule ids the check reports.
 func (c *findingCheck) Rules() []string { return []string{RuleUncertain, RuleMissingEvidence} }
 
+// Check returns the check's findings on doc.
 func (c *findingCheck) Check(doc check.Document) []check.Finding {
 	text := doc.Text
 	var out []check.Finding

@@ -9,7 +9,7 @@ import (
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
 
-// units returns the recommendation units of text: the items of its
+// recommendationUnits returns the recommendation units of text: the items of its
 // recommendation sections (or, in a review with none, of every section),
 // the units found by their own form (fineUnits), and, in a review, the
 // paragraph of every sentence that is a hedged recommendation by its
@@ -77,7 +77,7 @@ func newWordShapes(words ...string) *wordShapes {
 	return &f
 }
 
-// mayHave reports whether w, ASCII letters lower-cased, may be one of the
+// MayHave reports whether w, ASCII letters lower-cased, may be one of the
 // words: false when its length, first or last letter fits none.
 func (f *wordShapes) MayHave(w string) bool {
 	if w == "" || len(w) >= len(f) {

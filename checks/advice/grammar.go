@@ -66,7 +66,7 @@ var (
 	cvssRe = regexp.MustCompile(`(?i)\bCVSS(?:\s*v?\d(?:\.\d)?)?[^0-9\n]{0,12}(\d{1,2}\.\d)\b`)
 )
 
-// classifyRisk returns what s (a recommendation, or the heading above it)
+// ClassifyRisk returns what s (a recommendation, or the heading above it)
 // says about its risk, or riskUnknown. blockRisk is the numeric level from
 // which risk counts as high. When signals disagree ("Risk: 2. Severity:
 // AMBER") the higher one wins: soft wording is excused only when nothing

@@ -6,8 +6,8 @@ import (
 	"github.com/evalopt/evalopt/checks/internal/text"
 )
 
-// lastWordIn must never say no where its regexp says yes: it only spares
-// the regexp's work.
+// checkLastWordPrefilter fails t when lastWordIn says no where its regexp
+// says yes on s: the prefilter must only spare the regexp's work.
 func checkLastWordPrefilter(t *testing.T, s string) {
 	t.Helper()
 	if text.DraftLeadRe.MatchString(s) && !text.LastWordIn(s, " \t\n\f\r:,*_", text.DraftLeadLast) {

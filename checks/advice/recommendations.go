@@ -121,7 +121,7 @@ func (cfg RecommendationConfig) validate() error {
 	return nil
 }
 
-// analyze finds the recommendations of text and what each carries (see
+// Analyze finds the recommendations of text and what each carries (see
 // analyzeUnits), once per document and shareKey when the document carries
 // a Suite's shared analysis. The result is read-only.
 func (a *recommendationAnalyzer) Analyze(doc check.Document) []recommendation {
@@ -264,12 +264,18 @@ func NewHedgeCheck(cfg RecommendationConfig) (check.Check, error) {
 	return &HedgeCheck{A: a}, nil
 }
 
+// HedgeCheck is the check NewHedgeCheck returns: hedged recommendations
+// (RuleHedge, RuleHedgeHighRisk). A is its recommendation analyzer, which
+// the benchmarks drive directly.
 type HedgeCheck struct{ A *recommendationAnalyzer }
 
+// Rule returns the family prefix "recommendation.hedge" of the rules the check reports.
 func (c *HedgeCheck) Rule() string { return "recommendation.hedge" }
 
+// Rules lists the rule ids the check reports.
 func (c *HedgeCheck) Rules() []string { return []string{RuleHedge, RuleHedgeHighRisk} }
 
+// Check returns the check's findings on doc.
 func (c *HedgeCheck) Check(doc check.Document) []check.Finding {
 	var out []check.Finding
 	var idx *doctext.LineIndex
@@ -306,12 +312,15 @@ func NewDirectionalCheck(cfg RecommendationConfig) (check.Check, error) {
 
 type directionalCheck struct{ a *recommendationAnalyzer }
 
+// Rule returns the family prefix "recommendation.directional" of the rules the check reports.
 func (c *directionalCheck) Rule() string { return "recommendation.directional" }
 
+// Rules lists the rule ids the check reports.
 func (c *directionalCheck) Rules() []string {
 	return []string{RuleDirectional, RuleDirectionalHighSeverity}
 }
 
+// Check returns the check's findings on doc.
 func (c *directionalCheck) Check(doc check.Document) []check.Finding {
 	var out []check.Finding
 	var idx *doctext.LineIndex
@@ -354,8 +363,10 @@ func NewActionabilityCheck(cfg RecommendationConfig) (check.Check, error) {
 
 type actionabilityCheck struct{ a *recommendationAnalyzer }
 
+// Rule returns RuleActionability.
 func (c *actionabilityCheck) Rule() string { return RuleActionability }
 
+// Check returns the check's findings on doc.
 func (c *actionabilityCheck) Check(doc check.Document) []check.Finding {
 	recs := c.a.Analyze(doc)
 	if len(recs) == 0 {

@@ -21,8 +21,11 @@ type kindCheck struct {
 	kinds map[evaluator.Kind]bool
 }
 
+// Rule returns the wrapped check's rule id.
 func (k *kindCheck) Rule() string { return k.c.Rule() }
 
+// Rules returns the wrapped check's rule list, or its one rule id when it
+// lists none.
 func (k *kindCheck) Rules() []string {
 	if rl, ok := k.c.(RuleLister); ok {
 		return rl.Rules()
@@ -30,6 +33,8 @@ func (k *kindCheck) Rules() []string {
 	return []string{k.c.Rule()}
 }
 
+// Check runs the wrapped check on doc when doc's kind is one of k's, and
+// returns nil otherwise.
 func (k *kindCheck) Check(doc Document) []Finding {
 	if !k.kinds[doc.Kind] {
 		return nil

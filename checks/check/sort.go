@@ -20,5 +20,5 @@ func compareFindings(a, b Finding) int {
 	return cmp.Compare(a.Message, b.Message)
 }
 
-// sortFindings sorts fs in place in the order of compareFindings.
+// SortFindings sorts fs in place in the order of compareFindings.
 func SortFindings(fs []Finding) { slices.SortStableFunc(fs, compareFindings) }

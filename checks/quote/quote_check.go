@@ -105,19 +105,21 @@ func (c *quoteCheck) Rules() []string {
 	return []string{RuleQuoteFabricated, RuleQuoteNearVerbatim, RuleQuoteUnverifiable}
 }
 
-// source is one text quotes may come from, with a label for messages.
+// quoteSource is one text quotes may come from, with a label for messages.
 type quoteSource struct {
 	label string
 	idx   *quotematch.Index
 }
 
 func (c *quoteCheck) sources(doc check.Document) []quoteSource {
-	if doc.Source != "" {
-		return []quoteSource{{"the source", c.cache.Index(doc.Source)}}
-	}
 	var out []quoteSource
+	if doc.Source != "" {
+		out = append(out, quoteSource{"the source", c.cache.Index(doc.Source)})
+	}
+	// A quotation may come from any evidence the task holds: a reply quotes
+	// the policy, a memo the email that set its terms, beside the source.
 	for _, e := range doc.Evidence {
-		if strings.TrimSpace(e.Content) == "" {
+		if strings.TrimSpace(e.Content) == "" || e.Content == doc.Source {
 			continue
 		}
 		out = append(out, quoteSource{fmt.Sprintf("evidence %q", e.ID), c.cache.Index(e.Content)})
@@ -383,7 +385,7 @@ func sourceAnchoredAfter(text string, end int) bool {
 	return doctext.SourceAnchorRe.MatchString(rest)
 }
 
-// unmarkRedline returns the source text a marked-up passage stands for:
+// UnmarkRedline returns the source text a marked-up passage stands for:
 // inserted text dropped, struck text kept without its marks. A passage
 // without markup is returned as is.
 func UnmarkRedline(s string) string {

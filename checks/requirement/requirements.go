@@ -14,7 +14,7 @@ import (
 // so WithSeverity and WithDisabled can address one requirement or all.
 const RuleRequirement = "requirement"
 
-// maxRequirementFindings bounds the findings one forbidding requirement
+// MaxRequirementFindings bounds the findings one forbidding requirement
 // reports, so that a pattern matching every word costs bounded memory.
 const MaxRequirementFindings = 20
 
@@ -38,10 +38,13 @@ func NewRequirementCheck() check.Check { return requirementCheck{} }
 
 type requirementCheck struct{}
 
+// Rule returns RuleRequirement.
 func (requirementCheck) Rule() string { return RuleRequirement }
 
+// Rules lists the rule ids the check reports.
 func (requirementCheck) Rules() []string { return []string{RuleRequirement} }
 
+// Check returns the check's findings on doc.
 func (requirementCheck) Check(doc check.Document) []check.Finding {
 	if len(doc.Requirements) == 0 {
 		return nil

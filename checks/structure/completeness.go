@@ -152,8 +152,10 @@ type completenessCheck struct {
 // witnessMatcher finds the usual opening of a signature block.
 var witnessMatcher = doctext.NewPhraseMatcher([]string{"in witness whereof"})
 
+// Rule returns the family prefix "completeness" of the rules the check reports.
 func (c *completenessCheck) Rule() string { return "completeness" }
 
+// Rules lists the rule ids the check reports.
 func (c *completenessCheck) Rules() []string {
 	return []string{RuleSignatureBlock, RuleSignatureParty, RuleBoilerplate}
 }
@@ -171,6 +173,7 @@ type party struct {
 	def             doctext.Definition
 }
 
+// Check returns the check's findings on doc.
 func (c *completenessCheck) Check(doc check.Document) []check.Finding {
 	text := doc.Text
 	contract := c.always || looksLikeContract(text)

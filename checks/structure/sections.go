@@ -63,10 +63,13 @@ type sectionsCheck struct {
 	def map[evaluator.Kind][]doctext.Section
 }
 
+// Rule returns RuleMissingSection.
 func (sectionsCheck) Rule() string { return RuleMissingSection }
 
+// Rules lists the rule ids the check reports.
 func (sectionsCheck) Rules() []string { return []string{RuleMissingSection, RuleMissingSourcePart} }
 
+// Check returns the check's findings on doc.
 func (c sectionsCheck) Check(doc check.Document) []check.Finding {
 	want := c.def[doc.Kind]
 	if v, ok := doc.Setting(requiredSectionsKey{doc.Kind}); ok {

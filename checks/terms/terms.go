@@ -78,12 +78,15 @@ type definitionCheck struct {
 	instrument map[string]bool
 }
 
+// Rule returns the family prefix "definition" of the rules the check reports.
 func (c *definitionCheck) Rule() string { return "definition" }
 
+// Rules lists the rule ids the check reports.
 func (c *definitionCheck) Rules() []string {
 	return []string{RuleTermDuplicate, RuleTermUnused, RuleTermUsedBefore, RuleTermUndefined}
 }
 
+// Check returns the check's findings on doc.
 func (c *definitionCheck) Check(doc check.Document) []check.Finding {
 	text := doc.Text
 	a := doctext.AnalysisOf(doc)

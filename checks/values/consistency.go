@@ -43,12 +43,15 @@ func NewConsistencyCheck() check.Check { return consistencyCheck{} }
 
 type consistencyCheck struct{}
 
+// Rule returns the family prefix "consistency" of the rules the check reports.
 func (consistencyCheck) Rule() string { return "consistency" }
 
+// Rules lists the rule ids the check reports.
 func (consistencyCheck) Rules() []string {
 	return []string{RuleNumberMismatch, RuleValueConflict, RuleDateForm}
 }
 
+// Check returns the check's findings on doc.
 func (consistencyCheck) Check(doc check.Document) []check.Finding {
 	text := doc.Text
 	var out []check.Finding

@@ -384,28 +384,8 @@ func vMayHoldValue(s string) bool {
 // value: a currency code or a month before it, or a unit, a percent sign,
 // a time, a date or a scale after it.
 func figureMayBeValue(s string, i, j int) bool {
-	// Before: "EUR 1,200", "March 1".
-	k := i
-	for k > 0 && (s[k-1] == ' ' || s[k-1] == '\t') {
-		k--
-	}
-	w := k
-	for w > 0 && vIsLetterByte(s[w-1]) {
-		w--
-	}
-	if k-w >= 3 && k-w <= 9 {
-		// ASCII letters: lower-cased on the stack, looked up without a copy.
-		var buf [9]byte
-		prev := buf[:k-w]
-		for x := range prev {
-			prev[x] = s[w+x] | 0x20
-		}
-		if _, ok := valueCurrencies[string(prev)]; ok {
-			return true
-		}
-		if _, ok := doctext.Months[string(prev)]; ok {
-			return true
-		}
+	if valueWordBefore(s, i) {
+		return true
 	}
 	// After: "%", ":30", "/2026", "-03-01", "-day", " days", "k", " million".
 	if j >= len(s) {
@@ -419,7 +399,7 @@ func figureMayBeValue(s string, i, j int) bool {
 			return true // 2026-03-01
 		}
 	}
-	k = j
+	k := j
 	for k < len(s) && k < j+3 && (s[k] == ' ' || s[k] == '-' || s[k] == '*' || s[k] == '(' || s[k] == ')' || s[k] == '\t') {
 		k++
 	}
@@ -435,6 +415,56 @@ func figureMayBeValue(s string, i, j int) bool {
 	if !ok {
 		return false
 	}
+	if valueWordAfter(next) {
+		return true
+	}
+	// A count: "17 false claims", "40 queries".
+	if n := len(next); n >= 4 && next[n-1] == 's' {
+		return true
+	}
+	e2 := e
+	for e2 < len(s) && s[e2] == ' ' {
+		e2++
+	}
+	e3 := e2
+	for e3 < len(s) && e3-e2 < 14 && vIsLetterByte(s[e3]) {
+		e3++
+	}
+	return e3-e2 >= 4 && s[e3-1] == 's'
+}
+
+// valueWordBefore reports whether the word before offset i (after blanks)
+// makes a figure there a value: a currency code or a month ("EUR 1,200",
+// "March 1").
+func valueWordBefore(s string, i int) bool {
+	k := i
+	for k > 0 && (s[k-1] == ' ' || s[k-1] == '\t') {
+		k--
+	}
+	w := k
+	for w > 0 && vIsLetterByte(s[w-1]) {
+		w--
+	}
+	if k-w < 3 || k-w > 9 {
+		return false
+	}
+	// ASCII letters: lower-cased on the stack, looked up without a copy.
+	var buf [9]byte
+	prev := buf[:k-w]
+	for x := range prev {
+		prev[x] = s[w+x] | 0x20
+	}
+	if _, ok := valueCurrencies[string(prev)]; ok {
+		return true
+	}
+	_, ok := doctext.Months[string(prev)]
+	return ok
+}
+
+// valueWordAfter reports whether next, the lower-cased word after a
+// figure, makes it a value: a unit, a day qualifier, a currency, a month,
+// a scale, or a word such as "percent", "times", "pm", "th", "of".
+func valueWordAfter(next string) bool {
 	if _, ok := vDurationUnits[next]; ok {
 		return true
 	}
@@ -454,17 +484,5 @@ func figureMayBeValue(s string, i, j int) bool {
 	case "percent", "per", "pct", "x", "times", "am", "pm", "a", "p", "st", "nd", "rd", "th", "of", "out":
 		return true
 	}
-	// A count: "17 false claims", "40 queries".
-	if n := len(next); n >= 4 && next[n-1] == 's' {
-		return true
-	}
-	e2 := e
-	for e2 < len(s) && s[e2] == ' ' {
-		e2++
-	}
-	e3 := e2
-	for e3 < len(s) && e3-e2 < 14 && vIsLetterByte(s[e3]) {
-		e3++
-	}
-	return e3-e2 >= 4 && s[e3-1] == 's'
+	return false
 }

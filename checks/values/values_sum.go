@@ -13,255 +13,11 @@ import (
 // Totals and calculations: a stated total must be the sum of the parts the
 // text itemises for it, and a calculation written out must compute.
 
-// calcIssue is a written-out calculation whose stated result is not what
-// its operands give.
-type calcIssue struct {
-	start, end int // the stated result
-	stated     float64
-	computed   float64
-}
-
 // maxSubsetParts bounds the parts tried in subset sums (2^n subsets).
 const maxSubsetParts = 12
 
 // centsEqual reports whether two amounts agree to the cent.
 func centsEqual(a, b float64) bool { return math.Abs(a-b) < 0.005+1e-9*math.Abs(a) }
-
-// calculations reads the calculations written out in the current
-// sentence ("£29 − £7.90 = £21.10", "£950 a year (£19 × 10 × 5)") and
-// records those that do not compute.
-func (d *valueDoc) calculations() {
-	toks := d.toks
-	for k := 0; k < len(toks); k++ {
-		switch d.sym(k) {
-		case "=":
-			// Left operand: back to the start of the expression.
-			a := k - 1
-			if a < 0 {
-				continue
-			}
-			for a > 0 && d.exprToken(a-1) {
-				a--
-			}
-			lhs, ok := d.evalExpr(a, k)
-			if !ok {
-				continue
-			}
-			j := k + 1
-			if j < len(toks) && toks[j].kind == tSym && valueCurrencySigns[d.sym(j)] != "" {
-				j++
-			}
-			if j < len(toks) && toks[j].kind == tWord && valueCurrencies[d.lowerTok(j)] != "" {
-				j++
-			}
-			if j >= len(toks) || toks[j].kind != tNum {
-				continue
-			}
-			stated, ok := vFigureValue(d.text[toks[j].start:toks[j].end])
-			if ok && !centsEqual(round2(lhs), stated) {
-				d.calcs = append(d.calcs, calcIssue{toks[k+1].start, toks[j].end, stated, lhs})
-			}
-		case "(":
-			// "£950 a year (£19 × 10 × 5)": the value before the bracket is
-			// what the bracket computes.
-			v, vs, ve, ok := d.valueBefore(k)
-			if !ok {
-				continue
-			}
-			e := k + 1
-			depth := 1
-			for e < len(toks) && depth > 0 {
-				switch d.sym(e) {
-				case "(":
-					depth++
-				case ")":
-					depth--
-				}
-				if depth > 0 {
-					e++
-				}
-			}
-			if e >= len(toks) || !d.multiplicative(k+1, e) {
-				continue
-			}
-			got, ok := d.evalExpr(k+1, e)
-			if ok && !centsEqual(round2(got), v) {
-				d.calcs = append(d.calcs, calcIssue{vs, ve, v, got})
-			}
-		}
-	}
-}
-
-// round2 rounds to the cent.
-func round2(v float64) float64 { return math.Round(v*100) / 100 }
-
-// exprToken reports whether token k can be part of a written-out
-// calculation: a figure, a currency, an operator or a bracket.
-func (d *valueDoc) exprToken(k int) bool {
-	t := d.toks[k]
-	switch t.kind {
-	case tNum:
-		return true
-	case tSym:
-		s := d.sym(k)
-		return valueCurrencySigns[s] != "" || strings.Contains("+−–-×*÷/()", s) && s != ""
-	case tWord:
-		w := d.lowerTok(k)
-		return w == "x" || valueCurrencies[w] != "" && len(w) == 3
-	}
-	return false
-}
-
-// valueBefore returns the figure (with its currency) that ends right
-// before token k, skipping a rate ("£950 a year (").
-func (d *valueDoc) valueBefore(k int) (v float64, start, end int, ok bool) {
-	j := k - 1
-	for j >= 0 && j >= k-4 && d.toks[j].kind == tWord {
-		j-- // "a year", "per month"
-	}
-	if j < 0 || d.toks[j].kind != tNum {
-		return 0, 0, 0, false
-	}
-	if j > 0 && valueCurrencySigns[d.sym(j-1)] == "" && !(d.toks[j-1].kind == tWord && valueCurrencies[d.lowerTok(j-1)] != "") {
-		return 0, 0, 0, false // only amounts: "3 hours (180 minutes)" converts units
-	}
-	v, ok = vFigureValue(d.text[d.toks[j].start:d.toks[j].end])
-	start = d.toks[j].start
-	if j > 0 {
-		start = d.toks[j-1].start
-	}
-	return v, start, d.toks[j].end, ok
-}
-
-// multiplicative reports whether tokens [a, b) hold a product or quotient
-// of figures and nothing but a calculation.
-func (d *valueDoc) multiplicative(a, b int) bool {
-	op, nums := false, 0
-	for k := a; k < b; k++ {
-		if !d.exprToken(k) {
-			return false
-		}
-		switch d.sym(k) {
-		case "×", "*", "÷":
-			op = true
-		}
-		if d.tokIs(k, "x") {
-			op = true
-		}
-		if d.toks[k].kind == tNum {
-			nums++
-		}
-	}
-	return op && nums >= 2
-}
-
-// evalExpr evaluates the calculation in tokens [a, b): figures (with
-// currencies), + − × ÷ and brackets, by precedence. ok is false for
-// anything else, or for an empty or unbalanced expression.
-func (d *valueDoc) evalExpr(a, b int) (float64, bool) {
-	if a < 0 || b > len(d.toks) || a >= b {
-		return 0, false
-	}
-	p := exprParser{d: d, k: a, end: b}
-	v, ok := p.sum()
-	if !ok || p.k != b {
-		return 0, false
-	}
-	return v, p.ops > 0
-}
-
-// exprParser is a recursive-descent parser over a token range.
-type exprParser struct {
-	d      *valueDoc
-	k, end int
-	ops    int // operators read
-	depth  int
-}
-
-func (p *exprParser) sum() (float64, bool) {
-	v, ok := p.product()
-	if !ok {
-		return 0, false
-	}
-	for p.k < p.end {
-		s := p.d.sym(p.k)
-		if s != "+" && s != "−" && s != "–" && !(s == "-" && p.d.toks[p.k].space) {
-			break
-		}
-		p.k++
-		p.ops++
-		w, ok := p.product()
-		if !ok {
-			return 0, false
-		}
-		if s == "+" {
-			v += w
-		} else {
-			v -= w
-		}
-	}
-	return v, true
-}
-
-func (p *exprParser) product() (float64, bool) {
-	v, ok := p.factor()
-	if !ok {
-		return 0, false
-	}
-	for p.k < p.end {
-		s := p.d.sym(p.k)
-		if p.d.tokIs(p.k, "x") {
-			s = "×"
-		}
-		if s != "×" && s != "*" && s != "÷" && s != "/" {
-			break
-		}
-		p.k++
-		p.ops++
-		w, ok := p.factor()
-		if !ok {
-			return 0, false
-		}
-		if s == "÷" || s == "/" {
-			if w == 0 {
-				return 0, false
-			}
-			v /= w
-		} else {
-			v *= w
-		}
-	}
-	return v, true
-}
-
-func (p *exprParser) factor() (float64, bool) {
-	if p.k >= p.end {
-		return 0, false
-	}
-	if p.d.sym(p.k) == "(" {
-		if p.depth > 8 {
-			return 0, false
-		}
-		p.k++
-		p.depth++
-		v, ok := p.sum()
-		p.depth--
-		if !ok || p.k >= p.end || p.d.sym(p.k) != ")" {
-			return 0, false
-		}
-		p.k++
-		return v, true
-	}
-	if valueCurrencySigns[p.d.sym(p.k)] != "" || p.d.toks[p.k].kind == tWord && valueCurrencies[p.d.lowerTok(p.k)] != "" {
-		p.k++
-	}
-	if p.k >= p.end || p.d.toks[p.k].kind != tNum {
-		return 0, false
-	}
-	v, ok := vFigureValue(p.d.text[p.d.toks[p.k].start:p.d.toks[p.k].end])
-	p.k++
-	return v, ok
-}
 
 // totals reports the totals that are not the sum of their parts and the
 // calculations that do not compute.
@@ -320,107 +76,161 @@ func vFormatNum(v float64) string {
 // partsOf returns the parts a total (d.ms[i]) is made of, and whether they
 // are itemised — listed for it, so that a total that matches none of their
 // sums is wrong — or only the amounts stated before it in prose, where
-// only a near miss of a sum is reported.
+// only a near miss of a sum is reported. The places a breakdown may stand
+// are tried in order: a list announced after it, brackets right after it,
+// its table column, its sentence, the list just above it, then prose.
 func (d *valueDoc) partsOf(i int) ([]*mention, bool) {
 	t := &d.ms[i]
 	st := &d.sents[t.sent]
-	same := func(m *mention) bool {
-		return m.class == t.class && m.rate == t.rate && m.flags&(fTotal|fRange|fBound|fCap) == 0 && m != t
-	}
-	var parts []*mention
-	// "This is made up of:" and a list.
 	if t.flags&fBelow != 0 {
-		list := 0
-		for k := i + 1; k < len(d.ms); k++ {
-			m := &d.ms[k]
-			sm := &d.sents[m.sent]
-			if sm.block > st.block+2 {
-				break
-			}
-			if list == 0 && sm.list > 0 {
-				list = sm.list
-			}
-			if list > 0 && sm.list != list {
-				break
-			}
-			if list > 0 && same(m) {
-				parts = append(parts, m)
-			}
-		}
+		return d.partsBelow(i), true
+	}
+	if parts := d.partsInBrackets(i); len(parts) > 0 {
 		return parts, true
 	}
-	// The amounts in brackets right after it: "EUR 438.60 (EUR 400
-	// compensation and EUR 38.60 for your dinner)".
-	if close := d.bracketAfter(t); close > 0 {
-		for k := i + 1; k < len(d.ms) && d.ms[k].sent == t.sent && d.ms[k].start < close; k++ {
-			if m := &d.ms[k]; same(m) || m.class == t.class && m.flags&fEach != 0 {
-				parts = append(parts, m)
-			}
-		}
-		if len(parts) > 0 {
-			return parts, true
-		}
-	}
-	// A "Total" row: the cells of its column above it in the table.
 	if st.table > 0 {
-		for k := i - 1; k >= 0; k-- {
-			m := &d.ms[k]
-			sm := &d.sents[m.sent]
-			if sm.table != st.table {
-				break
-			}
-			if sm.col == st.col && sm.row != st.row {
-				if m.flags&fTotal != 0 {
-					break // a subtotal closes the parts above it
-				}
-				if same(m) {
-					parts = append(parts, m)
-				}
-			}
-		}
-		return parts, true
+		return d.partsInColumn(i), true
 	}
-	// The amounts before it in its sentence: "the Security Charge (CAD
-	// 9.95), the Improvement Fee (CAD 35.00) and GST (CAD 42.17), a total
-	// of CAD 87.12".
-	for k := i - 1; k >= 0 && d.ms[k].sent == t.sent; k-- {
-		if m := &d.ms[k]; same(m) || m.class == t.class && m.flags&fEach != 0 {
-			parts = append(parts, m)
-		}
-	}
+	parts := d.partsInSentence(i)
 	if len(parts) >= 2 || len(parts) == 1 && (parts[0].mult > 0 || parts[0].flags&fEach != 0 && len(d.countsOf(parts[0])) > 0) {
 		return parts, true
 	}
-	// The items of the list just above it, one amount each.
 	if list, from := d.listAbove(t.sent); list > 0 {
-		seen := map[int]bool{}
-		for k := from; k < i; k++ {
-			m := &d.ms[k]
-			sm := &d.sents[m.sent]
-			if sm.list != list || seen[sm.start] || !same(m) {
-				continue
-			}
-			seen[sm.start] = true // the first amount of each item
-			parts = append(parts, m)
-		}
-		if len(parts) >= 2 {
+		// The sentence's own amounts count among the items'.
+		if parts = d.appendListParts(parts, i, list, from); len(parts) >= 2 {
 			return parts, true
 		}
 	}
-	// Prose: the distinct amounts stated before it, nearest first.
-	parts = parts[:0]
+	return d.partsInProse(i), false
+}
+
+// sumPart reports whether m may be a part of the total t: an amount of its
+// class and rate that is itself no total, range or bound.
+func sumPart(t, m *mention) bool {
+	return m.class == t.class && m.rate == t.rate && m.flags&(fTotal|fRange|fBound|fCap) == 0 && m != t
+}
+
+// perItemPart reports whether m may be a part of t: a sumPart or a
+// per-item amount of its class.
+func perItemPart(t, m *mention) bool {
+	return sumPart(t, m) || m.class == t.class && m.flags&fEach != 0
+}
+
+// partsBelow returns the parts of the total d.ms[i] that a list after it
+// gives ("This is made up of:" and a list).
+func (d *valueDoc) partsBelow(i int) []*mention {
+	t := &d.ms[i]
+	st := &d.sents[t.sent]
+	var parts []*mention
+	list := 0
+	for k := i + 1; k < len(d.ms); k++ {
+		m := &d.ms[k]
+		sm := &d.sents[m.sent]
+		if sm.block > st.block+2 {
+			break
+		}
+		if list == 0 && sm.list > 0 {
+			list = sm.list
+		}
+		if list > 0 && sm.list != list {
+			break
+		}
+		if list > 0 && sumPart(t, m) {
+			parts = append(parts, m)
+		}
+	}
+	return parts
+}
+
+// partsInBrackets returns the amounts in brackets right after the total
+// d.ms[i]: "EUR 438.60 (EUR 400 compensation and EUR 38.60 for your
+// dinner)".
+func (d *valueDoc) partsInBrackets(i int) []*mention {
+	t := &d.ms[i]
+	var parts []*mention
+	if close := d.bracketAfter(t); close > 0 {
+		for k := i + 1; k < len(d.ms) && d.ms[k].sent == t.sent && d.ms[k].start < close; k++ {
+			if m := &d.ms[k]; perItemPart(t, m) {
+				parts = append(parts, m)
+			}
+		}
+	}
+	return parts
+}
+
+// partsInColumn returns, for a "Total" row, the cells of its column above
+// it in the table, up to a subtotal.
+func (d *valueDoc) partsInColumn(i int) []*mention {
+	t := &d.ms[i]
+	st := &d.sents[t.sent]
+	var parts []*mention
+	for k := i - 1; k >= 0; k-- {
+		m := &d.ms[k]
+		sm := &d.sents[m.sent]
+		if sm.table != st.table {
+			break
+		}
+		if sm.col == st.col && sm.row != st.row {
+			if m.flags&fTotal != 0 {
+				break // a subtotal closes the parts above it
+			}
+			if sumPart(t, m) {
+				parts = append(parts, m)
+			}
+		}
+	}
+	return parts
+}
+
+// partsInSentence returns the amounts before the total d.ms[i] in its
+// sentence, nearest first: "the Security Charge (CAD 9.95), the
+// Improvement Fee (CAD 35.00) and GST (CAD 42.17), a total of CAD 87.12".
+func (d *valueDoc) partsInSentence(i int) []*mention {
+	t := &d.ms[i]
+	var parts []*mention
+	for k := i - 1; k >= 0 && d.ms[k].sent == t.sent; k-- {
+		if m := &d.ms[k]; perItemPart(t, m) {
+			parts = append(parts, m)
+		}
+	}
+	return parts
+}
+
+// appendListParts appends to parts the items of the list just above the
+// total d.ms[i] (list, whose mentions start at from), one amount each.
+func (d *valueDoc) appendListParts(parts []*mention, i, list, from int) []*mention {
+	t := &d.ms[i]
+	seen := map[int]bool{}
+	for k := from; k < i; k++ {
+		m := &d.ms[k]
+		sm := &d.sents[m.sent]
+		if sm.list != list || seen[sm.start] || !sumPart(t, m) {
+			continue
+		}
+		seen[sm.start] = true // the first amount of each item
+		parts = append(parts, m)
+	}
+	return parts
+}
+
+// partsInProse returns the distinct amounts stated before the total
+// d.ms[i] in the paragraphs around it, nearest first.
+func (d *valueDoc) partsInProse(i int) []*mention {
+	t := &d.ms[i]
+	st := &d.sents[t.sent]
+	var parts []*mention
 	seenVal := map[float64]bool{}
 	for k := i - 1; k >= 0 && len(parts) < maxSubsetParts; k-- {
 		m := &d.ms[k]
 		if d.sents[m.sent].block < st.block-4 {
 			break
 		}
-		if (same(m) || m.class == t.class && m.flags&fEach != 0) && m.flags&fHypo == 0 && !seenVal[m.val] {
+		if perItemPart(t, m) && m.flags&fHypo == 0 && !seenVal[m.val] {
 			seenVal[m.val] = true
 			parts = append(parts, m)
 		}
 	}
-	return parts, false
+	return parts
 }
 
 // bracketAfter returns the offset of the ")" closing a bracket that opens

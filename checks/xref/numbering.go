@@ -26,8 +26,10 @@ func NewListNumberingCheck() check.Check { return listNumberingCheck{} }
 
 type listNumberingCheck struct{}
 
+// Rule returns RuleNumberingGap.
 func (listNumberingCheck) Rule() string { return RuleNumberingGap }
 
+// Check returns the check's findings on doc.
 func (listNumberingCheck) Check(doc check.Document) []check.Finding {
 	text := doc.Text
 	var out []check.Finding

@@ -40,6 +40,7 @@ func NewSelfReferenceCheck() check.Check { return selfRefCheck{} }
 
 type selfRefCheck struct{}
 
+// Rule returns RuleSelfReference.
 func (selfRefCheck) Rule() string { return RuleSelfReference }
 
 var (
@@ -125,6 +126,7 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[string
 	return labels, short
 }
 
+// Check returns the check's findings on doc.
 func (selfRefCheck) Check(doc check.Document) []check.Finding {
 	text := doc.Text
 	var labels map[string]map[string]bool
@@ -162,6 +164,9 @@ func (selfRefCheck) Check(doc check.Document) []check.Finding {
 		}
 	}
 	report := func(s, e int, what string) {
+		if definedElsewhere(doc, s, e) {
+			return
+		}
 		idx := doctext.AnalysisOf(doc).LineIndex()
 		out = append(out, check.Finding{Rule: RuleSelfReference, Severity: check.SeverityBlock,
 			Message:  fmt.Sprintf("reference to %s, which this document does not have: point to an existing part or remove the reference", what),
@@ -535,4 +540,91 @@ func elidedRange(text string, e int, fam map[string]bool) (int, int, []string, b
 		ids = []string{first, last}
 	}
 	return e + m[2], e + m[5], ids, true
+}
+
+// definedElsewhere reports whether a reference that names no part of the
+// deliverable's own outline still names something that exists, so that
+// calling it dangling would rest on a guess: a line of the deliverable
+// that opens with it (a plain title line, "What you can do", "Part 1 -
+// Scope", which no heading grammar may have read as a heading), an ordered
+// list item it counts ("Step 3" over a list whose third item is "3."), or
+// an id that labels a line of the source or of an evidence item ("IAM-2",
+// "GC11", "S2": the source's own clauses, a standard's controls).
+func definedElsewhere(doc check.Document, s, e int) bool {
+	ref := strings.Trim(doc.Text[s:e], "\"“”' ")
+	if ref == "" {
+		return false
+	}
+	if linesOpenWith(doc.Text, ref, true, s) {
+		return true
+	}
+	if noun, num, ok := strings.Cut(ref, " "); ok && listNouns[strings.ToLower(noun)] && linesOpenWith(doc.Text, num+".", false, s) {
+		return true
+	}
+	if !idLike(ref) {
+		return false
+	}
+	if linesOpenWith(doc.Source, ref, false, -1) {
+		return true
+	}
+	for _, ev := range doc.Evidence {
+		if linesOpenWith(ev.Content, ref, false, -1) {
+			return true
+		}
+	}
+	return false
+}
+
+// listNouns are the words that count the items of an ordered list.
+var listNouns = map[string]bool{"step": true, "point": true, "item": true, "stage": true, "question": true}
+
+// maxOpenLines bounds how many lines linesOpenWith reads.
+const maxOpenLines = 50000
+
+// linesOpenWith reports whether a line of text, after list marks, emphasis
+// and table pipes, opens with prefix followed by a non-word byte (case
+// folded when fold); the line holding offset skip (the reference itself)
+// does not count.
+func linesOpenWith(text, prefix string, fold bool, skip int) bool {
+	n, at := 0, 0
+	for line := range strings.Lines(text) {
+		start := at
+		at += len(line)
+		if n++; n > maxOpenLines {
+			return false
+		}
+		if start <= skip && skip < at {
+			continue
+		}
+		l := strings.TrimLeft(line, " \t#>|-*+_")
+		if len(l) < len(prefix) {
+			continue
+		}
+		head := l[:len(prefix)]
+		if head != prefix && !(fold && strings.EqualFold(head, prefix)) {
+			continue
+		}
+		if len(l) == len(prefix) || !doctext.IsWordByte(l[len(prefix)]) {
+			return true
+		}
+	}
+	return false
+}
+
+// idLike reports whether ref is an identifier of letters and digits
+// ("IAM-2", "GC11", "S2.1", "AC-1"), not a word or a plain number.
+func idLike(ref string) bool {
+	letters, digits := 0, 0
+	for _, r := range ref {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			letters++
+		case r >= '0' && r <= '9':
+			digits++
+		case r == '-' || r == '.':
+		default:
+			return false
+		}
+	}
+	return letters > 0 && digits > 0
 }

@@ -21,10 +21,10 @@ var refColumnRe = regexp.MustCompile(`(?i)^(?:(current|old|existing|original|dra
 
 // tableCellIDRe matches the clause ids a cell starts with: "8(2)", "9.2.1,
 // 9.2.2", "3(2), 3(3)", "**12.3**".
-var tableCellIDRe = regexp.MustCompile(`^[ \t]*(?:\*\*)?((?:[A-Z]{1,2}\d{0,2}\.)?\d{1,4}(?:\.\d{1,4})*(?:[ ]?\([a-z0-9]{1,4}\))*)(?:\*\*)?`)
+var tableCellIDRe = regexp.MustCompile(`^[ \t]*(?:\*\*)?((?:[A-Z]{1,2}\d{0,2}\.)?\d{1,4}[A-Z]?(?:\.\d{1,4})*(?:[ ]?\([a-z0-9]{1,4}\))*)(?:\*\*)?`)
 
 // tableCellNextRe matches one more id of a cell's list.
-var tableCellNextRe = regexp.MustCompile(`^[ \t]*(?:,|and|&|to|–|-)[ \t]*((?:[A-Z]{1,2}\d{0,2}\.)?\d{1,4}(?:\.\d{1,4})*(?:[ ]?\([a-z0-9]{1,4}\))*)`)
+var tableCellNextRe = regexp.MustCompile(`^[ \t]*(?:,|and|&|to|–|-)[ \t]*((?:[A-Z]{1,2}\d{0,2}\.)?\d{1,4}[A-Z]?(?:\.\d{1,4})*(?:[ ]?\([a-z0-9]{1,4}\))*)`)
 
 // refSide says whose numbering a reference column uses.
 type refSide int
@@ -139,12 +139,12 @@ func tableRefFindings(text string, idx *doctext.LineIndex, o, src *xrefOutline, 
 			if src == nil || src.numLabels == 0 {
 				continue
 			}
-			ok = inSrc()
+			ok = inSrc() || srcLabelled(srcText, r.id, r.noun, o.numLabels > 0 && !review)
 		default:
 			if o.numLabels == 0 && src == nil {
 				continue
 			}
-			ok = inOwn() || inSrc()
+			ok = inOwn() || inSrc() || srcLabelled(srcText, r.id, r.noun, o.numLabels > 0 && !review)
 		}
 		if !ok {
 			whose := "the document"

@@ -74,8 +74,10 @@ func NewXrefCheck() check.Check { return xrefCheck{} }
 
 type xrefCheck struct{}
 
+// Rule returns the family prefix "xref" of the rules the check reports.
 func (xrefCheck) Rule() string { return "xref" }
 
+// Rules lists the rule ids the check reports.
 func (xrefCheck) Rules() []string {
 	return []string{RuleDanglingRef, RuleDuplicateLabel, RuleNumberingGap, RuleOrphanLabel}
 }
@@ -118,6 +120,7 @@ type counter struct {
 	lastKey string
 }
 
+// Check returns the check's findings on doc.
 func (xrefCheck) Check(doc check.Document) []check.Finding {
 	text := doc.Text
 	a := doctext.AnalysisOf(doc)
@@ -221,7 +224,7 @@ func (xrefCheck) Check(doc check.Document) []check.Finding {
 			if _, ok := src.byKey[key]; ok || src.parents[key] {
 				return
 			}
-			if sourceMentions(srcText, text[kw.Start:kw.End], text[idStart:idEnd]) {
+			if sourceMentions(srcText, text[kw.Start:kw.End], text[idStart:idEnd]) || srcLabelled(srcText, keyID(key, text[idStart:idEnd]), text[kw.Start:kw.End], o.numLabels > 0 && !review) {
 				return // the source names it, if not as a heading
 			}
 		} else if !o.hasLabels(key) {
@@ -879,6 +882,15 @@ func newLabels(doc check.Document, src *xrefOutline) (map[string]bool, []check.F
 		}
 	}
 	return added, out
+}
+
+// keyID returns the id a numbered reference's key resolves ("6(2)" for the
+// "(2)" of "§ 6(1) and (2)"), or raw when the key holds none.
+func keyID(key, raw string) string {
+	if _, id, ok := strings.Cut(key, "|"); ok && id != "" {
+		return id
+	}
+	return raw
 }
 
 // numberWith joins a parent number and a last number ("7", 5 -> "7.5").

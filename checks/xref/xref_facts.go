@@ -17,13 +17,13 @@ type sourceOutlineKey struct{}
 
 type sourceFactsKey struct{}
 
-// newLabelMatchesOf returns newLabelMatches of doc's text, computed once
+// NewLabelMatchesOf returns newLabelMatches of doc's text, computed once
 // per document; the result is read-only.
 func NewLabelMatchesOf(doc check.Document) [][]int {
 	return check.Shared(doc, newLabelsKey{}, func() [][]int { return newLabelMatches(doc.Text) })
 }
 
-// dominantNumNounOf returns dominantNumNoun of doc's text, computed once.
+// DominantNumNounOf returns dominantNumNoun of doc's text, computed once.
 func DominantNumNounOf(doc check.Document) string {
 	return check.Shared(doc, numNounKey{}, func() string { return dominantNumNoun(doc.Text) })
 }
@@ -34,7 +34,7 @@ type outlinedSource struct {
 	text    string
 }
 
-// sourceOutlineOf returns the outline of sourceText(doc) and that text (nil
+// SourceOutlineOf returns the outline of sourceText(doc) and that text (nil
 // and "" when there is none), computed once per document, or taken from
 // the Suite's facts about the sources it saw last.
 func SourceOutlineOf(doc check.Document) (*xrefOutline, string) {
@@ -53,7 +53,7 @@ func sourceFactsOf(doc check.Document, text string) *sourceFacts {
 	return check.SharedAcross(doc, sourceFactsKey{}, text, sourceFactsBytes(len(text)), func() *sourceFacts { return &sourceFacts{text: text} })
 }
 
-// refVocabularyOf returns refVocabulary(text), computed once per source
+// RefVocabularyOf returns refVocabulary(text), computed once per source
 // text; the map is read-only.
 func RefVocabularyOf(doc check.Document, text string) map[string]bool {
 	return sourceFactsOf(doc, text).vocabulary()

@@ -81,6 +81,7 @@ func MeasureOf[C any](ctx context.Context, ev evaluator.Evaluator[C], cases []Ca
 	workers := min(cfg.concurrency, calls)
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	report := progressReporter(cfg.progress, calls)
 	wg.Add(workers)
 	for range workers {
 		go func() {
@@ -93,11 +94,29 @@ func MeasureOf[C any](ctx context.Context, ev evaluator.Evaluator[C], cases []Ca
 				i := k / cfg.repeats
 				results[k] = callOnce(ctx, ev, tasks[i], candidates[i], cfg.now)
 				results[k].Repeat = k % cfg.repeats
+				report()
 			}
 		}()
 	}
 	wg.Wait()
 	return buildReport(cases, tasks, results, cfg.repeats), ctx.Err()
+}
+
+// progressReporter returns the function each worker calls after a call
+// ends: it counts the call and hands the count to progress, one report at a
+// time. With a nil progress it does nothing.
+func progressReporter(progress func(done, total int), total int) func() {
+	if progress == nil {
+		return func() {}
+	}
+	var mu sync.Mutex
+	done := 0
+	return func() {
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		progress(done, total)
+	}
 }
 
 // callOnce makes one evaluator call and records its decision or failure,

@@ -20,6 +20,7 @@ type runConfig struct {
 	concurrency int
 	repeats     int
 	now         func() time.Time
+	progress    func(done, total int)
 	errs        []error
 }
 
@@ -46,6 +47,17 @@ func nonNegative(name string, n int, field func(*runConfig) *int) RunOption {
 // Nil means the default, time.Now.
 func WithClock(now func() time.Time) RunOption {
 	return func(c *runConfig) { c.now = now }
+}
+
+// WithProgress makes Measure and MeasureOf call progress after every
+// evaluator call ends (or is skipped because the context ended), with the
+// number of calls ended so far and the total (cases × repeats), so that a
+// long run can show how far it got. The calls are made one at a time, in
+// increasing order of done, from the goroutine that ran the evaluator
+// call: progress need not be safe for concurrent use, but a slow progress
+// slows the run. Nil means no progress reports (the default).
+func WithProgress(progress func(done, total int)) RunOption {
+	return func(c *runConfig) { c.progress = progress }
 }
 
 // invalid records an option out of range.

@@ -77,6 +77,9 @@ type CaseResult struct {
 	// CaseID and Expected repeat the case's ID and expected status.
 	CaseID   string           `json:"case_id"`
 	Expected evaluator.Status `json:"expected_status"`
+	// MustNotPass repeats the case's expected must_not_pass: a pass on it
+	// is a false approval (FalseApprovalRate counts these cases' passes).
+	MustNotPass bool `json:"must_not_pass,omitempty"`
 	// Calls holds every call, in repeat order.
 	Calls []CaseCall `json:"calls"`
 	// ModalStatus is the most frequent status among the case's decisions;
@@ -199,7 +202,7 @@ func buildReport(cases []Case, tasks []evaluator.Task, results []CaseCall, repea
 	var latencies []time.Duration
 	for i, c := range cases {
 		exp := c.Expected
-		cr := CaseResult{CaseID: c.ID, Expected: exp.Status, Calls: results[i*repeats : (i+1)*repeats]}
+		cr := CaseResult{CaseID: c.ID, Expected: exp.Status, MustNotPass: exp.MustNotPass, Calls: results[i*repeats : (i+1)*repeats]}
 		var counts [4]int
 		for k := range cr.Calls {
 			call := &cr.Calls[k]

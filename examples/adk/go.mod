@@ -1,14 +1,14 @@
 module github.com/evalopt/evalopt/examples/adk
 
-go 1.26.5
+go 1.25.0
 
 require (
 	github.com/evalopt/evalopt v0.0.0-00010101000000-000000000000
+	github.com/evalopt/evalopt/adapters/adk v0.0.0-00010101000000-000000000000
 	github.com/stretchr/testify v1.12.1
+	google.golang.org/adk/v2 v2.0.0
 	google.golang.org/genai v1.66.0
 )
-
-require go.yaml.in/yaml/v3 v3.0.5 // indirect
 
 require (
 	cloud.google.com/go v0.123.0 // indirect
@@ -32,11 +32,11 @@ require (
 	go.opentelemetry.io/otel/log v0.20.0 // indirect
 	go.opentelemetry.io/otel/metric v1.44.0 // indirect
 	go.opentelemetry.io/otel/trace v1.44.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/crypto v0.54.0 // indirect
 	golang.org/x/net v0.57.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.40.0 // indirect
-	google.golang.org/adk/v2 v2.2.0
 	google.golang.org/api v0.291.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260724162435-b2f20204f0df // indirect
 	google.golang.org/grpc v1.83.0 // indirect
@@ -45,4 +45,7 @@ require (
 	rsc.io/ordered v1.1.1 // indirect
 )
 
-replace github.com/evalopt/evalopt => ../..
+replace (
+	github.com/evalopt/evalopt => ../..
+	github.com/evalopt/evalopt/adapters/adk => ../../adapters/adk
+)

@@ -17,11 +17,12 @@ import (
 	"google.golang.org/adk/v2/agent"
 	"google.golang.org/adk/v2/agent/llmagent"
 	"google.golang.org/adk/v2/runner"
+	"google.golang.org/adk/v2/session"
 	"google.golang.org/genai"
 
+	adkloop "github.com/evalopt/evalopt/adapters/adk"
+	"github.com/evalopt/evalopt/adapters/adk/adktest"
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/examples/adk/adkloop"
-	"github.com/evalopt/evalopt/examples/adk/internal/scripted"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -44,13 +45,13 @@ var judge = evaluator.Func[string](func(_ context.Context, _ evaluator.Task, rep
 })
 
 func run(ctx context.Context, w io.Writer) error {
-	writer, err := llmagent.New(llmagent.Config{Name: "writer", Model: scripted.New("writer-model", 0.002,
-		scripted.Reply{Text: "Sorry about the blender. Your money is on its way!"})})
+	writer, err := llmagent.New(llmagent.Config{Name: "writer", Model: adktest.New("writer-model", 0.002,
+		adktest.Reply{Text: "Sorry about the blender. Your money is on its way!"})})
 	if err != nil {
 		return err
 	}
-	editor, err := llmagent.New(llmagent.Config{Name: "editor", Model: scripted.New("editor-model", 0.003,
-		scripted.Reply{Text: "Sorry about the blender. Your refund request is under review."})})
+	editor, err := llmagent.New(llmagent.Config{Name: "editor", Model: adktest.New("editor-model", 0.003,
+		adktest.Reply{Text: "Sorry about the blender. Your refund request is under review."})})
 	if err != nil {
 		return err
 	}
@@ -66,7 +67,7 @@ func run(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r, err := runner.NewInMemory("support", gate)
+	r, err := runner.New(runner.Config{AppName: "support", Agent: gate, SessionService: session.InMemoryService(), AutoCreateSession: true})
 	if err != nil {
 		return err
 	}

@@ -5,11 +5,13 @@ go 1.25
 require (
 	github.com/anthropics/anthropic-sdk-go/v2 v2.13.0
 	github.com/evalopt/evalopt v0.0.0-00010101000000-000000000000
+	github.com/evalopt/evalopt/adapters/anthropic v0.0.0-00010101000000-000000000000
 )
 
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/buger/jsonparser v1.1.2 // indirect
+	github.com/evalopt/evalopt/adapters/adapterkit v0.0.0-00010101000000-000000000000 // indirect
 	github.com/go-logr/logr v1.4.2 // indirect
 	github.com/go-logr/stdr v1.2.2 // indirect
 	github.com/invopop/jsonschema v0.14.0 // indirect
@@ -27,4 +29,8 @@ require (
 	golang.org/x/sync v0.16.0 // indirect
 )
 
-replace github.com/evalopt/evalopt => ../..
+replace (
+	github.com/evalopt/evalopt => ../..
+	github.com/evalopt/evalopt/adapters/adapterkit => ../../adapters/adapterkit
+	github.com/evalopt/evalopt/adapters/anthropic => ../../adapters/anthropic
+)

@@ -1,13 +1,12 @@
-// Command anthropic runs the refund loop of examples/refund (the scenario
-// and the printing are shared with examples/openai in internal/refunddemo)
-// with every model role on Anthropic's Messages API through the official
-// SDK (github.com/anthropics/anthropic-sdk-go/v2) and the anthropicadapter
-// package: a writer model drafts and revises, a judge model on another
+// Command anthropic runs the refund loop of examples/refund with every
+// model role on Anthropic's Messages API through the official SDK
+// (github.com/anthropics/anthropic-sdk-go/v2) and the adapter
+// github.com/evalopt/evalopt/adapters/anthropic (package anthropicadapter): a writer model drafts and revises, a judge model on another
 // family returns decisions by calling a strict tool the request forces, and
 // a deterministic evidence stage runs before the judge.
 //
-// The SDK talks to an in-process fake of the endpoint
-// (internal/fakeanthropic) that checks each request against the strict-tool
+// The SDK talks to an in-process fake of the endpoint (the adapter's
+// anthropictest package) that checks each request against the strict-tool
 // rules and plays the models, so the program needs no key and no network.
 // To use the real API, build the SDK client with option.WithAPIKey (or
 // ANTHROPIC_API_KEY) and drop option.WithBaseURL. Run it with
@@ -23,10 +22,9 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
+	anthropicadapter "github.com/evalopt/evalopt/adapters/anthropic"
+	"github.com/evalopt/evalopt/adapters/anthropic/anthropictest"
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/examples/anthropic/anthropicadapter"
-	"github.com/evalopt/evalopt/examples/anthropic/internal/fakeanthropic"
-	"github.com/evalopt/evalopt/internal/refunddemo"
 )
 
 func main() {
@@ -49,22 +47,22 @@ var prices = evaluator.PriceTable{
 	judgeModel:  {Input: 3.00, CachedInput: 0.30, CacheWrite: 3.75, Output: 15.00},
 }
 
-// newRoles builds the demo's roles (refunddemo.NewRoles) on adapter
+// newRoles builds the demo's roles (NewRoles, run.go) on adapter
 // clients for the writer and the judge model, sharing one SDK client that
 // talks to the API at baseURL. The SDK's own retries are turned off by the
 // adapter on every request; retries belong to the loop.
-func newRoles(baseURL, writerName, judgeName string) (refunddemo.Roles, error) {
+func newRoles(baseURL, writerName, judgeName string) (Roles, error) {
 	sdk := anthropic.NewClient(option.WithBaseURL(baseURL), option.WithAPIKey("sk-ant-fake"))
-	return refunddemo.NewRoles(writerName, judgeName, func(model string) (refunddemo.Client, error) {
+	return NewRoles(writerName, judgeName, func(model string) (*anthropicadapter.Client, error) {
 		return anthropicadapter.New(sdk, anthropicadapter.Config{Model: model, Prices: prices})
 	})
 }
 
 // run serves the fake endpoint, runs both refund tasks through the loop on
-// it and prints each trace and outcome to w (refunddemo.RunOn). The output
+// it and prints each trace and outcome to w (RunOn). The output
 // is the same on every run.
 func run(w io.Writer) error {
-	return refunddemo.RunOn(w, fakeanthropic.New(models), func(baseURL string) (refunddemo.Roles, error) {
+	return RunOn(w, anthropictest.New(models), func(baseURL string) (Roles, error) {
 		return newRoles(baseURL, writerModel, judgeModel)
 	})
 }

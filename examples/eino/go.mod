@@ -3,11 +3,11 @@ module github.com/evalopt/evalopt/examples/eino
 go 1.24
 
 require (
-	github.com/evalopt/evalopt v0.0.0
+	github.com/cloudwego/eino v0.9.13
+	github.com/evalopt/evalopt v0.0.0-00010101000000-000000000000
+	github.com/evalopt/evalopt/adapters/eino v0.0.0-00010101000000-000000000000
 	github.com/stretchr/testify v1.12.1
 )
-
-require go.yaml.in/yaml/v3 v3.0.5 // indirect
 
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
@@ -16,7 +16,6 @@ require (
 	github.com/bytedance/sonic v1.15.0 // indirect
 	github.com/bytedance/sonic/loader v0.5.0 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect
-	github.com/cloudwego/eino v0.9.13
 	github.com/dustin/go-humanize v1.0.1 // indirect
 	github.com/eino-contrib/jsonschema v1.0.3 // indirect
 	github.com/google/uuid v1.6.0 // indirect
@@ -34,10 +33,14 @@ require (
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
 	github.com/wk8/go-ordered-map/v2 v2.1.8 // indirect
 	github.com/yargevad/filepathx v1.0.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/arch v0.11.0 // indirect
 	golang.org/x/exp v0.0.0-20230713183714-613f0c0eb8a1 // indirect
 	golang.org/x/sys v0.29.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
 
-replace github.com/evalopt/evalopt => ../..
+replace (
+	github.com/evalopt/evalopt => ../..
+	github.com/evalopt/evalopt/adapters/eino => ../../adapters/eino
+)

@@ -18,9 +18,9 @@ import (
 	"github.com/cloudwego/eino/adk"
 	"github.com/cloudwego/eino/compose"
 
+	einoloop "github.com/evalopt/evalopt/adapters/eino"
+	"github.com/evalopt/evalopt/adapters/eino/einotest"
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/examples/eino/einoloop"
-	"github.com/evalopt/evalopt/examples/eino/internal/scripted"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -42,8 +42,8 @@ var judge = evaluator.Func[string](func(_ context.Context, _ evaluator.Task, rep
 
 // newLoop returns the loop with fresh scripted models.
 func newLoop() einoloop.Loop[string] {
-	writer := scripted.New(scripted.Reply{Text: "Sorry about the blender. Your money is on its way!", Tokens: 120})
-	editor := scripted.New(scripted.Reply{Text: "Sorry about the blender. Your refund request is under review.", Tokens: 180})
+	writer := einotest.New(einotest.Reply{Text: "Sorry about the blender. Your money is on its way!", Tokens: 120})
+	editor := einotest.New(einotest.Reply{Text: "Sorry about the blender. Your refund request is under review.", Tokens: 180})
 	return einoloop.Loop[string]{
 		Generator: einoloop.Generator(writer, nil),
 		Evaluator: judge,

@@ -1,22 +1,17 @@
 module github.com/evalopt/evalopt/examples/genkit
 
-go 1.25.0
+go 1.24.1
 
 require (
-	github.com/evalopt/evalopt v0.0.0
+	github.com/evalopt/evalopt v0.0.0-00010101000000-000000000000
+	github.com/evalopt/evalopt/adapters/genkit v0.0.0-00010101000000-000000000000
+	github.com/firebase/genkit/go v1.6.0
 	github.com/stretchr/testify v1.12.1
-)
-
-require (
-	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	golang.org/x/text v0.28.0 // indirect
 )
 
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/buger/jsonparser v1.1.2 // indirect
-	github.com/coder/websocket v1.8.14 // indirect
-	github.com/firebase/genkit/go v1.7.0
 	github.com/go-logr/logr v1.4.3 // indirect
 	github.com/go-logr/stdr v1.2.2 // indirect
 	github.com/goccy/go-yaml v1.17.1 // indirect
@@ -35,8 +30,13 @@ require (
 	go.opentelemetry.io/otel/metric v1.36.0 // indirect
 	go.opentelemetry.io/otel/sdk v1.36.0 // indirect
 	go.opentelemetry.io/otel/trace v1.36.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/sys v0.34.0 // indirect
+	golang.org/x/text v0.28.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
 
-replace github.com/evalopt/evalopt => ../..
+replace (
+	github.com/evalopt/evalopt => ../..
+	github.com/evalopt/evalopt/adapters/genkit => ../../adapters/genkit
+)

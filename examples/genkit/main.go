@@ -17,10 +17,10 @@ import (
 	"github.com/firebase/genkit/go/ai"
 	"github.com/firebase/genkit/go/genkit"
 
+	genkitloop "github.com/evalopt/evalopt/adapters/genkit"
+	"github.com/evalopt/evalopt/adapters/genkit/genkittest"
 	"github.com/evalopt/evalopt/checks"
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/examples/genkit/genkitloop"
-	"github.com/evalopt/evalopt/examples/genkit/internal/scripted"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -42,8 +42,8 @@ var judge = evaluator.Func[string](func(_ context.Context, _ evaluator.Task, rep
 
 func run(ctx context.Context, w io.Writer) error {
 	g := genkit.Init(ctx)
-	writer := scripted.Define(g, "writer", scripted.Reply{Text: "Sorry about the blender. Your money is on its way!", Tokens: 12})
-	editor := scripted.Define(g, "editor", scripted.Reply{Text: "Sorry about the blender. Your refund request is under review.", Tokens: 14})
+	writer := genkittest.Define(g, "writer", genkittest.Reply{Text: "Sorry about the blender. Your money is on its way!", Tokens: 12})
+	editor := genkittest.Define(g, "editor", genkittest.Reply{Text: "Sorry about the blender. Your refund request is under review.", Tokens: 14})
 
 	// The glue: a flow whose run is the loop, and the checks as an evaluator.
 	flow := genkitloop.DefineFlow(g, "replyGate", genkitloop.Loop[string]{

@@ -5,9 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/evalopt/evalopt/examples/openai/internal/fakeopenai"
-	"github.com/evalopt/evalopt/internal/refunddemo"
-	"github.com/evalopt/evalopt/internal/refunddemo/demotest"
+	"github.com/evalopt/evalopt/adapters/openai/openaitest"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -15,15 +13,15 @@ var update = flag.Bool("update", false, "rewrite testdata/output.golden with the
 
 // example describes this program to the tests every provider example
 // shares.
-func example() demotest.Example {
-	return demotest.Example{
+func example() Example {
+	return Example{
 		Run:    run,
 		Golden: filepath.Join("testdata", "output.golden"),
 		Update: *update,
-		Serve: func(rateLimitFirst bool) refunddemo.Endpoint {
-			return fakeopenai.New(func(r fakeopenai.Request) fakeopenai.Reply {
+		Serve: func(rateLimitFirst bool) Endpoint {
+			return openaitest.New(func(r openaitest.Request) openaitest.Reply {
 				if rateLimitFirst && r.N == 1 {
-					return fakeopenai.RateLimited()
+					return openaitest.RateLimited()
 				}
 				return models(r)
 			})
@@ -41,10 +39,10 @@ func example() demotest.Example {
 	}
 }
 
-func TestOutput(t *testing.T)              { demotest.TestOutput(t, example()) }
-func TestRefundLoopEndToEnd(t *testing.T)  { demotest.TestRefundLoopEndToEnd(t, example()) }
-func TestMaxCostStopsTheLoop(t *testing.T) { demotest.TestMaxCostStopsTheLoop(t, example()) }
-func TestSameFamilyRefused(t *testing.T)   { demotest.TestSameFamilyRefused(t, example()) }
+func TestOutput(t *testing.T)              { checkOutput(t, example()) }
+func TestRefundLoopEndToEnd(t *testing.T)  { checkRefundLoopEndToEnd(t, example()) }
+func TestMaxCostStopsTheLoop(t *testing.T) { checkMaxCostStopsTheLoop(t, example()) }
+func TestSameFamilyRefused(t *testing.T)   { checkSameFamilyRefused(t, example()) }
 func TestRateLimitedDraftRetriedOnce(t *testing.T) {
-	demotest.TestRateLimitedDraftRetriedOnce(t, example())
+	checkRateLimitedDraftRetriedOnce(t, example())
 }

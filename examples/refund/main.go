@@ -36,7 +36,6 @@ import (
 	"github.com/evalopt/evalopt/checks"
 	"github.com/evalopt/evalopt/checks/requirement"
 	"github.com/evalopt/evalopt/evaluator"
-	"github.com/evalopt/evalopt/internal/refunddemo"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -230,7 +229,7 @@ func printTrace(w io.Writer, trace []loop.Step[string]) error {
 		switch s.Role {
 		case loop.RoleEvaluate:
 			status, score = string(s.Decision.Status), fmt.Sprintf("%.2f", s.Decision.Score)
-			detail = refunddemo.DecisionDetail(s.Decision)
+			detail = decisionDetail(s.Decision)
 		default:
 			detail = fmt.Sprintf("%q", s.Candidate)
 		}
@@ -240,6 +239,33 @@ func printTrace(w io.Writer, trace []loop.Step[string]) error {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%.3f\t%s\n", s.Index, s.Role, status, score, s.Cost, detail)
 	}
 	return tw.Flush()
+}
+
+// decisionDetail summarises a decision for the trace table: failed
+// criteria, blocking failures and instructions, or the criteria that
+// passed.
+func decisionDetail(d evaluator.EvaluationDecision) string {
+	var parts, failed, passed []string
+	for _, c := range d.Criteria {
+		if c.Passed {
+			passed = append(passed, c.Name)
+		} else {
+			failed = append(failed, c.Name)
+		}
+	}
+	if len(failed) > 0 {
+		parts = append(parts, "failed: "+strings.Join(failed, ", "))
+	}
+	if len(d.BlockingFailures) > 0 {
+		parts = append(parts, "blocking: "+strings.Join(d.BlockingFailures, ", "))
+	}
+	if len(d.RevisionInstructions) > 0 {
+		parts = append(parts, "instructions: "+strings.Join(d.RevisionInstructions, " "))
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "passed: "+strings.Join(passed, ", "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 func printOutcome(w io.Writer, res loop.Result[string], judgeCalls int64) {

@@ -1,11 +1,11 @@
-// Package quote verifies that a quoted piece of evidence appears in a source
+// Package quotematch verifies that a quoted piece of evidence appears in a source
 // document, verbatim or near-verbatim, for the deterministic checks of
 // evalopt (package checks, rules quote.*).
 //
-//	idx := quote.NewIndex(contract)         // once per source
-//	m, err := idx.Verify(q, quote.Config{}) // per quote
-//	if m.Kind == quote.Fabricated { ... }
-//	passage := contract[m.Start:m.End]      // where it was found
+//	idx := quotematch.NewIndex(contract)         // once per source
+//	m, err := idx.Verify(q, quotematch.Config{}) // per quote
+//	if m.Kind == quotematch.Fabricated { ... }
+//	passage := contract[m.Start:m.End]           // where it was found
 //
 // A quote is looked for verbatim (Exact), then after normalising both texts
 // (Normalized): Unicode NFKC; curly quotes to straight, and single marks and

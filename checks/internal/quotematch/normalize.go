@@ -15,99 +15,125 @@ type normText struct {
 	start, end []int32 // original [start, end) of the segment behind s[i]
 }
 
+// normWriter accumulates the normalised copy and, per byte, the original
+// range it came from.
+type normWriter struct {
+	out        []byte
+	start, end []int32
+	space      bool // last byte emitted is a collapsed space
+	buf        [utf8.UTFMax]byte
+}
+
+// emit appends b, every byte of it mapped to the original range [s, e).
+func (w *normWriter) emit(b []byte, s, e int) {
+	w.out = append(w.out, b...)
+	for range b {
+		w.start = append(w.start, int32(s))
+		w.end = append(w.end, int32(e))
+	}
+}
+
+// pushRune folds r and appends it for the original range [s, e), collapsing
+// white space into the space emitted before it.
+func (w *normWriter) pushRune(r rune, s, e int) {
+	r = foldRune(r)
+	if r == ' ' {
+		if w.space {
+			// Extend the collapsed space to cover this white space too.
+			w.end[len(w.end)-1] = int32(e)
+			return
+		}
+		w.space = true
+		w.emit([]byte{' '}, s, e)
+		return
+	}
+	w.space = false
+	if r < utf8.RuneSelf {
+		w.buf[0] = byte(r)
+		w.emit(w.buf[:1], s, e)
+		return
+	}
+	n := utf8.EncodeRune(w.buf[:], r)
+	w.emit(w.buf[:n], s, e)
+}
+
+// pushASCII appends the ASCII byte src[i], folded by table.
+func (w *normWriter) pushASCII(c byte, i int) {
+	f := asciiFold[c]
+	if f == ' ' {
+		if w.space {
+			w.end[len(w.end)-1] = int32(i + 1)
+		} else {
+			w.space = true
+			w.out = append(w.out, ' ')
+			w.start = append(w.start, int32(i))
+			w.end = append(w.end, int32(i+1))
+		}
+		return
+	}
+	w.space = false
+	w.out = append(w.out, f)
+	w.start = append(w.start, int32(i))
+	w.end = append(w.end, int32(i+1))
+}
+
+// asciiSegmentAt reports whether src[i] is an ASCII byte that NFKC leaves
+// alone: one not followed by a (non-ASCII) combining mark, which the next
+// byte being ASCII rules out.
+func asciiSegmentAt(src string, i int) bool {
+	return src[i] < utf8.RuneSelf && (i+1 == len(src) || src[i+1] < utf8.RuneSelf)
+}
+
 // normalize applies, in order: Unicode NFKC; every quotation mark and
 // apostrophe (straight or curly, single or double, guillemets) to '"';
 // dashes and minus signs to '-'; case folding (per rune, unicode.ToLower);
 // runs of white space to one ' '. Invalid UTF-8 bytes become U+FFFD.
 // Offsets always fall on segment (hence rune) boundaries of the original.
 func normalize(src string) normText {
-	out := make([]byte, 0, len(src)+len(src)/16)
-	start := make([]int32, 0, cap(out))
-	end := make([]int32, 0, cap(out))
-	emit := func(b []byte, s, e int) {
-		out = append(out, b...)
-		for range b {
-			start = append(start, int32(s))
-			end = append(end, int32(e))
-		}
-	}
-	space := false // last byte emitted is a collapsed space
-	var buf [utf8.UTFMax]byte
-
-	pushRune := func(r rune, s, e int) {
-		r = foldRune(r)
-		if r == ' ' {
-			if space {
-				// Extend the collapsed space to cover this white space too.
-				end[len(end)-1] = int32(e)
-				return
-			}
-			space = true
-			emit([]byte{' '}, s, e)
-			return
-		}
-		space = false
-		if r < utf8.RuneSelf {
-			buf[0] = byte(r)
-			emit(buf[:1], s, e)
-			return
-		}
-		n := utf8.EncodeRune(buf[:], r)
-		emit(buf[:n], s, e)
-	}
-
+	w := &normWriter{out: make([]byte, 0, len(src)+len(src)/16)}
+	w.start = make([]int32, 0, cap(w.out))
+	w.end = make([]int32, 0, cap(w.out))
 	var it norm.Iter // reused: each stretch below re-initialises it
 	for i := 0; i < len(src); {
-		// ASCII fast path: NFKC leaves ASCII alone unless a combining mark
-		// follows, which the next byte being ASCII rules out.
-		if c := src[i]; c < utf8.RuneSelf && (i+1 == len(src) || src[i+1] < utf8.RuneSelf) {
-			f := asciiFold[c]
-			if f == ' ' {
-				if space {
-					end[len(end)-1] = int32(i + 1)
-				} else {
-					space = true
-					out = append(out, ' ')
-					start = append(start, int32(i))
-					end = append(end, int32(i+1))
-				}
-			} else {
-				space = false
-				out = append(out, f)
-				start = append(start, int32(i))
-				end = append(end, int32(i+1))
-			}
+		// ASCII fast path.
+		if asciiSegmentAt(src, i) {
+			w.pushASCII(src[i], i)
 			i++
 			continue
 		}
 		// Normalise the stretch up to the next ASCII byte that starts a
 		// segment, segment by segment.
 		j := i + 1
-		for j < len(src) && !(src[j] < utf8.RuneSelf && (j+1 == len(src) || src[j+1] < utf8.RuneSelf)) {
+		for j < len(src) && !asciiSegmentAt(src, j) {
 			j++
 		}
-		// Invalid bytes become U+FFFD one by one; each run of valid UTF-8
-		// between them is normalised by the NFKC iterator.
-		for k := i; k < j; {
-			if r, size := utf8.DecodeRuneInString(src[k:j]); r == utf8.RuneError && size == 1 {
-				pushRune(utf8.RuneError, k, k+1)
-				k++
-				continue
-			}
-			e := k
-			for e < j {
-				r, size := utf8.DecodeRuneInString(src[e:j])
-				if r == utf8.RuneError && size == 1 {
-					break
-				}
-				e += size
-			}
-			nfkc(&it, src, k, e, pushRune)
-			k = e
-		}
+		w.pushStretch(&it, src, i, j)
 		i = j
 	}
-	return normText{s: string(out), start: start, end: end}
+	return normText{s: string(w.out), start: w.start, end: w.end}
+}
+
+// pushStretch normalises the non-ASCII stretch src[i:j]: invalid bytes
+// become U+FFFD one by one; each run of valid UTF-8 between them is
+// normalised by the NFKC iterator.
+func (w *normWriter) pushStretch(it *norm.Iter, src string, i, j int) {
+	for k := i; k < j; {
+		if r, size := utf8.DecodeRuneInString(src[k:j]); r == utf8.RuneError && size == 1 {
+			w.pushRune(utf8.RuneError, k, k+1)
+			k++
+			continue
+		}
+		e := k
+		for e < j {
+			r, size := utf8.DecodeRuneInString(src[e:j])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			e += size
+		}
+		nfkc(it, src, k, e, w.pushRune)
+		k = e
+	}
 }
 
 // nfkc normalises the valid UTF-8 src[from:to] segment by segment, calling

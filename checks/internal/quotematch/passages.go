@@ -27,11 +27,19 @@ func Passages(text string, from, to int) iter.Seq[Passage] {
 		from, to = max(from, 0), min(to, len(text))
 		atLineStart := true
 		noCurlyClose := false // no ” after the last search: later “ cannot close
+		calloutEnd := from    // the end of the block quote last classified
 		for i := from; i < to; {
 			if atLineStart {
 				j := i
 				for j < to && (text[j] == ' ' || text[j] == '\t') {
 					j++
+				}
+				if j < to && text[j] == '>' && i >= calloutEnd {
+					if end, ok := callout(text, i, to); ok {
+						calloutEnd = end
+						i = end
+						continue
+					}
 				}
 				if j < to && text[j] == '>' {
 					e := strings.IndexByte(text[j:to], '\n')
@@ -87,6 +95,57 @@ func Passages(text string, from, to int) iter.Seq[Passage] {
 			}
 		}
 	}
+}
+
+// callout reports whether the block quote whose first line starts at
+// text[start:] is a call-out — a summary box of bullet points, with at most
+// bold title lines beside them, that no line ending in ':' introduces — and
+// where the block ends. Models set summaries and key points in block
+// quotes; a call-out is the deliverable's own text, not a quotation of a
+// source. The block is read once; a block that is not a call-out is then
+// read line by line as quotations, so each line costs at most twice.
+func callout(text string, start, to int) (int, bool) {
+	bullets, other := 0, false
+	i := start
+	for i < to {
+		j := i
+		for j < to && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		if j >= to || text[j] != '>' {
+			break
+		}
+		e := strings.IndexByte(text[j:to], '\n')
+		if e < 0 {
+			e = to
+		} else {
+			e += j
+		}
+		line := strings.TrimSpace(strings.TrimLeft(text[j:e], "> \t"))
+		switch {
+		case line == "":
+		case isBullet(line):
+			bullets++
+		case strings.HasPrefix(line, "**") && strings.HasSuffix(strings.TrimRight(line, ":"), "**"):
+		default:
+			other = true
+		}
+		i = e + 1
+	}
+	end := min(i, to)
+	if bullets == 0 || other {
+		return end, false
+	}
+	prev := strings.TrimRight(text[:start], " \t\n")
+	if strings.HasSuffix(prev, ":") {
+		return end, false // introduced as a quotation
+	}
+	return end, true
+}
+
+// isBullet reports whether line is a Markdown bullet item.
+func isBullet(line string) bool {
+	return strings.HasPrefix(line, "- ") || strings.HasPrefix(line, "* ") || strings.HasPrefix(line, "+ ") || strings.HasPrefix(line, "• ")
 }
 
 // passageStop marks the bytes Passages must look at: quotes, line breaks and the

@@ -111,27 +111,46 @@ func New(cfg Config) (*Analyzer, error) {
 		abbrev:  map[string]abbrevClass{},
 	}
 	a.caches.New = func() any { return new(wordCache) }
-	pick := func(l, def []string) []string {
-		if l == nil {
-			return def
-		}
-		return l
+	if err := a.addAbbreviations(cfg); err != nil {
+		return nil, err
 	}
+	if err := a.addWordLists(); err != nil {
+		return nil, err
+	}
+	if err := a.addLexicons(cfg); err != nil {
+		return nil, err
+	}
+	a.indexPhrases()
+	return a, nil
+}
+
+// orDefault returns l, or def when l is nil (an empty non-nil list stays
+// empty: it means none).
+func orDefault(l, def []string) []string {
+	if l == nil {
+		return def
+	}
+	return l
+}
+
+// addAbbreviations fills the abbreviation table from cfg's three lists and
+// the embedded label words.
+func (a *Analyzer) addAbbreviations(cfg Config) error {
 	abbrevs := []struct {
 		name  string
 		list  []string
 		class abbrevClass
 	}{
-		{"Config.Abbreviations", pick(cfg.Abbreviations, DefaultAbbreviations()), abbrevNever},
-		{"Config.NumberingAbbreviations", pick(cfg.NumberingAbbreviations, DefaultNumberingAbbreviations()), abbrevNumbering},
-		{"Config.TerminalAbbreviations", pick(cfg.TerminalAbbreviations, DefaultTerminalAbbreviations()), abbrevTerminal},
+		{"Config.Abbreviations", orDefault(cfg.Abbreviations, DefaultAbbreviations()), abbrevNever},
+		{"Config.NumberingAbbreviations", orDefault(cfg.NumberingAbbreviations, DefaultNumberingAbbreviations()), abbrevNumbering},
+		{"Config.TerminalAbbreviations", orDefault(cfg.TerminalAbbreviations, DefaultTerminalAbbreviations()), abbrevTerminal},
 		{"labels", sections(abbreviationsTxt)["labels"], abbrevLabel},
 	}
 	for _, l := range abbrevs {
 		for i, e := range l.list {
 			key, err := entryKey(l.name, i, e)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			key = strings.TrimSuffix(key, ".")
 			if f := strings.Fields(key); len(f) > 1 {
@@ -141,10 +160,15 @@ func New(cfg Config) (*Analyzer, error) {
 			a.abbrevMax = max(a.abbrevMax, len(key))
 		}
 	}
+	return nil
+}
 
+// addWordLists records the embedded syllable exceptions and the passive
+// voice word classes (be, adverbs, participles) in the word table.
+func (a *Analyzer) addWordLists() error {
 	syl, err := parseSyllables()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for w, n := range syl {
 		info := a.words[w]
@@ -159,20 +183,25 @@ func New(cfg Config) (*Analyzer, error) {
 			a.setFlag(normKey(w), flag)
 		}
 	}
+	return nil
+}
 
+// addLexicons records cfg's jargon and drafting forms: a one-word jargon
+// entry is a word flag, anything else a phrase keyed by its first word.
+func (a *Analyzer) addLexicons(cfg Config) error {
 	lexicons := []struct {
 		name     string
 		list     []string
 		drafting bool
 	}{
-		{"Config.Jargon", pick(cfg.Jargon, DefaultJargon()), false},
-		{"Config.DraftingForms", pick(cfg.DraftingForms, DefaultDraftingForms()), true},
+		{"Config.Jargon", orDefault(cfg.Jargon, DefaultJargon()), false},
+		{"Config.DraftingForms", orDefault(cfg.DraftingForms, DefaultDraftingForms()), true},
 	}
 	for _, l := range lexicons {
 		for i, e := range l.list {
 			key, err := entryKey(l.name, i, e)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			f := strings.Fields(key)
 			if len(f) == 1 && !l.drafting {
@@ -183,6 +212,12 @@ func New(cfg Config) (*Analyzer, error) {
 			a.phrases[f[0]] = append(a.phrases[f[0]], phrase{words: f, drafting: l.drafting})
 		}
 	}
+	return nil
+}
+
+// indexPhrases orders each first word's phrases and numbers the phrase sets
+// in key order, so the cached per-word lookup finds them by index.
+func (a *Analyzer) indexPhrases() {
 	for k, ps := range a.phrases {
 		// Longest first, drafting forms before jargon of the same length, so
 		// "shall be deemed" wins over any shorter entry.
@@ -200,7 +235,6 @@ func New(cfg Config) (*Analyzer, error) {
 		info.phrases = uint16(len(a.phraseSets))
 		a.words[k] = info
 	}
-	return a, nil
 }
 
 func sortPhrases(ps []phrase) {

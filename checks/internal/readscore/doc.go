@@ -1,4 +1,4 @@
-// Package readability measures how hard a text is to read, for the
+// Package readscore measures how hard a text is to read, for the
 // deterministic checks of evalopt (package checks, rules readability.*).
 //
 // It splits sentences in a way that survives legal text ("Section 3.2(a)",
@@ -8,8 +8,8 @@
 // Flesch-Kincaid grade, Flesch reading ease, the share of passive sentences
 // and the density of legal jargon:
 //
-//	st := readability.Analyze(text)
-//	if over, limit := (readability.Limits{}).GradeTooHigh(st); over {
+//	st := readscore.Analyze(text)
+//	if over, limit := (readscore.Limits{}).GradeTooHigh(st); over {
 //		fmt.Printf("grade %.1f is above %.0f\n", st.FleschKincaidGrade, limit)
 //	}
 //

@@ -198,93 +198,127 @@ func isVowelByte(c byte) bool {
 // letters (other bytes count as consonants). It returns at least 1 for a
 // non-empty word.
 func ruleSyllables(w []byte) int {
-	n := len(w)
-	if n == 0 {
+	if len(w) == 0 {
 		return 0
 	}
-	vowel := func(i int) bool {
-		if i < 0 || i >= n {
-			return false
-		}
-		switch c := w[i]; c {
-		case 'a', 'e', 'i', 'o':
-			return true
-		case 'u':
-			// "qu" and "gu" before a vowel: the u is a glide ("quiet",
-			// "language", "guide").
-			if i > 0 && (w[i-1] == 'q' || w[i-1] == 'g') && i+1 < n && isVowelByte(w[i+1]) {
-				return false
-			}
-			return true
-		case 'y':
-			// y is a consonant at the start and before a vowel ("yes",
-			// "saying", "lawyer").
-			return i > 0 && !(i+1 < n && isVowelByte(w[i+1]))
-		}
-		return false
-	}
-	count := 0
-	for i := 0; i < n; {
-		if !vowel(i) {
-			i++
-			continue
-		}
-		j := i
-		for j < n && vowel(j) {
-			j++
-		}
-		count += 1 + splits(w, i, j)
-		i = j
-	}
+	sp := spelling(w)
+	count := sp.vowelGroups()
 	if count == 0 {
 		return 1
 	}
-
-	has := func(suffix string) bool { return len(w) >= len(suffix) && string(w[n-len(suffix):]) == suffix }
-	cons := func(i int) bool { return i >= 0 && i < n && !vowel(i) }
-	// syllabicL: consonant + l before the final e ("ta-ble", "puz-zles").
-	syllabicL := func(l int) bool { return l >= 1 && w[l] == 'l' && cons(l-1) && w[l-1] != 'l' }
-	// syllabicR: consonant + r before the final e ("ac-re") or "ire" ("fi-re").
-	syllabicR := func(r int) bool {
-		return r >= 1 && w[r] == 'r' && (cons(r-1) || (w[r-1] == 'i' && cons(r-2)))
+	if count > 1 && sp.silentEnding() {
+		count--
 	}
-
-	switch {
-	case count > 1 && has("e") && cons(n-2):
-		if !syllabicL(n-2) && !syllabicR(n-2) {
-			count-- // silent final e: "make", "whole", "creative"
-		}
-	case count > 1 && has("es") && cons(n-3):
-		c := w[n-3]
-		sibilant := c == 's' || c == 'x' || c == 'z' || c == 'c' || c == 'g' ||
-			(c == 'h' && n >= 4 && (w[n-4] == 'c' || w[n-4] == 's'))
-		if !sibilant && !syllabicL(n-3) && !syllabicR(n-3) {
-			count-- // "games", "likes"; but "pie-ces", "puz-zles"
-		}
-	case count > 1 && has("ed") && cons(n-3):
-		c := w[n-3]
-		if c != 't' && c != 'd' && !syllabicL(n-3) && !syllabicR(n-3) {
-			count-- // "played", "researched"; but "wanted", "puzzled"
-		}
+	if sp.silentEBeforeSuffix() {
+		count--
 	}
-	// A silent e before a suffix: "lovely", "management", "hopeful".
-	for _, s := range silentESuffixes {
-		if !has(s) {
-			continue
-		}
-		e := n - len(s) - 1
-		if e >= 2 && w[e] == 'e' && cons(e-1) && vowel(e-2) && !syllabicL(e-1) {
-			count--
-		}
-		break
-	}
-	if has("ism") || has("isms") {
+	if sp.has("ism") || sp.has("isms") {
 		count++ // "cri-ti-cis-m"
 	}
 	if count < 1 {
 		count = 1
 	}
 	return count
+}
+
+// spelling is a lower-case word of ASCII letters as the syllable rules read
+// it (other bytes count as consonants).
+type spelling []byte
+
+// vowel reports whether w[i] is pronounced as a vowel; false outside w.
+func (w spelling) vowel(i int) bool {
+	n := len(w)
+	if i < 0 || i >= n {
+		return false
+	}
+	switch c := w[i]; c {
+	case 'a', 'e', 'i', 'o':
+		return true
+	case 'u':
+		// "qu" and "gu" before a vowel: the u is a glide ("quiet",
+		// "language", "guide").
+		if i > 0 && (w[i-1] == 'q' || w[i-1] == 'g') && i+1 < n && isVowelByte(w[i+1]) {
+			return false
+		}
+		return true
+	case 'y':
+		// y is a consonant at the start and before a vowel ("yes",
+		// "saying", "lawyer").
+		return i > 0 && !(i+1 < n && isVowelByte(w[i+1]))
+	}
+	return false
+}
+
+// cons reports whether w[i] is a consonant; false outside w.
+func (w spelling) cons(i int) bool { return i >= 0 && i < len(w) && !w.vowel(i) }
+
+// has reports whether w ends in suffix.
+func (w spelling) has(suffix string) bool {
+	return len(w) >= len(suffix) && string(w[len(w)-len(suffix):]) == suffix
+}
+
+// syllabicL reports a consonant + l at l before the final e ("ta-ble",
+// "puz-zles").
+func (w spelling) syllabicL(l int) bool { return l >= 1 && w[l] == 'l' && w.cons(l-1) && w[l-1] != 'l' }
+
+// syllabicR reports a consonant + r at r before the final e ("ac-re") or
+// "ire" ("fi-re").
+func (w spelling) syllabicR(r int) bool {
+	return r >= 1 && w[r] == 'r' && (w.cons(r-1) || (w[r-1] == 'i' && w.cons(r-2)))
+}
+
+// vowelGroups counts the vowel groups of w, plus the extra syllables of
+// vowel pairs pronounced apart.
+func (w spelling) vowelGroups() int {
+	n := len(w)
+	count := 0
+	for i := 0; i < n; {
+		if !w.vowel(i) {
+			i++
+			continue
+		}
+		j := i
+		for j < n && w.vowel(j) {
+			j++
+		}
+		count += 1 + splits(w, i, j)
+		i = j
+	}
+	return count
+}
+
+// silentEnding reports a final e, -es or -ed that adds no syllable.
+func (w spelling) silentEnding() bool {
+	n := len(w)
+	switch {
+	case w.has("e") && w.cons(n-2):
+		return !w.syllabicL(n-2) && !w.syllabicR(n-2) // "make", "whole", "creative"
+	case w.has("es") && w.cons(n-3):
+		c := w[n-3]
+		sibilant := c == 's' || c == 'x' || c == 'z' || c == 'c' || c == 'g' ||
+			(c == 'h' && n >= 4 && (w[n-4] == 'c' || w[n-4] == 's'))
+		// "games", "likes"; but "pie-ces", "puz-zles"
+		return !sibilant && !w.syllabicL(n-3) && !w.syllabicR(n-3)
+	case w.has("ed") && w.cons(n-3):
+		c := w[n-3]
+		// "played", "researched"; but "wanted", "puzzled"
+		return c != 't' && c != 'd' && !w.syllabicL(n-3) && !w.syllabicR(n-3)
+	}
+	return false
+}
+
+// silentEBeforeSuffix reports a silent e before a suffix: "lovely",
+// "management", "hopeful". Only the first suffix of silentESuffixes that w
+// ends in is considered.
+func (w spelling) silentEBeforeSuffix() bool {
+	for _, s := range silentESuffixes {
+		if !w.has(s) {
+			continue
+		}
+		e := len(w) - len(s) - 1
+		return e >= 2 && w[e] == 'e' && w.cons(e-1) && w.vowel(e-2) && !w.syllabicL(e-1)
+	}
+	return false
 }
 
 var silentESuffixes = []string{"ly", "ment", "ments", "ful", "less", "ness"}

@@ -32,7 +32,7 @@ type textSpans struct {
 	drafted                         []bool // for each of outside: drafted language (draftTracker)
 }
 
-// spans returns the text's quotations (quotedSpans), code (codeSpans),
+// Spans returns the text's quotations (quotedSpans), code (codeSpans),
 // quotations outside code, all of them merged (excludedSpans), and which
 // quotations are drafted language, computed once; the slices are
 // read-only.
@@ -52,55 +52,55 @@ func (a *analysis) Spans() *textSpans {
 	return a.textSpans
 }
 
-// quoted returns quotedSpans of the whole text, computed once.
+// Quoted returns quotedSpans of the whole text, computed once.
 func (a *analysis) Quoted() []Span { return a.Spans().quoted }
 
-// code returns codeSpans of the whole text, computed once.
+// Code returns codeSpans of the whole text, computed once.
 func (a *analysis) Code() []Span { return a.Spans().code }
 
-// quotesOutsideCode returns the quotations of the whole text that do not
+// QuotesOutsideCode returns the quotations of the whole text that do not
 // start inside code (outsideCode), computed once.
 func (a *analysis) QuotesOutsideCode() []Span { return a.Spans().outside }
 
-// excluded returns excludedSpans of the whole text, computed once.
+// Excluded returns excludedSpans of the whole text, computed once.
 func (a *analysis) Excluded() []Span { return a.Spans().excluded }
 
-// draftedQuotes reports, for each of quotesOutsideCode, whether it is
+// DraftedQuotes reports, for each of quotesOutsideCode, whether it is
 // drafted language.
 func (a *analysis) DraftedQuotes() []bool { return a.Spans().drafted }
 
-// analysisOf returns doc's shared analysis (Shared): one per prepared
+// AnalysisOf returns doc's shared analysis (Shared): one per prepared
 // document, or a new private one (a check called on its own).
 func AnalysisOf(doc check.Document) *analysis {
 	return check.Shared(doc, analysisKey{}, func() *analysis { return &analysis{text: doc.Text} })
 }
 
-// lineIndex returns the line index of the text.
+// LineIndex returns the line index of the text.
 func (a *analysis) LineIndex() *LineIndex {
 	a.idxOnce.Do(func() { a.idx = NewLineIndex(a.text) })
 	return &a.idx
 }
 
-// wordList returns every word of the text, in order.
+// WordList returns every word of the text, in order.
 func (a *analysis) WordList() []Span {
 	a.WordsOnce.Do(func() { a.Words = WordSpans(a.text) })
 	return a.Words
 }
 
-// definitions returns ExtractDefinitions(text).
+// Definitions returns ExtractDefinitions(text).
 func (a *analysis) Definitions() []Definition {
 	a.defsOnce.Do(func() { a.defs = ExtractDefinitions(a.text) })
 	return a.defs
 }
 
-// wordsIn returns the words of ws (sorted) that start in [from, to).
+// WordsIn returns the words of ws (sorted) that start in [from, to).
 func WordsIn(ws []Span, from, to int) []Span {
 	lo := sort.Search(len(ws), func(i int) bool { return ws[i].Start >= from })
 	hi := sort.Search(len(ws), func(i int) bool { return ws[i].Start >= to })
 	return ws[lo:hi]
 }
 
-// wordSpans returns the word spans of s (see wordRules).
+// WordSpans returns the word spans of s (see wordRules).
 func WordSpans(s string) []Span {
 	out := make([]Span, 0, len(s)/6+1)
 	for a, b := range wordScanner.Words(s) {

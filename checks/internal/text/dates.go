@@ -14,6 +14,8 @@ const (
 	formNumeric = "numeric (NN/NN/YYYY)"
 )
 
+// Months maps the lower-case English month names to their numbers, 1 to
+// 12.
 var Months = map[string]int{
 	"january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
 	"august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
@@ -26,7 +28,7 @@ var (
 	numericRe = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})/(\d{4})\b`)
 )
 
-// date is one date found in a text. A numeric date whose day and month
+// Date is one date found in a text. A numeric date whose day and month
 // could be swapped has alt set to the other reading.
 type Date struct {
 	Start, End int
@@ -35,7 +37,7 @@ type Date struct {
 	Form       string
 }
 
-// parseDateAt reads a date starting exactly at offset i of text.
+// ParseDateAt reads a date starting exactly at offset i of text.
 func ParseDateAt(text string, i int) (Date, bool) {
 	w := text[i:min(len(text), i+40)]
 	if w == "" {
@@ -87,6 +89,7 @@ func ParseDateAt(text string, i int) (Date, bool) {
 	return Date{}, false
 }
 
+// Atoi returns the decimal integer s, or 0 when s is not one.
 func Atoi(s string) int { n, _ := strconv.Atoi(s); return n }
 
 // dateKey returns "YYYY-MM-DD" for a valid calendar date.
@@ -104,6 +107,7 @@ func dateKey(y, m, d int) (string, bool) {
 	return strconv.Itoa(y) + "-" + Pad2(m) + "-" + Pad2(d), true
 }
 
+// Pad2 returns n in decimal with at least two digits ("07").
 func Pad2(n int) string {
 	if n < 10 {
 		return "0" + strconv.Itoa(n)
@@ -111,7 +115,7 @@ func Pad2(n int) string {
 	return strconv.Itoa(n)
 }
 
-// scanDates finds every date in text, in order; ws are the words of text.
+// ScanDates finds every date in text, in order; ws are the words of text.
 // Only words that start with a digit or are a month name are tried, and each
 // try is an anchored match on a 40-byte window, so the scan is linear in
 // len(text).

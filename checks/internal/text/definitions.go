@@ -89,7 +89,7 @@ func inDefiningParen(text string, s, e int) bool {
 	return defParenLeadRe.MatchString(lead)
 }
 
-// termIndex finds uses of defined terms in one pass over a text: each
+// TermIndex finds uses of defined terms in one pass over a text: each
 // capitalised word is looked up among the first words of the terms and the
 // longest term that matches there wins. A use may add "s", "es" or "'s" to
 // the last word.
@@ -103,6 +103,8 @@ type termWords struct {
 	Words []string
 }
 
+// NewTermIndex returns the index of terms; a repeated or empty term is
+// indexed once or not at all.
 func NewTermIndex(terms []string) *TermIndex {
 	x := &TermIndex{ByFirst: make(map[string][]termWords)}
 	seen := make(map[string]bool)
@@ -129,13 +131,13 @@ func NewTermIndex(terms []string) *TermIndex {
 	return x
 }
 
-// use is one occurrence of a defined term.
+// Use is one occurrence of a defined term.
 type Use struct {
 	Term       string
 	Start, End int
 }
 
-// find calls fn for each use of a term in text, left to right; ws are the
+// Find calls fn for each use of a term in text, left to right; ws are the
 // words of text.
 func (x *TermIndex) Find(text string, ws []Span, fn func(u Use)) {
 	if len(x.ByFirst) == 0 {
@@ -180,7 +182,7 @@ func (x *TermIndex) lookup(w string) []termWords {
 	return nil
 }
 
-// matchTerm matches the words of a term at s, separated by single runs of
+// MatchTerm matches the words of a term at s, separated by single runs of
 // spaces, case-sensitively, and returns the end of the use.
 func MatchTerm(text string, s int, words []string) (int, bool) {
 	i := s

@@ -12,7 +12,7 @@ var (
 	// new clause 7.4:", "Revise clause 11.3 to read:", "Proposed:", "Add
 	// at the end of 5.1:", "Our suggested wording:").
 	draftIntroRe = regexp.MustCompile(`(?i)\b(?:propos\w*|replac\w*|revis\w*|insert\w*|add|added|adding|amend\w*|new|draft(?:ed|ing)?\s+(?:text|language|wording|clause)|redline\w*|substitut\w*|suggest\w*|rewrit\w*|reword\w*|to\s+read|should\s+read|fill\s+in|begin\w*|prefix\w*|append\w*|shall\s+read|fallback|alternative|counter-?propos\w*|recommended\s+(?:text|wording|language|drafting)|change\s+(?:it\s+)?to|mark-?up|after|instead|(?:start|open|preface|end)\w*\b[^:]{0,60}\bwith(?:\s+the\s+following)?)\b`)
-	// sourceIntroRe finds the words that introduce the source's own text
+	// SourceIntroRe finds the words that introduce the source's own text
 	// ("Current:", "Clause 8.3 currently reads:", "As drafted:", "The
 	// existing wording:").
 	SourceIntroRe = regexp.MustCompile(`(?i)\b(?:current(?:ly)?|existing|original|as\s+drafted|as\s+it\s+stands|old|before|deleted|source|reads|provides|states|says)\b`)
@@ -22,7 +22,7 @@ var (
 // markers, clause numbers, labels in bold or parentheses ("R4 (RED).").
 var leadVerbRe = regexp.MustCompile(`^(?:[-*+>][ \t]+|\d{1,3}(?:\.\d{1,3})*[.)]?[ \t]+|\*\*[^*]{0,60}\*\*[ \t]*|\([^)]{0,20}\)[ \t]*|[A-Z]{1,3}-?\d{1,3}[ \t]*(?:\([^)]{0,20}\))?[.:]?[ \t]*)*`)
 
-// isDraftIntro reports whether intro, the text that introduces a quotation
+// IsDraftIntro reports whether intro, the text that introduces a quotation
 // (up to its ':'), presents drafted language rather than the source's: it
 // holds a drafting word (proposed, replacement, revised, insert, add, new,
 // "to read" ...) and, if it also holds a source word (current, existing,
@@ -53,7 +53,7 @@ func IsDraftIntro(intro string) bool {
 	return d[len(d)-1][0] > lastS[0]
 }
 
-// lastSentence returns the part of s after its last sentence end (". ",
+// LastSentence returns the part of s after its last sentence end (". ",
 // "! ", "? ", or the end of a bold run "**" followed by a space), trimmed.
 func LastSentence(s string) string {
 	cut := 0

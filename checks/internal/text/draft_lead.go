@@ -13,14 +13,14 @@ import (
 // ("Delete the words "…" and substitute "…"", "the amount "…" is replaced
 // by "…"", "revise clause 3.1 to read "…"").
 
-// draftLeadRe matches the end of the words between a quotation and what
+// DraftLeadRe matches the end of the words between a quotation and what
 // precedes it on its line (the line start or the previous quotation) when
 // they make it drafted text: an imperative drafting verb whose object is
 // the quotation ("substitute", "insert", "add"), a change verb with its
 // preposition ("replaced by", "change … to"), or "to read"/"becomes".
 var DraftLeadRe = regexp.MustCompile(`(?i)(?:\b(?:substitut(?:e|ing)|insert(?:ing)?|add(?:ing)?|append(?:ing)?|prepend(?:ing)?)|\b(?:replac|chang|amend|revis|updat|convert|turn)(?:e|ed|es|ing)?\b[^"“”\n]{0,40}?\b(?:with|by|to|into)|\b(?:to|shall|should|would|will|must|now|then|it)\s+(?:now\s+)?read(?:s)?(?:\s+as\s+follows)?|\breads?\s+as\s+follows|\bbecomes?|\bwith\s+the\s+(?:words?|following|text))[\s:,*_]*$`)
 
-// draftedByLead reports whether the quotation starting at start is drafted
+// DraftedByLead reports whether the quotation starting at start is drafted
 // text by the words that lead to it from from (the end of the previous
 // quotation on its line, or the line start): draftLeadRe on at most the
 // last 120 bytes.
@@ -82,7 +82,7 @@ func (d *draftTracker) drafted(s Span) bool {
 	return false
 }
 
-// sourceQuotes returns the code and the quotations of text that are not
+// SourceQuotes returns the code and the quotations of text that are not
 // drafted language (draftTracker), sorted and without overlaps: the
 // passages whose references are the source's own, not the deliverable's.
 //
@@ -117,7 +117,7 @@ func SourceQuotes(a *analysis) []Span {
 // HTML comment in README.md (".
 var recordedIntroRe = regexp.MustCompile(`(?i)\b(?:(?:replie[ds]|reply\s+with|answered|responded|returned|output(?:s|ted)?|wrote|writes|stating|reading|contain(?:s|ed|ing)?|includ(?:es|ed|ing))\b[^.!?"“\n]{0,40}?[:,]?|(?:comment|text|message|prompt|instruction|payload|string|email|response)s?\b(?:[^.!?"“()\n]|\.\S){0,30}\()[ \t]*$`)
 
-// introducedAsRecorded reports whether the quotation at start is introduced
+// IntroducedAsRecorded reports whether the quotation at start is introduced
 // as recorded words (recordedIntroRe on its line, just before): a
 // red-team report's quotation of the output or input it tested, which its
 // evidence (the logs) must hold.
@@ -134,7 +134,7 @@ func IntroducedAsRecorded(text string, start int) bool {
 // a policy or a contract.
 var recordKindRe = regexp.MustCompile(`(?i)log|note|transcript|record|result|capture|trace|output`)
 
-// recordEvidence reports whether the quotations a document checks are
+// RecordEvidence reports whether the quotations a document checks are
 // checked against a record of the testing: the evidence that is the
 // source (or, without a source, any evidence) has a record kind. A report
 // whose only evidence is its scope is itself the first record of what the
@@ -155,7 +155,7 @@ func RecordEvidence(doc check.Document) bool {
 // amount "EUR 5,000,000" "is replaced by", the words "…" "are deleted".
 var amendedAfterRe = regexp.MustCompile(`(?i)^[ \t]*,?[ \t]*(?:is|are|shall\s+be|will\s+be)\s+(?:hereby\s+)?(?:replaced|deleted|omitted|struck(?:\s+out)?|removed|amended|substituted|changed)\b`)
 
-// amendedWords reports whether the quotation ending at end is the words an
+// AmendedWords reports whether the quotation ending at end is the words an
 // amendment replaces or deletes, which the amended instrument must hold.
 func AmendedWords(text string, end int) bool {
 	return amendedAfterRe.MatchString(text[end:min(len(text), end+60)])

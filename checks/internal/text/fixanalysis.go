@@ -1,6 +1,6 @@
 package text
 
-// lowerASCII writes the ASCII lower case of w (at most len(buf) bytes) into
+// LowerASCII writes the ASCII lower case of w (at most len(buf) bytes) into
 // buf and returns it; a map lookup with string(...) of it does not allocate.
 func LowerASCII(buf *[10]byte, w string) []byte {
 	n := min(len(w), len(buf))

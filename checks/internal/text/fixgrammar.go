@@ -9,7 +9,7 @@ import (
 // constructions that are recommendations by their form, wherever they stand
 // in a review, and the fixes that name a goal instead of a change.
 var (
-	// adviceHedgeRe matches a sentence that gives advice and softens it in
+	// AdviceHedgeRe matches a sentence that gives advice and softens it in
 	// the same breath, so it is a hedged recommendation wherever it stands:
 	//   - "it is/may be/might be/could be/would be (adverb) advisable/prudent/
 	//     sensible/wise/a good idea/preferable ..." and "it ... worth" + a
@@ -31,30 +31,30 @@ var (
 		`|\bideally\b[^.;:!?\n]{0,80}?\b(?:would|should|could|might)\b` +
 		`|\b(?:worth|merits?)\s+(?:` + SoftGerunds + `|a\s+(?:look|review|discussion|conversation|try))\b`)
 
-	// directionalGoalRe matches an imperative verb that names a goal rather
+	// DirectionalGoalRe matches an imperative verb that names a goal rather
 	// than a change ("strengthen", "harden", "restrict", "make ... idempotent",
 	// "improve") and, when it stands where an imperative does and nothing
 	// concrete follows it (directionalAt), is a directional-only fix.
 	DirectionalGoalRe = regexp.MustCompile(`(?i)\b(?:improve|strengthen|tighten|harden|soften|loosen|relax|shore\s+up|overhaul|enhance|clarify|refine|sharpen|firm\s+up|beef\s+up|broaden|narrow|rework|rethink|revisit|reconsider|rebalance|address|mitigate|restrict|limit|reduce|minimi[sz]e|saniti[sz]e|validate|secure|lock\s+down|protect|expand|extend|increase|decrease|shorten|lengthen|adjust|align|update|ensure|make\s+sure|make|reinforce|bolster|toughen|streamline|simplify|fix|resolve|deal\s+with|work\s+on|look\s+at|review|revise|amend|modify|change)\b`)
 
-	// goalLeadRe matches what may stand right before an imperative goal
+	// GoalLeadRe matches what may stand right before an imperative goal
 	// verb: the start of the line or sentence, a label, list or bold
 	// markup, a bracket, "and"/"then"/"also"/"please" joining imperatives,
 	// or a short opening phrase and a comma ("On the term, push ..."). Not
 	// a modal: "the Supplier shall ensure" is drafting, not a direction.
 	GoalLeadRe = regexp.MustCompile(`(?i)(?:^|[.:;!?]\s*|\*\*\s*|__\s*|\*\s*|[-–—]\s+|^\s*[-*+]\s+|^\s*\d{1,3}(?:\.\d{1,3})*[.)]?\s+|\[\s*|\b(?:and|then|please|also|first|second|third|finally|next)|^[^.,;:]{1,40},)\s*$`)
 
-	// vagueVerbRe matches the imperative verbs of negotiation and delivery
+	// VagueVerbRe matches the imperative verbs of negotiation and delivery
 	// ("push for", "negotiate", "seek", "carve out", "give"), which name a
 	// direction only when their object is vague (vagueQualifierRe).
 	VagueVerbRe = regexp.MustCompile(`(?i)\b(?:push|press|negotiate|seek|ask|request|obtain|get|carve\s+out|give|provide|introduce|add|build\s+in|put\s+in\s+place|adopt|implement|require|include|agree|insist\s+on|aim\s+for|go\s+for|move\s+to(?:wards)?)\b`)
 
-	// vagueQualifierRe matches what makes an object vague: a comparative or
+	// VagueQualifierRe matches what makes an object vague: a comparative or
 	// an unmeasured standard ("stronger", "better", "more balanced",
 	// "proper", "appropriate", "acceptable", "some form of", "as
 	// appropriate", "at some point").
 	VagueQualifierRe = regexp.MustCompile(`(?i)\b(?:stronger|better|broader|narrower|tighter|clearer|fairer|firmer|safer|greater|more\s+\w+|less\s+\w+|proper(?:ly)?|appropriate(?:ly)?|adequate(?:ly)?|acceptable|reasonable|robust|balanced|fair|serious|meaningful|sufficient(?:ly)?|suitable|commercially\s+\w+|objective|sensible|enhanced|improved|some\s+(?:form|kind|sort|level)\s+of|in\s+some\s+way|as\s+(?:appropriate|needed|necessary|required)|where\s+(?:appropriate|possible|feasible)|if\s+possible|to\s+the\s+extent\s+(?:possible|feasible)|at\s+some\s+(?:point|stage)|in\s+due\s+course|at\s+a\s+later\s+stage)\b`)
 )
 
-// softGerunds are the gerunds of soft advice: looking, not doing.
+// SoftGerunds are the gerunds of soft advice: looking, not doing.
 const SoftGerunds = `considering|exploring|looking(?:\s+(?:at|into|further\s+into))?|reviewing|revisiting|reconsidering|raising|discussing|asking|seeking|thinking(?:\s+about)?|investigating|checking|pursuing|trying|pushing|negotiating|evaluating|assessing|examining|reflecting(?:\s+on)?`

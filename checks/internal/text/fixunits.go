@@ -16,7 +16,7 @@ import (
 // text and its own risk, so that drafting elsewhere in a long item does not
 // excuse it and its risk is not taken from a neighbour.
 
-// recUnit is one recommendation as written.
+// RecUnit is one recommendation as written.
 type RecUnit struct {
 	Span
 	// body is where the unit's own words start, after its label ("Fix:")
@@ -57,13 +57,13 @@ var (
 	fixColumnRe = regexp.MustCompile(`(?i)\b(?:fix(?:es)?|remediation|remed(?:y|ies)|treatment|countermeasures?|recommend\w*|mitigation|proposals?|proposed|propose|actions?|changes?|amendments?|suggest\w*|requested|response|counter-?proposal|resolution|next[ \t]+steps?|position|wording|to[ \t]+do)\b`)
 	// proposalColumnRe matches a column heading that asks for drafted text.
 	proposalColumnRe = regexp.MustCompile(`(?i)\b(?:proposals?|proposed|wording|text|language|amendments?|counter-?proposal|redline|drafting|clause)\b`)
-	// severityColumnRe matches a table heading of a rating column.
+	// SeverityColumnRe matches a table heading of a rating column.
 	SeverityColumnRe = regexp.MustCompile(`(?i)\b(?:severity|risk|rating|priority|rag|impact|level|sev|criticality|grade|score|cvss)\b`)
 	// cellGradeRe matches a rating cell written as a letter: H, M, L, C.
 	cellGradeRe = regexp.MustCompile(`^(?:\*\*)?(H|M|L|C|Hi|Med|Lo|VH)(?:\*\*)?$`)
 )
 
-// fineUnits returns the units of text found by their own form, in document
+// FineUnits returns the units of text found by their own form, in document
 // order: label runs, inline labels, fix and proposal cells of tables, "+"
 // lines, new clauses and bracketed notes. Lines inside fenced code are
 // skipped.
@@ -193,7 +193,7 @@ func bracketUnits(text string, l Line) []RecUnit {
 	return out
 }
 
-// opensWithFixVerb reports whether s starts with a goal verb or a
+// OpensWithFixVerb reports whether s starts with a goal verb or a
 // negotiation verb.
 func OpensWithFixVerb(s string) bool {
 	s = strings.TrimLeft(s, " \t*_")
@@ -272,7 +272,7 @@ func runEnd(text string, st int) int {
 	return end
 }
 
-// continuation reports whether line s (after a blank line) continues a
+// Continuation reports whether line s (after a blank line) continues a
 // unit that introduces drafting: it is indented deeper than the unit, a
 // block quote, a fence, or a list item.
 func Continuation(s string, indent int) bool {
@@ -280,7 +280,7 @@ func Continuation(s string, indent int) bool {
 	return LeadingSpaces(s) > indent || strings.HasPrefix(t, ">") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") || ListItemRe.MatchString(t) || strings.HasPrefix(t, "\"") || strings.HasPrefix(t, "“")
 }
 
-// tableCells returns the cell spans of table row l (between pipes, trimmed).
+// TableCells returns the cell spans of table row l (between pipes, trimmed).
 func TableCells(text string, l Line) []Span {
 	var out []Span
 	s := text[l.Start:l.End]
@@ -314,7 +314,7 @@ func TableCells(text string, l Line) []Span {
 	return out
 }
 
-// cellTexts returns the texts of cells.
+// CellTexts returns the texts of cells.
 func CellTexts(text string, cells []Span) []string {
 	out := make([]string, len(cells))
 	for i, c := range cells {
@@ -323,7 +323,7 @@ func CellTexts(text string, cells []Span) []string {
 	return out
 }
 
-// isRuleRow reports whether cells are a table's separator row ("|---|:-:|").
+// IsRuleRow reports whether cells are a table's separator row ("|---|:-:|").
 func IsRuleRow(cells []Span, text string) bool {
 	if len(cells) == 0 {
 		return false
@@ -401,7 +401,7 @@ func containsInt(xs []int, x int) bool {
 	return false
 }
 
-// sortUnits sorts units by start, keeping equal starts in order.
+// SortUnits sorts units by start, keeping equal starts in order.
 func SortUnits(us []RecUnit) {
 	slices.SortStableFunc(us, func(a, b RecUnit) int { return cmp.Compare(a.Start, b.Start) })
 }

@@ -1,6 +1,6 @@
 package text
 
-// sentenceEnd returns the end of the sentence that continues at i: the
+// SentenceEnd returns the end of the sentence that continues at i: the
 // first ". ", "! ", "? ", ";" or line break, or to.
 func SentenceEnd(text string, i, to int) int {
 	for j := i; j < to; j++ {

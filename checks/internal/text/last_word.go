@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// lastWordIn reports whether s, with the bytes in trim removed from its
+// LastWordIn reports whether s, with the bytes in trim removed from its
 // end, ends with one of words (lower case, ASCII letters) standing as a
 // whole word. It is the cheap necessary condition of the "…word$" regexps
 // run on the text before each quotation: an unanchored regexp ending in $
@@ -42,7 +42,7 @@ func LastWordIn(s, trim string, words map[string]bool) bool {
 	return words[string(buf[:len(w)])]
 }
 
-// draftLeadLast are the words draftLeadRe can end on.
+// DraftLeadLast are the words draftLeadRe can end on.
 var DraftLeadLast = map[string]bool{
 	"substitute": true, "substituting": true, "insert": true, "inserting": true, "add": true, "adding": true,
 	"append": true, "appending": true, "prepend": true, "prepending": true,
@@ -50,8 +50,8 @@ var DraftLeadLast = map[string]bool{
 	"become": true, "becomes": true, "word": true, "words": true, "following": true, "text": true,
 }
 
-// replaceWithLast are the words replaceWithRe can end on.
+// ReplaceWithLast are the words replaceWithRe can end on.
 var ReplaceWithLast = map[string]bool{"with": true, "to": true, "by": true, "for": true, "into": true}
 
-// substituteLast are the words substituteRe can end on.
+// SubstituteLast are the words substituteRe can end on.
 var SubstituteLast = map[string]bool{"substitute": true, "insert": true, "add": true, "append": true, "prepend": true}

@@ -12,7 +12,7 @@ import (
 //go:embed data/*.txt
 var data embed.FS
 
-// loadList returns the non-blank, non-comment lines of data/name.txt,
+// LoadList returns the non-blank, non-comment lines of data/name.txt,
 // trimmed. It panics only if the embedded file is missing, which is a build
 // error, not a user input.
 func LoadList(name string) []string {

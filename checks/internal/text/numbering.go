@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// orderedItemRe matches an ordered-list item: "3. text", "3) text".
+// OrderedItemRe matches an ordered-list item: "3. text", "3) text".
 var OrderedItemRe = regexp.MustCompile(`^(\d{1,3})[.)][ \t]+\S`)
 
-// plainTitle reports whether s (a trimmed line starting "N. ") reads as a
+// PlainTitle reports whether s (a trimmed line starting "N. ") reads as a
 // section title in a plain-text document: short, no sentence punctuation
 // at the end, and the words after the number start with a capital.
 func PlainTitle(s string) bool {

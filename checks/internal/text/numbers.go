@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// numberWords maps the English number words to their values; scale words
+// NumberWords maps the English number words to their values; scale words
 // (hundred, thousand, million, billion) are handled by parseNumberWords.
 var NumberWords = map[string]int{
 	"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -16,7 +16,7 @@ var NumberWords = map[string]int{
 	"hundred": 100, "thousand": 1000, "million": 1000000, "billion": 1000000000,
 }
 
-// parseNumberWords returns the value of lower-case number words in order
+// ParseNumberWords returns the value of lower-case number words in order
 // ("one", "hundred", "and", "twenty") and whether they form a number.
 func ParseNumberWords(words []string) (int, bool) {
 	total, cur, seen := 0, 0, false
@@ -55,10 +55,10 @@ type numberPhrase struct {
 	Figure     int // value of the figure
 }
 
-// maxNumberWords bounds how many words before "(" are read.
+// MaxNumberWords bounds how many words before "(" are read.
 const MaxNumberWords = 8
 
-// scanNumberPhrases finds every "words (figure)" pair in text, such as "ten
+// ScanNumberPhrases finds every "words (figure)" pair in text, such as "ten
 // (10) days", "thirty (30)", "five percent (5%)" or "one hundred and twenty
 // (120)": a parenthesised whole number (commas allowed, an optional %)
 // directly after number words (with an optional "percent"/"per cent"

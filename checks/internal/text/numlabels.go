@@ -23,10 +23,10 @@ type numLabel struct {
 }
 
 var (
-	// headingNumRe reads the number a heading opens with: "3.2 Fees",
+	// HeadingNumRe reads the number a heading opens with: "3.2 Fees",
 	// "**Section 4**", "§ 7.", "A1.2 —".
 	HeadingNumRe = numLabel{heading: true}
-	// lineNumRe reads the number a numbered line opens with: "3.2 The
+	// LineNumRe reads the number a numbered line opens with: "3.2 The
 	// Supplier ...", "**B4.1** Fees ...".
 	LineNumRe = numLabel{}
 )
@@ -108,7 +108,7 @@ func foldPrefix(s string, i int, kw string) (int, bool) {
 	return i, true
 }
 
-// digitsEnd returns the end of the run of ASCII digits at s[i:].
+// DigitsEnd returns the end of the run of ASCII digits at s[i:].
 func DigitsEnd(s string, i int) int {
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++

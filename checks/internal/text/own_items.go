@@ -1,6 +1,6 @@
 package text
 
-// asciiFoldPrefix reports whether w starts with p (lower-case ASCII),
+// AsciiFoldPrefix reports whether w starts with p (lower-case ASCII),
 // ASCII case aside: the test strings.ToLower(w) makes for an ASCII prefix,
 // without allocating.
 func AsciiFoldPrefix(w, p string) bool {

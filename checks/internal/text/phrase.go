@@ -9,7 +9,7 @@ import (
 	"github.com/evalopt/evalopt/internal/textscan"
 )
 
-// phraseMatcher finds any of a list of phrases in text, case-insensitively,
+// PhraseMatcher finds any of a list of phrases in text, case-insensitively,
 // on word boundaries, in one left-to-right pass: each word's lower-cased
 // form is looked up in a map of first words, and only the phrases starting
 // with that word are compared. Cost is linear in the text plus the matches.
@@ -26,7 +26,7 @@ type PhraseMatcher struct {
 	maxLen   int  // longest first word, in bytes
 }
 
-// newPhraseMatcher builds a matcher for phrases. Words inside a phrase are
+// NewPhraseMatcher builds a matcher for phrases. Words inside a phrase are
 // separated by spaces or hyphens; in the text they may be separated by any
 // run of white space or hyphens.
 func NewPhraseMatcher(phrases []string) *PhraseMatcher {
@@ -74,7 +74,7 @@ var wordRules = func() textscan.Rules {
 
 var wordScanner = textscan.New(wordRules)
 
-// wordByte[c] is true for the ASCII bytes that are part of a word.
+// WordByte[c] is true for the ASCII bytes that are part of a word.
 var WordByte = func() (t [256]bool) {
 	for c, class := range wordRules.ASCII {
 		t[c] = class == textscan.Letter
@@ -82,10 +82,10 @@ var WordByte = func() (t [256]bool) {
 	return t
 }()
 
-// isWordByte reports whether ASCII byte c is part of a word.
+// IsWordByte reports whether ASCII byte c is part of a word.
 func IsWordByte(c byte) bool { return WordByte[c] }
 
-// nextWord returns the bounds of the first word (see wordRules) starting at
+// NextWord returns the bounds of the first word (see wordRules) starting at
 // or after i in text[:end], or (end, end) when there is none.
 func NextWord(text string, i, end int) (int, int) {
 	if s, e, ok := wordScanner.Next(text[:end], i); ok {
@@ -94,17 +94,17 @@ func NextWord(text string, i, end int) (int, int) {
 	return max(i, end), max(i, end)
 }
 
-// lowerInto appends the lower-cased form of w to buf[:0] and returns it.
+// LowerInto appends the lower-cased form of w to buf[:0] and returns it.
 func LowerInto(buf []byte, w string) []byte { return textscan.AppendLower(buf[:0], w) }
 
-// find calls fn(start, end) for each non-overlapping match starting at one
+// Find calls fn(start, end) for each non-overlapping match starting at one
 // of the words ws (spans of text, in order), leftmost first, longest phrase
 // first at a position. Matches may not extend past limit.
 func (m *PhraseMatcher) Find(text string, ws []Span, limit int, fn func(start, end int)) {
 	m.scan(text, ws, limit, func(s, e int) bool { fn(s, e); return true })
 }
 
-// first returns the first match starting at one of the words ws.
+// First returns the first match starting at one of the words ws.
 func (m *PhraseMatcher) First(text string, ws []Span, limit int) (start, end int, ok bool) {
 	m.scan(text, ws, limit, func(s, e int) bool { start, end, ok = s, e, true; return false })
 	return start, end, ok
@@ -162,7 +162,7 @@ func (m *PhraseMatcher) scan(text string, ws []Span, limit int, fn func(start, e
 	}
 }
 
-// matchRest matches words after position i (each preceded by white space
+// MatchRest matches words after position i (each preceded by white space
 // or hyphens) and returns the end of the last one.
 func MatchRest(text string, i, to int, words []string) (int, bool) {
 	for _, w := range words {
@@ -182,11 +182,11 @@ func MatchRest(text string, i, to int, words []string) (int, bool) {
 	return i, true
 }
 
-// contains reports whether a match starts at one of the words ws.
+// Contains reports whether a match starts at one of the words ws.
 func (m *PhraseMatcher) Contains(text string, ws []Span, limit int) bool {
 	_, _, ok := m.First(text, ws, limit)
 	return ok
 }
 
-// toLowerRune is unicode.ToLower, named for the call sites that fold case.
+// ToLowerRune is unicode.ToLower, named for the call sites that fold case.
 func ToLowerRune(r rune) rune { return unicode.ToLower(r) }

@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// collapseSpace trims s and turns every run of white space into one space.
+// CollapseSpace trims s and turns every run of white space into one space.
 func CollapseSpace(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }

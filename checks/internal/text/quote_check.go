@@ -11,16 +11,19 @@ const markerReach = 160
 // maxRowReach is how far before a quotation its table row may start.
 const maxRowReach = 4096
 
-// draftKind says whether a quotation is drafted replacement text.
+// DraftKind says whether a quotation is drafted replacement text.
 type DraftKind int
 
+// The verdicts of IntroducesDraft: a quotation (NotDraft), drafted
+// replacement text (IsDraft), or a block-quote line that continues the
+// block quote above it and so shares its verdict (ContinuesQuote).
 const (
 	NotDraft       DraftKind = iota
 	IsDraft                  // introduced by a replacement marker
 	ContinuesQuote           // a block-quote line right below another: same verdict as that one
 )
 
-// introducesDraft reports whether the quotation starting at start is drafted
+// IntroducesDraft reports whether the quotation starting at start is drafted
 // replacement text rather than a quotation: a "Replacement text:" style
 // marker (the one the recommendation checks recognise) precedes it on its
 // line, or, for a "> " block quote, ends the nearest non-blank line above.
@@ -75,30 +78,30 @@ func introducesDraft(text string, start, nl int) DraftKind {
 	return NotDraft
 }
 
-// replaceWithRe matches the text before the second quotation of a
+// ReplaceWithRe matches the text before the second quotation of a
 // replacement: `Replace "15 business days" with `, `change "X" to `.
 var ReplaceWithRe = regexp.MustCompile(`(?i)\b(?:replac|chang|substitut|amend|revis|swap|updat|turn|convert)\w*\b.*["”][ \t]*(?:with|to|by|for|into)[ \t]*:?[ \t]*$`)
 
 var (
-	// commentLineRe matches a block-quote line that is a labelled note:
+	// CommentLineRe matches a block-quote line that is a labelled note:
 	// "**Comment [PC1]:**", "Note:", "Rationale:".
 	CommentLineRe = regexp.MustCompile(`(?i)^(?:\*\*|__)?(?:comment|note|rationale|reason|explanation|drafting note|negotiation note|our comment|reviewer comment)s?\b[^:\n]{0,20}:`)
-	// deletedRe finds struck text in a redline: "[deleted: ...]",
+	// DeletedRe finds struck text in a redline: "[deleted: ...]",
 	// "~~...~~", "<del>...</del>", "{--...--}".
 	DeletedRe = regexp.MustCompile(`(?i)\[(?:deleted|delete|struck|strike|removed)[ \t]*:[ \t]*([^\]\n]{1,600})\]|~~([^~\n]{1,600})~~|<del>([^<\n]{1,600})</del>|\{--([^\n]{1,600}?)--\}`)
-	// insertedRe finds inserted text in a redline, which the source lacks.
+	// InsertedRe finds inserted text in a redline, which the source lacks.
 	InsertedRe = regexp.MustCompile(`(?i)\[(?:inserted|insert|added|add|new(?:[ \t]+text)?)[ \t]*:[^\]\n]{0,600}\]|\*\*[^*\n]{1,600}\*\*|<ins>[^<\n]{0,600}</ins>|\{\+\+[^\n]{0,600}?\+\+\}|__[^_\n]{1,600}__`)
-	// sourceAnchorRe matches what ties a short quotation to the source: a
+	// SourceAnchorRe matches what ties a short quotation to the source: a
 	// clause or section number, or words that name the document.
 	SourceAnchorRe = regexp.MustCompile(`(?i)\b(?:sections?|clauses?|cl\.|articles?|paragraphs?|schedules?|exhibits?|annex(?:es)?|appendix)[ \t]*[0-9A-Z]|§|\bthe[ \t]+(?:agreement|contract|draft|dpa|lease|policy|terms|addendum|licen[cs]e|nda|msa|sow|order form)\b|\b(?:currently|reads|provides|states|says|wording|drafted|defines|defined)\b`)
 )
 
-// spaceBeforePunctRe matches a space left before punctuation where
+// SpaceBeforePunctRe matches a space left before punctuation where
 // inserted text was dropped ("confidentiality ." for "confidentiality
 // **to the Discloser**.").
 var SpaceBeforePunctRe = regexp.MustCompile(` +([.,;:])`)
 
-// substituteRe matches a drafting verb right before a quotation: `and
+// SubstituteRe matches a drafting verb right before a quotation: `and
 // substitute "..."`, `insert "..."`.
 var SubstituteRe = regexp.MustCompile(`(?i)\b(?:substitute|insert|add|append|prepend)[ \t]*:?[ \t]*$`)
 

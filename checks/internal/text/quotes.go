@@ -7,7 +7,7 @@ import (
 	"github.com/evalopt/evalopt/checks/internal/quotematch"
 )
 
-// quotedSpans returns the double-quoted passages in text[from:to] as
+// QuotedSpans returns the double-quoted passages in text[from:to] as
 // quotematch.Passages finds them (straight quotes paired with nesting, curly “
 // with the next ”, "> " block-quote lines), in document order, without
 // overlaps.
@@ -30,7 +30,7 @@ func QuotedSpans(text string, from, to int) []Span {
 	return out
 }
 
-// wordCount counts the words of text[from:to].
+// WordCount counts the words of text[from:to].
 func WordCount(text string, from, to int) int {
 	n := 0
 	for i := from; i < to; {
@@ -44,7 +44,7 @@ func WordCount(text string, from, to int) int {
 	return n
 }
 
-// inSpans reports whether [s,e) lies inside one of spans, which must be
+// InSpans reports whether [s,e) lies inside one of spans, which must be
 // sorted by start and not overlap. It is a binary search.
 func InSpans(spans []Span, s, e int) bool {
 	// The last span starting at or before s is the only candidate.
@@ -52,7 +52,7 @@ func InSpans(spans []Span, s, e int) bool {
 	return i >= 0 && e <= spans[i].End
 }
 
-// codeSpans returns the code in text[from:to]: fenced blocks (from a
+// CodeSpans returns the code in text[from:to]: fenced blocks (from a
 // "```" or "~~~" line to the closing one, or to the end) and inline
 // `code` spans on one line, in document order. Quotation marks in code are
 // code, not quotations.
@@ -121,7 +121,7 @@ func outsideCode(qs, code []Span) []Span {
 	return out
 }
 
-// excludedSpans returns the quotations and code of text[from:to], sorted
+// ExcludedSpans returns the quotations and code of text[from:to], sorted
 // and without overlaps: the text a recommendation or finding check must
 // not read as the author's own words.
 func ExcludedSpans(text string, from, to int) []Span {

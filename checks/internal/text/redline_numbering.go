@@ -14,7 +14,7 @@ import (
 // contradicts the heading that introduces it ("Clause 7.3 — proposed
 // replacement" over "7.4 If ...").
 
-// redlineLabelRe matches a clause number at the start of a trimmed line,
+// RedlineLabelRe matches a clause number at the start of a trimmed line,
 // after block-quote, table, insertion and bold markup: "9.3 The", "**A.4**
 // Kestrel", "| 12.3 |", "<ins>**C6.5** Consumers", "[inserted: **A.5** If".
 var RedlineLabelRe = regexp.MustCompile(`^(?:>[ \t]*)?(?:\|[ \t]*)?(?:<ins>|\[(?i:inserted|insert|added|add|new(?:[ \t]+text)?)[ \t]*:[ \t]*|\{\+\+)?(?:\*\*|__)?(?:(?i:new)[ \t]+(?:(?i:clause|section|article)[ \t]+)?)?((?:[A-Z]{1,2}\d{0,2}\.)?\d{1,3}(?:\.\d{1,3})*)\.?(?:\*\*|__)?(?:[ \t]|$|\|)`)

@@ -13,7 +13,7 @@ import (
 // its words verbatim. Each such passage is checked like a quotation, so a
 // redline cannot misstate what it amends.
 
-// minSourceSegmentWords is how many words a set-out passage needs (after
+// MinSourceSegmentWords is how many words a set-out passage needs (after
 // unmarking) to be checked: a short cell ("—", "No change") is no text.
 const MinSourceSegmentWords = 8
 
@@ -27,7 +27,7 @@ var redlineMarkRe = regexp.MustCompile(`~~|<del>|<ins>|\[(?i:deleted|delete|stru
 // draft".
 var sourceTextColumnRe = regexp.MustCompile(`(?i)\b(?:draft|(?:current|existing|original|old)\s+(?:text|wording|clause|version)|as\s+drafted|text\s+(?:as\s+drafted|without\s+change))\b`)
 
-// redlineSourceSegments returns the passages of a redline that set out the
+// RedlineSourceSegments returns the passages of a redline that set out the
 // source's text: each marked-up line or table cell (without a leading clause
 // number), each "−" diff line (without the sign), and each cell of a column
 // whose header names the source's text. Passages are in order and do not
@@ -127,7 +127,7 @@ func insertedClause(s string, m []int) bool {
 	return false
 }
 
-// elideInsertions returns the source text a marked-up passage stands for,
+// ElideInsertions returns the source text a marked-up passage stands for,
 // with an elision ("…") where each insertion was: struck words are kept
 // in place, so "for **undisputed** claims ~~, including all~~" becomes
 // "for … claims, including all". Verified as an elided quotation, each

@@ -4,5 +4,5 @@ import (
 	"strconv"
 )
 
-// formatNum renders a value as a canonical key.
+// FormatNum renders a value as a canonical key.
 func FormatNum(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

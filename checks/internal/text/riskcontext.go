@@ -6,25 +6,25 @@ import (
 )
 
 var (
-	// scoreRe matches a likelihood × impact score: "score 16", "L4 × I4 =
+	// ScoreRe matches a likelihood × impact score: "score 16", "L4 × I4 =
 	// 16", "risk score: 20/25".
 	ScoreRe = regexp.MustCompile(`(?i)\b(?:score[ \t]*[:=]?[ \t]*|L[1-5][ \t]*[×x*][ \t]*I[1-5][ \t]*=[ \t]*)([0-9]{1,2})(?:[ \t]*/[ \t]*25)?\b`)
-	// gradeScaleRe matches a document's declaration of a letter scale:
+	// GradeScaleRe matches a document's declaration of a letter scale:
 	// "rated A (must be changed), B ..." or "Priority A".
 	GradeScaleRe = regexp.MustCompile(`(?i)\b(?:rated|rating|graded|grades?|categor(?:y|ies|ised|ized)|classified|priorit(?:y|ies|ised|ized))[^.\n]{0,40}?\bA\b[ \t]*(?:\(|=|:|–|—|-)`)
-	// gradeRe matches a letter grade next to rating punctuation: "(A)",
+	// GradeRe matches a letter grade next to rating punctuation: "(A)",
 	// "– B", "Rating: C", "A-rated".
 	GradeRe = regexp.MustCompile(`(?:\(|\[|[–—][ \t]*|(?i:rating|rated|grade|priority|category)[ \t]*:?[ \t]*)([ABC])(?:\)|\]|\b)|\b([ABC])-rated\b`)
-	// refToFindingRe matches a recommendation's pointer to the finding it
+	// RefToFindingRe matches a recommendation's pointer to the finding it
 	// answers: an id ("F2", "B3", "T-1", "AI-2") or "Finding 3", "Issue 2",
 	// "item 4", "point 2", "vulnerability 1".
 	RefToFindingRe = regexp.MustCompile(`\b([A-Z]{1,3}-?[0-9]{1,3})\b|(?i:\b(finding|issue|item|point|risk|vulnerability|observation|row)[ \t]+#?([0-9]{1,3})\b)`)
-	// leadIDRe matches the id or numbered family label a line starts with,
+	// LeadIDRe matches the id or numbered family label a line starts with,
 	// after heading, table, list and bold markup.
 	LeadIDRe = regexp.MustCompile(`^(?:#{1,6}[ \t]+|\|[ \t]*|[-*+][ \t]+)?(?:\*\*|__|\*|_)?(?:([A-Z]{1,3}-?[0-9]{1,3})|(?i:(finding|issue|item|point|risk|vulnerability|observation)[ \t]+#?([0-9]{1,3})))(?:[^A-Za-z0-9]|$)`)
 )
 
-// mayLeadID is a cheap exact prefilter for leadIDRe: false only when the
+// MayLeadID is a cheap exact prefilter for leadIDRe: false only when the
 // regexp cannot match t. Past the heading, table, list and bold markup
 // (all of it in the trim set) leadIDRe needs an id ("F-2": up to three
 // capitals, then '-' or a digit) or a family word, whose first letter is
@@ -45,7 +45,7 @@ func MayLeadID(t string) bool {
 	return u > 0 && u < len(s) && (s[u] == '-' || s[u] >= '0' && s[u] <= '9')
 }
 
-// orderedItemAt reports whether orderedItemRe matches t ("12. Term"): one
+// OrderedItemAt reports whether orderedItemRe matches t ("12. Term"): one
 // to three digits, '.' or ')', spaces or tabs, then any rune but \s. It
 // reads the bytes itself: the regexp's backtracker clears a bitmap the
 // length of the line on every call.
@@ -72,7 +72,7 @@ func OrderedItemAt(t string) bool {
 	return true
 }
 
-// rowRiskText returns the text a table row's rating is read from: its
+// RowRiskText returns the text a table row's rating is read from: its
 // severity cells with their headings ("Priority: 1", "Severity: High"),
 // or the whole row when the table has no severity column.
 func RowRiskText(text string, cells []Span, header []string, sevCols []int) string {
@@ -96,7 +96,7 @@ func RowRiskText(text string, cells []Span, header []string, sevCols []int) stri
 	return b.String()
 }
 
-// lineEndAt returns the end of the line starting at ls (before '\n').
+// LineEndAt returns the end of the line starting at ls (before '\n').
 func LineEndAt(text string, ls int) int {
 	if e := strings.IndexByte(text[ls:], '\n'); e >= 0 {
 		return ls + e
@@ -104,7 +104,7 @@ func LineEndAt(text string, ls int) int {
 	return len(text)
 }
 
-// opensBlock reports whether line s opens a block: an ATX heading, a title
+// OpensBlock reports whether line s opens a block: an ATX heading, a title
 // line, a bold run that is more than a one-word field label ("**Fix:**",
 // "- **Severity:**" are fields of the block, not its start), or a line
 // that starts with a finding id.

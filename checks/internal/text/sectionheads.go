@@ -18,7 +18,7 @@ import (
 // negativeHeadingRe matches a heading that reports what was not found.
 var negativeHeadingRe = regexp.MustCompile(`(?i)^(?:\W*)(?:not|no|non|none)\b|\bnot[ \t]+(?:a|an|vulnerable|exploitable|issues?|findings?|an[ \t]+issue)\b|\b(?:what[ \t]+held|that[ \t]+(?:failed|held|worked)|out[ \t]+of[ \t]+scope)\b`)
 
-// sectionHead is a heading line of a deliverable.
+// SectionHead is a heading line of a deliverable.
 type SectionHead struct {
 	Text       string // the heading's words
 	line       int    // index among the non-blank lines
@@ -27,7 +27,7 @@ type SectionHead struct {
 	standalone bool   // a title-case line on its own ("Summary")
 }
 
-// ownSectionHeads returns the headings of text that name its sections:
+// OwnSectionHeads returns the headings of text that name its sections:
 // sectionHeadings' forms plus standalone title-case lines ("Summary" on a
 // line of its own between blank lines), less the title, the letterhead and
 // negative headings; all counts every heading, those included.
@@ -90,7 +90,7 @@ func OwnSectionHeads(text string) (own []SectionHead, all int) {
 // docTypeRe matches a word that names a kind of document.
 var docTypeRe = regexp.MustCompile(`(?i)\b(?:memo|memorandum|report|letter|note|assessment|review|advice\s+note|file\s+note|briefing|opinion)\b`)
 
-// namesDocument reports whether a title or letterhead line names the
+// NamesDocument reports whether a title or letterhead line names the
 // document rather than a section of it: it holds a document-type word
 // ("ADVICE MEMORANDUM", "Red Team Assessment") or three words or more
 // ("QUINLAN MARSH LAWYERS").
@@ -134,7 +134,7 @@ func standaloneTitle(s string) bool {
 	return w >= 1 && w <= 6
 }
 
-// sectionByForm reports whether text holds the section by its form, without
+// SectionByForm reports whether text holds the section by its form, without
 // a heading: recommendations as fix or proposal labels, table cells, new
 // clauses or drafted replacement text; findings as two or more headings or
 // lines that open with a finding id, or a table with a severity column.
@@ -146,8 +146,14 @@ func SectionByForm(text string, sec Section) bool {
 				return true
 			}
 		}
+		if fixes, _ := keyedItems(text); fixes >= 2 {
+			return true // fixes keyed to the findings they fix
+		}
 		return ReplacementMarkerRe.MatchString(text)
 	case "findings":
+		if fixes, ids := keyedItems(text); fixes >= 2 && ids >= 2 {
+			return true // the findings the fixes are keyed to
+		}
 		ids := 0
 		for _, h := range SectionHeadings(text) {
 			if LeadIDRe.MatchString(strings.TrimSpace(h)) {

@@ -27,11 +27,11 @@ type Section struct {
 var (
 	SummarySection  = Section{Name: "summary", Headings: []string{"summary", "overview", "bottom line", "tl;dr", "tldr", "synopsis", "conclusion", "conclusions", "at a glance", "key takeaways", "verdict", "outcome", "result", "release decision", "launch recommendation", "go/no-go", "key points"}}
 	FindingsSection = Section{Name: "findings", Headings: []string{"finding", "findings", "issue", "issues", "analysis", "observation", "observations", "risk", "risks", "concern", "concerns", "discussion", "assessment", "vulnerability", "vulnerabilities", "weakness", "weaknesses", "results", "review", "problems", "gaps", "exposure", "exposures", "red flags", "defects"}}
-	// scopeSection and methodSection are a red-team report's engagement:
+	// ScopeSection and methodSection are a red-team report's engagement:
 	// what was tested and how. Each is required only beside the other.
 	ScopeSection  = Section{Name: "scope", Headings: scopeHeadings, OnlyWith: methodHeadings}
 	MethodSection = Section{Name: "methodology", Headings: methodHeadings, OnlyWith: scopeHeadings}
-	// recommendationsSection also names the sections whose items the
+	// RecommendationsSection also names the sections whose items the
 	// recommendation checks read.
 	RecommendationsSection = Section{Name: "recommendations", Headings: []string{"recommendation", "recommendations", "recommended", "advice", "next steps", "action items", "actions", "proposed changes", "proposed amendments", "proposed edits", "redlines", "remediation", "remediations", "mitigation", "mitigations", "fixes", "what to do", "negotiation", "requested changes", "suggested changes", "proposals", "way forward", "path forward"}}
 )
@@ -42,7 +42,7 @@ var (
 	methodHeadings = []string{"method", "methods", "methodology", "approach", "how we tested", "techniques", "test plan", "testing approach", "test approach", "procedure", "procedures", "test activities", "attack narrative"}
 )
 
-// sectionHeadings returns the heading texts of text: Markdown headings,
+// SectionHeadings returns the heading texts of text: Markdown headings,
 // wholly bold lines ("**Summary**"), and short label lines ("Summary:",
 // "RECOMMENDATIONS").
 func SectionHeadings(text string) []string {
@@ -77,6 +77,6 @@ func SectionHeadings(text string) []string {
 	return out
 }
 
-// letterheadLines is how many opening lines may be a letterhead or title
+// LetterheadLines is how many opening lines may be a letterhead or title
 // ("QUINLAN MARSH LAWYERS", "FILE NOTE AND ADVICE") rather than sections.
 const LetterheadLines = 4

@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// selfRefWords are the lower-case keywords selfRefRe starts with.
+// SelfRefWords are the lower-case keywords selfRefRe starts with.
 var SelfRefWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range []string{"section", "part", "paragraph", "para", "rec", "recommendation", "finding", "issue", "step", "action", "question", "option", "point", "vulnerability", "vulnerabilities", "vuln", "observation", "item", "row", "comment", "amendment", "appendix", "annex", "table", "figure", "attachment"} {
@@ -15,7 +15,7 @@ var SelfRefWords = func() map[string]bool {
 	return m
 }()
 
-// mayBeItemLabel is a cheap test that s (a trimmed line) may start with an
+// MayBeItemLabel is a cheap test that s (a trimmed line) may start with an
 // item label: after heading, table or list markup and bold, an upper-case
 // initial followed by a digit or '-', or a family word.
 func MayBeItemLabel(s string) bool {

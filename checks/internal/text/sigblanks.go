@@ -13,21 +13,21 @@ import (
 // tell such a blank from a value left out ("within ___ days").
 
 var (
-	// signLeadRe matches the start of a line where a party signs or dates
+	// SignLeadRe matches the start of a line where a party signs or dates
 	// by hand: "Signed for X", "Executed by X", "Witnessed by", "Date of
 	// this deed", "Dated", "For and on behalf of X", "By the Supplier".
 	SignLeadRe = regexp.MustCompile(`^(?i:signed|signature|executed|witness(?:ed)?|sworn|dated?|place\s+and\s+date|place,\s+date)\b|^(?:[Ff]or|FOR)(?:\s+and\s+on\s+behalf\s+of)?\s+(?:the\s+)?[A-Z]|^(?:[Bb]y|BY)\s+(?:the\s+)?[A-Z]`)
-	// signHeadRe matches a heading or title line that opens a signature
-	// block: "Signatures", "Execution", "EXECUTED AS A DEED", "In witness
-	// whereof", "Signed by the parties", "Agreed and accepted".
-	// dayOfMonthRe matches what follows a blank day of an execution date:
+	// DayOfMonthRe matches what follows a blank day of an execution date:
 	// a month name, or "day of" and one ("____ March 2026", "__ day of
 	// June").
 	DayOfMonthRe = regexp.MustCompile(`^[ \t]*(?:(?:st|nd|rd|th)[ \t]+)?(?:day[ \t]+of[ \t]+)?(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b`)
-	signHeadRe   = regexp.MustCompile(`(?i)^(?:signatures?|signed|execution(?:\s+page|\s+block)?|executed\b|in\s+witness|agreed\s+and\s+accepted|accepted\s+and\s+agreed|attestation|signing\s+page|unterschriften)`)
+	// signHeadRe matches a heading or title line that opens a signature
+	// block: "Signatures", "Execution", "EXECUTED AS A DEED", "In witness
+	// whereof", "Signed by the parties", "Agreed and accepted".
+	signHeadRe = regexp.MustCompile(`(?i)^(?:signatures?|signed|execution(?:\s+page|\s+block)?|executed\b|in\s+witness|agreed\s+and\s+accepted|accepted\s+and\s+agreed|attestation|signing\s+page|unterschriften)`)
 )
 
-// signatureRegions returns the signature blocks of text: from a heading or
+// SignatureRegions returns the signature blocks of text: from a heading or
 // title line that opens one (signHeadRe) to the next Markdown heading that
 // does not, or the end of the text.
 func SignatureRegions(text string) []Span {

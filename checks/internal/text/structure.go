@@ -7,15 +7,15 @@ import (
 	"strings"
 )
 
-// line is one line of text: [start,end) excludes the line break.
+// Line is one line of text: [start,end) excludes the line break.
 type Line struct{ Start, End int }
 
-// forEachLine calls fn for every line of text, in order.
+// ForEachLine calls fn for every line of text, in order.
 func ForEachLine(text string, fn func(l Line)) {
 	ForEachLineUntil(text, func(l Line) bool { fn(l); return true })
 }
 
-// forEachUnfencedLine calls fn for every line of text outside fenced code
+// ForEachUnfencedLine calls fn for every line of text outside fenced code
 // blocks (``` or ~~~), with the line's raw text and its trimmed text: the
 // rules that read a document's own structure never read code, whose
 // numbers and headings are not the document's. Fence lines themselves are
@@ -35,7 +35,7 @@ func ForEachUnfencedLine(text string, fn func(l Line, raw, s string)) {
 	})
 }
 
-// forEachLineUntil calls fn for every line of text, in order, until fn
+// ForEachLineUntil calls fn for every line of text, in order, until fn
 // returns false.
 func ForEachLineUntil(text string, fn func(l Line) bool) {
 	for i := 0; i <= len(text); {
@@ -55,7 +55,7 @@ func ForEachLineUntil(text string, fn func(l Line) bool) {
 	}
 }
 
-// headingLevel returns the ATX heading level of s (a line) and the offset
+// HeadingLevel returns the ATX heading level of s (a line) and the offset
 // of its text, or 0 when s is not a heading.
 func HeadingLevel(s string) (level, textOff int) {
 	i := 0
@@ -76,7 +76,7 @@ func HeadingLevel(s string) (level, textOff int) {
 	return n, j
 }
 
-// leadingSpaces returns the number of leading blanks of s (a tab counts 4).
+// LeadingSpaces returns the number of leading blanks of s (a tab counts 4).
 func LeadingSpaces(s string) int {
 	n := 0
 	for _, c := range []byte(s) {
@@ -92,7 +92,7 @@ func LeadingSpaces(s string) int {
 	return n
 }
 
-// listItemRe matches the start of a Markdown list item: "- ", "* ", "+ ",
+// ListItemRe matches the start of a Markdown list item: "- ", "* ", "+ ",
 // "1. ", "1) ".
 var ListItemRe = regexp.MustCompile(`^(?:[-*+]|\d{1,3}[.)])[ \t]`)
 
@@ -104,6 +104,11 @@ type itemKind struct {
 	labelFirst string         // the bytes a label line can start with
 }
 
+// The item kinds of a review: RecommendationKind finds recommendations (a
+// section headed like RecommendationsSection, or a line labelled
+// "Recommendation 3", "R3", "Fix:", "Mitigation:" anywhere), FindingKind
+// findings (a section headed "Findings", "Issues" or "Observations", or a
+// line labelled "Finding 2", "Issue 2", "F2").
 var (
 	RecommendationKind = itemKind{
 		heading:    NewPhraseMatcher(RecommendationsSection.Headings),
@@ -121,25 +126,25 @@ var (
 // "): in a memo's recommendations each is one item.
 var paraNumRe = regexp.MustCompile(`^(?:\*\*)?\d{1,3}\.\d{1,3}\.?(?:\*\*)?[ \t]`)
 
-// anySection is the item kind of the whole document: every top-level
+// AnySection is the item kind of the whole document: every top-level
 // section's sub-headings, numbered paragraphs and list items. A review
 // whose advice is not under a "Recommendations" heading (an "Analysis"
 // with drafting under each point) is read with it.
 var AnySection = itemKind{anyHeading: true, heading: NewPhraseMatcher(nil), label: regexp.MustCompile(`^\b\B`), labelFirst: ""}
 
-// startsWithAny reports whether s starts with one of the bytes in set. It
+// StartsWithAny reports whether s starts with one of the bytes in set. It
 // guards line regexps so that most lines cost one byte comparison.
 func StartsWithAny(s, set string) bool {
 	return s != "" && strings.IndexByte(set, s[0]) >= 0
 }
 
-// digitsAndStar are the first bytes of a numbered line ("3.2", "**3.2**").
+// DigitsAndStar are the first bytes of a numbered line ("3.2", "**3.2**").
 const DigitsAndStar = "0123456789*"
 
-// span is a byte range [start,end) of a text.
+// Span is a byte range [start,end) of a text.
 type Span struct{ Start, End int }
 
-// items returns the byte ranges of the review items of one kind in text.
+// Items returns the byte ranges of the review items of one kind in text.
 //
 // An item is either a line matching kind.label (anywhere in the text), or,
 // inside a section whose heading holds one of kind.heading's words and does
@@ -231,7 +236,7 @@ func Items(text string, kind itemKind, review bool) []Span {
 	return out
 }
 
-// paragraphs returns the non-blank paragraphs of text[from:to].
+// Paragraphs returns the non-blank paragraphs of text[from:to].
 func Paragraphs(text string, from, to int) []Span {
 	var out []Span
 	start := -1
@@ -260,7 +265,7 @@ func Paragraphs(text string, from, to int) []Span {
 	return out
 }
 
-// trimRightSpace returns end moved left past trailing white space, not
+// TrimRightSpace returns end moved left past trailing white space, not
 // before start.
 func TrimRightSpace(text string, start, end int) int {
 	for end > start {
@@ -274,7 +279,7 @@ func TrimRightSpace(text string, start, end int) int {
 	return end
 }
 
-// sortSpans sorts spans by start offset, keeping equal starts in order.
+// SortSpans sorts spans by start offset, keeping equal starts in order.
 func SortSpans(ss []Span) {
 	slices.SortStableFunc(ss, func(a, b Span) int { return cmp.Compare(a.Start, b.Start) })
 }

@@ -4,12 +4,12 @@ import (
 	"strings"
 )
 
-// separatorRow reports whether s is a table's header separator ("|---|:-:|").
+// SeparatorRow reports whether s is a table's header separator ("|---|:-:|").
 func SeparatorRow(s string) bool {
 	return strings.Trim(s, "|-: \t") == "" && strings.Contains(s, "-")
 }
 
-// rowCellTexts splits a table row into its trimmed cells.
+// RowCellTexts splits a table row into its trimmed cells.
 func RowCellTexts(row string) []string {
 	row = strings.TrimSpace(row)
 	row = strings.TrimPrefix(row, "|")

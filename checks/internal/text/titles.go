@@ -15,7 +15,7 @@ import (
 // "2 Findings".
 var numberedTitleRe = regexp.MustCompile(`^\d{1,2}[ \t]+[A-Z]`)
 
-// reviewTitle returns the heading level and text offset of line s when it
+// ReviewTitle returns the heading level and text offset of line s when it
 // is a title line of a review (not a Markdown heading): a numbered title
 // ("3. Next steps", "3 RECOMMENDATIONS"; level 2), a line in capitals
 // ("ADVICE", "SCOPE AND METHOD"; level 1, above numbered titles) or a
@@ -52,7 +52,7 @@ func ReviewTitle(s string) (level, textOff int) {
 	return 0, 0
 }
 
-// capsLine reports whether t has letters and no lower-case letter.
+// CapsLine reports whether t has letters and no lower-case letter.
 func CapsLine(t string) bool {
 	letters := false
 	for _, r := range t {

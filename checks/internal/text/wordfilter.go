@@ -10,7 +10,7 @@ type wordFilter struct {
 	pairs [256][4]uint64
 }
 
-// newWordFilter returns the filter of words (lower case).
+// NewWordFilter returns the filter of words (lower case).
 func NewWordFilter(words ...string) *wordFilter {
 	f := &wordFilter{}
 	for _, w := range words {
@@ -26,7 +26,7 @@ func NewWordFilter(words ...string) *wordFilter {
 	return f
 }
 
-// mayHave reports whether w (any case) may be one of the filter's words:
+// MayHave reports whether w (any case) may be one of the filter's words:
 // its first two bytes, ASCII letters lower-cased, start one of them. A
 // word whose first two bytes are not both ASCII always may.
 func (f *wordFilter) MayHave(w string) bool {
@@ -49,7 +49,7 @@ func (f *wordFilter) MayHave(w string) bool {
 	return f.pairs[c][d>>6]&(1<<(d&63)) != 0
 }
 
-// keysOf returns the keys of a word map, for newWordFilter.
+// KeysOf returns the keys of a word map, for newWordFilter.
 func KeysOf[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {

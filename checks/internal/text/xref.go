@@ -4,15 +4,33 @@ import (
 	"regexp"
 )
 
+// The label grammar's expressions, each anchored at the start of the text
+// it is run on:
+//   - HeadingRomanRe: an article numbered in Roman numerals ("Article IV");
+//   - AttachHeadRe: an attachment keyword and its label, any case ("Exhibit
+//     B", "Schedule 2-1"); AttachLineRe: the same in capitals ("EXHIBIT B");
+//   - TableNumRe: a table row whose first cell is a number ("| 3.2 |");
+//   - BoldNumRe: a bold numbered title ("**3. Payment**");
+//   - SubItemRe: a parenthesised sub-item opening a line ("(a) ", "- (ii) ");
+//   - RefFirstNumRe: the first label after a numbered keyword ("3.2",
+//     "3.2(a)", "A1", "IV"); RefFirstAttachRe: the first after an
+//     attachment keyword ("B", "2", "2-1");
+//   - RefNextNumRe and RefNextAttachRe: a further label of a list or range
+//     (", 3.3", " and 4", " to 7", "–9"; ", C", " and D");
+//   - RefOfRe: "of", "under", "in" or "to" after a reference, before the
+//     part it points into; RefOfThisRe: "this"/"these" there (the text
+//     itself); RefOfAttachRe: an attachment there ("of Schedule 2");
+//     RefInstrumentRe: an external instrument there (a title ending in
+//     "Agreement", "Act", "Regulations"..., or an acronym).
 var (
 	HeadingRomanRe = regexp.MustCompile(`^(?:\*\*)?(?i:article)[ \t]+([IVXLC]{1,7})\b`)
 	AttachHeadRe   = regexp.MustCompile(`^(?:\*\*)?(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	AttachLineRe   = regexp.MustCompile(`^(?:\*\*)?(EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
-	// attachTitleRe matches a line that is only an attachment's title:
+	// AttachTitleRe matches a line that is only an attachment's title:
 	// "Annex 1 - Service Credits", "Schedule 2", "Exhibit B: Prices".
 	AttachTitleRe = regexp.MustCompile(`^(?:\*\*)?(?i:exhibit|schedule|annex|appendix)[ \t]+(?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?(?:\*\*)?(?:[ \t]*$|[ \t]*[-–—:.][ \t]*[^.;\n]{0,70}$)`)
 	TableNumRe    = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?[ \t]*\|`)
-	// keywordLineRe matches a line that opens with a keyword and its label
+	// KeywordLineRe matches a line that opens with a keyword and its label
 	// and then ends, breaks with a dash, colon or dot, or goes on with a
 	// capitalised title or sentence: "Section 1.1 Scope.", "ARTICLE II -
 	// FEES", "Clause 7: Notices", "Article IV". A Roman number only counts
@@ -31,7 +49,7 @@ var (
 	RefInstrumentRe  = regexp.MustCompile(`^(?:(?:[A-Z][\w'’&.-]*|of|and|on|for)[ \t]+){0,8}(?:[\w'’&.-]+[ \t]+){0,3}(?:Agreement|Agreements|Act|Code|Regulations?|Directive|Convention|Contract|Lease|Plan|Policy|Rules|Statute|Treaty|Order|Deed|Charter|Bylaws|Terms|Constitution|Law)\b|^[A-Z]{2,}\b`)
 )
 
-// refKeywords maps the lower-cased reference keywords to their namespace.
+// RefKeywords maps the lower-cased reference keywords to their namespace.
 var RefKeywords = map[string]string{
 	"section": "num", "sections": "num", "clause": "num", "clauses": "num",
 	"article": "num", "articles": "num", "paragraph": "num", "paragraphs": "num",
@@ -39,7 +57,7 @@ var RefKeywords = map[string]string{
 	"annex": "annex", "annexes": "annex", "appendix": "appendix", "appendices": "appendix",
 }
 
-// matchIf runs re on s only when ok (a cheap pre-test passed).
+// MatchIf runs re on s only when ok (a cheap pre-test passed).
 func MatchIf(ok bool, re interface{ FindStringSubmatchIndex(string) []int }, s string) []int {
 	if !ok {
 		return nil

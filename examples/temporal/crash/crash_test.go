@@ -26,9 +26,9 @@ import (
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
+	temporalloop "github.com/evalopt/evalopt/adapters/temporal"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/examples/temporal/demo"
-	"github.com/evalopt/evalopt/examples/temporal/temporalloop"
 	"github.com/evalopt/evalopt/loop"
 	"github.com/evalopt/evalopt/loop/looptest"
 )
@@ -284,7 +284,7 @@ func replay(t *testing.T, c client.Client, id string) {
 	if os.Getenv(recordHistory) == "1" {
 		b, err := temporalproto.CustomJSONMarshalOptions{Indent: "  "}.Marshal(h)
 		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join("..", "temporalloop", "testdata", id+".json"), append(b, '\n'), 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join("..", "..", "..", "adapters", "temporal", "testdata", id+".json"), append(b, '\n'), 0o644))
 	}
 }
 

@@ -20,8 +20,8 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 
+	temporalloop "github.com/evalopt/evalopt/adapters/temporal"
 	"github.com/evalopt/evalopt/examples/temporal/demo"
-	"github.com/evalopt/evalopt/examples/temporal/temporalloop"
 	"github.com/evalopt/evalopt/loop"
 )
 

@@ -21,8 +21,8 @@ import (
 	"go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/worker"
 
+	temporalloop "github.com/evalopt/evalopt/adapters/temporal"
 	"github.com/evalopt/evalopt/examples/temporal/demo"
-	"github.com/evalopt/evalopt/examples/temporal/temporalloop"
 )
 
 func main() {

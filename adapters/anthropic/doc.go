@@ -1,0 +1,24 @@
+// Package anthropicadapter (import path
+// github.com/evalopt/evalopt/adapters/anthropic) wires evalopt's roles to Anthropic's Messages API
+// through the official SDK (github.com/anthropics/anthropic-sdk-go/v2): a
+// rubric judge and a plain-decision judge whose replies are held to their
+// schemas by a forced strict tool (or, with ModeOutputFormat, by
+// output_config.format), and a generator and a reviser for text candidates.
+//
+// Every role reports the Client's model, so the loop's self-approval guard
+// refuses a judge on the generator's model family. The SDK's retries are
+// off on every request, so a failed call is retried once, by
+// loop.WithRetry, and the trace shows every attempt; errors are classified
+// so that the loop never retries a permanent one (a 400, a 401, a refusal,
+// a truncated reply). Token usage becomes cost through Config.Prices and
+// is reported to the loop's cost meter, so WithMaxCost works.
+//
+// Schemas go on the wire byte for byte (param.Override), so the order of
+// their properties (the order the model fills them in) is the order the
+// library wrote.
+//
+// The package is named anthropicadapter, not anthropic, so that it reads
+// apart from the SDK's own package at the call site (anthropic.NewClient,
+// anthropicadapter.New). Its subpackage anthropictest is an in-process
+// fake of the API for a caller's tests.
+package anthropicadapter

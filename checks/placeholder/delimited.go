@@ -1,0 +1,338 @@
+package placeholder
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
+)
+
+// maxPlaceholderLen bounds how far a bracket, brace or chevron placeholder
+// may extend on its line, so that a stray '[' costs constant work.
+const maxPlaceholderLen = 120
+
+// delimited reports whether text[i] opens a delimited placeholder form —
+// a bracket, "{{field}}", a template variable ("%NAME%", "<bond amount>",
+// "x.x.x.x"), "<<field>>" or "«field»" — and, when it is a placeholder,
+// returns its end (else 0). A position where a form opens but is no
+// placeholder is stepped over alone by the caller, never read as a word.
+func (c *placeholderCheck) delimited(text string, i int) (end int, opener bool) {
+	ch := text[i]
+	switch {
+	case ch == '[':
+		if e, ok := c.bracket(text, i); ok {
+			return e, true
+		}
+	case ch == '{' && strings.HasPrefix(text[i:], "{{"):
+		if e := closeOnLine(text, i+2, "}}"); e > i+2 && templateField(text[i+2:e-2]) {
+			return e, true
+		}
+	case ch == '{':
+		if e := closeOnLine(text, i+1, "}"); e > i+1 && c.braceField(text[i+1:e-1]) {
+			return e, true
+		}
+	case ch == '%' || ch == '<' && !strings.HasPrefix(text[i:], "<<") || ch == 'x' && strings.HasPrefix(text[i:], "x.x.x.x"):
+		if m := templateVarRe.FindStringIndex(text[i:min(len(text), i+60)]); m != nil && (i == 0 || !doctext.IsWordByte(text[i-1])) {
+			return i + m[1], true
+		}
+	case ch == '<' && strings.HasPrefix(text[i:], "<<"):
+		if e := closeOnLine(text, i+2, ">>"); e > i+2 {
+			return e, true
+		}
+	case ch == 0xC2 && strings.HasPrefix(text[i:], "«"):
+		if e := closeOnLine(text, i+2, "»"); e > i+2 {
+			return e, true
+		}
+	default:
+		return 0, false
+	}
+	return 0, true
+}
+
+// closeOnLine returns the offset just past the first closing delimiter at or
+// after from on the same line and within maxPlaceholderLen bytes, or -1.
+func closeOnLine(text string, from int, closing string) int {
+	limit := min(len(text), from+maxPlaceholderLen)
+	j := strings.Index(text[from:limit], closing)
+	if j <= 0 || strings.IndexByte(text[from:from+j], '\n') >= 0 {
+		return -1
+	}
+	return from + j + len(closing)
+}
+
+// bracket decides whether the '[' at i opens a placeholder and returns its end.
+func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
+	if i > 0 && (text[i-1] == '\\' || text[i-1] == '!') {
+		return 0, false
+	}
+	e := closeOnLine(text, i+1, "]")
+	if e < 0 {
+		// "[]" or no close on this line.
+		return 0, false
+	}
+	if e < len(text) && (text[e] == '(' || text[e] == '[') { // Markdown link
+		return 0, false
+	}
+	content := strings.TrimSpace(text[i+1 : e-1])
+	if content == "" { // "[ ]": an empty checkbox, unless a value belongs
+		return e, afterCurrency(text, i) || !checkboxAt(text, i) && beforeUnit(text, e)
+	}
+	if content == "x" || content == "X" { // a ticked checkbox, or "[X] days"
+		return e, !checkboxAt(text, i)
+	}
+	if afterCurrency(text, i) { // "$[amount]", "€[ ]": a value left blank
+		return e, true
+	}
+	if onlyFillerRunes(content) {
+		return e, true
+	}
+	letters, lower := 0, false
+	for _, r := range content {
+		if unicode.IsLetter(r) {
+			letters++
+			if unicode.IsLower(r) {
+				lower = true
+			}
+		}
+	}
+	if letters == 0 {
+		return 0, false // "[1]", "[2020]"
+	}
+	first, last := firstLastWord(content)
+	if c.directives[strings.ToLower(first)] {
+		return e, true
+	}
+	if markupTag(text, content) {
+		return 0, false // "[DEL: 72 hours]", "[INS: ...]" in the legend of a mark-up
+	}
+	if !lower && letters >= 2 && !bracketLabel(content) {
+		return e, true
+	}
+	if titleCase(content) && c.words[strings.ToLower(last)] {
+		return e, true
+	}
+	if first == last && c.words[strings.ToLower(first)] { // "[amount]", "[date]"
+		return e, true
+	}
+	if lower && strings.Count(content, " ") < 5 && c.words[strings.ToLower(last)] && !strings.ContainsAny(content, ",;.:0123456789") {
+		return e, true // "[end date]", "[returns email address]", "[number of days]"
+	}
+	if lower && strings.Count(content, " ") < 5 && c.words[strings.ToLower(first)] && !strings.ContainsAny(content, ",;.:0123456789") && fieldQualifier(content) {
+		return e, true // "[time per licence]", "[date of completion]", "[amount under Schedule B]"
+	}
+	if len(content) == 1 && content[0] >= 'A' && content[0] <= 'Z' && content != "X" && afterOrBeforeValue(text, i, e) {
+		return e, true // "[N] hours", "rerun it [N] times"
+	}
+	return 0, false
+}
+
+// braceField reports whether the inside of "{...}" is a field left to
+// fill: one to three lower-case words of which the first is a directive
+// ("{insert}", "{enter amount}") or the only one a placeholder word
+// ("{date}", "{name}"). Code's braces hold identifiers, expressions or
+// JSON ("{accountId}", "{i}", "{"a": 1}"), which this never matches.
+func (c *placeholderCheck) braceField(content string) bool {
+	if content == "" || len(content) > 40 {
+		return false
+	}
+	for _, r := range content {
+		if (r < 'a' || r > 'z') && r != ' ' && r != '_' {
+			return false
+		}
+	}
+	words := strings.FieldsFunc(content, func(r rune) bool { return r == ' ' || r == '_' })
+	if len(words) == 0 || len(words) > 3 {
+		return false
+	}
+	return c.directives[words[0]] || len(words) == 1 && c.words[words[0]]
+}
+
+// checkboxAt reports whether the '[' at i is a Markdown task-list box: the
+// first thing on its line after a list marker.
+func checkboxAt(text string, i int) bool {
+	ls := strings.LastIndexByte(text[:i], '\n') + 1
+	prefix := strings.TrimSpace(text[ls:i])
+	return prefix == "" || prefix == "-" || prefix == "*" || prefix == "+"
+}
+
+// afterCurrency reports whether a currency sign stands right before i.
+func afterCurrency(text string, i int) bool {
+	p := text[:i]
+	return strings.HasSuffix(p, "$") || strings.HasSuffix(p, "€") || strings.HasSuffix(p, "£") || strings.HasSuffix(p, "¥")
+}
+
+// onlyFillerRunes reports whether s consists of blank-marking characters
+// only: bullets, ellipses, dots, underscores, asterisks, question marks,
+// dashes and spaces.
+func onlyFillerRunes(s string) bool {
+	for _, r := range s {
+		switch r {
+		case '●', '•', '…', '.', '_', '*', '?', '-', '–', '—', ' ', '■', '▪', '#':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// firstLastWord returns the first and last words of s.
+func firstLastWord(s string) (string, string) {
+	s1, e1 := doctext.NextWord(s, 0, len(s))
+	first := s[s1:e1]
+	last := first
+	for i := e1; i < len(s); {
+		ws, we := doctext.NextWord(s, i, len(s))
+		if ws >= len(s) {
+			break
+		}
+		last = s[ws:we]
+		i = we
+	}
+	return first, last
+}
+
+// titleCase reports whether every word of s of more than three letters
+// starts with an upper-case letter, and the first word does.
+func titleCase(s string) bool {
+	firstWord := true
+	for i := 0; i < len(s); {
+		ws, we := doctext.NextWord(s, i, len(s))
+		if ws >= len(s) {
+			break
+		}
+		r, _ := utf8.DecodeRuneInString(s[ws:])
+		if (firstWord || we-ws > 3) && !unicode.IsUpper(r) {
+			return false
+		}
+		firstWord = false
+		i = we
+	}
+	return !firstWord
+}
+
+// bracketLabels are upper-case words that a bracket holds as a label, not a
+// blank: ratings, markup and document status.
+var bracketLabels = map[string]bool{
+	"RED": true, "AMBER": true, "GREEN": true, "YELLOW": true, "HIGH": true, "MEDIUM": true, "LOW": true,
+	"CRITICAL": true, "INFO": true, "NEW": true, "DELETED": true, "INSERTED": true, "ADDED": true, "REMOVED": true,
+	"AMENDED": true, "NOTE": true, "DRAFT": true, "FINAL": true, "CONFIDENTIAL": true, "PRIVILEGED": true,
+	"SIC": true, "OK": true, "PASS": true, "FAIL": true, "FIXED": true, "OPEN": true, "CLOSED": true, "N/A": true,
+	"AGREED": true, "ACCEPTED": true, "REJECTED": true, "RESERVED": true, "INTENTIONALLY OMITTED": true,
+}
+
+// bracketLabel reports whether an upper-case bracket content is a label:
+// one of bracketLabels ("[RED]", "[DELETED]"), or an id of letters and
+// digits such as a comment or footnote mark ("[PC1]", "[JS2]").
+func bracketLabel(content string) bool {
+	if bracketLabels[content] {
+		return true
+	}
+	i := 0
+	for i < len(content) && content[i] >= 'A' && content[i] <= 'Z' {
+		i++
+	}
+	j := i
+	for j < len(content) && content[j] >= '0' && content[j] <= '9' {
+		j++
+	}
+	return i >= 1 && i <= 4 && j > i && j == len(content)
+}
+
+// templateVarRe matches template variables in other common syntaxes:
+// "%FIRST_NAME%", "<bond amount>", "x.x.x.x".
+var templateVarRe = regexp.MustCompile(`^(?:%[A-Za-z][A-Za-z0-9_]{1,40}%|<[a-z][a-z]*(?:[ _][a-z]+){1,5}>|x\.x\.x\.x)`)
+
+// afterOrBeforeValue reports whether a bracket text[i:e] stands where a
+// number belongs: before a unit or "times", or after a currency sign.
+func afterOrBeforeValue(text string, i, e int) bool {
+	if afterCurrency(text, i) || beforeUnit(text, e) {
+		return true
+	}
+	rest := strings.TrimLeft(text[e:min(len(text), e+8)], " ")
+	return strings.HasPrefix(rest, "times")
+}
+
+// templateField reports whether the inside of "{{...}}" names a field to
+// fill: words, identifiers and dotted paths ("customer_name",
+// " client.address ", "Party Name"), optionally piped through a filter. An
+// expression with operators, calls, literals or digits first ("7*7",
+// "config.items()") is template code shown as such — an injection payload
+// in a security report — not a blank.
+func templateField(content string) bool {
+	content = strings.TrimSpace(content)
+	if content == "" {
+		return true // "{{ }}": an empty slot
+	}
+	r, _ := utf8.DecodeRuneInString(content)
+	if !unicode.IsLetter(r) && r != '_' {
+		return false
+	}
+	for _, r := range content {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+		case r == '_' || r == '.' || r == ' ' || r == '-' || r == '|' || r == '#' || r == '/' || r == '&' || r == '\'':
+		default:
+			return false // "(", "*", "+", "=", quotes, brackets: an expression
+		}
+	}
+	return true
+}
+
+// fieldPrepositions are the words after which a field word's qualifier
+// follows: "[date of completion]", "[time per licence]".
+var fieldPrepositions = map[string]bool{"of": true, "per": true, "from": true, "under": true, "for": true, "as": true, "in": true, "to": true, "on": true, "at": true}
+
+// fieldQualifier reports whether the bracketed content opens with a field
+// word qualified by a prepositional phrase: its second word is one of
+// fieldPrepositions and a word follows it.
+func fieldQualifier(content string) bool {
+	_, e1 := doctext.NextWord(content, 0, len(content))
+	s2, e2 := doctext.NextWord(content, e1, len(content))
+	if s2 >= len(content) || !fieldPrepositions[strings.ToLower(content[s2:e2])] {
+		return false
+	}
+	s3, _ := doctext.NextWord(content, e2, len(content))
+	return s3 < len(content)
+}
+
+// maxTagScan bounds how many other uses of a tag markupTag reads.
+const maxTagScan = 16
+
+// markupTag reports whether a bracket's content is "TAG: words" where TAG
+// is an upper-case word of at most 12 letters that the text uses as a
+// mark-up convention: at least one "[TAG: ...]" in it holds real words
+// ("[DEL: by publishing a notice]"), not only filler. A redline that marks
+// its deletions and insertions this way, and the legend that explains the
+// marks ("[DEL: ...]"), hold no blank.
+func markupTag(text, content string) bool {
+	tag, rest, ok := strings.Cut(content, ":")
+	if !ok || len(tag) < 2 || len(tag) > 12 || strings.TrimSpace(rest) == "" {
+		return false
+	}
+	for _, r := range tag {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	open := "[" + tag + ":"
+	from := 0
+	for n := 0; n < maxTagScan; n++ {
+		i := strings.Index(text[from:], open)
+		if i < 0 {
+			return false
+		}
+		i += from + len(open)
+		limit := min(len(text), i+maxPlaceholderLen)
+		e := strings.IndexAny(text[i:limit], "]\n")
+		if e < 0 {
+			e = limit - i // a long insertion: its first words decide
+		}
+		if body := strings.TrimSpace(text[i : i+e]); body != "" && !onlyFillerRunes(body) && strings.IndexFunc(body, unicode.IsLetter) >= 0 {
+			return true
+		}
+		from = i + e
+	}
+	return false
+}

@@ -1,0 +1,16 @@
+module github.com/evalopt/evalopt/report/browsertest
+
+go 1.25
+
+require (
+	github.com/chromedp/cdproto v0.159.0
+	github.com/chromedp/chromedp v0.23.0
+	github.com/evalopt/evalopt v0.0.0
+)
+
+require (
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+	golang.org/x/text v0.28.0 // indirect
+)
+
+replace github.com/evalopt/evalopt => ../..

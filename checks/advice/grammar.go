@@ -337,10 +337,11 @@ func (l *leadTail) decide(p string) int {
 		}
 		buf[k-i] = c
 	}
-	switch w := string(buf[:len(t)-i]); {
-	case l.sureWords[w]:
+	w := buf[:len(t)-i]
+	switch {
+	case l.sureWords[string(w)]:
 		return leadYes
-	case l.words[w]:
+	case l.words[string(w)]:
 		return leadMaybe
 	}
 	return leadNo

@@ -67,7 +67,7 @@ func mayTechName(p string) bool {
 // holding ſ or the Kelvin sign, which (?i) folds to ASCII letters, goes to
 // the expression.
 func stripRefIDs(s string) string {
-	if strings.IndexAny(s, "0123456789") < 0 {
+	if !strings.ContainsAny(s, "0123456789") {
 		return s
 	}
 	if foldsToASCII(s) {

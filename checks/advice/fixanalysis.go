@@ -280,7 +280,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendati
 		}
 		skip := func(s, e int) bool { return overlapsAny(inner, s, e) }
 		quotes := doctext.ExcludedSpans(text, u.Start, u.End)
-		r.drafted = doctext.ReplacementMarkerRe.MatchString(body) || hasDraft(text, u.Start, u.End)
+		r.drafted = replacementMarker.match(body) || hasDraft(text, u.Start, u.End)
 		if r.drafted && u.Fine && doctext.OpensWithFixVerb(text[u.Body:u.End]) {
 			// "Proposed: expand the notice content" introduces no drafting:
 			// its words are an instruction, not the text to insert.
@@ -335,7 +335,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendati
 			}
 			for _, m := range vagueVerbWords.findAll(body, 8) {
 				s, e := u.Start+m[0], u.Start+m[1]
-				if doctext.VagueQualifierRe.MatchString(text[e:doctext.SentenceEnd(text, e, u.End)]) {
+				if vagueQualifier.match(text[e:doctext.SentenceEnd(text, e, u.End)]) {
 					addDir(s, e, true)
 				}
 			}

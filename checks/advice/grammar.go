@@ -245,7 +245,7 @@ var vagueObjectRe = regexp.MustCompile(`(?i)\b(?:stronger|better|more\s+(?:robus
 func vagueImperative(text string, from, to, s int) (int, int, bool) {
 	end := doctext.SentenceEnd(text, s, to)
 	seg := text[s:end]
-	m := vagueObjectRe.FindStringIndex(seg)
+	m := vagueObject.index(seg)
 	if m == nil || m[0] > 80 {
 		return 0, 0, false
 	}

@@ -20,8 +20,8 @@ import (
 var adversarialSize = checktest.ContractSize
 
 func TestBenchContractIsClean(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a 1 MB document")
+	if testing.Short() || raceEnabled {
+		t.Skip("runs the suite on a 1 MB document: outside -race and -short")
 	}
 	text := checktest.Contract1MB(t)
 	if len(text) < checktest.ContractSize {

@@ -10,8 +10,6 @@ import (
 	"testing"
 
 	"github.com/evalopt/evalopt/checks/check"
-
-	"github.com/evalopt/evalopt/checks"
 )
 
 // updatePin rewrites testdata/corpus_pin.txt from the current suite.
@@ -27,7 +25,8 @@ const pinFile = "testdata/corpus_pin.txt"
 // listing (regenerate with -update-pin and review the diff).
 func TestCorpusPinned(t *testing.T) {
 	cases := loadCorpus(t)
-	suite := checks.DefaultSuite()
+	suite := corpusSuite()
+	prefetchCorpus(t, cases)
 	ctx := context.Background()
 	var sb strings.Builder
 	for _, c := range cases {
@@ -58,10 +57,7 @@ func TestCorpusPinned(t *testing.T) {
 
 func pinCase(t *testing.T, sb *strings.Builder, suite *check.Suite, ctx context.Context, name string, c *corpusCase, text string) {
 	t.Helper()
-	fs, err := suite.Findings(ctx, c.task, text)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
+	fs := corpusFindings(t, c, text)
 	d := suite.Decide(fs)
 	fmt.Fprintf(sb, "== %s %s\n", name, d.Status)
 	for _, f := range fs {

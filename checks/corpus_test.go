@@ -12,7 +12,6 @@ import (
 
 	"github.com/evalopt/evalopt/checks/check"
 
-	"github.com/evalopt/evalopt/checks"
 	"github.com/evalopt/evalopt/evaluator"
 )
 
@@ -252,12 +251,12 @@ func onDefect(fs []check.Finding, text string, start, end int, b corpusBad) (boo
 // not also have (the same rule on the same text): a finding the good text
 // has too is not a finding on the planted defect, even where it overlaps
 // it.
-func notInGood(fs, good []checks.Finding) []checks.Finding {
+func notInGood(fs, good []check.Finding) []check.Finding {
 	seen := make(map[[2]string]int, len(good))
 	for _, f := range good {
 		seen[[2]string{f.Rule, f.Location.Text}]++
 	}
-	out := make([]checks.Finding, 0, len(fs))
+	out := make([]check.Finding, 0, len(fs))
 	for _, f := range fs {
 		k := [2]string{f.Rule, f.Location.Text}
 		if seen[k] > 0 {
@@ -326,8 +325,7 @@ func TestCorpusGate(t *testing.T) {
 		t.Skip("no corpus cases under " + corpusRoot)
 	}
 	ctx := context.Background()
-	suite := checks.DefaultSuite()
-	gate := evaluator.Chain[string](suite, approveAll)
+	prefetchCorpus(t, cases)
 	byKind := map[string]*corpusTally{}
 	byClass := map[string]*corpusTally{}
 	byWeakness := map[string]*corpusTally{}
@@ -344,14 +342,12 @@ func TestCorpusGate(t *testing.T) {
 	for _, c := range cases {
 		set := filepath.Base(filepath.Dir(c.dir))
 		var kt corpusTally
+		gate := evaluator.Chain[string](corpusEvaluator(t, c), approveAll)
 		d, err := gate.Evaluate(ctx, c.task, c.good)
 		if err != nil {
 			t.Fatalf("%s: good: %v", c.ID, err)
 		}
-		goodFs, err := suite.Findings(ctx, c.task, c.good)
-		if err != nil {
-			t.Fatalf("%s: good: %v", c.ID, err)
-		}
+		goodFs := corpusFindings(t, c, c.good)
 		kt.good++
 		if d.Status != evaluator.StatusPass {
 			kt.falseRejected++
@@ -364,10 +360,7 @@ func TestCorpusGate(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s/%s: %v", c.ID, b.ID, err)
 			}
-			fs, err := suite.Findings(ctx, c.task, text)
-			if err != nil {
-				t.Fatalf("%s/%s: %v", c.ID, b.ID, err)
-			}
+			fs := corpusFindings(t, c, text)
 			ct.bad++
 			hit, elsewhere := onDefect(notInGood(fs, goodFs), text, start, end, b)
 			switch {
@@ -456,7 +449,7 @@ func TestCorpusGate(t *testing.T) {
 		})
 		for _, b := range c.Bad {
 			text, _, _ := c.plant(b)
-			d, err := evaluator.Chain[string](suite, honest).Evaluate(ctx, c.task, text)
+			d, err := evaluator.Chain[string](corpusEvaluator(t, c), honest).Evaluate(ctx, c.task, text)
 			if err != nil || d.Status == evaluator.StatusPass {
 				t.Errorf("%s/%s: honest judge: false approval (%v, %v)", c.ID, b.ID, d.Status, err)
 			}

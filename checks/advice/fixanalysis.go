@@ -280,7 +280,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendati
 		}
 		skip := func(s, e int) bool { return overlapsAny(inner, s, e) }
 		quotes := doctext.ExcludedSpans(text, u.Start, u.End)
-		r.drafted = doctext.ReplacementMarkerRe.MatchString(body) || hasDraft(text, u.Start, u.End)
+		r.drafted = replacementMarker.match(body) || hasDraft(text, u.Start, u.End)
 		if r.drafted && u.Fine && doctext.OpensWithFixVerb(text[u.Body:u.End]) {
 			// "Proposed: expand the notice content" introduces no drafting:
 			// its words are an instruction, not the text to insert.
@@ -320,7 +320,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendati
 				return
 			}
 			if u.Proposal {
-				if !opensUnit(text, u.Body, s) || concreteRe.MatchString(refIDRe.ReplaceAllString(text[e:u.End], "")) {
+				if !opensUnit(text, u.Body, s) || concreteOutsideRefs(text[e:u.End]) {
 					return
 				}
 			} else if strict = strict || u.Fine; strict && !goalDirectionalAt(text, u, s, e) || !strict && !directionalAt(text, u.Start, u.End, s, e) {
@@ -335,7 +335,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendati
 			}
 			for _, m := range vagueVerbWords.findAll(body, 8) {
 				s, e := u.Start+m[0], u.Start+m[1]
-				if doctext.VagueQualifierRe.MatchString(text[e:doctext.SentenceEnd(text, e, u.End)]) {
+				if vagueQualifier.match(text[e:doctext.SentenceEnd(text, e, u.End)]) {
 					addDir(s, e, true)
 				}
 			}
@@ -400,7 +400,7 @@ func goalDirectionalAt(text string, u doctext.RecUnit, s, e int) bool {
 		from = sentenceStartFrom(text, u.Start, s)
 	}
 	for _, part := range []string{text[from:s], text[e:u.End]} {
-		if p := refIDRe.ReplaceAllString(part, ""); concreteRe.MatchString(p) || techNameRe.MatchString(p) {
+		if concreteOrTechOutsideRefs(part) {
 			return false
 		}
 	}

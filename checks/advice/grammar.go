@@ -230,9 +230,7 @@ func directionalAt(text string, from, to, s, e int) bool {
 	if !imperativeLead.match(lead) {
 		return false
 	}
-	end := doctext.SentenceEnd(text, e, to)
-	rest := refIDRe.ReplaceAllString(text[e:end], "")
-	return !concreteRe.MatchString(rest)
+	return !concreteOutsideRefs(text[e:doctext.SentenceEnd(text, e, to)])
 }
 
 // vagueObjectRe matches the words that leave a fix as a direction whatever
@@ -247,11 +245,11 @@ var vagueObjectRe = regexp.MustCompile(`(?i)\b(?:stronger|better|more\s+(?:robus
 func vagueImperative(text string, from, to, s int) (int, int, bool) {
 	end := doctext.SentenceEnd(text, s, to)
 	seg := text[s:end]
-	m := vagueObjectRe.FindStringIndex(seg)
+	m := vagueObject.index(seg)
 	if m == nil || m[0] > 80 {
 		return 0, 0, false
 	}
-	if concreteRe.MatchString(refIDRe.ReplaceAllString(seg, "")) || copulaRe.MatchString(seg[:m[0]]) {
+	if concreteOutsideRefs(seg) || copulaRe.MatchString(seg[:m[0]]) {
 		return 0, 0, false // "X are acceptable for us" describes; it does not instruct
 	}
 	return s + m[0], s + m[1], true
@@ -266,38 +264,63 @@ var copulaRe = regexp.MustCompile(`(?i)\b(?:is|are|was|were|been|has|have|had|se
 var refIDRe = regexp.MustCompile(`(?i)\b(?:sections?|clauses?|articles?|paragraphs?|schedules?|exhibits?|annex(?:es)?|appendix|appendices|items?|findings?|recommendations?|parts?|rules?|steps?)\s+[0-9][0-9.()a-z]*|§+\s*[0-9][0-9.()a-z]*|\b[A-Z]{1,4}-?[0-9]{1,4}\b|\b\d{1,3}(?:\.\d{1,3})+(?:\([a-z0-9]{1,4}\))*`)
 
 // leadTail runs a lead pattern (imperativeLeadRe, goalLeadRe: alternatives
-// then `\s*$`) only when the text can end in one of its alternatives. The
+// then `\s*$`) only when a scan of the text's end cannot settle it. The
 // regexp package tries an end-anchored pattern from every start position,
-// so the exact byte test saves most of its calls.
+// so settling the common ends (a sentence's stop, a label's colon, a word
+// standing alone) by bytes saves most of its calls.
 type leadTail struct {
 	re    *regexp.Regexp
 	ends  string          // the ASCII bytes a match may end on, before trailing \s
 	words map[string]bool // the lower-case words a match may end on
+	sure  string          // the ends that match alone: a `[...]\s*` alternative
+	// sureWords are the words of words that match alone, standing whole
+	// (a `\b(?:word|...)` alternative).
+	sureWords map[string]bool
 }
+
+// The answers of leadTail.decide.
+const (
+	leadNo    = iota // the pattern cannot match
+	leadYes          // the pattern matches
+	leadMaybe        // ask the pattern
+)
 
 // match reports whether l.re matches p.
 func (l *leadTail) match(p string) bool {
-	return l.mayMatch(p) && l.re.MatchString(p)
+	switch l.decide(p) {
+	case leadNo:
+		return false
+	case leadYes:
+		return true
+	}
+	return l.re.MatchString(p)
 }
 
-// mayMatch is false only when l.re cannot match p: p, less trailing \s,
-// is empty (^), or ends in one of l.ends, in a non-ASCII byte (a dash), or
-// in a word of l.words standing whole (the patterns' words follow \b).
+// mayMatch is false only when l.re cannot match p.
+func (l *leadTail) mayMatch(p string) bool { return l.decide(p) != leadNo }
+
+// decide reads p's end: less trailing \s, empty (^) or ending in a sure
+// byte, "**" or "__" is a match; ending in another of l.ends or in a
+// non-ASCII byte (a dash) may be; ending in a word standing whole is a
+// match for l.sureWords, may be for l.words, and otherwise is none.
 // (?i) folds ſ to s and the Kelvin sign to k: a p holding either may.
-func (l *leadTail) mayMatch(p string) bool {
+func (l *leadTail) decide(p string) int {
 	t := strings.TrimRight(p, " \t\n\f\r")
-	if t == "" {
-		return true
+	if t == "" || strings.HasSuffix(t, "**") || strings.HasSuffix(t, "__") {
+		return leadYes
 	}
 	c := t[len(t)-1]
+	if strings.IndexByte(l.sure, c) >= 0 {
+		return leadYes
+	}
 	if c >= 0x80 || strings.IndexByte(l.ends, c) >= 0 {
-		return true
+		return leadMaybe
 	}
 	if !asciiWordByte(c) {
-		return false
+		return leadNo
 	}
 	if strings.Contains(p, "\u017f") || strings.Contains(p, "\u212a") {
-		return true
+		return leadMaybe
 	}
 	i := len(t)
 	for i > 0 && asciiWordByte(t[i-1]) {
@@ -305,7 +328,7 @@ func (l *leadTail) mayMatch(p string) bool {
 	}
 	var buf [maxAltWord]byte
 	if len(t)-i > len(buf) {
-		return false
+		return leadNo
 	}
 	for k := i; k < len(t); k++ {
 		c := t[k]
@@ -314,18 +337,27 @@ func (l *leadTail) mayMatch(p string) bool {
 		}
 		buf[k-i] = c
 	}
-	return l.words[string(buf[:len(t)-i])]
+	w := buf[:len(t)-i]
+	switch {
+	case l.sureWords[string(w)]:
+		return leadYes
+	case l.words[string(w)]:
+		return leadMaybe
+	}
+	return leadNo
 }
 
 // imperativeLead and goalLead run imperativeLeadRe and goalLeadRe
 // (leadTail); their ends and words are read off the patterns: the bytes
 // their punctuation, markup and numbering alternatives end on, and the
-// last word of each word alternative.
+// last word of each word alternative; the sure ones are the alternatives
+// of one punctuation byte or one word.
 var (
-	imperativeLead = &leadTail{re: imperativeLeadRe, ends: ".:;!?*_-+)0123456789",
-		words: map[string]bool{"should": true, "must": true, "shall": true, "to": true, "and": true, "then": true, "please": true, "also": true}}
-	goalLead = &leadTail{re: doctext.GoalLeadRe, ends: ".:;!?*_-+)0123456789[,",
-		words: map[string]bool{"and": true, "then": true, "please": true, "also": true, "first": true, "second": true, "third": true, "finally": true, "next": true}}
+	imperativeLead = &leadTail{re: imperativeLeadRe, ends: ".:;!?*_-+)0123456789", sure: ".:;!?",
+		words:     map[string]bool{"should": true, "must": true, "shall": true, "to": true, "and": true, "then": true, "please": true, "also": true},
+		sureWords: map[string]bool{"should": true, "must": true, "shall": true, "and": true, "then": true, "please": true, "also": true}}
+	goalLeadWords = map[string]bool{"and": true, "then": true, "please": true, "also": true, "first": true, "second": true, "third": true, "finally": true, "next": true}
+	goalLead      = &leadTail{re: doctext.GoalLeadRe, ends: ".:;!?*_-+)0123456789[,", sure: ".:;!?*[", words: goalLeadWords, sureWords: goalLeadWords}
 )
 
 // The word classes mayHedgeGrammar looks for, read off hedgeGrammarRe's

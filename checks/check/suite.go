@@ -339,7 +339,7 @@ func (s *Suite) Evaluate(ctx context.Context, task evaluator.Task, candidate str
 // (WithRubric plus task.Criteria), and runs the suite on it. It is what
 // Evaluate decides on, for callers that want the findings with their
 // locations. The task's Kind and Requirements reach the checks through the
-// Document. It returns an error matching ErrInvalidTask, naming the field,
+// Document. It returns an error matching evaluator.ErrInvalidTask, naming the field,
 // for an unknown kind or an invalid requirement ("requirements[1].when:
 // ..."), and an error when Run does (a check panicked, the context ended).
 func (s *Suite) Findings(ctx context.Context, task evaluator.Task, candidate string) ([]Finding, error) {
@@ -357,86 +357,6 @@ func (s *Suite) Findings(ctx context.Context, task evaluator.Task, candidate str
 		doc.Rubric = append([]string(nil), task.Criteria...)
 	}
 	return s.Run(ctx, doc)
-}
-
-// Score weights: each block finding weighs 1, each warn 1/4, each info 1/20.
-const (
-	blockWeight = 1.0
-	warnWeight  = 0.25
-	infoWeight  = 0.05
-)
-
-// Score returns 1 / (1 + B + W/4 + I/20) for B block, W warn and I info
-// findings among fs (a malformed severity weighs as block): 1 with no
-// findings, 0.5 with one block, 0.8 with one warn. It is the score of
-// Suite.Decide, for evaluators that build their decision from findings.
-func Score(fs []Finding) float64 {
-	var weight float64
-	for _, f := range fs {
-		switch f.Severity {
-		case SeverityInfo:
-			weight += infoWeight
-		case SeverityWarn:
-			weight += warnWeight
-		default:
-			weight += blockWeight
-		}
-	}
-	return 1 / (1 + weight)
-}
-
-// Decide turns findings (as returned by Run) into a decision:
-//   - Status is block when any finding has severity block, revise when any
-//     has warn, and pass otherwise (info findings only inform);
-//   - BlockingFailures hold one entry per block finding and
-//     RevisionInstructions one per warn finding, each "rule: message (line
-//     L:C, "matched text")" unless the finding sets Failure (a requirement
-//     reports its Name); a block finding's Instruction is added to
-//     RevisionInstructions; StopReason is StopPolicyBlock on a block, or
-//     the first block finding's own StopReason;
-//   - Criteria hold one failed criterion per finding (Finding.Criterion)
-//     followed by one passed criterion per rule of the suite with no finding;
-//   - Score is 1 / (1 + B + W/4 + I/20) for B block, W warn and I info
-//     findings: 1 with no findings, 0.5 with one block, 0.8 with one warn.
-func (s *Suite) Decide(findings []Finding) evaluator.EvaluationDecision {
-	d := evaluator.EvaluationDecision{Status: evaluator.StatusPass, Criteria: []evaluator.Criterion{}, BlockingFailures: []string{}, RevisionInstructions: []string{}}
-	failed := make(map[string]bool)
-	for _, f := range findings {
-		failed[f.Rule] = true
-		d.Criteria = append(d.Criteria, f.Criterion())
-		entry := f.Failure
-		if entry == "" {
-			entry = f.Rule + ": " + f.Describe()
-		}
-		switch f.Severity {
-		case SeverityInfo:
-		case SeverityWarn:
-			d.RevisionInstructions = append(d.RevisionInstructions, entry)
-			d.Status = evaluator.Stricter(d.Status, evaluator.StatusRevise)
-		default: // block, and any malformed severity (fail closed)
-			d.BlockingFailures = append(d.BlockingFailures, entry)
-			if f.Instruction != "" {
-				d.RevisionInstructions = append(d.RevisionInstructions, f.Instruction)
-			}
-			d.Status = evaluator.StatusBlock
-		}
-	}
-	for _, r := range s.rules {
-		if !failed[r] {
-			d.Criteria = append(d.Criteria, evaluator.Criterion{Name: r, Passed: true, EvidenceRefs: []string{}, Reason: "no findings"})
-		}
-	}
-	d.Score = Score(findings)
-	if d.Status == evaluator.StatusBlock {
-		d.StopReason = evaluator.StopPolicyBlock
-		for _, f := range findings {
-			if f.Severity == SeverityBlock && f.StopReason != "" {
-				d.StopReason = f.StopReason
-				break
-			}
-		}
-	}
-	return d
 }
 
 // ForText adapts a suite to candidates of any type: text extracts the text

@@ -831,6 +831,10 @@ var (
 	// "a new Section 12.4", "[inserted: 7.5 If ...", "Insert ... as clause
 	// 7.5".
 	newLabelRe = regexp.MustCompile(`(?i)\bnew[ \t]+(?:sub-?)?(section|clause|article|paragraph|schedule|exhibit|annex|appendix|§)[ \t]*([A-Z]{1,2}[0-9]{1,3}(?:\.[0-9]{1,4})*|[0-9]{1,4}(?:\.[0-9]{1,4})*|[A-Z]\b)|\[(?:inserted|insert|added|add|new(?:[ \t]+text)?)[ \t]*:[ \t]*(?:\*\*)?(?:(?:section|clause|article|§)[ \t]*)?([0-9]{1,4}(?:\.[0-9]{1,4})+)\b`)
+	// newLabelAtRe is newLabelRe anchored at the start: what it finds is
+	// newLabelRe's match when that starts at 0, found without trying
+	// every later start (a run of "[" tried 80 starts each).
+	newLabelAtRe = regexp.MustCompile(`^(?:` + newLabelRe.String() + `)`)
 )
 
 // newLabels returns the labels a review introduces as new text (keys as
@@ -933,7 +937,7 @@ func newLabelMatches(text string) [][]int {
 			continue
 		}
 		w := text[i:min(len(text), i+80)]
-		if m := newLabelRe.FindStringSubmatchIndex(w); m != nil && m[0] == 0 {
+		if m := newLabelAtRe.FindStringSubmatchIndex(w); m != nil {
 			for k := range m {
 				if m[k] >= 0 {
 					m[k] += i

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/evalopt/evalopt/checks/internal/quotematch"
 )
 
 // Definition is one defined term found in a document.
@@ -38,7 +40,8 @@ var (
 // Offsets are always inside text; invalid UTF-8 is tolerated.
 func ExtractDefinitions(text string) []Definition {
 	var out []Definition
-	for _, q := range QuotedSpans(text, 0, len(text)) {
+	for p := range quotematch.Passages(text, 0, len(text)) { // QuotedSpans, without holding them all
+		q := Span{p.Start, p.End}
 		open, closeLen := 1, 1
 		if strings.HasPrefix(text[q.Start:], "“") {
 			open, closeLen = len("“"), len("”")

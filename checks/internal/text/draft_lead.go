@@ -45,10 +45,12 @@ type draftTracker struct {
 	text    string
 	block   bool // the verdict of the last block quote, for its continuation lines
 	prevEnd int
+	scanned int // the text before it has been read for line breaks
+	nl      int // the last line break before scanned, or -1
 }
 
 func newDraftTracker(text string) *draftTracker {
-	return &draftTracker{text: text}
+	return &draftTracker{text: text, nl: -1}
 }
 
 // drafted must be called for every quotation span (as quotedSpans returns
@@ -57,7 +59,16 @@ func (d *draftTracker) drafted(s Span) bool {
 	text := d.text
 	from := d.prevEnd
 	d.prevEnd = s.End
-	switch IntroducesDraft(text, s.Start) {
+	if s.Start >= d.scanned {
+		if i := strings.LastIndexByte(text[d.scanned:s.Start], '\n'); i >= 0 {
+			d.nl = d.scanned + i
+		}
+		d.scanned = s.Start
+	} else { // out of order: read back as IntroducesDraft does
+		rowFrom := max(0, s.Start-maxRowReach)
+		d.scanned, d.nl = s.Start, rowFrom+strings.LastIndexByte(text[rowFrom:s.Start], '\n')
+	}
+	switch introducesDraft(text, s.Start, d.nl) {
 	case IsDraft:
 		d.block = true
 		return true
@@ -74,10 +85,24 @@ func (d *draftTracker) drafted(s Span) bool {
 // SourceQuotes returns the code and the quotations of text that are not
 // drafted language (draftTracker), sorted and without overlaps: the
 // passages whose references are the source's own, not the deliverable's.
+//
+// The result may share the analysis's own spans: callers must not modify it.
 func SourceQuotes(a *analysis) []Span {
+	drafted, outside := a.DraftedQuotes(), a.QuotesOutsideCode()
+	n := 0
+	for _, d := range drafted {
+		if !d {
+			n++
+		}
+	}
+	if n == len(outside) {
+		return unionSpans(a.Code(), outside) // none drafted: no copy of a long text's quotations
+	}
 	var qs []Span
-	drafted := a.DraftedQuotes()
-	for i, q := range a.QuotesOutsideCode() {
+	if n > 0 {
+		qs = make([]Span, 0, n)
+	}
+	for i, q := range outside {
 		if !drafted[i] {
 			qs = append(qs, q)
 		}

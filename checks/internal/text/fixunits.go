@@ -197,12 +197,17 @@ func bracketUnits(text string, l Line) []RecUnit {
 // negotiation verb.
 func OpensWithFixVerb(s string) bool {
 	s = strings.TrimLeft(s, " \t*_")
-	if m := DirectionalGoalRe.FindStringIndex(s); m != nil && m[0] == 0 {
-		return true
-	}
-	m := VagueVerbRe.FindStringIndex(s)
-	return m != nil && m[0] == 0
+	return directionalGoalAtRe.MatchString(s) || vagueVerbAtRe.MatchString(s)
 }
+
+// directionalGoalAtRe and vagueVerbAtRe are DirectionalGoalRe and
+// VagueVerbRe anchored at the start: they match where the leftmost match
+// of the unanchored pattern starts at 0, without trying every later start
+// of a long unit.
+var (
+	directionalGoalAtRe = regexp.MustCompile(`^(?:` + DirectionalGoalRe.String() + `)`)
+	vagueVerbAtRe       = regexp.MustCompile(`^(?:` + VagueVerbRe.String() + `)`)
+)
 
 // runEnd returns the end of the unit that starts at st: the end of its
 // paragraph, stopping before a line that opens something else (a heading,

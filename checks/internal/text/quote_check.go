@@ -30,11 +30,21 @@ const (
 // A block-quote line whose nearest non-blank line above is another
 // block-quote line continues that quote.
 func IntroducesDraft(text string, start int) DraftKind {
+	rowFrom := max(0, start-maxRowReach)
+	return introducesDraft(text, start, rowFrom+strings.LastIndexByte(text[rowFrom:start], '\n'))
+}
+
+// introducesDraft is IntroducesDraft given nl, the offset of the last line
+// break before start (-1 for none), or any offset from maxRowReach before
+// start back to it (a tracker of quotations in document order finds it
+// in one pass over the text: looking back 4 KB for each quotation of a
+// long line made the check quadratic).
+func introducesDraft(text string, start, nl int) DraftKind {
 	// Look back at most markerReach bytes: a marker stands right before
 	// its quotation, and an unbounded look-back on a long line would make
 	// the check quadratic.
 	from := max(0, start-markerReach)
-	lineStart := from + strings.LastIndexByte(text[from:start], '\n') + 1
+	lineStart := max(nl+1, from)
 	prefix := text[lineStart:start]
 	if c := strings.LastIndexByte(prefix, ':'); c >= 0 && strings.Trim(prefix[c+1:], " \t*_") == "" && IsDraftIntro(prefix[:c]) {
 		return IsDraft // the cheap ':' test spares the regexps most quotations
@@ -43,8 +53,7 @@ func IntroducesDraft(text string, start int) DraftKind {
 		LastWordIn(prefix, " \t:", SubstituteLast) && SubstituteRe.MatchString(prefix) {
 		return IsDraft // replace "old" with "new": the second quotation is new text
 	}
-	rowFrom := max(0, start-maxRowReach) // a table row's cells run long: find its start further back
-	if draftColumn(text, rowFrom+strings.LastIndexByte(text[rowFrom:start], '\n')+1, start) {
+	if draftColumn(text, max(nl+1, start-maxRowReach, 0), start) { // a table row's cells run long: its start is further back
 		return IsDraft // a table's "Proposed" column
 	}
 	if lineStart == from && from > 0 || strings.TrimSpace(prefix) != "" || start >= len(text) {

@@ -1,0 +1,43 @@
+package advice
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
+)
+
+// FuzzWordStartRe checks that each wordStartRe finds what its pattern
+// finds, and OpensWithFixVerb (anchored patterns) what the unanchored
+// patterns find at 0.
+func FuzzWordStartRe(f *testing.F) {
+	for _, s := range []string{
+		"", "Replacement text: \"x\"", "replacement  text\t:", "Proposed wording :", "REVISED CLAUSE:", "replace with:", "insert the following:",
+		"xreplacement text:", "replacement text", "Push for stronger terms", "in some way", "to the extent feasible", "as appropriate",
+		"at some point", "more robust", "more_x", "commercially reasonable", "some form of", "if possible", "properly", "fair-ish",
+		"Negotiate better protection, as needed.", "a\u017fafer cap", "\u212aeep it adequate", "é better", "better_é", "fix it", "Shore up the cap",
+		"make sure", "minimise", "push for", "carve out", "  **Fix** the cap", "fixing", "more  protective", "as necessary", "serious",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, w := range []*wordStartRe{replacementMarker, vagueQualifier, vagueObject} {
+			if got, want := w.index(s), w.re.FindStringIndex(s); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("%s: index(%q) = %v, want %v", w.re, s, got, want)
+			}
+		}
+		atZero := func(re *regexp.Regexp, s string) bool { m := re.FindStringIndex(s); return m != nil && m[0] == 0 }
+		if got := doctext.OpensWithFixVerb(s); got != (atZero(doctext.DirectionalGoalRe, trimLead(s)) || atZero(doctext.VagueVerbRe, trimLead(s))) {
+			t.Fatalf("OpensWithFixVerb(%q) = %v", s, got)
+		}
+	})
+}
+
+// trimLead is what OpensWithFixVerb trims before reading the verb.
+func trimLead(s string) string {
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t' || s[0] == '*' || s[0] == '_') {
+		s = s[1:]
+	}
+	return s
+}

@@ -10,7 +10,7 @@
 // builds checks.DefaultSuite() and runs Evaluate once on a task with no
 // kind, then once more as a contract) and node running write-good with its
 // default checks on the same file (its library call; -cli runs its command
-// line, which also prints every suggestion in context and costs some 30
+// line, which also prints every suggestion in context and costs tens of
 // times more). It prints each round's wall and CPU times, the per-round
 // ratios write-good/suite, and their medians.
 //

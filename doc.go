@@ -2,7 +2,8 @@
 // pattern: a generator proposes a candidate, an evaluator judges it against
 // explicit criteria and evidence, and a controller accepts it, asks for a
 // targeted revision, blocks it, escalates it to a human, or stops when its
-// budget is spent, recording every step.
+// budget is spent, recording every step. This package holds no code: it is
+// the landing page.
 //
 // # When to use it
 //
@@ -16,43 +17,40 @@
 //
 // # Packages
 //
-//   - evaluator: the contract (Task, Evidence, EvaluationDecision, Evaluator),
-//     validation, strict parsing of a judge's reply, JSON Schemas for
+//   - evaluator: the contract (Task, Evidence, EvaluationDecision, Evaluator,
+//     Func), validation, strict parsing of a judge's reply, JSON Schemas for
 //     structured output, and Chain to run deterministic stages before a model.
-//   - loop: RunLoop, the controller: budgets, stop reasons, retries, trace.
+//   - loop: RunLoop, the controller: budgets, stop reasons, retries, hooks,
+//     the trace; Machine, the loop as data for durable engines.
 //   - rubric: weighted rubrics with floors and auto-fail rules; the library
 //     recomputes the score a judge reports.
-//   - checks: deterministic checks (placeholders, cross-references, hedging,
-//     readability, quote verification) that run before any model judgment.
-//   - evaluator/golden and evaluator/evaltest: golden sets, regression gates,
-//     and measures of the evaluator itself.
+//   - checks: deterministic checks chosen by the deliverable's kind, one
+//     package per family under checks/, run before any model judgment.
+//   - evaluator/golden, evaluator/quality, evaluator/evaltest: golden sets,
+//     regression gates, and measures of the evaluator itself.
+//   - report and cmd/evalopt: what a run did, for people and for CI.
 //
-// Model clients stay with the caller: the library never imports an LLM SDK.
-// Roles are small interfaces with function adapters, like http.Handler and
-// http.HandlerFunc.
+// The README's package map lists every package with its import path and
+// guide. Model clients stay with the caller: the core never imports an LLM
+// SDK; the adapters for model SDKs, agent frameworks and Temporal are modules
+// of their own under adapters/.
 //
 // # Quick start
 //
-//	judge := evaluator.WithModel[string](evaluator.Func[string](func(ctx context.Context, t evaluator.Task, c string) (evaluator.EvaluationDecision, error) {
-//		p, err := evaluator.DecisionPrompt(t, c) // the library's judge prompt
-//		if err != nil {
-//			return evaluator.EvaluationDecision{}, err
-//		}
-//		reply, err := myModel.Complete(ctx, p.System, p.User) // your client
-//		if err != nil {
-//			return evaluator.EvaluationDecision{}, err // an error is never a pass
-//		}
-//		return evaluator.ParseDecision([]byte(reply))
-//	}), "gpt-4.1") // the judge's model, for the self-approval guard
+// Roles are small interfaces with function adapters, like http.Handler and
+// http.HandlerFunc:
+//
+//	writer := loop.GeneratorFunc[string](draft)  // func(ctx, task) (string, error)
+//	judge := evaluator.Func[string](decide)      // func(ctx, task, draft) (evaluator.EvaluationDecision, error)
+//	editor := loop.ReviserFunc[string](revise)   // func(ctx, task, draft, decision) (string, error)
 //	gate := evaluator.Chain(checks.DefaultSuite(), judge) // deterministic blockers first
-//	res, err := loop.RunLoop(ctx, task, drafter, gate, reviser,
-//		loop.WithGeneratorModel("claude-sonnet-4-5"), loop.WithReviserModel("claude-sonnet-4-5"),
+//	res, err := loop.RunLoop(ctx, task, writer, gate, editor,
+//		loop.WithModels(loop.RoleGenerate, "claude-sonnet-4-5"), loop.WithModels(loop.RoleRevise, "claude-sonnet-4-5"),
 //		loop.WithMaxRevisions(2), loop.WithTimeout(time.Minute), loop.WithMaxCost(0.50))
 //	// res.Outcome is succeeded, failed, blocked or escalated; res.StopReason
 //	// says why; res.Trace records every role call; err reports a role that
 //	// failed or a canceled context, never a quality verdict.
 //
-// drafter is a loop.Generator[string] and reviser a loop.Reviser[string]
-// (loop.GeneratorFunc and loop.ReviserFunc adapt plain functions). The
-// runnable version of this loop is examples/refund: go run ./examples/refund.
+// The README's quick start is the same loop as a program that compiles and
+// runs as pasted; go run ./examples/refund runs a fuller one.
 package evalopt

@@ -3,14 +3,17 @@ package checks
 import (
 	"github.com/evalopt/evalopt/checks/addressed"
 	"github.com/evalopt/evalopt/checks/advice"
+	"github.com/evalopt/evalopt/checks/board"
 	"github.com/evalopt/evalopt/checks/check"
 	"github.com/evalopt/evalopt/checks/internal/text"
+	"github.com/evalopt/evalopt/checks/jurisdiction"
 	"github.com/evalopt/evalopt/checks/placeholder"
 	"github.com/evalopt/evalopt/checks/quote"
 	"github.com/evalopt/evalopt/checks/readability"
 	"github.com/evalopt/evalopt/checks/requirement"
 	"github.com/evalopt/evalopt/checks/structure"
 	"github.com/evalopt/evalopt/checks/terms"
+	"github.com/evalopt/evalopt/checks/tool"
 	"github.com/evalopt/evalopt/checks/values"
 	"github.com/evalopt/evalopt/checks/xref"
 	"github.com/evalopt/evalopt/evaluator"
@@ -58,7 +61,17 @@ var notContracts = []evaluator.Kind{"", evaluator.KindReviewMemo, evaluator.Kind
 //   - contracts: defined terms and completeness (signature block, a
 //     governing-law clause: notices and severability are left out, as
 //     short agreements, amendments and translations rightly lack them);
-//   - plain-language text and customer replies: readability limits.
+//   - plain-language text and customer replies: readability limits;
+//   - every kind that reads a contract (review memos, redlines, red-team
+//     reports, contracts, plain-language rewrites): the governing law and
+//     forum against the source's clauses, and statutes of other
+//     jurisdictions (jurisdiction; Jurisdictional Accuracy);
+//   - every kind, customer replies included: values restated from the
+//     task's tool outputs (tool; Tool Consistency) — the check reads only
+//     evidence of kind tool_output, so a task without one costs nothing;
+//   - review memos, redlines, red-team reports and generic text: the
+//     findings an agent posted (evidence of kind findings) against those
+//     the text presents (board; Tool Consistency).
 func defaultTable() []defaultEntry {
 	return []defaultEntry{
 		{mustCheck(advice.NewHedgeCheck(advice.RecommendationConfig{})), text.ReviewKinds},
@@ -79,8 +92,18 @@ func defaultTable() []defaultEntry {
 		{xref.NewSelfReferenceCheck(), notContracts},
 		{xref.NewListNumberingCheck(), nil},
 		{values.NewValuesCheck(), nil},
+		{mustCheck(jurisdiction.New(jurisdiction.Config{})), jurisdictionKinds},
+		{mustCheck(tool.New(tool.Config{})), nil},
+		{mustCheck(board.New(board.Config{})), boardKinds},
 	}
 }
+
+// jurisdictionKinds are the kinds that read a contract and may state its
+// governing law: the source kinds and plain-language rewrites.
+var jurisdictionKinds = append(append([]evaluator.Kind(nil), text.SourceKinds...), evaluator.KindPlainLanguage)
+
+// boardKinds are the kinds that present findings, and generic text.
+var boardKinds = append(append([]evaluator.Kind(nil), text.ReviewKinds...), "")
 
 // mustCheck returns c, or panics with err: DefaultChecks builds every
 // check from a zero config or the embedded lists, so an error is a defect

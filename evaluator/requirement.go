@@ -48,38 +48,45 @@ type Requirement struct {
 // matched against.
 const EvidenceKindKey = "kind"
 
-// Validate checks the requirement on its own. Errors name the field
-// ("when: invalid regular expression: ...").
+// Validate checks the requirement on its own. It returns every problem,
+// joined (the first 20, then a count), each a *FieldError naming its field
+// ("when: invalid regular expression ...") and matching ErrInvalidTask.
 func (r Requirement) Validate() error {
-	var errs []string
+	var p strictjson.Problems
+	for _, f := range r.problems() {
+		p.Add(f)
+	}
+	return p.Err(func(n int) error {
+		return &FieldError{Problem: fmt.Sprintf("... and %d more", n), Err: ErrInvalidTask}
+	})
+}
+
+// problems lists what Validate reports, so that Task.Validate can prefix
+// each field with the requirement's position.
+func (r Requirement) problems() []*FieldError {
+	var fs []*FieldError
+	add := func(field, problem string) {
+		fs = append(fs, &FieldError{Field: field, Problem: problem, Err: ErrInvalidTask})
+	}
 	if strings.TrimSpace(r.Name) == "" {
-		errs = append(errs, "name: empty")
+		add("name", "empty")
 	}
 	if _, err := compileRequirementRE(r.When); err != nil {
-		errs = append(errs, "when: "+err.Error())
+		add("when", err.Error())
 	}
 	if _, err := compileRequirementRE(r.Must); err != nil {
-		errs = append(errs, "must: "+err.Error())
+		add("must", err.Error())
 	}
 	for i, n := range r.Needs {
 		if strings.TrimSpace(n) == "" {
-			errs = append(errs, fmt.Sprintf("needs[%d]: empty", i))
+			add(fmt.Sprintf("needs[%d]", i), "empty")
 		}
 	}
 	if r.When == "" && r.Must == "" && len(r.Needs) == 0 {
-		errs = append(errs, "when, needs, must: all empty (the requirement would check nothing)")
+		add("when, needs, must", "all empty (the requirement would check nothing)")
 	}
-	if len(errs) == 0 {
-		return nil
-	}
-	return &requirementError{fields: errs}
+	return fs
 }
-
-// requirementError carries one message per bad field so Task.Validate can
-// prefix each with the requirement's position.
-type requirementError struct{ fields []string }
-
-func (e *requirementError) Error() string { return strings.Join(e.fields, "; ") }
 
 // CompiledRequirement is a Requirement with its regular expressions
 // compiled, ready to apply many times. Build it with Compile. It is

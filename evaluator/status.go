@@ -113,7 +113,7 @@ func (r StopReason) Valid() bool {
 // missing_evidence, escalated. The others (max_revisions, timeout,
 // cost_budget, stalled, canceled, error) are the controller's: it sets them
 // when its budgets or the roles end a loop, and a decision that carries one
-// is informative only (see loop.Decide).
+// is informative only (see package loop's decision rule).
 func JudgeStopReasons() []StopReason {
 	return []StopReason{StopPassed, StopPolicyBlock, StopMissingEvidence, StopEscalated}
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Task is what the generator is asked to do, the criteria a candidate is
@@ -58,36 +60,58 @@ func (t Task) HasEvidence(id string) bool {
 	return ok
 }
 
+// ErrInvalidTask is matched (with errors.Is) by every error Validate
+// returns: a task that breaks the contract. Package loop refuses to start
+// on one, and package checks refuses to check against one.
+var ErrInvalidTask = errors.New("evaluator: invalid task")
+
 // Validate checks that every evidence item has a non-empty, unique ID, that
 // the kind is known, and that every requirement is well formed (a name, valid
-// regular expressions). Errors name the field ("evidence[2].id: duplicate of
-// evidence[0].id", "requirements[1].when: invalid regular expression ...").
+// regular expressions). It returns every problem found, joined, each a
+// *FieldError naming its field ("evidence[2].id: duplicate of
+// evidence[0].id", "requirements[1].when: invalid regular expression ...")
+// and matching ErrInvalidTask; the first 20 are listed and the rest
+// counted, and values are quoted by a bounded prefix, so the error stays
+// small whatever the task holds.
 func (t Task) Validate() error {
-	var errs []error
+	var p strictjson.Problems
+	add := func(field, problem string) {
+		if !p.Full() {
+			p.Add(&FieldError{Field: field, Problem: problem, Err: ErrInvalidTask})
+			return
+		}
+		p.Count(1)
+	}
 	if err := t.Kind.validate(); err != nil {
-		errs = append(errs, fmt.Errorf("kind: %w", err))
+		add("kind", err.Error())
 	}
 	for i, r := range t.Requirements {
-		if err := r.Validate(); err != nil {
-			for _, f := range err.(*requirementError).fields {
-				errs = append(errs, fmt.Errorf("requirements[%d].%s", i, f))
-			}
+		if p.Full() {
+			p.Count(len(r.problems()))
+			continue
+		}
+		for _, f := range r.problems() {
+			add(fmt.Sprintf("requirements[%d].%s", i, f.Field), f.Problem)
 		}
 	}
 	seen := make(map[string]int, len(t.Evidence))
 	for i, e := range t.Evidence {
-		field := fmt.Sprintf("evidence[%d].id", i)
-		if strings.TrimSpace(e.ID) == "" {
-			errs = append(errs, fmt.Errorf("%s: empty", field))
-			continue
+		j, dup := seen[e.ID]
+		blank := !dup && strings.TrimSpace(e.ID) == ""
+		switch {
+		case (blank || dup) && p.Full():
+			p.Count(1) // spare the formatting of a problem only counted
+		case blank:
+			add(fmt.Sprintf("evidence[%d].id", i), "empty")
+		case dup:
+			add(fmt.Sprintf("evidence[%d].id", i), fmt.Sprintf("duplicate of evidence[%d].id %s", j, strictjson.Quote(e.ID)))
+		default:
+			seen[e.ID] = i
 		}
-		if j, dup := seen[e.ID]; dup {
-			errs = append(errs, fmt.Errorf("%s: duplicate of evidence[%d].id %q", field, j, e.ID))
-			continue
-		}
-		seen[e.ID] = i
 	}
-	return errors.Join(errs...)
+	return p.Err(func(n int) error {
+		return &FieldError{Problem: fmt.Sprintf("... and %d more", n), Err: ErrInvalidTask}
+	})
 }
 
 // ErrMissingEvidence is matched (with errors.Is) by *MissingEvidenceError.

@@ -1,6 +1,7 @@
 package evaluator
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -69,4 +70,31 @@ func TestTaskValidate(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "evidence[2].id: empty")
 	assert.Contains(t, err.Error(), `evidence[3].id: duplicate of evidence[0].id "order"`)
+}
+
+func TestTaskValidateMatchesErrInvalidTask(t *testing.T) {
+	err := Task{Kind: "memo", Requirements: []Requirement{{}}, Evidence: []Evidence{{ID: " "}}}.Validate()
+	require.Error(t, err)
+	assert.ErrorIs(t, err, ErrInvalidTask)
+	for _, e := range []string{"kind: unknown kind", "requirements[0].name: empty", "evidence[0].id: empty"} {
+		assert.Contains(t, err.Error(), e)
+	}
+	var fe *FieldError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "kind", fe.Field)
+}
+
+// A task with 100,000 bad evidence IDs, each 1 KB, gets a short error:
+// twenty located problems and a count of the rest.
+func TestTaskValidateBounded(t *testing.T) {
+	id := strings.Repeat("x", 1<<10)
+	ev := make([]Evidence, 100_000)
+	for i := range ev {
+		ev[i].ID = id
+	}
+	err := Task{Evidence: ev}.Validate()
+	require.Error(t, err)
+	assert.Less(t, len(err.Error()), 8<<10)
+	assert.Contains(t, err.Error(), "... and 99979 more")
+	assert.ErrorIs(t, err, ErrInvalidTask)
 }

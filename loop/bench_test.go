@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // benchRoles are no-op roles: the evaluator asks for two revisions, then
@@ -71,7 +72,7 @@ func BenchmarkDecide(b *testing.B) {
 	s := State{MaxRevisions: 2}
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = Decide(s, refundTask, d)
+		_ = checkedDecide(s, refundTask, d)
 	}
 }
 
@@ -157,7 +158,7 @@ func BenchmarkConcurrentLoops10k(b *testing.B) {
 		}
 	}
 	guarded := func() {
-		lctx, meter := evaluator.WithCostMeter(ctx)
+		lctx, meter := provider.WithCostMeter(ctx)
 		defer meter.Close()
 		lctx, cancel := context.WithDeadlineCause(lctx, time.Now().Add(time.Minute), errLoopTimeout)
 		defer cancel()

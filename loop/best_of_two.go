@@ -5,10 +5,11 @@ import (
 	"fmt"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/ensemble"
 )
 
 // BestOfTwo returns a Reviser that asks rev for two revisions of the same
-// candidate and keeps the better one by evaluator.Compare, which asks judge
+// candidate and keeps the better one by ensemble.Compare, which asks judge
 // in both orders: the second revision is kept only when it wins in both
 // orders; a tie (the orders disagree, or the judge prefers neither) keeps
 // the first. record, when not nil, is called with every comparison, so a
@@ -19,14 +20,14 @@ import (
 // rev's models (see evaluator.ModelsOf), so the self-approval guard still
 // sees the reviser; pick a pair judge of another family than rev, since it
 // judges rev's work.
-func BestOfTwo[C any](rev Reviser[C], judge evaluator.PairJudge[C], record func(evaluator.Comparison)) Reviser[C] {
+func BestOfTwo[C any](rev Reviser[C], judge ensemble.PairJudge[C], record func(ensemble.Comparison)) Reviser[C] {
 	return &bestOfTwo[C]{rev: rev, judge: judge, record: record}
 }
 
 type bestOfTwo[C any] struct {
 	rev    Reviser[C]
-	judge  evaluator.PairJudge[C]
-	record func(evaluator.Comparison)
+	judge  ensemble.PairJudge[C]
+	record func(ensemble.Comparison)
 }
 
 // Revise makes two revisions and keeps the better.
@@ -43,14 +44,14 @@ func (b *bestOfTwo[C]) Revise(ctx context.Context, task evaluator.Task, candidat
 	if err != nil {
 		return zero, fmt.Errorf("best of two: second revision: %w", err)
 	}
-	c, err := evaluator.Compare(ctx, task, b.judge, first, second)
+	c, err := ensemble.Compare(ctx, task, b.judge, first, second)
 	if err != nil {
 		return zero, fmt.Errorf("best of two: %w", err)
 	}
 	if b.record != nil {
 		b.record(c)
 	}
-	if c.Winner == evaluator.WinnerB {
+	if c.Winner == ensemble.WinnerB {
 		return second, nil
 	}
 	return first, nil

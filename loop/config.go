@@ -43,7 +43,7 @@ type Config struct {
 	// AllowSameModel turns the self-approval guard off (see AllowSameModel).
 	AllowSameModel bool `json:"allowSameModel,omitempty"`
 	// GeneratorModels, ReviserModels and EvaluatorModels are the models
-	// the self-approval guard compares (see WithGeneratorModel). Start sees
+	// the self-approval guard compares (see WithModels). Start sees
 	// only these: a driver adds the models its roles report
 	// (evaluator.ModelsOf), as RunLoop does.
 	GeneratorModels []string `json:"generatorModels,omitempty"`

@@ -22,7 +22,7 @@ func TestNewConfig(t *testing.T) {
 		return evaluator.EvaluationDecision{}, nil
 	})
 	cfg, err = NewConfig(WithMaxRevisions(4), WithTimeout(time.Minute), WithMaxCost(2.5), WithStallLimit(3),
-		WithRetry(3, time.Second), AllowSameModel(), WithGeneratorModel("g"), WithReviserModel("r"), WithEvaluatorModel("e"),
+		WithRetry(3, time.Second), AllowSameModel(), WithModels(RoleGenerate, "g"), WithModels(RoleRevise, "r"), WithModels(RoleEvaluate, "e"),
 		WithRevisionCheck(check), WithCandidateRef(Digest[string]), WithHooks(Hooks[string]{AfterCall: func(_ context.Context, _ Step[string]) {}}))
 	require.NoError(t, err)
 	assert.Equal(t, Config{MaxRevisions: 4, Timeout: time.Minute, MaxCost: 2.5, StallLimit: 3, Attempts: 3, Backoff: time.Second,

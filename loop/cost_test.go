@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // TestAddCostFromGoroutines: a role fans out and reports cost from several
@@ -21,7 +22,7 @@ func TestAddCostFromGoroutines(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				evaluator.AddCost(ctx, 0.5)
+				provider.AddCost(ctx, 0.5)
 			}()
 		}
 		wg.Wait()
@@ -37,12 +38,12 @@ func TestAddCostFromGoroutines(t *testing.T) {
 func TestAddCostInvalid(t *testing.T) {
 	for _, c := range []float64{-1, math.NaN()} {
 		s := &script{evalHook: func(ctx context.Context, _ int, _ string) (evaluator.EvaluationDecision, error) {
-			evaluator.AddCost(ctx, 0.2)
-			evaluator.AddCost(ctx, c)
+			provider.AddCost(ctx, 0.2)
+			provider.AddCost(ctx, c)
 			return pass(1), nil
 		}}
 		res, err := s.run(context.Background(), refundTask, WithRetry(3, 0))
-		require.ErrorIs(t, err, evaluator.ErrInvalidCost, "cost %v", c)
+		require.ErrorIs(t, err, provider.ErrInvalidCost, "cost %v", c)
 		assert.Contains(t, err.Error(), "AddCost(")
 		assert.Equal(t, evaluator.StopError, res.StopReason)
 		assert.Equal(t, 0.2, res.Cost, "the valid part is counted")
@@ -54,7 +55,7 @@ func TestAddCostInvalid(t *testing.T) {
 }
 
 func TestAddCostOutsideLoopAndAfter(t *testing.T) {
-	evaluator.AddCost(context.Background(), 1) // no loop: nothing happens, no panic
+	provider.AddCost(context.Background(), 1) // no loop: nothing happens, no panic
 	var leaked context.Context
 	s := &script{genHook: func(ctx context.Context, _ int) (string, error) {
 		leaked = ctx
@@ -62,7 +63,7 @@ func TestAddCostOutsideLoopAndAfter(t *testing.T) {
 	}}
 	res, err := s.run(context.Background(), refundTask)
 	require.NoError(t, err)
-	evaluator.AddCost(leaked, 5) // after the loop returned
+	provider.AddCost(leaked, 5) // after the loop returned
 	assert.Equal(t, 0.0, res.Cost)
 }
 
@@ -70,7 +71,7 @@ func TestCostBudgetExceeded(t *testing.T) {
 	s := &script{
 		decisions: []evaluator.EvaluationDecision{revise(0.5)},
 		revHook: func(ctx context.Context, _ int, _ string) (string, error) {
-			evaluator.AddCost(ctx, 0.7)
+			provider.AddCost(ctx, 0.7)
 			return "draft-1", nil
 		},
 	}
@@ -85,7 +86,7 @@ func TestCostBudgetExceeded(t *testing.T) {
 
 func TestPassStandsWhenItSpendsTheBudget(t *testing.T) {
 	s := &script{evalHook: func(ctx context.Context, _ int, _ string) (evaluator.EvaluationDecision, error) {
-		evaluator.AddCost(ctx, 10)
+		provider.AddCost(ctx, 10)
 		return pass(0.9), nil
 	}}
 	res, err := s.run(context.Background(), refundTask, WithMaxCost(1))

@@ -8,11 +8,12 @@ import (
 )
 
 // State is what the controller knows between evaluations: the input of
-// Decide. RunLoop keeps one per run; a durable workflow engine can persist it
-// between steps, since it is a plain value.
+// its decision rule (see the package documentation). A Machine keeps one
+// (Machine.State); it is a plain value that survives JSON.
 type State struct {
 	// Revisions counts the revisions completed so far. The driver
-	// increments it after each successful revise call; Decide never does.
+	// increments it after each successful revise call; the decision rule
+	// never does.
 	Revisions int `json:"revisions"`
 	// MaxRevisions is the revision budget (see WithMaxRevisions).
 	MaxRevisions int `json:"maxRevisions"`
@@ -28,34 +29,34 @@ type State struct {
 	Stalled int `json:"stalled"`
 }
 
-// Action is what the controller does after an evaluation.
-type Action string
+// actionKind is what the controller does after an evaluation.
+type actionKind string
 
-// The three actions Decide may return.
+// The three actions checkedDecide may return.
 const (
-	// ActionAccept: the candidate passed; the loop ends with
+	// actionAccept: the candidate passed; the loop ends with
 	// OutcomeSucceeded and StopPassed.
-	ActionAccept Action = "accept"
-	// ActionRevise: call the reviser with the candidate and the decision,
+	actionAccept actionKind = "accept"
+	// actionRevise: call the reviser with the candidate and the decision,
 	// then evaluate the revision.
-	ActionRevise Action = "revise"
-	// ActionStop: the loop ends with Next.Outcome and Next.StopReason.
-	ActionStop Action = "stop"
+	actionRevise actionKind = "revise"
+	// actionStop: the loop ends with nextMove.Outcome and StopReason.
+	actionStop actionKind = "stop"
 )
 
-// Next is Decide's answer.
-type Next struct {
+// nextMove is the decision rule's answer.
+type nextMove struct {
 	// Action is what to do.
-	Action Action `json:"action"`
-	// Outcome is how the loop ends (set for ActionAccept and ActionStop;
-	// empty for ActionRevise).
+	Action actionKind `json:"action"`
+	// Outcome is how the loop ends (set for actionAccept and actionStop;
+	// empty for actionRevise).
 	Outcome Outcome `json:"outcome,omitempty"`
 	// StopReason is why the loop ends (set with Outcome).
 	StopReason evaluator.StopReason `json:"stopReason,omitempty"`
 	// Decision is the decision the controller acts on, with StopReason set
 	// when the loop ends. It is the evaluator's decision, except that a
 	// pass or revise turned into a block for missing evidence becomes a
-	// block (see Decide).
+	// block (see checkedDecide).
 	Decision evaluator.EvaluationDecision `json:"decision"`
 	// Best reports that the judged candidate scores at least as well as
 	// every earlier one (ties go to the latest): the driver keeps it as the
@@ -64,66 +65,45 @@ type Next struct {
 	// State is the state after this evaluation.
 	State State `json:"state"`
 	// Err is non-nil when the decision fails Validate; it matches
-	// evaluator.ErrInvalidDecision and Action is ActionStop with
+	// evaluator.ErrInvalidDecision and Action is actionStop with
 	// OutcomeFailed and StopError.
 	Err error `json:"-"`
 }
 
-// MissingEvidenceFailure is the blocking failure the controller adds when it
-// turns a decision into a block because evidence is missing.
-const MissingEvidenceFailure = "missing_evidence"
+// missingEvidenceFailure is the blocking failure the controller adds when
+// it turns a decision into a block because evidence is missing.
+const missingEvidenceFailure = "missing_evidence"
 
-// EvidenceCriterion names the criterion the controller adds when a pass
+// evidenceCriterion names the criterion the controller adds when a pass
 // cites evidence refs the task does not hold.
-const EvidenceCriterion = "loop.evidence_refs_resolve"
+const evidenceCriterion = "loop.evidence_refs_resolve"
 
-// Decide is the controller's decision logic: given the state so far, the
-// task, and the latest decision, it says whether to accept, revise or stop,
-// and why. It is pure (no clock, goroutine, randomness or I/O) and
-// deterministic, so a durable engine can replay it. The rules, in order:
-//
-//  1. A decision that fails Validate stops the loop: failed, StopError,
-//     Err wrapping the validation error. It does not count as an evaluation.
-//  2. The score updates the state: the first evaluation, or a score
-//     strictly above BestScore, sets BestScore and resets Stalled; any other
-//     score increments Stalled. Best is true when the score is >= BestScore.
-//  3. A decision whose StopReason is StopMissingEvidence, whatever its
-//     status, stops the loop: blocked, StopMissingEvidence. A revision
-//     cannot conjure evidence.
-//  4. block: blocked, StopPolicyBlock.
-//  5. escalate: escalated, StopEscalated.
-//  6. pass: if a criterion cites an evidence ref the task does not hold
-//     (evaluator.MissingEvidence), the pass is refused: blocked,
-//     StopMissingEvidence. Otherwise accept: succeeded, StopPassed.
-//  7. revise: stop with StopMaxRevisions when Revisions >= MaxRevisions,
-//     else with StopStalled when StallLimit > 0 and Stalled >= StallLimit,
-//     else revise.
-//
-// Any other StopReason a decision carries is informative only: budgets and
-// stop conditions belong to the controller. When the outcome is blocked and
-// the decision is not a block, Next.Decision is a copy turned into a block
-// with the blocking failure MissingEvidenceFailure (and, for unresolved
-// refs, a failed EvidenceCriterion naming them), so that an accepted-looking
-// decision never leaves a blocked loop.
-func Decide(s State, task evaluator.Task, d evaluator.EvaluationDecision) Next {
+// checkedDecide is the controller's decision rule (the package
+// documentation lists it): given the state so far, the task and the latest
+// decision, it says whether to accept, revise or stop, and why. It is pure
+// (no clock, goroutine, randomness or I/O) and deterministic, so a durable
+// engine replaying a Machine gets the same answer. A decision that fails
+// Validate stops the loop (failed, StopError, Err wrapping the validation
+// error) and does not count as an evaluation.
+func checkedDecide(s State, task evaluator.Task, d evaluator.EvaluationDecision) nextMove {
 	if err := d.Validate(); err != nil {
 		d.StopReason = evaluator.StopError
-		return Next{
-			Action: ActionStop, Outcome: OutcomeFailed, StopReason: evaluator.StopError,
+		return nextMove{
+			Action: actionStop, Outcome: OutcomeFailed, StopReason: evaluator.StopError,
 			Decision: d, State: s,
 			Err: fmt.Errorf("loop: evaluator returned an invalid decision: %w", err),
 		}
 	}
-	var n Next
+	var n nextMove
 	decide(&n, s, &task, &d)
 	return n
 }
 
-// decide is Decide for a decision already validated (the Machine validates
+// decide is checkedDecide for a decision already validated (the Machine validates
 // each decision once, in Record), writing its answer into n, which must be
-// the zero Next. It takes its inputs by pointer so that the machine's
+// the zero nextMove. It takes its inputs by pointer so that the machine's
 // frames stay small (see runner).
-func decide(n *Next, s State, task *evaluator.Task, d *evaluator.EvaluationDecision) {
+func decide(n *nextMove, s State, task *evaluator.Task, d *evaluator.EvaluationDecision) {
 	n.State = s
 	if s.Evaluations == 0 || d.Score > s.BestScore {
 		n.State.BestScore = d.Score
@@ -155,7 +135,7 @@ func decide(n *Next, s State, task *evaluator.Task, d *evaluator.EvaluationDecis
 			n.stop(OutcomeBlocked, evaluator.StopMissingEvidence)
 			return
 		}
-		n.Action = ActionAccept
+		n.Action = actionAccept
 		n.Outcome, n.StopReason = OutcomeSucceeded, evaluator.StopPassed
 		n.Decision.StopReason = evaluator.StopPassed
 		return
@@ -168,13 +148,13 @@ func decide(n *Next, s State, task *evaluator.Task, d *evaluator.EvaluationDecis
 	case s.StallLimit > 0 && n.State.Stalled >= s.StallLimit:
 		n.stop(OutcomeFailed, evaluator.StopStalled)
 	default:
-		n.Action = ActionRevise
+		n.Action = actionRevise
 	}
 }
 
 // stop sets n to end the loop with o and r, acting on n.Decision.
-func (n *Next) stop(o Outcome, r evaluator.StopReason) {
-	n.Action, n.Outcome, n.StopReason = ActionStop, o, r
+func (n *nextMove) stop(o Outcome, r evaluator.StopReason) {
+	n.Action, n.Outcome, n.StopReason = actionStop, o, r
 	n.Decision.StopReason = r
 }
 
@@ -186,10 +166,10 @@ func asBlock(b, d *evaluator.EvaluationDecision, missing []string) {
 		return
 	}
 	b.Status = evaluator.StatusBlock
-	b.BlockingFailures = append(append([]string(nil), d.BlockingFailures...), MissingEvidenceFailure)
+	b.BlockingFailures = append(append([]string(nil), d.BlockingFailures...), missingEvidenceFailure)
 	if len(missing) > 0 {
 		b.Criteria = append(append([]evaluator.Criterion(nil), d.Criteria...), evaluator.Criterion{
-			Name:   EvidenceCriterion,
+			Name:   evidenceCriterion,
 			Passed: false,
 			Reason: "the decision cites evidence the task does not hold: " + strings.Join(missing, ", "),
 		})

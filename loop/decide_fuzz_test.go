@@ -33,11 +33,11 @@ func FuzzDecide(f *testing.F) {
 		}
 		s := State{Revisions: revisions, MaxRevisions: maxRevisions, StallLimit: stallLimit,
 			Evaluations: evaluations, BestScore: best, Stalled: stalled}
-		n := Decide(s, refundTask, d)
+		n := checkedDecide(s, refundTask, d)
 
 		valid := d.Validate() == nil
 		if !valid {
-			if n.Action != ActionStop || n.Outcome != OutcomeFailed || n.StopReason != evaluator.StopError || n.Err == nil {
+			if n.Action != actionStop || n.Outcome != OutcomeFailed || n.StopReason != evaluator.StopError || n.Err == nil {
 				t.Fatalf("invalid decision %+v: got %+v", d, n)
 			}
 			return
@@ -46,17 +46,17 @@ func FuzzDecide(f *testing.F) {
 			t.Fatalf("valid decision %+v: unexpected error %v", d, n.Err)
 		}
 		switch n.Action {
-		case ActionRevise:
+		case actionRevise:
 			if n.Outcome != "" || n.StopReason != "" || d.Status != evaluator.StatusRevise {
 				t.Fatalf("revise with %+v for %+v", n, d)
 			}
-		case ActionAccept:
+		case actionAccept:
 			if n.Outcome != OutcomeSucceeded || n.StopReason != evaluator.StopPassed ||
 				d.Status != evaluator.StatusPass || len(evaluator.MissingEvidence(refundTask, d)) > 0 ||
 				d.StopReason == evaluator.StopMissingEvidence {
 				t.Fatalf("accepted %+v as %+v", d, n)
 			}
-		case ActionStop:
+		case actionStop:
 			ok := false
 			for _, r := range legalPairs[n.Outcome] {
 				ok = ok || r == n.StopReason

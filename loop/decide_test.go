@@ -28,7 +28,7 @@ func TestDecide(t *testing.T) {
 		name    string
 		state   State
 		d       evaluator.EvaluationDecision
-		action  Action
+		action  actionKind
 		outcome Outcome
 		reason  evaluator.StopReason
 		best    bool
@@ -36,63 +36,63 @@ func TestDecide(t *testing.T) {
 		status  evaluator.Status // of Next.Decision
 		invalid bool
 	}{
-		{name: "pass", state: fresh, d: pass(0.9), action: ActionAccept, outcome: OutcomeSucceeded, reason: evaluator.StopPassed,
+		{name: "pass", state: fresh, d: pass(0.9), action: actionAccept, outcome: OutcomeSucceeded, reason: evaluator.StopPassed,
 			best: true, after: State{MaxRevisions: 2, Evaluations: 1, BestScore: 0.9}, status: evaluator.StatusPass},
-		{name: "pass citing known evidence", state: fresh, d: citing(evaluator.StatusPass, "photo-1"), action: ActionAccept,
+		{name: "pass citing known evidence", state: fresh, d: citing(evaluator.StatusPass, "photo-1"), action: actionAccept,
 			outcome: OutcomeSucceeded, reason: evaluator.StopPassed, best: true,
 			after: State{MaxRevisions: 2, Evaluations: 1, BestScore: 0.8}, status: evaluator.StatusPass},
-		{name: "pass citing unknown evidence", state: fresh, d: citing(evaluator.StatusPass, "photo-1", "receipt"), action: ActionStop,
+		{name: "pass citing unknown evidence", state: fresh, d: citing(evaluator.StatusPass, "photo-1", "receipt"), action: actionStop,
 			outcome: OutcomeBlocked, reason: evaluator.StopMissingEvidence, best: true,
 			after: State{MaxRevisions: 2, Evaluations: 1, BestScore: 0.8}, status: evaluator.StatusBlock},
 		{name: "pass whose stop reason is missing_evidence", state: fresh, d: withStop(pass(1), evaluator.StopMissingEvidence),
-			action: ActionStop, outcome: OutcomeBlocked, reason: evaluator.StopMissingEvidence, best: true,
+			action: actionStop, outcome: OutcomeBlocked, reason: evaluator.StopMissingEvidence, best: true,
 			after: State{MaxRevisions: 2, Evaluations: 1, BestScore: 1}, status: evaluator.StatusBlock},
-		{name: "revise citing unknown evidence goes on", state: fresh, d: citing(evaluator.StatusRevise, "receipt"), action: ActionRevise,
+		{name: "revise citing unknown evidence goes on", state: fresh, d: citing(evaluator.StatusRevise, "receipt"), action: actionRevise,
 			best: true, after: State{MaxRevisions: 2, Evaluations: 1, BestScore: 0.8}, status: evaluator.StatusRevise},
 		{name: "revise whose stop reason is missing_evidence", state: fresh, d: withStop(revise(0.3), evaluator.StopMissingEvidence),
-			action: ActionStop, outcome: OutcomeBlocked, reason: evaluator.StopMissingEvidence, best: true,
+			action: actionStop, outcome: OutcomeBlocked, reason: evaluator.StopMissingEvidence, best: true,
 			after: State{MaxRevisions: 2, Evaluations: 1, BestScore: 0.3}, status: evaluator.StatusBlock},
-		{name: "block", state: fresh, d: block(0.1, "f"), action: ActionStop, outcome: OutcomeBlocked, reason: evaluator.StopPolicyBlock,
+		{name: "block", state: fresh, d: block(0.1, "f"), action: actionStop, outcome: OutcomeBlocked, reason: evaluator.StopPolicyBlock,
 			best: true, after: State{MaxRevisions: 2, Evaluations: 1, BestScore: 0.1}, status: evaluator.StatusBlock},
-		{name: "block with missing_evidence", state: fresh, d: withStop(block(0, "f"), evaluator.StopMissingEvidence), action: ActionStop,
+		{name: "block with missing_evidence", state: fresh, d: withStop(block(0, "f"), evaluator.StopMissingEvidence), action: actionStop,
 			outcome: OutcomeBlocked, reason: evaluator.StopMissingEvidence, best: true,
 			after: State{MaxRevisions: 2, Evaluations: 1}, status: evaluator.StatusBlock},
 		{name: "block with another stop reason is a policy block", state: fresh, d: withStop(block(0, "f"), evaluator.StopStalled),
-			action: ActionStop, outcome: OutcomeBlocked, reason: evaluator.StopPolicyBlock, best: true,
+			action: actionStop, outcome: OutcomeBlocked, reason: evaluator.StopPolicyBlock, best: true,
 			after: State{MaxRevisions: 2, Evaluations: 1}, status: evaluator.StatusBlock},
-		{name: "escalate", state: fresh, d: escalate(0.5), action: ActionStop, outcome: OutcomeEscalated, reason: evaluator.StopEscalated,
+		{name: "escalate", state: fresh, d: escalate(0.5), action: actionStop, outcome: OutcomeEscalated, reason: evaluator.StopEscalated,
 			best: true, after: State{MaxRevisions: 2, Evaluations: 1, BestScore: 0.5}, status: evaluator.StatusEscalate},
 		{name: "revise within budget", state: State{MaxRevisions: 2, Revisions: 1, Evaluations: 1, BestScore: 0.4},
-			d: revise(0.6), action: ActionRevise, best: true,
+			d: revise(0.6), action: actionRevise, best: true,
 			after: State{MaxRevisions: 2, Revisions: 1, Evaluations: 2, BestScore: 0.6}, status: evaluator.StatusRevise},
 		{name: "revise at the budget", state: State{MaxRevisions: 2, Revisions: 2, Evaluations: 2, BestScore: 0.9},
-			d: revise(0.6), action: ActionStop, outcome: OutcomeFailed, reason: evaluator.StopMaxRevisions,
+			d: revise(0.6), action: actionStop, outcome: OutcomeFailed, reason: evaluator.StopMaxRevisions,
 			after: State{MaxRevisions: 2, Revisions: 2, Evaluations: 3, BestScore: 0.9, Stalled: 1}, status: evaluator.StatusRevise},
-		{name: "revise with zero budget", state: State{}, d: revise(0.6), action: ActionStop, outcome: OutcomeFailed,
+		{name: "revise with zero budget", state: State{}, d: revise(0.6), action: actionStop, outcome: OutcomeFailed,
 			reason: evaluator.StopMaxRevisions, best: true, after: State{Evaluations: 1, BestScore: 0.6}, status: evaluator.StatusRevise},
 		{name: "a tie is best but not an improvement", state: State{MaxRevisions: 5, StallLimit: 3, Evaluations: 1, BestScore: 0.5, Stalled: 1},
-			d: revise(0.5), action: ActionRevise, best: true,
+			d: revise(0.5), action: actionRevise, best: true,
 			after: State{MaxRevisions: 5, StallLimit: 3, Evaluations: 2, BestScore: 0.5, Stalled: 2}, status: evaluator.StatusRevise},
 		{name: "stall limit reached", state: State{MaxRevisions: 5, StallLimit: 2, Evaluations: 2, BestScore: 0.5, Stalled: 1},
-			d: revise(0.4), action: ActionStop, outcome: OutcomeFailed, reason: evaluator.StopStalled,
+			d: revise(0.4), action: actionStop, outcome: OutcomeFailed, reason: evaluator.StopStalled,
 			after: State{MaxRevisions: 5, StallLimit: 2, Evaluations: 3, BestScore: 0.5, Stalled: 2}, status: evaluator.StatusRevise},
 		{name: "improvement resets the stall count", state: State{MaxRevisions: 5, StallLimit: 2, Evaluations: 2, BestScore: 0.5, Stalled: 1},
-			d: revise(0.7), action: ActionRevise, best: true,
+			d: revise(0.7), action: actionRevise, best: true,
 			after: State{MaxRevisions: 5, StallLimit: 2, Evaluations: 3, BestScore: 0.7}, status: evaluator.StatusRevise},
 		{name: "max revisions wins over stall", state: State{MaxRevisions: 1, Revisions: 1, StallLimit: 1, Evaluations: 1, BestScore: 0.5},
-			d: revise(0.5), action: ActionStop, outcome: OutcomeFailed, reason: evaluator.StopMaxRevisions, best: true,
+			d: revise(0.5), action: actionStop, outcome: OutcomeFailed, reason: evaluator.StopMaxRevisions, best: true,
 			after: State{MaxRevisions: 1, Revisions: 1, StallLimit: 1, Evaluations: 2, BestScore: 0.5, Stalled: 1}, status: evaluator.StatusRevise},
 		{name: "a pass beats a stall", state: State{MaxRevisions: 5, StallLimit: 1, Evaluations: 1, BestScore: 0.9},
-			d: pass(0.8), action: ActionAccept, outcome: OutcomeSucceeded, reason: evaluator.StopPassed,
+			d: pass(0.8), action: actionAccept, outcome: OutcomeSucceeded, reason: evaluator.StopPassed,
 			after: State{MaxRevisions: 5, StallLimit: 1, Evaluations: 2, BestScore: 0.9, Stalled: 1}, status: evaluator.StatusPass},
 		{name: "invalid: revise without instructions", state: fresh, d: evaluator.EvaluationDecision{Status: evaluator.StatusRevise, Score: 0.5},
-			action: ActionStop, outcome: OutcomeFailed, reason: evaluator.StopError, after: fresh, status: evaluator.StatusRevise, invalid: true},
+			action: actionStop, outcome: OutcomeFailed, reason: evaluator.StopError, after: fresh, status: evaluator.StatusRevise, invalid: true},
 		{name: "invalid: zero decision", state: fresh, d: evaluator.EvaluationDecision{},
-			action: ActionStop, outcome: OutcomeFailed, reason: evaluator.StopError, after: fresh, invalid: true},
+			action: actionStop, outcome: OutcomeFailed, reason: evaluator.StopError, after: fresh, invalid: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			n := Decide(tt.state, task, tt.d)
+			n := checkedDecide(tt.state, task, tt.d)
 			assert.Equal(t, tt.action, n.Action)
 			assert.Equal(t, tt.outcome, n.Outcome)
 			assert.Equal(t, tt.reason, n.StopReason)
@@ -116,7 +116,7 @@ func TestDecideDoesNotMutate(t *testing.T) {
 	crit := make([]evaluator.Criterion, 1, 4)
 	crit[0] = evaluator.Criterion{Name: "c", EvidenceRefs: []string{"nope"}}
 	d := evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 1, Criteria: crit}
-	n := Decide(State{MaxRevisions: 2}, refundTask, d)
+	n := checkedDecide(State{MaxRevisions: 2}, refundTask, d)
 	require.Equal(t, OutcomeBlocked, n.Outcome)
 	assert.Len(t, n.Decision.Criteria, 2)
 	assert.Equal(t, evaluator.Criterion{}, crit[:2][1], "the caller's backing array is untouched")
@@ -126,11 +126,11 @@ func TestDecideDoesNotMutate(t *testing.T) {
 // TestDecideIsDeterministic replays the same sequence twice.
 func TestDecideIsDeterministic(t *testing.T) {
 	seq := []evaluator.EvaluationDecision{revise(0.2), revise(0.5), revise(0.5), revise(0.4), pass(0.9)}
-	replay := func() []Next {
+	replay := func() []nextMove {
 		s := State{MaxRevisions: 10, StallLimit: 5}
-		var out []Next
+		var out []nextMove
 		for _, d := range seq {
-			n := Decide(s, refundTask, d)
+			n := checkedDecide(s, refundTask, d)
 			out = append(out, n)
 			s = n.State
 			s.Revisions++

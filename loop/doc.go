@@ -7,9 +7,10 @@
 // roles only propose, judge and revise. RunLoop:
 //
 //  1. calls the generator once;
-//  2. evaluates the candidate and hands the decision to Decide, a pure
-//     function that says what to do next: accept (pass), revise, or stop
-//     with an Outcome and a StopReason;
+//  2. evaluates the candidate and applies the decision rule below, a pure
+//     function of the state, the task and the decision that says what to
+//     do next: accept (pass), revise, or stop with an Outcome and a
+//     StopReason;
 //  3. on revise, calls the reviser with the candidate and the decision
 //     (its RevisionInstructions say what to change) and goes back to 2.
 //
@@ -19,10 +20,35 @@
 // escalate (escalated/escalated), the revision budget (failed/max_revisions,
 // default 2 revisions), a stall (failed/stalled, WithStallLimit), the loop's
 // own time budget (failed/timeout, WithTimeout), the cost budget
-// (failed/cost_budget, WithMaxCost and evaluator.AddCost), a role error, panic or
+// (failed/cost_budget, WithMaxCost and provider.AddCost), a role error, panic or
 // invalid decision (failed/error, with a non-nil error), or the caller's
 // context ending (failed/canceled, with an error wrapping ctx.Err(); a call
 // that returns after it does not decide the loop, even with a pass).
+//
+// The decision rule, in order:
+//
+//  1. The score updates the State: the first evaluation, or a score
+//     strictly above BestScore, sets BestScore and resets Stalled; any
+//     other score increments Stalled. A candidate scoring at least
+//     BestScore becomes the best so far (ties go to the latest).
+//  2. A decision whose StopReason is StopMissingEvidence, whatever its
+//     status, stops the loop: blocked, StopMissingEvidence. A revision
+//     cannot conjure evidence.
+//  3. block: blocked, StopPolicyBlock.
+//  4. escalate: escalated, StopEscalated.
+//  5. pass: if a criterion cites an evidence ref the task does not hold
+//     (evaluator.MissingEvidence), the pass is refused: blocked,
+//     StopMissingEvidence. Otherwise accept: succeeded, StopPassed.
+//  6. revise: stop with StopMaxRevisions when the revisions are spent,
+//     else with StopStalled when the stall limit is reached, else revise.
+//
+// Any other StopReason a decision carries is informative only: budgets and
+// stop conditions belong to the controller. When the loop ends blocked on
+// a decision that is not a block, Result.Decision is a copy turned into a
+// block with the blocking failure "missing_evidence" (and, for unresolved
+// refs, a failed criterion "loop.evidence_refs_resolve" naming them), so
+// that an accepted-looking decision never leaves a blocked loop; the trace
+// keeps the evaluator's original.
 //
 // The Result and its Trace are filled whatever happens, errors included.
 // When the loop does not succeed, Result.Candidate is the best-scoring
@@ -40,7 +66,7 @@
 // WithHooks runs functions around every role call (a tracing span per
 // call: package adapters/otel builds them for OpenTelemetry), WithLogger
 // logs each step and the outcome with log/slog, and each Step records the
-// token usage its role reported (evaluator.AddUsage), summed per role in
+// token usage its role reported (provider.AddUsage), summed per role in
 // Result.UsageByRole.
 //
 // The loop itself is data: a Machine holds everything RunLoop knows

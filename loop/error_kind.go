@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // ErrorKind classifies a failed role call, and the error a loop ended
@@ -16,10 +18,10 @@ type ErrorKind string
 
 // The kinds of Error.
 const (
-	// ErrorRetryable: another attempt may succeed (evaluator.Classify
+	// ErrorRetryable: another attempt may succeed (provider.Classify
 	// says transient, or cannot say); WithRetry retries it.
 	ErrorRetryable ErrorKind = "retryable"
-	// ErrorPermanent: another attempt fails again (marked with evaluator.Permanent,
+	// ErrorPermanent: another attempt fails again (marked with provider.Permanent,
 	// a 4xx provider error, a refusal, a truncated reply, a canceled
 	// context the role made itself); also a loop that refused to start.
 	ErrorPermanent ErrorKind = "permanent"
@@ -30,7 +32,7 @@ const (
 	// decision that fails Validate. Never retried.
 	ErrorInvalidDecision ErrorKind = "invalid_decision"
 	// ErrorInvalidCost: the role reported a negative, NaN or infinite cost
-	// (evaluator.AddCost). Never retried.
+	// (provider.AddCost). Never retried.
 	ErrorInvalidCost ErrorKind = "invalid_cost"
 	// ErrorCanceled: the call's context was canceled (the caller's
 	// cancellation, or a durable engine's); the loop ends canceled.
@@ -52,7 +54,7 @@ func (k ErrorKind) fatal() bool {
 // original error, so errors.Is and errors.As see the role's own errors
 // (and a *PanicError); after a round trip through JSON only Kind and
 // Message remain, and Is still matches evaluator.ErrInvalidDecision and
-// evaluator.ErrInvalidCost by kind.
+// provider.ErrInvalidCost by kind.
 //
 // RunLoop's error, when not nil, is an *Error.
 type Error struct {
@@ -71,21 +73,23 @@ func (e *Error) Error() string { return e.Message }
 func (e *Error) Unwrap() error { return e.err }
 
 // Is matches evaluator.ErrInvalidDecision for ErrorInvalidDecision and
-// evaluator.ErrInvalidCost for ErrorInvalidCost, whether or not the original error
+// provider.ErrInvalidCost for ErrorInvalidCost, whether or not the original error
 // is still there.
 func (e *Error) Is(target error) bool {
 	switch e.Kind {
 	case ErrorInvalidDecision:
 		return target == evaluator.ErrInvalidDecision
 	case ErrorInvalidCost:
-		return target == evaluator.ErrInvalidCost
+		return target == provider.ErrInvalidCost
 	}
 	return false
 }
 
-// newError wraps err with its kind.
+// newError wraps err with its kind. Its Message is err's text bounded
+// (strictjson.ErrorText: 4 KiB, 64 KiB for a join): a 50 MB provider
+// message or panic value must not become a 50 MB loop error and trace step.
 func newError(kind ErrorKind, err error) *Error {
-	return &Error{Kind: kind, Message: err.Error(), err: err}
+	return &Error{Kind: kind, Message: strictjson.ErrorText(err), err: err}
 }
 
 // cause returns the original error, or e itself when it has none.
@@ -98,7 +102,7 @@ func (e *Error) cause() error {
 
 // classify returns the kind of a role's error: fatal kinds aside, the
 // end of the call's context comes first (the loop's timeout, told by its
-// cause, or a cancellation), then evaluator.Classify.
+// cause, or a cancellation), then provider.Classify.
 func classify(ctx context.Context, err error) ErrorKind {
 	if ctx.Err() != nil {
 		if context.Cause(ctx) == errLoopTimeout {
@@ -124,14 +128,30 @@ func joinCost(err, costErr *Error) *Error {
 		kind = err.Kind
 	}
 	joined := errors.Join(err.cause(), costErr.cause())
-	return &Error{Kind: kind, Message: joined.Error(), err: joined}
+	// The text joins the two bounded messages, not the causes' full texts.
+	msg := strictjson.ClipTo(err.Message+"\n"+costErr.Message, strictjson.MaxJoinedError)
+	return &Error{Kind: kind, Message: msg, err: joined}
 }
 
 // stepError is the error a loop ends with when the call of step idx failed.
+// Its text is built from err's bounded Message and bounded again, as the
+// step's own: within 4 KiB, or 64 KiB for a joined error.
 func stepError(idx int, role Role, err *Error) *Error {
+	n := strictjson.MaxError
+	if len(err.Message) > n || isJoin(err.cause()) {
+		n = strictjson.MaxJoinedError
+	}
 	return &Error{
 		Kind:    err.Kind,
-		Message: fmt.Sprintf("loop: step %d (%s): %s", idx, role, err.Message),
-		err:     fmt.Errorf("loop: step %d (%s): %w", idx, role, err.cause()),
+		Message: strictjson.ClipTo(fmt.Sprintf("loop: step %d (%s): %s", idx, role, err.Message), n),
+		// The cause itself, not fmt.Errorf around it, which would build its
+		// whole text (50 MB for a 50 MB provider message) only to drop it.
+		err: err.cause(),
 	}
+}
+
+// isJoin reports whether err joins several errors.
+func isJoin(err error) bool {
+	_, ok := err.(interface{ Unwrap() []error })
+	return ok
 }

@@ -2,7 +2,8 @@ package loop
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // Errors RunLoop returns before calling any role; match them with errors.Is.
@@ -10,9 +11,6 @@ var (
 	// ErrNilRole is matched by the error for a nil generator, evaluator or
 	// reviser (including a nil GeneratorFunc, evaluator.Func or ReviserFunc).
 	ErrNilRole = errors.New("loop: nil role")
-	// ErrInvalidTask is matched by the error for a task whose evidence IDs
-	// are empty or duplicated (see evaluator.Task.Validate).
-	ErrInvalidTask = errors.New("loop: invalid task")
 	// ErrSameModel is matched by the error the self-approval guard returns
 	// when the evaluator reports the same model as the generator or the
 	// reviser and AllowSameModel was not given.
@@ -30,9 +28,11 @@ type PanicError struct {
 	Stack []byte
 }
 
-// Error reports the role and the panic value; the stack is in Stack.
+// Error reports the role and the panic value, within 4 KiB (a longer
+// value is cut to a prefix and its size); the stack is in Stack.
 func (e *PanicError) Error() string {
-	return fmt.Sprintf("%s panicked: %v", e.Role, e.Value)
+	head := string(e.Role) + " panicked: "
+	return head + strictjson.ValueText(e.Value, strictjson.MaxError-len(head))
 }
 
 // Unwrap returns the panic value when it is an error, so that errors.Is and

@@ -8,12 +8,13 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
 // The generator's first draft promises money before approval; the judge
 // asks for a revision, the reviser fixes the draft, and the loop succeeds.
-// The roles stand in for model calls and report their cost with evaluator.AddCost.
+// The roles stand in for model calls and report their cost with provider.AddCost.
 func Example() {
 	task := evaluator.Task{
 		ID:       "refund-42",
@@ -21,11 +22,11 @@ func Example() {
 		Evidence: []evaluator.Evidence{{ID: "photo-1", Source: "upload", Content: "Photo: cracked jug."}},
 	}
 	gen := loop.GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
-		evaluator.AddCost(ctx, 0.002)
+		provider.AddCost(ctx, 0.002)
 		return "Sorry about the blender. Your money is on its way!", nil
 	})
 	judge := evaluator.Func[string](func(ctx context.Context, _ evaluator.Task, draft string) (evaluator.EvaluationDecision, error) {
-		evaluator.AddCost(ctx, 0.001)
+		provider.AddCost(ctx, 0.001)
 		if strings.Contains(draft, "money is on its way") {
 			return evaluator.EvaluationDecision{
 				Status:               evaluator.StatusRevise,
@@ -41,7 +42,7 @@ func Example() {
 		}, nil
 	})
 	rev := loop.ReviserFunc[string](func(ctx context.Context, _ evaluator.Task, draft string, d evaluator.EvaluationDecision) (string, error) {
-		evaluator.AddCost(ctx, 0.002)
+		provider.AddCost(ctx, 0.002)
 		return "Sorry about the blender; thanks for the photo. Your refund request is under review.", nil
 	})
 
@@ -94,30 +95,10 @@ func ExampleSteps() {
 	// succeeded 3 <nil>
 }
 
-// Decide is the pure decision function RunLoop drives; a workflow engine
-// can drive it the same way.
-func ExampleDecide() {
-	s := loop.State{MaxRevisions: 1}
-	for _, d := range []evaluator.EvaluationDecision{
-		{Status: evaluator.StatusRevise, Score: 0.5, RevisionInstructions: []string{"shorter"}},
-		{Status: evaluator.StatusRevise, Score: 0.6, RevisionInstructions: []string{"shorter still"}},
-	} {
-		next := loop.Decide(s, evaluator.Task{}, d)
-		fmt.Println(strings.TrimSpace(fmt.Sprint(next.Action, " ", next.Outcome, " ", next.StopReason)))
-		s = next.State
-		if next.Action == loop.ActionRevise {
-			s.Revisions++ // the driver counts the revision once the reviser returns
-		}
-	}
-	// Output:
-	// revise
-	// stop failed max_revisions
-}
-
 // The self-approval guard compares model families: a judge on gpt-4.1
 // behind the deterministic checks may not approve a draft written by
 // openai/gpt-4.1-2025-04-14.
-func ExampleWithGeneratorModel() {
+func ExampleWithModels() {
 	draft := loop.GeneratorFunc[string](func(context.Context, evaluator.Task) (string, error) { return "draft", nil })
 	judge := evaluator.WithModel[string](evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
 		return evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 1}, nil
@@ -127,7 +108,7 @@ func ExampleWithGeneratorModel() {
 	})
 
 	_, err := loop.RunLoop(context.Background(), evaluator.Task{Input: "Reply to the customer."}, draft, evaluator.Chain(judge), revise,
-		loop.WithGeneratorModel("openai/gpt-4.1-2025-04-14"))
+		loop.WithModels(loop.RoleGenerate, "openai/gpt-4.1-2025-04-14"))
 	fmt.Println(errors.Is(err, loop.ErrSameModel))
 	// Output: true
 }

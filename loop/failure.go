@@ -9,7 +9,7 @@ import "errors"
 //
 // Error returns Err's text unchanged and Unwrap returns Err, so errors.Is
 // sees every sentinel RunLoop's error matches (context.Canceled,
-// ErrInvalidTask, ...).
+// evaluator.ErrInvalidTask, ...).
 type Failure[C any] struct {
 	// Result is the Result RunLoop returned with Err; its Trace holds every
 	// role call made.

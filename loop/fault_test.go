@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 var errInjected = errors.New("injected fault")
@@ -51,12 +52,12 @@ type planKey struct{}
 
 func (p *plan) step(ctx context.Context) (int, error) {
 	i := int(p.next.Add(1)-1) % len(p.faults)
-	evaluator.AddCost(ctx, p.costs[i])
+	provider.AddCost(ctx, p.costs[i])
 	switch p.faults[i] {
 	case faultError:
 		return i, fmt.Errorf("call %d: %w", i, errInjected)
 	case faultPermanent:
-		return i, evaluator.Permanent(errInjected)
+		return i, provider.Permanent(errInjected)
 	case faultPanic:
 		panic(fmt.Sprintf("injected panic at call %d", i))
 	case faultSlow:
@@ -73,7 +74,7 @@ func (p *plan) step(ctx context.Context) (int, error) {
 		p.cancel()
 		return i, ctx.Err()
 	case faultBadCost:
-		evaluator.AddCost(ctx, -1)
+		provider.AddCost(ctx, -1)
 	}
 	return i, nil
 }
@@ -231,7 +232,7 @@ func TestFaultInjection(t *testing.T) {
 			case evaluator.StopError:
 				var pe *PanicError
 				assert.True(t, errors.Is(r.err, errInjected) || errors.As(r.err, &pe) ||
-					errors.Is(r.err, evaluator.ErrInvalidDecision) || errors.Is(r.err, evaluator.ErrInvalidCost),
+					errors.Is(r.err, evaluator.ErrInvalidDecision) || errors.Is(r.err, provider.ErrInvalidCost),
 					"error %v", r.err)
 			case evaluator.StopCanceled:
 				assert.ErrorIs(t, r.err, context.Canceled)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // Hooks are functions a loop runs around every role call: to open a
@@ -85,7 +85,7 @@ type hookState[C any] struct {
 // before runs the BeforeCall hooks in order, recording the context each
 // returns, and returns the context the role receives, or an error when a
 // hook returned a context detached from the loop's (see Hooks.BeforeCall).
-func (o *observers[C]) before(ctx context.Context, meter *evaluator.CostMeter, call *Call[C]) (context.Context, error) {
+func (o *observers[C]) before(ctx context.Context, meter *provider.CostMeter, call *Call[C]) (context.Context, error) {
 	var err error
 	for i := range o.hooks {
 		if err == nil {
@@ -110,7 +110,7 @@ func (o *observers[C]) after(step *Step[C]) {
 
 // before runs h.BeforeCall (hook number i of the loop's), checking that the
 // context it returns carries meter.
-func (h *Hooks[C]) before(ctx context.Context, meter *evaluator.CostMeter, call *Call[C], i int) (context.Context, error) {
+func (h *Hooks[C]) before(ctx context.Context, meter *provider.CostMeter, call *Call[C], i int) (context.Context, error) {
 	if h.BeforeCall == nil {
 		return ctx, nil
 	}
@@ -118,8 +118,8 @@ func (h *Hooks[C]) before(ctx context.Context, meter *evaluator.CostMeter, call 
 	if next == nil {
 		return ctx, nil
 	}
-	if evaluator.CostMeterFrom(next) != meter {
-		return ctx, evaluator.Permanent(fmt.Errorf("loop: hooks[%d]: BeforeCall returned a context not derived from the one it was given", i))
+	if provider.CostMeterFrom(next) != meter {
+		return ctx, provider.Permanent(fmt.Errorf("loop: hooks[%d]: BeforeCall returned a context not derived from the one it was given", i))
 	}
 	return next, nil
 }

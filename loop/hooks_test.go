@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 type hookKey struct{}
@@ -52,12 +53,12 @@ func TestHooksAroundEveryAttempt(t *testing.T) {
 	s.genHook = func(ctx context.Context, n int) (string, error) {
 		seen = append(seen, ctx.Value(hookKey{}))
 		if n == 0 {
-			return "", evaluator.Transient(errors.New("503"))
+			return "", provider.Transient(errors.New("503"))
 		}
 		return "draft-0", nil
 	}
 	res, err := s.run(context.Background(), refundTask, WithRetry(2, 10*time.Millisecond),
-		WithGeneratorModel("gen-model"), WithEvaluatorModel("judge-model"), WithHooks(rec.hooks()))
+		WithModels(RoleGenerate, "gen-model"), WithModels(RoleEvaluate, "judge-model"), WithHooks(rec.hooks()))
 	require.NoError(t, err)
 	checkConsistent(t, res, err)
 	require.Len(t, res.Trace, 5, "a failed generate, generate, evaluate, revise, evaluate")
@@ -128,7 +129,7 @@ func TestHookContextMustCarryTheMeter(t *testing.T) {
 	s = &script{}
 	var costs float64
 	s.genHook = func(ctx context.Context, _ int) (string, error) {
-		evaluator.AddCost(ctx, 0.5)
+		provider.AddCost(ctx, 0.5)
 		return "draft", nil
 	}
 	res, err = s.run(context.Background(), refundTask, WithHooks(Hooks[string]{
@@ -150,7 +151,7 @@ func TestInvokeRunsHooks(t *testing.T) {
 	m, err := Start[string](time.Now(), Config{}, refundTask)
 	require.NoError(t, err)
 	var recorded []Step[string]
-	for !m.Done() {
+	for m.Phase != RoleStop {
 		c := m.Next(time.Now())
 		if c.Kind != CallRole {
 			continue
@@ -182,33 +183,33 @@ func TestInvokeRunsHooks(t *testing.T) {
 // PriceTable.ReportUsage is in each step, summed per role in the Result
 // (a revision check counting as evaluate), and survives JSON.
 func TestUsageInTrace(t *testing.T) {
-	prices := evaluator.PriceTable{"gen-a": {Input: 1, Output: 2}, "judge-b": {Input: 1, Output: 1}}
+	prices := provider.PriceTable{"gen-a": {Input: 1, Output: 2}, "judge-b": {Input: 1, Output: 1}}
 	s := &script{decisions: []evaluator.EvaluationDecision{revise(0.4), pass(0.9)}}
 	s.genHook = func(ctx context.Context, _ int) (string, error) {
-		_, err := prices.ReportUsage(ctx, evaluator.Usage{Model: "gen-a-2026-01-01", InputTokens: 100, CachedInputTokens: 50, OutputTokens: 10})
+		_, err := prices.ReportUsage(ctx, provider.Usage{Model: "gen-a-2026-01-01", InputTokens: 100, CachedInputTokens: 50, OutputTokens: 10})
 		return "draft-0", err
 	}
 	s.evalHook = func(ctx context.Context, n int, _ string) (evaluator.EvaluationDecision, error) {
-		evaluator.AddUsage(ctx, evaluator.Usage{Model: "judge-b", InputTokens: 200, OutputTokens: 20})
-		evaluator.AddUsage(ctx, evaluator.Usage{Model: "judge-b", InputTokens: 1, OutputTokens: 1})
+		provider.AddUsage(ctx, provider.Usage{Model: "judge-b", InputTokens: 200, OutputTokens: 20})
+		provider.AddUsage(ctx, provider.Usage{Model: "judge-b", InputTokens: 1, OutputTokens: 1})
 		return []evaluator.EvaluationDecision{revise(0.4), pass(0.9)}[n], nil
 	}
 	s.revHook = func(ctx context.Context, _ int, _ string) (string, error) {
-		evaluator.AddUsage(ctx, evaluator.Usage{Model: "gen-a", InputTokens: 5, OutputTokens: 5})
-		evaluator.AddUsage(ctx, evaluator.Usage{Model: "gen-c", InputTokens: 5, OutputTokens: 5})
+		provider.AddUsage(ctx, provider.Usage{Model: "gen-a", InputTokens: 5, OutputTokens: 5})
+		provider.AddUsage(ctx, provider.Usage{Model: "gen-c", InputTokens: 5, OutputTokens: 5})
 		return "draft-1", nil
 	}
 	check := RevisionCheck[string](func(ctx context.Context, _ evaluator.Task, _, _ string) (evaluator.EvaluationDecision, error) {
-		evaluator.AddUsage(ctx, evaluator.Usage{Model: "judge-b", InputTokens: 7, OutputTokens: 3})
+		provider.AddUsage(ctx, provider.Usage{Model: "judge-b", InputTokens: 7, OutputTokens: 3})
 		return pass(1), nil
 	})
 	res, err := s.run(context.Background(), refundTask, WithRevisionCheck(check))
 	require.NoError(t, err)
 	require.Len(t, res.Trace, 5)
-	assert.Equal(t, []evaluator.Usage{{Model: "gen-a-2026-01-01", InputTokens: 100, CachedInputTokens: 50, OutputTokens: 10}}, res.Trace[0].Usage,
+	assert.Equal(t, []provider.Usage{{Model: "gen-a-2026-01-01", InputTokens: 100, CachedInputTokens: 50, OutputTokens: 10}}, res.Trace[0].Usage,
 		"the model the provider says answered")
 	assert.Len(t, res.Trace[1].Usage, 2, "every usage of the call, in order")
-	assert.Equal(t, map[Role]evaluator.Usage{
+	assert.Equal(t, map[Role]provider.Usage{
 		RoleGenerate: {Model: "gen-a-2026-01-01", InputTokens: 100, CachedInputTokens: 50, OutputTokens: 10},
 		RoleEvaluate: {Model: "judge-b", InputTokens: 2*201 + 7, OutputTokens: 2*21 + 3},
 		RoleRevise:   {Model: severalModels, InputTokens: 10, OutputTokens: 10},
@@ -235,12 +236,12 @@ func TestUsageInTrace(t *testing.T) {
 func TestInvalidUsageFailsTheCall(t *testing.T) {
 	s := &script{}
 	s.genHook = func(ctx context.Context, _ int) (string, error) {
-		evaluator.AddUsage(ctx, evaluator.Usage{Model: "m", OutputTokens: -5})
+		provider.AddUsage(ctx, provider.Usage{Model: "m", OutputTokens: -5})
 		return "draft", nil
 	}
 	res, err := s.run(context.Background(), refundTask, WithRetry(3, 0))
 	require.Error(t, err)
-	assert.ErrorIs(t, err, evaluator.ErrInvalidCost)
+	assert.ErrorIs(t, err, provider.ErrInvalidCost)
 	require.Len(t, res.Trace, 1)
 	assert.Equal(t, ErrorInvalidCost, res.Trace[0].ErrKind)
 	assert.Contains(t, res.Trace[0].Err, "outputTokens: must be >= 0, got -5")
@@ -249,7 +250,7 @@ func TestInvalidUsageFailsTheCall(t *testing.T) {
 func ExampleWithHooks() {
 	task := evaluator.Task{ID: "refund-42", Input: "Reply to the customer."}
 	gen := GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
-		evaluator.AddUsage(ctx, evaluator.Usage{Model: "writer-2026-01", InputTokens: 120, OutputTokens: 40})
+		provider.AddUsage(ctx, provider.Usage{Model: "writer-2026-01", InputTokens: 120, OutputTokens: 40})
 		return "Your refund is on its way.", nil
 	})
 	eval := evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {

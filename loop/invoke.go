@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // Roles are the roles of one loop, for a driver that makes the calls a
@@ -30,11 +31,11 @@ type Roles[C any] struct {
 // Invoke makes the role call c describes (a Call of kind CallRole) the way
 // RunLoop does, and returns its outcome for Machine.Record: the role runs
 // under a context derived from ctx that carries a fresh cost meter (so
-// evaluator.AddCost and evaluator.AddUsage count toward the call) and, when
+// provider.AddCost and provider.AddUsage count toward the call) and, when
 // c has one, the loop's deadline; a panic is recovered into a *PanicError;
 // the error is classified (ErrorPanic, ErrorTimeout when the loop's
 // deadline ended the call, ErrorCanceled when ctx did, then ErrorPermanent
-// or ErrorRetryable by evaluator.Classify); an invalid cost report is kept
+// or ErrorRetryable by provider.Classify); an invalid cost report is kept
 // in CostErr. A nil role, or a call of another kind, gives an
 // ErrorPermanent error matching ErrNilRole. Invoke does not validate a
 // decision: Record does.
@@ -50,7 +51,7 @@ func (r Roles[C]) Invoke(ctx context.Context, task evaluator.Task, c Call[C]) Ca
 	defer cancel()
 	var res CallResult[C]
 	if c.Kind != CallRole {
-		err := evaluator.Permanent(fmt.Errorf("%w: a %q call is not a role call", ErrNilRole, c.Kind))
+		err := provider.Permanent(fmt.Errorf("%w: a %q call is not a role call", ErrNilRole, c.Kind))
 		res.Err = newError(classify(ctx, err), err)
 		return res
 	}
@@ -83,11 +84,11 @@ func (r Roles[C]) Invoke(ctx context.Context, task evaluator.Task, c Call[C]) Ca
 }
 
 // callContext derives the context role calls run under: a fresh cost meter
-// (so that evaluator.AddCost counts toward them) and, unless deadline is zero, the
+// (so that provider.AddCost counts toward them) and, unless deadline is zero, the
 // loop's deadline, whose cause errLoopTimeout tells it from the caller's.
 // The caller closes the meter and calls cancel when the calls are done.
-func callContext(ctx context.Context, deadline time.Time) (context.Context, *evaluator.CostMeter, context.CancelFunc) {
-	ctx, meter := evaluator.WithCostMeter(ctx)
+func callContext(ctx context.Context, deadline time.Time) (context.Context, *provider.CostMeter, context.CancelFunc) {
+	ctx, meter := provider.WithCostMeter(ctx)
 	if deadline.IsZero() {
 		return ctx, meter, func() {}
 	}
@@ -103,7 +104,7 @@ func callContext(ctx context.Context, deadline time.Time) (context.Context, *eva
 // asking for the revision (revise). Everything comes by pointer, so that
 // RunLoop hands over its machine's own fields instead of building a Call,
 // and the frames under a role call stay small (see runner).
-func (r *Roles[C]) invoke(ctx context.Context, meter *evaluator.CostMeter, task *evaluator.Task, role Role, cand, prev *C, d *evaluator.EvaluationDecision, res *CallResult[C]) {
+func (r *Roles[C]) invoke(ctx context.Context, meter *provider.CostMeter, task *evaluator.Task, role Role, cand, prev *C, d *evaluator.EvaluationDecision, res *CallResult[C]) {
 	err, panicked := r.dispatch(ctx, task, role, cand, prev, d, res)
 	cost, usage, costErr := meter.Take()
 	res.Cost, res.Usage = cost, usage
@@ -139,7 +140,7 @@ func (r *Roles[C]) dispatch(ctx context.Context, task *evaluator.Task, role Role
 	case role == RoleRevisionCheck && r.RevisionCheck != nil:
 		err = r.check(ctx, task, prev, cand, res)
 	default:
-		err = evaluator.Permanent(fmt.Errorf("%w: %s", ErrNilRole, role))
+		err = provider.Permanent(fmt.Errorf("%w: %s", ErrNilRole, role))
 	}
 	return err, false
 }

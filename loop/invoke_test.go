@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 func TestInvokeClassifies(t *testing.T) {
@@ -16,7 +17,7 @@ func TestInvokeClassifies(t *testing.T) {
 	fail := func(err error) Roles[string] {
 		return Roles[string]{Generator: GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
 			leaked = ctx
-			evaluator.AddCost(ctx, 0.5)
+			provider.AddCost(ctx, 0.5)
 			return "", err
 		})}
 	}
@@ -36,7 +37,7 @@ func TestInvokeClassifies(t *testing.T) {
 		is    error
 	}{
 		{"unknown error", fail(errBoom), context.Background(), gen, ErrorRetryable, errBoom},
-		{"permanent", fail(evaluator.Permanent(errBoom)), context.Background(), gen, ErrorPermanent, errBoom},
+		{"permanent", fail(provider.Permanent(errBoom)), context.Background(), gen, ErrorPermanent, errBoom},
 		{"the role's own deadline", fail(context.DeadlineExceeded), context.Background(), gen, ErrorRetryable, context.DeadlineExceeded},
 		{"the loop's deadline", waiting, context.Background(), Call[string]{Kind: CallRole, Role: RoleGenerate, Deadline: time.Now().Add(10 * time.Millisecond)}, ErrorTimeout, context.DeadlineExceeded},
 		{"the caller's cancellation", waiting, canceled, gen, ErrorCanceled, context.Canceled},
@@ -54,7 +55,7 @@ func TestInvokeClassifies(t *testing.T) {
 
 	res := fail(errBoom).Invoke(context.Background(), refundTask, gen)
 	assert.Equal(t, 0.5, res.Cost, "the call's cost")
-	assert.False(t, evaluator.AddCost(leaked, 1), "the meter is closed once the call returned")
+	assert.False(t, provider.AddCost(leaked, 1), "the meter is closed once the call returned")
 
 	panics := Roles[string]{Evaluator: evaluator.Func[string](func(context.Context, evaluator.Task, string) (evaluator.EvaluationDecision, error) {
 		panic("judge exploded")
@@ -67,7 +68,7 @@ func TestInvokeClassifies(t *testing.T) {
 	assert.Equal(t, RoleEvaluate, pe.Role)
 
 	badCost := Roles[string]{Reviser: ReviserFunc[string](func(ctx context.Context, _ evaluator.Task, c string, _ evaluator.EvaluationDecision) (string, error) {
-		evaluator.AddCost(ctx, -1)
+		provider.AddCost(ctx, -1)
 		return c + "!", nil
 	})}
 	res = badCost.Invoke(context.Background(), refundTask, Call[string]{Kind: CallRole, Role: RoleRevise, Candidate: "a"})
@@ -87,7 +88,7 @@ func TestRunLoopErrorIsClassified(t *testing.T) {
 		kind ErrorKind
 	}{
 		{"retries exhausted", &script{genHook: func(context.Context, int) (string, error) { return "", errBoom }}, []Option{WithRetry(2, 0)}, ErrorRetryable},
-		{"permanent", &script{genHook: func(context.Context, int) (string, error) { return "", evaluator.Permanent(errBoom) }}, nil, ErrorPermanent},
+		{"permanent", &script{genHook: func(context.Context, int) (string, error) { return "", provider.Permanent(errBoom) }}, nil, ErrorPermanent},
 		{"invalid decision", &script{decisions: []evaluator.EvaluationDecision{{Status: "maybe"}}}, nil, ErrorInvalidDecision},
 		{"refused", &script{}, []Option{WithMaxRevisions(-1)}, ErrorPermanent},
 	}

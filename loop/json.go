@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // The JSON forms of Step, Result and CallResult are those of their fields,
@@ -105,20 +106,20 @@ func (d *decisionJSON) UnmarshalJSON(b []byte) error {
 
 // stepJSON is the JSON form of Step.
 type stepJSON[C any] struct {
-	Index        int               `json:"index"`
-	Role         Role              `json:"role"`
-	Attempt      int               `json:"attempt"`
-	Candidate    C                 `json:"candidate"`
-	CandidateRef string            `json:"candidateRef,omitempty"`
-	Decision     decisionJSON      `json:"decision"`
-	Instructions []string          `json:"instructions,omitempty"`
-	Start        time.Time         `json:"start"`
-	Duration     time.Duration     `json:"duration"`
-	Cost         floatJSON         `json:"cost"`
-	Usage        []evaluator.Usage `json:"usage,omitempty"`
-	Err          string            `json:"err,omitempty"`
-	ErrKind      ErrorKind         `json:"errKind,omitempty"`
-	Result       *Result[C]        `json:"result,omitempty"`
+	Index        int              `json:"index"`
+	Role         Role             `json:"role"`
+	Attempt      int              `json:"attempt"`
+	Candidate    C                `json:"candidate"`
+	CandidateRef string           `json:"candidateRef,omitempty"`
+	Decision     decisionJSON     `json:"decision"`
+	Instructions []string         `json:"instructions,omitempty"`
+	Start        time.Time        `json:"start"`
+	Duration     time.Duration    `json:"duration"`
+	Cost         floatJSON        `json:"cost"`
+	Usage        []provider.Usage `json:"usage,omitempty"`
+	Err          string           `json:"err,omitempty"`
+	ErrKind      ErrorKind        `json:"errKind,omitempty"`
+	Result       *Result[C]       `json:"result,omitempty"`
 }
 
 // MarshalJSON writes the step's fields; see the JSON form above.
@@ -146,16 +147,16 @@ func (s *Step[C]) UnmarshalJSON(b []byte) error {
 
 // resultJSON is the JSON form of Result.
 type resultJSON[C any] struct {
-	Outcome       Outcome                  `json:"outcome"`
-	StopReason    evaluator.StopReason     `json:"stopReason"`
-	Candidate     C                        `json:"candidate"`
-	CandidateStep int                      `json:"candidateStep"`
-	Decision      decisionJSON             `json:"decision"`
-	Revisions     int                      `json:"revisions"`
-	Trace         []Step[C]                `json:"trace"`
-	Cost          floatJSON                `json:"cost"`
-	CostByRole    roleCostsJSON            `json:"costByRole"`
-	UsageByRole   map[Role]evaluator.Usage `json:"usageByRole,omitempty"`
+	Outcome       Outcome                 `json:"outcome"`
+	StopReason    evaluator.StopReason    `json:"stopReason"`
+	Candidate     C                       `json:"candidate"`
+	CandidateStep int                     `json:"candidateStep"`
+	Decision      decisionJSON            `json:"decision"`
+	Revisions     int                     `json:"revisions"`
+	Trace         []Step[C]               `json:"trace"`
+	Cost          floatJSON               `json:"cost"`
+	CostByRole    roleCostsJSON           `json:"costByRole"`
+	UsageByRole   map[Role]provider.Usage `json:"usageByRole,omitempty"`
 }
 
 // roleCostsJSON is the JSON form of RoleCosts.
@@ -192,12 +193,12 @@ func (r *Result[C]) UnmarshalJSON(b []byte) error {
 
 // callResultJSON is the JSON form of CallResult.
 type callResultJSON[C any] struct {
-	Candidate C                 `json:"candidate"`
-	Decision  decisionJSON      `json:"decision"`
-	Cost      floatJSON         `json:"cost"`
-	Usage     []evaluator.Usage `json:"usage,omitempty"`
-	Err       *Error            `json:"err,omitempty"`
-	CostErr   *Error            `json:"costErr,omitempty"`
+	Candidate C                `json:"candidate"`
+	Decision  decisionJSON     `json:"decision"`
+	Cost      floatJSON        `json:"cost"`
+	Usage     []provider.Usage `json:"usage,omitempty"`
+	Err       *Error           `json:"err,omitempty"`
+	CostErr   *Error           `json:"costErr,omitempty"`
 }
 
 // MarshalJSON writes the outcome's fields; see the JSON form above.

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/ensemble"
 	"github.com/evalopt/evalopt/evaluator/judgecache"
 	"github.com/evalopt/evalopt/loop"
 )
@@ -68,14 +69,14 @@ func (m modelGen) Model() string { return m.model }
 // checked; one member of the generator's family is enough to refuse.
 func TestEnsembleSelfApprovalGuard(t *testing.T) {
 	g := modelGen{gen("ok"), "openai/gpt-4.1-2025-04-14"}
-	ens := evaluator.Vote[string](3, modelJudge{judgeBy, "claude-sonnet-4-5"}, modelJudge{judgeBy, "GPT-4.1"})
+	ens := ensemble.Vote[string](3, modelJudge{judgeBy, "claude-sonnet-4-5"}, modelJudge{judgeBy, "GPT-4.1"})
 	_, err := loop.RunLoop(context.Background(), evaluator.Task{}, g, ens, revSeq("ok"))
 	assert.ErrorIs(t, err, loop.ErrSameModel)
 	res, err := loop.RunLoop(context.Background(), evaluator.Task{}, g, ens, revSeq("ok"), loop.AllowSameModel())
 	require.NoError(t, err)
 	assert.Equal(t, loop.OutcomeSucceeded, res.Outcome)
 
-	other := evaluator.Vote[string](3, modelJudge{judgeBy, "claude-sonnet-4-5"}, modelJudge{judgeBy, "gemini-2.5-pro"})
+	other := ensemble.Vote[string](3, modelJudge{judgeBy, "claude-sonnet-4-5"}, modelJudge{judgeBy, "gemini-2.5-pro"})
 	_, err = loop.RunLoop(context.Background(), evaluator.Task{}, g, other, revSeq("ok"))
 	require.NoError(t, err)
 	// A cache in front of the ensemble keeps the members visible.
@@ -88,28 +89,28 @@ func TestEnsembleSelfApprovalGuard(t *testing.T) {
 func TestBestOfTwo(t *testing.T) {
 	// The pair judge prefers the revision that says "ok"; it is
 	// position-biased when neither does.
-	pj := evaluator.PairFunc[string](func(_ context.Context, _ evaluator.Task, a, b string) (evaluator.Preference, error) {
+	pj := ensemble.PairFunc[string](func(_ context.Context, _ evaluator.Task, a, b string) (ensemble.Preference, error) {
 		switch {
 		case strings.Contains(a, "ok") && !strings.Contains(b, "ok"):
-			return evaluator.PreferFirst, nil
+			return ensemble.PreferFirst, nil
 		case strings.Contains(b, "ok") && !strings.Contains(a, "ok"):
-			return evaluator.PreferSecond, nil
+			return ensemble.PreferSecond, nil
 		}
-		return evaluator.PreferFirst, nil
+		return ensemble.PreferFirst, nil
 	})
-	var seen []evaluator.Comparison
-	rev := loop.BestOfTwo[string](revSeq("draft two", "ok draft", "draft three", "draft four"), pj, func(c evaluator.Comparison) { seen = append(seen, c) })
+	var seen []ensemble.Comparison
+	rev := loop.BestOfTwo[string](revSeq("draft two", "ok draft", "draft three", "draft four"), pj, func(c ensemble.Comparison) { seen = append(seen, c) })
 	res, err := loop.RunLoop(context.Background(), evaluator.Task{}, gen("draft"), judgeBy, rev)
 	require.NoError(t, err)
 	assert.Equal(t, "ok draft", res.Candidate, "the second revision won in both orders")
 	require.Len(t, seen, 1)
-	assert.Equal(t, evaluator.WinnerB, seen[0].Winner)
+	assert.Equal(t, ensemble.WinnerB, seen[0].Winner)
 
 	seen = nil
-	rev = loop.BestOfTwo[string](revSeq("draft two", "draft three", "ok"), pj, func(c evaluator.Comparison) { seen = append(seen, c) })
+	rev = loop.BestOfTwo[string](revSeq("draft two", "draft three", "ok"), pj, func(c ensemble.Comparison) { seen = append(seen, c) })
 	res, err = loop.RunLoop(context.Background(), evaluator.Task{}, gen("draft"), judgeBy, rev)
 	require.NoError(t, err)
 	require.NotEmpty(t, seen)
-	assert.Equal(t, evaluator.WinnerTie, seen[0].Winner, "a position-biased verdict is a tie")
+	assert.Equal(t, ensemble.WinnerTie, seen[0].Winner, "a position-biased verdict is a tie")
 	assert.Equal(t, "draft two", res.Trace[2].Candidate, "a tie keeps the first revision")
 }

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"log/slog"
 
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // logStep logs the step just recorded: at debug level when the call
@@ -15,7 +15,7 @@ func logStep[C any](ctx context.Context, l *slog.Logger, m *Machine[C], s *Step[
 	level, msg := slog.LevelDebug, "evalopt: role call"
 	if s.Err != "" {
 		level, msg = slog.LevelWarn, "evalopt: role call failed"
-		if !m.Done() && m.Phase == s.Role && m.Attempt == s.Attempt+1 {
+		if m.Phase == s.Role && m.Attempt == s.Attempt+1 {
 			msg = "evalopt: role call failed; retrying"
 		}
 	}
@@ -75,7 +75,7 @@ func logOutcome[C any](ctx context.Context, l *slog.Logger, taskID string, res *
 
 // appendUsage appends the model that answered and the token counts of a
 // step's usages, when it has any.
-func appendUsage(attrs []slog.Attr, usage []evaluator.Usage) []slog.Attr {
+func appendUsage(attrs []slog.Attr, usage []provider.Usage) []slog.Attr {
 	if len(usage) == 0 {
 		return attrs
 	}
@@ -96,6 +96,6 @@ func appendUsage(attrs []slog.Attr, usage []evaluator.Usage) []slog.Attr {
 
 // inputTokens counts every input token of u, cached ones included, as the
 // GenAI semantic conventions count gen_ai.usage.input_tokens.
-func inputTokens(u evaluator.Usage) int64 {
+func inputTokens(u provider.Usage) int64 {
 	return u.InputTokens + u.CachedInputTokens + u.CacheWriteTokens
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // records is a slog.Handler that keeps every record it is given.
@@ -51,10 +52,10 @@ func TestLogger(t *testing.T) {
 	h := &records{level: slog.LevelDebug}
 	s := &script{decisions: []evaluator.EvaluationDecision{revise(0.4), pass(0.9)}}
 	s.genHook = func(ctx context.Context, n int) (string, error) {
-		evaluator.AddCost(ctx, 0.25)
-		evaluator.AddUsage(ctx, evaluator.Usage{Model: "writer-1", InputTokens: 10, CachedInputTokens: 5, OutputTokens: 7})
+		provider.AddCost(ctx, 0.25)
+		provider.AddUsage(ctx, provider.Usage{Model: "writer-1", InputTokens: 10, CachedInputTokens: 5, OutputTokens: 7})
 		if n == 0 {
-			return "", evaluator.Transient(errors.New("503 from the provider"))
+			return "", provider.Transient(errors.New("503 from the provider"))
 		}
 		return "draft-0", nil
 	}
@@ -94,7 +95,7 @@ func TestLogger(t *testing.T) {
 func TestLoggerErrors(t *testing.T) {
 	h := &records{level: slog.LevelInfo}
 	s := &script{}
-	s.genHook = func(context.Context, int) (string, error) { return "", evaluator.Permanent(errors.New("bad key")) }
+	s.genHook = func(context.Context, int) (string, error) { return "", provider.Permanent(errors.New("bad key")) }
 	_, err := s.run(context.Background(), refundTask, WithLogger(slog.New(h)))
 	require.Error(t, err)
 	require.Len(t, h.got, 2, "the warning and the outcome; debug is off")

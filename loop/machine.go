@@ -24,7 +24,7 @@ import (
 // method takes the current time as an argument and reads no clock, starts
 // no goroutine and does no I/O: given the same machine and the same
 // arguments it does the same thing, so a workflow engine can replay it.
-// Decide is the decision rule inside.
+// The decision rule of the package documentation is inside.
 //
 // The fields are the machine's state, exported so that encoding/json (or
 // any other encoder) can store it; a driver reads them but should change
@@ -59,7 +59,7 @@ type Machine[C any] struct {
 	Revised bool `json:"revised,omitempty"`
 	// EvalStep is the trace index of the evaluation of Input, once made.
 	EvalStep int `json:"evalStep"`
-	// State is Decide's state.
+	// State is the decision rule's state.
 	State State `json:"state"`
 	// Canceled holds the cancellation (Cancel) the loop ends with once the
 	// pending call returns.
@@ -132,7 +132,7 @@ type Call[C any] struct {
 // cfg.AllowSameModel, the self-approval guard over the models cfg declares,
 // and returns a machine ready to call the generator, with its time budget
 // running from now. When a check fails it returns the error (matching
-// evaluator.ErrInvalidOption, ErrInvalidTask or ErrSameModel, inside an *Error of
+// evaluator.ErrInvalidOption, evaluator.ErrInvalidTask or ErrSameModel, inside an *Error of
 // kind ErrorPermanent) and a machine that has already ended with it, whose
 // Finish gives the failed Result with an empty trace.
 func Start[C any](now time.Time, cfg Config, task evaluator.Task) (Machine[C], error) {
@@ -180,7 +180,7 @@ func (m *Machine[C]) refuse(now time.Time, cfg *Config, task *evaluator.Task, er
 	}
 	if !evidenceIDsOK(task.Evidence) {
 		if err := task.Validate(); err != nil {
-			errs = append(errs, fmt.Errorf("%w: %w", ErrInvalidTask, err))
+			errs = append(errs, fmt.Errorf("loop: invalid task: %w", err))
 		}
 	}
 	if len(errs) == 0 && !cfg.AllowSameModel {
@@ -199,9 +199,6 @@ func (m *Machine[C]) refuse(now time.Time, cfg *Config, task *evaluator.Task, er
 	m.end(now, OutcomeFailed, evaluator.StopError, e)
 	return e
 }
-
-// Done reports whether the loop has ended.
-func (m *Machine[C]) Done() bool { return m.Phase == RoleStop }
 
 // SetCandidateRef sets the function that makes the reference a trace step
 // keeps in place of its candidate when Config.CandidateRefs is set (see

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // CallResult is the outcome of one role call, as data: what Roles.Invoke
@@ -17,11 +19,11 @@ type CallResult[C any] struct {
 	// Decision is what an evaluate or revision check call returned,
 	// exactly as returned (Record validates it).
 	Decision evaluator.EvaluationDecision `json:"decision"`
-	// Cost is what the role reported through evaluator.AddCost during the call.
+	// Cost is what the role reported through provider.AddCost during the call.
 	Cost float64 `json:"cost"`
 	// Usage is the token usage the role reported through
-	// evaluator.AddUsage (or PriceTable.ReportUsage) during the call.
-	Usage []evaluator.Usage `json:"usage,omitempty"`
+	// provider.AddUsage (or PriceTable.ReportUsage) during the call.
+	Usage []provider.Usage `json:"usage,omitempty"`
 	// Err is the role's error (nil when it returned none), classified.
 	Err *Error `json:"err,omitempty"`
 	// CostErr is the first invalid cost the role reported (kind
@@ -33,7 +35,7 @@ type CallResult[C any] struct {
 // returns the trace Step it appended. It validates a decision (once: an
 // invalid one ends the loop with StopError and ErrorInvalidDecision),
 // counts the cost, and then either moves on (to the evaluator, the
-// revision check, Decide and the reviser, keeping the best candidate so
+// revision check, the decision rule and the reviser, keeping the best candidate so
 // far) or, for a failed call, decides in this order: a panic, an invalid
 // decision or an invalid cost ends the loop with StopError; a cancellation
 // (Cancel, or ErrorCanceled) with StopCanceled; the time budget
@@ -76,7 +78,7 @@ func (m *Machine[C]) record(now time.Time, r *CallResult[C]) int {
 		m.Result.Decision = r.Decision
 	}
 	if r.CostErr != nil {
-		err = joinCost(err, r.CostErr)
+		err = joinCost(err, bounded(r.CostErr))
 	}
 	if err != nil {
 		step.Err, step.ErrKind = err.Message, err.Kind
@@ -102,6 +104,18 @@ func (m *Machine[C]) record(now time.Time, r *CallResult[C]) int {
 	return idx
 }
 
+// bounded returns e, or a copy whose Message is cut to 4 KiB when a driver
+// handed Record a longer one (Invoke's are bounded already): one call's
+// error is one error, and its text in the trace stays small.
+func bounded(e *Error) *Error {
+	if e == nil || len(e.Message) <= strictjson.MaxError {
+		return e
+	}
+	c := *e
+	c.Message = strictjson.ClipTo(e.Message, strictjson.MaxError)
+	return &c
+}
+
 // fillStep writes into step, the zero Step, what the call of role
 // (attempt attempt, at trace index idx, on input) returned in r, and
 // returns the call's error: r.Err, or the error of a decision that fails
@@ -110,7 +124,7 @@ func (m *Machine[C]) record(now time.Time, r *CallResult[C]) int {
 func fillStep[C any](step *Step[C], idx int, role Role, attempt int, input *C, instructions []string, started, now time.Time, r *CallResult[C]) *Error {
 	step.Index, step.Role, step.Attempt = idx, role, attempt
 	step.Candidate, step.Start, step.Duration, step.Cost, step.Usage = r.Candidate, started, now.Sub(started), r.Cost, r.Usage
-	err := r.Err
+	err := bounded(r.Err)
 	switch role {
 	case RoleRevise:
 		step.Instructions = instructions
@@ -153,7 +167,7 @@ func (m *Machine[C]) canceledDuring(now time.Time, idx int, role Role, r *CallRe
 		m.State.Revisions++
 		m.Result.Revisions++
 	case role == RoleEvaluate && !(m.Config.RevisionCheck && m.Revised):
-		var n Next
+		var n nextMove
 		decide(&n, m.State, &m.Task, &r.Decision)
 		m.State = n.State
 		if n.Best {
@@ -199,13 +213,13 @@ func (m *Machine[C]) actOnRevision(now time.Time, g *evaluator.EvaluationDecisio
 
 // act hands a valid decision on Input to the decision rule.
 func (m *Machine[C]) act(now time.Time, d *evaluator.EvaluationDecision) {
-	var n Next
+	var n nextMove
 	decide(&n, m.State, &m.Task, d)
 	m.State, m.Result.Decision = n.State, n.Decision
-	if n.Best || n.Action == ActionAccept {
+	if n.Best || n.Action == actionAccept {
 		m.Result.Candidate, m.Result.CandidateStep = m.Input, m.EvalStep
 	}
-	if n.Action != ActionRevise {
+	if n.Action != actionRevise {
 		m.end(now, n.Outcome, n.StopReason, nil)
 		return
 	}

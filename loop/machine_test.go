@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
@@ -28,7 +29,7 @@ func TestMachineStartRefuses(t *testing.T) {
 		{"revisions below NoRevision", Config{MaxRevisions: -2}, refundTask, evaluator.ErrInvalidOption, "maxRevisions: must be >= -1 (0 means the default, 2; -1 none), got -2"},
 		{"NaN cost", Config{MaxCost: nanF()}, refundTask, evaluator.ErrInvalidOption, "maxCost"},
 		{"negative backoff", Config{Backoff: -time.Second}, refundTask, evaluator.ErrInvalidOption, "backoff: must be >= 0, got -1s"},
-		{"duplicate evidence", Config{}, evaluator.Task{Evidence: []evaluator.Evidence{{ID: "a"}, {ID: "a"}}}, ErrInvalidTask, "evidence[1].id"},
+		{"duplicate evidence", Config{}, evaluator.Task{Evidence: []evaluator.Evidence{{ID: "a"}, {ID: "a"}}}, evaluator.ErrInvalidTask, "evidence[1].id"},
 		{"same model", Config{EvaluatorModels: []string{"gpt-4.1"}, ReviserModels: []string{"openai/gpt-4.1-2025-04-14"}}, refundTask, ErrSameModel, "the reviser"},
 	}
 	for _, tt := range tests {
@@ -39,7 +40,7 @@ func TestMachineStartRefuses(t *testing.T) {
 			var le *Error
 			require.ErrorAs(t, err, &le)
 			assert.Equal(t, ErrorPermanent, le.Kind)
-			assert.True(t, m.Done())
+			assert.True(t, m.Phase == RoleStop)
 			assert.Equal(t, CallDone, m.Next(t0).Kind)
 			res, ferr := m.Finish(t0)
 			assert.Equal(t, err, ferr)
@@ -121,7 +122,7 @@ func TestMachineCancel(t *testing.T) {
 		m, err := Start[string](t0, Config{}, refundTask)
 		require.NoError(t, err)
 		m.Cancel(t0, context.DeadlineExceeded)
-		assert.True(t, m.Done())
+		assert.True(t, m.Phase == RoleStop)
 		_, err = m.Finish(t0)
 		assert.ErrorIs(t, err, context.DeadlineExceeded)
 		assert.EqualError(t, err, "loop: canceled by the caller: context deadline exceeded")
@@ -150,7 +151,7 @@ func TestMachineCancel(t *testing.T) {
 		t.Run(tc.name+" after Cancel ends canceled", func(t *testing.T) {
 			m := atEvaluate(t)
 			m.Cancel(t0, context.Canceled)
-			assert.False(t, m.Done(), "the pending call's outcome is awaited")
+			assert.False(t, m.Phase == RoleStop, "the pending call's outcome is awaited")
 			step := m.Record(t0, tc.out)
 			assert.Equal(t, 1, step.Index)
 			assert.Equal(t, tc.out.Decision, step.Decision, "the trace keeps what the call returned")
@@ -258,7 +259,7 @@ func TestErrorKindsSurviveJSON(t *testing.T) {
 	for _, tt := range []struct {
 		kind ErrorKind
 		is   error
-	}{{ErrorInvalidDecision, evaluator.ErrInvalidDecision}, {ErrorInvalidCost, evaluator.ErrInvalidCost}} {
+	}{{ErrorInvalidDecision, evaluator.ErrInvalidDecision}, {ErrorInvalidCost, provider.ErrInvalidCost}} {
 		e := &Error{Kind: tt.kind, Message: "x"}
 		assert.ErrorIs(t, e, tt.is)
 		assert.Nil(t, e.Unwrap())

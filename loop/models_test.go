@@ -31,7 +31,7 @@ func TestGuardSeesJudgeBehindChecks(t *testing.T) {
 	gate := evaluator.Chain(checks.DefaultSuite(), judge)
 
 	res, err := RunLoop(context.Background(), refundTask, s.gen(), gate, s.rev(),
-		WithGeneratorModel("openai/gpt-4.1-2025-04-14"))
+		WithModels(RoleGenerate, "openai/gpt-4.1-2025-04-14"))
 	require.ErrorIs(t, err, ErrSameModel)
 	assert.Contains(t, err.Error(), `"gpt-4.1"`)
 	assert.Empty(t, res.Trace, "no role is called")
@@ -46,7 +46,7 @@ func TestGuardSeesJudgeBehindChecks(t *testing.T) {
 
 	// AllowSameModel lets it run.
 	_, err = RunLoop(context.Background(), refundTask, s.gen(), gate, s.rev(),
-		WithGeneratorModel("openai/gpt-4.1-2025-04-14"), AllowSameModel())
+		WithModels(RoleGenerate, "openai/gpt-4.1-2025-04-14"), AllowSameModel())
 	require.NoError(t, err)
 }
 
@@ -58,7 +58,7 @@ func TestGuardSeesRubricJudge(t *testing.T) {
 	require.NoError(t, err)
 	s := &script{}
 	_, err = RunLoop[string](context.Background(), refundTask, s.gen(), evaluator.Chain[string](checks.DefaultSuite(), judge), s.rev(),
-		WithReviserModel("anthropic/claude-sonnet-4-5-20250929"))
+		WithModels(RoleRevise, "anthropic/claude-sonnet-4-5-20250929"))
 	require.ErrorIs(t, err, ErrSameModel)
 	assert.Contains(t, err.Error(), "the reviser")
 }
@@ -70,13 +70,13 @@ func TestGuardModelOptions(t *testing.T) {
 		same bool
 	}{
 		{"nothing declared", nil, false},
-		{"evaluator only", []Option{WithEvaluatorModel("gpt-4.1")}, false},
-		{"different families", []Option{WithEvaluatorModel("gpt-4.1"), WithGeneratorModel("gpt-4.1-mini"), WithReviserModel("claude-sonnet-4-5")}, false},
-		{"generator matches", []Option{WithEvaluatorModel("gpt-4.1"), WithGeneratorModel("GPT-4.1-2025-04-14")}, true},
-		{"reviser matches", []Option{WithEvaluatorModel("claude-sonnet-4-5@20250929"), WithReviserModel("claude-sonnet-4-5")}, true},
-		{"one of several", []Option{WithEvaluatorModel("o3", "gpt-4.1"), WithGeneratorModel("claude-sonnet-4-5", "openai/gpt-4.1")}, true},
-		{"blank names never match", []Option{WithEvaluatorModel(" "), WithGeneratorModel("")}, false},
-		{"allowed", []Option{WithEvaluatorModel("gpt-4.1"), WithGeneratorModel("gpt-4.1"), AllowSameModel()}, false},
+		{"evaluator only", []Option{WithModels(RoleEvaluate, "gpt-4.1")}, false},
+		{"different families", []Option{WithModels(RoleEvaluate, "gpt-4.1"), WithModels(RoleGenerate, "gpt-4.1-mini"), WithModels(RoleRevise, "claude-sonnet-4-5")}, false},
+		{"generator matches", []Option{WithModels(RoleEvaluate, "gpt-4.1"), WithModels(RoleGenerate, "GPT-4.1-2025-04-14")}, true},
+		{"reviser matches", []Option{WithModels(RoleEvaluate, "claude-sonnet-4-5@20250929"), WithModels(RoleRevise, "claude-sonnet-4-5")}, true},
+		{"one of several", []Option{WithModels(RoleEvaluate, "o3", "gpt-4.1"), WithModels(RoleGenerate, "claude-sonnet-4-5", "openai/gpt-4.1")}, true},
+		{"blank names never match", []Option{WithModels(RoleEvaluate, " "), WithModels(RoleGenerate, "")}, false},
+		{"allowed", []Option{WithModels(RoleEvaluate, "gpt-4.1"), WithModels(RoleGenerate, "gpt-4.1"), AllowSameModel()}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -89,4 +89,21 @@ func TestGuardModelOptions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// WithModels takes the three roles the guard compares; any other role is
+// an option error, named, and no role is called.
+func TestWithModelsRejectsOtherRoles(t *testing.T) {
+	for _, role := range []Role{RoleStop, RoleRevisionCheck, "", "judge"} {
+		s := &script{}
+		res, err := s.run(context.Background(), refundTask, WithModels(role, "gpt-4.1"))
+		require.ErrorIs(t, err, evaluator.ErrInvalidOption, "role %q", role)
+		assert.Contains(t, err.Error(), "WithModels(")
+		assert.Empty(t, res.Trace)
+	}
+	cfg, err := NewConfig(WithModels(RoleGenerate, "a"), WithModels(RoleRevise, "b"), WithModels(RoleEvaluate, "c"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a"}, cfg.GeneratorModels)
+	assert.Equal(t, []string{"b"}, cfg.ReviserModels)
+	assert.Equal(t, []string{"c"}, cfg.EvaluatorModels)
 }

@@ -80,7 +80,7 @@ func WithTimeout(d time.Duration) Option {
 }
 
 // WithMaxCost sets the cost budget (default: none; 0 means none). Roles
-// report cost with evaluator.AddCost. After every role call the loop compares the
+// report cost with provider.AddCost. After every role call the loop compares the
 // total with limit; when the total reaches or exceeds limit it calls no further
 // role and stops with StopCostBudget. A decision that ends the loop by itself
 // (pass, block, escalate) still stands: its cost is already spent. A
@@ -110,10 +110,10 @@ func WithStallLimit(k int) Option {
 // WithRetry retries a role call that returned an error, up to attempts tries
 // in all (the first included; default 1: no retry), waiting backoff before
 // the first retry and doubling the wait before each next one. The wait ends
-// early when the context ends. Retried: errors evaluator.Classify calls
+// early when the context ends. Retried: errors provider.Classify calls
 // transient (timeouts, 408, 409, 429, 5xx, dropped connections, a per-call
 // context.DeadlineExceeded) and errors it cannot classify. Never retried:
-// permanent errors (marked with evaluator.Permanent; other 4xx provider errors;
+// permanent errors (marked with provider.Permanent; other 4xx provider errors;
 // refusals; truncated replies; unparseable or invalid decisions, which
 // match evaluator.ErrInvalidDecision), the end of the loop's or the
 // caller's context, panics and invalid costs. Every attempt is its own Step
@@ -143,32 +143,35 @@ func WithRetry(attempts int, backoff time.Duration) Option {
 // mistakes, so a model must not approve its own work. A role's models are
 // those it reports (evaluator.ModelsOf: a Models() []string or a
 // Model() string method; evaluator.Chain and rubric.Judge report
-// theirs) plus those declared with WithGeneratorModel, WithReviserModel and
-// WithEvaluatorModel. A role that declares no model is not checked.
+// theirs) plus those declared with WithModels. A role that declares no
+// model is not checked.
 func AllowSameModel() Option {
 	return func(c *config) { c.AllowSameModel = true }
 }
 
-// WithGeneratorModel declares the models the generator runs on, for a
-// generator that cannot say so itself (a GeneratorFunc); they are added to
-// those it reports. The self-approval guard compares them with the
-// evaluator's (see AllowSameModel). Blank names are ignored.
-func WithGeneratorModel(models ...string) Option {
-	return func(c *config) { c.GeneratorModels = append(c.GeneratorModels, models...) }
-}
-
-// WithReviserModel declares the models the reviser runs on (a
-// ReviserFunc); see WithGeneratorModel.
-func WithReviserModel(models ...string) Option {
-	return func(c *config) { c.ReviserModels = append(c.ReviserModels, models...) }
-}
-
-// WithEvaluatorModel declares the models the evaluator runs on (an
-// evaluator.Func calling a model); see WithGeneratorModel. Wrapping the
-// evaluator with evaluator.WithModel does the same and travels with it
-// into a Chain.
-func WithEvaluatorModel(models ...string) Option {
-	return func(c *config) { c.EvaluatorModels = append(c.EvaluatorModels, models...) }
+// WithModels declares the models role runs on, for a role that cannot say
+// so itself (a GeneratorFunc, a ReviserFunc, an evaluator.Func calling a
+// model) or a driver whose Machine sees only its Config (a durable
+// workflow: the roles run elsewhere); they are added to those the role
+// reports. role is RoleGenerate, RoleRevise or RoleEvaluate; any other is
+// an error matching evaluator.ErrInvalidOption. The self-approval guard
+// compares the evaluator's models with the generator's and the reviser's
+// (see AllowSameModel). Blank names are ignored. For an evaluator,
+// evaluator.WithModel does the same and travels with it into a Chain.
+// Default: only the models the roles report.
+func WithModels(role Role, models ...string) Option {
+	return func(c *config) {
+		switch role {
+		case RoleGenerate:
+			c.GeneratorModels = append(c.GeneratorModels, models...)
+		case RoleRevise:
+			c.ReviserModels = append(c.ReviserModels, models...)
+		case RoleEvaluate:
+			c.EvaluatorModels = append(c.EvaluatorModels, models...)
+		default:
+			c.invalid("WithModels(%.40q): want RoleGenerate, RoleRevise or RoleEvaluate", role)
+		}
+	}
 }
 
 // configs holds the scratch configs RunLoop applies its options to.

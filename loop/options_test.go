@@ -24,9 +24,9 @@ func TestOptionsDoNotCarryOverBetweenLoops(t *testing.T) {
 		opts := []Option{WithHooks(Hooks[string]{AfterCall: func(_ context.Context, st Step[string]) { seen = append(seen, st) }})}
 		switch i % 3 {
 		case 0: // a model pair the self-approval guard refuses
-			opts = append(opts, WithEvaluatorModel("gpt-4.1"), WithGeneratorModel("openai/gpt-4.1"))
+			opts = append(opts, WithModels(RoleEvaluate, "gpt-4.1"), WithModels(RoleGenerate, "openai/gpt-4.1"))
 		case 1: // clashes with case 0's evaluator model if that were left behind
-			opts = append(opts, WithGeneratorModel("gpt-4.1"))
+			opts = append(opts, WithModels(RoleGenerate, "gpt-4.1"))
 		case 2: // one revision: the loop stops before the pass
 			opts = append(opts, WithMaxRevisions(1))
 		}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // Outcome is how a loop ended.
@@ -72,13 +73,13 @@ type Step[C any] struct {
 	Start time.Time `json:"start"`
 	// Duration is how long the call took.
 	Duration time.Duration `json:"duration"`
-	// Cost is what the role reported through evaluator.AddCost during this call.
+	// Cost is what the role reported through provider.AddCost during this call.
 	Cost float64 `json:"cost"`
 	// Usage is every token usage the role reported during this call
-	// (evaluator.AddUsage, or PriceTable.ReportUsage, which model adapters
+	// (provider.AddUsage, or PriceTable.ReportUsage, which model adapters
 	// call once per model call), in order, each with the model the
 	// provider says answered; empty when the role reported none.
-	Usage []evaluator.Usage `json:"usage,omitempty"`
+	Usage []provider.Usage `json:"usage,omitempty"`
 	// Err is the text of the error the call returned or caused (a panic, an
 	// invalid cost, an invalid decision); empty when it succeeded.
 	Err string `json:"err,omitempty"`
@@ -115,7 +116,7 @@ type Result[C any] struct {
 	// Trace holds one Step per role call, in order.
 	Trace []Step[C] `json:"trace"`
 	// Cost is the sum of Trace[i].Cost: everything the roles reported
-	// through evaluator.AddCost while the loop ran.
+	// through provider.AddCost while the loop ran.
 	Cost float64 `json:"cost"`
 	// CostByRole splits Cost by the role whose call reported it.
 	CostByRole RoleCosts `json:"costByRole"`
@@ -125,7 +126,7 @@ type Result[C any] struct {
 	// reported a usage. A sum's Model is the model every usage summed
 	// named, or "(several models)" when they differ. Nil when no role
 	// reported usage.
-	UsageByRole map[Role]evaluator.Usage `json:"usageByRole,omitempty"`
+	UsageByRole map[Role]provider.Usage `json:"usageByRole,omitempty"`
 }
 
 // RoleCosts is cost split by role.
@@ -154,12 +155,12 @@ func (rc *RoleCosts) add(role Role, c float64) {
 const severalModels = "(several models)"
 
 // addUsage adds the usages a call of role reported to UsageByRole.
-func (r *Result[C]) addUsage(role Role, usage []evaluator.Usage) {
+func (r *Result[C]) addUsage(role Role, usage []provider.Usage) {
 	if role == RoleRevisionCheck {
 		role = RoleEvaluate // checking a revision is evaluating it, as for cost
 	}
 	if r.UsageByRole == nil {
-		r.UsageByRole = make(map[Role]evaluator.Usage, 3)
+		r.UsageByRole = make(map[Role]provider.Usage, 3)
 	}
 	sum, seen := r.UsageByRole[role]
 	for _, u := range usage {

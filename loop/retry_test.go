@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 func TestRetry(t *testing.T) {
@@ -25,17 +26,17 @@ func TestRetry(t *testing.T) {
 		{name: "no retry by default", failures: 1, err: errBoom, attempts: 0, outcome: OutcomeFailed, calls: 1},
 		{name: "transient error recovers", failures: 2, err: errBoom, attempts: 3, outcome: OutcomeSucceeded, calls: 3},
 		{name: "attempts exhausted", failures: 5, err: errBoom, attempts: 3, outcome: OutcomeFailed, calls: 3},
-		{name: "permanent error is not retried", failures: 5, err: evaluator.Permanent(errBoom), attempts: 3, outcome: OutcomeFailed, calls: 1},
-		{name: "wrapped permanent error is not retried", failures: 5, err: fmt.Errorf("client: %w", evaluator.Permanent(errBoom)), attempts: 3, outcome: OutcomeFailed, calls: 1},
+		{name: "permanent error is not retried", failures: 5, err: provider.Permanent(errBoom), attempts: 3, outcome: OutcomeFailed, calls: 1},
+		{name: "wrapped permanent error is not retried", failures: 5, err: fmt.Errorf("client: %w", provider.Permanent(errBoom)), attempts: 3, outcome: OutcomeFailed, calls: 1},
 		{name: "canceled context error is not retried", failures: 5, err: fmt.Errorf("rpc: %w", context.Canceled), attempts: 3, outcome: OutcomeFailed, calls: 1},
 		// A role's own per-call timeout is transient; the loop's and the
 		// caller's deadlines end the loop instead (see TestRetryBackoffRespectsContext).
 		{name: "per-call deadline is retried", failures: 2, err: fmt.Errorf("rpc: %w", context.DeadlineExceeded), attempts: 3, outcome: OutcomeSucceeded, calls: 3},
-		{name: "provider 429 is retried", failures: 2, err: &evaluator.ProviderError{Provider: "openai", StatusCode: 429}, attempts: 3, outcome: OutcomeSucceeded, calls: 3},
-		{name: "provider 400 is not retried", failures: 5, err: &evaluator.ProviderError{Provider: "openai", StatusCode: 400, Code: "invalid_request_error"}, attempts: 3, outcome: OutcomeFailed, calls: 1},
-		{name: "provider 401 is not retried", failures: 5, err: &evaluator.ProviderError{Provider: "anthropic", StatusCode: 401}, attempts: 3, outcome: OutcomeFailed, calls: 1},
-		{name: "refusal is not retried", failures: 5, err: &evaluator.RefusalError{Provider: "openai", Text: "I can't help with that."}, attempts: 3, outcome: OutcomeFailed, calls: 1},
-		{name: "truncation is not retried", failures: 5, err: &evaluator.TruncatedError{Provider: "anthropic", Reason: "max_tokens"}, attempts: 3, outcome: OutcomeFailed, calls: 1},
+		{name: "provider 429 is retried", failures: 2, err: &provider.ProviderError{Provider: "openai", StatusCode: 429}, attempts: 3, outcome: OutcomeSucceeded, calls: 3},
+		{name: "provider 400 is not retried", failures: 5, err: &provider.ProviderError{Provider: "openai", StatusCode: 400, Code: "invalid_request_error"}, attempts: 3, outcome: OutcomeFailed, calls: 1},
+		{name: "provider 401 is not retried", failures: 5, err: &provider.ProviderError{Provider: "anthropic", StatusCode: 401}, attempts: 3, outcome: OutcomeFailed, calls: 1},
+		{name: "refusal is not retried", failures: 5, err: &provider.RefusalError{Provider: "openai", Text: "I can't help with that."}, attempts: 3, outcome: OutcomeFailed, calls: 1},
+		{name: "truncation is not retried", failures: 5, err: &provider.TruncatedError{Provider: "anthropic", Reason: "max_tokens"}, attempts: 3, outcome: OutcomeFailed, calls: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -76,12 +77,12 @@ func innermost(err error) error {
 }
 
 func TestPermanent(t *testing.T) {
-	assert.Nil(t, evaluator.Permanent(nil))
-	p := evaluator.Permanent(errBoom)
+	assert.Nil(t, provider.Permanent(nil))
+	p := provider.Permanent(errBoom)
 	assert.Equal(t, errBoom.Error(), p.Error())
 	assert.ErrorIs(t, p, errBoom)
-	assert.True(t, evaluator.IsPermanent(fmt.Errorf("x: %w", p)))
-	assert.False(t, evaluator.IsPermanent(errBoom))
+	assert.True(t, provider.IsPermanent(fmt.Errorf("x: %w", p)))
+	assert.False(t, provider.IsPermanent(errBoom))
 }
 
 // TestRetryBackoffRespectsContext: a long backoff ends as soon as the

@@ -32,7 +32,7 @@ const RoleRevisionCheck Role = "revision_check"
 //     the status stricter.
 //
 // The first candidate is never checked: there is nothing to compare it with.
-// Cost the check reports with evaluator.AddCost counts as evaluation cost
+// Cost the check reports with provider.AddCost counts as evaluation cost
 // (RoleCosts.Evaluate). The check is a role call like the others: when the
 // time or cost budget runs out before it, the loop stops for that reason and
 // the unchecked revision is not accepted.

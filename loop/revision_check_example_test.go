@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/ensemble"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -50,13 +51,13 @@ func ExampleBestOfTwo() {
 		n++
 		return []string{"short", "a fuller answer"}[(n-1)%2], nil
 	})
-	longer := evaluator.PairFunc[string](func(_ context.Context, _ evaluator.Task, a, b string) (evaluator.Preference, error) {
+	longer := ensemble.PairFunc[string](func(_ context.Context, _ evaluator.Task, a, b string) (ensemble.Preference, error) {
 		if len(a) >= len(b) {
-			return evaluator.PreferFirst, nil
+			return ensemble.PreferFirst, nil
 		}
-		return evaluator.PreferSecond, nil
+		return ensemble.PreferSecond, nil
 	})
-	best := loop.BestOfTwo[string](rev, longer, func(c evaluator.Comparison) { fmt.Println("winner:", c.Winner) })
+	best := loop.BestOfTwo[string](rev, longer, func(c ensemble.Comparison) { fmt.Println("winner:", c.Winner) })
 	out, _ := best.Revise(context.Background(), evaluator.Task{}, "draft", evaluator.EvaluationDecision{})
 	fmt.Println(out)
 	// Output:

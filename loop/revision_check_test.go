@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -79,7 +80,7 @@ func TestRevisionCheckJoinsDecision(t *testing.T) {
 
 	// The check's cost is evaluation cost.
 	costly := func(ctx context.Context, task evaluator.Task, prev, next string) (evaluator.EvaluationDecision, error) {
-		evaluator.AddCost(ctx, 0.25)
+		provider.AddCost(ctx, 0.25)
 		return noNewDigits(ctx, task, prev, next)
 	}
 	res, err = loop.RunLoop(ctx, evaluator.Task{}, gen("draft"), judgeBy, revSeq("ok draft"), loop.WithRevisionCheck[string](costly))
@@ -130,7 +131,7 @@ func TestRevisionCheckFailures(t *testing.T) {
 // the unchecked revision is never accepted.
 func TestRevisionCheckBudget(t *testing.T) {
 	costlyJudge := evaluator.Func[string](func(ctx context.Context, task evaluator.Task, c string) (evaluator.EvaluationDecision, error) {
-		evaluator.AddCost(ctx, 1)
+		provider.AddCost(ctx, 1)
 		return judgeBy(ctx, task, c)
 	})
 	res, err := loop.RunLoop(context.Background(), evaluator.Task{}, gen("draft"), costlyJudge, revSeq("ok"),

@@ -13,7 +13,7 @@ import (
 // must be safe for concurrent use. A Generator that reports its models (an
 // evaluator.Modeler) takes part in the self-approval guard (see
 // AllowSameModel); for a GeneratorFunc, declare them with
-// WithGeneratorModel.
+// WithModels(RoleGenerate, ...).
 type Generator[C any] interface {
 	Generate(ctx context.Context, task evaluator.Task) (C, error)
 }
@@ -23,8 +23,8 @@ type Generator[C any] interface {
 //
 // Like Generator, it returns an error only for infrastructure failures and
 // must be safe for concurrent use if shared. A Reviser that reports its
-// models is checked by the self-approval guard too (WithReviserModel for a
-// ReviserFunc).
+// models is checked by the self-approval guard too (WithModels(RoleRevise, ...)
+// for a ReviserFunc).
 type Reviser[C any] interface {
 	Revise(ctx context.Context, task evaluator.Task, candidate C, decision evaluator.EvaluationDecision) (C, error)
 }

@@ -8,12 +8,14 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // RunLoop runs the Evaluator-Optimizer loop on task: gen proposes a
 // candidate, eval judges it, and while the decision asks for a revision and
-// the budgets allow, rev revises it and eval judges the revision. Decide
-// holds the rules; the package documentation lists every way the loop ends.
+// the budgets allow, rev revises it and eval judges the revision. The
+// package documentation gives the decision rule and every way the loop ends.
 //
 // RunLoop returns a non-nil error when a role failed (after retries), panicked
 // (a *PanicError), returned an invalid decision (matching
@@ -23,7 +25,7 @@ import (
 // that returns after ctx ended does not decide the loop, even with a
 // pass), and when it refuses to
 // start: invalid options (evaluator.ErrInvalidOption), a nil role (ErrNilRole), an
-// invalid task (ErrInvalidTask), or the self-approval guard (ErrSameModel);
+// invalid task (evaluator.ErrInvalidTask), or the self-approval guard (ErrSameModel);
 // it calls no role then. The error is an *Error, whose Kind classifies it
 // (ErrorPermanent for a refusal to start).
 // A spent budget (revisions, time, cost, stall) and a block or escalation
@@ -33,8 +35,8 @@ import (
 // every role call made.
 //
 // Roles run one at a time on the caller's goroutine with a context derived
-// from ctx (carrying the loop's timeout and its evaluator.CostMeter; see
-// evaluator.AddCost).
+// from ctx (carrying the loop's timeout and its provider.CostMeter; see
+// provider.AddCost).
 // RunLoop starts no goroutine. It is safe to call concurrently with the same
 // roles if the roles are.
 //
@@ -134,7 +136,7 @@ func (r *runner[C]) cancel(ctx context.Context, now time.Time) {
 // hooked makes the pending role call with the BeforeCall hooks run first.
 //
 //go:noinline
-func (r *runner[C]) hooked(ctx context.Context, meter *evaluator.CostMeter, task *evaluator.Task) {
+func (r *runner[C]) hooked(ctx context.Context, meter *provider.CostMeter, task *evaluator.Task) {
 	m := &r.m
 	call := m.call()
 	hctx, err := r.obs.before(ctx, meter, &call)
@@ -269,8 +271,8 @@ func checkModels(evalModels, roleModels []string, name string) error {
 	for _, e := range evalModels {
 		for _, r := range roleModels {
 			if evaluator.SameFamily(e, r) {
-				return fmt.Errorf("%w: the %s reports model %q and the evaluator model %q, the same family %q (pass AllowSameModel to allow it)",
-					ErrSameModel, name, strings.TrimSpace(r), strings.TrimSpace(e), evaluator.ModelFamily(e))
+				return fmt.Errorf("%w: the %s reports model %s and the evaluator model %s, the same family %s (pass AllowSameModel to allow it)",
+					ErrSameModel, name, strictjson.Quote(strings.TrimSpace(r)), strictjson.Quote(strings.TrimSpace(e)), strictjson.Quote(evaluator.ModelFamily(e)))
 			}
 		}
 	}
@@ -286,7 +288,7 @@ func canceledCause(ctx context.Context) error {
 		return nil
 	}
 	if cause := context.Cause(ctx); cause != nil && cause != err {
-		return fmt.Errorf("%w (cause: %w)", err, cause)
+		return fmt.Errorf("%w (cause: %w)", err, strictjson.Bound(cause))
 	}
 	return err
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 var errBoom = errors.New("model unavailable")
@@ -116,9 +117,9 @@ func TestRunLoopSemantics(t *testing.T) {
 			outcome: OutcomeBlocked, reason: evaluator.StopMissingEvidence,
 			calls: [3]int{1, 1, 0},
 			check: func(t *testing.T, _ *script, res Result[string], _ error) {
-				assert.Contains(t, res.Decision.BlockingFailures, MissingEvidenceFailure)
+				assert.Contains(t, res.Decision.BlockingFailures, missingEvidenceFailure)
 				last := res.Decision.Criteria[len(res.Decision.Criteria)-1]
-				assert.Equal(t, EvidenceCriterion, last.Name)
+				assert.Equal(t, evidenceCriterion, last.Name)
 				assert.Contains(t, last.Reason, "photo-9")
 				assert.NotContains(t, last.Reason, "photo-1")
 				assert.Equal(t, evaluator.StatusPass, res.Trace[1].Decision.Status, "the trace keeps the evaluator's decision")
@@ -172,12 +173,12 @@ func TestRunLoopSemantics(t *testing.T) {
 			s: &script{
 				decisions: []evaluator.EvaluationDecision{revise(0.5)},
 				genHook: func(ctx context.Context, _ int) (string, error) {
-					evaluator.AddCost(ctx, 0.5)
+					provider.AddCost(ctx, 0.5)
 					return "draft-0", nil
 				},
 				evalHook: func(ctx context.Context, _ int, _ string) (evaluator.EvaluationDecision, error) {
-					evaluator.AddCost(ctx, 0.25)
-					evaluator.AddCost(ctx, 0.25)
+					provider.AddCost(ctx, 0.25)
+					provider.AddCost(ctx, 0.25)
 					return revise(0.5), nil
 				},
 			},
@@ -459,7 +460,7 @@ func TestRunLoopRefusesToStart(t *testing.T) {
 		{
 			name:  "duplicate evidence",
 			task:  evaluator.Task{Evidence: []evaluator.Evidence{{ID: "a"}, {ID: "a"}}},
-			errIs: ErrInvalidTask, msg: "evidence[1].id",
+			errIs: evaluator.ErrInvalidTask, msg: "evidence[1].id",
 		},
 		{
 			name:  "same model for generator and evaluator",
@@ -559,7 +560,7 @@ func TestEvidenceIDsOK(t *testing.T) {
 			// Validate fails.
 			s := &script{}
 			_, err := s.run(context.Background(), evaluator.Task{Evidence: tt.ev})
-			assert.Equal(t, evaluator.Task{Evidence: tt.ev}.Validate() != nil, errors.Is(err, ErrInvalidTask))
+			assert.Equal(t, evaluator.Task{Evidence: tt.ev}.Validate() != nil, errors.Is(err, evaluator.ErrInvalidTask))
 		})
 	}
 }

@@ -4,8 +4,9 @@
 // self-contained HTML page (Report.WriteHTML), inline style, no script,
 // nothing loaded from the network.
 //
-// A loop report shows every step (role, attempt, status, score, cost,
-// time, error), each evaluation's decision (criteria, blocking failures,
+// A loop report shows every step (role, attempt, status, score, cost, the
+// model that answered and its input and output tokens, time, error and its
+// kind), cost and tokens by role, each evaluation's decision (criteria, blocking failures,
 // revision instructions) with the judged candidate and each finding
 // highlighted at its line and column, the final decision and candidate,
 // and the line diff between the draft and each revision. Findings are
@@ -16,7 +17,8 @@
 // A quality report shows the counts, every ratio metric with its
 // numerator and denominator, the confusion matrix, the false approvals
 // (must_not_pass cases that passed) and false rejections with their case
-// IDs, the unstable cases and the failed calls.
+// IDs, the known failures (cases tagged quality.TagKnownFailure) the
+// evaluator still gets wrong, the unstable cases and the failed calls.
 //
 // FromJSON reads any of the three back from the JSON evalopt writes (a
 // loop.Result of any candidate type as json.Marshal wrote it, a

@@ -2,6 +2,7 @@ package report
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 
 	"github.com/evalopt/evalopt/checks"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -35,29 +37,35 @@ func fixtureTask() evaluator.Task {
 }
 
 // fixtureResult runs the loop on the fixture: a draft, two revisions, the
-// default suite judging, with costs reported by each role.
+// default suite judging, with costs and token usage reported by the
+// generator (two models) and the reviser, whose second revision fails once
+// with a provider error and is retried.
 func fixtureResult(t testing.TB) loop.Result[string] {
 	t.Helper()
 	revisions := []string{fixtureRevision1, fixtureRevision2}
 	gen := loop.GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
-		evaluator.AddCost(ctx, 0.002)
+		provider.AddCost(ctx, 0.002)
+		provider.AddUsage(ctx, provider.Usage{Model: "gpt-4.1-2025-04-14", InputTokens: 1200, CachedInputTokens: 400, OutputTokens: 350})
+		provider.AddUsage(ctx, provider.Usage{Model: "gpt-4.1-mini", InputTokens: 300, OutputTokens: 80})
 		return fixtureDraft, nil
 	})
+	calls := 0
 	rev := loop.ReviserFunc[string](func(ctx context.Context, _ evaluator.Task, _ string, _ evaluator.EvaluationDecision) (string, error) {
-		evaluator.AddCost(ctx, 0.001)
+		calls++
+		if calls == 2 {
+			return "", provider.Transient(errors.New("provider: 503 service unavailable"))
+		}
+		provider.AddCost(ctx, 0.001)
+		provider.AddUsage(ctx, provider.Usage{Model: "gpt-4.1-mini", InputTokens: 900, OutputTokens: 240})
 		next := revisions[0]
 		revisions = revisions[1:]
 		return next, nil
 	})
-	res, err := loop.RunLoop(context.Background(), fixtureTask(), gen, lenientSuite(), rev, loop.WithMaxRevisions(3))
+	res, err := loop.RunLoop(context.Background(), fixtureTask(), gen, lenientSuite(), rev,
+		loop.WithMaxRevisions(3), loop.WithRetry(2, 0))
 	require.NoError(t, err)
 	require.Equal(t, loop.OutcomeSucceeded, res.Outcome, "the second revision passes")
-	// Wall-clock fields vary from run to run; pin them for golden output.
-	start := time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
-	for i := range res.Trace {
-		res.Trace[i].Start = start.Add(time.Duration(i) * time.Second)
-		res.Trace[i].Duration = 250 * time.Millisecond
-	}
+	pinTimes(res.Trace)
 	return res
 }
 
@@ -88,5 +96,17 @@ func blockedResult(t testing.TB) loop.Result[string] {
 	res, err := loop.RunLoop(context.Background(), fixtureTask(), gen, checks.DefaultSuite(), rev)
 	require.NoError(t, err)
 	require.Equal(t, loop.OutcomeBlocked, res.Outcome)
+	pinTimes(res.Trace)
 	return res
+}
+
+// pinTimes pins the wall-clock fields of a trace, which vary from run to
+// run (and with them the width of the steps table's time column), for
+// golden output.
+func pinTimes[C any](trace []loop.Step[C]) {
+	start := time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
+	for i := range trace {
+		trace[i].Start = start.Add(time.Duration(i) * time.Second)
+		trace[i].Duration = 250 * time.Millisecond
+	}
 }

@@ -107,7 +107,7 @@ func gateNotes(v *GateVerdict) []string {
 				}
 			}
 		}
-		if a.Gate.Status == golden.GateFail || (a.Gate.Status == golden.GatePass && v.BaselineUpdated) {
+		if a.Gate.Status == golden.VerdictFail || (a.Gate.Status == golden.VerdictPass && v.BaselineUpdated) {
 			out = append(out, fmt.Sprintf("%s: gate %s: %s", a.Agent, a.Gate.Status, a.Gate.Reason))
 			for _, mv := range a.Gate.Moves {
 				if mv.Metric == "finding_count" {

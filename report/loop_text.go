@@ -21,9 +21,16 @@ const (
 // final decision; the candidate the loop returned; the revisions' diffs.
 func writeLoopText(w io.Writer, v *loopView) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "loop: %s (%s), %s, %s, cost %.4f, time %s\n", v.Outcome, v.StopReason,
-		count(v.Revisions, "revision"), count(len(v.Steps)+v.HiddenSteps, "step"), v.Cost, roundDuration(v.Elapsed))
-	fmt.Fprintf(&b, "cost by role: generate %.4f, evaluate %.4f, revise %.4f\n\n", v.CostByRole.Generate, v.CostByRole.Evaluate, v.CostByRole.Revise)
+	fmt.Fprintf(&b, "loop: %s (%s), %s, %s, cost %.4f", v.Outcome, v.StopReason,
+		count(v.Revisions, "revision"), count(len(v.Steps)+v.HiddenSteps, "step"), v.Cost)
+	if v.Tokens != nil {
+		fmt.Fprintf(&b, ", tokens %d in / %d out", v.Tokens.Input, v.Tokens.Output)
+	}
+	fmt.Fprintf(&b, ", time %s\n", roundDuration(v.Elapsed))
+	if err := writeRolesText(&b, v); err != nil {
+		return err
+	}
+	b.WriteString("\n")
 	if err := writeStepsText(&b, v); err != nil {
 		return err
 	}
@@ -53,18 +60,66 @@ func writeLoopText(w io.Writer, v *loopView) error {
 	return err
 }
 
-// writeStepsText writes the steps table, without trailing blanks.
+// writeRolesText writes cost by role on one line or, when a role reported
+// token usage, as a table with each role's model and tokens beside its
+// cost.
+func writeRolesText(b *strings.Builder, v *loopView) error {
+	if v.Tokens == nil {
+		fmt.Fprintf(b, "cost by role: generate %.4f, evaluate %.4f, revise %.4f\n", v.CostByRole.Generate, v.CostByRole.Evaluate, v.CostByRole.Revise)
+		return nil
+	}
+	rows := [][]string{{"ROLE", "COST", "MODEL", "IN", "OUT"}}
+	for _, r := range v.Roles {
+		row := []string{r.Role, fmt.Sprintf("%.4f", r.Cost), "-", "-", "-"}
+		if t := r.Tokens; t != nil {
+			row[2], row[3], row[4] = orDash(t.Model), fmt.Sprint(t.Input), fmt.Sprint(t.Output)
+		}
+		rows = append(rows, row)
+	}
+	return writeTable(b, rows)
+}
+
+// writeStepsText writes the steps table, with the model that answered and
+// the tokens beside the cost when a step reported usage.
 func writeStepsText(b *strings.Builder, v *loopView) error {
-	var t strings.Builder
-	tw := tabwriter.NewWriter(&t, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "STEP\tROLE\tATTEMPT\tSTATUS\tSCORE\tCOST\tTIME\tNOTE")
+	head := []string{"STEP", "ROLE", "ATTEMPT", "STATUS", "SCORE", "COST"}
+	if v.StepUsage {
+		head = append(head, "MODEL", "IN", "OUT")
+	}
+	rows := [][]string{append(head, "TIME", "NOTE")}
 	for _, s := range v.Steps {
 		note := s.Err
-		if note == "" && s.Ref != "" {
+		switch {
+		case note != "" && s.ErrKind != "":
+			note = s.ErrKind + ": " + note
+		case note == "" && s.Ref != "":
 			note = "candidate " + s.Ref
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%s\t%.4f\t%s\t%s\n", s.Index, s.Role, s.Attempt, s.Status, orDash(s.Score),
-			s.Cost, roundDuration(s.Duration), oneLine(note, 80))
+		row := []string{fmt.Sprint(s.Index), s.Role, fmt.Sprint(s.Attempt), s.Status, orDash(s.Score), fmt.Sprintf("%.4f", s.Cost)}
+		switch t := s.Tokens; {
+		case t != nil:
+			row = append(row, orDash(oneLine(t.Model, 40)), fmt.Sprint(t.Input), fmt.Sprint(t.Output))
+		case v.StepUsage:
+			row = append(row, "-", "-", "-")
+		}
+		rows = append(rows, append(row, roundDuration(s.Duration).String(), oneLine(note, 80)))
+	}
+	if err := writeTable(b, rows); err != nil {
+		return err
+	}
+	if v.HiddenSteps > 0 {
+		fmt.Fprintf(b, "… %d more steps not shown\n", v.HiddenSteps)
+	}
+	return nil
+}
+
+// writeTable writes rows as columns aligned with spaces, without trailing
+// blanks. Cells must not hold tabs or newlines.
+func writeTable(b *strings.Builder, rows [][]string) error {
+	var t strings.Builder
+	tw := tabwriter.NewWriter(&t, 0, 0, 2, ' ', 0)
+	for _, r := range rows {
+		fmt.Fprintln(tw, strings.Join(r, "\t"))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -73,9 +128,6 @@ func writeStepsText(b *strings.Builder, v *loopView) error {
 		if l != "" {
 			b.WriteString(strings.TrimRight(l, " \n") + "\n")
 		}
-	}
-	if v.HiddenSteps > 0 {
-		fmt.Fprintf(b, "… %d more steps not shown\n", v.HiddenSteps)
 	}
 	return nil
 }

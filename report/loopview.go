@@ -35,6 +35,13 @@ type loopView struct {
 	Revisions  int
 	Cost       float64
 	CostByRole loop.RoleCosts
+	// Roles splits cost and tokens by role; Tokens sums the tokens of
+	// every role, nil when no role reported usage.
+	Roles  []roleView
+	Tokens *tokens
+	// StepUsage is true when a step shown reported usage: the steps table
+	// then has the model and token columns.
+	StepUsage bool
 	// Elapsed is the sum of the steps' durations.
 	Elapsed     time.Duration
 	Steps       []stepView
@@ -56,9 +63,13 @@ type stepView struct {
 	Role           string
 	// Status is the decision's status for a judging step, "ok" or "error"
 	// for the others.
-	Status   string
-	Score    string
-	Cost     float64
+	Status string
+	// ErrKind classifies Err (loop.ErrorKind); empty when Err is.
+	ErrKind string
+	Score   string
+	Cost    float64
+	// Tokens is what the call reported, nil when it reported no usage.
+	Tokens   *tokens
 	Duration time.Duration
 	Start    time.Time
 	Err      string
@@ -148,6 +159,7 @@ func rawText(raw json.RawMessage) string {
 func newLoopView[C any](res loop.Result[C], text func(C) string) *loopView {
 	v := &loopView{Outcome: string(res.Outcome), StopReason: string(res.StopReason), Revisions: res.Revisions,
 		Cost: res.Cost, CostByRole: res.CostByRole}
+	v.Roles, v.Tokens = rolesOf(res.CostByRole, res.UsageByRole)
 	texts := make([]string, len(res.Trace))
 	budget := maxEvaluatedBytes
 	for i, s := range res.Trace {
@@ -159,7 +171,9 @@ func newLoopView[C any](res loop.Result[C], text func(C) string) *loopView {
 			v.HiddenSteps++
 			continue
 		}
-		v.Steps = append(v.Steps, newStepView(s))
+		sv := newStepView(s)
+		v.StepUsage = v.StepUsage || sv.Tokens != nil
+		v.Steps = append(v.Steps, sv)
 		if judging(s.Role) {
 			if len(v.Evaluations) == maxDecisions {
 				v.HiddenEvaluations++
@@ -196,10 +210,10 @@ func judging(r loop.Role) bool { return r == loop.RoleEvaluate || r == loop.Role
 
 func newStepView[C any](s loop.Step[C]) stepView {
 	sv := stepView{Index: s.Index, Attempt: s.Attempt, Role: string(s.Role), Cost: s.Cost, Duration: s.Duration,
-		Start: s.Start, Err: clip(s.Err), Ref: clip(s.CandidateRef), Status: "ok"}
+		Start: s.Start, Err: clip(s.Err), Ref: clip(s.CandidateRef), Status: "ok", Tokens: stepTokens(s.Usage)}
 	switch {
 	case s.Err != "":
-		sv.Status = "error"
+		sv.Status, sv.ErrKind = "error", oneLine(string(s.ErrKind), 40)
 	case judging(s.Role):
 		sv.Status = string(s.Decision.Status)
 		sv.Score = fmt.Sprintf("%.2f", s.Decision.Score)

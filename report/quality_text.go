@@ -44,6 +44,7 @@ func writeQualityText(w io.Writer, v *qualityView) error {
 	}
 	writeCasesText(&b, "false approvals (must_not_pass cases that passed)", v.FalseApprovals)
 	writeCasesText(&b, "false rejections (cases expected to pass that did not)", v.FalseRejections)
+	writeCasesText(&b, "recurring known failures (known_failure cases still decided wrong)", v.Recurring)
 	writeCasesText(&b, "unstable cases (verdict changed across repeats, or a call failed)", v.Unstable)
 	writeCasesText(&b, "cases with failed calls", v.Errored)
 	_, err := io.WriteString(w, b.String())

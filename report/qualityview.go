@@ -21,8 +21,10 @@ type qualityView struct {
 	// Metrics are the ratio metrics, named, in a fixed order.
 	Metrics []metricRow
 	// The cases a reader acts on: passes on must_not_pass cases, non-passes
-	// on cases expected to pass, unstable verdicts, failed calls.
-	FalseApprovals, FalseRejections, Unstable, Errored []caseLine
+	// on cases expected to pass, known failures (cases tagged
+	// quality.TagKnownFailure) the evaluator still gets wrong, unstable
+	// verdicts, failed calls.
+	FalseApprovals, FalseRejections, Recurring, Unstable, Errored []caseLine
 	// Cases is every case, at most maxCaseRows; HiddenCases the rest.
 	Cases       []caseLine
 	HiddenCases int
@@ -61,39 +63,25 @@ func newQualityView(r quality.Report) *qualityView {
 	for _, s := range evaluator.Statuses() {
 		v.Statuses = append(v.Statuses, string(s))
 	}
-	for i, exp := range evaluator.Statuses() {
-		row := matrixRow{Expected: string(exp)}
-		for j, act := range evaluator.Statuses() {
-			c := matrixCell{Count: r.Confusion.Counts[i][j]}
-			switch {
-			case i == j:
-				c.Class = "agree"
-			case act == evaluator.StatusPass:
-				c.Class = "approve"
-			case exp == evaluator.StatusPass:
-				c.Class = "reject"
-			}
-			row.Cells = append(row.Cells, c)
-		}
-		v.Matrix = append(v.Matrix, row)
-	}
+	v.Matrix = matrixOf(r.Confusion)
 	v.Metrics = []metricRow{
 		{"status accuracy", r.StatusAccuracy, "higher"},
 		{"false approval rate", r.FalseApprovalRate, "lower"},
 		{"false rejection rate", r.FalseRejectionRate, "lower"},
 		{"blocking-failure recall", r.BlockingFailureRecall, "higher"},
 		{"revision-instruction coverage", r.RevisionInstructionCoverage, "higher"},
+		{"known-failure recurrence", r.KnownFailureRecurrence, "lower"},
 		{"flip rate", r.FlipRate, "lower"},
 		{"stable cases", r.Stability.Stable, "higher"},
 	}
-	unstable := setOf(r.Stability.UnstableIDs)
+	unstable, recurring := setOf(r.Stability.UnstableIDs), setOf(r.RecurringFailures)
 	votes := map[string]string{}
 	for _, cs := range r.Stability.Cases {
 		votes[cs.CaseID] = votesText(cs)
 	}
 	for _, cr := range r.Results {
 		line := caseLine{ID: clip(cr.CaseID), Expected: string(cr.Expected), Modal: string(cr.ModalStatus)}
-		passes, decided, mismatches := 0, 0, []string{}
+		passes, decided, wrong, mismatches := 0, 0, 0, []string{}
 		firstErr := ""
 		for _, c := range cr.Calls {
 			if c.Error != "" || c.Err != nil {
@@ -106,6 +94,9 @@ func newQualityView(r quality.Report) *qualityView {
 			if c.Decision.Status == evaluator.StatusPass {
 				passes++
 			}
+			if len(c.Mismatches) > 0 {
+				wrong++
+			}
 			mismatches = append(mismatches, c.Mismatches...)
 		}
 		if cr.MustNotPass && passes > 0 {
@@ -113,6 +104,9 @@ func newQualityView(r quality.Report) *qualityView {
 		}
 		if cr.Expected == evaluator.StatusPass && decided-passes > 0 {
 			v.FalseRejections = addCase(v.FalseRejections, line, fmt.Sprintf("%d of %d decisions did not pass: %s", decided-passes, decided, firstOf(mismatches)))
+		}
+		if recurring[cr.CaseID] {
+			v.Recurring = addCase(v.Recurring, line, fmt.Sprintf("%d of %d decisions still wrong: %s", wrong, decided, firstOf(mismatches)))
 		}
 		if unstable[cr.CaseID] {
 			v.Unstable = addCase(v.Unstable, line, votes[cr.CaseID])
@@ -127,6 +121,29 @@ func newQualityView(r quality.Report) *qualityView {
 		v.Cases = append(v.Cases, caseLine{ID: line.ID, Expected: line.Expected, Modal: line.Modal, Detail: firstOf(mismatches)})
 	}
 	return v
+}
+
+// matrixOf lays out the confusion matrix, its cells classed by what they
+// count: agreements, false approvals, false rejections.
+func matrixOf(m quality.ConfusionMatrix) []matrixRow {
+	var rows []matrixRow
+	for i, exp := range evaluator.Statuses() {
+		row := matrixRow{Expected: string(exp)}
+		for j, act := range evaluator.Statuses() {
+			c := matrixCell{Count: m.Counts[i][j]}
+			switch {
+			case i == j:
+				c.Class = "agree"
+			case act == evaluator.StatusPass:
+				c.Class = "approve"
+			case exp == evaluator.StatusPass:
+				c.Class = "reject"
+			}
+			row.Cells = append(row.Cells, c)
+		}
+		rows = append(rows, row)
+	}
+	return rows
 }
 
 // addCase appends a case line with its detail, within maxCaseRows.

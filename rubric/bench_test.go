@@ -11,17 +11,17 @@ func BenchmarkJudge(b *testing.B) {
 	r := Deliverable()
 	in := scores(0.8, map[string]float64{CitationValidity: 0.4})
 	in.Scores[1].Issues = []string{"clause 7.2 does not exist"}
-	in.AutoFails = []AutoFail{{Dimension: FactualCorrectness, Reason: "invented figure", Source: SourceJudge}}
+	in.AutoFails = []AutoFail{{Dimension: FactualCorrectness, Reason: "invented figure", RaisedBy: RaisedByJudge}}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := r.Judge(in); err != nil {
+		if _, err := r.Verdict(in); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func BenchmarkDecision(b *testing.B) {
-	v, err := Deliverable().Judge(scores(0.7, nil))
+	v, err := Deliverable().Verdict(scores(0.7, nil))
 	if err != nil {
 		b.Fatal(err)
 	}

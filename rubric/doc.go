@@ -8,7 +8,7 @@
 // the 8-dimension deliverable rubric; Profiles returns the specialist
 // profiles whose focus areas and common failures the prompt includes.
 //
-// Judging (Rubric.Judge) applies, in this order:
+// Judging (Rubric.Verdict) applies, in this order:
 //   - every auto-fail trigger zeroes the dimension it names, then the
 //     weighted overall score is recomputed (rounded to 1e-9 so that a sum of
 //     decimal weights that lands at 0.7499999999999999 counts as 0.75);

@@ -16,7 +16,7 @@ var (
 	// ErrInvalidRubric is matched by every problem Rubric.Validate and Load
 	// report.
 	ErrInvalidRubric = errors.New("rubric: invalid rubric")
-	// ErrInvalidInput is matched by every problem Rubric.Judge finds in its
+	// ErrInvalidInput is matched by every problem Rubric.Verdict finds in its
 	// Input (a missing or unknown dimension, a score out of range).
 	ErrInvalidInput = errors.New("rubric: invalid judging input")
 	// ErrInvalidJudgeOutput is matched by every error ParseJudgeOutput

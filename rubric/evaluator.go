@@ -11,6 +11,7 @@ import (
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/evaluator/judgecache"
+	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
 // JudgeFunc is the caller's model client: it sends the prompt to a model and
@@ -27,17 +28,28 @@ var ErrJudgePanic = errors.New("rubric: judge function panicked")
 // Config configures a Judge. The zero value is the documented default.
 type Config[C any] struct {
 	// Profile, when not nil, is the specialist profile the system prompt
-	// includes (see Profiles). Default: none; specialistRole "evaluator".
+	// includes for every task (see Profiles). Default (nil): the profile
+	// of the task's Kind (ProfileForKind), so that a review memo is judged
+	// by the contract reviewer and a customer reply by the support agent;
+	// none for generic text (the empty Kind), whose prompt names the
+	// specialistRole "evaluator".
 	Profile *Profile
 	// Render turns a candidate into the text the judge reads. Default: a
 	// string as is, a []byte as text, a fmt.Stringer's String, anything
 	// else as indented JSON.
 	Render func(candidate C) (string, error)
 	// AutoFails, when set, runs deterministic checks before the judge is
-	// called and returns their auto-fail triggers; an empty Source is set to
-	// SourceCheck. A trigger from a check fails the deliverable however the
+	// called and returns their auto-fail triggers; an empty RaisedBy is set to
+	// RaisedByCheck. A trigger from a check fails the deliverable however the
 	// judge scores it. An error is returned by Evaluate as an error.
 	AutoFails func(ctx context.Context, task evaluator.Task, candidate C) ([]AutoFail, error)
+	// Warnings, when set, runs deterministic checks before the judge is
+	// called and returns their verified findings, each mapped to a
+	// dimension (checks.Dimension maps the default suite's rules): they go
+	// into the judge's prompt, and a dimension with one cannot score at or
+	// above the pass threshold, so the verdict fails and the decision asks
+	// for a revision. An error is returned by Evaluate as an error.
+	Warnings func(ctx context.Context, task evaluator.Task, candidate C) ([]Warning, error)
 	// Model names the model the judge function calls ("gpt-4.1"). The
 	// Evaluator reports it through Models, so that loop.RunLoop's
 	// self-approval guard can refuse a judge on the generator's model.
@@ -57,16 +69,18 @@ type Config[C any] struct {
 // are.
 type Judge[C any] struct {
 	rubric Rubric
-	system string
-	digest string // of the whole rubric, for CacheKey
+	system string                    // with Config.Profile, or for generic text
+	byKind map[evaluator.Kind]string // per kind's profile, when Config.Profile is nil
+	digest string                    // of the whole rubric, for CacheKey
 	judge  JudgeFunc
 	cfg    Config[C]
 }
 
 // NewJudge returns a Judge for r that asks judge. It validates r
-// (ErrInvalidRubric) and the profile, renders the system prompt once, and
-// fails if judge is nil. r and the profile are copied: later changes to the
-// caller's values do not affect the Judge.
+// (ErrInvalidRubric) and the profile, renders the system prompts once (one
+// per deliverable kind when Config.Profile is nil), and fails if judge is
+// nil. r and the profile are copied: later changes to the caller's values
+// do not affect the Judge.
 func NewJudge[C any](r Rubric, judge JudgeFunc, cfg Config[C]) (*Judge[C], error) {
 	if judge == nil {
 		return nil, errors.New("rubric: NewJudge: judge function is nil")
@@ -89,7 +103,20 @@ func NewJudge[C any](r Rubric, judge JudgeFunc, cfg Config[C]) (*Judge[C], error
 		return nil, fmt.Errorf("rubric: NewJudge: %w", err)
 	}
 	sum := sha256.Sum256(whole)
-	return &Judge[C]{rubric: r, system: system, digest: hex.EncodeToString(sum[:]), judge: judge, cfg: cfg}, nil
+	j := &Judge[C]{rubric: r, system: system, digest: hex.EncodeToString(sum[:]), judge: judge, cfg: cfg}
+	if cfg.Profile == nil {
+		j.byKind = make(map[evaluator.Kind]string, len(evaluator.Kinds()))
+		for _, kind := range evaluator.Kinds() {
+			p, ok := ProfileForKind(kind)
+			if !ok {
+				continue
+			}
+			if j.byKind[kind], err = RenderPrompt(r, &p, opts...); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return j, nil
 }
 
 // Rubric returns a copy of the rubric the Judge applies.
@@ -104,8 +131,16 @@ func (e *Judge[C]) Models() []string {
 	return nil
 }
 
-// SystemPrompt returns the system prompt sent with every judge call.
-func (e *Judge[C]) SystemPrompt() string { return e.system }
+// SystemPrompt returns the system prompt the judge is sent for a task of
+// the given kind: with Config.Profile's profile when one was set, else with
+// the kind's own (ProfileForKind), else (generic text, an unknown kind)
+// with none.
+func (e *Judge[C]) SystemPrompt(kind evaluator.Kind) string {
+	if s, ok := e.byKind[kind]; ok {
+		return s
+	}
+	return e.system
+}
 
 // Evaluate judges candidate and returns Verdict.Decision (see there for the
 // mapping to pass, revise, block and escalate). It fails closed: every
@@ -120,9 +155,9 @@ func (e *Judge[C]) SystemPrompt() string { return e.system }
 //     evaluator.ErrInvalidDecision. An unreadable reply is reported as an
 //     error rather than as a revise or an escalate because the library
 //     cannot tell a garbled reply from a broken client. It is permanent
-//     (evaluator.Classify): loop.WithRetry does not ask again.
+//     (provider.Classify): loop.WithRetry does not ask again.
 //
-// The judge's own errors (an *evaluator.ProviderError, RefusalError or
+// The judge's own errors (an *provider.ProviderError, RefusalError or
 // TruncatedError from an adapter) are wrapped once ("rubric: judge: ..."),
 // so errors.As finds them with their code, message and request ID.
 func (e *Judge[C]) Evaluate(ctx context.Context, task evaluator.Task, candidate C) (evaluator.EvaluationDecision, error) {
@@ -134,19 +169,23 @@ func (e *Judge[C]) Evaluate(ctx context.Context, task evaluator.Task, candidate 
 }
 
 // Verdict is Evaluate returning the full Verdict instead of its decision:
-// every rule that fired, the guidance, the mismatch if any.
+// every rule that fired, the guidance, the mismatch if any. Its error text
+// is at most 4 KiB (64 KiB for a reply with several problems): a longer
+// one, a 50 MB provider message or panic value, is cut to a prefix and its
+// size, the error still unwrapping to the original.
 func (e *Judge[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C) (v Verdict, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			v, err = Verdict{}, fmt.Errorf("%w: %v", ErrJudgePanic, p)
+			v, err = Verdict{}, fmt.Errorf("%w: %s", ErrJudgePanic, strictjson.ValueText(p, strictjson.MaxError))
 		}
+		err = strictjson.Bound(err)
 	}()
 	if err := ctx.Err(); err != nil {
 		return Verdict{}, fmt.Errorf("rubric: %w", err)
 	}
 	text, err := e.render(candidate)
 	if err != nil {
-		return Verdict{}, fmt.Errorf("rubric: render candidate: %w", err)
+		return Verdict{}, strictjson.Wrap("rubric: render candidate", err)
 	}
 	user, err := userMessage(task, text)
 	if err != nil {
@@ -156,17 +195,25 @@ func (e *Judge[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C
 	if e.cfg.AutoFails != nil {
 		checks, err = e.cfg.AutoFails(ctx, task, candidate)
 		if err != nil {
-			return Verdict{}, fmt.Errorf("rubric: auto-fail checks: %w", err)
+			return Verdict{}, strictjson.Wrap("rubric: auto-fail checks", err)
 		}
 		for i := range checks {
-			if checks[i].Source == "" {
-				checks[i].Source = SourceCheck
+			if checks[i].RaisedBy == "" {
+				checks[i].RaisedBy = RaisedByCheck
 			}
 		}
 	}
-	reply, err := e.judge(ctx, evaluator.Prompt{System: e.system, User: user})
+	var warnings []Warning
+	if e.cfg.Warnings != nil {
+		warnings, err = e.cfg.Warnings(ctx, task, candidate)
+		if err != nil {
+			return Verdict{}, strictjson.Wrap("rubric: warning checks", err)
+		}
+		user += warningsSection(warnings)
+	}
+	reply, err := e.judge(ctx, evaluator.Prompt{System: e.SystemPrompt(task.Kind), User: user})
 	if err != nil {
-		return Verdict{}, fmt.Errorf("rubric: judge: %w", err)
+		return Verdict{}, strictjson.Wrap("rubric: judge", err)
 	}
 	var in Input
 	out, err := ParseJudgeOutput([]byte(reply), e.rubric)
@@ -177,7 +224,8 @@ func (e *Judge[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C
 		return Verdict{}, judgeOutputErr(err)
 	}
 	in.AutoFails = append(checks, in.AutoFails...)
-	v, err = e.rubric.Judge(in)
+	in.Warnings = append(warnings, in.Warnings...)
+	v, err = e.rubric.Verdict(in)
 	if err != nil {
 		return Verdict{}, fmt.Errorf("rubric: %w", err)
 	}
@@ -217,8 +265,8 @@ func (e *Judge[C]) render(candidate C) (string, error) {
 
 // CacheKey returns what the Judge's verdict depends on beyond the task,
 // the candidate and its model, so that a judgecache.Cache in front of it
-// needs no KeyFunc: the rubric's name and version, the system prompt
-// (profile and schema included), the user message rendered for this call
+// needs no KeyFunc: the rubric's name and version, the system prompt sent
+// for the task's kind (profile and schema included), the user message rendered for this call
 // (Config.Render included) and, as the salt, the SHA-256 of the whole
 // rubric (weights, floors, bands and rules, stated in the prompt or not).
 // Config.AutoFails is code the key cannot see: when it changes, add a salt
@@ -233,7 +281,7 @@ func (e *Judge[C]) CacheKey(task evaluator.Task, candidate C) (judgecache.CacheK
 	if err != nil {
 		return judgecache.CacheKey{}, err
 	}
-	return judgecache.CacheKey{Rubric: e.rubric.Name, RubricVersion: e.rubric.Version, System: e.system, Prompt: user,
+	return judgecache.CacheKey{Rubric: e.rubric.Name, RubricVersion: e.rubric.Version, System: e.SystemPrompt(task.Kind), Prompt: user,
 		Salt: "rubric-sha256:" + e.digest}, nil
 }
 

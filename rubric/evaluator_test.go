@@ -3,6 +3,7 @@ package rubric
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -62,7 +63,7 @@ func TestEvaluatorStatuses(t *testing.T) {
 			require.NoError(t, d.Validate())
 			assert.Equal(t, tt.status, d.Status)
 			require.Len(t, *seen, 1)
-			assert.Equal(t, ev.SystemPrompt(), (*seen)[0].System)
+			assert.Equal(t, ev.SystemPrompt(""), (*seen)[0].System)
 			assert.Contains(t, (*seen)[0].User, "<deliverable>\nClause 9.2: risk 4.\n</deliverable>")
 			assert.Contains(t, (*seen)[0].User, `<evidence id="contract" source="upload">`)
 		})
@@ -76,9 +77,41 @@ func TestEvaluatorUsesProfile(t *testing.T) {
 	require.NoError(t, err)
 	want, err := RenderPrompt(Deliverable(), &p)
 	require.NoError(t, err)
-	assert.Equal(t, want, ev.SystemPrompt())
+	for _, kind := range append(evaluator.Kinds(), "") {
+		assert.Equal(t, want, ev.SystemPrompt(kind), "Config.Profile wins over kind %q", kind)
+	}
 	p.Title = "changed after construction"
-	assert.Equal(t, want, ev.SystemPrompt())
+	assert.Equal(t, want, ev.SystemPrompt(""))
+}
+
+// Without Config.Profile, the task's kind picks the profile: every kind
+// has one, and generic text gets none.
+func TestEvaluatorProfileFromKind(t *testing.T) {
+	judge, seen := scripted(string(marshal(t, goodOutput(0.9))), nil)
+	ev, err := NewJudge[string](Deliverable(), judge, Config[string]{})
+	require.NoError(t, err)
+	generic, err := RenderPrompt(Deliverable(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, generic, ev.SystemPrompt(""))
+	for _, kind := range evaluator.Kinds() {
+		p, ok := ProfileForKind(kind)
+		require.True(t, ok, kind)
+		want, err := RenderPrompt(Deliverable(), &p)
+		require.NoError(t, err)
+		assert.Equal(t, want, ev.SystemPrompt(kind), kind)
+
+		task := reviewTask
+		task.Kind = kind
+		_, err = ev.Evaluate(context.Background(), task, "Clause 9.2: risk 4.")
+		require.NoError(t, err)
+		last := (*seen)[len(*seen)-1]
+		assert.Equal(t, want, last.System, kind)
+		assert.Contains(t, last.System, "## Your role: "+p.Title)
+	}
+	task := reviewTask
+	task.Kind = "memo"
+	_, err = ev.Evaluate(context.Background(), task, "Clause 9.2: risk 4.")
+	require.ErrorContains(t, err, "unknown kind")
 }
 
 func TestEvaluatorFailsClosed(t *testing.T) {
@@ -161,7 +194,7 @@ func TestEvaluatorCheckTriggers(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, v.Passed, "a check trigger fails whatever the judge said")
 	require.Len(t, v.AutoFails, 1)
-	assert.Equal(t, SourceCheck, v.AutoFails[0].Source)
+	assert.Equal(t, RaisedByCheck, v.AutoFails[0].RaisedBy)
 	assert.InDelta(t, 0.88, v.Overall, 1e-12)
 	require.NotNil(t, v.Mismatch, "the judge passed it with 1.0")
 	assert.Equal(t, GuidanceAutoFail, v.Guidance[0].Kind)
@@ -283,4 +316,72 @@ func TestEvaluatorInChain(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, evaluator.StatusBlock, d.Status)
 	assert.Zero(t, calls)
+}
+
+// The judge cites evidence IDs per dimension; the decision carries them,
+// so evaluator.CheckEvidence (what loop.RunLoop and ensemble.Vote apply to
+// a pass) refuses a pass citing evidence the task does not hold.
+func TestEvaluateCarriesEvidenceRefs(t *testing.T) {
+	out := goodOutput(0.92)
+	out.Dimensions[0].EvidenceRefs = []string{"contract"}
+	out.Dimensions[1].EvidenceRefs = []string{"contract", "invoice-7"}
+	judge, _ := scripted(string(marshal(t, out)), nil)
+	ev, err := NewJudge[string](Deliverable(), judge, Config[string]{})
+	require.NoError(t, err)
+	d, err := ev.Evaluate(context.Background(), reviewTask, "Clause 9.2: risk 4.")
+	require.NoError(t, err)
+	require.Equal(t, evaluator.StatusPass, d.Status)
+	assert.Equal(t, []string{"contract"}, d.Criteria[0].EvidenceRefs)
+	assert.Equal(t, []string{"contract", "invoice-7"}, d.Criteria[1].EvidenceRefs)
+	assert.Equal(t, []string{}, d.Criteria[2].EvidenceRefs, "a dimension citing nothing cites an empty list")
+	assert.Equal(t, []string{"invoice-7"}, evaluator.MissingEvidence(reviewTask, d))
+	assert.ErrorIs(t, evaluator.CheckEvidence(reviewTask, d), evaluator.ErrMissingEvidence)
+}
+
+func TestParseJudgeOutputEvidenceRefs(t *testing.T) {
+	out := goodOutput(0.8)
+	out.Dimensions[2].EvidenceRefs = []string{"contract", " "}
+	_, err := ParseJudgeOutput(marshal(t, out), Deliverable())
+	require.ErrorIs(t, err, ErrInvalidJudgeOutput)
+	assert.Contains(t, err.Error(), "dimensions[2].evidenceRefs[1]: empty evidence ID")
+
+	body := strings.Replace(string(marshal(t, goodOutput(0.8))), `"evidenceRefs":[],`, ``, 1)
+	_, err = ParseJudgeOutput([]byte(body), Deliverable())
+	require.ErrorIs(t, err, ErrInvalidJudgeOutput)
+	assert.Contains(t, err.Error(), "dimensions[0].evidenceRefs: missing")
+}
+
+// A 50 MB error from the judge function or the auto-fail checks, or a
+// 50 MB panic value, gives an error of at most 4 KiB that still matches
+// what it wraps.
+func TestEvaluateErrorTextIsBounded(t *testing.T) {
+	huge := strings.Repeat("x", 50<<20)
+	big := huge[:5<<20] // the other paths take the same bound; 5 MB keeps them quick
+	sentinel := errors.New("upstream")
+	tests := []struct {
+		name string
+		cfg  Config[string]
+		fn   JudgeFunc
+		is   error
+	}{
+		{"judge error", Config[string]{}, func(context.Context, evaluator.Prompt) (string, error) {
+			return "", fmt.Errorf("openai: 500 %s: %w", huge, sentinel)
+		}, sentinel},
+		{"judge panic", Config[string]{}, func(context.Context, evaluator.Prompt) (string, error) { panic(big) }, ErrJudgePanic},
+		{"auto-fail checks", Config[string]{AutoFails: func(context.Context, evaluator.Task, string) ([]AutoFail, error) {
+			return nil, fmt.Errorf("%s: %w", big, sentinel)
+		}}, func(context.Context, evaluator.Prompt) (string, error) { return "", nil }, sentinel},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ev, err := NewJudge(Deliverable(), tt.fn, tt.cfg)
+			require.NoError(t, err)
+			_, err = ev.Evaluate(context.Background(), reviewTask, "draft")
+			require.ErrorIs(t, err, tt.is)
+			msg := err.Error()
+			assert.LessOrEqual(t, len(msg), 4<<10)
+			assert.True(t, strings.HasPrefix(msg, "rubric: "), "keeps its prefix")
+			assert.True(t, strings.HasSuffix(msg, " bytes)"), "ends with the size of what was cut")
+		})
+	}
 }

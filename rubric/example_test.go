@@ -19,7 +19,7 @@ func Example() {
 	judge := func(context.Context, evaluator.Prompt) (string, error) {
 		var dims []string
 		for _, d := range r.Dimensions {
-			dims = append(dims, fmt.Sprintf(`{"name":%q,"weight":%v,"score":0.9,"evidence":"clause 9.2","issues":[]}`, d.Name, d.Weight))
+			dims = append(dims, fmt.Sprintf(`{"name":%q,"weight":%v,"score":0.9,"evidence":"clause 9.2","evidenceRefs":[],"issues":[]}`, d.Name, d.Weight))
 		}
 		return "```json\n{" +
 			`"passed":true,"overallScore":0.9,"specialistRole":"contract-reviewer",` +
@@ -59,13 +59,13 @@ func Example() {
 
 // Judging scores directly, without a model: an exactly-at-threshold
 // deliverable passes, in the marginal band.
-func ExampleRubric_Judge() {
+func ExampleRubric_Verdict() {
 	r := rubric.Deliverable()
 	in := rubric.Input{Confidence: 1}
 	for _, d := range r.Dimensions {
 		in.Scores = append(in.Scores, rubric.Score{Dimension: d.Name, Score: 0.75})
 	}
-	v, err := r.Judge(in)
+	v, err := r.Verdict(in)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -55,7 +55,7 @@ func FuzzParseJudgeOutput(f *testing.F) {
 		if err != nil {
 			t.Fatalf("accepted reply does not convert: %v", err)
 		}
-		v, err := r.Judge(in)
+		v, err := r.Verdict(in)
 		if err != nil {
 			t.Fatalf("accepted reply does not judge: %v", err)
 		}
@@ -94,14 +94,14 @@ func FuzzJudge(f *testing.F) {
 		}
 		for i, name := range canFail {
 			if triggers&(1<<i) != 0 {
-				src := SourceJudge
+				src := RaisedByJudge
 				if triggers&(1<<(i+4)) != 0 {
-					src = SourceCheck
+					src = RaisedByCheck
 				}
-				in.AutoFails = append(in.AutoFails, AutoFail{Dimension: name, Reason: "fuzz", Source: src})
+				in.AutoFails = append(in.AutoFails, AutoFail{Dimension: name, Reason: "fuzz", RaisedBy: src})
 			}
 		}
-		v, err := r.Judge(in)
+		v, err := r.Verdict(in)
 		if !valid {
 			if !errors.Is(err, ErrInvalidInput) {
 				t.Fatalf("invalid input accepted or wrong error: %v", err)

@@ -8,15 +8,16 @@ import (
 	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
-// Source says where an auto-fail trigger came from.
-type Source string
+// RaisedBy says who raised an auto-fail trigger: the model judge or a
+// deterministic check.
+type RaisedBy string
 
-// The sources of auto-fail triggers.
+// Who raises auto-fail triggers.
 const (
-	// SourceJudge: the model judge raised the trigger.
-	SourceJudge Source = "judge"
-	// SourceCheck: a deterministic check (no model) raised the trigger.
-	SourceCheck Source = "check"
+	// RaisedByJudge: the model judge raised the trigger.
+	RaisedByJudge RaisedBy = "judge"
+	// RaisedByCheck: a deterministic check (no model) raised the trigger.
+	RaisedByCheck RaisedBy = "check"
 )
 
 // Score is the judge's score for one dimension.
@@ -27,6 +28,9 @@ type Score struct {
 	Score float64 `json:"score"`
 	// Evidence is what the judge relied on (quotes, references).
 	Evidence string `json:"evidence,omitempty"`
+	// EvidenceRefs are the IDs of the task evidence the score relies on;
+	// the verdict's decision cites them (Criterion.EvidenceRefs).
+	EvidenceRefs []string `json:"evidenceRefs,omitempty"`
 	// Issues are the problems found, one per entry, each in the
 	// failure-reason format (what is wrong, why, how to fix, with exact
 	// references). They become revision guidance.
@@ -40,11 +44,11 @@ type AutoFail struct {
 	Dimension string `json:"dimension"`
 	// Reason says what triggered it, in a sentence a reviser can act on.
 	Reason string `json:"reason"`
-	// Source is SourceJudge or SourceCheck.
-	Source Source `json:"source"`
+	// RaisedBy is RaisedByJudge or RaisedByCheck.
+	RaisedBy RaisedBy `json:"raisedBy"`
 }
 
-// Input is what Rubric.Judge decides on: one Score per rubric dimension (in
+// Input is what Rubric.Verdict decides on: one Score per rubric dimension (in
 // any order), the auto-fail triggers, the judge's confidence and, when a
 // model judge reported them, its own verdict and overall score so that a
 // disagreement can be reported.
@@ -53,6 +57,9 @@ type Input struct {
 	Scores []Score `json:"scores"`
 	// AutoFails are the triggers raised by the judge or by checks.
 	AutoFails []AutoFail `json:"autoFails,omitempty"`
+	// Warnings are verified findings from checks, each capping its
+	// dimension below the pass threshold (see Warning).
+	Warnings []Warning `json:"warnings,omitempty"`
 	// Confidence is the judge's confidence in its own scoring, in [0,1].
 	// The zero value means no confidence and asks for human review: set
 	// it to 1 for scores that need no verification (a human's, a test's).
@@ -93,6 +100,7 @@ func (r Rubric) validateInput(in Input) ([]Score, error) {
 			p.add("scores", "missing dimension "+strictjson.Quote(dim.Name))
 		}
 	}
+	r.validateWarnings(&p, in.Warnings)
 	for i, a := range in.AutoFails {
 		f := loc{"autoFails", i}
 		if dim, ok := r.Dimension(a.Dimension); !ok {
@@ -103,8 +111,8 @@ func (r Rubric) validateInput(in Input) ([]Score, error) {
 		if strings.TrimSpace(a.Reason) == "" {
 			p.add(f.at(".reason"), "empty")
 		}
-		if a.Source != SourceJudge && a.Source != SourceCheck {
-			p.add(f.at(".source"), fmt.Sprintf("must be %q or %q, got %s", SourceJudge, SourceCheck, strictjson.Quote(string(a.Source))))
+		if a.RaisedBy != RaisedByJudge && a.RaisedBy != RaisedByCheck {
+			p.add(f.at(".raisedBy"), fmt.Sprintf("must be %q or %q, got %s", RaisedByJudge, RaisedByCheck, strictjson.Quote(string(a.RaisedBy))))
 		}
 	}
 	unitOK(&p, loc{}, "confidence", in.Confidence)

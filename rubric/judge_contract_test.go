@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 func TestEvaluatorDeclaresModel(t *testing.T) {
@@ -33,24 +34,24 @@ func TestOmitSchema(t *testing.T) {
 	require.NoError(t, err)
 	var schema bytes.Buffer
 	require.NoError(t, json.Indent(&schema, Deliverable().OutputSchema(), "", "  "))
-	assert.Contains(t, with.SystemPrompt(), schema.String())
-	assert.NotContains(t, without.SystemPrompt(), `"additionalProperties"`)
-	assert.Contains(t, without.SystemPrompt(), "in the format the response schema sets")
+	assert.Contains(t, with.SystemPrompt(""), schema.String())
+	assert.NotContains(t, without.SystemPrompt(""), `"additionalProperties"`)
+	assert.Contains(t, without.SystemPrompt(""), "in the format the response schema sets")
 	// Everything else stays: the field notes after the schema, the rules.
-	assert.Contains(t, without.SystemPrompt(), "- dimensions: one entry per dimension above")
-	assert.Contains(t, without.SystemPrompt(), "## Pass/fail rules")
-	assert.Less(t, len(without.SystemPrompt()), len(with.SystemPrompt())-schema.Len()+100)
+	assert.Contains(t, without.SystemPrompt(""), "- dimensions: one entry per dimension above")
+	assert.Contains(t, without.SystemPrompt(""), "## Pass/fail rules")
+	assert.Less(t, len(without.SystemPrompt("")), len(with.SystemPrompt(""))-schema.Len()+100)
 
 	p, err := RenderPrompt(Deliverable(), nil, evaluator.WithoutSchema())
 	require.NoError(t, err)
-	assert.Equal(t, without.SystemPrompt(), p)
+	assert.Equal(t, without.SystemPrompt(""), p)
 }
 
 // TestErrorsHaveOnePrefix: every error Evaluate returns names its package
 // once, and the judge's own error keeps its fields.
 func TestErrorsHaveOnePrefix(t *testing.T) {
 	good := string(marshal(t, goodOutput(0.95)))
-	perr := &evaluator.ProviderError{Provider: "openai", StatusCode: 429, Code: "rate_limit_exceeded", Message: "slow down", RequestID: "req_9"}
+	perr := &provider.ProviderError{Provider: "openai", StatusCode: 429, Code: "rate_limit_exceeded", Message: "slow down", RequestID: "req_9"}
 	tests := []struct {
 		name, reply string
 		err         error
@@ -73,12 +74,12 @@ func TestErrorsHaveOnePrefix(t *testing.T) {
 			assert.True(t, strings.HasPrefix(msg, tt.want), "%q does not start with %q", msg, tt.want)
 			assert.Equal(t, 1, strings.Count(msg, "rubric:"), "one prefix: %q", msg)
 			if tt.err != nil {
-				var got *evaluator.ProviderError
+				var got *provider.ProviderError
 				require.ErrorAs(t, err, &got)
 				assert.Equal(t, "req_9", got.RequestID)
-				assert.True(t, evaluator.IsTransient(err))
+				assert.True(t, provider.IsTransient(err))
 			} else {
-				assert.True(t, evaluator.IsPermanent(err), "an invalid reply is permanent")
+				assert.True(t, provider.IsPermanent(err), "an invalid reply is permanent")
 			}
 		})
 	}

@@ -55,6 +55,11 @@ type JudgeDimension struct {
 	Score float64 `json:"score" jsonschema_description:"Score from 0 (worst) to 1 (best)."`
 	// Evidence is what the score relies on: quotes and references.
 	Evidence string `json:"evidence" jsonschema_description:"Exact quotes and references (clause, section, evidence ID) the score relies on."`
+	// EvidenceRefs are the IDs of the task evidence the score relies on
+	// (the id of each <evidence> element the judge read). The verdict's
+	// decision carries them, so that a pass citing evidence the task does
+	// not hold is refused (evaluator.CheckEvidence).
+	EvidenceRefs []string `json:"evidenceRefs" jsonschema_description:"IDs of the task evidence this score relies on, each the id of an evidence element of the task; empty if it relies on none."`
 	// Issues are the problems found, in the failure-reason format.
 	Issues []string `json:"issues" jsonschema_description:"Problems found: what is wrong, why, how to fix, with exact references. Empty if none."`
 }
@@ -70,6 +75,7 @@ var judgeShape = strictjson.Object(
 		strictjson.Required("weight", strictjson.Number()),
 		strictjson.Required("score", strictjson.Number()),
 		strictjson.Required("evidence", strictjson.String()),
+		strictjson.Required("evidenceRefs", strictjson.Array(strictjson.String())),
 		strictjson.Required("issues", strictjson.Array(strictjson.String())),
 	))),
 	strictjson.Required("failureReasons", strictjson.Array(strictjson.String())),
@@ -204,6 +210,11 @@ func (r Rubric) checkJudgeOutput(out JudgeOutput) error {
 			}
 		}
 		unitOK(&p, f, ".score", d.Score)
+		for k, ref := range d.EvidenceRefs {
+			if strings.TrimSpace(ref) == "" {
+				p.add(f.at(fmt.Sprintf(".evidenceRefs[%d]", k)), "empty evidence ID")
+			}
+		}
 	}
 	for j, d := range r.Dimensions {
 		if found[j] == 0 {
@@ -251,9 +262,9 @@ func (r Rubric) splitAutoFailReason(reason string) (dimension, why string, err e
 		strings.Join(names, ", "), strictjson.Quote(reason))
 }
 
-// Input converts a parsed reply into the input Rubric.Judge takes: the
-// scores with their evidence and issues; the auto-fail trigger, if any,
-// with SourceJudge; the confidence; the judge's own passed and overallScore
+// Input converts a parsed reply into the input Rubric.Verdict takes: the
+// scores with their evidence, evidence refs and issues; the auto-fail trigger, if any,
+// with RaisedByJudge; the confidence; the judge's own passed and overallScore
 // (for the mismatch check); failureReasons then revisionSuggestions as
 // general suggestions; the summary. It fails, with errors matching
 // ErrInvalidJudgeOutput, on an autoFailReason that does not name a dimension
@@ -268,14 +279,15 @@ func (o JudgeOutput) Input(r Rubric) (Input, error) {
 	passed, overall := o.Passed, o.OverallScore
 	in.JudgePassed, in.JudgeOverall = &passed, &overall
 	for i, d := range o.Dimensions {
-		in.Scores[i] = Score{Dimension: d.Name, Score: d.Score, Evidence: d.Evidence, Issues: append([]string(nil), d.Issues...)}
+		in.Scores[i] = Score{Dimension: d.Name, Score: d.Score, Evidence: d.Evidence,
+			EvidenceRefs: append([]string(nil), d.EvidenceRefs...), Issues: append([]string(nil), d.Issues...)}
 	}
 	if o.AutoFailTriggered {
 		dim, why, err := r.splitAutoFailReason(o.AutoFailReason)
 		if err != nil {
 			return Input{}, &evaluator.FieldError{Field: "autoFailReason", Problem: err.Error(), Err: ErrInvalidJudgeOutput}
 		}
-		in.AutoFails = []AutoFail{{Dimension: dim, Reason: why, Source: SourceJudge}}
+		in.AutoFails = []AutoFail{{Dimension: dim, Reason: why, RaisedBy: RaisedByJudge}}
 	}
 	return in, nil
 }

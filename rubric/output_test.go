@@ -25,7 +25,7 @@ func goodOutput(score float64) JudgeOutput {
 		Summary:             "Solid review.",
 	}
 	for _, d := range Deliverable().Dimensions {
-		out.Dimensions = append(out.Dimensions, JudgeDimension{Name: d.Name, Weight: d.Weight, Score: score, Evidence: "clause 4.1", Issues: []string{}})
+		out.Dimensions = append(out.Dimensions, JudgeDimension{Name: d.Name, Weight: d.Weight, Score: score, Evidence: "clause 4.1", EvidenceRefs: []string{}, Issues: []string{}})
 	}
 	return out
 }
@@ -179,7 +179,7 @@ func TestJudgeOutputInput(t *testing.T) {
 	require.NoError(t, err)
 	in, err := parsed.Input(r)
 	require.NoError(t, err)
-	assert.Equal(t, []AutoFail{{Dimension: FactualCorrectness, Reason: "the 40% churn figure appears in no evidence", Source: SourceJudge}}, in.AutoFails)
+	assert.Equal(t, []AutoFail{{Dimension: FactualCorrectness, Reason: "the 40% churn figure appears in no evidence", RaisedBy: RaisedByJudge}}, in.AutoFails)
 	assert.Equal(t, []string{"fabricated statistic", "cite E2 for the churn figure"}, in.Suggestions)
 	require.NotNil(t, in.JudgePassed)
 	require.NotNil(t, in.JudgeOverall)
@@ -188,7 +188,7 @@ func TestJudgeOutputInput(t *testing.T) {
 	assert.Equal(t, 0.9, in.Confidence)
 	assert.Equal(t, []string{"clause 9 does not exist"}, in.Scores[1].Issues)
 
-	v, err := r.Judge(in)
+	v, err := r.Verdict(in)
 	require.NoError(t, err)
 	assert.False(t, v.Passed)
 	require.NotNil(t, v.Mismatch, "the judge passed its own auto-fail: a rubber stamp")
@@ -203,7 +203,7 @@ func TestJudgeOutputSchemaIsStrict(t *testing.T) {
 	require.NoError(t, json.Unmarshal(JudgeOutputSchema(), &s))
 	assert.Equal(t, []string{"passed", "overallScore", "specialistRole", "dimensions", "failureReasons",
 		"revisionSuggestions", "autoFailTriggered", "autoFailReason", "confidence", "summary"}, s.Required)
-	assert.Equal(t, []string{"name", "weight", "score", "evidence", "issues"}, s.Properties["dimensions"].Items.Required)
+	assert.Equal(t, []string{"name", "weight", "score", "evidence", "evidenceRefs", "issues"}, s.Properties["dimensions"].Items.Required)
 	b := JudgeOutputSchema()
 	assert.Contains(t, string(b), `"additionalProperties":false`)
 	assert.NotContains(t, string(b), `$ref`)

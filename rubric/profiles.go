@@ -42,6 +42,8 @@ const (
 	ProfileDesignReviewer           = "design-reviewer"
 	ProfileEthicsAuditor            = "ethics-auditor"
 	ProfilePlainLanguageSpecialist  = "plain-language-specialist"
+	ProfileRedlineDrafter           = "redline-drafter"
+	ProfileSupportAgent             = "support-agent"
 	ProfileSynthesisEditor          = "synthesis-editor"
 )
 
@@ -95,7 +97,8 @@ func (p Profile) Validate() error {
 
 // Profiles returns the embedded specialist profiles in a fixed order:
 // contract-reviewer, red-team, transformation-specialist, design-reviewer,
-// ethics-auditor, plain-language-specialist, synthesis-editor. Each call
+// ethics-auditor, plain-language-specialist, redline-drafter,
+// support-agent, synthesis-editor. Each call
 // returns fresh copies. It panics only if the embedded profiles.json is
 // invalid, which the package's tests rule out.
 func Profiles() []Profile {
@@ -121,10 +124,13 @@ func LookupProfile(name string) (Profile, bool) {
 	return Profile{}, false
 }
 
-// ProfileForKind returns the first embedded profile whose Kind is kind
-// (contract-reviewer for review_memo, red-team for red_team_report,
-// transformation-specialist for contract, plain-language-specialist for
-// plain_language), and whether there is one. The empty kind has none.
+// ProfileForKind returns the embedded profile that reviews deliverables of
+// kind (contract-reviewer for review_memo, redline-drafter for redline,
+// transformation-specialist for contract, red-team for red_team_report,
+// plain-language-specialist for plain_language, support-agent for
+// customer_reply), and whether there is one: every known kind but the
+// empty (generic) one has one. A Judge without Config.Profile uses it to
+// pick the profile from Task.Kind.
 func ProfileForKind(kind evaluator.Kind) (Profile, bool) {
 	if kind == "" {
 		return Profile{}, false

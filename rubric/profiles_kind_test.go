@@ -15,6 +15,8 @@ func TestProfileForKind(t *testing.T) {
 		evaluator.KindRedTeamReport: ProfileRedTeam,
 		evaluator.KindContract:      ProfileTransformationSpecialist,
 		evaluator.KindPlainLanguage: ProfilePlainLanguageSpecialist,
+		evaluator.KindRedline:       ProfileRedlineDrafter,
+		evaluator.KindCustomerReply: ProfileSupportAgent,
 	} {
 		p, ok := ProfileForKind(kind)
 		require.True(t, ok, kind)
@@ -23,8 +25,10 @@ func TestProfileForKind(t *testing.T) {
 	}
 	_, ok := ProfileForKind("")
 	assert.False(t, ok, "generic text has no specialist")
-	_, ok = ProfileForKind(evaluator.KindCustomerReply)
-	assert.False(t, ok, "no embedded profile reviews customer replies")
+	for _, kind := range evaluator.Kinds() {
+		_, ok := ProfileForKind(kind)
+		assert.True(t, ok, "kind %q has a profile", kind)
+	}
 }
 
 func TestProfileUnknownKindInvalid(t *testing.T) {

@@ -134,7 +134,7 @@ func TestProfiles(t *testing.T) {
 		assert.Contains(t, rendered, `specialistRole: "`+p.Name+`".`)
 	}
 	assert.Equal(t, []string{ProfileContractReviewer, ProfileRedTeam, ProfileTransformationSpecialist, ProfileDesignReviewer,
-		ProfileEthicsAuditor, ProfilePlainLanguageSpecialist, ProfileSynthesisEditor}, names)
+		ProfileEthicsAuditor, ProfilePlainLanguageSpecialist, ProfileRedlineDrafter, ProfileSupportAgent, ProfileSynthesisEditor}, names)
 
 	_, ok := LookupProfile("poet")
 	assert.False(t, ok)

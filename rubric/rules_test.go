@@ -22,9 +22,9 @@ func TestZeroRulesAreTheDefaults(t *testing.T) {
 				in := scores(base, map[string]float64{Completeness: low, ToolConsistency: low})
 				in.Confidence = conf
 				in.JudgeOverall = &judge
-				got, err := zero.Judge(in)
+				got, err := zero.Verdict(in)
 				require.NoError(t, err)
-				want, err := def.Judge(in)
+				want, err := def.Verdict(in)
 				require.NoError(t, err)
 				assert.Equal(t, want, got, "base %v, low %v, confidence %v", base, low, conf)
 			}
@@ -83,7 +83,7 @@ func TestRuleOff(t *testing.T) {
 			r.Rules = Rules{}
 			tt.rules(&r.Rules)
 			require.NoError(t, r.Validate())
-			v, err := r.Judge(tt.in)
+			v, err := r.Verdict(tt.in)
 			require.NoError(t, err)
 			tt.check(t, v)
 			prompt, err := RenderPrompt(r, nil)

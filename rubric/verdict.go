@@ -12,7 +12,7 @@ import (
 // Rule identifies a rule that fired in a verdict.
 type Rule string
 
-// The rules Rubric.Judge applies. AutoFail, Floor, LowDimensions and
+// The rules Rubric.Verdict applies. AutoFail, Floor, LowDimensions and
 // Threshold fail the deliverable; HumanReview, LimitedVerification and
 // Mismatch are notices that never change Passed.
 const (
@@ -94,6 +94,8 @@ type DimensionResult struct {
 	Policy bool `json:"policy,omitempty"`
 	// Evidence is what the judge relied on.
 	Evidence string `json:"evidence,omitempty"`
+	// EvidenceRefs are the IDs of the task evidence the judge cited.
+	EvidenceRefs []string `json:"evidenceRefs,omitempty"`
 	// Issues are the problems the judge found.
 	Issues []string `json:"issues,omitempty"`
 }
@@ -159,7 +161,7 @@ type Verdict struct {
 // finite and in [0,1], every trigger naming a dimension that allows
 // auto-fail, with a reason and a known source. The rules it applies are
 // described in the package documentation and on Rule; it never panics.
-func (r Rubric) Judge(in Input) (Verdict, error) {
+func (r Rubric) Verdict(in Input) (Verdict, error) {
 	if err := r.Validate(); err != nil {
 		return Verdict{}, err
 	}
@@ -179,7 +181,8 @@ func (r Rubric) Judge(in Input) (Verdict, error) {
 		v.Dimensions[i] = DimensionResult{
 			Name: d.Name, Weight: d.Weight, Score: scores[i].Score, Reported: scores[i].Score,
 			Floor: d.Floor, Policy: d.Policy, Evidence: scores[i].Evidence,
-			Issues: append([]string(nil), scores[i].Issues...),
+			EvidenceRefs: append([]string(nil), scores[i].EvidenceRefs...),
+			Issues:       append([]string(nil), scores[i].Issues...),
 		}
 	}
 	// No compensation: a trigger zeroes its dimension before anything is
@@ -189,8 +192,9 @@ func (r Rubric) Judge(in Input) (Verdict, error) {
 		v.Dimensions[i].Score = 0
 		v.Dimensions[i].Zeroed = true
 		v.Fired = append(v.Fired, Fired{Rule: RuleAutoFail, Dimension: a.Dimension, Fails: true,
-			Reason: fmt.Sprintf("auto-fail raised by the %s: %s; %s is zeroed and the deliverable fails whatever its score", a.Source, a.Reason, a.Dimension)})
+			Reason: fmt.Sprintf("auto-fail raised by the %s: %s; %s is zeroed and the deliverable fails whatever its score", a.RaisedBy, a.Reason, a.Dimension)})
 	}
+	r.applyWarnings(&v, in.Warnings)
 	v.Overall = weightedSum(v.Dimensions)
 	r.scoreRules(&v)
 	r.confidenceRules(&v, in.Confidence)
@@ -307,7 +311,7 @@ func (r Rubric) guidance(v Verdict, in Input) []Guidance {
 	var out []Guidance
 	for _, a := range in.AutoFails {
 		out = append(out, Guidance{Kind: GuidanceAutoFail, Dimension: a.Dimension,
-			Text: fmt.Sprintf("%s auto-fail (%s): %s", a.Dimension, a.Source, a.Reason)})
+			Text: fmt.Sprintf("%s auto-fail (%s): %s", a.Dimension, a.RaisedBy, a.Reason)})
 	}
 	order := make([]int, len(v.Dimensions))
 	for i := range order {
@@ -395,13 +399,18 @@ func (v Verdict) PolicyBlock() bool {
 //     block: the stricter status wins, as in evaluator.Chain.
 //
 // Score is Overall. Criteria hold one entry per dimension (passed unless it
-// was zeroed, is below its floor or is below Rules.LowScore), then "Judge Confidence" when confidence was low or limited and
-// "Judge Agreement" when the judge's own verdict disagreed. The result
-// always passes evaluator's Validate.
+// was zeroed, is below its floor or is below Rules.LowScore), citing the
+// evidence IDs the judge gave for it as EvidenceRefs, so that a pass
+// resting on evidence the task does not hold is refused by
+// evaluator.CheckEvidence (as loop.RunLoop and ensemble.Vote do); then
+// "Judge Confidence" when confidence was low or limited and "Judge
+// Agreement" when the judge's own verdict disagreed. The result always
+// passes evaluator's Validate.
 func (v Verdict) Decision() evaluator.EvaluationDecision {
 	d := evaluator.EvaluationDecision{Score: v.Overall}
 	for _, dim := range v.Dimensions {
-		c := evaluator.Criterion{Name: dim.Name, Passed: !dim.Zeroed && !dim.BelowFloor && !dim.Low}
+		c := evaluator.Criterion{Name: dim.Name, Passed: !dim.Zeroed && !dim.BelowFloor && !dim.Low,
+			EvidenceRefs: append([]string{}, dim.EvidenceRefs...)}
 		reason := fmt.Sprintf("score %s (weight %s)", formatScore(dim.Score), formatScore(dim.Weight))
 		switch {
 		case dim.Zeroed:

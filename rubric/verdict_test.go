@@ -35,7 +35,7 @@ func fired(v Verdict) []Rule {
 
 func TestJudgeRules(t *testing.T) {
 	trigger := func(dim string) []AutoFail {
-		return []AutoFail{{Dimension: dim, Reason: "fabricated statistic in §2", Source: SourceJudge}}
+		return []AutoFail{{Dimension: dim, Reason: "fabricated statistic in §2", RaisedBy: RaisedByJudge}}
 	}
 	tests := []struct {
 		name    string
@@ -76,7 +76,7 @@ func TestJudgeRules(t *testing.T) {
 	r := Deliverable()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			v, err := r.Judge(tt.in)
+			v, err := r.Verdict(tt.in)
 			require.NoError(t, err)
 			assert.Equal(t, tt.passed, v.Passed)
 			assert.InDelta(t, tt.overall, v.Overall, 1e-12)
@@ -90,8 +90,8 @@ func TestJudgeRules(t *testing.T) {
 
 func TestJudgeZeroesAndRecomputes(t *testing.T) {
 	in := scores(1, nil)
-	in.AutoFails = []AutoFail{{Dimension: JurisdictionalAccuracy, Reason: "applies English law to a New York contract", Source: SourceCheck}}
-	v, err := Deliverable().Judge(in)
+	in.AutoFails = []AutoFail{{Dimension: JurisdictionalAccuracy, Reason: "applies English law to a New York contract", RaisedBy: RaisedByCheck}}
+	v, err := Deliverable().Verdict(in)
 	require.NoError(t, err)
 	d := v.Dimensions[4]
 	assert.Equal(t, JurisdictionalAccuracy, d.Name)
@@ -120,7 +120,7 @@ func TestJudgeConfidence(t *testing.T) {
 	for _, tt := range tests {
 		in := scores(0.95, nil)
 		in.Confidence = tt.confidence
-		v, err := Deliverable().Judge(in)
+		v, err := Deliverable().Verdict(in)
 		require.NoError(t, err)
 		assert.True(t, v.Passed, "confidence never changes passed")
 		assert.Equal(t, tt.review, v.HumanReview, "confidence %v", tt.confidence)
@@ -154,7 +154,7 @@ func TestJudgeMismatch(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in := scores(tt.base, nil)
 			in.JudgePassed, in.JudgeOverall = tt.judgePassed, tt.judgeOverall
-			v, err := Deliverable().Judge(in)
+			v, err := Deliverable().Verdict(in)
 			require.NoError(t, err)
 			if tt.want == "" {
 				assert.Nil(t, v.Mismatch)
@@ -174,11 +174,11 @@ func TestJudgeMismatchOnZeroedDimension(t *testing.T) {
 	// A judge that raises an auto-fail but still reports its unzeroed sum
 	// and a pass is a rubber stamp.
 	in := scores(1, nil)
-	in.AutoFails = []AutoFail{{Dimension: PolicyCompliance, Reason: "discloses the client's name", Source: SourceJudge}}
+	in.AutoFails = []AutoFail{{Dimension: PolicyCompliance, Reason: "discloses the client's name", RaisedBy: RaisedByJudge}}
 	yes := true
 	one := 1.0
 	in.JudgePassed, in.JudgeOverall = &yes, &one
-	v, err := Deliverable().Judge(in)
+	v, err := Deliverable().Verdict(in)
 	require.NoError(t, err)
 	require.NotNil(t, v.Mismatch)
 	assert.False(t, v.Passed)
@@ -197,11 +197,11 @@ func TestJudgeGuidanceOrder(t *testing.T) {
 	in.Scores[5].Issues = []string{"summary rates indemnity low, body rates it high"}
 	in.Scores[6].Issues = []string{"question 4 is not answered"}
 	in.AutoFails = []AutoFail{
-		{Dimension: RecommendationActionability, Reason: "R2 says 'consider revising' with no replacement text", Source: SourceCheck},
-		{Dimension: FactualCorrectness, Reason: "the 12% figure is not in the evidence", Source: SourceJudge},
+		{Dimension: RecommendationActionability, Reason: "R2 says 'consider revising' with no replacement text", RaisedBy: RaisedByCheck},
+		{Dimension: FactualCorrectness, Reason: "the 12% figure is not in the evidence", RaisedBy: RaisedByJudge},
 	}
 	in.Suggestions = []string{"Add a one-line risk legend.", "", "Add a one-line risk legend."}
-	v, err := Deliverable().Judge(in)
+	v, err := Deliverable().Verdict(in)
 	require.NoError(t, err)
 	var got []string
 	for _, g := range v.Guidance {
@@ -222,8 +222,8 @@ func TestJudgeGuidanceOrder(t *testing.T) {
 }
 
 func TestDecisionMapping(t *testing.T) {
-	policy := []AutoFail{{Dimension: PolicyCompliance, Reason: "gives tax advice the policy forbids", Source: SourceJudge}}
-	factual := []AutoFail{{Dimension: FactualCorrectness, Reason: "invented case citation", Source: SourceJudge}}
+	policy := []AutoFail{{Dimension: PolicyCompliance, Reason: "gives tax advice the policy forbids", RaisedBy: RaisedByJudge}}
+	factual := []AutoFail{{Dimension: FactualCorrectness, Reason: "invented case citation", RaisedBy: RaisedByJudge}}
 	tests := []struct {
 		name         string
 		in           Input
@@ -244,7 +244,7 @@ func TestDecisionMapping(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			v, err := Deliverable().Judge(tt.in)
+			v, err := Deliverable().Verdict(tt.in)
 			require.NoError(t, err)
 			d := v.Decision()
 			require.NoError(t, d.Validate())
@@ -262,10 +262,10 @@ func TestDecisionMapping(t *testing.T) {
 
 func TestDecisionCriteria(t *testing.T) {
 	in := scores(0.9, map[string]float64{CitationValidity: 0.3, JurisdictionalAccuracy: 0.45})
-	in.AutoFails = []AutoFail{{Dimension: FactualCorrectness, Reason: "invented statistic", Source: SourceJudge}}
+	in.AutoFails = []AutoFail{{Dimension: FactualCorrectness, Reason: "invented statistic", RaisedBy: RaisedByJudge}}
 	in.Confidence = 0.7
 	in.Scores[2].Evidence = "no disclosure found"
-	v, err := Deliverable().Judge(in)
+	v, err := Deliverable().Verdict(in)
 	require.NoError(t, err)
 	d := v.Decision()
 	require.Len(t, d.Criteria, 9)
@@ -285,7 +285,7 @@ func TestDecisionCriteria(t *testing.T) {
 func TestMarginalPassCarriesObservations(t *testing.T) {
 	in := scores(0.78, nil)
 	in.Scores[6].Issues = []string{"the appendix is missing its table of defined terms"}
-	v, err := Deliverable().Judge(in)
+	v, err := Deliverable().Verdict(in)
 	require.NoError(t, err)
 	require.True(t, v.Passed)
 	assert.Equal(t, "marginal", v.Band)
@@ -298,7 +298,7 @@ func TestMarginalPassCarriesObservations(t *testing.T) {
 	// The same issue in the strong band is not an observation.
 	in = scores(0.95, nil)
 	in.Scores[6].Issues = []string{"the appendix is missing its table of defined terms"}
-	v, err = Deliverable().Judge(in)
+	v, err = Deliverable().Verdict(in)
 	require.NoError(t, err)
 	assert.Empty(t, v.Observations)
 	assert.Empty(t, v.Decision().RevisionInstructions)
@@ -318,22 +318,22 @@ func TestJudgeInputErrors(t *testing.T) {
 		{"score NaN", func(in *Input) { in.Scores[3].Score = math.NaN() }, []string{"scores[3].score: must be a finite number in [0,1], got NaN"}},
 		{"confidence", func(in *Input) { in.Confidence = -0.1 }, []string{"confidence: must be in [0,1], got -0.1"}},
 		{"judge overall", func(in *Input) { in.JudgeOverall = &one }, []string{"judgeOverall: must be in [0,1], got 1.5"}},
-		{"trigger unknown dimension", func(in *Input) { in.AutoFails = []AutoFail{{Dimension: "X", Reason: "r", Source: SourceJudge}} }, []string{`autoFails[0].dimension: unknown dimension "X"`}},
+		{"trigger unknown dimension", func(in *Input) { in.AutoFails = []AutoFail{{Dimension: "X", Reason: "r", RaisedBy: RaisedByJudge}} }, []string{`autoFails[0].dimension: unknown dimension "X"`}},
 		{"trigger not allowed", func(in *Input) {
-			in.AutoFails = []AutoFail{{Dimension: Completeness, Reason: "r", Source: SourceJudge}}
+			in.AutoFails = []AutoFail{{Dimension: Completeness, Reason: "r", RaisedBy: RaisedByJudge}}
 		}, []string{`autoFails[0].dimension: dimension "Completeness" does not allow auto-fail`}},
 		{"trigger reason", func(in *Input) {
-			in.AutoFails = []AutoFail{{Dimension: PolicyCompliance, Source: SourceCheck}}
+			in.AutoFails = []AutoFail{{Dimension: PolicyCompliance, RaisedBy: RaisedByCheck}}
 		}, []string{"autoFails[0].reason: empty"}},
 		{"trigger source", func(in *Input) {
-			in.AutoFails = []AutoFail{{Dimension: PolicyCompliance, Reason: "r", Source: "model"}}
-		}, []string{`autoFails[0].source: must be "judge" or "check", got "model"`}},
+			in.AutoFails = []AutoFail{{Dimension: PolicyCompliance, Reason: "r", RaisedBy: "model"}}
+		}, []string{`autoFails[0].raisedBy: must be "judge" or "check", got "model"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			in := scores(0.9, nil)
 			tt.mutate(&in)
-			v, err := Deliverable().Judge(in)
+			v, err := Deliverable().Verdict(in)
 			require.Error(t, err)
 			assert.ErrorIs(t, err, ErrInvalidInput)
 			for _, w := range tt.want {
@@ -347,6 +347,6 @@ func TestJudgeInputErrors(t *testing.T) {
 func TestJudgeRejectsInvalidRubric(t *testing.T) {
 	r := Deliverable()
 	r.Dimensions[0].Weight = 0.5
-	_, err := r.Judge(scores(1, nil))
+	_, err := r.Verdict(scores(1, nil))
 	assert.ErrorIs(t, err, ErrInvalidRubric)
 }

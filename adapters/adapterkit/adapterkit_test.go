@@ -12,6 +12,7 @@ import (
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/evaluator/judgecache"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/rubric"
 )
 
@@ -90,11 +91,11 @@ func TestDecisionJudge(t *testing.T) {
 	}
 
 	rec.reply = `{"status":"pass"` // cut off
-	if _, err := j.Evaluate(context.Background(), task, "x"); !errors.Is(err, evaluator.ErrInvalidDecision) || !evaluator.IsPermanent(err) {
+	if _, err := j.Evaluate(context.Background(), task, "x"); !errors.Is(err, evaluator.ErrInvalidDecision) || !provider.IsPermanent(err) {
 		t.Errorf("unreadable reply: err %v, want a permanent ErrInvalidDecision", err)
 	}
-	rec.err = evaluator.Transient(errors.New("429"))
-	if _, err := j.Evaluate(context.Background(), task, "x"); !evaluator.IsTransient(err) {
+	rec.err = provider.Transient(errors.New("429"))
+	if _, err := j.Evaluate(context.Background(), task, "x"); !provider.IsTransient(err) {
 		t.Errorf("client error %v, want it unchanged (transient)", err)
 	}
 	calls := rec.calls
@@ -146,10 +147,10 @@ func TestRubricJudge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(e.SystemPrompt()) >= len(withSchema.SystemPrompt()) {
-		t.Errorf("the schema is still in the prompt: %d bytes, %d with it", len(e.SystemPrompt()), len(withSchema.SystemPrompt()))
+	if len(e.SystemPrompt(task.Kind)) >= len(withSchema.SystemPrompt(task.Kind)) {
+		t.Errorf("the schema is still in the prompt: %d bytes, %d with it", len(e.SystemPrompt(task.Kind)), len(withSchema.SystemPrompt(task.Kind)))
 	}
-	if _, err := e.Evaluate(context.Background(), task, "draft"); err == nil || prompt.System != e.SystemPrompt() {
+	if _, err := e.Evaluate(context.Background(), task, "draft"); err == nil || prompt.System != e.SystemPrompt(task.Kind) {
 		t.Errorf("evaluate: err %v; the judge got another system prompt", err)
 	}
 	own, err := RubricJudge(rubric.Deliverable(), judge, "gpt-4.1", rubric.Config[string]{Model: "gpt-4.1-2025-04-14"})
@@ -159,11 +160,11 @@ func TestRubricJudge(t *testing.T) {
 }
 
 func TestCheckConfig(t *testing.T) {
-	prices := evaluator.PriceTable{"gpt-4.1": {Input: 2, Output: 8}}
+	prices := provider.PriceTable{"gpt-4.1": {Input: 2, Output: 8}}
 	cases := []struct {
 		model     string
 		maxTokens int64
-		prices    evaluator.PriceTable
+		prices    provider.PriceTable
 		field     string
 	}{
 		{"gpt-4.1", 0, nil, ""},
@@ -184,7 +185,7 @@ func TestCheckConfig(t *testing.T) {
 			t.Errorf("%q, %d: err %v, want %q", c.model, c.maxTokens, err, c.field)
 		}
 	}
-	if err := CheckConfig("x", "o3", 0, 4096, prices); !errors.Is(err, evaluator.ErrUnknownModel) {
+	if err := CheckConfig("x", "o3", 0, 4096, prices); !errors.Is(err, provider.ErrUnknownModel) {
 		t.Errorf("unpriced model: %v, want ErrUnknownModel", err)
 	}
 }
@@ -201,7 +202,7 @@ func TestCheckSchema(t *testing.T) {
 		{"decision", ``, "x: Schema.JSON (decision): not valid JSON"},
 	} {
 		err := CheckSchema("x", c.name, json.RawMessage(c.schema))
-		if err == nil || err.Error() != c.want || !evaluator.IsPermanent(err) {
+		if err == nil || err.Error() != c.want || !provider.IsPermanent(err) {
 			t.Errorf("CheckSchema(%q, %q) = %v, want permanent %q", c.name, c.schema, err, c.want)
 		}
 	}
@@ -210,19 +211,19 @@ func TestCheckSchema(t *testing.T) {
 func TestTransportError(t *testing.T) {
 	cases := []struct {
 		err   error
-		class evaluator.ErrorClass
+		class provider.ErrorClass
 	}{
-		{fmt.Errorf("Post: %w", io.EOF), evaluator.ClassTransient},
-		{fmt.Errorf("Post: %w", context.DeadlineExceeded), evaluator.ClassTransient},
-		{context.Canceled, evaluator.ClassPermanent},
-		{errors.Join(io.EOF, context.Canceled), evaluator.ClassPermanent},
+		{fmt.Errorf("Post: %w", io.EOF), provider.ClassTransient},
+		{fmt.Errorf("Post: %w", context.DeadlineExceeded), provider.ClassTransient},
+		{context.Canceled, provider.ClassPermanent},
+		{errors.Join(io.EOF, context.Canceled), provider.ClassPermanent},
 	}
 	for _, c := range cases {
 		err := TransportError("x", c.err)
 		if !errors.Is(err, c.err) || !strings.HasPrefix(err.Error(), "x: ") {
 			t.Errorf("%v: %v does not wrap it with the prefix", c.err, err)
 		}
-		if got := evaluator.Classify(err); got != c.class {
+		if got := provider.Classify(err); got != c.class {
 			t.Errorf("%v: class %s, want %s", c.err, got, c.class)
 		}
 	}
@@ -232,11 +233,11 @@ func TestTransportError(t *testing.T) {
 }
 
 func TestReportCost(t *testing.T) {
-	prices := evaluator.PriceTable{"gpt-4.1": {Input: 2, CachedInput: 0.5, Output: 8}}
-	u := evaluator.Usage{InputTokens: 1000, CachedInputTokens: 1000, OutputTokens: 100}
+	prices := provider.PriceTable{"gpt-4.1": {Input: 2, CachedInput: 0.5, Output: 8}}
+	u := provider.Usage{InputTokens: 1000, CachedInputTokens: 1000, OutputTokens: 100}
 	want := (1000*2 + 1000*0.5 + 100*8) / 1e6
 
-	ctx, meter := evaluator.WithCostMeter(context.Background())
+	ctx, meter := provider.WithCostMeter(context.Background())
 	if err := ReportCost(ctx, "x", prices, "gpt-4.1", u); err != nil { // no model in the reply: the requested one
 		t.Fatal(err)
 	}
@@ -249,7 +250,7 @@ func TestReportCost(t *testing.T) {
 	}
 	u.Model = "o3"
 	err := ReportCost(ctx, "x", prices, "gpt-4.1", u)
-	if !errors.Is(err, evaluator.ErrUnknownModel) || !evaluator.IsPermanent(err) || !strings.HasPrefix(err.Error(), "x: cost: ") {
+	if !errors.Is(err, provider.ErrUnknownModel) || !provider.IsPermanent(err) || !strings.HasPrefix(err.Error(), "x: cost: ") {
 		t.Errorf("unpriced reply model: %v, want a permanent ErrUnknownModel", err)
 	}
 	if err := ReportCost(ctx, "x", nil, "o3", u); err != nil {

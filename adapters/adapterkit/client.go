@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // CheckConfig checks the Config every adapter's client takes, in the
@@ -16,7 +17,7 @@ import (
 // must not be negative (0 means the adapter's default), and Config.Prices,
 // when set, must price Model (so that no call runs unmetered). Each error
 // starts with pkg, the adapter's package name, and names the field.
-func CheckConfig(pkg, model string, maxTokens, defaultMaxTokens int64, prices evaluator.PriceTable) error {
+func CheckConfig(pkg, model string, maxTokens, defaultMaxTokens int64, prices provider.PriceTable) error {
 	if strings.TrimSpace(model) == "" {
 		return configError(pkg, "Model", "empty")
 	}
@@ -41,14 +42,14 @@ func configError(pkg, field, problem string) error {
 
 // CheckSchema checks a schema before it is sent: it needs a name and valid
 // JSON. A bad one is the caller's mistake, which another attempt cannot
-// fix, so the error is marked permanent (evaluator.Permanent); it starts
+// fix, so the error is marked permanent (provider.Permanent); it starts
 // with pkg and names the field.
 func CheckSchema(pkg, name string, schema json.RawMessage) error {
 	switch {
 	case strings.TrimSpace(name) == "":
-		return evaluator.Permanent(fmt.Errorf("%s: Schema.Name: empty", pkg))
+		return provider.Permanent(fmt.Errorf("%s: Schema.Name: empty", pkg))
 	case !json.Valid(schema):
-		return evaluator.Permanent(fmt.Errorf("%s: Schema.JSON (%s): not valid JSON", pkg, name))
+		return provider.Permanent(fmt.Errorf("%s: Schema.JSON (%s): not valid JSON", pkg, name))
 	}
 	return nil
 }
@@ -56,36 +57,36 @@ func CheckSchema(pkg, name string, schema json.RawMessage) error {
 // TransportError wraps an error the SDK returned without an HTTP reply
 // (the adapter reads API errors itself). A connection the server closed
 // without a reply is marked transient: net/http reports a bare io.EOF,
-// which evaluator.Classify cannot tell from other EOFs, and for a model
+// which provider.Classify cannot tell from other EOFs, and for a model
 // call it is a dropped connection, worth another attempt. Anything else (a
 // reset, a timeout, the context ending) is returned wrapped, for
-// evaluator.Classify to read directly.
+// provider.Classify to read directly.
 func TransportError(pkg string, err error) error {
 	if errors.Is(err, io.EOF) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-		return evaluator.Transient(fmt.Errorf("%s: connection closed without a reply: %w", pkg, err))
+		return provider.Transient(fmt.Errorf("%s: connection closed without a reply: %w", pkg, err))
 	}
 	return fmt.Errorf("%s: %w", pkg, err)
 }
 
 // ReportCost prices u with prices and reports it to the cost meter ctx
 // carries (the loop's, or the evaluator-quality runner's): the usage
-// (evaluator.AddUsage, which the loop's trace keeps) and its cost. u.Model
+// (provider.AddUsage, which the loop's trace keeps) and its cost. u.Model
 // is the reply's own model name, which may be a dated snapshot of the
 // requested model (the table matches by family); when the reply names
 // none, requested is priced. A model the table cannot price fails the
 // call, as a permanent error starting with pkg: running unmetered would
 // let WithMaxCost silently never fire. With no table the usage alone is
 // reported.
-func ReportCost(ctx context.Context, pkg string, prices evaluator.PriceTable, requested string, u evaluator.Usage) error {
+func ReportCost(ctx context.Context, pkg string, prices provider.PriceTable, requested string, u provider.Usage) error {
 	if u.Model == "" {
 		u.Model = requested
 	}
 	if prices == nil {
-		evaluator.AddUsage(ctx, u)
+		provider.AddUsage(ctx, u)
 		return nil
 	}
 	if _, err := prices.ReportUsage(ctx, u); err != nil {
-		return evaluator.Permanent(fmt.Errorf("%s: cost: %w", pkg, err))
+		return provider.Permanent(fmt.Errorf("%s: cost: %w", pkg, err))
 	}
 	return nil
 }

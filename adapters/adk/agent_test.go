@@ -19,6 +19,7 @@ import (
 	adkloop "github.com/evalopt/evalopt/adapters/adk"
 	"github.com/evalopt/evalopt/adapters/adk/adktest"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -42,7 +43,7 @@ func (j *judge) Evaluate(ctx context.Context, _ evaluator.Task, draft string) (e
 	j.calls++
 	j.judged = append(j.judged, draft)
 	j.mu.Unlock()
-	evaluator.AddCost(ctx, 0.001)
+	provider.AddCost(ctx, 0.001)
 	return j.fn(n, draft)
 }
 

@@ -19,7 +19,7 @@
 //
 // Generator and Reviser run an ADK agent (an llmagent, say) in a fresh
 // in-memory runner per call, under the context the loop hands the role, so
-// the loop's cancellation, time budget and cost meter (evaluator.AddCost) reach
+// the loop's cancellation, time budget and cost meter (provider.AddCost) reach
 // the agent's model. Handing a sub-agent the ADK InvocationContext instead
 // would silently drop the loop's meter and budget.
 //

@@ -13,7 +13,7 @@ type invocationKey struct{}
 // loop's cancellation, time budget and cost meter. A role that runs a
 // sub-agent in the parent invocation passes this, never the
 // InvocationContext captured when the agent started (whose context lacks
-// the loop's meter, so evaluator.AddCost would silently do nothing). ok is false
+// the loop's meter, so provider.AddCost would silently do nothing). ok is false
 // when ctx does not come from a New agent's loop.
 func Invocation(ctx context.Context) (ic agent.InvocationContext, ok bool) {
 	parent, ok := ctx.Value(invocationKey{}).(agent.InvocationContext)

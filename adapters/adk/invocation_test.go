@@ -9,6 +9,7 @@ import (
 
 	adkloop "github.com/evalopt/evalopt/adapters/adk"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -24,7 +25,7 @@ func TestInvocationCarriesTheLoopContext(t *testing.T) {
 			return "", assert.AnError
 		}
 		sessionID = ic.Session().ID()
-		evaluator.AddCost(ic, 0.5)
+		provider.AddCost(ic, 0.5)
 		return "echo: " + adkloop.Text(ic.UserContent()), nil
 	})
 	a, err := adkloop.New(adkloop.Config[string]{Name: "gate", Generator: gen, Evaluator: f.judge, Reviser: adkloop.Reviser(nil, nil)})

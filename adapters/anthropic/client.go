@@ -14,6 +14,7 @@ import (
 
 	"github.com/evalopt/evalopt/adapters/adapterkit"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // DefaultMaxTokens is the reply cap (max_tokens, which the API requires)
@@ -42,7 +43,7 @@ type Config struct {
 	// which the loop's self-approval guard compares.
 	Model string
 	// MaxTokens caps each reply (max_tokens). Default DefaultMaxTokens. A
-	// reply cut off at the cap is an *evaluator.TruncatedError.
+	// reply cut off at the cap is an *provider.TruncatedError.
 	MaxTokens int64
 	// Mode says how judges constrain their replies. Default ModeTool.
 	Mode Mode
@@ -50,7 +51,7 @@ type Config struct {
 	// tokens), which every call reports to the cost meter of its context:
 	// the loop's, so Result.Cost and WithMaxCost see it. It must price
 	// Model. Default: nil, no cost reported (and WithMaxCost never fires).
-	Prices evaluator.PriceTable
+	Prices provider.PriceTable
 }
 
 // Client calls one Anthropic model through the Messages API. It is safe for
@@ -60,7 +61,7 @@ type Client struct {
 	model     string
 	maxTokens int64
 	mode      Mode
-	prices    evaluator.PriceTable
+	prices    provider.PriceTable
 }
 
 // New returns a Client that sends requests through sdk. The SDK's own
@@ -103,19 +104,19 @@ type Schema struct {
 // reply's usage is reported as cost (see Config.Prices) before any check,
 // because the tokens are billed whether or not the reply is usable.
 //
-// Errors, each classified by evaluator.Classify, which loop.WithRetry
+// Errors, each classified by provider.Classify, which loop.WithRetry
 // follows:
-//   - an HTTP error is an *evaluator.ProviderError with the status, the
+//   - an HTTP error is an *provider.ProviderError with the status, the
 //     error's type ("rate_limit_error", "overloaded_error"), message and
 //     request-id header: transient for 408, 409, 429 and 5xx (529
 //     overloaded included), permanent for any other 4xx (a bad request, a
 //     bad key);
-//   - stop_reason "refusal" is an *evaluator.RefusalError with the model's
+//   - stop_reason "refusal" is an *provider.RefusalError with the model's
 //     text (and stop_details' explanation), and stop_reason "max_tokens"
-//     an *evaluator.TruncatedError with the partial reply: both permanent;
+//     an *provider.TruncatedError with the partial reply: both permanent;
 //   - a connection the server closed without a reply is marked transient
-//     (evaluator.Transient); a reset or a timeout is returned wrapped,
-//     and evaluator.Classify calls it transient; the context's own error
+//     (provider.Transient); a reset or a timeout is returned wrapped,
+//     and provider.Classify calls it transient; the context's own error
 //     is returned wrapped.
 func (c *Client) Complete(ctx context.Context, system, user string, schema *Schema) (string, error) {
 	if schema != nil {
@@ -175,14 +176,14 @@ func (c *Client) Complete(ctx context.Context, system, user string, schema *Sche
 		if ex := msg.StopDetails.Explanation; ex != "" {
 			text = strings.TrimSpace(text + " (" + ex + ")")
 		}
-		return "", &evaluator.RefusalError{Provider: provider, Model: string(msg.Model), Text: text, RequestID: reqID}
+		return "", &provider.RefusalError{Provider: providerName, Model: string(msg.Model), Text: text, RequestID: reqID}
 	case anthropic.StopReasonMaxTokens, anthropic.StopReasonModelContextWindowExceeded:
-		return "", &evaluator.TruncatedError{Provider: provider, Reason: string(msg.StopReason), Text: text + input, RequestID: reqID}
+		return "", &provider.TruncatedError{Provider: providerName, Reason: string(msg.StopReason), Text: text + input, RequestID: reqID}
 	}
 	if schema != nil && c.mode == ModeTool {
 		if input == "" {
 			// No status to classify: the loop may retry it.
-			return "", &evaluator.ProviderError{Provider: provider, RequestID: reqID,
+			return "", &provider.ProviderError{Provider: providerName, RequestID: reqID,
 				Message: fmt.Sprintf("reply (stop_reason %q) has no call of the forced tool %q", msg.StopReason, schema.Name)}
 		}
 		return input, nil
@@ -208,24 +209,24 @@ func replyText(msg *anthropic.Message, schema *Schema, mode Mode) (text, input s
 }
 
 // provider names Anthropic in the errors the Client returns.
-const provider = "anthropic"
+const providerName = "anthropic"
 
 // pkgName starts the errors the package returns.
 const pkgName = "anthropicadapter"
 
 // providerError turns an API error from the SDK into an
-// *evaluator.ProviderError that keeps the status, the error's type and
+// *provider.ProviderError that keeps the status, the error's type and
 // message and the request id, and wraps the SDK's error. An error
 // without an HTTP reply goes to adapterkit.TransportError (a dropped
 // connection is transient; a reset, a timeout or the context ending is
-// returned wrapped, for evaluator.Classify).
+// returned wrapped, for provider.Classify).
 func providerError(err error) error {
 	var api *anthropic.Error
 	if !errors.As(err, &api) {
 		return adapterkit.TransportError(pkgName, err)
 	}
-	return &evaluator.ProviderError{
-		Provider:   provider,
+	return &provider.ProviderError{
+		Provider:   providerName,
 		StatusCode: api.StatusCode,
 		Code:       string(api.Type()),
 		Message:    api.Message,

@@ -2,14 +2,13 @@ package anthropicadapter
 
 import (
 	"github.com/anthropics/anthropic-sdk-go/v2"
-
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
-// usage converts Anthropic's token counts into evaluator.Usage; both are
+// usage converts Anthropic's token counts into provider.Usage; both are
 // disjoint (input_tokens excludes cache reads and writes).
-func usage(model string, u anthropic.Usage) evaluator.Usage {
-	return evaluator.Usage{
+func usage(model string, u anthropic.Usage) provider.Usage {
+	return provider.Usage{
 		Model:             model,
 		InputTokens:       u.InputTokens,
 		CachedInputTokens: u.CacheReadInputTokens,

@@ -13,7 +13,7 @@ import (
 // own failures: each error class is retried by the loop alone or sent
 // once, and keeps what the provider said.
 func TestJudgeErrorsInLoop(t *testing.T) {
-	p := provider
+	p := fakeProvider
 	ok := p.Reply(judgeModel, p.DecisionName, adaptertest.DecisionJSON(t, adaptertest.PassDecision()))
 	adaptertest.RunJudgeCases(t, p, append(adaptertest.JudgeCases(p),
 		// A reply that does not call the forced tool has no status: the

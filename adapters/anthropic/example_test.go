@@ -10,6 +10,7 @@ import (
 	anthropicadapter "github.com/evalopt/evalopt/adapters/anthropic"
 	"github.com/evalopt/evalopt/adapters/anthropic/anthropictest"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -27,7 +28,7 @@ func Example() {
 	defer srv.Close()
 
 	sdk := anthropic.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-ant-fake"))
-	prices := evaluator.PriceTable{
+	prices := provider.PriceTable{
 		"claude-haiku-4-5":  {Input: 1.00, Output: 5.00},
 		"claude-sonnet-4-5": {Input: 3.00, Output: 15.00},
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/evalopt/evalopt/adapters/adapterkit/fakeapi"
 	anthropicadapter "github.com/evalopt/evalopt/adapters/anthropic"
 	"github.com/evalopt/evalopt/adapters/anthropic/anthropictest"
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 	"github.com/evalopt/evalopt/rubric"
 )
@@ -43,7 +43,7 @@ func serve(t *testing.T, replies ...anthropictest.Reply) *anthropictest.Server {
 // newClient builds an adapter over the official SDK pointed at url. The
 // SDK keeps its default retry setting (2 retries): the adapter must turn it
 // off itself.
-func newClient(t *testing.T, url, model string, mode anthropicadapter.Mode, prices evaluator.PriceTable, timeout time.Duration) *anthropicadapter.Client {
+func newClient(t *testing.T, url, model string, mode anthropicadapter.Mode, prices provider.PriceTable, timeout time.Duration) *anthropicadapter.Client {
 	t.Helper()
 	opts := []option.RequestOption{option.WithBaseURL(url), option.WithAPIKey("sk-ant-test")}
 	if timeout > 0 {
@@ -118,10 +118,10 @@ func providerIn(mode anthropicadapter.Mode) adaptertest.Provider {
 		DecisionName: anthropicadapter.DecisionTool,
 		RubricName:   anthropicadapter.JudgeOutputTool,
 		MaxTokens:    anthropicadapter.DefaultMaxTokens,
-		Client: func(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) adaptertest.Client {
+		Client: func(t *testing.T, url, model string, prices provider.PriceTable, timeout time.Duration) adaptertest.Client {
 			return roles(newClient(t, url, model, mode, prices, timeout))
 		},
-		New: func(model string, maxTokens int64, prices evaluator.PriceTable) error {
+		New: func(model string, maxTokens int64, prices provider.PriceTable) error {
 			_, err := anthropicadapter.New(anthropic.NewClient(option.WithAPIKey("sk-ant-test")),
 				anthropicadapter.Config{Model: model, MaxTokens: maxTokens, Mode: mode, Prices: prices})
 			return err
@@ -139,22 +139,22 @@ func providerIn(mode anthropicadapter.Mode) adaptertest.Provider {
 			return anthropictest.Error(status, code, message)
 		},
 		Transient: []fakeapi.Reply{anthropictest.RateLimited(), anthropictest.ServerError(), anthropictest.Overloaded()},
-		Statuses:  map[int]evaluator.ErrorClass{529: evaluator.ClassTransient}, // overloaded
+		Statuses:  map[int]provider.ErrorClass{529: provider.ClassTransient}, // overloaded
 	}
 }
 
 // provider is the adapter in its default mode, a forced strict tool.
-var provider = providerIn(anthropicadapter.ModeTool)
+var fakeProvider = providerIn(anthropicadapter.ModeTool)
 
-func TestStatusClasses(t *testing.T) { adaptertest.TestStatusClasses(t, provider) }
-func TestSDKRetriesOff(t *testing.T) { adaptertest.TestSDKRetriesOff(t, provider) }
+func TestStatusClasses(t *testing.T) { adaptertest.TestStatusClasses(t, fakeProvider) }
+func TestSDKRetriesOff(t *testing.T) { adaptertest.TestSDKRetriesOff(t, fakeProvider) }
 func TestCallTimeoutRetriedByLoop(t *testing.T) {
-	adaptertest.TestCallTimeoutRetriedByLoop(t, provider)
+	adaptertest.TestCallTimeoutRetriedByLoop(t, fakeProvider)
 }
-func TestNewRejectsBadOptions(t *testing.T) { adaptertest.TestNewRejectsBadOptions(t, provider) }
+func TestNewRejectsBadOptions(t *testing.T) { adaptertest.TestNewRejectsBadOptions(t, fakeProvider) }
 
 func TestGeneratorAndReviserSendPlainText(t *testing.T) {
-	adaptertest.TestGeneratorAndReviserSendPlainText(t, provider)
+	adaptertest.TestGeneratorAndReviserSendPlainText(t, fakeProvider)
 }
 
 // The judges hold their replies to their schemas in either mode.

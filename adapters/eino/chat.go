@@ -10,6 +10,7 @@ import (
 	"github.com/cloudwego/eino/schema"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -19,7 +20,7 @@ var ErrEmptyReply = errors.New("einoloop: the chat model replied with no text")
 
 // Chat asks m for one reply to msgs under ctx (the context the loop handed
 // the role) and returns its text. When the reply reports token usage, its
-// total tokens are charged to the loop with evaluator.AddCost, so
+// total tokens are charged to the loop with provider.AddCost, so
 // loop.WithMaxCost budgets tokens.
 func Chat(ctx context.Context, m model.BaseChatModel, msgs []*schema.Message) (string, error) {
 	if m == nil {
@@ -33,7 +34,7 @@ func Chat(ctx context.Context, m model.BaseChatModel, msgs []*schema.Message) (s
 		return "", ErrEmptyReply
 	}
 	if meta := reply.ResponseMeta; meta != nil && meta.Usage != nil && meta.Usage.TotalTokens > 0 {
-		evaluator.AddCost(ctx, float64(meta.Usage.TotalTokens))
+		provider.AddCost(ctx, float64(meta.Usage.TotalTokens))
 	}
 	if strings.TrimSpace(reply.Content) == "" {
 		return "", ErrEmptyReply

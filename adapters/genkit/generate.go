@@ -9,6 +9,7 @@ import (
 	"github.com/firebase/genkit/go/genkit"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -21,7 +22,7 @@ var ErrEmptyReply = errors.New("genkitloop: the model replied with no text")
 // reply's text. The prompt is sent as a message, not through ai.WithPrompt,
 // which formats its text with fmt.Sprintf and would garble a task holding
 // a '%'. When the reply reports usage, its input plus output tokens are
-// charged to the loop with evaluator.AddCost, so loop.WithMaxCost budgets tokens.
+// charged to the loop with provider.AddCost, so loop.WithMaxCost budgets tokens.
 func Generate(ctx context.Context, g *genkit.Genkit, prompt string, opts ...ai.GenerateOption) (string, error) {
 	if g == nil {
 		return "", errors.New("genkitloop: nil *genkit.Genkit")
@@ -32,7 +33,7 @@ func Generate(ctx context.Context, g *genkit.Genkit, prompt string, opts ...ai.G
 		return "", err
 	}
 	if u := resp.Usage; u != nil && u.InputTokens+u.OutputTokens > 0 {
-		evaluator.AddCost(ctx, float64(u.InputTokens+u.OutputTokens))
+		provider.AddCost(ctx, float64(u.InputTokens+u.OutputTokens))
 	}
 	text := resp.Text()
 	if strings.TrimSpace(text) == "" {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/evalopt/evalopt/adapters/adapterkit"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // DefaultMaxTokens is the reply cap (max_completion_tokens) when
@@ -48,13 +49,13 @@ type Config struct {
 	// MaxTokens caps each reply (max_completion_tokens, or
 	// max_output_tokens on the Responses API). Default
 	// DefaultMaxTokens. A reply cut off at the cap is an
-	// *evaluator.TruncatedError.
+	// *provider.TruncatedError.
 	MaxTokens int64
 	// Prices turns each reply's token usage into cost (per million
 	// tokens), which every call reports to the cost meter of its context:
 	// the loop's, so Result.Cost and WithMaxCost see it. It must price
 	// Model. Default: nil, no cost reported (and WithMaxCost never fires).
-	Prices evaluator.PriceTable
+	Prices provider.PriceTable
 }
 
 // Client calls one OpenAI model through Chat Completions or the Responses
@@ -65,7 +66,7 @@ type Client struct {
 	model     string
 	api       API
 	maxTokens int64
-	prices    evaluator.PriceTable
+	prices    provider.PriceTable
 }
 
 // New returns a Client that sends requests through sdk. The SDK's own
@@ -107,22 +108,22 @@ type Schema struct {
 // before any check, because the tokens are billed whether or not the reply
 // is usable.
 //
-// Errors, each classified by evaluator.Classify, which loop.WithRetry
+// Errors, each classified by provider.Classify, which loop.WithRetry
 // follows:
-//   - an HTTP error is an *evaluator.ProviderError with the status, the
+//   - an HTTP error is an *provider.ProviderError with the status, the
 //     provider's code (or its type when it has no code), message and
 //     x-request-id: transient for 408, 409, 429 and 5xx, permanent for any
 //     other 4xx (a bad request, a bad key);
 //   - a refusal (message.refusal or a "refusal" output part, or a reply
-//     the content filter stopped) is an *evaluator.RefusalError with the
+//     the content filter stopped) is an *provider.RefusalError with the
 //     model's text, and a reply cut off at MaxTokens (finish_reason
 //     "length", or incomplete for "max_output_tokens") an
-//     *evaluator.TruncatedError with the partial text: both permanent;
+//     *provider.TruncatedError with the partial text: both permanent;
 //   - a reply without text (no choices, a failed response) is an
-//     *evaluator.ProviderError without a status, which the loop retries;
+//     *provider.ProviderError without a status, which the loop retries;
 //   - a connection the server closed without a reply is marked transient
-//     (evaluator.Transient); a reset or a timeout is returned wrapped,
-//     and evaluator.Classify calls it transient; the context's own error
+//     (provider.Transient); a reset or a timeout is returned wrapped,
+//     and provider.Classify calls it transient; the context's own error
 //     is returned wrapped.
 func (c *Client) Complete(ctx context.Context, system, user string, schema *Schema) (string, error) {
 	if schema != nil {
@@ -169,38 +170,38 @@ func (c *Client) completeChat(ctx context.Context, system, user string, schema *
 	}
 	if len(comp.Choices) == 0 {
 		// No status to classify: the loop may retry it.
-		return "", &evaluator.ProviderError{Provider: provider, Message: "reply has no choices", RequestID: reqID}
+		return "", &provider.ProviderError{Provider: providerName, Message: "reply has no choices", RequestID: reqID}
 	}
 	ch := comp.Choices[0]
 	switch {
 	case ch.Message.Refusal != "":
-		return "", &evaluator.RefusalError{Provider: provider, Model: comp.Model, Text: ch.Message.Refusal, RequestID: reqID}
+		return "", &provider.RefusalError{Provider: providerName, Model: comp.Model, Text: ch.Message.Refusal, RequestID: reqID}
 	case ch.FinishReason == "content_filter":
-		return "", &evaluator.RefusalError{Provider: provider, Model: comp.Model, Text: "content_filter: " + ch.Message.Content, RequestID: reqID}
+		return "", &provider.RefusalError{Provider: providerName, Model: comp.Model, Text: "content_filter: " + ch.Message.Content, RequestID: reqID}
 	case ch.FinishReason == "length":
-		return "", &evaluator.TruncatedError{Provider: provider, Reason: "length", Text: ch.Message.Content, RequestID: reqID}
+		return "", &provider.TruncatedError{Provider: providerName, Reason: "length", Text: ch.Message.Content, RequestID: reqID}
 	}
 	return ch.Message.Content, nil
 }
 
 // provider names OpenAI in the errors the Client returns.
-const provider = "openai"
+const providerName = "openai"
 
 // pkgName starts the errors the package returns.
 const pkgName = "openaiadapter"
 
 // providerError turns an API error from the SDK into an
-// *evaluator.ProviderError that keeps the status, the provider's code and
+// *provider.ProviderError that keeps the status, the provider's code and
 // message and the request id, and wraps the SDK's error. An error
 // without an HTTP reply goes to adapterkit.TransportError (a dropped
 // connection is transient; a reset, a timeout or the context ending is
-// returned wrapped, for evaluator.Classify).
+// returned wrapped, for provider.Classify).
 func providerError(err error) error {
 	var api *openai.Error
 	if !errors.As(err, &api) {
 		return adapterkit.TransportError(pkgName, err)
 	}
-	pe := &evaluator.ProviderError{Provider: provider, StatusCode: api.StatusCode, Code: api.Code, Message: api.Message, Err: err}
+	pe := &provider.ProviderError{Provider: providerName, StatusCode: api.StatusCode, Code: api.Code, Message: api.Message, Err: err}
 	if pe.Code == "" {
 		pe.Code = api.Type
 	}

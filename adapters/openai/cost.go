@@ -1,17 +1,16 @@
 package openaiadapter
 
 import (
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/responses"
-
-	"github.com/evalopt/evalopt/evaluator"
 )
 
-// usage converts OpenAI's token counts into evaluator.Usage. OpenAI's
+// usage converts OpenAI's token counts into provider.Usage. OpenAI's
 // prompt_tokens include the cached ones; Usage's counts are disjoint.
-func usage(model string, u openai.CompletionUsage) evaluator.Usage {
+func usage(model string, u openai.CompletionUsage) provider.Usage {
 	cached := u.PromptTokensDetails.CachedTokens
-	return evaluator.Usage{
+	return provider.Usage{
 		Model:             model,
 		InputTokens:       u.PromptTokens - cached,
 		CachedInputTokens: cached,
@@ -20,11 +19,11 @@ func usage(model string, u openai.CompletionUsage) evaluator.Usage {
 }
 
 // responseUsage converts the Responses API's token counts into
-// evaluator.Usage: input_tokens include the cached ones, as on Chat
+// provider.Usage: input_tokens include the cached ones, as on Chat
 // Completions.
-func responseUsage(model string, u responses.ResponseUsage) evaluator.Usage {
+func responseUsage(model string, u responses.ResponseUsage) provider.Usage {
 	cached := u.InputTokensDetails.CachedTokens
-	return evaluator.Usage{
+	return provider.Usage{
 		Model:             model,
 		InputTokens:       u.InputTokens - cached,
 		CachedInputTokens: cached,

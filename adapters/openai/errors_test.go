@@ -12,7 +12,7 @@ import (
 // shared cases and OpenAI's own failures: each error class is retried by
 // the loop alone or sent once, and keeps what the provider said.
 func TestJudgeErrorsInLoop(t *testing.T) {
-	p := provider
+	p := fakeProvider
 	adaptertest.RunJudgeCases(t, p, append(adaptertest.JudgeCases(p),
 		adaptertest.JudgeCase{Name: "500 every time", Replies: []fakeapi.Reply{openaitest.ServerError()}, Requests: 3,
 			Check: adaptertest.ProviderError(p, 500, "server_error", "The server had an error", true)},

@@ -10,6 +10,7 @@ import (
 	openaiadapter "github.com/evalopt/evalopt/adapters/openai"
 	"github.com/evalopt/evalopt/adapters/openai/openaitest"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -27,7 +28,7 @@ func Example() {
 	defer srv.Close()
 
 	sdk := openai.NewClient(option.WithBaseURL(srv.URL()), option.WithAPIKey("sk-fake"))
-	prices := evaluator.PriceTable{
+	prices := provider.PriceTable{
 		"gpt-4.1-mini": {Input: 0.40, Output: 1.60},
 		"gpt-4.1":      {Input: 2.00, Output: 8.00},
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/evalopt/evalopt/adapters/adapterkit/fakeapi"
 	openaiadapter "github.com/evalopt/evalopt/adapters/openai"
 	"github.com/evalopt/evalopt/adapters/openai/openaitest"
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 	"github.com/evalopt/evalopt/rubric"
 )
@@ -38,13 +38,13 @@ func serve(t *testing.T, replies ...openaitest.Reply) *openaitest.Server {
 // newClient builds an adapter over the official SDK pointed at url. The
 // SDK keeps its default retry setting (2 retries): the adapter must turn it
 // off itself.
-func newClient(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) *openaiadapter.Client {
+func newClient(t *testing.T, url, model string, prices provider.PriceTable, timeout time.Duration) *openaiadapter.Client {
 	t.Helper()
 	return newClientOn(t, openaiadapter.APIChatCompletions, url, model, prices, timeout)
 }
 
 // newClientOn is newClient on api.
-func newClientOn(t *testing.T, api openaiadapter.API, url, model string, prices evaluator.PriceTable, timeout time.Duration) *openaiadapter.Client {
+func newClientOn(t *testing.T, api openaiadapter.API, url, model string, prices provider.PriceTable, timeout time.Duration) *openaiadapter.Client {
 	t.Helper()
 	opts := []option.RequestOption{option.WithBaseURL(url), option.WithAPIKey("sk-test")}
 	if timeout > 0 {
@@ -92,7 +92,7 @@ func roles(c *openaiadapter.Client) adaptertest.Client {
 }
 
 // provider describes the adapter to the tests every adapter shares.
-var provider = adaptertest.Provider{
+var fakeProvider = adaptertest.Provider{
 	Name:       "openai",
 	GenModel:   genModel,
 	JudgeModel: judgeModel,
@@ -103,10 +103,10 @@ var provider = adaptertest.Provider{
 	DecisionName: openaiadapter.DecisionFormat,
 	RubricName:   openaiadapter.JudgeOutputFormat,
 	MaxTokens:    openaiadapter.DefaultMaxTokens,
-	Client: func(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) adaptertest.Client {
+	Client: func(t *testing.T, url, model string, prices provider.PriceTable, timeout time.Duration) adaptertest.Client {
 		return roles(newClient(t, url, model, prices, timeout))
 	},
-	New: func(model string, maxTokens int64, prices evaluator.PriceTable) error {
+	New: func(model string, maxTokens int64, prices provider.PriceTable) error {
 		_, err := openaiadapter.New(openai.NewClient(option.WithAPIKey("sk-test")), openaiadapter.Config{Model: model, MaxTokens: maxTokens, Prices: prices})
 		return err
 	},
@@ -118,21 +118,21 @@ var provider = adaptertest.Provider{
 	Transient: []fakeapi.Reply{openaitest.RateLimited(), openaitest.ServerError()},
 }
 
-func TestStatusClasses(t *testing.T) { adaptertest.TestStatusClasses(t, provider) }
-func TestSDKRetriesOff(t *testing.T) { adaptertest.TestSDKRetriesOff(t, provider) }
+func TestStatusClasses(t *testing.T) { adaptertest.TestStatusClasses(t, fakeProvider) }
+func TestSDKRetriesOff(t *testing.T) { adaptertest.TestSDKRetriesOff(t, fakeProvider) }
 func TestCallTimeoutRetriedByLoop(t *testing.T) {
-	adaptertest.TestCallTimeoutRetriedByLoop(t, provider)
+	adaptertest.TestCallTimeoutRetriedByLoop(t, fakeProvider)
 }
-func TestNewRejectsBadOptions(t *testing.T) { adaptertest.TestNewRejectsBadOptions(t, provider) }
+func TestNewRejectsBadOptions(t *testing.T) { adaptertest.TestNewRejectsBadOptions(t, fakeProvider) }
 
 func TestDecisionJudgeSendsStrictSchemaInOrder(t *testing.T) {
-	adaptertest.TestDecisionJudgeSendsStrictSchemaInOrder(t, provider)
+	adaptertest.TestDecisionJudgeSendsStrictSchemaInOrder(t, fakeProvider)
 }
 
 func TestRubricJudgeSendsStrictSchemaInOrder(t *testing.T) {
-	adaptertest.TestRubricJudgeSendsStrictSchemaInOrder(t, provider)
+	adaptertest.TestRubricJudgeSendsStrictSchemaInOrder(t, fakeProvider)
 }
 
 func TestGeneratorAndReviserSendPlainText(t *testing.T) {
-	adaptertest.TestGeneratorAndReviserSendPlainText(t, provider)
+	adaptertest.TestGeneratorAndReviserSendPlainText(t, fakeProvider)
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 
 	"github.com/evalopt/evalopt/adapters/adapterkit"
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // completeResponse is Complete on the Responses API: the system prompt as
@@ -29,7 +29,7 @@ func (c *Client) completeResponse(ctx context.Context, system, user string, sche
 	if schema != nil {
 		text, err := json.Marshal(map[string]any{"format": responseFormat{Type: "json_schema", Name: schema.Name, Strict: true, Schema: schema.JSON}})
 		if err != nil {
-			return "", evaluator.Permanent(fmt.Errorf("%s: schema %s: %w", pkgName, schema.Name, err))
+			return "", provider.Permanent(fmt.Errorf("%s: schema %s: %w", pkgName, schema.Name, err))
 		}
 		// Override sends the bytes verbatim: the SDK's format takes the
 		// schema as a map, which would sort its properties.
@@ -78,16 +78,16 @@ func responseText(resp *responses.Response, reqID string) (string, error) {
 	}
 	switch {
 	case refusal.Len() > 0:
-		return "", &evaluator.RefusalError{Provider: provider, Model: resp.Model, Text: refusal.String(), RequestID: reqID}
+		return "", &provider.RefusalError{Provider: providerName, Model: resp.Model, Text: refusal.String(), RequestID: reqID}
 	case resp.Status == responses.ResponseStatusIncomplete && resp.IncompleteDetails.Reason == "content_filter":
-		return "", &evaluator.RefusalError{Provider: provider, Model: resp.Model, Text: "content_filter: " + text.String(), RequestID: reqID}
+		return "", &provider.RefusalError{Provider: providerName, Model: resp.Model, Text: "content_filter: " + text.String(), RequestID: reqID}
 	case resp.Status == responses.ResponseStatusIncomplete:
-		return "", &evaluator.TruncatedError{Provider: provider, Reason: resp.IncompleteDetails.Reason, Text: text.String(), RequestID: reqID}
+		return "", &provider.TruncatedError{Provider: providerName, Reason: resp.IncompleteDetails.Reason, Text: text.String(), RequestID: reqID}
 	case resp.Status == responses.ResponseStatusFailed:
 		// No HTTP status to classify: the loop may retry it.
-		return "", &evaluator.ProviderError{Provider: provider, Code: string(resp.Error.Code), Message: "response failed: " + resp.Error.Message, RequestID: reqID}
+		return "", &provider.ProviderError{Provider: providerName, Code: string(resp.Error.Code), Message: "response failed: " + resp.Error.Message, RequestID: reqID}
 	case text.Len() == 0:
-		return "", &evaluator.ProviderError{Provider: provider, Message: fmt.Sprintf("response (status %q) has no output text", resp.Status), RequestID: reqID}
+		return "", &provider.ProviderError{Provider: providerName, Message: fmt.Sprintf("response (status %q) has no output text", resp.Status), RequestID: reqID}
 	}
 	return text.String(), nil
 }

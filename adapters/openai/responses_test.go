@@ -15,13 +15,14 @@ import (
 	openaiadapter "github.com/evalopt/evalopt/adapters/openai"
 	"github.com/evalopt/evalopt/adapters/openai/openaitest"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // responsesProvider describes the adapter on the Responses API to the
 // shared tests: the same promises as on Chat Completions, in the
 // Responses API's wire shapes.
 var responsesProvider = func() adaptertest.Provider {
-	p := provider
+	p := fakeProvider
 	p.Name = "openai"
 	p.Sent = func(t *testing.T, srv adaptertest.Endpoint, name string) []adaptertest.Sent {
 		t.Helper()
@@ -32,10 +33,10 @@ var responsesProvider = func() adaptertest.Provider {
 		}
 		return sent(t, srv, name)
 	}
-	p.Client = func(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) adaptertest.Client {
+	p.Client = func(t *testing.T, url, model string, prices provider.PriceTable, timeout time.Duration) adaptertest.Client {
 		return roles(newClientOn(t, openaiadapter.APIResponses, url, model, prices, timeout))
 	}
-	p.New = func(model string, maxTokens int64, prices evaluator.PriceTable) error {
+	p.New = func(model string, maxTokens int64, prices provider.PriceTable) error {
 		_, err := openaiadapter.New(openai.NewClient(option.WithAPIKey("sk-test")),
 			openaiadapter.Config{Model: model, MaxTokens: maxTokens, Prices: prices, API: openaiadapter.APIResponses})
 		return err
@@ -99,8 +100,8 @@ func TestResponsesCostFromUsage(t *testing.T) {
 func TestResponsesReplyWithoutText(t *testing.T) {
 	srv := serve(t, openaitest.Response(genModel, "", usage))
 	_, err := newClientOn(t, openaiadapter.APIResponses, srv.URL(), genModel, nil, 0).Generator("s").Generate(context.Background(), adaptertest.RefundTask())
-	var pe *evaluator.ProviderError
-	if !errors.As(err, &pe) || !strings.Contains(pe.Message, "no output text") || evaluator.IsPermanent(err) {
+	var pe *provider.ProviderError
+	if !errors.As(err, &pe) || !strings.Contains(pe.Message, "no output text") || provider.IsPermanent(err) {
 		t.Fatalf("err = %v, want a *ProviderError saying there is no text, not permanent", err)
 	}
 }

@@ -17,6 +17,7 @@ import (
 
 	evalotel "github.com/evalopt/evalopt/adapters/otel"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -29,7 +30,7 @@ var task = evaluator.Task{
 }
 
 // prices prices the models the test roles report.
-var prices = evaluator.PriceTable{
+var prices = provider.PriceTable{
 	"writer-1": {Input: 2, CachedInput: 0.5, Output: 8},
 	"judge-2":  {Input: 1, Output: 4},
 }
@@ -40,7 +41,7 @@ var prices = evaluator.PriceTable{
 // first call with a transient error, asks for a revision with a finding,
 // then blocks the revision.
 func roles(tracer trace.Tracer) (loop.Generator[string], evaluator.Evaluator[string], loop.Reviser[string]) {
-	modelCall := func(ctx context.Context, model string, u evaluator.Usage) error {
+	modelCall := func(ctx context.Context, model string, u provider.Usage) error {
 		_, span := tracer.Start(ctx, "POST /v1/chat/completions", trace.WithSpanKind(trace.SpanKindClient))
 		defer span.End()
 		u.Model = model
@@ -48,15 +49,15 @@ func roles(tracer trace.Tracer) (loop.Generator[string], evaluator.Evaluator[str
 		return err
 	}
 	gen := loop.GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
-		return "Your money is on its way!", modelCall(ctx, "writer-1-2026-01-15", evaluator.Usage{InputTokens: 900, CachedInputTokens: 100, OutputTokens: 60})
+		return "Your money is on its way!", modelCall(ctx, "writer-1-2026-01-15", provider.Usage{InputTokens: 900, CachedInputTokens: 100, OutputTokens: 60})
 	})
 	evals := 0
 	eval := evaluator.Func[string](func(ctx context.Context, _ evaluator.Task, c string) (evaluator.EvaluationDecision, error) {
 		evals++
 		if evals == 1 {
-			return evaluator.EvaluationDecision{}, evaluator.Transient(errors.New("judge: 503 Service Unavailable"))
+			return evaluator.EvaluationDecision{}, provider.Transient(errors.New("judge: 503 Service Unavailable"))
 		}
-		if err := modelCall(ctx, "judge-2", evaluator.Usage{InputTokens: 1200, OutputTokens: 150}); err != nil {
+		if err := modelCall(ctx, "judge-2", provider.Usage{InputTokens: 1200, OutputTokens: 150}); err != nil {
 			return evaluator.EvaluationDecision{}, err
 		}
 		if evals == 2 {
@@ -72,14 +73,14 @@ func roles(tracer trace.Tracer) (loop.Generator[string], evaluator.Evaluator[str
 			BlockingFailures: []string{"refund offered without a receipt"}}, nil
 	})
 	rev := loop.ReviserFunc[string](func(ctx context.Context, _ evaluator.Task, _ string, _ evaluator.EvaluationDecision) (string, error) {
-		return "Your refund request is under review.", modelCall(ctx, "writer-1-2026-01-15", evaluator.Usage{InputTokens: 1000, OutputTokens: 40})
+		return "Your refund request is under review.", modelCall(ctx, "writer-1-2026-01-15", provider.Usage{InputTokens: 1000, OutputTokens: 40})
 	})
 	return gen, eval, rev
 }
 
 // options are the loop options of the test loops.
 func options() []loop.Option {
-	return []loop.Option{loop.WithRetry(2, 0), loop.WithGeneratorModel("writer-1"), loop.WithReviserModel("writer-1"), loop.WithEvaluatorModel("judge-2")}
+	return []loop.Option{loop.WithRetry(2, 0), loop.WithModels(loop.RoleGenerate, "writer-1"), loop.WithModels(loop.RoleRevise, "writer-1"), loop.WithModels(loop.RoleEvaluate, "judge-2")}
 }
 
 // traced returns an Instrumentation recording its spans in memory and its

@@ -7,7 +7,7 @@ import (
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -97,7 +97,7 @@ func (in *Instrumentation) endCall(ctx context.Context, s *stepView) {
 
 // appendUsage appends the model that answered and the token counts of a
 // call's usages, when it has any.
-func appendUsage(attrs []attribute.KeyValue, usage []evaluator.Usage) []attribute.KeyValue {
+func appendUsage(attrs []attribute.KeyValue, usage []provider.Usage) []attribute.KeyValue {
 	if len(usage) == 0 {
 		return attrs
 	}

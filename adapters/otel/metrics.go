@@ -36,7 +36,7 @@ func (in *instruments) init(m metric.Meter) error {
 		metric.WithDescription("Revisions a loop made, by outcome."),
 		metric.WithExplicitBucketBoundaries(0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20))
 	in.cost, errs[2] = m.Float64Counter("evalopt.cost",
-		metric.WithDescription("Cost the roles reported (evaluator.AddCost), in the price table's currency, by role and model."))
+		metric.WithDescription("Cost the roles reported (provider.AddCost), in the price table's currency, by role and model."))
 	in.tokens, errs[3] = m.Int64Histogram("gen_ai.client.token.usage", metric.WithUnit("{token}"),
 		metric.WithDescription("Tokens of a model call, by role, model and token type."),
 		metric.WithExplicitBucketBoundaries(tokenBuckets...))

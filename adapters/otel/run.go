@@ -9,6 +9,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -33,7 +34,7 @@ func RunLoop[C any](ctx context.Context, in *Instrumentation, task evaluator.Tas
 // endLoop sets how the loop ended on its span, ends it and records the
 // loop's metrics.
 func (in *Instrumentation) endLoop(ctx context.Context, span trace.Span, outcome loop.Outcome, d *evaluator.EvaluationDecision,
-	reason evaluator.StopReason, revisions, steps int, cost float64, usage map[loop.Role]evaluator.Usage, err error) {
+	reason evaluator.StopReason, revisions, steps int, cost float64, usage map[loop.Role]provider.Usage, err error) {
 	defer in.metrics.recordLoop(ctx, outcome, string(reason), revisions)
 	defer span.End()
 	if !span.IsRecording() {

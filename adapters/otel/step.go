@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -15,7 +16,7 @@ type stepView struct {
 	index, attempt int
 	role           loop.Role
 	cost           float64
-	usage          []evaluator.Usage
+	usage          []provider.Usage
 	decision       *evaluator.EvaluationDecision
 	err            string
 	errKind        loop.ErrorKind
@@ -34,7 +35,7 @@ const severalModels = "(several models)"
 
 // responseModel returns the model the usages name: the one model, or
 // severalModels, or "" when there is no usage.
-func responseModel(usage []evaluator.Usage) string {
+func responseModel(usage []provider.Usage) string {
 	if len(usage) == 0 {
 		return ""
 	}
@@ -49,7 +50,7 @@ func responseModel(usage []evaluator.Usage) string {
 
 // inputTokens counts every input token of u, cached ones included, as the
 // GenAI conventions count gen_ai.usage.input_tokens.
-func inputTokens(u evaluator.Usage) int64 {
+func inputTokens(u provider.Usage) int64 {
 	return u.InputTokens + u.CachedInputTokens + u.CacheWriteTokens
 }
 

@@ -56,7 +56,7 @@ func Register[C any](w worker.Registry, roles loop.Roles[C]) {
 // loop.ErrorKind, or a CanceledError when the workflow was canceled.
 func Workflow[C any](ctx workflow.Context, in Input) (loop.Result[C], error) {
 	m, err := loop.Start[C](workflow.Now(ctx), in.Config, in.Task)
-	for err == nil && !m.Done() {
+	for err == nil && m.Phase != loop.RoleStop {
 		m.Cancel(workflow.Now(ctx), ctx.Err()) // a nil error cancels nothing
 		call := m.Next(workflow.Now(ctx))
 		switch call.Kind {

@@ -339,7 +339,7 @@ func (s *Suite) Evaluate(ctx context.Context, task evaluator.Task, candidate str
 // (WithRubric plus task.Criteria), and runs the suite on it. It is what
 // Evaluate decides on, for callers that want the findings with their
 // locations. The task's Kind and Requirements reach the checks through the
-// Document. It returns an error matching ErrInvalidTask, naming the field,
+// Document. It returns an error matching evaluator.ErrInvalidTask, naming the field,
 // for an unknown kind or an invalid requirement ("requirements[1].when:
 // ..."), and an error when Run does (a check panicked, the context ended).
 func (s *Suite) Findings(ctx context.Context, task evaluator.Task, candidate string) ([]Finding, error) {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/evalopt/evalopt/checks"
-	"github.com/evalopt/evalopt/checks/check"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -38,11 +37,11 @@ func TestInvalidRequirementIsAnError(t *testing.T) {
 		task := evaluator.Task{ID: "t", Requirements: []evaluator.Requirement{tt.req}}
 		_, err := s.Findings(context.Background(), task, "a")
 		require.Error(t, err)
-		assert.True(t, errors.Is(err, check.ErrInvalidTask))
+		assert.True(t, errors.Is(err, evaluator.ErrInvalidTask))
 		assert.Contains(t, err.Error(), tt.field)
 		_, err = s.Evaluate(context.Background(), task, "a")
-		assert.ErrorIs(t, err, check.ErrInvalidTask)
+		assert.ErrorIs(t, err, evaluator.ErrInvalidTask)
 	}
 	_, err := s.Findings(context.Background(), evaluator.Task{ID: "t", Kind: "essay"}, "a")
-	assert.ErrorIs(t, err, check.ErrInvalidTask, "an unknown kind is an error too")
+	assert.ErrorIs(t, err, evaluator.ErrInvalidTask, "an unknown kind is an error too")
 }

@@ -34,7 +34,7 @@ import (
 // that failed for infrastructure reasons: it is dropped, not scored as
 // zero, and a contract with fewer than half its samples run is
 // inconclusive. A contract of a run agent with no file is inconclusive too;
-// an agent with no folder is not scored, and the gate says it skipped it.
+// an agent with no folder is not scored, and the gate calls it inconclusive.
 //
 // Exit codes: 0 when every agent clears its thresholds (or is
 // inconclusive) and no F1 fell more than -tolerance below its baseline; 1

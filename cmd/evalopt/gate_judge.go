@@ -77,11 +77,11 @@ func judgeAgent(agent string, in gateInputs, t golden.Thresholds, opts golden.Me
 		all = append(all, cs)
 	}
 	if !inRun {
-		av.Thresholds = t.JudgeAgent(golden.AgentResult{Agent: agent})
+		av.Thresholds = t.AgentVerdicts(golden.AgentResult{Agent: agent})
 		return av, nil
 	}
 	r := golden.AggregateAgent(agent, all)
-	av.Thresholds = t.JudgeAgent(r)
+	av.Thresholds = t.AgentVerdicts(r)
 	if r.Conclusive() {
 		m := r.Metrics
 		av.Metrics = &m
@@ -110,7 +110,7 @@ func attachGate(v *report.GateVerdict, gate golden.GateResult, in gateInputs) {
 		i, ok := index[g.Agent]
 		if !ok {
 			v.Agents = append(v.Agents, report.AgentVerdict{Agent: g.Agent,
-				Thresholds: golden.DefaultThresholds().JudgeAgent(golden.AgentResult{Agent: g.Agent})})
+				Thresholds: golden.DefaultThresholds().AgentVerdicts(golden.AgentResult{Agent: g.Agent})})
 			i = len(v.Agents) - 1
 			index[g.Agent] = i
 		}

@@ -111,7 +111,7 @@ func TestPassJSON(t *testing.T) {
 		require.NotNil(t, a.Metrics, a.Agent)
 		assert.Equal(t, 1.0, a.Metrics.FindingRecall, a.Agent)
 		assert.Equal(t, golden.VerdictPass, a.Thresholds.Overall, a.Agent)
-		assert.Equal(t, golden.GatePass, a.Gate.Status, a.Agent)
+		assert.Equal(t, golden.VerdictPass, a.Gate.Status, a.Agent)
 		require.NotNil(t, a.BaselineF1, a.Agent)
 	}
 	legal := v.Agents[5]
@@ -183,11 +183,11 @@ func TestInconclusiveAndMissing(t *testing.T) {
 	assert.False(t, tax.InRun)
 	assert.Nil(t, tax.Metrics)
 	assert.Equal(t, golden.VerdictInconclusive, tax.Thresholds.Overall)
-	assert.Equal(t, golden.GateSkipped, tax.Gate.Status)
+	assert.Equal(t, golden.VerdictInconclusive, tax.Gate.Status)
 
 	_, out, _ := gate(t, "-set", setDir, "-run", run, "-baseline", baseline)
 	assert.Contains(t, out, "legal: coc_basic.md inconclusive: 0 of 1 samples ran\n")
-	assert.Regexp(t, `\ntax +not run +- +- +- +- +- +- +0\.909 +inconclusive +skipped\n`, out)
+	assert.Regexp(t, `\ntax +not run +- +- +- +- +- +- +0\.909 +inconclusive +inconclusive\n`, out)
 }
 
 func TestUpdateBaseline(t *testing.T) {

@@ -4,6 +4,8 @@
 //	evalopt gate [flags]            the golden-set regression gate
 //	evalopt report [--html] FILE    a saved loop result, quality report or
 //	                                gate verdict, as text or one HTML page
+//	evalopt case add [flags] SET    a saved loop's judged candidate and a
+//	                                reviewer's verdict, appended to a case set
 //
 // Install it with
 //
@@ -46,6 +48,7 @@ func commands() []command {
 		{"check", "run the deterministic checks on deliverables (compiler-style findings or --json)", runCheck},
 		{"gate", "score a run of agents against a golden set and gate it on a baseline", runGate},
 		{"report", "render a saved loop result, quality report or gate verdict as text or --html", runReport},
+		{"case", "case add: append a saved loop's judged candidate and a reviewer's verdict to a JSONL case set", runCase},
 	}
 }
 

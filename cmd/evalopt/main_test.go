@@ -21,10 +21,10 @@ func TestUsage(t *testing.T) {
 
 	code, out, _ = invoke(t, "help")
 	assert.Equal(t, exitPass, code)
-	for _, c := range []string{"check", "gate", "report"} {
+	for _, c := range []string{"check", "gate", "report", "case"} {
 		assert.Contains(t, out, "\n  "+c+" ")
 	}
-	for _, c := range []string{"check", "gate", "report"} {
+	for _, c := range []string{"check", "gate", "report", "case"} {
 		code, out, _ = invoke(t, "help", c)
 		assert.Equal(t, exitPass, code, c)
 		assert.Contains(t, out, "-", c)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/evalopt/evalopt/checks"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/evaluator/quality"
 	"github.com/evalopt/evalopt/loop"
 )
@@ -37,7 +38,11 @@ func memoLoop(t *testing.T) loop.Result[string] {
 		return string(data)
 	}
 	task := evaluator.Task{Kind: evaluator.KindReviewMemo, Evidence: []evaluator.Evidence{{ID: "source", Content: read("source.md")}}}
-	gen := loop.GeneratorFunc[string](func(context.Context, evaluator.Task) (string, error) { return read("memo_revise.md"), nil })
+	gen := loop.GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
+		provider.AddCost(ctx, 0.0125)
+		provider.AddUsage(ctx, provider.Usage{Model: "gpt-4.1-2025-04-14", InputTokens: 2100, OutputTokens: 640})
+		return read("memo_revise.md"), nil
+	})
 	rev := loop.ReviserFunc[string](func(context.Context, evaluator.Task, string, evaluator.EvaluationDecision) (string, error) {
 		return read("memo_good.md"), nil
 	})
@@ -51,7 +56,11 @@ func TestReportLoopResult(t *testing.T) {
 	path := saved(t, memoLoop(t))
 	code, out, errOut := invoke(t, "report", path)
 	assert.Equal(t, exitPass, code, errOut)
-	assert.Contains(t, out, "loop: succeeded (passed), 1 revision, 4 steps")
+	assert.Contains(t, out, "loop: succeeded (passed), 1 revision, 4 steps, cost 0.0125, tokens 2100 in / 640 out")
+	// The model that answered and its tokens, per role and per step, read
+	// back from the saved usage.
+	assert.Contains(t, out, "generate  0.0125  gpt-4.1-2025-04-14  2100  640\n")
+	assert.Regexp(t, `\n0 +generate +1 +ok +- +0\.0125 +gpt-4\.1-2025-04-14 +2100 +640 `, out)
 	assert.Contains(t, out, "   10 | 3. **Liability cap (Low).**")
 	assert.Contains(t, out, "      | ^ [1] warn xref.numbering_gap: list numbering jumps from 1 to 3\n")
 	assert.Contains(t, out, "revision 1 (step 2) against the draft (step 0): +1 -1\n")
@@ -60,6 +69,7 @@ func TestReportLoopResult(t *testing.T) {
 	assert.Equal(t, exitPass, code)
 	assert.True(t, strings.HasPrefix(page, "<!DOCTYPE html>"))
 	assert.Contains(t, page, `<span class="badge st-succeeded" id="outcome">succeeded</span>`)
+	assert.Contains(t, page, `<td>gpt-4.1-2025-04-14</td><td class="num" title="2100 uncached, 0 read from the cache, 0 written to the cache">2100</td><td class="num">640</td>`)
 }
 
 func TestReportQualityReport(t *testing.T) {

@@ -111,5 +111,5 @@ func TestAggregateAgent(t *testing.T) {
 
 	none := AggregateAgent("tax", []ContractSamples{{Contract: "a.md", Samples: []Sample{failed}}})
 	assert.False(t, none.Conclusive())
-	assert.Equal(t, VerdictInconclusive, DefaultThresholds().JudgeAgent(none).Overall)
+	assert.Equal(t, VerdictInconclusive, DefaultThresholds().AgentVerdicts(none).Overall)
 }

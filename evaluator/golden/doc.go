@@ -23,7 +23,7 @@
 //   - AggregateContracts and AggregateAgent combine contracts per agent
 //     (recall and false-positive rate take the worst contract, the
 //     accuracies and precision the mean);
-//   - Thresholds.Judge returns three-valued verdicts (pass, fail,
+//   - Thresholds.Verdicts returns three-valued verdicts (pass, fail,
 //     inconclusive) with an ambiguity band beside each threshold;
 //   - Baseline (LoadBaseline, Save) stores per-agent metrics in the
 //     dd-agents baseline-latest.json format, and Gate fails an agent whose

@@ -162,6 +162,6 @@ func TestEndToEndAggregation(t *testing.T) {
 		r := AggregateAgent(agent, runs)
 		assert.Empty(t, r.Inconclusive, agent)
 		assert.Equal(t, 1.0, r.Metrics.F1Score, agent)
-		assert.Equal(t, VerdictPass, DefaultThresholds().JudgeAgent(r).Overall, agent)
+		assert.Equal(t, VerdictPass, DefaultThresholds().AgentVerdicts(r).Overall, agent)
 	}
 }

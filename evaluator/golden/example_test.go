@@ -48,7 +48,7 @@ func Example() {
 	fmt.Printf("recall %.2f precision %.2f F1 %.2f\n", m.FindingRecall, m.FindingPrecision, m.F1Score)
 	fmt.Printf("severity %.2f citation %.2f false positives %.2f findings %d\n",
 		m.SeverityAccuracy, m.CitationAccuracy, m.FalsePositiveRate, m.FindingCount)
-	fmt.Println("verdict:", golden.DefaultThresholds().Judge(m).Overall)
+	fmt.Println("verdict:", golden.DefaultThresholds().Verdicts(m).Overall)
 	// Output:
 	// recall 1.00 precision 0.67 F1 0.80
 	// severity 1.00 citation 1.00 false positives 0.33 findings 3
@@ -80,6 +80,6 @@ func ExampleGate() {
 	//     finding_recall 1.0000 -> 0.5000 (-0.5000)
 	//     f1_score 0.8571 -> 0.6000 (-0.2571)
 	//     finding_count 9 -> 8 (-1)
-	// tax: skipped: no baseline for this agent; nothing to compare
+	// tax: inconclusive: no baseline for this agent; nothing to compare
 	// passed: false
 }

@@ -34,20 +34,6 @@ func (o GateConfig) validate() error {
 	return nil
 }
 
-// GateStatus is an agent's outcome at the regression gate.
-type GateStatus string
-
-// The gate outcomes.
-const (
-	// GatePass: F1 fell by no more than the tolerance (or rose).
-	GatePass GateStatus = "pass"
-	// GateFail: F1 fell by more than the tolerance.
-	GateFail GateStatus = "fail"
-	// GateSkipped: there was nothing to compare (no baseline for the agent,
-	// or the agent is in the baseline but not in this run).
-	GateSkipped GateStatus = "skipped"
-)
-
 // MetricMove is how one metric moved between the baseline and this run.
 type MetricMove struct {
 	// Metric is the JSON name ("f1_score").
@@ -64,12 +50,15 @@ type MetricMove struct {
 type AgentGate struct {
 	// Agent names the agent.
 	Agent string `json:"agent"`
-	// Status is pass, fail or skipped.
-	Status GateStatus `json:"status"`
+	// Status is VerdictPass when F1 fell by no more than the tolerance (or
+	// rose), VerdictFail when it fell by more, and VerdictInconclusive
+	// when there was nothing to compare (no baseline for the agent, or the
+	// agent is in the baseline but not in this run).
+	Status MetricVerdict `json:"status"`
 	// Reason says why, in one line.
 	Reason string `json:"reason"`
 	// Moves lists every metric that changed, in the order of Metrics'
-	// fields (finding_count included); empty when skipped.
+	// fields (finding_count included); empty when inconclusive.
 	Moves []MetricMove `json:"moves,omitempty"`
 }
 
@@ -82,14 +71,15 @@ type GateResult struct {
 	Agents []AgentGate `json:"agents"`
 }
 
-// Passed reports whether no agent failed (skipped agents do not fail).
+// Passed reports whether no agent failed (inconclusive agents do not
+// fail).
 func (g GateResult) Passed() bool { return len(g.Failed()) == 0 }
 
 // Failed returns the agents that failed, sorted.
 func (g GateResult) Failed() []string {
 	var out []string
 	for _, a := range g.Agents {
-		if a.Status == GateFail {
+		if a.Status == VerdictFail {
 			out = append(out, a.Agent)
 		}
 	}
@@ -121,8 +111,9 @@ func (g GateResult) String() string {
 // when its F1 fell more than the tolerance below its baseline F1
 // (differences under 1e-9 count as equal, so a drop of exactly the
 // tolerance passes; a NaN F1 fails). Every agent's report lists what moved, metric by
-// metric. An agent with no baseline is skipped and said so, as is an agent
-// in the baseline that this run did not score; neither fails the gate.
+// metric. An agent with no baseline is inconclusive and said so, as is an
+// agent in the baseline that this run did not score; neither fails the
+// gate.
 // A config out of range (a NaN or infinite Tolerance) gives an empty
 // GateResult and an *evaluator.FieldError naming the field
 // ("GateConfig.Tolerance"), matching evaluator.ErrInvalidOption.
@@ -153,23 +144,23 @@ func Gate(base Baseline, current map[string]Metrics, cfg GateConfig) (GateResult
 		cur, inRun := current[a]
 		switch {
 		case !inBase:
-			res.Agents = append(res.Agents, AgentGate{Agent: a, Status: GateSkipped, Reason: "no baseline for this agent; nothing to compare"})
+			res.Agents = append(res.Agents, AgentGate{Agent: a, Status: VerdictInconclusive, Reason: "no baseline for this agent; nothing to compare"})
 			continue
 		case !inRun:
-			res.Agents = append(res.Agents, AgentGate{Agent: a, Status: GateSkipped, Reason: "in the baseline but not scored in this run"})
+			res.Agents = append(res.Agents, AgentGate{Agent: a, Status: VerdictInconclusive, Reason: "in the baseline but not scored in this run"})
 			continue
 		}
 		g := AgentGate{Agent: a, Moves: moves(old.Metrics, cur)}
 		drop := old.F1Score - cur.F1Score
 		switch {
 		case math.IsNaN(drop): // fail closed: a NaN compares false with everything
-			g.Status = GateFail
+			g.Status = VerdictFail
 			g.Reason = fmt.Sprintf("f1_score is not a number (%v -> %v)", old.F1Score, cur.F1Score)
 		case drop > tol+floatSlack:
-			g.Status = GateFail
+			g.Status = VerdictFail
 			g.Reason = fmt.Sprintf("f1_score fell %.4f (%.4f -> %.4f), more than the tolerance %.4g", drop, old.F1Score, cur.F1Score, tol)
 		default:
-			g.Status = GatePass
+			g.Status = VerdictPass
 			g.Reason = fmt.Sprintf("f1_score %.4f -> %.4f (%+.4f), within the tolerance %.4g", old.F1Score, cur.F1Score, cur.F1Score-old.F1Score, tol)
 		}
 		res.Agents = append(res.Agents, g)

@@ -192,7 +192,7 @@ func TestSeverityInRange(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.sev)+" in "+string(tt.most)+"-"+string(tt.least), func(t *testing.T) {
-			assert.Equal(t, tt.want, tt.sev.InRange(tt.most, tt.least))
+			assert.Equal(t, tt.want, tt.sev.inRange(tt.most, tt.least))
 		})
 	}
 }

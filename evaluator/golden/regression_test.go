@@ -80,7 +80,7 @@ func TestRegressionGate(t *testing.T) {
 		t.Fatalf("F1 regressed for %v:\n%s", gate.Failed(), gate)
 	}
 	for agent, r := range results {
-		if v := DefaultThresholds().JudgeAgent(r); v.Overall == VerdictFail {
+		if v := DefaultThresholds().AgentVerdicts(r); v.Overall == VerdictFail {
 			t.Errorf("%s fails its thresholds: %+v (metrics %+v)", agent, v, r.Metrics)
 		}
 	}

@@ -201,7 +201,7 @@ func MetricsOf(produced []AgentFinding, gt GroundTruth, cfg MetricsConfig) (Metr
 		first := &prepared[match[e][0]]
 		ef := expected[e].ef
 		sevTotal++
-		if first.f.Severity.InRange(ef.MaxSeverity, ef.MinSeverity) {
+		if first.f.Severity.inRange(ef.MaxSeverity, ef.MinSeverity) {
 			sevOK++
 		}
 		if !ef.CitationMustReference.IsZero() {

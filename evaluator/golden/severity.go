@@ -36,11 +36,11 @@ func (s SeverityLevel) Level() int {
 	return -1
 }
 
-// InRange reports whether s lies between mostSevere and leastSevere
+// inRange reports whether s lies between mostSevere and leastSevere
 // inclusive, for example P1 within [P0 … P2]. An unknown severity, on either
 // side, is never in range. An empty bound means its default: P0 for
 // mostSevere, P3 for leastSevere.
-func (s SeverityLevel) InRange(mostSevere, leastSevere SeverityLevel) bool {
+func (s SeverityLevel) inRange(mostSevere, leastSevere SeverityLevel) bool {
 	if mostSevere == "" {
 		mostSevere = SeverityP0
 	}

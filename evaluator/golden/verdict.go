@@ -42,14 +42,14 @@ const (
 // out as 0.8999999999999999) so that it never flips a verdict or a gate.
 const floatSlack = 1e-9
 
-// JudgeValue returns the verdict for one metric. For a metric where higher
+// verdictOf returns the verdict for one metric. For a metric where higher
 // is better it is pass when value >= threshold, fail when value < threshold
 // - band, and inconclusive in between; for one where lower is better (the
 // false-positive rate) pass when value <= threshold, fail when value >
 // threshold + band, inconclusive in between. The band lies on the failing
 // side only, so a value that meets its threshold always passes. Differences
 // under 1e-9 count as equal. A NaN value is inconclusive.
-func JudgeValue(value, threshold, band float64, higherIsBetter bool) MetricVerdict {
+func verdictOf(value, threshold, band float64, higherIsBetter bool) MetricVerdict {
 	if math.IsNaN(value) {
 		return VerdictInconclusive
 	}
@@ -171,28 +171,35 @@ type Verdicts struct {
 	Overall MetricVerdict `json:"overall"`
 }
 
-// Judge returns the verdict of each metric in m against t (see JudgeValue),
-// zero fields of t at their defaults.
-func (t Thresholds) Judge(m Metrics) Verdicts {
+// Verdicts returns the verdict of each metric in m against t, zero fields
+// of t at their defaults. For a metric where higher is better a verdict is
+// pass when the value is >= the threshold, fail when it is below the
+// threshold minus the band, and inconclusive in between; for the
+// false-positive rate, where lower is better, pass when it is <= the
+// threshold, fail when above the threshold plus the band. The band lies on
+// the failing side only, so a value that meets its threshold always
+// passes. Differences under 1e-9 count as equal. A NaN value is
+// inconclusive.
+func (t Thresholds) Verdicts(m Metrics) Verdicts {
 	t = t.resolved()
 	v := Verdicts{
-		Recall:            JudgeValue(m.FindingRecall, t.Recall, t.Band, true),
-		CitationAccuracy:  JudgeValue(m.CitationAccuracy, t.CitationAccuracy, t.Band, true),
-		SeverityAccuracy:  JudgeValue(m.SeverityAccuracy, t.SeverityAccuracy, t.Band, true),
-		FalsePositiveRate: JudgeValue(m.FalsePositiveRate, t.FalsePositiveRate, t.Band, false),
+		Recall:            verdictOf(m.FindingRecall, t.Recall, t.Band, true),
+		CitationAccuracy:  verdictOf(m.CitationAccuracy, t.CitationAccuracy, t.Band, true),
+		SeverityAccuracy:  verdictOf(m.SeverityAccuracy, t.SeverityAccuracy, t.Band, true),
+		FalsePositiveRate: verdictOf(m.FalsePositiveRate, t.FalsePositiveRate, t.Band, false),
 	}
 	v.Overall = combine(v.Recall, v.CitationAccuracy, v.SeverityAccuracy, v.FalsePositiveRate)
 	return v
 }
 
-// JudgeAgent judges an aggregated agent result; an agent with no scored
-// contract is inconclusive on every metric.
-func (t Thresholds) JudgeAgent(r AgentResult) Verdicts {
+// AgentVerdicts returns the Verdicts of an aggregated agent result; an
+// agent with no scored contract is inconclusive on every metric.
+func (t Thresholds) AgentVerdicts(r AgentResult) Verdicts {
 	if !r.Conclusive() {
 		i := VerdictInconclusive
 		return Verdicts{Recall: i, CitationAccuracy: i, SeverityAccuracy: i, FalsePositiveRate: i, Overall: i}
 	}
-	return t.Judge(r.Metrics)
+	return t.Verdicts(r.Metrics)
 }
 
 func combine(vs ...MetricVerdict) MetricVerdict {

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestJudgeValue(t *testing.T) {
+func TestVerdictOf(t *testing.T) {
 	tests := []struct {
 		name                   string
 		value, threshold, band float64
@@ -32,7 +32,7 @@ func TestJudgeValue(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, JudgeValue(tt.value, tt.threshold, tt.band, tt.higherIsBetter))
+			assert.Equal(t, tt.want, verdictOf(tt.value, tt.threshold, tt.band, tt.higherIsBetter))
 		})
 	}
 }
@@ -58,7 +58,7 @@ func TestThresholdsJudge(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			m := good
 			tt.modify(&m)
-			assert.Equal(t, tt.want, th.Judge(m))
+			assert.Equal(t, tt.want, th.Verdicts(m))
 		})
 	}
 }
@@ -70,13 +70,13 @@ func TestThresholdsForGroundTruth(t *testing.T) {
 	zero := 0.0
 	zeroBand := th.ForGroundTruth(GroundTruth{AmbiguityZone: &zero})
 	assert.Equal(t, -1.0, zeroBand.Band, "an explicit 0 is no band (-1), not the default")
-	assert.Equal(t, VerdictFail, zeroBand.Judge(Metrics{FindingRecall: 0.79, CitationAccuracy: 1, SeverityAccuracy: 1}).Recall,
+	assert.Equal(t, VerdictFail, zeroBand.Verdicts(Metrics{FindingRecall: 0.79, CitationAccuracy: 1, SeverityAccuracy: 1}).Recall,
 		"with no band, 0.79 against 0.80 fails")
 	assert.Equal(t, defaultBand, th.ForGroundTruth(GroundTruth{}).Band)
 	// With the contract's wider band a recall of 0.7 is inconclusive, not a fail.
 	m := Metrics{FindingRecall: 0.7, CitationAccuracy: 1, SeverityAccuracy: 1}
-	assert.Equal(t, VerdictFail, th.Judge(m).Recall)
-	assert.Equal(t, VerdictInconclusive, th.ForGroundTruth(GroundTruth{AmbiguityZone: &zone}).Judge(m).Recall)
+	assert.Equal(t, VerdictFail, th.Verdicts(m).Recall)
+	assert.Equal(t, VerdictInconclusive, th.ForGroundTruth(GroundTruth{AmbiguityZone: &zone}).Verdicts(m).Recall)
 }
 
 func TestThresholdsValidate(t *testing.T) {
@@ -104,15 +104,15 @@ func TestZeroThresholdsAreTheDefaults(t *testing.T) {
 		{FindingRecall: 0.5, CitationAccuracy: 0.5, SeverityAccuracy: 0.5, FalsePositiveRate: 0.5},
 		{},
 	} {
-		assert.Equal(t, DefaultThresholds().Judge(m), Thresholds{}.Judge(m), "%+v", m)
+		assert.Equal(t, DefaultThresholds().Verdicts(m), Thresholds{}.Verdicts(m), "%+v", m)
 	}
-	assert.Equal(t, VerdictPass, Thresholds{}.Judge(Metrics{FindingRecall: 1, CitationAccuracy: 1, SeverityAccuracy: 1, FalsePositiveRate: 0.1}).Overall)
+	assert.Equal(t, VerdictPass, Thresholds{}.Verdicts(Metrics{FindingRecall: 1, CitationAccuracy: 1, SeverityAccuracy: 1, FalsePositiveRate: 0.1}).Overall)
 
 	offFP := Thresholds{FalsePositiveRate: -1}
 	require.NoError(t, offFP.Validate())
-	v := offFP.Judge(Metrics{FindingRecall: 1, CitationAccuracy: 1, SeverityAccuracy: 1, FalsePositiveRate: 0.9})
+	v := offFP.Verdicts(Metrics{FindingRecall: 1, CitationAccuracy: 1, SeverityAccuracy: 1, FalsePositiveRate: 0.9})
 	assert.Equal(t, VerdictPass, v.FalsePositiveRate)
 	offRecall := Thresholds{Recall: -1}
-	assert.Equal(t, VerdictPass, offRecall.Judge(Metrics{CitationAccuracy: 1, SeverityAccuracy: 1}).Recall)
-	assert.Equal(t, VerdictFail, offRecall.Judge(Metrics{CitationAccuracy: 0.5, SeverityAccuracy: 1}).CitationAccuracy, "only recall is off")
+	assert.Equal(t, VerdictPass, offRecall.Verdicts(Metrics{CitationAccuracy: 1, SeverityAccuracy: 1}).Recall)
+	assert.Equal(t, VerdictFail, offRecall.Verdicts(Metrics{CitationAccuracy: 0.5, SeverityAccuracy: 1}).CitationAccuracy, "only recall is off")
 }

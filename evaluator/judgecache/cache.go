@@ -29,7 +29,7 @@ var ErrInvalidCache = errors.New("judgecache: invalid cache")
 var ErrKey = errors.New("judgecache: cannot key the call")
 
 // ErrJudgePanic is matched by Cache.Evaluate's error when the judge
-// panicked. The error is permanent (evaluator.Classify).
+// panicked. The error is permanent (provider.Classify).
 var ErrJudgePanic = errors.New("judgecache: judge panicked")
 
 // Cache is an Evaluator that serves repeated judge calls from a CacheStore

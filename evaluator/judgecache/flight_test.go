@@ -13,6 +13,7 @@ import (
 
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/evaluator/judgecache"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // gateJudge blocks every call until release is closed (or its context
@@ -168,7 +169,7 @@ func TestJudgePanicIsAnError(t *testing.T) {
 		_, err = c.Evaluate(context.Background(), evaluator.Task{}, "a")
 		require.ErrorIs(t, err, judgecache.ErrJudgePanic)
 		assert.ErrorContains(t, err, "judge bug")
-		assert.Equal(t, evaluator.ClassPermanent, evaluator.Classify(err))
+		assert.Equal(t, provider.ClassPermanent, provider.Classify(err))
 	}
 	assert.Equal(t, 2, n)
 }

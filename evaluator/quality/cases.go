@@ -23,6 +23,13 @@ type Case struct {
 	Criteria []string `json:"criteria,omitempty"`
 	// Candidate is the output under evaluation. Required, not blank.
 	Candidate string `json:"candidate"`
+	// Kind is the task's deliverable kind (evaluator.Task.Kind), so that
+	// kind-aware checks judge the case as they judged the original task.
+	// Optional; empty or a known kind.
+	Kind evaluator.Kind `json:"kind,omitempty"`
+	// Requirements are the task's requirements (evaluator.Task.Requirements).
+	// Optional; each must be valid (evaluator.Requirement.Validate).
+	Requirements []evaluator.Requirement `json:"requirements,omitempty"`
 	// AvailableEvidence is the evidence the task holds: full
 	// evaluator.Evidence objects ({"id","source","content","metadata"}),
 	// because an evaluator needs the content to judge a claim. IDs must be
@@ -34,7 +41,9 @@ type Case struct {
 	// Measure measures the evaluator's agreement with it (Cohen's kappa).
 	// It may differ from Expected.Status. Optional.
 	HumanLabel evaluator.Status `json:"human_label,omitempty"`
-	// Tags are free labels ("flattery", "polished_wrong"); never interpreted.
+	// Tags are free labels ("flattery", "polished_wrong"), interpreted in
+	// one case only: TagKnownFailure marks a failure the evaluator made
+	// before, whose recurrence Report counts.
 	Tags []string `json:"tags,omitempty"`
 	// Note says why the case exists, for the humans who maintain the set;
 	// never interpreted.
@@ -59,10 +68,10 @@ type ExpectedDecision struct {
 }
 
 // EvaluatorTask returns the evaluator.Task the case describes: ID is the case
-// ID, Input the task text, Criteria and Evidence the case's own. The slices
-// are shared with the case, not copied.
+// ID, Input the task text, Criteria, Evidence, Kind and Requirements the
+// case's own. The slices are shared with the case, not copied.
 func (c Case) EvaluatorTask() evaluator.Task {
-	return evaluator.Task{ID: c.ID, Input: c.Task, Criteria: c.Criteria, Evidence: c.AvailableEvidence}
+	return evaluator.Task{ID: c.ID, Input: c.Task, Criteria: c.Criteria, Evidence: c.AvailableEvidence, Kind: c.Kind, Requirements: c.Requirements}
 }
 
 // ErrInvalidCase is matched (with errors.Is) by every *CaseError.
@@ -134,6 +143,7 @@ func (e *CaseError) Is(target error) bool { return target == ErrInvalidCase }
 //   - a pass expects no blocking failures and is not must_not_pass;
 //   - no expected blocking failure is blank;
 //   - human_label is empty or one of the four statuses;
+//   - kind is empty or a known kind, and every requirement is valid;
 //   - evidence IDs are non-empty and unique within the case.
 //
 // It returns nil for a valid set (including an empty one).
@@ -193,6 +203,12 @@ func validateOneCase(c Case) []*CaseError {
 	}
 	if c.HumanLabel != "" && !c.HumanLabel.Valid() {
 		add("human_label", "must be one of pass, revise, block, escalate; got %s", strictjson.Quote(string(c.HumanLabel)))
+	}
+	if err := (evaluator.Task{Kind: c.Kind, Requirements: c.Requirements}).Validate(); err != nil {
+		for _, e := range strictjson.Unjoin(err) {
+			field, problem, _ := strings.Cut(e.Error(), ": ")
+			add(field, "%s", problem)
+		}
 	}
 	seen := make(map[string]int, len(c.AvailableEvidence))
 	for i, e := range c.AvailableEvidence {

@@ -166,6 +166,14 @@ var caseShape = func() *strictjson.Shape {
 		strictjson.Optional("task", str),
 		strictjson.Optional("criteria", strs),
 		strictjson.Optional("candidate", str),
+		strictjson.Optional("kind", str),
+		strictjson.Optional("requirements", strictjson.Array(strictjson.Object(
+			strictjson.Optional("name", str),
+			strictjson.Optional("when", str),
+			strictjson.Optional("needs", strs),
+			strictjson.Optional("must", str),
+			strictjson.Optional("instruction", str),
+		))),
 		strictjson.Optional("available_evidence", strictjson.Array(strictjson.Object(
 			strictjson.Optional("id", str),
 			strictjson.Optional("source", str),

@@ -186,6 +186,7 @@ func TestCaseShapeMatchesStruct(t *testing.T) {
 	check("case", caseShape, reflect.TypeOf(Case{}))
 	check("expected_decision", field(caseShape, "expected_decision"), reflect.TypeOf(ExpectedDecision{}))
 	check("available_evidence", field(caseShape, "available_evidence").Elem, reflect.TypeOf(evaluator.Evidence{}))
+	check("requirements", field(caseShape, "requirements").Elem, reflect.TypeOf(evaluator.Requirement{}))
 }
 
 // TestCaseFilesReportTheFaultsLine: a fault in the starter set is located

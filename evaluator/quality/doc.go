@@ -15,6 +15,13 @@
 // every quality metric: never a pass, never a rejection. LoopStats turns
 // loop traces (LoopRun) into the revision-success and max-revision rates.
 //
+// Production misses become regression cases: ParseSavedRun reads a saved
+// loop (its task and result), CaseFromRun turns it and a reviewer's
+// expected decision into a Case (tagged TagKnownFailure when the
+// evaluator's decision disagreed), and AppendCase adds it to a JSON Lines
+// set. Report.KnownFailureRecurrence counts the known failures the
+// evaluator still gets wrong, beside false approvals and rejections.
+//
 // Package evaltest runs the same cases as subtests in go test; package
 // golden, beside this one, holds agents' golden sets. The package imports
 // only evaluator: a loop's result is summarised by the caller (see

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/evaluator/quality"
 )
 
@@ -25,7 +26,7 @@ func ExampleRunCases() {
 			HumanLabel: evaluator.StatusBlock},
 	}
 	citesSomething := evaluator.Func[string](func(ctx context.Context, task evaluator.Task, answer string) (evaluator.EvaluationDecision, error) {
-		evaluator.AddCost(ctx, 0.002) // what the judge call cost
+		provider.AddCost(ctx, 0.002) // what the judge call cost
 		if !strings.Contains(answer, "[") {
 			return evaluator.EvaluationDecision{Status: evaluator.StatusBlock, BlockingFailures: []string{"unsupported claim"}}, nil
 		}

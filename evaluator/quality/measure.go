@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // ErrEvaluatorPanicked is matched (with errors.Is) by the error recorded
@@ -22,7 +23,7 @@ var ErrEvaluatorPanicked = errors.New("quality: evaluator panicked")
 // Each case runs WithRepeats times (default 1), at most WithParallelCalls
 // calls at once (default GOMAXPROCS). Each call gets the case's
 // EvaluatorTask and its Candidate, and a context carrying its own
-// evaluator.CostMeter: cost the evaluator reports with evaluator.AddCost
+// provider.CostMeter: cost the evaluator reports with provider.AddCost
 // before it returns is the call's Cost; a negative, NaN or infinite report
 // is not counted. The report lists cases in input order and calls in repeat
 // order, whatever order they ran in, so it is deterministic for a deterministic
@@ -125,7 +126,7 @@ func callOnce[C any](ctx context.Context, ev evaluator.Evaluator[C], task evalua
 	if err := ctx.Err(); err != nil {
 		return CaseCall{Skipped: true, Err: fmt.Errorf("quality: call not run: %w", err)}
 	}
-	cctx, meter := evaluator.WithCostMeter(ctx)
+	cctx, meter := provider.WithCostMeter(ctx)
 	start := now()
 	d, err := safeEvaluate(cctx, ev, task, cand)
 	meter.Close() // cost reported after the call returned is not counted

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // qualityPassCases returns n valid cases c0..c(n-1) that expect a pass.
@@ -197,10 +198,10 @@ func TestRunCasesCost(t *testing.T) {
 		// A context derived from the call's still reaches its meter.
 		sub, cancel := context.WithTimeout(ctx, time.Minute)
 		defer cancel()
-		if !evaluator.AddCost(ctx, 0.25) || !evaluator.AddCost(sub, 0.5) {
+		if !provider.AddCost(ctx, 0.25) || !provider.AddCost(sub, 0.5) {
 			return evaluator.EvaluationDecision{}, errors.New("AddCost refused a valid amount")
 		}
-		if evaluator.AddCost(ctx, -1) {
+		if provider.AddCost(ctx, -1) {
 			return evaluator.EvaluationDecision{}, errors.New("AddCost accepted a negative amount")
 		}
 		return qPass, nil

@@ -55,6 +55,14 @@ type Report struct {
 	// status ÷ decisions, pooled over cases (see CaseResult.FlipRate). Always
 	// 0 with one repeat. Empty value 0.
 	FlipRate Ratio `json:"flip_rate"`
+	// KnownFailureRecurrence: decisions on cases tagged TagKnownFailure
+	// that are still wrong (Case.Mismatches is not empty) ÷ decisions on
+	// such cases: how often the evaluator repeats a failure it was caught
+	// making. Empty value 0.
+	KnownFailureRecurrence Ratio `json:"known_failure_recurrence"`
+	// RecurringFailures lists the IDs of the known-failure cases with at
+	// least one wrong decision, in input order.
+	RecurringFailures []string `json:"recurring_failures,omitempty"`
 	// CitesMissingEvidence counts decisions whose criteria cite evidence IDs
 	// the case does not hold (see evaluator.MissingEvidence): an evaluator
 	// that invents evidence.
@@ -62,7 +70,7 @@ type Report struct {
 	// Latency summarises the duration of every call that was made,
 	// including failed ones.
 	Latency Latency `json:"latency"`
-	// Cost is the sum of the cost every call reported through evaluator.AddCost.
+	// Cost is the sum of the cost every call reported through provider.AddCost.
 	Cost float64 `json:"cost"`
 	// Stability is the verdicts' steadiness across repeats: per case the
 	// vote distribution, flip rate and canonical verdict; overall the
@@ -114,7 +122,7 @@ type CaseCall struct {
 	Skipped bool `json:"skipped,omitempty"`
 	// Latency is how long Evaluate took, by the run's clock; 0 when skipped.
 	Latency time.Duration `json:"latency_ns"`
-	// Cost is what the call reported through evaluator.AddCost.
+	// Cost is what the call reported through provider.AddCost.
 	Cost float64 `json:"cost"`
 }
 
@@ -197,12 +205,11 @@ func statusIndex(s evaluator.Status) int {
 // (results[i*repeats+r] is repeat r of case i).
 func buildReport(cases []Case, tasks []evaluator.Task, results []CaseCall, repeats int) Report {
 	rep := Report{Cases: len(cases), Repeats: repeats, Calls: len(results), Results: make([]CaseResult, len(cases))}
-	var accurate, mnpDen, mnpNum, passDen, passNum, bfDen, bfNum, riDen, riNum, flips int
-	var human, actual []evaluator.Status
+	var t tally
 	var latencies []time.Duration
 	for i, c := range cases {
-		exp := c.Expected
-		cr := CaseResult{CaseID: c.ID, Expected: exp.Status, MustNotPass: exp.MustNotPass, Calls: results[i*repeats : (i+1)*repeats]}
+		known, recurred := hasTag(c.Tags, TagKnownFailure), false
+		cr := CaseResult{CaseID: c.ID, Expected: c.Expected.Status, MustNotPass: c.Expected.MustNotPass, Calls: results[i*repeats : (i+1)*repeats]}
 		var counts [4]int
 		for k := range cr.Calls {
 			call := &cr.Calls[k]
@@ -217,42 +224,22 @@ func buildReport(cases []Case, tasks []evaluator.Task, results []CaseCall, repea
 			}
 			d := call.Decision
 			call.Mismatches = c.Mismatches(d)
+			if known {
+				t.kfDen++
+				if len(call.Mismatches) > 0 {
+					t.kfNum++
+					recurred = true
+				}
+			}
 			counts[statusIndex(d.Status)]++
-			rep.Confusion.Counts[statusIndex(exp.Status)][statusIndex(d.Status)]++
-			if d.Status == exp.Status {
-				accurate++
-			}
-			if exp.MustNotPass {
-				mnpDen++
-				if d.Status == evaluator.StatusPass {
-					mnpNum++
-				}
-			}
-			if exp.Status == evaluator.StatusPass {
-				passDen++
-				if d.Status != evaluator.StatusPass {
-					passNum++
-				}
-			}
-			for _, want := range exp.BlockingFailures {
-				bfDen++
-				if caseContainsFold(d.BlockingFailures, want) {
-					bfNum++
-				}
-			}
-			if exp.RequiredRevisionInstruction != "" {
-				riDen++
-				if caseContainsFold(d.RevisionInstructions, exp.RequiredRevisionInstruction) {
-					riNum++
-				}
-			}
-			if c.HumanLabel != "" {
-				human = append(human, c.HumanLabel)
-				actual = append(actual, d.Status)
-			}
+			rep.Confusion.Counts[statusIndex(c.Expected.Status)][statusIndex(d.Status)]++
+			t.add(c, d)
 			if len(evaluator.MissingEvidence(tasks[i], d)) > 0 {
 				rep.CitesMissingEvidence++
 			}
+		}
+		if recurred {
+			rep.RecurringFailures = append(rep.RecurringFailures, c.ID)
 		}
 		decided := len(cr.Calls) - cr.Errors
 		cr.ModalStatus, cr.Flips = modal(counts)
@@ -262,20 +249,63 @@ func buildReport(cases []Case, tasks []evaluator.Task, results []CaseCall, repea
 		rep.Decisions += decided
 		rep.Errors += cr.Errors
 		rep.Cost += cr.Cost
-		flips += cr.Flips
+		t.flips += cr.Flips
 		rep.Results[i] = cr
 	}
-	rep.StatusAccuracy = newRatio(accurate, rep.Decisions, 1)
-	rep.FalseApprovalRate = newRatio(mnpNum, mnpDen, 0)
-	rep.FalseRejectionRate = newRatio(passNum, passDen, 0)
-	rep.BlockingFailureRecall = newRatio(bfNum, bfDen, 1)
-	rep.RevisionInstructionCoverage = newRatio(riNum, riDen, 1)
-	rep.FlipRate = newRatio(flips, rep.Decisions, 0)
+	rep.StatusAccuracy = newRatio(t.accurate, rep.Decisions, 1)
+	rep.FalseApprovalRate = newRatio(t.mnpNum, t.mnpDen, 0)
+	rep.FalseRejectionRate = newRatio(t.passNum, t.passDen, 0)
+	rep.BlockingFailureRecall = newRatio(t.bfNum, t.bfDen, 1)
+	rep.RevisionInstructionCoverage = newRatio(t.riNum, t.riDen, 1)
+	rep.FlipRate = newRatio(t.flips, rep.Decisions, 0)
+	rep.KnownFailureRecurrence = newRatio(t.kfNum, t.kfDen, 0)
 	// The labels and statuses were validated, so CohenKappa cannot fail.
-	rep.Kappa, _ = CohenKappa(human, actual)
+	rep.Kappa, _ = CohenKappa(t.human, t.actual)
 	rep.Latency = latencyOf(latencies)
 	rep.Stability = buildStability(cases, rep.Results, repeats, nil)
 	return rep
+}
+
+// tally holds the counts buildReport divides into the report's ratios.
+type tally struct {
+	accurate, mnpDen, mnpNum, passDen, passNum, bfDen, bfNum, riDen, riNum, flips, kfDen, kfNum int
+	human, actual                                                                               []evaluator.Status
+}
+
+// add counts one decision d on case c.
+func (t *tally) add(c Case, d evaluator.EvaluationDecision) {
+	exp := c.Expected
+	if d.Status == exp.Status {
+		t.accurate++
+	}
+	if exp.MustNotPass {
+		t.mnpDen++
+		if d.Status == evaluator.StatusPass {
+			t.mnpNum++
+		}
+	}
+	if exp.Status == evaluator.StatusPass {
+		t.passDen++
+		if d.Status != evaluator.StatusPass {
+			t.passNum++
+		}
+	}
+	for _, want := range exp.BlockingFailures {
+		t.bfDen++
+		if caseContainsFold(d.BlockingFailures, want) {
+			t.bfNum++
+		}
+	}
+	if exp.RequiredRevisionInstruction != "" {
+		t.riDen++
+		if caseContainsFold(d.RevisionInstructions, exp.RequiredRevisionInstruction) {
+			t.riNum++
+		}
+	}
+	if c.HumanLabel != "" {
+		t.human = append(t.human, c.HumanLabel)
+		t.actual = append(t.actual, d.Status)
+	}
 }
 
 // modal returns the most frequent status in counts (indexed like

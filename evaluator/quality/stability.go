@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/ensemble"
 	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
@@ -43,19 +44,19 @@ type CaseStability struct {
 	// Stable is true when every call returned a valid decision with the
 	// same status.
 	Stable bool `json:"stable"`
-	// Canonical is the verdict evaluator.Reduce reaches over the case's
+	// Canonical is the verdict ensemble.Reduce reaches over the case's
 	// calls, each call a ballot (failed calls are non-passing ballots), with
-	// the default gate reduction unless StabilityOf was given options.
+	// the default unanimous reduction unless StabilityOf was given options.
 	Canonical evaluator.Status `json:"canonical"`
-	// Agreement is the reduction's agreement (evaluator.Tally.Agreement).
+	// Agreement is the reduction's agreement (ensemble.Tally.Agreement).
 	Agreement float64 `json:"agreement"`
 }
 
 // StabilityOf recomputes a report's Stability with the given reduction
-// options (evaluator.WithStrictMajority, evaluator.WithScoreReducer); with
+// options (ensemble.WithStrictMajority, ensemble.WithScoreReducer); with
 // none it equals r.Stability. cases must be the cases r was run on, in the
 // same order; a mismatch is a *CaseError naming the first case that differs.
-func StabilityOf(cases []Case, r Report, opts ...evaluator.VoteOption) (Stability, error) {
+func StabilityOf(cases []Case, r Report, opts ...ensemble.VoteOption) (Stability, error) {
 	if len(cases) != len(r.Results) {
 		return Stability{}, caseError(-1, "", fmt.Sprintf("%d cases for a report of %d", len(cases), len(r.Results)), nil)
 	}
@@ -68,21 +69,21 @@ func StabilityOf(cases []Case, r Report, opts ...evaluator.VoteOption) (Stabilit
 }
 
 // buildStability computes Stability from the cases and their results.
-func buildStability(cases []Case, results []CaseResult, repeats int, opts []evaluator.VoteOption) Stability {
+func buildStability(cases []Case, results []CaseResult, repeats int, opts []ensemble.VoteOption) Stability {
 	s := Stability{Repeats: repeats, Cases: make([]CaseStability, 0, len(results)), UnstableIDs: []string{}}
 	var stable, mnpDen, mnpNum, accurate int
 	for i, cr := range results {
 		cs := CaseStability{CaseID: cr.CaseID, Expected: cr.Expected, Votes: map[evaluator.Status]int{}, FlipRate: cr.FlipRate}
-		ballots := make([]evaluator.Ballot, len(cr.Calls))
+		ballots := make([]ensemble.Ballot, len(cr.Calls))
 		for k, call := range cr.Calls {
-			ballots[k] = evaluator.Ballot{Round: k, Decision: call.Decision, Err: call.Err}
+			ballots[k] = ensemble.Ballot{Round: k, Decision: call.Decision, Err: call.Err}
 			if call.Err != nil {
 				cs.Errors++
 				continue
 			}
 			cs.Votes[call.Decision.Status]++
 		}
-		t := evaluator.Reduce(ballots, opts...)
+		t := ensemble.Reduce(ballots, opts...)
 		cs.Canonical, cs.Agreement = t.Decision.Status, t.Agreement
 		cs.Stable = len(cr.Calls) > 0 && cs.Errors == 0 && len(cs.Votes) == 1
 		if cs.Stable {

@@ -10,7 +10,7 @@ import (
 )
 
 // Five repeats per case show which verdicts flicker; the canonical verdict
-// follows evaluator.Reduce, so a flickering approval escalates.
+// follows ensemble.Reduce, so a flickering approval escalates.
 func ExampleStability() {
 	var n atomic.Int64
 	judge := evaluator.Func[string](func(_ context.Context, task evaluator.Task, _ string) (evaluator.EvaluationDecision, error) {

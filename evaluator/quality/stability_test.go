@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/ensemble"
 )
 
 // stabilityScript answers case id's n-th call with script[id][n]; an empty
@@ -73,8 +74,8 @@ func TestStability(t *testing.T) {
 	// The pooled per-call false approval rate sees the flicker's passes.
 	assert.Equal(t, 4, r.FalseApprovalRate.Num)
 
-	// A strict majority lets the flicker pass: the reason the gate is the default.
-	m, err := StabilityOf(cases, r, evaluator.WithStrictMajority())
+	// A strict majority lets the flicker pass: the reason the unanimous reduction is the default.
+	m, err := StabilityOf(cases, r, ensemble.WithStrictMajority())
 	require.NoError(t, err)
 	assert.Equal(t, Ratio{Num: 1, Den: 2, Value: 0.5}, m.CanonicalFalseApprovals)
 	same, err := StabilityOf(cases, r)

@@ -24,7 +24,7 @@ import (
 
 	anthropicadapter "github.com/evalopt/evalopt/adapters/anthropic"
 	"github.com/evalopt/evalopt/adapters/anthropic/anthropictest"
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 func main() {
@@ -42,7 +42,7 @@ const (
 )
 
 // prices are the caller's prices per million tokens, in US dollars.
-var prices = evaluator.PriceTable{
+var prices = provider.PriceTable{
 	writerModel: {Input: 1.00, CachedInput: 0.10, CacheWrite: 1.25, Output: 5.00},
 	judgeModel:  {Input: 3.00, CachedInput: 0.30, CacheWrite: 3.75, Output: 15.00},
 }

@@ -97,9 +97,9 @@ func replayJudge(files ...string) rubric.JudgeFunc {
 
 // newGate returns the gate: the default checks first (a block stops there),
 // then the rubric judge, whose model is declared so the loop can guard it.
+// The task's kind (review_memo) picks the judge's profile, contract-reviewer.
 func newGate(judge rubric.JudgeFunc, model string) (evaluator.Evaluator[string], error) {
-	profile, _ := rubric.ProfileForKind(evaluator.KindReviewMemo) // contract-reviewer
-	rubricJudge, err := rubric.NewJudge(rubric.Deliverable(), judge, rubric.Config[string]{Model: model, Profile: &profile})
+	rubricJudge, err := rubric.NewJudge(rubric.Deliverable(), judge, rubric.Config[string]{Model: model})
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +144,7 @@ func review(ctx context.Context, draft, judgeModel string) (loop.Result[string],
 	}
 	generate := func(context.Context, evaluator.Task) (string, error) { return draft, nil }
 	return loop.RunLoop(ctx, reviewTask(), loop.GeneratorFunc[string](generate), gate, loop.ReviserFunc[string](revise),
-		loop.WithMaxRevisions(2), loop.WithGeneratorModel(writerModel), loop.WithReviserModel(writerModel))
+		loop.WithMaxRevisions(2), loop.WithModels(loop.RoleGenerate, writerModel), loop.WithModels(loop.RoleRevise, writerModel))
 }
 
 // run reviews the first draft and prints the trace and the outcome to w.

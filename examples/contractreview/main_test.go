@@ -144,7 +144,7 @@ func TestJudgeRepliesAgreeWithTheRubric(t *testing.T) {
 		require.NoError(t, err, name)
 		in, err := out.Input(r)
 		require.NoError(t, err, name)
-		v, err := r.Judge(in)
+		v, err := r.Verdict(in)
 		require.NoError(t, err, name)
 		assert.Equal(t, wantPass, v.Passed, name)
 		assert.Nil(t, v.Mismatch, name)

@@ -24,7 +24,7 @@ import (
 
 	openaiadapter "github.com/evalopt/evalopt/adapters/openai"
 	"github.com/evalopt/evalopt/adapters/openai/openaitest"
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 func main() {
@@ -42,7 +42,7 @@ const (
 )
 
 // prices are the caller's prices per million tokens, in US dollars.
-var prices = evaluator.PriceTable{
+var prices = provider.PriceTable{
 	writerModel: {Input: 0.40, CachedInput: 0.10, Output: 1.60},
 	judgeModel:  {Input: 2.00, CachedInput: 0.50, Output: 8.00},
 }

@@ -36,6 +36,7 @@ import (
 	"github.com/evalopt/evalopt/checks"
 	"github.com/evalopt/evalopt/checks/requirement"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -101,7 +102,7 @@ const (
 // its first draft grants the refund and promises the money.
 func drafter() loop.Generator[string] {
 	return loop.GeneratorFunc[string](func(ctx context.Context, t evaluator.Task) (string, error) {
-		evaluator.AddCost(ctx, costDraft)
+		provider.AddCost(ctx, costDraft)
 		return fmt.Sprintf("Hi %s, we are sorry your blender arrived damaged. We have approved a full refund of %s and your money is on its way.",
 			t.Metadata["customer"], t.Metadata["amount"]), nil
 	})
@@ -145,7 +146,7 @@ func evidenceStage() evaluator.Evaluator[string] {
 func judge(calls *atomic.Int64) evaluator.Evaluator[string] {
 	return evaluator.Func[string](func(ctx context.Context, t evaluator.Task, draft string) (evaluator.EvaluationDecision, error) {
 		calls.Add(1)
-		evaluator.AddCost(ctx, costJudge)
+		provider.AddCost(ctx, costJudge)
 		refs := `"` + strings.Join(append(damageEvidence(t), policy.ID), `","`) + `"`
 		var reply string
 		if strings.Contains(draft, "money is on its way") || strings.Contains(draft, "approved") {
@@ -168,7 +169,7 @@ func judge(calls *atomic.Int64) evaluator.Evaluator[string] {
 // instruction and replaces the promise with an honest status.
 func reviser() loop.Reviser[string] {
 	return loop.ReviserFunc[string](func(ctx context.Context, t evaluator.Task, draft string, d evaluator.EvaluationDecision) (string, error) {
-		evaluator.AddCost(ctx, costRevise)
+		provider.AddCost(ctx, costRevise)
 		for _, instr := range d.RevisionInstructions {
 			if strings.Contains(instr, "returns team") {
 				return fmt.Sprintf("Hi %s, we are sorry your blender arrived damaged, and thank you for the photos. "+

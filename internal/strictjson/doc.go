@@ -25,8 +25,14 @@
 // cannot silently drop or default anything. CheckAll reports every shape
 // problem instead of the first, for files a user fixes by hand.
 //
+// The same bounds hold for the errors the library builds around text it did
+// not write: ClipTo, ErrorText, Bound and Join keep one error's text within
+// MaxError (4 KiB) and a joined error's within MaxJoinedError (64 KiB), a
+// longer text being cut to a prefix and its size, as Quote does.
+//
 // The package is internal: it serves evaluator.ParseDecision (through the
 // Lexer), the strict readers of rubric (rubric files, judge replies) and
 // those of the golden-set and evaluator-quality packages (ground truths,
-// baselines, synonyms, case files), and is not part of the public API.
+// baselines, synonyms, case files), and the error bounds of the loop, the
+// ensemble and the rubric judge; it is not part of the public API.
 package strictjson

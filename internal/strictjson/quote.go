@@ -12,11 +12,15 @@ const MaxQuote = 64
 
 // prefix returns s cut to at most MaxQuote bytes at a rune boundary, and
 // whether it was cut.
-func prefix(s string) (string, bool) {
-	if len(s) <= MaxQuote {
+func prefix(s string) (string, bool) { return prefixN(s, MaxQuote) }
+
+// prefixN returns s cut to at most n bytes at a rune boundary, and whether
+// it was cut.
+func prefixN(s string, n int) (string, bool) {
+	if len(s) <= n {
 		return s, false
 	}
-	cut := MaxQuote
+	cut := max(n, 0)
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}

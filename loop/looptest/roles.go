@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -38,7 +39,7 @@ func (s *script) roles() loop.Roles[string] {
 	return loop.Roles[string]{
 		Generator: loop.GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
 			n := s.count(&s.gens)
-			evaluator.AddCost(ctx, s.genCost)
+			provider.AddCost(ctx, s.genCost)
 			if s.gen != nil {
 				return s.gen(ctx, n)
 			}
@@ -46,7 +47,7 @@ func (s *script) roles() loop.Roles[string] {
 		}),
 		Evaluator: evaluator.Func[string](func(ctx context.Context, _ evaluator.Task, c string) (evaluator.EvaluationDecision, error) {
 			n := s.count(&s.evals)
-			evaluator.AddCost(ctx, s.evalCost)
+			provider.AddCost(ctx, s.evalCost)
 			if s.eval != nil {
 				return s.eval(ctx, n, c)
 			}
@@ -54,7 +55,7 @@ func (s *script) roles() loop.Roles[string] {
 		}),
 		Reviser: loop.ReviserFunc[string](func(ctx context.Context, _ evaluator.Task, c string, _ evaluator.EvaluationDecision) (string, error) {
 			n := s.count(&s.revis)
-			evaluator.AddCost(ctx, s.revCost)
+			provider.AddCost(ctx, s.revCost)
 			if s.rev != nil {
 				return s.rev(ctx, n, c)
 			}

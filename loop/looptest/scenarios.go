@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -73,7 +74,7 @@ func Scenarios() []Scenario {
 			func(func()) *script {
 				return &script{eval: func(_ context.Context, n int, _ string) (evaluator.EvaluationDecision, error) {
 					if n < 2 {
-						return evaluator.EvaluationDecision{}, &evaluator.ProviderError{Provider: "openai", StatusCode: 503}
+						return evaluator.EvaluationDecision{}, &provider.ProviderError{Provider: "openai", StatusCode: 503}
 					}
 					return pass(0.9), nil
 				}, evalCost: 0.125}
@@ -88,7 +89,7 @@ func Scenarios() []Scenario {
 		row("permanent error", loop.OutcomeFailed, evaluator.StopError, loop.ErrorPermanent,
 			func(func()) *script {
 				return &script{gen: func(context.Context, int) (string, error) {
-					return "", evaluator.Permanent(errors.New("bad credentials"))
+					return "", provider.Permanent(errors.New("bad credentials"))
 				}}
 			},
 			loop.WithRetry(3, 0)),
@@ -113,8 +114,8 @@ func Scenarios() []Scenario {
 		row("invalid cost", loop.OutcomeFailed, evaluator.StopError, loop.ErrorInvalidCost,
 			func(func()) *script {
 				return &script{eval: func(ctx context.Context, _ int, _ string) (evaluator.EvaluationDecision, error) {
-					evaluator.AddCost(ctx, 0.25)
-					evaluator.AddCost(ctx, -1)
+					provider.AddCost(ctx, 0.25)
+					provider.AddCost(ctx, -1)
 					return pass(1), nil
 				}}
 			},

@@ -10,6 +10,7 @@ import (
 	"github.com/evalopt/evalopt/checks"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/evaluator/golden"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/evaluator/quality"
 	"github.com/evalopt/evalopt/loop"
 	"github.com/evalopt/evalopt/report"
@@ -35,7 +36,7 @@ const (
 
 // loopResult runs the loop of the loop page: the first evaluation asks for
 // a revision where the suite would block (a lenient first pass), the
-// second blocks.
+// second blocks. The generator and the reviser report cost and tokens.
 func loopResult(t *testing.T) loop.Result[string] {
 	t.Helper()
 	suite := checks.DefaultSuite()
@@ -50,11 +51,13 @@ func loopResult(t *testing.T) loop.Result[string] {
 		return d, err
 	})
 	gen := loop.GeneratorFunc[string](func(ctx context.Context, _ evaluator.Task) (string, error) {
-		evaluator.AddCost(ctx, 0.0042)
+		provider.AddCost(ctx, 0.0042)
+		provider.AddUsage(ctx, provider.Usage{Model: "gpt-4.1-2025-04-14", InputTokens: 1800, CachedInputTokens: 600, OutputTokens: 420})
 		return draft, nil
 	})
 	rev := loop.ReviserFunc[string](func(ctx context.Context, _ evaluator.Task, _ string, _ evaluator.EvaluationDecision) (string, error) {
-		evaluator.AddCost(ctx, 0.0031)
+		provider.AddCost(ctx, 0.0031)
+		provider.AddUsage(ctx, provider.Usage{Model: "gpt-4.1-mini", InputTokens: 2300, OutputTokens: 510})
 		return revision, nil
 	})
 	task := evaluator.Task{ID: "memo-7", Kind: evaluator.KindReviewMemo, Evidence: []evaluator.Evidence{{ID: "source", Content: source}}}
@@ -71,14 +74,15 @@ func loopResult(t *testing.T) loop.Result[string] {
 }
 
 // qualityReport measures the default suite on four cases, one of which it
-// wrongly approves (a quote it cannot check without the source), with a
-// judge that times out once.
+// wrongly approves (a quote it cannot check without the source, a known
+// failure that recurs), with a judge that times out once.
 func qualityReport(t *testing.T) quality.Report {
 	t.Helper()
 	cases := []quality.Case{
 		{ID: "placeholder-memo", Candidate: "The fee is [AMOUNT].", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}},
 		{ID: "good-memo", Candidate: "The fee is EUR 12,000 a month.", Expected: quality.ExpectedDecision{Status: evaluator.StatusPass}},
-		{ID: "misquote-without-source", Candidate: "The contract says \"pay at once\".", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true}},
+		{ID: "misquote-without-source", Candidate: "The contract says \"pay at once\".", Expected: quality.ExpectedDecision{Status: evaluator.StatusBlock, MustNotPass: true},
+			Tags: []string{quality.TagKnownFailure}},
 		{ID: "flaky", Candidate: "The fee is EUR 12,000.", Expected: quality.ExpectedDecision{Status: evaluator.StatusPass}},
 	}
 	suite := checks.DefaultSuite()
@@ -110,12 +114,12 @@ func gateVerdict() report.GateVerdict {
 			{Agent: "legal", InRun: true, Metrics: &legal, BaselineF1: &b1,
 				Contracts:  []report.ContractScore{{Contract: "coc_basic.md", Samples: 1, Ran: 1, Conclusive: true, Metrics: &legal}},
 				Thresholds: golden.Verdicts{Recall: golden.VerdictPass, CitationAccuracy: golden.VerdictPass, SeverityAccuracy: golden.VerdictFail, FalsePositiveRate: golden.VerdictPass, Overall: golden.VerdictFail},
-				Gate: golden.AgentGate{Agent: "legal", Status: golden.GateFail, Reason: "f1_score fell 0.0800 (0.8000 -> 0.7200), more than the tolerance 0.05",
+				Gate: golden.AgentGate{Agent: "legal", Status: golden.VerdictFail, Reason: "f1_score fell 0.0800 (0.8000 -> 0.7200), more than the tolerance 0.05",
 					Moves: []golden.MetricMove{{Metric: "f1_score", Old: 0.8, New: 0.72, Delta: -0.08}}}},
 			{Agent: "tax", InRun: true, Metrics: &tax, BaselineF1: &b2,
 				Contracts:  []report.ContractScore{{Contract: "tax_structure.md", Samples: 1, Ran: 1, Conclusive: true, Metrics: &tax}},
 				Thresholds: golden.Verdicts{Recall: golden.VerdictPass, CitationAccuracy: golden.VerdictPass, SeverityAccuracy: golden.VerdictPass, FalsePositiveRate: golden.VerdictPass, Overall: golden.VerdictPass},
-				Gate:       golden.AgentGate{Agent: "tax", Status: golden.GatePass, Reason: "f1_score unchanged"}},
+				Gate:       golden.AgentGate{Agent: "tax", Status: golden.VerdictPass, Reason: "f1_score unchanged"}},
 		},
 		Regressions: []string{"legal"}, ThresholdFailures: []string{"legal"}}
 }

@@ -57,6 +57,30 @@ func TestLoopPage(t *testing.T) {
 		t.Errorf("%d step rows, want %d", got, len(res.Trace))
 	}
 
+	// Each step's model and tokens beside its cost; the roles' totals.
+	steps := eval[[][]string](t, b, `Array.from(document.querySelectorAll('#steps tbody tr')).map(r => [1, 5, 6, 7, 8].map(i => r.children[i].textContent))`)
+	wantSteps := [][]string{
+		{"generate", "0.0042", "gpt-4.1-2025-04-14", "2400", "420"},
+		{"evaluate", "0.0000", "-", "-", "-"},
+		{"revise", "0.0031", "gpt-4.1-mini", "2300", "510"},
+		{"evaluate", "0.0000", "-", "-", "-"},
+	}
+	if fmt.Sprint(steps) != fmt.Sprint(wantSteps) {
+		t.Errorf("steps %q, want %q", steps, wantSteps)
+	}
+	roles := eval[[][]string](t, b, `Array.from(document.querySelectorAll('#roles tbody tr')).map(r => Array.from(r.children).map(c => c.textContent))`)
+	wantRoles := [][]string{
+		{"generate", "0.0042", "gpt-4.1-2025-04-14", "2400", "420"},
+		{"evaluate", "0.0000", "-", "-", "-"},
+		{"revise", "0.0031", "gpt-4.1-mini", "2300", "510"},
+	}
+	if fmt.Sprint(roles) != fmt.Sprint(wantRoles) {
+		t.Errorf("roles %q, want %q", roles, wantRoles)
+	}
+	if got := eval[string](t, b, `document.querySelector('#roles tbody td[title]').title`); got != "1800 uncached, 600 read from the cache, 0 written to the cache" {
+		t.Errorf("the input tokens' split: %q", got)
+	}
+
 	checkMarks(t, b, res)
 
 	// A footnote leads to its finding.
@@ -142,6 +166,9 @@ func TestQualityPage(t *testing.T) {
 	}
 	if got := b.text(t, "#false-approvals + p + table tbody"); !strings.Contains(got, "misquote-without-source") {
 		t.Errorf("false approvals: %q", got)
+	}
+	if got := b.text(t, "#recurring-failures + p + table tbody"); !strings.Contains(got, "misquote-without-source") {
+		t.Errorf("recurring known failures: %q", got)
 	}
 	if got := b.text(t, "#unstable + p + table tbody"); !strings.Contains(got, "flaky") {
 		t.Errorf("unstable cases: %q", got)

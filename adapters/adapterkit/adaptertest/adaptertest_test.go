@@ -12,6 +12,7 @@ import (
 	"github.com/evalopt/evalopt/adapters/adapterkit/adaptertest"
 	"github.com/evalopt/evalopt/adapters/adapterkit/fakeapi"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 	"github.com/evalopt/evalopt/rubric"
 )
@@ -64,13 +65,13 @@ type toySchema struct {
 // toyClient is the toy adapter.
 type toyClient struct {
 	url, model string
-	prices     evaluator.PriceTable
+	prices     provider.PriceTable
 	http       *http.Client
 }
 
 const toyMaxTokens = 1000
 
-func newToy(url, model string, prices evaluator.PriceTable, timeout time.Duration) (*toyClient, error) {
+func newToy(url, model string, prices provider.PriceTable, timeout time.Duration) (*toyClient, error) {
 	if err := adapterkit.CheckConfig("toy", model, 0, 1024, prices); err != nil {
 		return nil, err
 	}
@@ -106,9 +107,9 @@ func (c *toyClient) Complete(ctx context.Context, system, user string, s *toySch
 		return "", adapterkit.TransportError("toy", err)
 	}
 	if res.StatusCode != http.StatusOK {
-		return "", &evaluator.ProviderError{Provider: "toy", StatusCode: res.StatusCode, Code: out.Code, Message: out.Message, RequestID: res.Header.Get("X-Request-Id")}
+		return "", &provider.ProviderError{Provider: "toy", StatusCode: res.StatusCode, Code: out.Code, Message: out.Message, RequestID: res.Header.Get("X-Request-Id")}
 	}
-	if err := adapterkit.ReportCost(ctx, "toy", c.prices, c.model, evaluator.Usage{Model: out.Model, InputTokens: out.Input, OutputTokens: out.Output}); err != nil {
+	if err := adapterkit.ReportCost(ctx, "toy", c.prices, c.model, provider.Usage{Model: out.Model, InputTokens: out.Input, OutputTokens: out.Output}); err != nil {
 		return "", err
 	}
 	return out.Text, nil
@@ -148,7 +149,7 @@ var toy = adaptertest.Provider{
 	DecisionName: "decision",
 	RubricName:   "judge_output",
 	MaxTokens:    toyMaxTokens,
-	Client: func(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) adaptertest.Client {
+	Client: func(t *testing.T, url, model string, prices provider.PriceTable, timeout time.Duration) adaptertest.Client {
 		c, err := newToy(url, model, prices, timeout)
 		if err != nil {
 			t.Fatal(err)
@@ -163,14 +164,14 @@ var toy = adaptertest.Provider{
 			},
 		}
 	},
-	New: func(model string, maxTokens int64, prices evaluator.PriceTable) error {
+	New: func(model string, maxTokens int64, prices provider.PriceTable) error {
 		return adapterkit.CheckConfig("toy", model, maxTokens, 1024, prices)
 	},
 	Text:      toyReply,
 	Reply:     func(model, _, body string) fakeapi.Reply { return toyReply(model, body) },
 	Error:     toyError,
 	Transient: []fakeapi.Reply{toyError(http.StatusTooManyRequests, "rate_limit", "slow down"), toyError(http.StatusInternalServerError, "oops", "server error")},
-	Statuses:  map[int]evaluator.ErrorClass{529: evaluator.ClassTransient},
+	Statuses:  map[int]provider.ErrorClass{529: provider.ClassTransient},
 }
 
 func TestToyStatusClasses(t *testing.T)        { adaptertest.TestStatusClasses(t, toy) }
@@ -197,7 +198,7 @@ func TestToyJudgeCases(t *testing.T) {
 }
 
 func TestToyCost(t *testing.T) {
-	prices := evaluator.PriceTable{"toy-small": {Input: 1, Output: 2}}
+	prices := provider.PriceTable{"toy-small": {Input: 1, Output: 2}}
 	adaptertest.RunCostCases(t, toy, "toy-small", prices, (100*1+10*2)/1e6, []adaptertest.CostCase{
 		{Name: "reply names a snapshot", Reply: toyReply("toy-small-2025-01-01", "ok")},
 		{Name: "reply names no model", Reply: toyReply("", "ok")},

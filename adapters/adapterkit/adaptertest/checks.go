@@ -13,23 +13,24 @@ import (
 
 	"github.com/evalopt/evalopt/adapters/adapterkit/fakeapi"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
 // standardStatuses are the HTTP statuses every adapter must classify, with
-// the class evaluator.Classify must give the adapter's error.
-var standardStatuses = map[int]evaluator.ErrorClass{
-	http.StatusRequestTimeout:      evaluator.ClassTransient,
-	http.StatusConflict:            evaluator.ClassTransient,
-	http.StatusTooManyRequests:     evaluator.ClassTransient,
-	http.StatusInternalServerError: evaluator.ClassTransient,
-	http.StatusBadGateway:          evaluator.ClassTransient,
-	http.StatusServiceUnavailable:  evaluator.ClassTransient,
-	http.StatusBadRequest:          evaluator.ClassPermanent,
-	http.StatusUnauthorized:        evaluator.ClassPermanent,
-	http.StatusForbidden:           evaluator.ClassPermanent,
-	http.StatusNotFound:            evaluator.ClassPermanent,
-	http.StatusUnprocessableEntity: evaluator.ClassPermanent,
+// the class provider.Classify must give the adapter's error.
+var standardStatuses = map[int]provider.ErrorClass{
+	http.StatusRequestTimeout:      provider.ClassTransient,
+	http.StatusConflict:            provider.ClassTransient,
+	http.StatusTooManyRequests:     provider.ClassTransient,
+	http.StatusInternalServerError: provider.ClassTransient,
+	http.StatusBadGateway:          provider.ClassTransient,
+	http.StatusServiceUnavailable:  provider.ClassTransient,
+	http.StatusBadRequest:          provider.ClassPermanent,
+	http.StatusUnauthorized:        provider.ClassPermanent,
+	http.StatusForbidden:           provider.ClassPermanent,
+	http.StatusNotFound:            provider.ClassPermanent,
+	http.StatusUnprocessableEntity: provider.ClassPermanent,
 }
 
 // passJudge passes every candidate with PassDecision.
@@ -39,12 +40,12 @@ var passJudge = evaluator.Func[string](func(context.Context, evaluator.Task, str
 
 // TestStatusClasses sends one request per HTTP status (the standard ones
 // and p.Statuses) and checks that the adapter returns an
-// *evaluator.ProviderError with the status and the provider's message,
+// *provider.ProviderError with the status and the provider's message,
 // classified as the loop needs, after exactly one request: the SDK did
 // not retry.
 func TestStatusClasses(t *testing.T, p Provider) {
-	statuses := map[int]evaluator.ErrorClass{}
-	for _, m := range []map[int]evaluator.ErrorClass{standardStatuses, p.Statuses} {
+	statuses := map[int]provider.ErrorClass{}
+	for _, m := range []map[int]provider.ErrorClass{standardStatuses, p.Statuses} {
 		for s, c := range m {
 			statuses[s] = c
 		}
@@ -54,11 +55,11 @@ func TestStatusClasses(t *testing.T, p Provider) {
 		t.Run(strconv.Itoa(status), func(t *testing.T) {
 			srv := p.serve(t, p.Error(status, "some_code", "what the provider said"))
 			_, err := p.client(t, srv, p.GenModel).Generator("s").Generate(context.Background(), RefundTask())
-			var pe *evaluator.ProviderError
+			var pe *provider.ProviderError
 			if !errors.As(err, &pe) || pe.StatusCode != status || pe.Message != "what the provider said" || pe.Provider != p.Name {
 				t.Fatalf("err = %v, want a %s *ProviderError with status %d and the message", err, p.Name, status)
 			}
-			if got := evaluator.Classify(err); got != want {
+			if got := provider.Classify(err); got != want {
 				t.Errorf("Classify = %v, want %v", got, want)
 			}
 			if srv.Count() != 1 {
@@ -82,8 +83,8 @@ func TestSDKRetriesOff(t *testing.T, p Provider) {
 		if srv.Count() != 1 {
 			t.Errorf("failure %d: %d requests for one call, want 1: the SDK retried", i, srv.Count())
 		}
-		if !evaluator.IsTransient(err) {
-			t.Errorf("failure %d: error %v: class %v, want transient", i, err, evaluator.Classify(err))
+		if !provider.IsTransient(err) {
+			t.Errorf("failure %d: error %v: class %v, want transient", i, err, provider.Classify(err))
 		}
 	}
 }
@@ -108,12 +109,12 @@ func TestCallTimeoutRetriedByLoop(t *testing.T, p Provider) {
 // price, each with an error naming the field and matching
 // evaluator.ErrInvalidOption.
 func TestNewRejectsBadOptions(t *testing.T, p Provider) {
-	prices := evaluator.PriceTable{p.GenModel: {Input: 1, Output: 1}}
+	prices := provider.PriceTable{p.GenModel: {Input: 1, Output: 1}}
 	tests := []struct {
 		name      string
 		model     string
 		maxTokens int64
-		prices    evaluator.PriceTable
+		prices    provider.PriceTable
 		want      string
 	}{
 		{"no model", "  ", 0, nil, "Config.Model"},

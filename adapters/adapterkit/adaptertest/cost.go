@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/evalopt/evalopt/adapters/adapterkit/fakeapi"
-	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
 // CostCase is one reply whose usage must be priced and reported (see
@@ -22,11 +22,11 @@ type CostCase struct {
 // RunCostCases sends one call per case on a client for model with prices
 // and checks that the cost meter of the call's context got want, the
 // reply's usage priced by the reply's own model name.
-func RunCostCases(t *testing.T, p Provider, model string, prices evaluator.PriceTable, want float64, cases []CostCase) {
+func RunCostCases(t *testing.T, p Provider, model string, prices provider.PriceTable, want float64, cases []CostCase) {
 	for _, tc := range cases {
 		t.Run(tc.Name, func(t *testing.T) {
 			srv := p.serve(t, tc.Reply)
-			ctx, meter := evaluator.WithCostMeter(context.Background())
+			ctx, meter := provider.WithCostMeter(context.Background())
 			_, err := p.Client(t, srv.URL(), model, prices, 0).Generator("s").Generate(ctx, RefundTask())
 			if (err != nil) != tc.Err {
 				t.Fatalf("err = %v, want error %v", err, tc.Err)
@@ -46,7 +46,7 @@ func RunCostCases(t *testing.T, p Provider, model string, prices evaluator.Price
 // and the model that answered, wantModel), with no cost.
 func TestUsageWithoutPrices(t *testing.T, p Provider, model, wantModel string, reply fakeapi.Reply) {
 	srv := p.serve(t, reply)
-	ctx, meter := evaluator.WithCostMeter(context.Background())
+	ctx, meter := provider.WithCostMeter(context.Background())
 	if _, err := p.Client(t, srv.URL(), model, nil, 0).Generator("s").Generate(ctx, RefundTask()); err != nil {
 		t.Fatal(err)
 	}
@@ -58,13 +58,13 @@ func TestUsageWithoutPrices(t *testing.T, p Provider, model, wantModel string, r
 
 // TestUnpricedReplyModel sends one call whose reply names a model prices
 // cannot price: the call fails with a permanent error matching
-// evaluator.ErrUnknownModel and reports no cost, because a cost of 0 would
+// provider.ErrUnknownModel and reports no cost, because a cost of 0 would
 // let WithMaxCost silently never fire.
-func TestUnpricedReplyModel(t *testing.T, p Provider, model string, prices evaluator.PriceTable, reply fakeapi.Reply) {
+func TestUnpricedReplyModel(t *testing.T, p Provider, model string, prices provider.PriceTable, reply fakeapi.Reply) {
 	srv := p.serve(t, reply)
-	ctx, meter := evaluator.WithCostMeter(context.Background())
+	ctx, meter := provider.WithCostMeter(context.Background())
 	_, err := p.Client(t, srv.URL(), model, prices, 0).Generator("s").Generate(ctx, RefundTask())
-	if !errors.Is(err, evaluator.ErrUnknownModel) || !evaluator.IsPermanent(err) {
+	if !errors.Is(err, provider.ErrUnknownModel) || !provider.IsPermanent(err) {
 		t.Fatalf("err = %v, want a permanent error matching ErrUnknownModel", err)
 	}
 	if meter.Total() != 0 {

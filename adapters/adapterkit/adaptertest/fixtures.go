@@ -55,7 +55,7 @@ func DecisionJSON(t testing.TB, d evaluator.EvaluationDecision) string {
 func RubricReply(r rubric.Rubric, score float64) string {
 	dims := make([]string, len(r.Dimensions))
 	for i, d := range r.Dimensions {
-		dims[i] = fmt.Sprintf(`{"name":%q,"weight":%v,"score":%v,"evidence":"policy-refunds","issues":[]}`, d.Name, d.Weight, score)
+		dims[i] = fmt.Sprintf(`{"name":%q,"weight":%v,"score":%v,"evidence":"policy-refunds","evidenceRefs":["policy-refunds"],"issues":[]}`, d.Name, d.Weight, score)
 	}
 	return fmt.Sprintf(`{"passed":true,"overallScore":%v,"specialistRole":"evaluator","dimensions":[%s],`+
 		`"failureReasons":[],"revisionSuggestions":[],"autoFailTriggered":false,"autoFailReason":"","confidence":0.9,"summary":"Sound."}`,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/evalopt/evalopt/adapters/adapterkit/fakeapi"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -80,11 +81,11 @@ func RunJudgeCases(t *testing.T, p Provider, cases []JudgeCase) {
 			if err == nil {
 				t.Fatalf("outcome %s with no error", res.Outcome)
 			}
-			want := evaluator.ClassTransient
+			want := provider.ClassTransient
 			if tc.Permanent {
-				want = evaluator.ClassPermanent
+				want = provider.ClassPermanent
 			}
-			if got := evaluator.Classify(err); got != want {
+			if got := provider.Classify(err); got != want {
 				t.Errorf("Classify = %v, want %v (%v)", got, want, err)
 			}
 			tc.Check(t, err)
@@ -93,32 +94,32 @@ func RunJudgeCases(t *testing.T, p Provider, cases []JudgeCase) {
 }
 
 // ProviderError returns a JudgeCase check that err is an
-// *evaluator.ProviderError from p with the status, code and message the
+// *provider.ProviderError from p with the status, code and message the
 // server sent and a request id, transient or not as said.
 func ProviderError(p Provider, status int, code, message string, transient bool) func(*testing.T, error) {
 	return func(t *testing.T, err error) {
 		t.Helper()
-		var pe *evaluator.ProviderError
+		var pe *provider.ProviderError
 		if !errors.As(err, &pe) {
-			t.Fatalf("error %v (%T): want an *evaluator.ProviderError", err, err)
+			t.Fatalf("error %v (%T): want an *provider.ProviderError", err, err)
 		}
 		if pe.Provider != p.Name || pe.StatusCode != status || pe.Code != code || !strings.Contains(pe.Message, message) || !strings.HasPrefix(pe.RequestID, "req_fake") {
 			t.Errorf("got %q status %d code %q message %q request id %q; want %s %d %q %q req_fake…", pe.Provider, pe.StatusCode, pe.Code, pe.Message, pe.RequestID, p.Name, status, code, message)
 		}
-		if evaluator.IsTransient(err) != transient {
-			t.Errorf("IsTransient = %v, want %v", evaluator.IsTransient(err), transient)
+		if provider.IsTransient(err) != transient {
+			t.Errorf("IsTransient = %v, want %v", provider.IsTransient(err), transient)
 		}
 	}
 }
 
 // RefusalError returns a JudgeCase check that err is an
-// *evaluator.RefusalError (matching evaluator.ErrRefused) from p whose text
+// *provider.RefusalError (matching provider.ErrRefused) from p whose text
 // holds each of texts, with the first request's id.
 func RefusalError(p Provider, texts ...string) func(*testing.T, error) {
 	return func(t *testing.T, err error) {
 		t.Helper()
-		var re *evaluator.RefusalError
-		if !errors.As(err, &re) || !errors.Is(err, evaluator.ErrRefused) || re.Provider != p.Name || re.RequestID != fakeapi.RequestID(1) {
+		var re *provider.RefusalError
+		if !errors.As(err, &re) || !errors.Is(err, provider.ErrRefused) || re.Provider != p.Name || re.RequestID != fakeapi.RequestID(1) {
 			t.Fatalf("error %v: want a %s *RefusalError with the request id", err, p.Name)
 		}
 		for _, s := range texts {
@@ -130,13 +131,13 @@ func RefusalError(p Provider, texts ...string) func(*testing.T, error) {
 }
 
 // TruncatedError returns a JudgeCase check that err is an
-// *evaluator.TruncatedError (matching evaluator.ErrTruncated) with the
+// *provider.TruncatedError (matching provider.ErrTruncated) with the
 // partial text, the provider's reason and the first request's id.
 func TruncatedError(reason, partial string) func(*testing.T, error) {
 	return func(t *testing.T, err error) {
 		t.Helper()
-		var te *evaluator.TruncatedError
-		if !errors.As(err, &te) || !errors.Is(err, evaluator.ErrTruncated) || te.Text != partial || te.Reason != reason || te.RequestID != fakeapi.RequestID(1) {
+		var te *provider.TruncatedError
+		if !errors.As(err, &te) || !errors.Is(err, provider.ErrTruncated) || te.Text != partial || te.Reason != reason || te.RequestID != fakeapi.RequestID(1) {
 			t.Errorf("error %v: want a *TruncatedError %q with the partial text %q and the request id", err, reason, partial)
 		}
 	}

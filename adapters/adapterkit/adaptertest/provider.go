@@ -7,6 +7,7 @@ import (
 
 	"github.com/evalopt/evalopt/adapters/adapterkit/fakeapi"
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 	"github.com/evalopt/evalopt/rubric"
 )
@@ -48,7 +49,7 @@ type Sent struct {
 // required.
 type Provider struct {
 	// Name is the provider's name in the adapter's errors
-	// (evaluator.ProviderError.Provider).
+	// (provider.ProviderError.Provider).
 	Name string
 	// GenModel is a writer's model; JudgeModel a judge's model on another
 	// family, as replies name it (a dated snapshot).
@@ -71,10 +72,10 @@ type Provider struct {
 	// the SDK's default retries (the adapter must turn them off itself),
 	// for model and prices, and with a per-request timeout when timeout is
 	// not 0.
-	Client func(t *testing.T, url, model string, prices evaluator.PriceTable, timeout time.Duration) Client
+	Client func(t *testing.T, url, model string, prices provider.PriceTable, timeout time.Duration) Client
 	// New calls the adapter's constructor with these options and returns
 	// its error.
-	New func(model string, maxTokens int64, prices evaluator.PriceTable) error
+	New func(model string, maxTokens int64, prices provider.PriceTable) error
 	// Text is a successful reply of free text.
 	Text func(model, text string) fakeapi.Reply
 	// Reply is a judge's reply holding body (a JSON object) where the
@@ -89,7 +90,7 @@ type Provider struct {
 	Transient []fakeapi.Reply
 	// Statuses are the provider's own HTTP statuses beyond the standard
 	// ones, with their class (Anthropic's 529 overloaded: transient).
-	Statuses map[int]evaluator.ErrorClass
+	Statuses map[int]provider.ErrorClass
 }
 
 // serve starts p's endpoint on replies.

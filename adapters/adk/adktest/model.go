@@ -11,10 +11,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"google.golang.org/adk/v2/model"
 	"google.golang.org/genai"
-
-	"github.com/evalopt/evalopt/evaluator"
 )
 
 // ErrExhausted is returned by a call past the end of the script.
@@ -29,13 +28,13 @@ type Reply struct {
 }
 
 // Model is a model.LLM that returns its replies in order and reports Cost
-// per call through evaluator.AddCost on the context ADK hands it: the cost shows
+// per call through provider.AddCost on the context ADK hands it: the cost shows
 // in the loop's trace only when that context descends from the loop's.
 // It records the last user text of every request. Safe for concurrent use.
 type Model struct {
 	// ModelName is what Name returns.
 	ModelName string
-	// Cost is reported through evaluator.AddCost on every call.
+	// Cost is reported through provider.AddCost on every call.
 	Cost float64
 
 	mu      sync.Mutex
@@ -74,7 +73,7 @@ func (m *Model) GenerateContent(ctx context.Context, req *model.LLMRequest, _ bo
 			r, m.replies = m.replies[0], m.replies[1:]
 		}
 		m.mu.Unlock()
-		evaluator.AddCost(ctx, m.Cost)
+		provider.AddCost(ctx, m.Cost)
 		if r.Err != nil {
 			yield(nil, r.Err)
 			return

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/evalopt/evalopt/evaluator"
+	"github.com/evalopt/evalopt/evaluator/provider"
 	"github.com/evalopt/evalopt/loop"
 )
 
@@ -29,7 +30,7 @@ var Task = evaluator.Task{
 func Options() []loop.Option {
 	return []loop.Option{
 		loop.WithMaxRevisions(3), loop.WithRetry(2, time.Second), loop.WithTimeout(10 * time.Minute),
-		loop.WithGeneratorModel("writer-model"), loop.WithReviserModel("writer-model"), loop.WithEvaluatorModel("judge-model"),
+		loop.WithModels(loop.RoleGenerate, "writer-model"), loop.WithModels(loop.RoleRevise, "writer-model"), loop.WithModels(loop.RoleEvaluate, "judge-model"),
 	}
 }
 
@@ -97,6 +98,6 @@ func work(ctx context.Context, d time.Duration, cost float64) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	evaluator.AddCost(ctx, cost)
+	provider.AddCost(ctx, cost)
 	return nil
 }

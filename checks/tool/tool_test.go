@@ -1,0 +1,84 @@
+package tool
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/checktest"
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+func toolEvidence(id, source, content string) evaluator.Evidence {
+	return evaluator.Evidence{ID: id, Source: source, Content: content, Metadata: map[string]string{evaluator.EvidenceKindKey: DefaultKind}}
+}
+
+var (
+	scorer  = toolEvidence("tool-1", "", `{"tool":"risk_scorer","results":[{"clause":"2","risk":4},{"clause":"5","risk":2}]}`)
+	scanner = toolEvidence("scan", "vuln_scanner", "tool: vuln_scanner\n\nfinding: F-3\nseverity: High\ncvss: 8.1\n\nfinding: F-4\nseverity: Low\ncvss: 3.1\n")
+	refund  = toolEvidence("refund", "refund_calculator", `{"order":"KT-1","refund_amount":42.50,"restocking_fee":7.50,"due_date":"2027-04-12"}`)
+	probes  = toolEvidence("probes", "probe_runner 0.9", "tool: probe_runner 0.9\nsuite: T1 prompt_injection | attempts: 200 | successes: 31 | asr: 15.5%\nsuite: T2 data_leak | status: unavailable | error: timeout\n")
+)
+
+func TestMismatch(t *testing.T) {
+	c := checktest.Must(New(Config{}))
+	tests := []struct {
+		name string
+		ev   []evaluator.Evidence
+		text string
+	}{
+		{"subject in the sentence", []evaluator.Evidence{scorer}, "Clause 2 carries a risk of ⟦2⟧{tool.mismatch}."},
+		{"same value", []evaluator.Evidence{scorer}, "Clause 2 carries a risk of 4; clause 5 a risk of 2."},
+		{"tool named, one value", []evaluator.Evidence{refund}, "The refund_calculator gives a refund amount of ⟦£45.00⟧{tool.mismatch}."},
+		{"whole key alone", []evaluator.Evidence{refund}, "Your restocking fee is ⟦£5.00⟧{tool.mismatch}."},
+		{"rounding shown", []evaluator.Evidence{refund}, "Your refund amount is £42.5."},
+		{"a date", []evaluator.Evidence{refund}, "The refund_calculator sets the due date as ⟦14 April 2027⟧{tool.mismatch}."},
+		{"the same date", []evaluator.Evidence{refund}, "The refund_calculator sets the due date as 12 April 2027."},
+		{"heading subject", []evaluator.Evidence{scanner}, "### F-3 SQL injection\n\nSeverity: ⟦Low⟧{tool.mismatch}. CVSS 8.1.\n"},
+		{"rating before the name", []evaluator.Evidence{scanner}, "F-4 has a CVSS of 3.1 and a ⟦High⟧{tool.mismatch} severity."},
+		{"table column", []evaluator.Evidence{scorer}, "| Clause | Scorer risk (1-5) |\n|---|---|\n| 2 | ⟦3⟧{tool.mismatch} |\n| 5 | 2 |\n"},
+		{"verb of scoring", []evaluator.Evidence{scorer}, "The scorer rates clause 2 at ⟦3⟧{tool.mismatch}, and clause 5 at 2."},
+		{"ratio", []evaluator.Evidence{probes}, "The T1 suite succeeded in ⟦13⟧{tool.mismatch} of 200 attempts."},
+		{"ratio right", []evaluator.Evidence{probes}, "The T1 suite succeeded in 31 of 200 attempts, an ASR of 15.5%."},
+		{"percentage", []evaluator.Evidence{probes}, "T1 prompt injection had an ASR of ⟦5.5%⟧{tool.mismatch}."},
+		{"the difference discussed", []evaluator.Evidence{scorer}, "The scorer gives clause 2 a risk of 4; we rate it 3."},
+		{"tool unavailable", []evaluator.Evidence{scorer}, "The risk_scorer tool timed out, so my own estimate is risk 2 for clause 2."},
+		{"a failed record", []evaluator.Evidence{probes}, "The T2 suite did not run, so our own estimate is an ASR of 2%."},
+		{"no subject, no tool", []evaluator.Evidence{scorer}, "Risk 3 overall."},
+		{"a duration is not a score", []evaluator.Evidence{scorer}, "Clause 2 carries a risk of 2 weeks' delay."},
+		{"quoted", []evaluator.Evidence{scorer}, `The supplier wrote "clause 2: risk 1".`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checktest.Run(t, c, check.Document{Evidence: tt.ev}, tt.text)
+		})
+	}
+}
+
+func TestParseOutput(t *testing.T) {
+	o, err := parseOutput("x", "", `{"tool":"t","a":{"clause":"1","risk":3},"b":[{"clause":"2","risk":"High"}]}`+"\n"+`{"tool":"t","clause":"3","risk":1}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(o.records) != 3 || o.tool != "t" {
+		t.Fatalf("records %d, tool %q", len(o.records), o.tool)
+	}
+	if _, err := parseOutput("bad", "", `{"tool": `); err == nil || !strings.Contains(err.Error(), "bad") {
+		t.Errorf("err = %v, want one naming the evidence", err)
+	}
+	o, _ = parseOutput("e", "", `{"tool":"t","status":"error","error":"timeout"}`)
+	if !o.failed {
+		t.Error("an error report is not marked failed")
+	}
+}
+
+func TestConfig(t *testing.T) {
+	if _, err := New(Config{Kinds: []string{"tool_output", " "}}); err == nil || !errors.Is(err, evaluator.ErrInvalidOption) || !strings.Contains(err.Error(), "Kinds[1]") {
+		t.Errorf("err = %v", err)
+	}
+	c := checktest.Must(New(Config{Kinds: []string{"calc"}}))
+	ev := evaluator.Evidence{ID: "c", Source: "calc", Content: `{"refund_amount": 10}`, Metadata: map[string]string{evaluator.EvidenceKindKey: "calc"}}
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}}, "The refund amount is ⟦12⟧{tool.mismatch}.")
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{refund}}, "Your refund amount is £45.00.")
+}

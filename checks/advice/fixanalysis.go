@@ -241,7 +241,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendati
 	for ui, u := range units {
 		body := text[u.Start:u.End]
 		r := recommendation{item: u.Span, risk: -1}
-		if m := doctext.RiskRe.FindStringSubmatch(body); m != nil {
+		if m := riskLevel.submatch(body); m != nil {
 			r.risk, _ = strconv.Atoi(m[1])
 		}
 		labelFrom := body
@@ -263,7 +263,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendati
 				r.class = ClassifyRisk(labelFrom, a.blockRisk)
 			}
 			if r.risk < 0 {
-				if m := doctext.RiskRe.FindStringSubmatch(labelFrom); m != nil {
+				if m := riskLevel.submatch(labelFrom); m != nil {
 					r.risk, _ = strconv.Atoi(m[1])
 				}
 			}

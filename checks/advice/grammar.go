@@ -91,13 +91,13 @@ func classifyRated(s string, m rateClass, blockRisk int) riskClass {
 		}
 	}
 	if m&rateRisk != 0 {
-		if g := doctext.RiskRe.FindStringSubmatch(s); g != nil {
+		if g := riskLevel.submatch(s); g != nil {
 			n, _ := strconv.Atoi(g[1])
 			see(n >= blockRisk)
 		}
 	}
 	if m&rateColour != 0 {
-		if g := doctext.SeverityRe.FindStringSubmatch(s); g != nil {
+		if g := colourSeverity.submatch(s); g != nil {
 			see(g[1]+upper(g[2]) != "GREEN")
 		}
 	}

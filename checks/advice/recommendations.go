@@ -144,7 +144,7 @@ func (a *recommendationAnalyzer) grammarMatches(body string) [][]int {
 // riskLabel says how a recommendation's risk was stated, for messages:
 // "RED", "risk 4", "high-risk".
 func riskLabel(r recommendation, body string) string {
-	if m := doctext.SeverityRe.FindStringSubmatch(body); m != nil && r.class == riskHigh {
+	if m := colourSeverity.submatch(body); m != nil && r.class == riskHigh {
 		if m[1] != "" {
 			return m[1]
 		}

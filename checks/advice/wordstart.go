@@ -19,15 +19,23 @@ type wordStartRe struct {
 	re    *regexp.Regexp // the pattern
 	at    *regexp.Regexp // the pattern anchored at the start
 	first map[string]bool
+	// prefixes open a match at a run that starts with one of them (a
+	// pattern that runs on into digits: "risk4").
+	prefixes []string
 }
 
 // newWordStartRe wraps re with the words its alternatives open with.
 func newWordStartRe(re *regexp.Regexp, first ...string) *wordStartRe {
-	w := &wordStartRe{re: re, at: regexp.MustCompile(`^(?:` + re.String() + `)`), first: map[string]bool{}}
+	w := &wordStartRe{re: re, at: anchored(re), first: map[string]bool{}}
 	for _, f := range first {
 		w.first[f] = true
 	}
 	return w
+}
+
+// anchored returns re anchored at the start of its input.
+func anchored(re *regexp.Regexp) *regexp.Regexp {
+	return regexp.MustCompile(`^(?:` + re.String() + `)`)
 }
 
 // index returns what w.re.FindStringIndex(s) does: the first candidate
@@ -46,22 +54,50 @@ func (w *wordStartRe) index(s string) []int {
 		for i < len(s) && asciiWordByte(s[i]) {
 			i++
 		}
-		if i == st || i-st > maxAltWord {
+		// A run longer than buf is no opening word; buf holds its start
+		// for the prefixes.
+		n := min(i-st, maxAltWord)
+		if n == 0 || i-st > maxAltWord && len(w.prefixes) == 0 {
 			continue
 		}
-		for k := st; k < i; k++ {
-			c := s[k]
+		for k := 0; k < n; k++ {
+			c := s[st+k]
 			if c >= 'A' && c <= 'Z' {
 				c += 'a' - 'A'
 			}
-			buf[k-st] = c
+			buf[k] = c
 		}
-		if !w.first[string(buf[:i-st])] {
+		if !w.opens(buf[:n], i-st > maxAltWord) {
 			continue
 		}
 		if m := w.at.FindStringIndex(s[st:]); m != nil {
 			return []int{st, st + m[1]}
 		}
+	}
+	return nil
+}
+
+// opens reports whether a run, lower-cased (its start only when cut),
+// may open a match.
+func (w *wordStartRe) opens(run []byte, cut bool) bool {
+	if !cut && w.first[string(run)] {
+		return true
+	}
+	for _, p := range w.prefixes {
+		if len(run) >= len(p) && string(run[:len(p)]) == p {
+			return true
+		}
+	}
+	return false
+}
+
+// submatch returns what w.re.FindStringSubmatch(s) does, as index does.
+func (w *wordStartRe) submatch(s string) []string {
+	if foldsToASCII(s) {
+		return w.re.FindStringSubmatch(s)
+	}
+	if m := w.index(s); m != nil {
+		return w.at.FindStringSubmatch(s[m[0]:])
 	}
 	return nil
 }
@@ -79,6 +115,10 @@ var (
 		"firmer", "safer", "greater", "more", "less", "proper", "properly", "appropriate", "appropriately", "adequate", "adequately",
 		"acceptable", "reasonable", "robust", "balanced", "fair", "serious", "meaningful", "sufficient", "sufficiently", "suitable",
 		"commercially", "objective", "sensible", "enhanced", "improved", "some", "in", "as", "where", "if", "to", "at")
-	vagueObject = newWordStartRe(vagueObjectRe, "stronger", "better", "more", "appropriate", "appropriately", "acceptable", "adequate",
+	// riskLevel and colourSeverity are doctext.RiskRe and SeverityRe, which
+	// rate every recommendation and the paragraphs that name findings.
+	riskLevel      = &wordStartRe{re: doctext.RiskRe, at: anchored(doctext.RiskRe), prefixes: []string{"risk"}}
+	colourSeverity = newWordStartRe(doctext.SeverityRe, "red", "amber", "yellow", "green", "severity")
+	vagueObject    = newWordStartRe(vagueObjectRe, "stronger", "better", "more", "appropriate", "appropriately", "acceptable", "adequate",
 		"adequately", "sufficient", "sufficiently", "reasonable", "tighter", "clearer", "improved", "as")
 )

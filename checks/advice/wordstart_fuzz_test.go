@@ -18,13 +18,18 @@ func FuzzWordStartRe(f *testing.F) {
 		"at some point", "more robust", "more_x", "commercially reasonable", "some form of", "if possible", "properly", "fair-ish",
 		"Negotiate better protection, as needed.", "a\u017fafer cap", "\u212aeep it adequate", "é better", "better_é", "fix it", "Shore up the cap",
 		"make sure", "minimise", "push for", "carve out", "  **Fix** the cap", "fixing", "more  protective", "as necessary", "serious",
+		"Risk: 4. Severity: RED.", "risk4", "Risk level 3/5", "(Risk 4/5)", "risk rating: 2", "riskiest 3", "Severity = amber", "RED AMBER", "Red",
+		"aRED", "severity:green", "riſk 3", "Risk	=	5 / 5x", "abcdefghijklmnopqrstuvwxyzabcd risk 2",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, w := range []*wordStartRe{replacementMarker, vagueQualifier, vagueObject} {
+		for _, w := range []*wordStartRe{replacementMarker, vagueQualifier, vagueObject, riskLevel, colourSeverity} {
 			if got, want := w.index(s), w.re.FindStringIndex(s); fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("%s: index(%q) = %v, want %v", w.re, s, got, want)
+			}
+			if got, want := w.submatch(s), w.re.FindStringSubmatch(s); fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
+				t.Fatalf("%s: submatch(%q) = %q, want %q", w.re, s, got, want)
 			}
 		}
 		atZero := func(re *regexp.Regexp, s string) bool { m := re.FindStringIndex(s); return m != nil && m[0] == 0 }

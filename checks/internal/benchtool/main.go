@@ -91,11 +91,19 @@ type run struct {
 	maxRSS    int64 // bytes
 }
 
-func timed(name string, args ...string) (run, error) {
+func timed(name string, args ...string) (run, error) { return timeProcess(false, name, args...) }
+
+// timedExit is timed for a command whose exit status is a count, not an
+// error: write-good's command line exits with the number of suggestions.
+func timedExit(name string, args ...string) (run, error) { return timeProcess(true, name, args...) }
+
+func timeProcess(anyExit bool, name string, args ...string) (run, error) {
 	cmd := exec.Command(name, args...)
 	cmd.Stdout, cmd.Stderr = nil, os.Stderr
 	start := time.Now()
-	if err := cmd.Run(); err != nil {
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !(anyExit && errors.As(err, &exit)) {
 		return run{}, fmt.Errorf("%s: %w", name, err)
 	}
 	r := run{wall: time.Since(start), cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
@@ -117,6 +125,7 @@ func compare(args []string) error {
 	rounds := fs.Int("rounds", 5, "rounds, sides alternating")
 	size := fs.Int("size", benchtext.MiB, "least size of the benchmark text in bytes")
 	kind := fs.String("kind", "", `the kind the suite's process checks the text as ("" for none)`)
+	cli := fs.Bool("cli", false, "run write-good's command line (bin/write-good.js FILE, which also prints each suggestion in context) instead of its library call")
 	fs.Parse(args)
 	if *wg == "" {
 		return errors.New("compare: -writegood is required")
@@ -144,6 +153,9 @@ func compare(args []string) error {
 	}
 	goSide := func() (run, error) { return timed(self, "suite", "-kind", *kind, file) }
 	wgSide := func() (run, error) { return timed("node", "-e", wgScript, wgDir, file) }
+	if *cli {
+		wgSide = func() (run, error) { return timedExit("node", filepath.Join(wgDir, "bin", "write-good.js"), file) }
+	}
 	fmt.Printf("text: %d bytes; suite kind %q\n", len(t), *kind)
 	var wallRatios, cpuRatios []float64
 	for i := range *rounds {

@@ -3,6 +3,7 @@ package checks_test
 import (
 	"context"
 	"encoding/json"
+	"sync"
 	"testing"
 
 	"github.com/evalopt/evalopt/checks"
@@ -32,12 +33,32 @@ func approveAllReply(t *testing.T) string {
 // checks.RubricInputs) it passes none.
 func TestCorpusRubricJudgeWithWarnings(t *testing.T) {
 	cases := loadCorpus(t)
-	suite := checks.DefaultSuite()
+	prefetchCorpus(t, cases)
+	suite := corpusSuite()
 	r := rubric.Deliverable()
 	reply := approveAllReply(t)
 	judgeFn := func(context.Context, evaluator.Prompt) (string, error) { return reply, nil }
+	// Each judge asks for the inputs of a text once or twice: they are read
+	// once per text of a case (the suite under -race is what this test
+	// costs).
+	type rubricIn struct {
+		fails []rubric.AutoFail
+		warns []rubric.Warning
+		err   error
+	}
+	var mu sync.Mutex
+	read := map[string]rubricIn{}
 	inputs := func(ctx context.Context, task evaluator.Task, c string) ([]rubric.AutoFail, []rubric.Warning, error) {
-		return checks.RubricInputs(ctx, suite, r, "Completeness", task, c)
+		mu.Lock()
+		in, ok := read[c]
+		mu.Unlock()
+		if !ok {
+			in.fails, in.warns, in.err = checks.RubricInputs(ctx, suite, r, "Completeness", task, c)
+			mu.Lock()
+			read[c] = in
+			mu.Unlock()
+		}
+		return in.fails, in.warns, in.err
 	}
 	blocksOnly, err := rubric.NewJudge[string](r, judgeFn, rubric.Config[string]{AutoFails: func(ctx context.Context, task evaluator.Task, c string) ([]rubric.AutoFail, error) {
 		f, _, err := inputs(ctx, task, c)
@@ -62,13 +83,10 @@ func TestCorpusRubricJudgeWithWarnings(t *testing.T) {
 	ctx := context.Background()
 	sentBack, passedBefore, passedAfter := 0, 0, 0
 	for _, c := range cases {
+		clear(read) // the inputs are read per case: its task goes with the text
 		for _, b := range c.Bad {
 			text, _, _ := c.plant(b)
-			d, err := suite.Evaluate(ctx, c.task, text)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d.Status == evaluator.StatusPass {
+			if d := suite.Decide(corpusFindings(t, c, text)); d.Status == evaluator.StatusPass {
 				continue
 			}
 			sentBack++

@@ -45,8 +45,7 @@
 //	editor := loop.ReviserFunc[string](revise)   // func(ctx, task, draft, decision) (string, error)
 //	gate := evaluator.Chain(checks.DefaultSuite(), judge) // deterministic blockers first
 //	res, err := loop.RunLoop(ctx, task, writer, gate, editor,
-//		loop.WithModels(loop.RoleGenerate, "claude-sonnet-4-5"), loop.WithModels(loop.RoleRevise, "claude-sonnet-4-5"),
-//		loop.WithMaxRevisions(2), loop.WithTimeout(time.Minute), loop.WithMaxCost(0.50))
+//		loop.WithMaxRevisions(2), loop.WithTimeout(time.Minute))
 //	// res.Outcome is succeeded, failed, blocked or escalated; res.StopReason
 //	// says why; res.Trace records every role call; err reports a role that
 //	// failed or a canceled context, never a quality verdict.

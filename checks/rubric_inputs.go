@@ -20,6 +20,12 @@ func RubricInputs(ctx context.Context, s *Suite, r rubric.Rubric, fallback strin
 	if err != nil {
 		return nil, nil, err
 	}
+	fails, warns := rubricInputsOf(fs, r, fallback)
+	return fails, warns, nil
+}
+
+// rubricInputsOf is RubricInputs given the suite's findings.
+func rubricInputsOf(fs []Finding, r rubric.Rubric, fallback string) ([]rubric.AutoFail, []rubric.Warning) {
 	var fails []rubric.AutoFail
 	var warns []rubric.Warning
 	for _, f := range fs {
@@ -42,5 +48,5 @@ func RubricInputs(ctx context.Context, s *Suite, r rubric.Rubric, fallback strin
 		}
 		warns = append(warns, rubric.Warning{Dimension: dim, Reason: reason})
 	}
-	return fails, warns, nil
+	return fails, warns
 }

@@ -102,7 +102,7 @@ func resolveRefs(text string, o *xrefOutline, kw doctext.Span, ns string, fn fun
 	if of := doctext.RefOfRe.FindStringIndex(window[pos:]); of != nil {
 		rest := window[pos+of[1]:]
 		switch {
-		case doctext.RefOfThisRe.MatchString(rest) || strings.HasPrefix(rest, "Agreement") && !doctext.RefInstrumentRe.MatchString(rest[len("Agreement"):]):
+		case doctext.RefOfThisRe.MatchString(rest) || strings.HasPrefix(rest, "Agreement") && !instrumentRef(rest[len("Agreement"):]):
 			// "of this Agreement", "of the Agreement": this document.
 		case doctext.RefOfAttachRe.MatchString(rest) && ns == "num":
 			a := doctext.RefOfAttachRe.FindStringSubmatch(rest)
@@ -110,7 +110,7 @@ func resolveRefs(text string, o *xrefOutline, kw doctext.Span, ns string, fn fun
 			if a[3] != "" {
 				scope += "-" + a[3]
 			}
-		case doctext.RefInstrumentRe.MatchString(rest) && !namesSource(rest, o.sourceNames):
+		case instrumentRef(rest) && !namesSource(rest, o.sourceNames):
 			return kw.End + pos
 		}
 	}
@@ -323,10 +323,6 @@ func numberWith(parent string, n int) string {
 	}
 	return parent + "." + strconv.Itoa(n)
 }
-
-// proposedRefRe matches a sentence about a clause the review proposes.
-// ("New" only before a clause word: "New York" proposes nothing.)
-var proposedRefRe = regexp.MustCompile(`\b(?:(?i:propos\w*|would\s+be|if\s+(?:it\s+is\s+|they\s+are\s+)?accepted|to\s+be\s+(?:inserted|added))|new|NEW|New\s+(?i:clause|section|article|paragraph|sub-?clause|schedule))\b`)
 
 // sentenceStart returns the start of the sentence holding offset i: after
 // the previous ". ", "! ", "? " or line break, at most 400 bytes back.

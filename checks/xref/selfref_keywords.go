@@ -256,7 +256,7 @@ func maxOwnTop(labels map[string]map[string]bool) int {
 func refOfInstrument(text string, e int) bool {
 	rest := text[e:min(len(text), e+120)]
 	of := doctext.RefOfRe.FindStringIndex(rest)
-	return of != nil && doctext.RefInstrumentRe.MatchString(rest[of[1]:]) && !doctext.RefOfThisRe.MatchString(rest[of[1]:])
+	return of != nil && instrumentRef(rest[of[1]:]) && !doctext.RefOfThisRe.MatchString(rest[of[1]:])
 }
 
 // numbersOwnParagraphs reports whether the text numbers its own paragraphs

@@ -94,6 +94,8 @@ type xrefRun struct {
 	srcWords   map[string]bool // a review: the words the source names its parts by
 	referenced map[string]bool // labels some reference resolved to
 	quoted     []doctext.Span  // a review's quotations of the source, whose references are the source's
+	propSent   [2]int          // the last sentence proposedSentence read, and its answer
+	propHit    bool
 	out        []check.Finding
 }
 
@@ -207,7 +209,7 @@ func (r *xrefRun) excused(kw doctext.Span, idEnd int, key string) bool {
 	if r.review && doctext.InSpans(r.quoted, kw.Start, idEnd) {
 		return true
 	}
-	if r.review && proposedRefRe.MatchString(text[sentenceStart(text, kw.Start):doctext.SentenceEnd(text, idEnd, len(text))]) {
+	if r.review && r.proposedSentence(sentenceStart(text, kw.Start), doctext.SentenceEnd(text, idEnd, len(text))) {
 		return true // "the reference to clause 9.4 assumes our proposed indemnity": a clause yet to exist
 	}
 	if strings.HasSuffix(key, "|") && !r.o.hasLabels(key) && (r.src == nil || !r.src.hasLabels(key)) {

@@ -41,7 +41,7 @@ type itemRating struct {
 // itemConflicts reports an item rated two ways.
 func (d *valueDoc) itemConflicts(doc check.Document) []check.Finding {
 	text := d.text
-	if !itemIDRe.MatchString(text) {
+	if !hasItemID(text) {
 		return nil // no item ids, nothing rated
 	}
 	ratings := itemRatings(text)

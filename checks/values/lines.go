@@ -16,7 +16,7 @@ import (
 func readValueDoc(doc check.Document) *valueDoc {
 	d := &valueDoc{text: doc.Text, kind: doc.Kind, memo: doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedTeamReport, plain: doc.Kind == "",
 		review: doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedTeamReport,
-		ids:    map[string]int32{}, keys: map[string]string{}}
+		ids:    map[string]int32{}, keys: map[string]string{}, drafts: docDrafts{a: doctext.AnalysisOf(doc)}}
 	text := d.text
 	// A contract holds about one value per 500 bytes: room for that many
 	// spares the regrowth of large slices.

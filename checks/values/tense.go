@@ -293,7 +293,7 @@ func (d *valueDoc) inDraft(i int) bool {
 	d.lineSpans()
 	for _, q := range d.quotes {
 		if q.Start <= i && i < q.End {
-			return text.IntroducesDraft(d.text, q.Start) == text.IsDraft
+			return d.drafts.mayBeDraft(q.Start) && text.IntroducesDraft(d.text, q.Start) == text.IsDraft
 		}
 	}
 	return false

@@ -86,9 +86,10 @@ type vsent struct {
 type valueDoc struct {
 	text      string
 	kind      evaluator.Kind
-	review    bool // a memo or red-team report: its own numbering is not the source's (a redline's is)
-	memo      bool // a review memo or red-team report: it describes what is (old values) and proposes (new ones)
-	plain     bool // generic text (no kind): it may describe and propose
+	drafts    docDrafts // the document's quotations and their draft verdicts, read by inDraft
+	review    bool      // a memo or red-team report: its own numbering is not the source's (a redline's is)
+	memo      bool      // a review memo or red-team report: it describes what is (old values) and proposes (new ones)
+	plain     bool      // generic text (no kind): it may describe and propose
 	sents     []vsent
 	ms        []mention
 	ids       map[string]int32   // word -> id

@@ -11,12 +11,13 @@ var proposedRefRe = regexp.MustCompile(`\b(?:(?i:propos\w*|would\s+be|if\s+(?:it
 // the byte before is not one.
 var proposedRefAtRe = regexp.MustCompile(`^(?:(?i:propos\w*|would\s+be|if\s+(?:it\s+is\s+|they\s+are\s+)?accepted|to\s+be\s+(?:inserted|added))|new|NEW|New\s+(?i:clause|section|article|paragraph|sub-?clause|schedule))\b`)
 
-// proposedOpeners are the bytes a match of proposedRefRe can open on: the
-// first letters of its alternatives in either case (none of them folds to
-// a byte outside ASCII).
-var proposedOpeners = func() (t [256]bool) {
-	for _, c := range []byte("pPwWiItTnN") {
-		t[c] = true
+// proposedOpeners maps the bytes a match of proposedRefRe can open on
+// (the first letters of its alternatives, in either case) to the letter
+// that follows it there: "pr", "wo", "if", "to", "ne". None of these
+// letters folds to a character outside ASCII.
+var proposedOpeners = func() (t [256]byte) {
+	for _, p := range []string{"pr", "wo", "if", "to", "ne"} {
+		t[p[0]], t[p[0]-'a'+'A'] = p[1], p[1]
 	}
 	return t
 }()
@@ -24,10 +25,11 @@ var proposedOpeners = func() (t [256]bool) {
 // proposedRef reports whether proposedRefRe matches s. The expression,
 // unanchored, is tried from every byte of a sentence for every reference
 // in it; this tries the anchored form only at the starts of words whose
-// first letter can open a match (FuzzProposedRef checks the two agree).
+// first two letters can open a match (FuzzProposedRef checks the two
+// agree).
 func proposedRef(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !proposedOpeners[s[i]] || i > 0 && reWordByte(s[i-1]) {
+	for i := 0; i+1 < len(s); i++ {
+		if second := proposedOpeners[s[i]]; second == 0 || s[i+1]|0x20 != second || i > 0 && reWordByte(s[i-1]) {
 			continue
 		}
 		if proposedRefAtRe.MatchString(s[i:]) {

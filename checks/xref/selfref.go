@@ -126,9 +126,10 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[string
 }
 
 // selfRefRun is one run of the check on a document. The text's own labels
-// and the source's are built on first need and kept here, because most
-// documents never cite their own parts and building them costs a pass over
-// the text (and over the source).
+// are read first (the short ids they define decide what the walk over the
+// words looks for); the source's are built on first need and kept here,
+// because most documents never cite the source's parts this way and
+// building them costs a pass over the source.
 type selfRefRun struct {
 	doc      check.Document
 	text     string
@@ -145,17 +146,15 @@ type selfRefRun struct {
 // Check returns the check's findings on doc.
 func (selfRefCheck) Check(doc check.Document) []check.Finding {
 	r := &selfRefRun{doc: doc, text: doc.Text}
-	r.keywordRefs()
 	r.ready()
-	r.shortRefs()
-	r.seeNumberRefs()
+	r.wordRefs()
 	r.seeTitleRefs()
 	check.SortFindings(r.out)
 	return r.out
 }
 
-// ready builds the text's own labels and excluded spans, once, when the
-// first candidate reference is found.
+// ready builds the text's own labels and excluded spans, once, before
+// any reference is judged.
 func (r *selfRefRun) ready() {
 	if r.labels == nil {
 		r.labels, r.short = ownLabels(r.text)

@@ -14,28 +14,41 @@ import (
 // Recommendation 4", "Appendix C below"), each judged by its family: a
 // part, an attachment, or an item of a family the text labels.
 
-// keywordRefs finds every keyword reference and judges it. The keyword
-// table is consulted only where a number follows a word, and the
-// expression runs only on a short window at a keyword, so the scan stays
-// linear.
-func (r *selfRefRun) keywordRefs() {
-	text := r.text
+// wordRefs reads the references that open on a word, in one walk over
+// the text's words: keyword references, short ids and "see" numbers.
+// ready must have run.
+func (r *selfRefRun) wordRefs() {
 	var buf []byte
+	short := len(r.short) > 0
 	for _, w := range doctext.AnalysisOf(r.doc).WordList() {
-		if w.End-w.Start < 3 || w.End-w.Start > 15 || !numberFollows(text, w.End) {
-			continue
+		buf = r.keywordWord(w, buf)
+		if short {
+			r.shortWord(w)
 		}
-		buf = doctext.LowerInto(buf, text[w.Start:w.End])
-		if !doctext.SelfRefWords[string(buf)] {
-			continue
-		}
-		m := selfRefRe.FindStringSubmatchIndex(text[w.Start:min(len(text), w.Start+40)])
-		if m == nil || m[0] != 0 {
-			continue
-		}
-		shiftMatch(m, w.Start)
-		r.keywordRef(m)
+		r.seeNumberWord(w)
 	}
+}
+
+// keywordWord finds a keyword reference at word w and judges it. The
+// keyword table is consulted only where a number follows a word, and the
+// expression runs only on a short window at a keyword, so the scan stays
+// linear. buf is scratch space, returned for the next word.
+func (r *selfRefRun) keywordWord(w doctext.Span, buf []byte) []byte {
+	text := r.text
+	if w.End-w.Start < 3 || w.End-w.Start > 15 || !numberFollows(text, w.End) {
+		return buf
+	}
+	buf = doctext.LowerInto(buf, text[w.Start:w.End])
+	if !doctext.SelfRefWords[string(buf)] {
+		return buf
+	}
+	m := selfRefRe.FindStringSubmatchIndex(text[w.Start:min(len(text), w.Start+40)])
+	if m == nil || m[0] != 0 {
+		return buf
+	}
+	shiftMatch(m, w.Start)
+	r.keywordRef(m)
+	return buf
 }
 
 // keywordRef judges one selfRefRe match m (offsets in the text): it reads
@@ -43,7 +56,6 @@ func (r *selfRefRun) keywordRefs() {
 // memo", "above"), and hands it to the rule of its family.
 func (r *selfRefRun) keywordRef(m []int) {
 	text := r.text
-	r.ready()
 	s, e := m[0], m[1]
 	if doctext.InSpans(r.excluded, s, e) {
 		return

@@ -11,50 +11,43 @@ import (
 // a bare paragraph number after "see" ("(see 7.2)"), and a part named by
 // its title ("see HOW TO APPLY below").
 
-// shortRefs reports short ids ("F6", "R-04") whose prefix the text labels
-// its items with but whose number it does not. A text that labels no item
-// by initial has no short ids to check.
-func (r *selfRefRun) shortRefs() {
-	if len(r.short) == 0 {
+// shortWord reports a short id ("F6", "R-04") at word w whose prefix the
+// text labels its items with but whose number it does not. A text that
+// labels no item by initial has no short ids to check (wordRefs does not
+// ask).
+func (r *selfRefRun) shortWord(w doctext.Span) {
+	text := r.text
+	init, num, e, ok := shortRef(text, w)
+	if !ok || !r.short[init] || doctext.InSpans(r.excluded, w.Start, e) {
 		return
 	}
-	text := r.text
-	for _, w := range doctext.AnalysisOf(r.doc).WordList() {
-		init, num, e, ok := shortRef(text, w)
-		if !ok || !r.short[init] || doctext.InSpans(r.excluded, w.Start, e) {
-			continue
-		}
-		if fam := prefixFamily(init); !r.labels[fam][strings.TrimLeft(num, "0")] {
-			r.report(w.Start, e, text[w.Start:e])
-		}
+	if fam := prefixFamily(init); !r.labels[fam][strings.TrimLeft(num, "0")] {
+		r.report(w.Start, e, text[w.Start:e])
 	}
 }
 
-// seeNumberRefs reports "(see 7.2)": a bare paragraph number a text that
-// numbers its own paragraphs points to; the source's numbers are the
-// source's. The expression runs only at a "see" or "cf" word, on a short
-// window, so the scan stays linear.
-func (r *selfRefRun) seeNumberRefs() {
+// seeNumberWord reports "(see 7.2)" at word w: a bare paragraph number a
+// text that numbers its own paragraphs points to; the source's numbers
+// are the source's. The expression runs only at a "see" or "cf" word, on
+// a short window, so the scan stays linear.
+func (r *selfRefRun) seeNumberWord(w doctext.Span) {
 	text, doc := r.text, r.doc
-	for _, w := range doctext.AnalysisOf(doc).WordList() {
-		if w.End-w.Start < 2 || w.End-w.Start > 3 || text[w.Start]|0x20 != 's' && text[w.Start]|0x20 != 'c' {
-			continue
-		}
-		m := seeNumRe.FindStringSubmatchIndex(text[w.Start:min(len(text), w.Start+40)])
-		if m == nil {
-			continue
-		}
-		shiftMatch(m, w.Start)
-		r.ready()
-		id := text[m[2]:m[3]]
-		if !numbersOwnParagraphs(r.labels) || r.labels["part"][id] || doctext.InSpans(r.excluded, m[2], m[3]) {
-			continue
-		}
-		if doc.Source != "" && r.srcLabels()[id] || refOfInstrument(text, m[3]) || refOfOther(text, m[3]) || externalRef(text, m[2], m[3]) {
-			continue
-		}
-		r.report(m[2], m[3], "paragraph "+id)
+	if w.End-w.Start < 2 || w.End-w.Start > 3 || text[w.Start]|0x20 != 's' && text[w.Start]|0x20 != 'c' {
+		return
 	}
+	m := seeNumRe.FindStringSubmatchIndex(text[w.Start:min(len(text), w.Start+40)])
+	if m == nil {
+		return
+	}
+	shiftMatch(m, w.Start)
+	id := text[m[2]:m[3]]
+	if !numbersOwnParagraphs(r.labels) || r.labels["part"][id] || doctext.InSpans(r.excluded, m[2], m[3]) {
+		return
+	}
+	if doc.Source != "" && r.srcLabels()[id] || refOfInstrument(text, m[3]) || refOfOther(text, m[3]) || externalRef(text, m[2], m[3]) {
+		return
+	}
+	r.report(m[2], m[3], "paragraph "+id)
 }
 
 // seeTitleRefs reports a pointer to a part by its title (`see "Refunds"
@@ -62,7 +55,6 @@ func (r *selfRefRun) seeNumberRefs() {
 func (r *selfRefRun) seeTitleRefs() {
 	text := r.text
 	for _, m := range seeTitleMatches(text) {
-		r.ready()
 		g := 2
 		if m[2] < 0 {
 			g = 4

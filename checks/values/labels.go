@@ -1,6 +1,7 @@
 package values
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
@@ -239,16 +240,49 @@ func sectionLevel(raw string) int {
 // recommendations (what the deliverable proposes) and not findings too:
 // "## Recommendations", "**Proposed changes**", "Next steps".
 func vRecommendationTitle(s string) bool {
-	l := strings.ToLower(s)
-	if strings.Contains(l, "finding") || strings.Contains(l, "issue") || strings.Contains(l, "observation") || strings.Contains(l, "analysis") {
-		return false
+	var buf [256]byte
+	l, ok := vLowerASCII(buf[:0], s) // a short ASCII title is lower-cased on the stack, not into a new string
+	if !ok {
+		l = []byte(strings.ToLower(s))
 	}
-	for _, w := range []string{"recommend", "proposed change", "proposed amendment", "our proposal", "next step", "suggested change", "requested change", "action"} {
-		if strings.Contains(l, w) {
+	for _, w := range vNotRecommendationWords {
+		if bytes.Contains(l, w) {
+			return false
+		}
+	}
+	for _, w := range vRecommendationWords {
+		if bytes.Contains(l, w) {
 			return true
 		}
 	}
 	return false
+}
+
+// vNotRecommendationWords mark a title of findings; vRecommendationWords
+// one of recommendations (vRecommendationTitle).
+var (
+	vNotRecommendationWords = [][]byte{[]byte("finding"), []byte("issue"), []byte("observation"), []byte("analysis")}
+	vRecommendationWords    = [][]byte{[]byte("recommend"), []byte("proposed change"), []byte("proposed amendment"), []byte("our proposal"),
+		[]byte("next step"), []byte("suggested change"), []byte("requested change"), []byte("action")}
+)
+
+// vLowerASCII appends s lower-cased to dst, as strings.ToLower would, when
+// s is ASCII and fits in dst's capacity; otherwise it reports false.
+func vLowerASCII(dst []byte, s string) ([]byte, bool) {
+	if len(s) > cap(dst)-len(dst) {
+		return dst, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			return dst, false
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst, true
 }
 
 // vTotalLabel reports whether a label names a total: "Total", "Total

@@ -205,8 +205,10 @@ func (r *docReader) textLine(l doctext.Line, raw, s string, indented, proposed b
 	leadEnd := -1 // where a plain lead-in ends: its references anchor the item's sentences
 	if te, ok := vBoldLead(text, body, l.End); ok {
 		r.titleSpan, r.titleRead = doctext.Span{Start: body, End: te}, false
-	} else if te, ok := vPlainLead(text, body, l.End); ok && vListMarkerAt(raw) {
-		r.titleSpan, r.titleRead, leadEnd = doctext.Span{Start: body, End: te}, false, te
+	} else if vListMarkerAt(raw) { // only a list item has a plain lead-in: the cheap test first
+		if te, ok := vPlainLead(text, body, l.End); ok {
+			r.titleSpan, r.titleRead, leadEnd = doctext.Span{Start: body, End: te}, false, te
+		}
 	}
 	if vMayHoldValue(text[body:l.End]) {
 		r.lineSentences(l, body, leadEnd, proposed, list)

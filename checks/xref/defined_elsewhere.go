@@ -1,11 +1,6 @@
 package xref
 
-import (
-	"strings"
-
-	"github.com/evalopt/evalopt/checks/check"
-	doctext "github.com/evalopt/evalopt/checks/internal/text"
-)
+import "strings"
 
 // definedElsewhere reports whether a reference that names no part of the
 // deliverable's own outline still names something that exists, so that
@@ -14,67 +9,61 @@ import (
 // Scope", which no heading grammar may have read as a heading), an ordered
 // list item it counts ("Step 3" over a list whose third item is "3."), or
 // an id that labels a line of the source or of an evidence item ("IAM-2",
-// "GC11", "S2": the source's own clauses, a standard's controls).
-func definedElsewhere(doc check.Document, s, e int) bool {
+// "GC11", "S2": the source's own clauses, a standard's controls). Each
+// text's line openings are indexed once per run (openingsOf), so that a
+// text with many such references is not read once per reference.
+func (r *selfRefRun) definedElsewhere(s, e int) bool {
+	doc := r.doc
 	ref := strings.Trim(doc.Text[s:e], "\"“”' ")
 	if ref == "" {
 		return false
 	}
-	if linesOpenWith(doc.Text, ref, true, s) {
+	own := r.openingsOf(openText, doc.Text)
+	if own.opensWith(ref, true, s) {
 		return true
 	}
-	if noun, num, ok := strings.Cut(ref, " "); ok && listNouns[strings.ToLower(noun)] && linesOpenWith(doc.Text, num+".", false, s) {
+	if noun, num, ok := strings.Cut(ref, " "); ok && listNouns[strings.ToLower(noun)] && own.opensWith(num+".", false, s) {
 		return true
 	}
 	if !idLike(ref) {
 		return false
 	}
-	if linesOpenWith(doc.Source, ref, false, -1) {
+	if r.openingsOf(openSource, doc.Source).opensWith(ref, false, -1) {
 		return true
 	}
-	for _, ev := range doc.Evidence {
-		if linesOpenWith(ev.Content, ref, false, -1) {
+	for i, ev := range doc.Evidence {
+		if r.openingsOf(i, ev.Content).opensWith(ref, false, -1) {
 			return true
 		}
 	}
 	return false
+}
+
+// The texts openingsOf indexes besides the evidence items (by index).
+const (
+	openText   = -2
+	openSource = -1
+)
+
+// openingsOf returns the index of text's line openings, built on first
+// need; which names the text (openText, openSource or an evidence index).
+func (r *selfRefRun) openingsOf(which int, text string) *lineOpenings {
+	if r.openings == nil {
+		r.openings = map[int]*lineOpenings{}
+	}
+	o := r.openings[which]
+	if o == nil {
+		o = newLineOpenings(text)
+		r.openings[which] = o
+	}
+	return o
 }
 
 // listNouns are the words that count the items of an ordered list.
 var listNouns = map[string]bool{"step": true, "point": true, "item": true, "stage": true, "question": true}
 
-// maxOpenLines bounds how many lines linesOpenWith reads.
+// maxOpenLines bounds how many lines of a text are indexed.
 const maxOpenLines = 50000
-
-// linesOpenWith reports whether a line of text, after list marks, emphasis
-// and table pipes, opens with prefix followed by a non-word byte (case
-// folded when fold); the line holding offset skip (the reference itself)
-// does not count.
-func linesOpenWith(text, prefix string, fold bool, skip int) bool {
-	n, at := 0, 0
-	for line := range strings.Lines(text) {
-		start := at
-		at += len(line)
-		if n++; n > maxOpenLines {
-			return false
-		}
-		if start <= skip && skip < at {
-			continue
-		}
-		l := strings.TrimLeft(line, " \t#>|-*+_")
-		if len(l) < len(prefix) {
-			continue
-		}
-		head := l[:len(prefix)]
-		if head != prefix && !(fold && strings.EqualFold(head, prefix)) {
-			continue
-		}
-		if len(l) == len(prefix) || !doctext.IsWordByte(l[len(prefix)]) {
-			return true
-		}
-	}
-	return false
-}
 
 // idLike reports whether ref is an identifier of letters and digits
 // ("IAM-2", "GC11", "S2.1", "AC-1"), not a word or a plain number.

@@ -140,6 +140,8 @@ type selfRefRun struct {
 	srcNums  map[string]bool            // the numbers the source labels, built on first need
 	added    map[string]bool            // labels the text introduces ("a new Section 6.3")
 	dominant string                     // the review's usual noun for numbered clauses, plus "|"; built on first need
+	openings map[int]*lineOpenings      // line openings of the text, source and evidence (definedElsewhere), built on first need
+	idx      *doctext.LineIndex         // the text's line index, read at the first finding
 	out      []check.Finding
 }
 
@@ -186,13 +188,23 @@ func (r *selfRefRun) srcLabels() map[string]bool {
 // report adds a finding for the reference at [s, e) to what, unless the
 // name exists after all where no outline reads it (definedElsewhere).
 func (r *selfRefRun) report(s, e int, what string) {
-	if definedElsewhere(r.doc, s, e) {
+	if r.definedElsewhere(s, e) {
 		return
 	}
-	idx := doctext.AnalysisOf(r.doc).LineIndex()
 	r.out = append(r.out, check.Finding{Rule: RuleSelfReference, Severity: check.SeverityBlock,
 		Message:  fmt.Sprintf("reference to %s, which this document does not have: point to an existing part or remove the reference", what),
-		Location: idx.Locate(s, e, r.text)})
+		Location: r.lineIndex().Locate(s, e, r.text)})
+}
+
+// lineIndex returns the text's line index, read once per run: on a
+// document not prepared by a Suite each AnalysisOf is a new analysis,
+// and reading the index per finding made a text of many findings
+// quadratic.
+func (r *selfRefRun) lineIndex() *doctext.LineIndex {
+	if r.idx == nil {
+		r.idx = doctext.AnalysisOf(r.doc).LineIndex()
+	}
+	return r.idx
 }
 
 // shiftMatch moves the offsets of a match made on text[off:] to offsets

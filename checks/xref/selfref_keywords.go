@@ -180,10 +180,9 @@ func (r *selfRefRun) ownParagraphRange(m []int, num string) {
 // when the source has labels and not this one.
 func (r *selfRefRun) otherDocPartRef(s, e int, num string) {
 	if so := r.srcLabels(); len(so) > 0 && !so[num] {
-		idx := doctext.AnalysisOf(r.doc).LineIndex()
 		r.out = append(r.out, check.Finding{Rule: RuleDanglingRef, Severity: check.SeverityBlock,
 			Message:  fmt.Sprintf("reference to %s of the source, which it does not have: point to an existing part or remove the reference", r.text[s:e]),
-			Location: idx.Locate(s, e, r.text)})
+			Location: r.lineIndex().Locate(s, e, r.text)})
 	}
 }
 

@@ -45,15 +45,16 @@ type AgentMetrics struct {
 	Metrics
 }
 
-// TimestampLayout is how NewBaseline writes timestamps: RFC 3339 with
+// timestampLayout is how NewBaseline writes timestamps: RFC 3339 with
 // microseconds and a numeric zone, as dd-agents does.
-const TimestampLayout = "2006-01-02T15:04:05.000000-07:00"
+const timestampLayout = "2006-01-02T15:04:05.000000-07:00"
 
-// NewBaseline builds a baseline captured at the given time (written in UTC
-// with TimestampLayout) from each agent's metrics.
+// NewBaseline builds a baseline captured at the given time (written in UTC,
+// RFC 3339 with microseconds and a numeric zone, as dd-agents does) from
+// each agent's metrics.
 func NewBaseline(at time.Time, commit, notes string, samples int, agents map[string]Metrics) Baseline {
 	b := Baseline{
-		Timestamp: at.UTC().Format(TimestampLayout),
+		Timestamp: at.UTC().Format(timestampLayout),
 		Commit:    commit,
 		Notes:     notes,
 		Samples:   samples,
@@ -65,25 +66,16 @@ func NewBaseline(at time.Time, commit, notes string, samples int, agents map[str
 	return b
 }
 
-// Time parses the baseline's timestamp.
-func (b Baseline) Time() (time.Time, error) {
-	t, err := time.Parse(time.RFC3339Nano, b.Timestamp)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("golden: baseline timestamp: %w", err)
-	}
-	return t, nil
-}
-
 // LoadBaseline reads and validates a baseline file. It rejects bad JSON,
 // unknown fields, wrong types, a missing or non-RFC 3339 timestamp, missing
 // metrics, an agent_name that differs from its key, a metric outside [0,1]
 // and a negative count; each problem is a *DataError naming the file and
 // field.
-func LoadBaseline(path string) (Baseline, error) { return load(path, ParseBaseline) }
+func LoadBaseline(path string) (Baseline, error) { return load(path, parseBaseline) }
 
-// ParseBaseline is LoadBaseline for bytes already read; name is used in
+// parseBaseline is LoadBaseline for bytes already read; name is used in
 // error messages.
-func ParseBaseline(data []byte, name string) (Baseline, error) {
+func parseBaseline(data []byte, name string) (Baseline, error) {
 	c, decodable := checkData(data, name, baselineShape)
 	if !decodable {
 		return Baseline{}, c.err()

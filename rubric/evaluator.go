@@ -119,9 +119,6 @@ func NewJudge[C any](r Rubric, judge JudgeFunc, cfg Config[C]) (*Judge[C], error
 	return j, nil
 }
 
-// Rubric returns a copy of the rubric the Judge applies.
-func (e *Judge[C]) Rubric() Rubric { return e.rubric.Clone() }
-
 // Models returns the judge's model (Config.Model), or nil when none was
 // declared. It makes the Judge an evaluator.Modeler.
 func (e *Judge[C]) Models() []string {

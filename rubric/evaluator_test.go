@@ -271,7 +271,7 @@ func TestEvaluatorCopiesRubric(t *testing.T) {
 	d, err := ev.Evaluate(context.Background(), reviewTask, "x")
 	require.NoError(t, err)
 	assert.Equal(t, evaluator.StatusPass, d.Status)
-	assert.Equal(t, FactualCorrectness, ev.Rubric().Dimensions[0].Name)
+	assert.Equal(t, FactualCorrectness, ev.rubric.Dimensions[0].Name)
 }
 
 func TestEvaluatorConcurrent(t *testing.T) {

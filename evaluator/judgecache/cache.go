@@ -12,11 +12,11 @@ import (
 	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
-// CriterionCacheHit is the name of the criterion Cache adds to a decision
+// criterionCacheHit is the name of the criterion Cache adds to a decision
 // the judge did not make for this call (served from the store, or shared
 // with an identical call in flight), so that the trace shows it was not
 // judged anew. Its reason gives the entry's age.
-const CriterionCacheHit = "cache.hit"
+const criterionCacheHit = "cache.hit"
 
 // ErrInvalidCache is matched (with errors.Is) by the errors of NewCache (a
 // nil judge, a candidate type the cache cannot key), NewMemoryStore and
@@ -52,7 +52,7 @@ type Cache[C any] struct {
 
 // NewCache returns a Cache in front of judge. key adds the caller's part to
 // every key (nil adds nothing); store holds the entries (nil means
-// NewMemoryStore(0), DefaultMemoryBytes). It returns an error matching
+// NewMemoryStore(0), 64 MiB). It returns an error matching
 // ErrInvalidCache for a nil judge, or for a candidate type C whose JSON
 // encoding would lose data and that does not implement CandidateKeyer
 // (the error names the type and the field).
@@ -65,7 +65,7 @@ func NewCache[C any](judge evaluator.Evaluator[C], key KeyFunc[C], store CacheSt
 		return nil, err
 	}
 	if store == nil {
-		store, _ = NewMemoryStore(0) // 0: DefaultMemoryBytes, never an error
+		store, _ = NewMemoryStore(0) // 0: defaultMemoryBytes, never an error
 	}
 	c := &Cache[C]{judge: judge, key: key, store: store, codec: cd}
 	c.keyer, _ = judge.(Keyer[C])
@@ -144,7 +144,7 @@ func (c *Cache[C]) keyerPart() func(evaluator.Task, C) (CacheKey, error) {
 }
 
 // Evaluate returns the stored decision for the call's key, marked with a
-// passed CriterionCacheHit criterion, or calls the judge and stores its
+// passed "cache.hit" criterion, or calls the judge and stores its
 // decision when it is valid and the judge returned no error. Identical
 // concurrent calls make one judge call (see the package documentation). A
 // stored decision that fails Validate is a miss; a store error on Get is a
@@ -187,10 +187,10 @@ func (c *Cache[C]) get(ctx context.Context, key string) (Entry, bool) {
 }
 
 // IsCached reports whether d was not judged anew for its call: it carries
-// the CriterionCacheHit criterion.
+// the "cache.hit" criterion Evaluate adds to a stored decision.
 func IsCached(d evaluator.EvaluationDecision) bool {
 	for _, c := range d.Criteria {
-		if c.Name == CriterionCacheHit {
+		if c.Name == criterionCacheHit {
 			return true
 		}
 	}

@@ -172,10 +172,10 @@ func (b Baseline) Validate() error {
 	return errs.Err(func(n int) error { return dataError("", -1, "", fmt.Sprintf("... and %d more problems", n)) })
 }
 
-// Marshal validates the baseline and encodes it as indented JSON (two
+// marshal validates the baseline and encodes it as indented JSON (two
 // spaces, agents sorted by name, a final newline), the layout of
 // dd-agents' files.
-func (b Baseline) Marshal() ([]byte, error) {
+func (b Baseline) marshal() ([]byte, error) {
 	if err := b.Validate(); err != nil {
 		return nil, err
 	}
@@ -186,11 +186,13 @@ func (b Baseline) Marshal() ([]byte, error) {
 	return append(data, '\n'), nil
 }
 
-// Save writes the baseline to path (see Marshal), replacing the file
-// atomically: it writes a temporary file beside it and renames it, so that
-// an interrupted write never leaves half a baseline.
+// Save validates the baseline and writes it to path as indented JSON (two
+// spaces, agents sorted by name, a final newline; the layout of dd-agents'
+// files), replacing the file atomically: it writes a temporary file beside
+// it and renames it, so that an interrupted write never leaves half a
+// baseline.
 func (b Baseline) Save(path string) error {
-	data, err := b.Marshal()
+	data, err := b.marshal()
 	if err != nil {
 		return err
 	}

@@ -52,7 +52,7 @@ func TestNewBaseline(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, got.Equal(at))
 
-	data, err := b.Marshal()
+	data, err := b.marshal()
 	require.NoError(t, err)
 	again, err := parseBaseline(data, "b.json")
 	require.NoError(t, err)
@@ -74,7 +74,7 @@ func TestBaselineValidate(t *testing.T) {
 		assert.ErrorContains(t, err, want)
 	}
 	assert.ErrorIs(t, err, ErrInvalidData)
-	_, err = b.Marshal()
+	_, err = b.marshal()
 	assert.Error(t, err, "Marshal refuses an invalid baseline")
 	assert.Error(t, b.Save(filepath.Join(t.TempDir(), "x.json")))
 

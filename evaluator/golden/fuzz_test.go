@@ -74,7 +74,7 @@ func FuzzBaseline(f *testing.F) {
 			return
 		}
 		// What loads must be valid, and must survive a round trip.
-		out, err := b.Marshal()
+		out, err := b.marshal()
 		if err != nil {
 			t.Fatalf("accepted baseline does not marshal: %v", err)
 		}

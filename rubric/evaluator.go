@@ -21,9 +21,9 @@ import (
 // concurrent use if the Judge is.
 type JudgeFunc func(ctx context.Context, p evaluator.Prompt) (string, error)
 
-// ErrJudgePanic is matched by the error Evaluate returns when the judge
+// errJudgePanic is matched by the error Evaluate returns when the judge
 // function, the renderer or the checks function panics.
-var ErrJudgePanic = errors.New("rubric: judge function panicked")
+var errJudgePanic = errors.New("rubric: judge function panicked")
 
 // Config configures a Judge. The zero value is the documented default.
 type Config[C any] struct {
@@ -146,7 +146,7 @@ func (e *Judge[C]) SystemPrompt(kind evaluator.Kind) string {
 //     Render cannot render;
 //   - an error from AutoFails or from the judge (wrapped, so errors.Is
 //     finds context.Canceled and the like), or a panic in any of them
-//     (ErrJudgePanic);
+//     (an error naming the panic value);
 //   - a reply ParseJudgeOutput rejects: the error (ParseJudgeOutput's,
 //     unwrapped) matches ErrInvalidJudgeOutput and
 //     evaluator.ErrInvalidDecision. An unreadable reply is reported as an
@@ -173,7 +173,7 @@ func (e *Judge[C]) Evaluate(ctx context.Context, task evaluator.Task, candidate 
 func (e *Judge[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C) (v Verdict, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			v, err = Verdict{}, fmt.Errorf("%w: %s", ErrJudgePanic, strictjson.ValueText(p, strictjson.MaxError))
+			v, err = Verdict{}, fmt.Errorf("%w: %s", errJudgePanic, strictjson.ValueText(p, strictjson.MaxError))
 		}
 		err = strictjson.Bound(err)
 	}()

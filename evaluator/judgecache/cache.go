@@ -28,9 +28,9 @@ var ErrInvalidCache = errors.New("judgecache: invalid cache")
 // cannot encode); the judge is then not called.
 var ErrKey = errors.New("judgecache: cannot key the call")
 
-// ErrJudgePanic is matched by Cache.Evaluate's error when the judge
+// errJudgePanic is matched by Cache.Evaluate's error when the judge
 // panicked. The error is permanent (provider.Classify).
-var ErrJudgePanic = errors.New("judgecache: judge panicked")
+var errJudgePanic = errors.New("judgecache: judge panicked")
 
 // Cache is an Evaluator that serves repeated judge calls from a CacheStore
 // (see the package documentation for what the key covers). Errors and
@@ -149,9 +149,11 @@ func (c *Cache[C]) keyerPart() func(evaluator.Task, C) (CacheKey, error) {
 // concurrent calls make one judge call (see the package documentation). A
 // stored decision that fails Validate is a miss; a store error on Get is a
 // miss too, counted in StoreErrors. A key that cannot be built is an error
-// matching ErrKey, and the judge is not called. A canceled ctx returns
-// ctx.Err() at once, while an identical call in flight goes on for the
-// other callers waiting for it.
+// matching ErrKey, and the judge is not called. A panicking judge is a
+// permanent error (provider.Classify) naming the panic value, for every
+// caller waiting on that call. A canceled ctx returns ctx.Err() at once,
+// while an identical call in flight goes on for the other callers waiting
+// for it.
 func (c *Cache[C]) Evaluate(ctx context.Context, task evaluator.Task, candidate C) (evaluator.EvaluationDecision, error) {
 	if err := ctx.Err(); err != nil {
 		return evaluator.EvaluationDecision{}, err

@@ -39,3 +39,6 @@ const (
 	DefaultMemoryBytes = defaultMemoryBytes
 	MaxEntryBytes      = maxEntryBytes
 )
+
+// ErrJudgePanic is the unexported sentinel of a panicking judge.
+var ErrJudgePanic = errJudgePanic

@@ -124,7 +124,7 @@ func (c *Cache[C]) run(f *flight, key string, task evaluator.Task, candidate C) 
 func (c *Cache[C]) judgeOnce(f *flight, key string, task evaluator.Task, candidate C) (put *Entry) {
 	defer func() {
 		if p := recover(); p != nil {
-			f.d, f.err, f.fromStore = evaluator.EvaluationDecision{}, provider.Permanent(fmt.Errorf("%w: %s", ErrJudgePanic, strictjson.Clip(fmt.Sprint(p)))), false
+			f.d, f.err, f.fromStore = evaluator.EvaluationDecision{}, provider.Permanent(fmt.Errorf("%w: %s", errJudgePanic, strictjson.Clip(fmt.Sprint(p)))), false
 			put = nil
 		}
 	}()

@@ -144,7 +144,7 @@ func TestRunCasesInfrastructureFailures(t *testing.T) {
 	assert.Equal(t, 1, r.Decisions)
 	assert.Equal(t, Ratio{}, r.FalseApprovalRate, "failures are never passes")
 	assert.Equal(t, "model unavailable", r.Results[0].Calls[0].Error)
-	assert.ErrorIs(t, r.Results[1].Calls[0].Err, ErrEvaluatorPanicked)
+	assert.ErrorIs(t, r.Results[1].Calls[0].Err, errEvaluatorPanicked)
 	assert.Equal(t, "quality: evaluator panicked: boom", r.Results[1].Calls[0].Error)
 	assert.ErrorIs(t, r.Results[2].Calls[0].Err, evaluator.ErrInvalidDecision)
 	assert.Equal(t, "quality: invalid decision: revisionInstructions: a revise needs at least one revision instruction", r.Results[2].Calls[0].Error)

@@ -102,8 +102,8 @@ func classifyRated(s string, m rateClass, blockRisk int) riskClass {
 		}
 	}
 	if m&rateLevel != 0 {
-		if g := severityWordRe.FindStringSubmatch(s); g != nil {
-			switch strings.ToLower(g[1] + g[2] + g[3]) {
+		if w := severityWord(s); w != "" {
+			switch strings.ToLower(w) {
 			case "low", "informational", "info", "minor":
 				see(false)
 			default:

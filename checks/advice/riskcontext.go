@@ -88,6 +88,37 @@ var (
 	findingHeadingRe = regexp.MustCompile(`(?i)\b(?:findings?|issues?|risks?|observations?|vulnerabilit(?:y|ies)|concerns?|analysis|key points|points)\b`)
 )
 
+// ratingSentenceAt is ratingSentenceRe anchored at the start of its input.
+var ratingSentenceAt = anchored(ratingSentenceRe)
+
+// ratingSentenceSubmatch returns what ratingSentenceRe.FindStringSubmatch(s)
+// does, trying the expression, anchored, only where a match can start: at
+// a '.' or ')' followed by spaces or tabs and a capital that opens one of
+// its level words. Unanchored, the regexp package tried it at every byte
+// of each rated paragraph. FuzzRatingSentence checks it against the
+// expression.
+func ratingSentenceSubmatch(s string) []string {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] != '.' && s[i] != ')' || s[i+1] != ' ' && s[i+1] != '\t' {
+			continue
+		}
+		j := i + 2
+		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+			j++
+		}
+		if j == len(s) {
+			break
+		}
+		switch s[j] {
+		case 'C', 'S', 'H', 'M', 'L':
+			if m := ratingSentenceAt.FindStringSubmatch(s[i:]); m != nil {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
 // clauseRefs returns clauseRefRe's first three matches in t, running the
 // expression only when t holds one of its keywords ("§", or a word that
 // starts like section, clause, article or paragraph).
@@ -140,13 +171,13 @@ func (sc *riskScale) classify(s string, blockRisk int) riskClass {
 		return c
 	}
 	if rates&rateLevel != 0 {
-		if m := ratingSentenceRe.FindStringSubmatch(s); m != nil {
+		if m := ratingSentenceSubmatch(s); m != nil {
 			if m[1] != "Low" && m[1] != "Minor" {
 				return riskHigh
 			}
 			c = riskLow
 		}
-		if m := ratedRe.FindStringSubmatch(s); m != nil {
+		if m := ratedLevel.submatch(s); m != nil {
 			switch strings.ToLower(m[1]) {
 			case "low", "minor":
 				c = riskLow

@@ -111,7 +111,7 @@ func (r *scaleReader) proseLine(l doctext.Line, s, t string) {
 		lvl, _ = doctext.ReviewTitle(s)
 	}
 	if lvl > 0 && !(mayNumberedLead(t) && numberedLeadRe.MatchString(t)) && !(doctext.MayLeadID(t) && doctext.LeadIDRe.MatchString(t)) {
-		r.inFindings = findingHeadingRe.MatchString(t)
+		r.inFindings = findingHeading.match(t)
 		return
 	}
 	opener := doctext.OpensBlock(s)

@@ -119,6 +119,12 @@ var (
 	// rate every recommendation and the paragraphs that name findings.
 	riskLevel      = &wordStartRe{re: doctext.RiskRe, at: anchored(doctext.RiskRe), prefixes: []string{"risk"}}
 	colourSeverity = newWordStartRe(doctext.SeverityRe, "red", "amber", "yellow", "green", "severity")
-	vagueObject    = newWordStartRe(vagueObjectRe, "stronger", "better", "more", "appropriate", "appropriately", "acceptable", "adequate",
+	// ratedLevel and findingHeading are ratedRe, which reads the rating of
+	// each rated paragraph of a review, and findingHeadingRe, which reads
+	// every heading.
+	ratedLevel     = newWordStartRe(ratedRe, "rate", "rated", "grade", "graded", "classed", "classified")
+	findingHeading = newWordStartRe(findingHeadingRe, "finding", "findings", "issue", "issues", "risk", "risks", "observation",
+		"observations", "vulnerability", "vulnerabilities", "concern", "concerns", "analysis", "key", "points")
+	vagueObject = newWordStartRe(vagueObjectRe, "stronger", "better", "more", "appropriate", "appropriately", "acceptable", "adequate",
 		"adequately", "sufficient", "sufficiently", "reasonable", "tighter", "clearer", "improved", "as")
 )

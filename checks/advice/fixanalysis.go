@@ -58,36 +58,6 @@ var adviceFilter = doctext.NewWordFilter(doctext.KeysOf(adviceTriggers)...)
 // adviceShapes spares the lookup of most words adviceFilter lets through.
 var adviceShapes = newWordShapes(doctext.KeysOf(adviceTriggers)...)
 
-// wordShapes is an exact prefilter for a set of lower-case ASCII words:
-// per length (up to 15) and first letter, the set of last letters.
-type wordShapes [16][26]uint32
-
-// newWordShapes returns the shapes of words, each lower-case ASCII
-// letters, at most 15 long.
-func newWordShapes(words ...string) *wordShapes {
-	var f wordShapes
-	for _, w := range words {
-		if w == "" || len(w) >= len(f) || w[0] < 'a' || w[0] > 'z' || w[len(w)-1] < 'a' || w[len(w)-1] > 'z' {
-			panic("checks: newWordShapes: " + w + " is not a short lower-case word")
-		}
-		f[len(w)][w[0]-'a'] |= 1 << (w[len(w)-1] - 'a')
-	}
-	return &f
-}
-
-// MayHave reports whether w, ASCII letters lower-cased, may be one of the
-// words: false when its length, first or last letter fits none.
-func (f *wordShapes) MayHave(w string) bool {
-	if w == "" || len(w) >= len(f) {
-		return false
-	}
-	c, d := w[0]|0x20, w[len(w)-1]|0x20
-	if c < 'a' || c > 'z' || d < 'a' || d > 'z' {
-		return false
-	}
-	return f[len(w)][c-'a']&(1<<(d-'a')) != 0
-}
-
 // leadWords are the words that may stand for each lead.
 var leadWords = map[string][]string{
 	"it":    {"it"},

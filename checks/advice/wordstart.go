@@ -19,6 +19,9 @@ type wordStartRe struct {
 	re    *regexp.Regexp // the pattern
 	at    *regexp.Regexp // the pattern anchored at the start
 	first map[string]bool
+	// shapes spares the lookup in first of most runs (nil when first is
+	// empty).
+	shapes *wordShapes
 	// prefixes open a match at a run that starts with one of them (a
 	// pattern that runs on into digits: "risk4").
 	prefixes []string
@@ -30,6 +33,7 @@ func newWordStartRe(re *regexp.Regexp, first ...string) *wordStartRe {
 	for _, f := range first {
 		w.first[f] = true
 	}
+	w.shapes = newWordShapes(first...)
 	return w
 }
 
@@ -80,7 +84,7 @@ func (w *wordStartRe) index(s string) []int {
 // opens reports whether a run, lower-cased (its start only when cut),
 // may open a match.
 func (w *wordStartRe) opens(run []byte, cut bool) bool {
-	if !cut && w.first[string(run)] {
+	if !cut && w.shapes != nil && w.shapes.mayHaveRun(run) && w.first[string(run)] {
 		return true
 	}
 	for _, p := range w.prefixes {

@@ -49,6 +49,18 @@ func (w *wordStartRe) index(s string) []int {
 	if foldsToASCII(s) {
 		return w.re.FindStringIndex(s)
 	}
+	st, m := w.find(s, false)
+	if m == nil {
+		return nil
+	}
+	return []int{st, st + m[1]}
+}
+
+// find returns the first candidate start st in s at which the anchored
+// pattern matches, and its match in s[st:]: FindStringSubmatchIndex's when
+// sub, else FindStringIndex's; nil when there is none. s holds neither ſ
+// nor the Kelvin sign.
+func (w *wordStartRe) find(s string, sub bool) (int, []int) {
 	var buf [maxAltWord]byte
 	for i := 0; i < len(s); {
 		for i < len(s) && !asciiWordByte(s[i]) {
@@ -74,11 +86,17 @@ func (w *wordStartRe) index(s string) []int {
 		if !w.opens(buf[:n], i-st > maxAltWord) {
 			continue
 		}
-		if m := w.at.FindStringIndex(s[st:]); m != nil {
-			return []int{st, st + m[1]}
+		var m []int
+		if sub {
+			m = w.at.FindStringSubmatchIndex(s[st:])
+		} else {
+			m = w.at.FindStringIndex(s[st:])
+		}
+		if m != nil {
+			return st, m
 		}
 	}
-	return nil
+	return 0, nil
 }
 
 // opens reports whether a run, lower-cased (its start only when cut),
@@ -100,10 +118,19 @@ func (w *wordStartRe) submatch(s string) []string {
 	if foldsToASCII(s) {
 		return w.re.FindStringSubmatch(s)
 	}
-	if m := w.index(s); m != nil {
-		return w.at.FindStringSubmatch(s[m[0]:])
+	st, m := w.find(s, true)
+	if m == nil {
+		return nil
 	}
-	return nil
+	// The anchored pattern's submatches in s[st:], as FindStringSubmatch
+	// gives them: "" for a group that took no part.
+	out := make([]string, len(m)/2)
+	for g := range out {
+		if m[2*g] >= 0 {
+			out[g] = s[st+m[2*g] : st+m[2*g+1]]
+		}
+	}
+	return out
 }
 
 // match returns what w.re.MatchString(s) does.

@@ -70,12 +70,12 @@ var vagueOpeningRe = regexp.MustCompile(`(?i)^(?:a|an|some|something|more|less|b
 // put off is a direction, not drafted text; "The fee shall be an amount
 // to be agreed" is drafted.
 func deferredProposal(text string, s, e int) (int, int, bool) {
-	m := deferralRe.FindStringIndex(text[s:e])
+	m := deferral.index(text[s:e])
 	if m == nil {
 		return 0, 0, false
 	}
 	rest := text[s:s+m[0]] + " " + text[s+m[1]:e]
-	if finiteDraftRe.MatchString(rest) || strings.ContainsAny(rest, "\"“") {
+	if finiteDraft.match(rest) || strings.ContainsAny(rest, "\"“") {
 		return 0, 0, false
 	}
 	// What is left names a thing ("A more proportionate test", "Some

@@ -248,7 +248,7 @@ func (us *unitScan) vagueImperativeOpening() (int, int, bool) {
 		if w.Start >= u.End || w.Start < u.Body || doctext.InSpans(us.quotes, w.Start, w.End) || us.skip(w.Start, w.End) {
 			continue
 		}
-		if c := text[w.Start]; c < 'A' || c > 'Z' || closedClass[strings.ToLower(text[w.Start:w.End])] || u.Proposal && !opensUnit(text, u.Body, w.Start) || !imperativeLead.match(text[max(u.Start, w.Start-60):w.Start]) {
+		if c := text[w.Start]; c < 'A' || c > 'Z' || closedClassWord(text[w.Start:w.End]) || u.Proposal && !opensUnit(text, u.Body, w.Start) || !imperativeLead.match(text[max(u.Start, w.Start-60):w.Start]) {
 			continue
 		}
 		if s, e, ok := vagueImperative(text, u.Start, u.End, w.Start); ok {
@@ -256,6 +256,22 @@ func (us *unitScan) vagueImperativeOpening() (int, int, bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// closedClassWord reports whether w, lower-cased, is one of closedClass:
+// an ASCII word is lower-cased into a buffer rather than copied by
+// strings.ToLower, which lower-cases the rest (the Kelvin sign to k).
+func closedClassWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= 0x80 {
+			return closedClass[strings.ToLower(w)]
+		}
+	}
+	var buf [10]byte
+	if len(w) > len(buf) {
+		return false // longer than any word of closedClass
+	}
+	return closedClass[string(doctext.LowerASCII(&buf, w))]
 }
 
 // closedClass are words that open a sentence but are never an imperative

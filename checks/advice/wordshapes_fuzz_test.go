@@ -25,7 +25,8 @@ func shapedSets() map[string]struct {
 		"vagueVerb":           {text.KeysOf(vagueVerbWords.first), vagueVerbWords.shapes},
 	}
 	for name, w := range map[string]*wordStartRe{"replacementMarker": replacementMarker, "vagueQualifier": vagueQualifier,
-		"colourSeverity": colourSeverity, "ratedLevel": ratedLevel, "findingHeading": findingHeading, "vagueObject": vagueObject} {
+		"colourSeverity": colourSeverity, "ratedLevel": ratedLevel, "findingHeading": findingHeading, "vagueObject": vagueObject,
+		"deferral": deferral, "finiteDraft": finiteDraft} {
 		out[name] = struct {
 			words  []string
 			shapes *wordShapes

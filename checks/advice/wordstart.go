@@ -156,6 +156,11 @@ var (
 	ratedLevel     = newWordStartRe(ratedRe, "rate", "rated", "grade", "graded", "classed", "classified")
 	findingHeading = newWordStartRe(findingHeadingRe, "finding", "findings", "issue", "issues", "risk", "risks", "observation",
 		"observations", "vulnerability", "vulnerabilities", "concern", "concerns", "analysis", "key", "points")
+	// deferral and finiteDraft are deferralRe and finiteDraftRe, which read
+	// every proposal.
+	deferral    = newWordStartRe(deferralRe, "still", "yet", "to", "subject", "for", "open", "let", "lets", "we", "happy", "tbd", "tbc")
+	finiteDraft = newWordStartRe(finiteDraftRe, "shall", "may", "must", "will", "is", "are", "applies", "apply", "means", "has", "have",
+		"include", "includes")
 	vagueObject = newWordStartRe(vagueObjectRe, "stronger", "better", "more", "appropriate", "appropriately", "acceptable", "adequate",
 		"adequately", "sufficient", "sufficiently", "reasonable", "tighter", "clearer", "improved", "as")
 )

@@ -58,6 +58,9 @@ func (d *valueDoc) comparable(p, q *mention) bool {
 		return false // a measurement and the target it is measured against
 	}
 	sp, sq := &d.sents[p.sent], &d.sents[q.sent]
+	if len(sp.cond) > 0 && len(sq.cond) > 0 && !vSharesID(sp.cond, sq.cond) {
+		return false // "If you pay early, 5% off" and "If you hold a pension card, 40% off": two cases
+	}
 	if sp.table != 0 && sp.table == sq.table {
 		return false // rows and columns of one table are different subjects
 	}

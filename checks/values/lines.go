@@ -14,7 +14,7 @@ import (
 // readValueDoc reads every value of doc.Text outside code, with its
 // context, in document order.
 func readValueDoc(doc check.Document) *valueDoc {
-	d := &valueDoc{text: doc.Text, kind: doc.Kind, memo: doc.Kind == evaluator.KindReviewMemo, plain: doc.Kind == "",
+	d := &valueDoc{text: doc.Text, kind: doc.Kind, memo: doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedTeamReport, plain: doc.Kind == "",
 		review: doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedTeamReport,
 		ids:    map[string]int32{}, keys: map[string]string{}}
 	text := d.text

@@ -249,7 +249,10 @@ func vLabelTense(label string) int8 {
 			return tenseOld
 		}
 	}
-	for _, p := range []string{"proposed", "suggested", "recommended", "counter", "our position", "replacement", "target", "fallback"} {
+	// A label that instructs the change ("Change to:", "Replace with:",
+	// "Should read:") introduces the proposed text, as "Proposed:" does.
+	for _, p := range []string{"proposed", "suggested", "recommended", "counter", "our position", "replacement", "target", "fallback",
+		"change to", "replace with", "amend to", "should read", "to read", "revise to", "redraft"} {
 		if l == p || strings.HasPrefix(l, p+" ") || strings.HasPrefix(l, p+"-") {
 			return tenseProp
 		}

@@ -79,6 +79,7 @@ type vsent struct {
 	list       int      // 1 + index of the list it is an item of; 0 outside lists
 	row        int      // a table row: the row's line start; -1 outside tables
 	col        int      // a table cell: its column index
+	cond       []int32  // word ids of the condition it opens with ("If you pay early, ..."), or nil
 }
 
 // valueDoc is a document read for values.
@@ -86,7 +87,7 @@ type valueDoc struct {
 	text      string
 	kind      evaluator.Kind
 	review    bool // a memo or red-team report: its own numbering is not the source's (a redline's is)
-	memo      bool // a review memo: it describes the source (old values) and proposes (new ones)
+	memo      bool // a review memo or red-team report: it describes what is (old values) and proposes (new ones)
 	plain     bool // generic text (no kind): it may describe and propose
 	sents     []vsent
 	ms        []mention

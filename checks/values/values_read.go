@@ -50,6 +50,7 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 	s.anchors = d.tokenAnchors(append(append(s.anchors, c.inherited...), c.anchors...))
 	s.inh = len(c.inherited)
 	s.label = c.ownClause
+	s.cond = d.condition()
 	for k := first; k < len(d.ms); k++ {
 		if m := d.ms[k]; m.class == "date" {
 			s.quals = append(s.quals, vDateQual(m.val, m.val2))
@@ -440,4 +441,33 @@ func vLineNumber(text string, start int) bool {
 		e++
 	}
 	return strings.Contains(text[start:e], ".")
+}
+
+// vConditionWords open a sentence whose values hold only under its
+// condition: "If you pay early, we take 5% off", "Where the card is
+// lost, ...".
+var vConditionWords = map[string]bool{"if": true, "when": true, "where": true, "unless": true, "once": true, "provided": true, "whenever": true}
+
+// condition returns the subject word ids of the condition the current
+// sentence opens with, up to the comma that ends it; nil when it opens
+// with none. Two values under conditions that share no word are stated
+// for different cases, not two ways.
+func (d *valueDoc) condition() []int32 {
+	k := 0
+	for k < len(d.toks) && d.toks[k].kind != tWord {
+		k++ // a list marker or an opening bracket
+	}
+	if k >= len(d.toks) || !vConditionWords[d.lowerTok(k)] {
+		return nil
+	}
+	var ids []int32
+	for k++; k < len(d.toks) && k < 40; k++ {
+		if d.toks[k].kind == tSym && d.sym(k) == "," {
+			return ids
+		}
+		if id := d.tokIDs[k]; id >= 0 && !d.generic[id] && !vContainsID(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return nil // no comma closes it: not read as a condition
 }

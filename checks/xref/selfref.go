@@ -3,7 +3,6 @@ package xref
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/evalopt/evalopt/checks/check"
@@ -126,418 +125,83 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[string
 	return labels, short
 }
 
+// selfRefRun is one run of the check on a document. The text's own labels
+// and the source's are built on first need and kept here, because most
+// documents never cite their own parts and building them costs a pass over
+// the text (and over the source).
+type selfRefRun struct {
+	doc      check.Document
+	text     string
+	labels   map[string]map[string]bool // family -> numbers the text labels (ownLabels)
+	short    map[string]bool            // initials the text labels its items with
+	excluded []doctext.Span             // spans whose references are not the text's (quotations, code)
+	vocab    map[string]bool            // the source's reference keywords, built on first need
+	srcNums  map[string]bool            // the numbers the source labels, built on first need
+	added    map[string]bool            // labels the text introduces ("a new Section 6.3")
+	dominant string                     // the review's usual noun for numbered clauses, plus "|"; built on first need
+	out      []check.Finding
+}
+
 // Check returns the check's findings on doc.
 func (selfRefCheck) Check(doc check.Document) []check.Finding {
-	text := doc.Text
-	var labels map[string]map[string]bool
-	var short map[string]bool
-	var excluded []doctext.Span
-	var vocab map[string]bool // the source's reference keywords, built on first need
-	var srcNums map[string]bool
-	var added map[string]bool // labels the text introduces ("a new Section 6.3")
-	var dominant string       // the review's usual noun for numbered clauses, plus "|"; built on first need
-	// srcLabels returns the numbers the source labels its clauses with: a
-	// review's "Section 8.2" is the source's when the source has an 8.2,
-	// whatever word the source uses for it.
-	srcLabels := func() map[string]bool {
-		if srcNums == nil {
-			srcNums = map[string]bool{}
-			so, _ := SourceOutlineOf(doc)
-			if so == nil {
-				return srcNums
-			}
-			for k := range so.byKey {
-				if id, ok := strings.CutPrefix(k, "|"); ok {
-					srcNums[id] = true
-					top, _, _ := strings.Cut(id, ".")
-					srcNums[top] = true
-				}
-			}
-		}
-		return srcNums
-	}
-	var out []check.Finding
-	ready := func() {
-		if labels == nil {
-			labels, short = ownLabels(text)
-			excluded = doctext.AnalysisOf(doc).Excluded()
-		}
-	}
-	report := func(s, e int, what string) {
-		if definedElsewhere(doc, s, e) {
-			return
-		}
-		idx := doctext.AnalysisOf(doc).LineIndex()
-		out = append(out, check.Finding{Rule: RuleSelfReference, Severity: check.SeverityBlock,
-			Message:  fmt.Sprintf("reference to %s, which this document does not have: point to an existing part or remove the reference", what),
-			Location: idx.Locate(s, e, text)})
-	}
-	var buf []byte
-	for _, w := range doctext.AnalysisOf(doc).WordList() {
-		if w.End-w.Start < 3 || w.End-w.Start > 15 || !numberFollows(text, w.End) {
-			continue
-		}
-		buf = doctext.LowerInto(buf, text[w.Start:w.End])
-		if !doctext.SelfRefWords[string(buf)] {
-			continue
-		}
-		// The keyword's number, read from a short window: the regexp runs
-		// only where a keyword stands, so the scan stays linear.
-		m := selfRefRe.FindStringSubmatchIndex(text[w.Start:min(len(text), w.Start+40)])
-		if m == nil || m[0] != 0 {
-			continue
-		}
-		for i := range m {
-			if m[i] >= 0 {
-				m[i] += w.Start
-			}
-		}
-		ready()
-		s, e := m[0], m[1]
-		if doctext.InSpans(excluded, s, e) {
-			continue
-		}
-		fam := familyOf(text[m[2]:m[3]])
-		num := strings.TrimLeft(text[m[4]:m[5]], "0")
-		if len(num) > 1 && strings.ContainsAny(num, "-ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
-			num = strings.TrimLeft(strings.TrimLeft(num, "ABCDEFGHIJKLMNOPQRSTUVWXYZ-"), "0")
-		}
-		if len(num) == 1 && num[0] >= 'A' && num[0] <= 'Z' && !attachmentFamily(fam) {
-			continue // "Part A", "Item B": lettered ids only name appendices, tables and the like
-		}
-		own := ownMarkerRe.MatchString(text[e:min(len(text), e+60)])
-		switch {
-		case fam == "part":
-			// In a review, a part keyword the source never uses ("part 4"
-			// in a memo on a contract of clauses) names the review's own
-			// part, as "of this memo" does.
-			if !own && doctext.IsReview(doc.Kind) && doc.Source != "" {
-				if vocab == nil {
-					vocab = RefVocabularyOf(doc, doc.Source)
-				}
-				// Paragraphs are how a source's schedules number their
-				// points ("paragraph 4 of Schedule 2"), so only "part" and
-				// "section" are read this way.
-				kw := refNoun(text[m[2]:m[3]])
-				top, _ := topNumber(num)
-				// A number the source has is the source's when the review
-				// calls the source's clauses by this word ("section" in a
-				// review that cites sections throughout); a review that
-				// cites clauses or articles means its own "section 4".
-				if dominant == "" {
-					dominant = DominantNumNounOf(doc) + "|"
-				}
-				own = (kw == "part" || kw == "section") && !vocab[kw] && (!srcLabels()[num] || kw+"|" != dominant) &&
-					top <= maxOwnTop(labels)+1 && !refOfInstrument(text, e) && !externalRef(text, s, e)
-				// "paragraphs 3.1 to 3.7" in a review that numbers its own
-				// paragraphs 3.1, 3.2, ... of a source that never speaks of
-				// paragraphs: the review's own, each end of the range.
-				// A single-level "paragraph 5" is as likely a schedule's
-				// point ("Paragraph 4 of Schedule 2 ... Paragraph 5").
-				if !own && kw == "paragraph" && strings.Contains(num, ".") && !vocab[kw] && numbersOwnParagraphs(labels) && !refOfInstrument(text, e) && !externalRef(text, s, e) && !refOfOther(text, e) {
-					ids, end := dottedRangeEnds(text, e)
-					var missing []string
-					for _, id := range append([]string{num}, ids...) {
-						if !labels["part"][id] {
-							missing = append(missing, id)
-						}
-					}
-					if len(missing) > 0 {
-						report(s, end, text[m[2]:m[3]]+" "+strings.Join(missing, ", ")+" of this document")
-					}
-					continue
-				}
-			}
-			if !own && (!doctext.IsReview(doc.Kind) || doc.Source == "") && !refOfInstrument(text, e) && !externalRef(text, s, e) {
-				switch {
-				case ofOtherDocRe.MatchString(text[e:min(len(text), e+40)]):
-					// "paragraph 9 of our formal notice": the source's, in a
-					// rewrite or reply that has one.
-					if so := srcLabels(); len(so) > 0 && !so[num] {
-						idx := doctext.AnalysisOf(doc).LineIndex()
-						out = append(out, check.Finding{Rule: RuleDanglingRef, Severity: check.SeverityBlock,
-							Message:  fmt.Sprintf("reference to %s of the source, which it does not have: point to an existing part or remove the reference", text[s:e]),
-							Location: idx.Locate(s, e, text)})
-					}
-					continue
-				case ownBeforeRe.MatchString(text[max(0, s-24):s]) && len(labels["part"]) >= 2:
-					own = true // "(see section 9)" in a text that numbers its sections, with no source to cite
-				}
-			}
-			if added == nil {
-				added, _ = newLabels(doc, nil)
-			}
-			if added["|"+num] {
-				continue // "a new Section 6.3": the text adds it
-			}
-			if own && !labels["part"][num] {
-				report(s, e, text[s:e]+" of this document")
-			}
-		case attachmentFamily(fam):
-			// "Appendix C below", "Table 3 above": the text's own unless a
-			// source names it; checked when marked as this text's or when
-			// the text has parts of that kind.
-			if labels[fam][strings.ToUpper(num)] || !own && labels[fam] == nil || refOfOther(text, e) || refOfInstrument(text, e) {
-				continue
-			}
-			if doc.Source != "" && sourceMentions(doc.Source, text[m[2]:m[3]], text[m[4]:m[5]]) {
-				continue
-			}
-			report(s, e, text[s:e])
-		case labels[fam] != nil:
-			if refOfOther(text, e) {
-				continue // "item 3 of Schedule 2", "recommendation 4 of the guidance"
-			}
-			more, end := refListNumbers(text, e)
-			var missing []string
-			for _, n := range append([]string{num}, more...) {
-				if n = strings.TrimLeft(n, "0"); !labels[fam][n] {
-					missing = append(missing, n)
-				}
-			}
-			if len(missing) > 0 {
-				report(s, end, text[m[2]:m[3]]+" "+strings.Join(missing, ", "))
-			}
-			// "recommendations 1 and 2 ..., even if 3 to 5 are refused":
-			// a later bare range of the same sentence, the subject of a
-			// verb, names the same family.
-			if es, ee, ids, ok := elidedRange(text, end, labels[fam]); ok {
-				for _, n := range ids {
-					if !labels[fam][n] {
-						report(es, ee, fam+" "+n)
-						break
-					}
-				}
-			}
-		case own || ownBeforeRe.MatchString(text[max(0, s-24):s]) && doctext.IsReview(doc.Kind):
-			report(s, e, text[s:e])
-		}
-	}
-	ready()
-	if len(short) > 0 {
-		for _, w := range doctext.AnalysisOf(doc).WordList() {
-			init, num, e, ok := shortRef(text, w)
-			if !ok || !short[init] || doctext.InSpans(excluded, w.Start, e) {
-				continue
-			}
-			if fam := prefixFamily(init); !labels[fam][strings.TrimLeft(num, "0")] {
-				report(w.Start, e, text[w.Start:e])
-			}
-		}
-	}
-	// "(see 7.2)": a bare paragraph number a text that numbers its own
-	// paragraphs points to; the source's numbers are the source's.
-	for _, w := range doctext.AnalysisOf(doc).WordList() {
-		// The expression runs only at a "see" or "cf" word, on a short
-		// window, so the scan stays linear.
-		if w.End-w.Start < 2 || w.End-w.Start > 3 || text[w.Start]|0x20 != 's' && text[w.Start]|0x20 != 'c' {
-			continue
-		}
-		m := seeNumRe.FindStringSubmatchIndex(text[w.Start:min(len(text), w.Start+40)])
-		if m == nil {
-			continue
-		}
-		for i := range m {
-			if m[i] >= 0 {
-				m[i] += w.Start
-			}
-		}
-		ready()
-		id := text[m[2]:m[3]]
-		if !numbersOwnParagraphs(labels) || labels["part"][id] || doctext.InSpans(excluded, m[2], m[3]) {
-			continue
-		}
-		if doc.Source != "" && srcLabels()[id] || refOfInstrument(text, m[3]) || refOfOther(text, m[3]) || externalRef(text, m[2], m[3]) {
-			continue
-		}
-		report(m[2], m[3], "paragraph "+id)
-	}
-	for _, m := range seeTitleMatches(text) {
-		ready()
-		g := 2
-		if m[2] < 0 {
-			g = 4
-		}
-		title := text[m[g]:m[g+1]]
-		if !hasHeadingTitled(text, title) {
-			report(m[g], m[g+1], "the part titled \""+title+"\"")
-		}
-	}
-	check.SortFindings(out)
-	return out
+	r := &selfRefRun{doc: doc, text: doc.Text}
+	r.keywordRefs()
+	r.ready()
+	r.shortRefs()
+	r.seeNumberRefs()
+	r.seeTitleRefs()
+	check.SortFindings(r.out)
+	return r.out
 }
 
-// numberFollows reports whether what follows a word ending at e can be
-// the number selfRefRe reads after a keyword: blanks, then a digit, '#' or
-// a capital letter. It spares the keyword lookup on most words.
-func numberFollows(text string, e int) bool {
-	k := e
-	for k < len(text) && k-e < 8 && (text[k] == ' ' || text[k] == '\t') {
-		k++
+// ready builds the text's own labels and excluded spans, once, when the
+// first candidate reference is found.
+func (r *selfRefRun) ready() {
+	if r.labels == nil {
+		r.labels, r.short = ownLabels(r.text)
+		r.excluded = doctext.AnalysisOf(r.doc).Excluded()
 	}
-	if k == e || k >= len(text) {
-		return false
-	}
-	c := text[k]
-	return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == '#' || c == '(' && k+1 < len(text) && text[k+1] >= '0' && text[k+1] <= '9'
 }
 
-// seeTitleRe finds a pointer to a part by its title: `see "Refunds"
-// below`, "(see HOW TO APPLY above)".
-var seeTitleRe = regexp.MustCompile(`\b(?:[Ss]ee|[Ss]ee also|[Rr]ead|under|in)[ \t]+(?:["“'‘]([^"”'’\n]{2,60})["”'’]|([A-Z][A-Z0-9'’&,-]*(?:[ \t]+[A-Z0-9][A-Z0-9'’&,-]*){0,8}))[ \t]+(?:below|above)\b`)
-
-// hasHeadingTitled reports whether text has a heading whose words hold
-// title's (case and punctuation aside).
-func hasHeadingTitled(text, title string) bool {
-	want := strings.Join(strings.Fields(strings.ToLower(strings.Trim(title, " .:"))), " ")
-	for _, h := range doctext.SectionHeadings(text) {
-		got := strings.Join(strings.Fields(strings.ToLower(strings.Trim(h, " *_#:"))), " ")
-		if strings.Contains(got, want) || strings.Contains(want, got) && len(got) > 3 {
-			return true
+// srcLabels returns the numbers the source labels its clauses with: a
+// review's "Section 8.2" is the source's when the source has an 8.2,
+// whatever word the source uses for it.
+func (r *selfRefRun) srcLabels() map[string]bool {
+	if r.srcNums == nil {
+		r.srcNums = map[string]bool{}
+		so, _ := SourceOutlineOf(r.doc)
+		if so == nil {
+			return r.srcNums
 		}
-	}
-	return false
-}
-
-// shortRef reads an item reference by its id at word w: "F6", "R-04",
-// "AI-5" (the word "AI" followed by "-5"). It returns the prefix, the
-// number and the end of the reference.
-func shortRef(text string, w doctext.Span) (prefix, num string, end int, ok bool) {
-	i := w.Start
-	for i < w.End && i-w.Start < 4 && text[i] >= 'A' && text[i] <= 'Z' {
-		i++
-	}
-	if i == w.Start || i-w.Start > 4 {
-		return "", "", 0, false
-	}
-	digits := func(from, to int) bool {
-		if to-from < 1 || to-from > 3 {
-			return false
-		}
-		for k := from; k < to; k++ {
-			if text[k] < '0' || text[k] > '9' {
-				return false
-			}
-		}
-		return true
-	}
-	switch {
-	case i < w.End:
-		if digits(i, w.End) {
-			return text[w.Start:i], text[i:w.End], w.End, true
-		}
-	case w.End < len(text) && text[w.End] == '-':
-		e := w.End + 1
-		for e < len(text) && e-w.End <= 4 && text[e] >= '0' && text[e] <= '9' {
-			e++
-		}
-		if digits(w.End+1, e) && (e == len(text) || !doctext.IsWordByte(text[e])) {
-			return text[w.Start:i], text[w.End+1 : e], e, true
-		}
-	}
-	return "", "", 0, false
-}
-
-// prefixFamily returns the item family an id prefix stands for: a single
-// initial its word ("F" for finding, so "F3" and "Finding 3" are one
-// label), any other prefix itself ("AI-2", "T-6").
-func prefixFamily(prefix string) string {
-	if len(prefix) == 1 {
-		if f, ok := initialFamily[prefix[0]]; ok {
-			return f
-		}
-	}
-	return "id:" + prefix
-}
-
-// maxOwnTop returns the largest top-level number of the text's own parts.
-func maxOwnTop(labels map[string]map[string]bool) int {
-	m := 0
-	for id := range labels["part"] {
-		if !strings.Contains(id, ".") {
-			if n, ok := topNumber(id); ok {
-				m = max(m, n)
+		for k := range so.byKey {
+			if id, ok := strings.CutPrefix(k, "|"); ok {
+				r.srcNums[id] = true
+				top, _, _ := strings.Cut(id, ".")
+				r.srcNums[top] = true
 			}
 		}
 	}
-	return m
+	return r.srcNums
 }
 
-// refOfInstrument reports whether the reference ending at e is followed by
-// "of/under the <Instrument>" ("section 76 of the Competition Act").
-func refOfInstrument(text string, e int) bool {
-	rest := text[e:min(len(text), e+120)]
-	of := doctext.RefOfRe.FindStringIndex(rest)
-	return of != nil && doctext.RefInstrumentRe.MatchString(rest[of[1]:]) && !doctext.RefOfThisRe.MatchString(rest[of[1]:])
+// report adds a finding for the reference at [s, e) to what, unless the
+// name exists after all where no outline reads it (definedElsewhere).
+func (r *selfRefRun) report(s, e int, what string) {
+	if definedElsewhere(r.doc, s, e) {
+		return
+	}
+	idx := doctext.AnalysisOf(r.doc).LineIndex()
+	r.out = append(r.out, check.Finding{Rule: RuleSelfReference, Severity: check.SeverityBlock,
+		Message:  fmt.Sprintf("reference to %s, which this document does not have: point to an existing part or remove the reference", what),
+		Location: idx.Locate(s, e, r.text)})
 }
 
-// seeNumRe finds a bare paragraph number after "see": "(see 7.2)", "see
-// also 4.1". A unit or a further digit after it ("see 7.2%", "see 7.2.1"
-// is read whole) makes it no reference.
-var seeNumRe = regexp.MustCompile(`^(?:[Ss]ee|cf\.)(?:[ \t]+also)?[ \t]+(\d{1,3}\.\d{1,3}(?:\.\d{1,3})?)(?:[ \t]*[),;]|[ \t]+(?:above|below)\b|\.(?:[ \t]|$))`)
-
-// numbersOwnParagraphs reports whether the text numbers its own paragraphs
-// by section: at least two two-level labels ("1.1", "2.3").
-func numbersOwnParagraphs(labels map[string]map[string]bool) bool {
-	n := 0
-	for id := range labels["part"] {
-		if strings.Contains(id, ".") {
-			if n++; n >= 2 {
-				return true
-			}
+// shiftMatch moves the offsets of a match made on text[off:] to offsets
+// in text, leaving unmatched groups (-1) alone.
+func shiftMatch(m []int, off int) {
+	for i := range m {
+		if m[i] >= 0 {
+			m[i] += off
 		}
 	}
-	return false
-}
-
-// dottedRangeRe reads one more element of a list of paragraph numbers:
-// " to 3.7", ", 4.2", " and 5.1".
-var dottedRangeRe = regexp.MustCompile(`^[ \t]*(?:,|and|or|&|to|through|–|-)[ \t]*(?:and[ \t]+|or[ \t]+)?(\d{1,3}(?:\.\d{1,3})*)\b`)
-
-// dottedRangeEnds returns the further paragraph numbers of a list that
-// starts before e and the end of the list.
-func dottedRangeEnds(text string, e int) ([]string, int) {
-	var ids []string
-	for len(ids) < 12 {
-		m := dottedRangeRe.FindStringSubmatchIndex(text[e:min(len(text), e+40)])
-		if m == nil {
-			break
-		}
-		ids = append(ids, text[e+m[2]:e+m[3]])
-		e += m[1]
-	}
-	return ids, e
-}
-
-// elidedRangeRe finds a bare range that stands for items already named:
-// "if 3 to 5 are refused", ", 4 and 6 were closed". It must follow a
-// conjunction or a comma and be the subject of a verb, so that a count
-// ("12 staff") or a quantity ("3 to 5 days") is never read as one.
-var elidedRangeRe = regexp.MustCompile(`(?:\b(?:if|unless|while|but|and|though|whereas|when|once)|[,;])[ \t]+(\d{1,2})[ \t]*(?:to|through|and|or|–|-)[ \t]*(\d{1,2})[ \t]+(?:are|is|were|was|remain|fail|get|can|cannot|will|would|may|might|must|should|need)\b`)
-
-// elidedRange looks in the rest of the sentence after e for a bare range
-// whose first number is one of the family's labels ("3 to 6" after
-// "recommendations 1 and 2"), and returns its bounds and numbers, each
-// number of a "to" range listed.
-func elidedRange(text string, e int, fam map[string]bool) (int, int, []string, bool) {
-	end := doctext.SentenceEnd(text, e, min(len(text), e+300))
-	m := elidedRangeRe.FindStringSubmatchIndex(text[e:end])
-	if m == nil {
-		return 0, 0, nil, false
-	}
-	first, last := text[e+m[2]:e+m[3]], text[e+m[4]:e+m[5]]
-	a, _ := strconv.Atoi(first)
-	b, _ := strconv.Atoi(last)
-	if !fam[first] || b < a || b-a > 20 {
-		return 0, 0, nil, false
-	}
-	var ids []string
-	if strings.Contains(text[e+m[3]:e+m[4]], "to") || strings.Contains(text[e+m[3]:e+m[4]], "through") || strings.ContainsAny(text[e+m[3]:e+m[4]], "-–") {
-		for n := a; n <= b; n++ {
-			ids = append(ids, strconv.Itoa(n))
-		}
-	} else {
-		ids = []string{first, last}
-	}
-	return e + m[2], e + m[5], ids, true
 }

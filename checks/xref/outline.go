@@ -1,0 +1,343 @@
+package xref
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/evalopt/evalopt/checks/check"
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
+)
+
+// label is one defined label.
+type label struct {
+	key        string // scope + "|" + id, e.g. "|3.2" or "exhibit a|1"
+	start, end int    // the label text in the document
+	attachment bool
+}
+
+// xrefOutline is what the check learns about the document's labels.
+type xrefOutline struct {
+	maxTop       int // largest top-level number in the body ("13" for 13.2)
+	numLabels    int // numbered labels (sections, clauses, sub-clauses)
+	attachLabels int // attachment labels
+	labels       []label
+	byKey        map[string]int // first label with each key
+	// parents are the keys of clauses implied by their sub-clauses: "8.1"
+	// and "8.2" define clause 8 even when its title line is unnumbered
+	// text ("8. Termination" in plain text) the outline does not read.
+	parents  map[string]bool
+	selfRefs map[int]bool    // offsets of keywords that are part of a label
+	scopes   []scopeStart    // attachment scopes by start offset
+	findings []check.Finding // numbering gaps and duplicates
+	// sourceNames are the names the source goes by ("MSA", "Master
+	// Services Agreement"): "Section 10.6 of the MSA" in a review is the
+	// source's, not another instrument's.
+	sourceNames []string
+}
+
+// scopeStart is where an attachment's numbering scope begins.
+type scopeStart struct {
+	at    int
+	scope string
+}
+
+// counter tracks numbering at one level of one scope.
+type counter struct {
+	last    int
+	lastKey string
+}
+
+// buildSourceOutline reads the labels of a source document
+// leniently: a table row's first cell ("| 10.1 | ...") and a plain
+// numbered title line ("7. Return of information") label clauses too, so
+// that a review's references find what the source holds however it is laid
+// out. (Too lenient for the candidate itself, whose list items would then
+// clash as duplicate labels.)
+func buildSourceOutline(text string, idx *doctext.LineIndex) *xrefOutline {
+	return buildOutlineOf(text, idx, outlineSource)
+}
+
+// outlineMode says how leniently buildOutlineOf reads labels.
+type outlineMode int
+
+const (
+	outlineOwn outlineMode = iota // the candidate's own labels
+	// outlineReview: a review's own labels, where a line opening with
+	// "Section 3.4" names the source clause it discusses, not a label.
+	outlineReview
+	outlineSource // a source: table rows and plain numbered titles too
+	// outlineSources: the sources a review cites (sourceText): also
+	// single-level numbered paragraphs ("7. Within fourteen days ..."),
+	// with the scope restarting at each docSeparator line.
+	outlineSources
+)
+
+// outlineBuilder reads a document's labels line by line. It carries what a
+// line alone cannot tell: the attachment scope it is in, the numbering
+// counters of every level, and the clause, letter and paragraph a
+// sub-item line ("(a)", "(ii)", "(2)") hangs from.
+type outlineBuilder struct {
+	text     string
+	idx      *doctext.LineIndex
+	mode     outlineMode
+	lenient  bool // a source of either kind: table rows and plain numbered titles label clauses
+	source   bool // the sources a review cites: numbered paragraphs, scopes restarting at docSeparator
+	o        *xrefOutline
+	scope    string
+	counters map[string]*counter // scope|parent|style -> counter
+	// curNum is the last numbered clause id in scope, curLetter the last
+	// letter sub-item id ("a") under it, and curPara the last numbered
+	// paragraph ("2" of "(2)") under it.
+	curNum, curLetter, curPara string
+	curLetterIndent            int
+}
+
+// buildOutlineOf reads the labels text defines, as leniently as mode
+// says, with the numbering gaps and duplicate labels found on the way.
+func buildOutlineOf(text string, idx *doctext.LineIndex, mode outlineMode) *xrefOutline {
+	b := &outlineBuilder{
+		text: text, idx: idx, mode: mode,
+		lenient:  mode == outlineSource || mode == outlineSources,
+		source:   mode == outlineSources,
+		o:        &xrefOutline{byKey: make(map[string]int), selfRefs: make(map[int]bool), parents: make(map[string]bool)},
+		counters: make(map[string]*counter),
+	}
+	doctext.ForEachLine(text, b.line)
+	return b.o
+}
+
+// add records the label key at [s, e), or a duplicate-label finding when
+// the key is already defined (the first definition stays the one looked
+// up).
+func (b *outlineBuilder) add(key string, s, e int, attachment bool) {
+	o, idx := b.o, b.idx
+	if i, dup := o.byKey[key]; dup {
+		prev := o.labels[i]
+		pl, pc := idx.Position(prev.start)
+		o.findings = append(o.findings, check.Finding{Rule: RuleDuplicateLabel, Severity: check.SeverityBlock,
+			Message:  fmt.Sprintf("label defined twice (first at line %d:%d)", pl, pc),
+			Location: idx.Locate(s, e, b.text)})
+	} else {
+		o.byKey[key] = len(o.labels)
+	}
+	o.labels = append(o.labels, label{key: key, start: s, end: e, attachment: attachment})
+	if attachment {
+		o.attachLabels++
+	} else {
+		o.numLabels++
+	}
+}
+
+// sequence checks that ordinal n follows the previous one at its level,
+// and records a numbering-gap finding when it skips.
+func (b *outlineBuilder) sequence(level string, n int, display string, s, e int) {
+	c := b.counters[level]
+	if c == nil {
+		c = &counter{}
+		b.counters[level] = c
+	}
+	// A first label above 1 is no gap: an excerpt, a standalone
+	// schedule or a consolidated extract may start anywhere.
+	if n > c.last+1 && c.lastKey != "" {
+		prev := c.lastKey
+		b.o.findings = append(b.o.findings, check.Finding{Rule: RuleNumberingGap, Severity: check.SeverityWarn,
+			Message:  fmt.Sprintf("numbering jumps from %s to %s", prev, display),
+			Location: b.idx.Locate(s, e, b.text)})
+	}
+	if n > c.last {
+		c.last, c.lastKey = n, display
+	}
+}
+
+// numbered records a numbered clause id at [s, e): its label, its place in
+// the numbering of its parent, and the parents it implies. It becomes the
+// clause later sub-items hang from.
+func (b *outlineBuilder) numbered(id string, s, e int) {
+	b.add(b.scope+"|"+id, s, e, false)
+	if top, ok := topNumber(id); ok && b.scope == "" {
+		b.o.maxTop = max(b.o.maxTop, top)
+	}
+	parent, n := splitNumber(id)
+	b.sequence(b.scope+"|"+parent+"|num", n, id, s, e)
+	for p := parent; p != ""; p, _ = splitNumber(p) {
+		b.o.parents[b.scope+"|"+p] = true
+	}
+	b.curNum, b.curLetter, b.curPara = id, "", ""
+}
+
+// line reads one line: an attachment title, a numbered heading, a
+// numbered line, or a sub-item of the current clause, tried in that order.
+func (b *outlineBuilder) line(l doctext.Line) {
+	s := b.text[l.Start:l.End]
+	if b.source && s == docSeparator {
+		b.scope, b.curNum, b.curLetter, b.curPara = "", "", "", ""
+		return
+	}
+	body, off := s, 0
+	lvl, hoff := doctext.HeadingLevel(s)
+	if lvl > 0 {
+		body, off = s[hoff:], hoff
+	} else {
+		trimmed := strings.TrimLeft(s, " \t")
+		off = len(s) - len(trimmed)
+		body = trimmed
+	}
+	at := l.Start + off
+	if b.attachment(l.Start, body, at, lvl) {
+		return
+	}
+	if lvl > 0 {
+		b.numberedHeading(body, at)
+		return
+	}
+	if b.numberedLine(body, at) || b.curNum == "" {
+		return
+	}
+	b.subItem(s, body, at)
+}
+
+// attachment reads an attachment label ("Exhibit A", "Schedule 1"):
+// headings in any case, title lines in upper case (in a source, in any
+// case). The attachment opens a new numbering scope.
+func (b *outlineBuilder) attachment(lineStart int, body string, at, lvl int) bool {
+	re := doctext.AttachLineRe
+	if lvl > 0 || b.lenient && doctext.AttachTitleRe.MatchString(body) {
+		// A heading, or in a source a title line in any case
+		// ("Annex 1 - Service Credits").
+		re = doctext.AttachHeadRe
+	}
+	m := doctext.MatchIf(doctext.StartsWithAny(body, "*ESAesa"), re, body)
+	if m == nil {
+		return false
+	}
+	kind := strings.ToLower(body[m[2]:m[3]])
+	id := body[m[4]:m[5]]
+	key := kind + " " + strings.ToLower(id)
+	if m[6] >= 0 {
+		key += "-" + body[m[6]:m[7]]
+	}
+	kwStart := at + m[2]
+	b.o.selfRefs[kwStart] = true
+	b.add(key+"|", kwStart, at+m[1], true)
+	if n, ok := ordinal(id); ok && m[6] < 0 {
+		b.sequence("attach|"+kind, n, body[m[2]:m[5]], kwStart, at+m[1])
+	}
+	b.scope = key
+	b.o.scopes = append(b.o.scopes, scopeStart{at: lineStart, scope: b.scope})
+	b.curNum, b.curLetter, b.curPara = "", "", ""
+	return true
+}
+
+// numberedHeading reads a heading's number ("## 3.2 Invoices", "## Article
+// IV"); a heading with neither defines no label.
+func (b *outlineBuilder) numberedHeading(body string, at int) {
+	if m := doctext.HeadingNumRe.FindStringSubmatchIndex(body); m != nil {
+		b.o.selfRefs[at] = true
+		b.numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+	} else if m := doctext.HeadingRomanRe.FindStringSubmatchIndex(body); m != nil {
+		b.o.selfRefs[at] = true
+		b.numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+	}
+}
+
+// numberedLine reads a label at the start of a plain line, in the layouts
+// the mode admits, and reports whether it found one. Each expression runs
+// only when the line's first byte can start its match.
+func (b *outlineBuilder) numberedLine(body string, at int) bool {
+	if m := doctext.MatchIf(doctext.StartsWithAny(body, doctext.DigitsAndStar) || letterNumStart(body), doctext.LineNumRe, body); m != nil {
+		b.numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+		return true
+	}
+	if b.lenient {
+		if m := doctext.MatchIf(strings.HasPrefix(body, "|"), doctext.TableNumRe, body); m != nil {
+			b.numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+			return true
+		}
+		if m := doctext.MatchIf(doctext.StartsWithAny(body, "0123456789"), doctext.OrderedItemRe, body); m != nil && doctext.PlainTitle(strings.TrimSpace(body)) {
+			b.numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+			return true
+		}
+	}
+	if m := doctext.MatchIf(b.mode != outlineReview && doctext.StartsWithAny(body, "*SsCcAaPp"), doctext.KeywordLineRe, body); m != nil {
+		// "Section 1.1 Scope. ...", "ARTICLE IV - WARRANTY": a line
+		// that opens with its keyword and number defines the label; a
+		// reference would go on ("Section 3 of the ...", "Clause 4
+		// applies").
+		b.o.selfRefs[at+m[2]] = true
+		b.numbered(body[m[4]:m[5]], at+m[4], at+m[5])
+		return true
+	}
+	if m := doctext.MatchIf(strings.HasPrefix(body, "**"), doctext.BoldNumRe, body); m != nil {
+		b.numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "**2. Term.** This Agreement ..."
+		return true
+	}
+	if m := doctext.MatchIf(b.source && doctext.StartsWithAny(body, "PpSsCcAa"), keywordNumRe, body); m != nil {
+		b.numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "Paragraph 7. Enquiries ..." in a source
+		return true
+	}
+	if m := doctext.MatchIf(b.source && doctext.StartsWithAny(body, "0123456789"), plainNumRe, body); m != nil {
+		b.numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "7. Within fourteen days ..." in a source
+		return true
+	}
+	return false
+}
+
+// subItem reads a sub-item line of the current clause s ("(a)", "(ii)",
+// "(2)"): a numbered paragraph, a Roman item under a letter, a Roman item
+// of its own, or a letter, each numbered in its own sequence.
+func (b *outlineBuilder) subItem(s, body string, at int) {
+	m := doctext.MatchIf(doctext.StartsWithAny(body, "(-*+"), doctext.SubItemRe, body)
+	if m == nil {
+		return
+	}
+	id := body[m[2]:m[3]]
+	indent := doctext.LeadingSpaces(s)
+	ls, le := at+m[2]-1, at+m[3]+1 // the label with its brackets
+	if id[0] >= '0' && id[0] <= '9' {
+		// "(2)": a numbered paragraph of the clause (German and
+		// Australian style); its letters are "7(2)(a)".
+		full := b.curNum + "(" + id + ")"
+		b.add(b.scope+"|"+full, ls, le, false)
+		if n, err := strconv.Atoi(id); err == nil {
+			b.sequence(b.scope+"|"+b.curNum+"|para", n, full, ls, le)
+		}
+		b.curPara, b.curLetter = id, ""
+		return
+	}
+	base := b.curNum
+	if b.curPara != "" {
+		base = b.curNum + "(" + b.curPara + ")"
+	}
+	roman, isRoman := romanValue(id)
+	isRoman = isRoman && roman <= 12 // "(c)" after "(a)" is a letter: sub-item numerals run i to xii
+	letterNext := b.curLetter == "" && id == "a" || len(id) == 1 && b.curLetter != "" && id[0] == b.curLetter[0]+1
+	if isRoman && b.curLetter != "" && (indent > b.curLetterIndent || !letterNext) {
+		full := base + "(" + b.curLetter + ")(" + id + ")"
+		b.add(b.scope+"|"+full, ls, le, false)
+		b.sequence(b.scope+"|"+base+"("+b.curLetter+")|roman", roman, full, ls, le)
+		return
+	}
+	if isRoman && b.curLetter == "" && id != "a" && !(len(id) == 1 && id != "i") {
+		full := base + "(" + id + ")"
+		b.add(b.scope+"|"+full, ls, le, false)
+		b.sequence(b.scope+"|"+base+"|roman", roman, full, ls, le)
+		return
+	}
+	full := base + "(" + id + ")"
+	b.add(b.scope+"|"+full, ls, le, false)
+	if n, ok := ordinal(id); ok {
+		b.sequence(b.scope+"|"+base+"|letter", n, full, ls, le)
+	}
+	b.curLetter, b.curLetterIndent = id, indent
+}
+
+// hasLabels reports whether the outline defines any label of key's kind
+// (numbered or attachment); without any, references of that kind cannot be
+// resolved in this document.
+func (o *xrefOutline) hasLabels(key string) bool {
+	if strings.HasSuffix(key, "|") {
+		return o.attachLabels > 0
+	}
+	return o.numLabels > 0
+}

@@ -8,8 +8,9 @@ import (
 	"github.com/evalopt/evalopt/internal/uniq"
 )
 
-// ErrNoStages is returned by a Chain built with no stages.
-var ErrNoStages = errors.New("evaluator: chain has no stages")
+// errNoStages is returned by a Chain built with no stages: a configuration
+// error, so it matches ErrInvalidOption.
+var errNoStages = fmt.Errorf("%w: chain has no stages", ErrInvalidOption)
 
 // Chain returns an Evaluator that runs stages in order: put deterministic
 // checks first and model judgment last.
@@ -27,7 +28,8 @@ var ErrNoStages = errors.New("evaluator: chain has no stages")
 // A stage that returns an error, or a decision that fails Validate, ends the
 // chain: Evaluate returns the zero decision (never a pass) and the error
 // wrapped with the stage index ("chain stage 1: ..."). A nil stage is an
-// error of the same kind. A Chain with no stages returns ErrNoStages.
+// error of the same kind. A Chain with no stages returns an error matching
+// ErrInvalidOption.
 //
 // The returned Evaluator is a Modeler: its Models are every stage's models
 // (ModelsOf), in stage order, so the self-approval guard sees the judge
@@ -53,7 +55,7 @@ func (ch chain[C]) Models() []string {
 
 func (ch chain[C]) Evaluate(ctx context.Context, task Task, candidate C) (EvaluationDecision, error) {
 	if len(ch) == 0 {
-		return EvaluationDecision{}, ErrNoStages
+		return EvaluationDecision{}, errNoStages
 	}
 	var merged EvaluationDecision
 	for i, stage := range ch {

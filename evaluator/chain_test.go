@@ -115,7 +115,7 @@ func TestChainErrors(t *testing.T) {
 		is     error
 		msg    string
 	}{
-		{"no stages", nil, ErrNoStages, "no stages"},
+		{"no stages", nil, ErrInvalidOption, "no stages"},
 		{"error in second stage", []Evaluator[string]{stage(decisionFor(StatusPass, 1, "a"), &n), failing}, boom, "chain stage 1: model unavailable"},
 		{"invalid decision", []Evaluator[string]{invalid}, ErrInvalidDecision, "chain stage 0: blockingFailures"},
 		{"nil stage", []Evaluator[string]{stage(decisionFor(StatusPass, 1, "a"), &n), nil}, nil, "chain stage 1: nil evaluator"},

@@ -114,23 +114,25 @@ func (t Task) Validate() error {
 	})
 }
 
-// ErrMissingEvidence is matched (with errors.Is) by *MissingEvidenceError.
+// ErrMissingEvidence is matched (with errors.Is) by the error CheckEvidence
+// returns.
 var ErrMissingEvidence = errors.New("evaluator: decision cites evidence the task does not hold")
 
-// MissingEvidenceError lists the evidence refs a decision cites that its
-// task does not hold. It matches ErrMissingEvidence.
-type MissingEvidenceError struct {
+// missingEvidenceError lists the evidence refs a decision cites that its
+// task does not hold (MissingEvidence returns them). It matches
+// ErrMissingEvidence.
+type missingEvidenceError struct {
 	// Refs are the unknown IDs, in the order first cited.
 	Refs []string
 }
 
 // Error lists the missing refs.
-func (e *MissingEvidenceError) Error() string {
+func (e *missingEvidenceError) Error() string {
 	return fmt.Sprintf("evaluator: decision cites evidence the task does not hold: %s", strings.Join(e.Refs, ", "))
 }
 
 // Is makes errors.Is(err, ErrMissingEvidence) true.
-func (e *MissingEvidenceError) Is(target error) bool { return target == ErrMissingEvidence }
+func (e *missingEvidenceError) Is(target error) bool { return target == ErrMissingEvidence }
 
 // MissingEvidence returns the evidence refs that d's criteria cite and task
 // does not hold, deduplicated, in the order first cited. It returns nil when
@@ -148,12 +150,13 @@ func MissingEvidence(task Task, d EvaluationDecision) []string {
 	return missing
 }
 
-// CheckEvidence returns a *MissingEvidenceError when d cites evidence task
-// does not hold, and nil otherwise. A controller uses it to refuse a pass
+// CheckEvidence returns an error matching ErrMissingEvidence, listing the
+// refs, when d cites evidence task does not hold (MissingEvidence returns
+// those refs), and nil otherwise. A controller uses it to refuse a pass
 // that rests on evidence nobody supplied.
 func CheckEvidence(task Task, d EvaluationDecision) error {
 	if missing := MissingEvidence(task, d); len(missing) > 0 {
-		return &MissingEvidenceError{Refs: missing}
+		return &missingEvidenceError{Refs: missing}
 	}
 	return nil
 }

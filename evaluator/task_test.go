@@ -45,7 +45,7 @@ func TestMissingEvidence(t *testing.T) {
 				return
 			}
 			require.ErrorIs(t, err, ErrMissingEvidence)
-			var me *MissingEvidenceError
+			var me *missingEvidenceError
 			require.ErrorAs(t, err, &me)
 			assert.Equal(t, tt.want, me.Refs)
 		})

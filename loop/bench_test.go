@@ -280,7 +280,7 @@ func BenchmarkMachine(b *testing.B) {
 		{Candidate: "v2"},
 		{Decision: evaluator.EvaluationDecision{Status: evaluator.StatusPass, Score: 0.9}},
 	}
-	cfg := Config{MaxRevisions: DefaultMaxRevisions, Attempts: 1}
+	cfg := Config{MaxRevisions: defaultMaxRevisions, Attempts: 1}
 	now := time.Now()
 	b.ReportAllocs()
 	for b.Loop() {

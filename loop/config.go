@@ -17,12 +17,12 @@ import (
 // Start. NewConfig builds one from options; Start checks it with Validate.
 //
 // The zero Config is valid and is the documented default, the loop
-// RunLoop runs with no option: DefaultMaxRevisions revisions, no time or
+// RunLoop runs with no option: 2 revisions, no time or
 // cost budget, no stall limit, one attempt per role call, the self-approval
 // guard on. NewConfig with no option returns it.
 type Config struct {
 	// MaxRevisions is how many times the reviser may be called (see
-	// WithMaxRevisions): 0 means DefaultMaxRevisions (2), NoRevision (-1)
+	// WithMaxRevisions): 0 means the default, 2; NoRevision (-1)
 	// none, the first candidate must pass as it is.
 	MaxRevisions int `json:"maxRevisions"`
 	// Timeout is the loop's own time budget, measured from Start; 0 means
@@ -60,7 +60,7 @@ type Config struct {
 }
 
 // NewConfig returns the Config opts describe, starting from
-// DefaultMaxRevisions revisions and one attempt. Options that carry a
+// 2 revisions and one attempt. Options that carry a
 // function set the flag it implies (WithRevisionCheck sets RevisionCheck,
 // WithCandidateRef sets CandidateRefs) and are otherwise dropped: the
 // functions stay with the driver. An invalid option makes it return an
@@ -80,7 +80,7 @@ const NoRevision = -1
 func (c Config) revisions() int {
 	switch c.MaxRevisions {
 	case 0:
-		return DefaultMaxRevisions
+		return defaultMaxRevisions
 	case NoRevision:
 		return 0
 	}
@@ -101,7 +101,7 @@ func (c Config) Validate() error {
 	}
 	if c.MaxRevisions < NoRevision {
 		errs = append(errs, fmt.Errorf("%w: maxRevisions: must be >= -1 (0 means the default, %d; -1 none), got %d",
-			evaluator.ErrInvalidOption, DefaultMaxRevisions, c.MaxRevisions))
+			evaluator.ErrInvalidOption, defaultMaxRevisions, c.MaxRevisions))
 	}
 	if c.Timeout < 0 {
 		bad("timeout", c.Timeout)

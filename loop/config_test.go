@@ -80,13 +80,13 @@ func TestConfigValidateNamesEveryField(t *testing.T) {
 }
 
 // TestZeroConfigIsTheDefault: a machine started from the zero Config has
-// the revision budget RunLoop has with no option (DefaultMaxRevisions);
+// the revision budget RunLoop has with no option (defaultMaxRevisions);
 // NoRevision, which WithMaxRevisions(0) stores, allows none and survives
 // JSON.
 func TestZeroConfigIsTheDefault(t *testing.T) {
 	m, err := Start[string](t0, Config{}, refundTask)
 	require.NoError(t, err)
-	assert.Equal(t, DefaultMaxRevisions, m.State.MaxRevisions)
+	assert.Equal(t, defaultMaxRevisions, m.State.MaxRevisions)
 
 	cfg, err := NewConfig(WithMaxRevisions(0))
 	require.NoError(t, err)

@@ -2,15 +2,9 @@ package loop
 
 import "errors"
 
-// Failure is an error that carries the Result of the loop that failed. Hosts
-// whose error path drops a node's or a flow's output (agent frameworks hand
-// back a zero value with the error) return Fail(res, err) instead of err, so
-// the caller still gets the trace: errors.As, or ResultOf, finds it.
-//
-// Error returns Err's text unchanged and Unwrap returns Err, so errors.Is
-// sees every sentinel RunLoop's error matches (context.Canceled,
-// evaluator.ErrInvalidTask, ...).
-type Failure[C any] struct {
+// resultError is the error Fail returns: it carries the Result of the loop
+// that failed. Error returns Err's text unchanged and Unwrap returns Err.
+type resultError[C any] struct {
 	// Result is the Result RunLoop returned with Err; its Trace holds every
 	// role call made.
 	Result Result[C]
@@ -19,7 +13,7 @@ type Failure[C any] struct {
 }
 
 // Error returns the text of the loop's error.
-func (f *Failure[C]) Error() string {
+func (f *resultError[C]) Error() string {
 	if f.Err == nil {
 		return "loop: failed"
 	}
@@ -27,22 +21,27 @@ func (f *Failure[C]) Error() string {
 }
 
 // Unwrap returns the loop's error.
-func (f *Failure[C]) Unwrap() error { return f.Err }
+func (f *resultError[C]) Unwrap() error { return f.Err }
 
-// Fail returns err as a *Failure carrying res, or nil when err is nil: a
-// host calls it on RunLoop's pair and returns what it gets.
+// Fail returns err wrapped with res, or nil when err is nil. Hosts whose
+// error path drops a node's or a flow's output (agent frameworks hand back
+// a zero value with the error) call it on RunLoop's pair and return what it
+// gets, so the caller still gets the trace: ResultOf finds it. The error's
+// text is err's unchanged, and errors.Is and errors.As see through it to
+// every sentinel RunLoop's error matches (context.Canceled,
+// evaluator.ErrInvalidTask, ...).
 func Fail[C any](res Result[C], err error) error {
 	if err == nil {
 		return nil
 	}
-	return &Failure[C]{Result: res, Err: err}
+	return &resultError[C]{Result: res, Err: err}
 }
 
-// ResultOf returns the Result carried by the first *Failure[C] in err's
-// chain, and whether there was one. C must be the loop's candidate type: a
-// Failure of another candidate type is not found.
+// ResultOf returns the Result carried by the first error from Fail in
+// err's chain, and whether there was one. C must be the loop's candidate
+// type: a Result of another candidate type is not found.
 func ResultOf[C any](err error) (Result[C], bool) {
-	var f *Failure[C]
+	var f *resultError[C]
 	if errors.As(err, &f) {
 		return f.Result, true
 	}

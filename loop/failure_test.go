@@ -29,7 +29,7 @@ func TestFailCarriesTheResult(t *testing.T) {
 	assert.ErrorIs(t, wrapped, boom)
 	assert.Equal(t, "node loop: "+err.Error(), wrapped.Error())
 
-	var f *Failure[string]
+	var f *resultError[string]
 	require.ErrorAs(t, wrapped, &f)
 	assert.Same(t, err, f.Err)
 }
@@ -41,9 +41,9 @@ func TestFailNilAndMismatch(t *testing.T) {
 	_, ok = ResultOf[string](errors.New("plain"))
 	assert.False(t, ok)
 	_, ok = ResultOf[int](Fail(Result[string]{}, errors.New("x")))
-	assert.False(t, ok, "a Failure of another candidate type is not found")
-	assert.Equal(t, "loop: failed", (&Failure[string]{}).Error())
-	assert.NoError(t, (&Failure[string]{}).Unwrap())
+	assert.False(t, ok, "a Result of another candidate type is not found")
+	assert.Equal(t, "loop: failed", (&resultError[string]{}).Error())
+	assert.NoError(t, (&resultError[string]{}).Unwrap())
 }
 
 func TestFailKeepsContextSentinels(t *testing.T) {

@@ -44,9 +44,9 @@ func (c *config) apply(opts []Option) {
 	}
 }
 
-// DefaultMaxRevisions is the revision budget when WithMaxRevisions is not
+// defaultMaxRevisions is the revision budget when WithMaxRevisions is not
 // given.
-const DefaultMaxRevisions = 2
+const defaultMaxRevisions = 2
 
 func (c *config) invalid(format string, args ...any) {
 	c.errs = append(c.errs, fmt.Errorf("%w: "+format, append([]any{evaluator.ErrInvalidOption}, args...)...))

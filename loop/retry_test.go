@@ -81,8 +81,8 @@ func TestPermanent(t *testing.T) {
 	p := provider.Permanent(errBoom)
 	assert.Equal(t, errBoom.Error(), p.Error())
 	assert.ErrorIs(t, p, errBoom)
-	assert.True(t, provider.IsPermanent(fmt.Errorf("x: %w", p)))
-	assert.False(t, provider.IsPermanent(errBoom))
+	assert.Equal(t, provider.ClassPermanent, provider.Classify(fmt.Errorf("x: %w", p)))
+	assert.NotEqual(t, provider.ClassPermanent, provider.Classify(errBoom))
 }
 
 // TestRetryBackoffRespectsContext: a long backoff ends as soon as the

@@ -229,7 +229,7 @@ func TestFromJSONErrors(t *testing.T) {
 		assert.Contains(t, err.Error(), tc.want, tc.in)
 	}
 	_, err := FromJSON([]byte(`{}`))
-	assert.ErrorIs(t, err, ErrUnknownJSON)
+	assert.ErrorIs(t, err, errUnknownJSON)
 }
 
 func TestEmptyReport(t *testing.T) {

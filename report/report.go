@@ -24,9 +24,9 @@ type Report struct {
 	gate    *GateVerdict
 }
 
-// ErrUnknownJSON is matched (with errors.Is) by the error FromJSON returns
+// errUnknownJSON is matched (with errors.Is) by the error FromJSON returns
 // for JSON that is none of the documents it reads.
-var ErrUnknownJSON = errors.New("report: not a loop result, a quality report or a gate verdict")
+var errUnknownJSON = errors.New("report: not a loop result, a quality report or a gate verdict")
 
 // FromJSON reads a saved document and returns its report:
 //   - a loop.Result of any candidate type, as json.Marshal wrote it (it
@@ -37,8 +37,8 @@ var ErrUnknownJSON = errors.New("report: not a loop result, a quality report or 
 //     and "agents").
 //
 // Unknown fields are ignored, so a result saved by a newer version still
-// reads. A document that is none of these is an error matching
-// ErrUnknownJSON; malformed JSON, or a field of the wrong type, is an error
+// reads. A document that is none of these is an error saying which fields
+// each kind has; malformed JSON, or a field of the wrong type, is an error
 // naming the field.
 func FromJSON(data []byte) (*Report, error) {
 	var keys map[string]json.RawMessage
@@ -73,7 +73,7 @@ func FromJSON(data []byte) (*Report, error) {
 		}
 		return Gate(v), nil
 	}
-	return nil, fmt.Errorf("%w (want the fields outcome and trace, confusion and results, or verdict and agents)", ErrUnknownJSON)
+	return nil, fmt.Errorf("%w (want the fields outcome and trace, confusion and results, or verdict and agents)", errUnknownJSON)
 }
 
 // decode unmarshals data into v, naming the field of a type error.

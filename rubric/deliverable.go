@@ -14,18 +14,6 @@ var deliverable = sync.OnceValues(func() (Rubric, error) {
 	return Load(bytes.NewReader(deliverableJSON))
 })
 
-// Names of the deliverable rubric's dimensions, as the judge must write them.
-const (
-	FactualCorrectness          = "Factual Correctness"
-	CitationValidity            = "Citation Validity"
-	PolicyCompliance            = "Policy Compliance"
-	ToolConsistency             = "Tool Consistency"
-	JurisdictionalAccuracy      = "Jurisdictional Accuracy"
-	InternalConsistency         = "Internal Consistency"
-	Completeness                = "Completeness"
-	RecommendationActionability = "Recommendation Actionability"
-)
-
 // Deliverable returns the 8-dimension deliverable rubric (version 1.0.0),
 // embedded from deliverable.json. Each call returns a fresh deep copy the
 // caller may modify.
@@ -37,7 +25,7 @@ const (
 // Jurisdictional Accuracy and Recommendation Actionability. Auto-fail may
 // zero those three and Policy Compliance; Policy Compliance is the only
 // policy dimension (an auto-fail there blocks instead of asking for a
-// revision). Pass threshold 0.75, DefaultBands and DefaultRules.
+// revision). Pass threshold 0.75, DefaultBands and the default Rules.
 //
 // It panics only if the embedded file is invalid, which the package's tests
 // rule out.

@@ -21,9 +21,9 @@ import (
 // concurrent use if the Judge is.
 type JudgeFunc func(ctx context.Context, p evaluator.Prompt) (string, error)
 
-// ErrJudgePanic is matched by the error Evaluate returns when the judge
+// errJudgePanic is matched by the error Evaluate returns when the judge
 // function, the renderer or the checks function panics.
-var ErrJudgePanic = errors.New("rubric: judge function panicked")
+var errJudgePanic = errors.New("rubric: judge function panicked")
 
 // Config configures a Judge. The zero value is the documented default.
 type Config[C any] struct {
@@ -119,9 +119,6 @@ func NewJudge[C any](r Rubric, judge JudgeFunc, cfg Config[C]) (*Judge[C], error
 	return j, nil
 }
 
-// Rubric returns a copy of the rubric the Judge applies.
-func (e *Judge[C]) Rubric() Rubric { return e.rubric.Clone() }
-
 // Models returns the judge's model (Config.Model), or nil when none was
 // declared. It makes the Judge an evaluator.Modeler.
 func (e *Judge[C]) Models() []string {
@@ -149,7 +146,7 @@ func (e *Judge[C]) SystemPrompt(kind evaluator.Kind) string {
 //     Render cannot render;
 //   - an error from AutoFails or from the judge (wrapped, so errors.Is
 //     finds context.Canceled and the like), or a panic in any of them
-//     (ErrJudgePanic);
+//     (an error naming the panic value);
 //   - a reply ParseJudgeOutput rejects: the error (ParseJudgeOutput's,
 //     unwrapped) matches ErrInvalidJudgeOutput and
 //     evaluator.ErrInvalidDecision. An unreadable reply is reported as an
@@ -176,7 +173,7 @@ func (e *Judge[C]) Evaluate(ctx context.Context, task evaluator.Task, candidate 
 func (e *Judge[C]) Verdict(ctx context.Context, task evaluator.Task, candidate C) (v Verdict, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			v, err = Verdict{}, fmt.Errorf("%w: %s", ErrJudgePanic, strictjson.ValueText(p, strictjson.MaxError))
+			v, err = Verdict{}, fmt.Errorf("%w: %s", errJudgePanic, strictjson.ValueText(p, strictjson.MaxError))
 		}
 		err = strictjson.Bound(err)
 	}()

@@ -132,7 +132,7 @@ func TestEvaluatorFailsClosed(t *testing.T) {
 		{name: "reply with a bad score", judge: func(context.Context, evaluator.Prompt) (string, error) {
 			return strings.Replace(good, `"score":0.95`, `"score":1.7`, 1), nil
 		}, is: []error{ErrInvalidJudgeOutput, evaluator.ErrInvalidDecision}, substr: "dimensions[0].score: must be in [0,1], got 1.7"},
-		{name: "judge panics", judge: func(context.Context, evaluator.Prompt) (string, error) { panic("boom") }, is: []error{ErrJudgePanic}, substr: "boom"},
+		{name: "judge panics", judge: func(context.Context, evaluator.Prompt) (string, error) { panic("boom") }, is: []error{errJudgePanic}, substr: "boom"},
 		{name: "canceled context", judge: func(context.Context, evaluator.Prompt) (string, error) { t.Error("judge called"); return good, nil },
 			ctx: func() context.Context { c, cancel := context.WithCancel(context.Background()); cancel(); return c }, is: []error{context.Canceled}},
 		{name: "context passed to judge", judge: func(ctx context.Context, _ evaluator.Prompt) (string, error) { return "", ctx.Err() },
@@ -271,7 +271,7 @@ func TestEvaluatorCopiesRubric(t *testing.T) {
 	d, err := ev.Evaluate(context.Background(), reviewTask, "x")
 	require.NoError(t, err)
 	assert.Equal(t, evaluator.StatusPass, d.Status)
-	assert.Equal(t, FactualCorrectness, ev.Rubric().Dimensions[0].Name)
+	assert.Equal(t, FactualCorrectness, ev.rubric.Dimensions[0].Name)
 }
 
 func TestEvaluatorConcurrent(t *testing.T) {
@@ -367,7 +367,7 @@ func TestEvaluateErrorTextIsBounded(t *testing.T) {
 		{"judge error", Config[string]{}, func(context.Context, evaluator.Prompt) (string, error) {
 			return "", fmt.Errorf("openai: 500 %s: %w", huge, sentinel)
 		}, sentinel},
-		{"judge panic", Config[string]{}, func(context.Context, evaluator.Prompt) (string, error) { panic(big) }, ErrJudgePanic},
+		{"judge panic", Config[string]{}, func(context.Context, evaluator.Prompt) (string, error) { panic(big) }, errJudgePanic},
 		{"auto-fail checks", Config[string]{AutoFails: func(context.Context, evaluator.Task, string) ([]AutoFail, error) {
 			return nil, fmt.Errorf("%s: %w", big, sentinel)
 		}}, func(context.Context, evaluator.Prompt) (string, error) { return "", nil }, sentinel},

@@ -30,7 +30,7 @@ func Example() {
 			`"confidence":0.8,"summary":"Accurate, but one recommendation is not actionable."}` +
 			"\n```", nil
 	}
-	reviewer, _ := rubric.LookupProfile(rubric.ProfileContractReviewer)
+	reviewer, _ := rubric.LookupProfile("contract-reviewer")
 	ev, err := rubric.NewJudge[string](r, judge, rubric.Config[string]{Profile: &reviewer})
 	if err != nil {
 		fmt.Println(err)

@@ -77,9 +77,9 @@ func TestErrorsHaveOnePrefix(t *testing.T) {
 				var got *provider.ProviderError
 				require.ErrorAs(t, err, &got)
 				assert.Equal(t, "req_9", got.RequestID)
-				assert.True(t, provider.IsTransient(err))
+				assert.Equal(t, provider.ClassTransient, provider.Classify(err))
 			} else {
-				assert.True(t, provider.IsPermanent(err), "an invalid reply is permanent")
+				assert.Equal(t, provider.ClassPermanent, provider.Classify(err), "an invalid reply is permanent")
 			}
 		})
 	}

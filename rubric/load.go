@@ -1,7 +1,6 @@
 package rubric
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -104,19 +103,6 @@ func (r Rubric) Save(w io.Writer) error {
 	data = append(data, '\n')
 	if _, err := w.Write(data); err != nil {
 		return fmt.Errorf("rubric: save: %w", err)
-	}
-	return nil
-}
-
-// SaveFile validates r and writes it to the named file (see Save), creating
-// or truncating it with mode 0644.
-func (r Rubric) SaveFile(path string) error {
-	var buf bytes.Buffer
-	if err := r.Save(&buf); err != nil {
-		return err
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("rubric: %w", err)
 	}
 	return nil
 }

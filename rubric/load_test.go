@@ -23,10 +23,12 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	}
 }
 
-func TestSaveFileLoadFile(t *testing.T) {
+func TestSaveLoadFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.json")
 	r := Deliverable()
-	require.NoError(t, r.SaveFile(path))
+	var buf bytes.Buffer
+	require.NoError(t, r.Save(&buf))
+	require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
 	got, err := LoadFile(path)
 	require.NoError(t, err)
 	assert.Equal(t, r, got)

@@ -34,19 +34,6 @@ type Profile struct {
 	Kind evaluator.Kind `json:"kind,omitempty"`
 }
 
-// Names of the embedded specialist profiles.
-const (
-	ProfileContractReviewer         = "contract-reviewer"
-	ProfileRedTeam                  = "red-team"
-	ProfileTransformationSpecialist = "transformation-specialist"
-	ProfileDesignReviewer           = "design-reviewer"
-	ProfileEthicsAuditor            = "ethics-auditor"
-	ProfilePlainLanguageSpecialist  = "plain-language-specialist"
-	ProfileRedlineDrafter           = "redline-drafter"
-	ProfileSupportAgent             = "support-agent"
-	ProfileSynthesisEditor          = "synthesis-editor"
-)
-
 //go:embed profiles.json
 var profilesJSON []byte
 
@@ -114,7 +101,8 @@ func Profiles() []Profile {
 }
 
 // LookupProfile returns the embedded profile with the given name and
-// whether it exists.
+// whether it exists. The names are those Profiles lists, such as
+// "contract-reviewer"; ProfileForKind picks one by task kind.
 func LookupProfile(name string) (Profile, bool) {
 	for _, p := range Profiles() {
 		if p.Name == name {

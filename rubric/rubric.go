@@ -83,8 +83,8 @@ type Band struct {
 	Description string `json:"description,omitempty"`
 }
 
-// Contains reports whether score (rounded to 1e-9) lies in the band.
-func (b Band) Contains(score float64) bool {
+// contains reports whether score (rounded to 1e-9) lies in the band.
+func (b Band) contains(score float64) bool {
 	s, lo, hi := round9(score), round9(b.Min), round9(b.Max)
 	if s < lo || (b.MinExclusive && s == lo) {
 		return false
@@ -96,8 +96,8 @@ func (b Band) Contains(score float64) bool {
 }
 
 // Rules hold the rubric's thresholds besides PassThreshold. A zero field
-// means its default (the values of DefaultRules), so Rules{} is the
-// default rules, in Go and in a rubric file alike; RuleOff (-1) turns a
+// means its default (given on each field), so Rules{} is the default
+// rules, in Go and in a rubric file alike; RuleOff (-1) turns a
 // rule off. Any other value outside a field's range is an error naming
 // the field (Rubric.Validate).
 type Rules struct {
@@ -132,7 +132,7 @@ const RuleOff = -1
 // (no score or confidence lies below -1).
 func (r Rules) resolved() Rules {
 	// A rule the caller left at zero takes its default.
-	d := DefaultRules()
+	d := defaultRules()
 	for _, f := range []struct{ v, def *float64 }{
 		{&r.LowScore, &d.LowScore}, {&r.HumanReviewBelow, &d.HumanReviewBelow},
 		{&r.LimitedVerificationBelow, &d.LimitedVerificationBelow}, {&r.MismatchTolerance, &d.MismatchTolerance},
@@ -147,10 +147,10 @@ func (r Rules) resolved() Rules {
 	return r
 }
 
-// DefaultRules returns the rules of the issue that defined this package:
+// defaultRules returns the rules of the issue that defined this package:
 // low score 0.50, two low dimensions fail, human review below confidence
 // 0.60, limited verification below 0.75, mismatch tolerance 0.01.
-func DefaultRules() Rules {
+func defaultRules() Rules {
 	return Rules{
 		LowScore:                 0.50,
 		LowDimensionsFail:        2,
@@ -159,9 +159,6 @@ func DefaultRules() Rules {
 		MismatchTolerance:        0.01,
 	}
 }
-
-// DefaultPassThreshold is the pass threshold of the preset rubric.
-const DefaultPassThreshold = 0.75
 
 // DefaultBands returns the preset's bands: "fail" [0, 0.75), "marginal"
 // [0.75, 0.80] (a pass with observations), "pass" (0.80, 0.90] and
@@ -205,11 +202,11 @@ func (r Rubric) index(name string) int {
 	return -1
 }
 
-// Band returns the band that contains score, and false when none does (which
+// bandOf returns the band that contains score, and false when none does (which
 // Validate rules out for scores in [0,1]).
-func (r Rubric) Band(score float64) (Band, bool) {
+func (r Rubric) bandOf(score float64) (Band, bool) {
 	for _, b := range r.Bands {
-		if b.Contains(score) {
+		if b.contains(score) {
 			return b, true
 		}
 	}

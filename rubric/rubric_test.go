@@ -41,9 +41,9 @@ func TestDeliverablePreset(t *testing.T) {
 		assert.NotEmpty(t, d.Description, d.Name)
 		assert.NotEmpty(t, d.Checks, d.Name)
 	}
-	assert.Equal(t, DefaultPassThreshold, r.PassThreshold)
+	assert.Equal(t, 0.75, r.PassThreshold)
 	assert.Equal(t, DefaultBands(), r.Bands)
-	assert.Equal(t, DefaultRules(), r.Rules)
+	assert.Equal(t, defaultRules(), r.Rules)
 
 	// The checks the issue asks for are in the preset's text.
 	all := func(name string) string {
@@ -78,7 +78,7 @@ func small() Rubric {
 		},
 		PassThreshold: 0.75,
 		Bands:         DefaultBands(),
-		Rules:         DefaultRules(),
+		Rules:         defaultRules(),
 	}
 }
 
@@ -152,10 +152,10 @@ func TestBandContains(t *testing.T) {
 		{0.8, "marginal"}, {0.8000001, "pass"}, {0.9, "pass"}, {0.9000001, "strong"}, {1, "strong"},
 	}
 	for _, tt := range tests {
-		b, ok := r.Band(tt.score)
+		b, ok := r.bandOf(tt.score)
 		require.True(t, ok, "score %v", tt.score)
 		assert.Equal(t, tt.band, b.Name, "score %v", tt.score)
 	}
-	_, ok := r.Band(1.5)
+	_, ok := r.bandOf(1.5)
 	assert.False(t, ok)
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // TestZeroRulesAreTheDefaults: a rubric with Rules{} judges every input as
-// one with DefaultRules() does, renders the same prompt, and validates.
+// one with defaultRules() does, renders the same prompt, and validates.
 func TestZeroRulesAreTheDefaults(t *testing.T) {
 	zero := Deliverable()
 	zero.Rules = Rules{}

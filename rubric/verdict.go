@@ -204,7 +204,7 @@ func (r Rubric) Verdict(in Input) (Verdict, error) {
 	}
 	v.Guidance = r.guidance(v, in)
 	// Validate guarantees that the bands cover [0,1], so a band is found.
-	if b, ok := r.Band(v.Overall); ok {
+	if b, ok := r.bandOf(v.Overall); ok {
 		v.Band = b.Name
 		if v.Passed && b.Observations {
 			v.Observations = texts(v.Guidance)
@@ -372,11 +372,11 @@ func texts(gs []Guidance) []string {
 	return out
 }
 
-// Instructions returns the guidance texts in order.
-func (v Verdict) Instructions() []string { return texts(v.Guidance) }
+// instructions returns the guidance texts in order.
+func (v Verdict) instructions() []string { return texts(v.Guidance) }
 
-// PolicyBlock reports whether an auto-fail trigger named a policy dimension.
-func (v Verdict) PolicyBlock() bool {
+// policyBlock reports whether an auto-fail trigger named a policy dimension.
+func (v Verdict) policyBlock() bool {
 	for _, a := range v.AutoFails {
 		for _, d := range v.Dimensions {
 			if d.Name == a.Dimension && d.Policy {
@@ -442,7 +442,7 @@ func (v Verdict) Decision() evaluator.EvaluationDecision {
 	case v.Passed:
 		d.Status = evaluator.StatusPass
 		d.RevisionInstructions = append([]string(nil), v.Observations...)
-	case v.PolicyBlock():
+	case v.policyBlock():
 		d.Status = evaluator.StatusBlock
 		d.StopReason = evaluator.StopPolicyBlock
 		for _, a := range v.AutoFails {
@@ -452,10 +452,10 @@ func (v Verdict) Decision() evaluator.EvaluationDecision {
 				}
 			}
 		}
-		d.RevisionInstructions = v.Instructions()
+		d.RevisionInstructions = v.instructions()
 	default:
 		d.Status = evaluator.StatusRevise
-		d.RevisionInstructions = v.Instructions()
+		d.RevisionInstructions = v.instructions()
 	}
 	if v.HumanReview && evaluator.Stricter(d.Status, evaluator.StatusEscalate) == evaluator.StatusEscalate {
 		d.Status = evaluator.StatusEscalate

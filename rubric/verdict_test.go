@@ -254,7 +254,7 @@ func TestDecisionMapping(t *testing.T) {
 			assert.GreaterOrEqual(t, len(d.RevisionInstructions), tt.instructions)
 			assert.Equal(t, v.Overall, d.Score)
 			if d.Status == evaluator.StatusRevise {
-				assert.Equal(t, v.Instructions(), d.RevisionInstructions)
+				assert.Equal(t, v.instructions(), d.RevisionInstructions)
 			}
 		})
 	}

@@ -91,11 +91,11 @@ func TestDecisionJudge(t *testing.T) {
 	}
 
 	rec.reply = `{"status":"pass"` // cut off
-	if _, err := j.Evaluate(context.Background(), task, "x"); !errors.Is(err, evaluator.ErrInvalidDecision) || !provider.IsPermanent(err) {
+	if _, err := j.Evaluate(context.Background(), task, "x"); !errors.Is(err, evaluator.ErrInvalidDecision) || provider.Classify(err) != provider.ClassPermanent {
 		t.Errorf("unreadable reply: err %v, want a permanent ErrInvalidDecision", err)
 	}
 	rec.err = provider.Transient(errors.New("429"))
-	if _, err := j.Evaluate(context.Background(), task, "x"); !provider.IsTransient(err) {
+	if _, err := j.Evaluate(context.Background(), task, "x"); provider.Classify(err) != provider.ClassTransient {
 		t.Errorf("client error %v, want it unchanged (transient)", err)
 	}
 	calls := rec.calls
@@ -202,7 +202,7 @@ func TestCheckSchema(t *testing.T) {
 		{"decision", ``, "x: Schema.JSON (decision): not valid JSON"},
 	} {
 		err := CheckSchema("x", c.name, json.RawMessage(c.schema))
-		if err == nil || err.Error() != c.want || !provider.IsPermanent(err) {
+		if err == nil || err.Error() != c.want || provider.Classify(err) != provider.ClassPermanent {
 			t.Errorf("CheckSchema(%q, %q) = %v, want permanent %q", c.name, c.schema, err, c.want)
 		}
 	}
@@ -250,7 +250,7 @@ func TestReportCost(t *testing.T) {
 	}
 	u.Model = "o3"
 	err := ReportCost(ctx, "x", prices, "gpt-4.1", u)
-	if !errors.Is(err, provider.ErrUnknownModel) || !provider.IsPermanent(err) || !strings.HasPrefix(err.Error(), "x: cost: ") {
+	if !errors.Is(err, provider.ErrUnknownModel) || provider.Classify(err) != provider.ClassPermanent || !strings.HasPrefix(err.Error(), "x: cost: ") {
 		t.Errorf("unpriced reply model: %v, want a permanent ErrUnknownModel", err)
 	}
 	if err := ReportCost(ctx, "x", nil, "o3", u); err != nil {

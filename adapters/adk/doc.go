@@ -10,8 +10,8 @@
 // agent's content when the loop succeeded; no content, an ErrorCode and
 // Actions.Escalate set when it escalated, so a LoopAgent around it ends. The
 // Result (trace included) is in that event's CustomMetadata[MetaResult], and
-// when the loop fails with an error the run yields a *loop.Failure carrying
-// it after the event.
+// when the loop fails with an error the run yields an error carrying it
+// (loop.Fail) after the event.
 //
 // Drafts never reach the session or the user before the evaluator has seen
 // them: step events carry metadata, not candidates, and only an accepted

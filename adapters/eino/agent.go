@@ -35,7 +35,7 @@ type AgentConfig[C any] struct {
 // loop succeeded it also carries the accepted candidate as the assistant
 // message (the only message the agent emits); when the loop escalated its
 // Action is a BreakLoop (an Eino LoopAgent around it ends); when the loop
-// failed with an error its Err is a *loop.Failure carrying the Result. The
+// failed with an error its Err carries the Result (loop.Fail). The
 // loop stops when ctx ends.
 func NewAgent[C any](cfg AgentConfig[C]) (adk.Agent, error) {
 	var errs []error

@@ -12,11 +12,11 @@
 // (compose.WithMaxRunSteps counts the node once).
 //
 // Traps handled: a failed Eino node hands back a zero output, so when the
-// loop fails Invoke and Stream return a *loop.Failure that carries the
-// Result; loop.ResultOf finds it in the graph's error. A stream reader is a
-// channel, so the stream is unbuffered: the loop runs one step ahead of the
-// reader at most, and closing the reader stops the loop before its next role
-// call.
+// loop fails Invoke and Stream return an error that carries the Result
+// (loop.Fail); loop.ResultOf finds it in the graph's error. A stream reader
+// is a channel, so the stream is unbuffered: the loop runs one step ahead of
+// the reader at most, and closing the reader stops the loop before its next
+// role call.
 //
 // The package is named einoloop, not eino, so that it reads apart from the
 // framework's own packages at the call site; its subpackage einotest is a

@@ -29,7 +29,7 @@ var errNoStop = errors.New("einoloop: the loop yielded no final step")
 
 // Invoke runs the loop on task and returns its final step (Role
 // loop.RoleStop; its Result field holds the Result). When the loop fails,
-// the error is a *loop.Failure carrying the Result, returned with the step.
+// the error carries the Result (loop.Fail), returned with the step.
 func (l Loop[C]) Invoke(ctx context.Context, task evaluator.Task) (loop.Step[C], error) {
 	for s, err := range loop.Steps(ctx, task, l.Generator, l.Evaluator, l.Reviser, l.Options...) {
 		if s.Role == loop.RoleStop {
@@ -41,7 +41,7 @@ func (l Loop[C]) Invoke(ctx context.Context, task evaluator.Task) (loop.Step[C],
 
 // Stream runs the loop on task in a goroutine and sends each step on the
 // returned reader as soon as the role call returns, then the final step;
-// when the loop fails, one more item carries a *loop.Failure as its error.
+// when the loop fails, one more item's error carries the Result (loop.Fail).
 //
 // The loop never runs ahead of the reader: after each step it waits until
 // the reader asks for the next item before it calls the next role, so

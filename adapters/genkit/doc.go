@@ -5,8 +5,8 @@
 // registered as a Genkit evaluator that genkit.Evaluate runs.
 //
 // DefineFlow's flow takes an evaluator.Task, streams one loop.Step per role
-// call and returns the loop.Result. When the loop fails, the flow's error is
-// a *loop.Failure carrying the Result (flow.Run and flow.Stream hand back no
+// call and returns the loop.Result. When the loop fails, the flow's error
+// carries the Result (loop.Fail: flow.Run and flow.Stream hand back no
 // output with an error; loop.ResultOf finds it). A stream consumer that
 // stops iterating stops the loop before its next role call. Results encode
 // lists as [] rather than null (evaluator.EvaluationDecision's MarshalJSON),

@@ -30,9 +30,9 @@ type Flow[C any] = core.Flow[evaluator.Task, loop.Result[C], loop.Step[C]]
 
 // DefineFlow registers the loop with g as a streaming flow named name and
 // returns it. Each role step is streamed as soon as the call returns; the
-// flow's output is the Result. When the loop fails, the error is a
-// *loop.Failure carrying the Result. When the stream's consumer stops, the
-// loop stops before its next role call.
+// flow's output is the Result. When the loop fails, the error carries the
+// Result (loop.Fail). When the stream's consumer stops, the loop stops
+// before its next role call.
 func DefineFlow[C any](g *genkit.Genkit, name string, l Loop[C]) *Flow[C] {
 	return genkit.DefineStreamingFlow(g, name, l.Run)
 }

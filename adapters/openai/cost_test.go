@@ -45,7 +45,7 @@ func TestCompleteRejectsBadSchema(t *testing.T) {
 	c := newClient(t, srv.URL(), genModel, nil, 0)
 	for _, s := range []openaiadapter.Schema{{Name: "", JSON: []byte(`{"type":"object"}`)}, {Name: "x", JSON: []byte(`{"type":`)}} {
 		_, err := c.Complete(context.Background(), "s", "u", &s)
-		if err == nil || !strings.Contains(err.Error(), "Schema.") || !provider.IsPermanent(err) {
+		if err == nil || !strings.Contains(err.Error(), "Schema.") || provider.Classify(err) != provider.ClassPermanent {
 			t.Errorf("Complete(%+v) = %v, want a permanent error naming the field", s, err)
 		}
 	}

@@ -101,7 +101,7 @@ func TestResponsesReplyWithoutText(t *testing.T) {
 	srv := serve(t, openaitest.Response(genModel, "", usage))
 	_, err := newClientOn(t, openaiadapter.APIResponses, srv.URL(), genModel, nil, 0).Generator("s").Generate(context.Background(), adaptertest.RefundTask())
 	var pe *provider.ProviderError
-	if !errors.As(err, &pe) || !strings.Contains(pe.Message, "no output text") || provider.IsPermanent(err) {
+	if !errors.As(err, &pe) || !strings.Contains(pe.Message, "no output text") || provider.Classify(err) == provider.ClassPermanent {
 		t.Fatalf("err = %v, want a *ProviderError saying there is no text, not permanent", err)
 	}
 }

@@ -2,10 +2,8 @@ package advice
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 
-	"github.com/evalopt/evalopt/checks/check"
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
 
@@ -59,36 +57,6 @@ var adviceFilter = doctext.NewWordFilter(doctext.KeysOf(adviceTriggers)...)
 
 // adviceShapes spares the lookup of most words adviceFilter lets through.
 var adviceShapes = newWordShapes(doctext.KeysOf(adviceTriggers)...)
-
-// wordShapes is an exact prefilter for a set of lower-case ASCII words:
-// per length (up to 15) and first letter, the set of last letters.
-type wordShapes [16][26]uint32
-
-// newWordShapes returns the shapes of words, each lower-case ASCII
-// letters, at most 15 long.
-func newWordShapes(words ...string) *wordShapes {
-	var f wordShapes
-	for _, w := range words {
-		if w == "" || len(w) >= len(f) || w[0] < 'a' || w[0] > 'z' || w[len(w)-1] < 'a' || w[len(w)-1] > 'z' {
-			panic("checks: newWordShapes: " + w + " is not a short lower-case word")
-		}
-		f[len(w)][w[0]-'a'] |= 1 << (w[len(w)-1] - 'a')
-	}
-	return &f
-}
-
-// MayHave reports whether w, ASCII letters lower-cased, may be one of the
-// words: false when its length, first or last letter fits none.
-func (f *wordShapes) MayHave(w string) bool {
-	if w == "" || len(w) >= len(f) {
-		return false
-	}
-	c, d := w[0]|0x20, w[len(w)-1]|0x20
-	if c < 'a' || c > 'z' || d < 'a' || d > 'z' {
-		return false
-	}
-	return f[len(w)][c-'a']&(1<<(d-'a')) != 0
-}
 
 // leadWords are the words that may stand for each lead.
 var leadWords = map[string][]string{
@@ -221,164 +189,6 @@ func inUnits(units []doctext.RecUnit, s, e int) bool {
 		}
 	}
 	return false
-}
-
-// recUnitsKey and riskScaleKey are the Shared keys of a document's
-// recommendation units and its risk scale.
-type (
-	recUnitsKey  struct{}
-	riskScaleKey struct{}
-)
-
-// analyzeUnits finds the recommendations of doc and what each carries.
-func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendation {
-	text := doc.Text
-	allWords := doctext.AnalysisOf(doc).WordList()
-	units := check.Shared(doc, recUnitsKey{}, func() []doctext.RecUnit { return recommendationUnits(text, doctext.IsReview(doc.Kind), allWords) })
-	var sc *riskScale
-	lineRisk := map[int]riskClass{}
-	var out []recommendation
-	for ui, u := range units {
-		body := text[u.Start:u.End]
-		r := recommendation{item: u.Span, risk: -1}
-		if m := riskLevel.submatch(body); m != nil {
-			r.risk, _ = strconv.Atoi(m[1])
-		}
-		labelFrom := body
-		r.class = ClassifyRisk(body, a.blockRisk)
-		if r.class == riskUnknown {
-			if sc == nil {
-				sc = check.Shared(doc, riskScaleKey{}, func() *riskScale { return readRiskScale(text) })
-			}
-			r.class, labelFrom = sc.unitRisk(text, u, a.blockRisk, lineRisk)
-			if r.class == riskUnknown {
-				// A fix under a finding's heading ("### F-02 IDOR — High")
-				// carries the finding's rating.
-				labelFrom = headingAbove(text, u.Start)
-				r.class = ClassifyRisk(labelFrom, a.blockRisk)
-			}
-			if r.class == riskUnknown {
-				// "R2 (for F2)", "On Issue 2": the finding it answers.
-				labelFrom = referencedFinding(text, body)
-				r.class = ClassifyRisk(labelFrom, a.blockRisk)
-			}
-			if r.risk < 0 {
-				if m := riskLevel.submatch(labelFrom); m != nil {
-					r.risk, _ = strconv.Atoi(m[1])
-				}
-			}
-		}
-		r.label = riskLabel(r, labelFrom)
-		// The fine units inside a broader item are read on their own.
-		var inner []doctext.Span
-		if !u.Fine {
-			for j := ui + 1; j < len(units) && units[j].Start < u.End; j++ {
-				if units[j].Fine {
-					inner = append(inner, units[j].Span)
-				}
-			}
-		}
-		skip := func(s, e int) bool { return overlapsAny(inner, s, e) }
-		quotes := doctext.ExcludedSpans(text, u.Start, u.End)
-		r.drafted = replacementMarker.match(body) || hasDraft(text, u.Start, u.End)
-		if r.drafted && u.Fine && doctext.OpensWithFixVerb(text[u.Body:u.End]) {
-			// "Proposed: expand the notice content" introduces no drafting:
-			// its words are an instruction, not the text to insert.
-			r.drafted = strings.Contains(body, "```") || strings.Contains(body, "~~~")
-		}
-		r.drafted = r.drafted || introducesBlock(text, u.End) || u.Proposal && strings.Contains(body, "~~")
-		for _, q := range quotes {
-			if text[q.Start] != '`' && doctext.WordCount(text, q.Start, q.End) >= doctext.MinReplacementWords && !quotesSource(text, u.Start, q.Start) {
-				r.drafted = true
-				break
-			}
-		}
-		ws := doctext.WordsIn(allWords, u.Start, u.End)
-		a.hedges.Find(text, ws, u.End, func(s, e int) {
-			if !doctext.InSpans(quotes, s, e) && !skip(s, e) {
-				r.hedges = append(r.hedges, doctext.Span{Start: s, End: e})
-			}
-		})
-		addHedges := func(ms [][]int) {
-			for _, m := range ms {
-				s, e := u.Start+m[0], u.Start+m[1]
-				for s < e && !doctext.IsWordByte(text[s]) { // the grammar may match a leading ". " or "**"
-					s++
-				}
-				if !doctext.InSpans(quotes, s, e) && !overlapsAny(r.hedges, s, e) && !skip(s, e) {
-					r.hedges = append(r.hedges, doctext.Span{Start: s, End: e})
-				}
-			}
-		}
-		addHedges(a.grammarMatches(body))
-		if a.grammar && adviceHedgeClasses.mayMatch(body) {
-			addHedges(doctext.AdviceHedgeRe.FindAllStringIndex(body, 8))
-		}
-		doctext.SortSpans(r.hedges)
-		addDir := func(s, e int, strict bool) {
-			if u.Advice || s < u.Body || isLabelWord(text, e) || doctext.InSpans(quotes, s, e) || overlapsAny(r.hedges, s, e) || overlapsAny(r.directional, s, e) || skip(s, e) {
-				return
-			}
-			if u.Proposal {
-				if !opensUnit(text, u.Body, s) || concreteOutsideRefs(text[e:u.End]) {
-					return
-				}
-			} else if strict = strict || u.Fine; strict && !goalDirectionalAt(text, u, s, e) || !strict && !directionalAt(text, u.Start, u.End, s, e) {
-				return
-			}
-			r.directional = append(r.directional, doctext.Span{Start: s, End: e})
-		}
-		a.directional.Find(text, ws, u.End, func(s, e int) { addDir(s, e, false) })
-		if a.dirGrammar {
-			for _, m := range directionalGoalWords.findAll(body, 8) {
-				addDir(u.Start+m[0], u.Start+m[1], true)
-			}
-			for _, m := range vagueVerbWords.findAll(body, 8) {
-				s, e := u.Start+m[0], u.Start+m[1]
-				if vagueQualifier.match(text[e:doctext.SentenceEnd(text, e, u.End)]) {
-					addDir(s, e, true)
-				}
-			}
-		}
-		if u.Proposal && a.dirGrammar && len(r.directional) == 0 {
-			if ds, de, ok := deferredProposal(text, u.Body, u.End); ok && !doctext.InSpans(quotes, ds, de) && !skip(ds, de) && !introducesBlock(text, u.End) {
-				// "Proposed: a fairer test, to be discussed.": the label
-				// promised drafting the words put off.
-				r.directional, r.drafted = append(r.directional, doctext.Span{Start: ds, End: de}), false
-			}
-		}
-		if len(r.directional) == 0 && len(r.hedges) == 0 && a.grammar && !u.Advice {
-			// "Negotiate stronger data-location commitments": any
-			// imperative with a vague object at the start of a sentence.
-			for _, w := range ws {
-				if w.Start >= u.End || w.Start < u.Body || doctext.InSpans(quotes, w.Start, w.End) || skip(w.Start, w.End) {
-					continue
-				}
-				if c := text[w.Start]; c < 'A' || c > 'Z' || closedClass[strings.ToLower(text[w.Start:w.End])] || u.Proposal && !opensUnit(text, u.Body, w.Start) || !imperativeLead.match(text[max(u.Start, w.Start-60):w.Start]) {
-					continue
-				}
-				if s, e, ok := vagueImperative(text, u.Start, u.End, w.Start); ok {
-					r.directional = append(r.directional, doctext.Span{Start: s, End: e})
-					break
-				}
-			}
-		}
-		doctext.SortSpans(r.directional)
-		out = append(out, r)
-	}
-	return out
-}
-
-// closedClass are words that open a sentence but are never an imperative
-// verb: determiners, pronouns, conjunctions and prepositions.
-var closedClass = map[string]bool{
-	"a": true, "an": true, "the": true, "this": true, "that": true, "these": true, "those": true, "it": true, "its": true,
-	"we": true, "you": true, "they": true, "he": true, "she": true, "i": true, "our": true, "your": true, "their": true,
-	"there": true, "if": true, "when": true, "where": true, "while": true, "as": true, "in": true, "on": true, "at": true,
-	"for": true, "with": true, "without": true, "by": true, "of": true, "to": true, "from": true, "under": true, "after": true,
-	"before": true, "because": true, "since": true, "although": true, "but": true, "and": true, "or": true, "so": true,
-	"each": true, "every": true, "any": true, "all": true, "no": true, "some": true, "both": true, "either": true,
-	"neither": true, "one": true, "two": true, "three": true, "most": true, "many": true, "such": true, "other": true,
 }
 
 // goalDirectionalAt reports whether the goal verb at text[s:e], inside

@@ -41,7 +41,7 @@ const ahAlone = ahIt | ahItObject
 
 // adviceHedgeClasses is the exact prefilter (wordClasses) run before
 // adviceHedgeRe on a recommendation.
-var adviceHedgeClasses = &wordClasses{
+var adviceHedgeClasses = withShapes(&wordClasses{
 	words: map[string]uint8{
 		"it": ahIt, "advisable": ahItObject, "prudent": ahItObject, "sensible": ahItObject, "wise": ahItObject,
 		"idea": ahItObject, "preferable": ahItObject, "desirable": ahItObject, "worthwhile": ahItObject,
@@ -53,7 +53,7 @@ var adviceHedgeClasses = &wordClasses{
 		"ideally": ahAlone, "worth": ahAlone, "merits": ahAlone,
 	},
 	needs: []uint8{ahIt | ahItObject, ahThere | ahThereObject, ahWe | ahWeVerb, ahModal | ahWish},
-}
+})
 
 // directionalGoalWords and vagueVerbWords run directionalGoalRe and
 // vagueVerbRe at the words that can open a match (wordAltRe).
@@ -70,12 +70,12 @@ var vagueOpeningRe = regexp.MustCompile(`(?i)^(?:a|an|some|something|more|less|b
 // put off is a direction, not drafted text; "The fee shall be an amount
 // to be agreed" is drafted.
 func deferredProposal(text string, s, e int) (int, int, bool) {
-	m := deferralRe.FindStringIndex(text[s:e])
+	m := deferral.index(text[s:e])
 	if m == nil {
 		return 0, 0, false
 	}
 	rest := text[s:s+m[0]] + " " + text[s+m[1]:e]
-	if finiteDraftRe.MatchString(rest) || strings.ContainsAny(rest, "\"“") {
+	if finiteDraft.match(rest) || strings.ContainsAny(rest, "\"“") {
 		return 0, 0, false
 	}
 	// What is left names a thing ("A more proportionate test", "Some
@@ -98,6 +98,8 @@ type wordAltRe struct {
 	re    *regexp.Regexp
 	first map[string]bool // the lower-case words that open an alternative
 	words int             // the most words one alternative spans
+	// shapes spares the lookup in first of most words.
+	shapes *wordShapes
 }
 
 // newWordAltRe wraps re, which must read `(?i)\b(?:alt|alt|...)\b` with
@@ -133,6 +135,7 @@ func newWordAltRe(re *regexp.Regexp) *wordAltRe {
 			w.first[form] = true
 		}
 	}
+	w.shapes = newWordShapes(doctext.KeysOf(w.first)...)
 	return w
 }
 
@@ -178,7 +181,7 @@ func (w *wordAltRe) findAll(s string, n int) [][]int {
 			}
 			buf[k-st] = c
 		}
-		if !w.first[string(buf[:i-st])] {
+		if !w.shapes.mayHaveRun(buf[:i-st]) || !w.first[string(buf[:i-st])] {
 			continue
 		}
 		end := i

@@ -102,8 +102,8 @@ func classifyRated(s string, m rateClass, blockRisk int) riskClass {
 		}
 	}
 	if m&rateLevel != 0 {
-		if g := severityWordRe.FindStringSubmatch(s); g != nil {
-			switch strings.ToLower(g[1] + g[2] + g[3]) {
+		if w := severityWord(s); w != "" {
+			switch strings.ToLower(w) {
 			case "low", "informational", "info", "minor":
 				see(false)
 			default:
@@ -151,6 +151,9 @@ var rateWords = map[string]rateClass{
 	"priority": ratePriority, "score": rateScore,
 }
 
+// rateShapes spares the lookup in rateWords of most words.
+var rateShapes = newWordShapes(doctext.KeysOf(rateWords)...)
+
 // levelTails are what may run on from a level word in one word and still
 // match severityWordRe ("Highrisk").
 var levelTails = []string{"risk", "severity", "priority"}
@@ -194,7 +197,9 @@ func rateMask(s string) rateClass {
 			}
 			buf[k] = c
 		}
-		m |= rateWords[string(buf[:n])]
+		if rateShapes.mayHaveRun(buf[:n]) {
+			m |= rateWords[string(buf[:n])]
+		}
 		l := n
 		for l > 0 && buf[l-1] >= '0' && buf[l-1] <= '9' {
 			l--
@@ -395,13 +400,13 @@ func mayHedgeGrammar(s string) bool { return hedgeGrammarClasses.mayMatch(s) }
 // hedgeGrammarClasses reads hedgeGrammarRe's words: "consider..." is soft
 // by prefix (consider\w*), and a bold opening "__consider" has its word
 // after the run's last "__".
-var hedgeGrammarClasses = &wordClasses{
+var hedgeGrammarClasses = withShapes(&wordClasses{
 	words:      hedgeGrammarWords,
 	needs:      []uint8{hgAlone, hgModal | hgSoft, hgIt | hgItObject, hgWe | hgWeVerb},
 	prefix:     "consider",
 	prefixBits: hgSoft,
 	underscore: hgAlone,
-}
+})
 
 // wordClasses is a cheap exact prefilter for a regexp whose every match
 // holds whole words of given classes: a text may match when, among its
@@ -410,10 +415,17 @@ var hedgeGrammarClasses = &wordClasses{
 // s and k, or a run too long to look up, may match.
 type wordClasses struct {
 	words      map[string]uint8 // each word's classes
+	shapes     *wordShapes      // the shapes of words, set by withShapes
 	needs      []uint8          // the class sets of the alternatives
 	prefix     string           // a run starting with it also has prefixBits
 	prefixBits uint8
 	underscore uint8 // classes also read from a run's part after its last "__"
+}
+
+// withShapes sets c's shapes from its words and returns c.
+func withShapes(c *wordClasses) *wordClasses {
+	c.shapes = newWordShapes(doctext.KeysOf(c.words)...)
+	return c
 }
 
 // mayMatch reports whether the regexp may match s (see wordClasses).
@@ -442,7 +454,9 @@ func (c *wordClasses) mayMatch(s string) bool {
 			}
 			lw[k] = b
 		}
-		seen |= c.words[string(lw)]
+		if c.shapes.mayHaveRun(lw) {
+			seen |= c.words[string(lw)]
+		}
 		if c.prefix != "" && bytes.HasPrefix(lw, []byte(c.prefix)) {
 			seen |= c.prefixBits
 		}

@@ -144,11 +144,13 @@ func (a *recommendationAnalyzer) grammarMatches(body string) [][]int {
 // riskLabel says how a recommendation's risk was stated, for messages:
 // "RED", "risk 4", "high-risk".
 func riskLabel(r recommendation, body string) string {
-	if m := colourSeverity.submatch(body); m != nil && r.class == riskHigh {
-		if m[1] != "" {
-			return m[1]
+	if r.class == riskHigh {
+		if m := colourSeverity.submatch(body); m != nil {
+			if m[1] != "" {
+				return m[1]
+			}
+			return upper(m[2])
 		}
-		return upper(m[2])
 	}
 	switch {
 	case r.risk >= 0:

@@ -88,6 +88,37 @@ var (
 	findingHeadingRe = regexp.MustCompile(`(?i)\b(?:findings?|issues?|risks?|observations?|vulnerabilit(?:y|ies)|concerns?|analysis|key points|points)\b`)
 )
 
+// ratingSentenceAt is ratingSentenceRe anchored at the start of its input.
+var ratingSentenceAt = anchored(ratingSentenceRe)
+
+// ratingSentenceSubmatch returns what ratingSentenceRe.FindStringSubmatch(s)
+// does, trying the expression, anchored, only where a match can start: at
+// a '.' or ')' followed by spaces or tabs and a capital that opens one of
+// its level words. Unanchored, the regexp package tried it at every byte
+// of each rated paragraph. FuzzRatingSentence checks it against the
+// expression.
+func ratingSentenceSubmatch(s string) []string {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] != '.' && s[i] != ')' || s[i+1] != ' ' && s[i+1] != '\t' {
+			continue
+		}
+		j := i + 2
+		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+			j++
+		}
+		if j == len(s) {
+			break
+		}
+		switch s[j] {
+		case 'C', 'S', 'H', 'M', 'L':
+			if m := ratingSentenceAt.FindStringSubmatch(s[i:]); m != nil {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
 // clauseRefs returns clauseRefRe's first three matches in t, running the
 // expression only when t holds one of its keywords ("§", or a word that
 // starts like section, clause, article or paragraph).
@@ -111,169 +142,6 @@ func clauseWordAt(t string) bool {
 		}
 		for i < len(t) && doctext.WordByte[t[i]] {
 			i++
-		}
-	}
-	return false
-}
-
-// readRiskScale reads text's rating conventions and rated findings once.
-func readRiskScale(text string) *riskScale {
-	const blockRisk = 3 // whether a text rates does not depend on the level
-	sc := &riskScale{defs: map[string]string{}}
-	var header []string
-	var sevCols []int
-	prevTable := -1
-	inFindings := false
-	put := func(key, ctx string) {
-		if _, ok := sc.defs[key]; !ok {
-			sc.defs[key] = ctx
-		}
-	}
-	doctext.ForEachLine(text, func(l doctext.Line) {
-		s := text[l.Start:l.End]
-		t := strings.TrimSpace(s)
-		if t == "" {
-			prevTable = -1
-			return
-		}
-		if !sc.grades && gradeAt(t) && gradeWordAt(t) && doctext.GradeScaleRe.MatchString(t) {
-			sc.grades = true
-		}
-		if t[0] == '|' {
-			cells := doctext.TableCells(text, l)
-			switch {
-			case prevTable >= 0 && header == nil && doctext.IsRuleRow(cells, text):
-				header = doctext.CellTexts(text, doctext.TableCells(text, doctext.Line{Start: prevTable, End: doctext.LineEndAt(text, prevTable)}))
-				sevCols = sevCols[:0]
-				for i, h := range header {
-					if doctext.SeverityColumnRe.MatchString(h) {
-						sevCols = append(sevCols, i)
-					}
-				}
-			case header != nil && len(cells) > 0:
-				ctx := doctext.RowRiskText(text, cells, header, sevCols)
-				if sc.classify(ctx, blockRisk) == riskUnknown {
-					break
-				}
-				first := strings.Trim(text[cells[0].Start:cells[0].End], "*_ ")
-				if first != "" && len(first) <= 8 {
-					if first[0] >= '0' && first[0] <= '9' {
-						put("n:"+first, ctx)
-					} else {
-						put("id:"+first, ctx)
-					}
-				}
-				for _, m := range clauseRefs(t) {
-					put("ref:"+clauseKey(m[1]), ctx)
-				}
-			}
-			prevTable = l.Start
-			return
-		}
-		prevTable, header = -1, nil
-		blankBefore := l.Start < 2 || text[l.Start-1] == '\n' && (text[l.Start-2] == '\n' || text[l.Start-2] == '\r')
-		lvl, _ := doctext.HeadingLevel(t)
-		if lvl == 0 && blankBefore {
-			lvl, _ = doctext.ReviewTitle(s)
-		}
-		if lvl > 0 && !(mayNumberedLead(t) && numberedLeadRe.MatchString(t)) && !(doctext.MayLeadID(t) && doctext.LeadIDRe.MatchString(t)) {
-			inFindings = findingHeadingRe.MatchString(t)
-			return
-		}
-		// Only a line that can name a finding is read: a block's opening
-		// line, an item or a paragraph of a findings section.
-		opener := doctext.OpensBlock(s)
-		item := inFindings && doctext.ListItemRe.MatchString(t)
-		topic := inFindings && !opener && !item && blankBefore
-		if !opener && !item && !topic {
-			return
-		}
-		var keys []string
-		if opener || item {
-			if m := leadIDSubmatch(t); m != nil {
-				if m[1] != "" {
-					keys = append(keys, "id:"+m[1])
-				} else {
-					keys = append(keys, strings.ToLower(m[2])+" "+m[3])
-				}
-			}
-			if inFindings {
-				if m := numberedLeadSubmatch(t); m != nil {
-					keys = append(keys, "n:"+m[1])
-				}
-			}
-			for _, m := range clauseRefs(t[:min(len(t), 200)]) {
-				keys = append(keys, "ref:"+clauseKey(m[1]))
-			}
-		}
-		if len(keys) == 0 && !topic {
-			return
-		}
-		ctx := text[l.Start:min(paragraphEnd(text, l.Start), l.Start+600)]
-		if lvl > 0 {
-			ctx = text[l.Start:min(len(text), l.Start+400)]
-		}
-		if sc.classify(ctx, blockRisk) == riskUnknown {
-			return
-		}
-		if topic {
-			sc.topics = append(sc.topics, ctx)
-		}
-		for _, k := range keys {
-			put(k, ctx)
-		}
-	})
-	return sc
-}
-
-// gradeWordPrefixes are what a word must start with for gradeScaleRe to
-// match at it.
-var gradeWordPrefixes = []string{"rated", "rating", "graded", "grade", "categor", "classified", "priorit"}
-
-// gradeWordAt is a cheap test that gradeScaleRe may match t: a run of
-// ASCII word characters in t starts with one of gradeWordPrefixes.
-func gradeWordAt(t string) bool {
-	if foldsToASCII(t) {
-		return true
-	}
-	for i := 0; i < len(t); {
-		if !doctext.WordByte[t[i]] {
-			i++
-			continue
-		}
-		if t[i]|0x20 == 'r' || t[i]|0x20 == 'g' || t[i]|0x20 == 'c' || t[i]|0x20 == 'p' {
-			for _, p := range gradeWordPrefixes {
-				if doctext.AsciiFoldPrefix(t[i:], p) {
-					return true
-				}
-			}
-		}
-		for i < len(t) && doctext.WordByte[t[i]] {
-			i++
-		}
-	}
-	return false
-}
-
-// gradeAt is a cheap test that t may declare a letter scale: it holds the
-// word "A" followed by "(", "=", ":" or a dash.
-func gradeAt(t string) bool {
-	// Search for the rare 'A', not the common ' ': most lines hold none.
-	for i := 1; i+1 < len(t); {
-		j := strings.IndexByte(t[i:], 'A')
-		if j < 0 {
-			return false
-		}
-		k := i + j + 1
-		i = k
-		if t[k-2] != ' ' {
-			continue
-		}
-		for k < len(t) && t[k] == ' ' {
-			k++
-		}
-		if k < len(t) && (t[k] == '(' || t[k] == '=' || t[k] == ':' || t[k] == '-' || strings.HasPrefix(t[k:], "–") || strings.HasPrefix(t[k:], "—")) {
-			return true
 		}
 	}
 	return false
@@ -303,13 +171,13 @@ func (sc *riskScale) classify(s string, blockRisk int) riskClass {
 		return c
 	}
 	if rates&rateLevel != 0 {
-		if m := ratingSentenceRe.FindStringSubmatch(s); m != nil {
+		if m := ratingSentenceSubmatch(s); m != nil {
 			if m[1] != "Low" && m[1] != "Minor" {
 				return riskHigh
 			}
 			c = riskLow
 		}
-		if m := ratedRe.FindStringSubmatch(s); m != nil {
+		if m := ratedLevel.submatch(s); m != nil {
 			switch strings.ToLower(m[1]) {
 			case "low", "minor":
 				c = riskLow

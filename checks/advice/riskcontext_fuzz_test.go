@@ -84,3 +84,22 @@ func FuzzNumberedLeads(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRatingSentence checks that ratingSentenceSubmatch finds what
+// ratingSentenceRe finds.
+func FuzzRatingSentence(f *testing.F) {
+	for _, s := range []string{
+		"", "Breach of confidence (Section 7.2). Critical.", "Cap too low (clause 5). Major risk.", "x. High", "x) Low priority",
+		"x.\tMedium severity.\t", "x.  Moderate\nnext", "x. Minor risk.\r\n", "x. Severe.y", "x. High risk. more", "x.High",
+		"x. high", "x. Lowest", "x. Low riskier", "x. Critical \n", "x. Critical  risk", "a. b. Major", ". Low", "). High", ".",
+		". ", ".\t", "x. CRITICAL", "1.2. Medium", "x. Low. Low.", "x. Major\u2028", "x)\t\tModerate.\t\t",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, want := ratingSentenceSubmatch(s), ratingSentenceRe.FindStringSubmatch(s)
+		if strings.Join(got, "\x00") != strings.Join(want, "\x00") || (got == nil) != (want == nil) {
+			t.Fatalf("ratingSentenceSubmatch(%q) = %q, want %q", s, got, want)
+		}
+	})
+}

@@ -19,6 +19,9 @@ type wordStartRe struct {
 	re    *regexp.Regexp // the pattern
 	at    *regexp.Regexp // the pattern anchored at the start
 	first map[string]bool
+	// shapes spares the lookup in first of most runs (nil when first is
+	// empty).
+	shapes *wordShapes
 	// prefixes open a match at a run that starts with one of them (a
 	// pattern that runs on into digits: "risk4").
 	prefixes []string
@@ -30,6 +33,7 @@ func newWordStartRe(re *regexp.Regexp, first ...string) *wordStartRe {
 	for _, f := range first {
 		w.first[f] = true
 	}
+	w.shapes = newWordShapes(first...)
 	return w
 }
 
@@ -45,6 +49,18 @@ func (w *wordStartRe) index(s string) []int {
 	if foldsToASCII(s) {
 		return w.re.FindStringIndex(s)
 	}
+	st, m := w.find(s, false)
+	if m == nil {
+		return nil
+	}
+	return []int{st, st + m[1]}
+}
+
+// find returns the first candidate start st in s at which the anchored
+// pattern matches, and its match in s[st:]: FindStringSubmatchIndex's when
+// sub, else FindStringIndex's; nil when there is none. s holds neither ſ
+// nor the Kelvin sign.
+func (w *wordStartRe) find(s string, sub bool) (int, []int) {
 	var buf [maxAltWord]byte
 	for i := 0; i < len(s); {
 		for i < len(s) && !asciiWordByte(s[i]) {
@@ -70,17 +86,23 @@ func (w *wordStartRe) index(s string) []int {
 		if !w.opens(buf[:n], i-st > maxAltWord) {
 			continue
 		}
-		if m := w.at.FindStringIndex(s[st:]); m != nil {
-			return []int{st, st + m[1]}
+		var m []int
+		if sub {
+			m = w.at.FindStringSubmatchIndex(s[st:])
+		} else {
+			m = w.at.FindStringIndex(s[st:])
+		}
+		if m != nil {
+			return st, m
 		}
 	}
-	return nil
+	return 0, nil
 }
 
 // opens reports whether a run, lower-cased (its start only when cut),
 // may open a match.
 func (w *wordStartRe) opens(run []byte, cut bool) bool {
-	if !cut && w.first[string(run)] {
+	if !cut && w.shapes != nil && w.shapes.mayHaveRun(run) && w.first[string(run)] {
 		return true
 	}
 	for _, p := range w.prefixes {
@@ -96,10 +118,19 @@ func (w *wordStartRe) submatch(s string) []string {
 	if foldsToASCII(s) {
 		return w.re.FindStringSubmatch(s)
 	}
-	if m := w.index(s); m != nil {
-		return w.at.FindStringSubmatch(s[m[0]:])
+	st, m := w.find(s, true)
+	if m == nil {
+		return nil
 	}
-	return nil
+	// The anchored pattern's submatches in s[st:], as FindStringSubmatch
+	// gives them: "" for a group that took no part.
+	out := make([]string, len(m)/2)
+	for g := range out {
+		if m[2*g] >= 0 {
+			out[g] = s[st+m[2*g] : st+m[2*g+1]]
+		}
+	}
+	return out
 }
 
 // match returns what w.re.MatchString(s) does.
@@ -119,6 +150,17 @@ var (
 	// rate every recommendation and the paragraphs that name findings.
 	riskLevel      = &wordStartRe{re: doctext.RiskRe, at: anchored(doctext.RiskRe), prefixes: []string{"risk"}}
 	colourSeverity = newWordStartRe(doctext.SeverityRe, "red", "amber", "yellow", "green", "severity")
-	vagueObject    = newWordStartRe(vagueObjectRe, "stronger", "better", "more", "appropriate", "appropriately", "acceptable", "adequate",
+	// ratedLevel and findingHeading are ratedRe, which reads the rating of
+	// each rated paragraph of a review, and findingHeadingRe, which reads
+	// every heading.
+	ratedLevel     = newWordStartRe(ratedRe, "rate", "rated", "grade", "graded", "classed", "classified")
+	findingHeading = newWordStartRe(findingHeadingRe, "finding", "findings", "issue", "issues", "risk", "risks", "observation",
+		"observations", "vulnerability", "vulnerabilities", "concern", "concerns", "analysis", "key", "points")
+	// deferral and finiteDraft are deferralRe and finiteDraftRe, which read
+	// every proposal.
+	deferral    = newWordStartRe(deferralRe, "still", "yet", "to", "subject", "for", "open", "let", "lets", "we", "happy", "tbd", "tbc")
+	finiteDraft = newWordStartRe(finiteDraftRe, "shall", "may", "must", "will", "is", "are", "applies", "apply", "means", "has", "have",
+		"include", "includes")
+	vagueObject = newWordStartRe(vagueObjectRe, "stronger", "better", "more", "appropriate", "appropriately", "acceptable", "adequate",
 		"adequately", "sufficient", "sufficiently", "reasonable", "tighter", "clearer", "improved", "as")
 )

@@ -20,11 +20,18 @@ func FuzzWordStartRe(f *testing.F) {
 		"make sure", "minimise", "push for", "carve out", "  **Fix** the cap", "fixing", "more  protective", "as necessary", "serious",
 		"Risk: 4. Severity: RED.", "risk4", "Risk level 3/5", "(Risk 4/5)", "risk rating: 2", "riskiest 3", "Severity = amber", "RED AMBER", "Red",
 		"aRED", "severity:green", "riſk 3", "Risk	=	5 / 5x", "abcdefghijklmnopqrstuvwxyzabcd risk 2",
+		"rated High", "which we rate Medium", "graded as critical", "Rated it as low", "rate them  as minor", "classed\tsevere",
+		"classified as: high", "xrated high", "rated_high", "rated highly", "grade d", "re-rated as major", "Graded ſevere",
+		"## Key Findings", "Key  points", "key points", "Key Pointsx", "Vulnerabilities", "vulnerabilitys", "Observations 1–4",
+		"A fairer cap, to be agreed.", "still  to be discussed", "yet to be worked  out", "to be finalized", "TO BE FINALISED", "subject to further negotiation",
+		"for discussion", "open for discussion", "let's discuss", "lets talk", "we'll agree", "we can discuss", "happy to talk", "TBD", "tbc.", "tbdx",
+		"to bee agreed", "The fee shall be", "it includes", "include", "mayor", "HAS", "applies_", "sHall",
+		"### Analysis", "ISSUES", "Risk_Register", "Findings_and issues", "pointless", "Concerns raised", "Key points",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, w := range []*wordStartRe{replacementMarker, vagueQualifier, vagueObject, riskLevel, colourSeverity} {
+		for _, w := range []*wordStartRe{replacementMarker, vagueQualifier, vagueObject, riskLevel, colourSeverity, ratedLevel, findingHeading, deferral, finiteDraft} {
 			if got, want := w.index(s), w.re.FindStringIndex(s); fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("%s: index(%q) = %v, want %v", w.re, s, got, want)
 			}

@@ -3,8 +3,8 @@
 // with a judge that is asked in both orders.
 //
 // Vote and NewVoter build a Voter, an evaluator.Evaluator that casts
-// votes × judges ballots (at most MaxBallots, DefaultVoteConcurrency at a
-// time) and reduces them with Reduce: by default a pass only when every
+// votes × judges ballots (at most 1,000 in all, 4 calls at a time by
+// default) and reduces them with Reduce: by default a pass only when every
 // ballot is a valid pass (ReduceUnanimous); WithStrictMajority lets a strict
 // majority win instead. A ballot that fails (an error, a panic, an invalid
 // decision, a pass citing evidence the task does not hold) stays in the

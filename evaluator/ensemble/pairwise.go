@@ -69,9 +69,9 @@ type Comparison struct {
 	Disagreement string `json:"disagreement,omitempty"`
 }
 
-// ErrInvalidPreference is matched (with errors.Is) by Compare's error when
-// the judge returns a preference other than the three defined.
-var ErrInvalidPreference = errors.New("ensemble: invalid preference")
+// errInvalidPreference is wrapped by Compare's error when the judge returns
+// a preference other than the three defined.
+var errInvalidPreference = errors.New("ensemble: invalid preference")
 
 // Compare asks judge about a and b in both orders, (a, b) then (b, a), and
 // returns A or B only when both orders name the same candidate; otherwise a
@@ -86,14 +86,14 @@ func Compare[C any](ctx context.Context, task evaluator.Task, judge PairJudge[C]
 	}
 	p1, err := judge.Prefer(ctx, task, a, b)
 	if err == nil && !p1.Valid() {
-		err = fmt.Errorf("%w: %s", ErrInvalidPreference, strictjson.Quote(string(p1)))
+		err = fmt.Errorf("%w: %s", errInvalidPreference, strictjson.Quote(string(p1)))
 	}
 	if err != nil {
 		return tie, fmt.Errorf("ensemble: compare (a first): %w", err)
 	}
 	p2, err := judge.Prefer(ctx, task, b, a)
 	if err == nil && !p2.Valid() {
-		err = fmt.Errorf("%w: %s", ErrInvalidPreference, strictjson.Quote(string(p2)))
+		err = fmt.Errorf("%w: %s", errInvalidPreference, strictjson.Quote(string(p2)))
 	}
 	if err != nil {
 		return Comparison{Winner: WinnerTie, AFirst: p1}, fmt.Errorf("ensemble: compare (b first): %w", err)

@@ -80,7 +80,7 @@ func TestCompareErrors(t *testing.T) {
 		return ensemble.Preference(strings.Repeat("A", 500)), nil
 	})
 	c, err = ensemble.Compare(context.Background(), evaluator.Task{}, garbage, "a", "b")
-	assert.ErrorIs(t, err, ensemble.ErrInvalidPreference)
+	assert.ErrorContains(t, err, "ensemble: invalid preference")
 	assert.Less(t, len(err.Error()), 200, "the bad preference is quoted by its prefix")
 	assert.Contains(t, err.Error(), `AAAA"... (500 bytes)`)
 	assert.Equal(t, ensemble.WinnerTie, c.Winner)

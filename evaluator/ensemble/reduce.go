@@ -23,11 +23,8 @@ type Ballot struct {
 	Err error `json:"-"`
 }
 
-// Failed reports whether the vote failed (see Ballot.Err).
-func (b Ballot) Failed() bool { return b.Err != nil }
-
-// Passes reports whether the vote is a valid pass.
-func (b Ballot) Passes() bool { return b.Err == nil && b.Decision.Status == evaluator.StatusPass }
+// failed reports whether the vote failed (see Ballot.Err).
+func (b Ballot) failed() bool { return b.Err != nil }
 
 // VoteReduction names how Reduce turns votes into one decision.
 type VoteReduction string
@@ -68,9 +65,9 @@ type Tally struct {
 // [0,1] for inputs in [0,1].
 type ScoreReducer func(scores []float64) float64
 
-// Median is the default ScoreReducer: the middle score, or the mean of the
-// two middle scores for an even count.
-func Median(scores []float64) float64 {
+// median is the default ScoreReducer (see WithScoreReducer): the middle
+// score, or the mean of the two middle scores for an even count.
+func median(scores []float64) float64 {
 	s := slices.Clone(scores)
 	slices.Sort(s)
 	n := len(s)
@@ -98,10 +95,11 @@ func MinScore(scores []float64) float64 { return slices.Min(scores) }
 // ReduceMajority: the status more than n/2 valid votes carry wins (a pass
 // too); otherwise escalate.
 //
-// The reduced decision's score is the ScoreReducer (Median by default) over
-// the valid votes that support the winning status; for an escalate that no
-// vote carried (a split included) it is over every vote, a failed vote
-// scoring 0, so that errors are never averaged away. A split's blocking
+// The reduced decision's score is the ScoreReducer (by default the median:
+// the middle score, or the mean of the two middle ones) over the valid
+// votes that support the winning status; for an escalate that no vote
+// carried (a split included) it is over every vote, a failed vote scoring
+// 0, so that errors are never averaged away. A split's blocking
 // failures and instructions are the dissenters'. Its criteria start
 // with one "vote.agreement" criterion (passed only when unanimous) and one
 // "vote[j.r]" criterion per ballot saying what it was, then the criteria of
@@ -118,7 +116,7 @@ func reduce(ballots []Ballot, cfg voteConfig) Tally {
 	t := Tally{Reduction: cfg.reduction, Ballots: ballots, Counts: map[evaluator.Status]int{}}
 	n := len(ballots)
 	for i, b := range ballots {
-		if b.Failed() {
+		if b.failed() {
 			t.Failed = append(t.Failed, i)
 			continue
 		}
@@ -168,7 +166,7 @@ func reduce(ballots []Ballot, cfg voteConfig) Tally {
 func assemble(t Tally, status evaluator.Status, split bool, cfg voteConfig) evaluator.EvaluationDecision {
 	d := evaluator.EvaluationDecision{Status: status}
 	supports := func(b Ballot) bool {
-		if b.Failed() {
+		if b.failed() {
 			return false
 		}
 		if split { // the caller sees what the dissenters asked for
@@ -197,7 +195,7 @@ func assemble(t Tally, status evaluator.Status, split bool, cfg voteConfig) eval
 	if len(scores) == 0 || split { // an escalate no vote carried: every vote
 		scores = scores[:0]
 		for _, b := range t.Ballots {
-			if b.Failed() {
+			if b.failed() {
 				// A failed vote scores 0: errors are never averaged away.
 				scores = append(scores, 0)
 				continue
@@ -287,7 +285,7 @@ func appendVoteName(b []byte, bl Ballot) []byte {
 // ballotCriterion records one ballot as a criterion named "vote[judge.round]".
 func ballotCriterion(b Ballot) evaluator.Criterion {
 	c := evaluator.Criterion{Name: string(appendVoteName(make([]byte, 0, 16), b)), EvidenceRefs: []string{}}
-	if b.Failed() {
+	if b.failed() {
 		c.Reason = "failed: " + strictjson.Clip(b.Err.Error())
 		return c
 	}

@@ -21,13 +21,13 @@ var ErrInvalidVote = errors.New("ensemble: invalid vote")
 // nothing to reduce, and an outage must not look like a quality verdict.
 var ErrAllVotesFailed = errors.New("ensemble: every vote failed")
 
-// DefaultVoteConcurrency is how many judge calls a Voter makes at once
+// defaultVoteConcurrency is how many judge calls a Voter makes at once
 // unless WithVoteConcurrency says otherwise.
-const DefaultVoteConcurrency = 4
+const defaultVoteConcurrency = 4
 
-// MaxBallots bounds votes × judges for one Voter, so that one decision's
+// maxBallots bounds votes × judges for one Voter, so that one decision's
 // record (a criterion per ballot) stays small.
-const MaxBallots = 1000
+const maxBallots = 1000
 
 // VoteOption configures a Voter (and Reduce).
 type VoteOption func(*voteConfig)
@@ -40,7 +40,7 @@ type voteConfig struct {
 }
 
 func newVoteConfig(opts []VoteOption) voteConfig {
-	cfg := voteConfig{reduction: ReduceUnanimous, score: Median, concurrency: DefaultVoteConcurrency}
+	cfg := voteConfig{reduction: ReduceUnanimous, score: median, concurrency: defaultVoteConcurrency}
 	for i, o := range opts {
 		if o == nil {
 			cfg.errs = append(cfg.errs, voteOptionError("opts[%d]: nil option", i))
@@ -66,7 +66,8 @@ func WithStrictMajority() VoteOption {
 }
 
 // WithScoreReducer sets how the supporting votes' scores become the
-// decision's score (default Median). A nil f is an error.
+// decision's score (default: the median, the middle score or the mean of
+// the two middle ones; MinScore keeps the lowest). A nil f is an error.
 func WithScoreReducer(f ScoreReducer) VoteOption {
 	return func(c *voteConfig) {
 		if f == nil {
@@ -78,7 +79,7 @@ func WithScoreReducer(f ScoreReducer) VoteOption {
 }
 
 // WithVoteConcurrency sets how many judge calls run at once: 0 means the
-// default, DefaultVoteConcurrency; 1 calls them one after another. A
+// default, 4; 1 calls them one after another. A
 // negative n is an error.
 func WithVoteConcurrency(n int) VoteOption {
 	return func(c *voteConfig) {
@@ -113,9 +114,9 @@ func Vote[C any](votes int, judges ...evaluator.Evaluator[C]) evaluator.Evaluato
 }
 
 // NewVoter is Vote with options. It returns the Voter and an error matching
-// ErrInvalidVote for votes < 1, no judge, a nil judge, more than MaxBallots
-// ballots, or a bad option; the
-// Voter returned with an error fails every Evaluate with that error.
+// ErrInvalidVote for votes < 1, no judge, a nil judge, more than 1,000
+// ballots (votes × judges), or a bad option; the Voter returned with an
+// error fails every Evaluate with that error.
 func NewVoter[C any](votes int, judges []evaluator.Evaluator[C], opts ...VoteOption) (*Voter[C], error) {
 	v := &Voter[C]{votes: votes, judges: append([]evaluator.Evaluator[C](nil), judges...), cfg: newVoteConfig(opts)}
 	errs := v.cfg.errs
@@ -125,8 +126,8 @@ func NewVoter[C any](votes int, judges []evaluator.Evaluator[C], opts ...VoteOpt
 	if len(judges) == 0 {
 		errs = append(errs, fmt.Errorf("%w: judges: none given", ErrInvalidVote))
 	}
-	if votes > 0 && len(judges) > 0 && votes > MaxBallots/len(judges) {
-		errs = append(errs, fmt.Errorf("%w: votes: %d votes × %d judges is more than %d ballots", ErrInvalidVote, votes, len(judges), MaxBallots))
+	if votes > 0 && len(judges) > 0 && votes > maxBallots/len(judges) {
+		errs = append(errs, fmt.Errorf("%w: votes: %d votes × %d judges is more than %d ballots", ErrInvalidVote, votes, len(judges), maxBallots))
 	}
 	for i, j := range judges {
 		if f, ok := j.(evaluator.Func[C]); j == nil || ok && f == nil {
@@ -135,11 +136,6 @@ func NewVoter[C any](votes int, judges []evaluator.Evaluator[C], opts ...VoteOpt
 	}
 	v.err = strictjson.Join(errs...) // bounded: a million nil judges give 64 KiB
 	return v, v.err
-}
-
-// Judges returns the voter's judges, in the order given.
-func (v *Voter[C]) Judges() []evaluator.Evaluator[C] {
-	return append([]evaluator.Evaluator[C](nil), v.judges...)
 }
 
 // Evaluate runs the vote and returns the reduced decision (Tally's

@@ -47,7 +47,7 @@ func CollapseSamples(samples []Sample) (Metrics, bool) {
 		FalsePositiveRate: field(func(m Metrics) float64 { return m.FalsePositiveRate }),
 		FindingCount:      int(field(func(m Metrics) float64 { return float64(m.FindingCount) })),
 	}
-	m.F1Score = F1(m.FindingRecall, m.FindingPrecision)
+	m.F1Score = f1Of(m.FindingRecall, m.FindingPrecision)
 	return m, true
 }
 
@@ -58,13 +58,13 @@ func lowerMedian(vals []float64) float64 {
 	return vals[(len(vals)-1)/2]
 }
 
-// AggregateContracts combines one agent's per-contract metrics: recall is
+// aggregateContracts combines one agent's per-contract metrics: recall is
 // the worst contract's (the minimum), false-positive rate the worst (the
 // maximum), precision, citation accuracy and severity accuracy are means,
 // F1Score is recomputed from the aggregated recall and precision, and
 // FindingCount is the sum. It returns false (and a zero Metrics) when there
 // are no contracts.
-func AggregateContracts(perContract []Metrics) (Metrics, bool) {
+func aggregateContracts(perContract []Metrics) (Metrics, bool) {
 	if len(perContract) == 0 {
 		return Metrics{}, false
 	}
@@ -81,7 +81,7 @@ func AggregateContracts(perContract []Metrics) (Metrics, bool) {
 	agg.FindingPrecision /= n
 	agg.CitationAccuracy /= n
 	agg.SeverityAccuracy /= n
-	agg.F1Score = F1(agg.FindingRecall, agg.FindingPrecision)
+	agg.F1Score = f1Of(agg.FindingRecall, agg.FindingPrecision)
 	return agg, true
 }
 
@@ -97,8 +97,8 @@ type ContractSamples struct {
 type AgentResult struct {
 	// Agent names the agent.
 	Agent string
-	// Metrics aggregate the scored contracts (AggregateContracts of each
-	// contract's CollapseSamples); zero when none was scored.
+	// Metrics aggregate the scored contracts (see AggregateAgent); zero
+	// when none was scored.
 	Metrics Metrics
 	// Scored lists the contracts that were scored, in input order.
 	Scored []string
@@ -111,8 +111,11 @@ type AgentResult struct {
 func (r AgentResult) Conclusive() bool { return len(r.Scored) > 0 }
 
 // AggregateAgent collapses each contract's samples (CollapseSamples) and
-// aggregates the conclusive contracts (AggregateContracts). Inconclusive
-// contracts are listed, not scored as zero.
+// aggregates the conclusive contracts: recall is the worst contract's (the
+// minimum), false-positive rate the worst (the maximum), precision,
+// citation accuracy and severity accuracy are means, F1Score is recomputed
+// from the aggregated recall and precision, and FindingCount is the sum.
+// Inconclusive contracts are listed, not scored as zero.
 func AggregateAgent(agent string, contracts []ContractSamples) AgentResult {
 	r := AgentResult{Agent: agent}
 	var per []Metrics
@@ -125,6 +128,6 @@ func AggregateAgent(agent string, contracts []ContractSamples) AgentResult {
 		r.Scored = append(r.Scored, c.Contract)
 		per = append(per, m)
 	}
-	r.Metrics, _ = AggregateContracts(per)
+	r.Metrics, _ = aggregateContracts(per)
 	return r
 }

@@ -11,7 +11,7 @@ func TestAggregateContractsRules(t *testing.T) {
 	a := Metrics{FindingRecall: 1.0, FindingPrecision: 0.5, CitationAccuracy: 1.0, SeverityAccuracy: 0.5, FalsePositiveRate: 0.0, FindingCount: 4}
 	b := Metrics{FindingRecall: 0.5, FindingPrecision: 1.0, CitationAccuracy: 0.8, SeverityAccuracy: 1.0, FalsePositiveRate: 0.25, FindingCount: 6}
 	c := Metrics{FindingRecall: 0.75, FindingPrecision: 0.75, CitationAccuracy: 0.6, SeverityAccuracy: 0.0, FalsePositiveRate: 0.1, FindingCount: 0}
-	agg, ok := AggregateContracts([]Metrics{a, b, c})
+	agg, ok := aggregateContracts([]Metrics{a, b, c})
 	require.True(t, ok)
 	tests := []struct {
 		rule      string
@@ -22,7 +22,7 @@ func TestAggregateContractsRules(t *testing.T) {
 		{"precision is the mean", agg.FindingPrecision, 0.75},
 		{"citation accuracy is the mean", agg.CitationAccuracy, 0.8},
 		{"severity accuracy is the mean", agg.SeverityAccuracy, 0.5},
-		{"F1 is recomputed from aggregated recall and precision", agg.F1Score, F1(0.5, 0.75)},
+		{"F1 is recomputed from aggregated recall and precision", agg.F1Score, f1Of(0.5, 0.75)},
 		{"finding count is the sum", float64(agg.FindingCount), 10},
 	}
 	for _, tt := range tests {
@@ -32,17 +32,17 @@ func TestAggregateContractsRules(t *testing.T) {
 	}
 	t.Run("F1 is not the mean of per-contract F1", func(t *testing.T) {
 		a.F1Score, b.F1Score = 0.99, 0.99
-		agg, _ := AggregateContracts([]Metrics{a, b})
-		assert.InDelta(t, F1(0.5, 0.75), agg.F1Score, 1e-12)
+		agg, _ := aggregateContracts([]Metrics{a, b})
+		assert.InDelta(t, f1Of(0.5, 0.75), agg.F1Score, 1e-12)
 	})
 	t.Run("one contract is itself", func(t *testing.T) {
-		agg, ok := AggregateContracts([]Metrics{b})
+		agg, ok := aggregateContracts([]Metrics{b})
 		require.True(t, ok)
-		b.F1Score = F1(b.FindingRecall, b.FindingPrecision)
+		b.F1Score = f1Of(b.FindingRecall, b.FindingPrecision)
 		assert.Equal(t, b, agg)
 	})
 	t.Run("no contracts", func(t *testing.T) {
-		agg, ok := AggregateContracts(nil)
+		agg, ok := aggregateContracts(nil)
 		assert.False(t, ok)
 		assert.Equal(t, Metrics{}, agg)
 	})
@@ -87,7 +87,7 @@ func TestCollapseSamples(t *testing.T) {
 			assert.InDelta(t, tt.precision, m.SeverityAccuracy, 1e-12, "severity")
 			assert.InDelta(t, tt.fp, m.FalsePositiveRate, 1e-12, "fp")
 			assert.Equal(t, tt.count, m.FindingCount, "count")
-			assert.InDelta(t, F1(tt.recall, tt.precision), m.F1Score, 1e-12, "F1 recomputed, not medianed")
+			assert.InDelta(t, f1Of(tt.recall, tt.precision), m.F1Score, 1e-12, "F1 recomputed, not medianed")
 		})
 	}
 }
@@ -107,7 +107,7 @@ func TestAggregateAgent(t *testing.T) {
 	assert.InDelta(t, 0.8, r.Metrics.FindingRecall, 1e-12)
 	assert.InDelta(t, 0.75, r.Metrics.FindingPrecision, 1e-12)
 	assert.Equal(t, 7, r.Metrics.FindingCount)
-	assert.InDelta(t, F1(0.8, 0.75), r.Metrics.F1Score, 1e-12)
+	assert.InDelta(t, f1Of(0.8, 0.75), r.Metrics.F1Score, 1e-12)
 
 	none := AggregateAgent("tax", []ContractSamples{{Contract: "a.md", Samples: []Sample{failed}}})
 	assert.False(t, none.Conclusive())

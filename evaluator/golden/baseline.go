@@ -45,15 +45,16 @@ type AgentMetrics struct {
 	Metrics
 }
 
-// TimestampLayout is how NewBaseline writes timestamps: RFC 3339 with
+// timestampLayout is how NewBaseline writes timestamps: RFC 3339 with
 // microseconds and a numeric zone, as dd-agents does.
-const TimestampLayout = "2006-01-02T15:04:05.000000-07:00"
+const timestampLayout = "2006-01-02T15:04:05.000000-07:00"
 
-// NewBaseline builds a baseline captured at the given time (written in UTC
-// with TimestampLayout) from each agent's metrics.
+// NewBaseline builds a baseline captured at the given time (written in UTC,
+// RFC 3339 with microseconds and a numeric zone, as dd-agents does) from
+// each agent's metrics.
 func NewBaseline(at time.Time, commit, notes string, samples int, agents map[string]Metrics) Baseline {
 	b := Baseline{
-		Timestamp: at.UTC().Format(TimestampLayout),
+		Timestamp: at.UTC().Format(timestampLayout),
 		Commit:    commit,
 		Notes:     notes,
 		Samples:   samples,
@@ -65,25 +66,16 @@ func NewBaseline(at time.Time, commit, notes string, samples int, agents map[str
 	return b
 }
 
-// Time parses the baseline's timestamp.
-func (b Baseline) Time() (time.Time, error) {
-	t, err := time.Parse(time.RFC3339Nano, b.Timestamp)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("golden: baseline timestamp: %w", err)
-	}
-	return t, nil
-}
-
 // LoadBaseline reads and validates a baseline file. It rejects bad JSON,
 // unknown fields, wrong types, a missing or non-RFC 3339 timestamp, missing
 // metrics, an agent_name that differs from its key, a metric outside [0,1]
 // and a negative count; each problem is a *DataError naming the file and
 // field.
-func LoadBaseline(path string) (Baseline, error) { return load(path, ParseBaseline) }
+func LoadBaseline(path string) (Baseline, error) { return load(path, parseBaseline) }
 
-// ParseBaseline is LoadBaseline for bytes already read; name is used in
+// parseBaseline is LoadBaseline for bytes already read; name is used in
 // error messages.
-func ParseBaseline(data []byte, name string) (Baseline, error) {
+func parseBaseline(data []byte, name string) (Baseline, error) {
 	c, decodable := checkData(data, name, baselineShape)
 	if !decodable {
 		return Baseline{}, c.err()
@@ -180,10 +172,10 @@ func (b Baseline) Validate() error {
 	return errs.Err(func(n int) error { return dataError("", -1, "", fmt.Sprintf("... and %d more problems", n)) })
 }
 
-// Marshal validates the baseline and encodes it as indented JSON (two
+// marshal validates the baseline and encodes it as indented JSON (two
 // spaces, agents sorted by name, a final newline), the layout of
 // dd-agents' files.
-func (b Baseline) Marshal() ([]byte, error) {
+func (b Baseline) marshal() ([]byte, error) {
 	if err := b.Validate(); err != nil {
 		return nil, err
 	}
@@ -194,11 +186,13 @@ func (b Baseline) Marshal() ([]byte, error) {
 	return append(data, '\n'), nil
 }
 
-// Save writes the baseline to path (see Marshal), replacing the file
-// atomically: it writes a temporary file beside it and renames it, so that
-// an interrupted write never leaves half a baseline.
+// Save validates the baseline and writes it to path as indented JSON (two
+// spaces, agents sorted by name, a final newline; the layout of dd-agents'
+// files), replacing the file atomically: it writes a temporary file beside
+// it and renames it, so that an interrupted write never leaves half a
+// baseline.
 func (b Baseline) Save(path string) error {
-	data, err := b.Marshal()
+	data, err := b.marshal()
 	if err != nil {
 		return err
 	}

@@ -48,13 +48,13 @@ func TestNewBaseline(t *testing.T) {
 	b := NewBaseline(at, "abc", "notes", 3, map[string]Metrics{"legal": {FindingRecall: 1, F1Score: 0.5, FindingCount: 2}})
 	assert.Equal(t, "2026-06-05T09:55:35.107884+00:00", b.Timestamp)
 	assert.Equal(t, "legal", b.Metrics["legal"].AgentName)
-	got, err := b.Time()
+	got, err := time.Parse(time.RFC3339Nano, b.Timestamp)
 	require.NoError(t, err)
 	assert.True(t, got.Equal(at))
 
-	data, err := b.Marshal()
+	data, err := b.marshal()
 	require.NoError(t, err)
-	again, err := ParseBaseline(data, "b.json")
+	again, err := parseBaseline(data, "b.json")
 	require.NoError(t, err)
 	assert.Equal(t, b, again)
 }
@@ -74,7 +74,7 @@ func TestBaselineValidate(t *testing.T) {
 		assert.ErrorContains(t, err, want)
 	}
 	assert.ErrorIs(t, err, ErrInvalidData)
-	_, err = b.Marshal()
+	_, err = b.marshal()
 	assert.Error(t, err, "Marshal refuses an invalid baseline")
 	assert.Error(t, b.Save(filepath.Join(t.TempDir(), "x.json")))
 
@@ -106,7 +106,7 @@ func TestParseBaselineErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseBaseline([]byte(tt.data), "b.json")
+			_, err := parseBaseline([]byte(tt.data), "b.json")
 			require.Error(t, err)
 			assert.ErrorIs(t, err, ErrInvalidData)
 			assert.Contains(t, err.Error(), tt.want)

@@ -67,7 +67,7 @@ func BenchmarkParseGroundTruth(b *testing.B) {
 		"expected_gaps": [], "must_not_find": [{"category": "data_privacy", "reason": "none"}]}`)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, err := ParseGroundTruth(data, "msa.json"); err != nil {
+		if _, err := parseGroundTruth(data, "msa.json"); err != nil {
 			b.Fatal(err)
 		}
 	}

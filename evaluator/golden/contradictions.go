@@ -2,16 +2,17 @@ package golden
 
 import "sort"
 
-// ContradictionGap is how many severity levels apart two agents' findings in
+// contradictionGap is how many severity levels apart two agents' findings in
 // one category must be to count as a contradiction (P0 against P2 or P3, P1
 // against P3).
-const ContradictionGap = 2
+const contradictionGap = 2
 
 // Contradiction is a pair of findings from two different agents, on the same
-// contract and in the same category, whose severities are at least
-// ContradictionGap levels apart.
+// contract and in the same category, whose severities are at least two
+// levels apart (P0 against P2 or P3, P1 against P3).
 type Contradiction struct {
-	// Category is the shared category, normalised (NormalizeCategory).
+	// Category is the shared category, normalised as MetricsOf normalises
+	// categories.
 	Category string `json:"category"`
 	// AgentA is the first finding's agent (AgentA < AgentB).
 	AgentA string `json:"agent_a"`
@@ -26,12 +27,12 @@ type Contradiction struct {
 }
 
 // Contradictions finds cross-agent contradictions among several agents'
-// findings on one contract. Categories are compared after NormalizeCategory
-// (exactly, no synonyms); findings with an empty category or an unknown
-// severity are left out, since they carry no severity to contradict; two
-// findings of the same agent are never a contradiction. The result is
-// sorted by category, then agent A, agent B, and finding order, with
-// AgentA < AgentB.
+// findings on one contract. Categories are normalised as MetricsOf
+// normalises them, then compared exactly (no synonyms); findings with an
+// empty category or an unknown severity are left out, since they carry no
+// severity to contradict; two findings of the same agent are never a
+// contradiction. The result is sorted by category, then agent A, agent B,
+// and finding order, with AgentA < AgentB.
 func Contradictions(byAgent map[string][]AgentFinding) []Contradiction {
 	type entry struct {
 		agent string
@@ -69,7 +70,7 @@ func Contradictions(byAgent map[string][]AgentFinding) []Contradiction {
 				if gap < 0 {
 					gap = -gap
 				}
-				if gap >= ContradictionGap {
+				if gap >= contradictionGap {
 					out = append(out, Contradiction{Category: c, AgentA: es[i].agent, SeverityA: es[i].sev,
 						AgentB: es[j].agent, SeverityB: es[j].sev, Gap: gap})
 				}

@@ -20,7 +20,7 @@
 //   - CollapseSamples reduces repeated runs of a contract to their lower
 //     median, dropping infrastructure failures and declaring a contract
 //     inconclusive, not zero, when fewer than half its runs completed;
-//   - AggregateContracts and AggregateAgent combine contracts per agent
+//   - AggregateAgent combines contracts per agent
 //     (recall and false-positive rate take the worst contract, the
 //     accuracies and precision the mean);
 //   - Thresholds.Verdicts returns three-valued verdicts (pass, fail,

@@ -116,7 +116,7 @@ func TestEndToEndDDAgentsPerturbations(t *testing.T) {
 		m := metricsOf(t, produced, gt, opts)
 		assert.Equal(t, 0.5, m.FindingRecall)
 		assert.Equal(t, 1.0, m.FindingPrecision)
-		assert.InDelta(t, F1(0.5, 1), m.F1Score, 1e-12)
+		assert.InDelta(t, f1Of(0.5, 1), m.F1Score, 1e-12)
 	})
 	t.Run("a severity out of range halves severity accuracy", func(t *testing.T) {
 		produced := perfectFindings(gt)

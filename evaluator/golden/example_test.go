@@ -1,6 +1,7 @@
 package golden_test
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/evalopt/evalopt/evaluator/golden"
@@ -8,7 +9,9 @@ import (
 
 // Scoring one agent's findings on one contract against its ground truth.
 func Example() {
-	gt, err := golden.ParseGroundTruth([]byte(`{
+	// json.Unmarshal applies LoadGroundTruth's defaults and checks.
+	var gt golden.GroundTruth
+	err := json.Unmarshal([]byte(`{
 		"contract": "msa.md", "agent": "legal",
 		"expected_findings": [
 			{"category": "change_of_control", "min_severity": "P2", "max_severity": "P0",
@@ -17,7 +20,7 @@ func Example() {
 			 "keyword_synonyms": {"terminat": ["cure period"]}, "citation_must_reference": {"file": "msa.md"}}
 		],
 		"must_not_find": [{"category": "data_privacy", "reason": "the MSA has no privacy terms"}]
-	}`), "expected/legal/msa.json")
+	}`), &gt)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -57,15 +60,16 @@ func Example() {
 
 // Gating on a stored baseline: F1 may not fall more than the tolerance.
 func ExampleGate() {
-	base, err := golden.ParseBaseline([]byte(`{"timestamp": "2026-06-05T09:55:35.107884+00:00", "commit": "15c818b", "notes": "", "samples": 3,
+	var base golden.Baseline
+	err := json.Unmarshal([]byte(`{"timestamp": "2026-06-05T09:55:35.107884+00:00", "commit": "15c818b", "notes": "", "samples": 3,
 		"metrics": {"legal": {"agent_name": "legal", "finding_recall": 1.0, "finding_precision": 0.75, "citation_accuracy": 1.0,
-		"severity_accuracy": 1.0, "false_positive_rate": 0.0, "f1_score": 0.8571428571428571, "finding_count": 9}}}`), "baseline.json")
+		"severity_accuracy": 1.0, "false_positive_rate": 0.0, "f1_score": 0.8571428571428571, "finding_count": 9}}}`), &base)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	current := map[string]golden.Metrics{
-		"legal": {FindingRecall: 0.5, FindingPrecision: 0.75, CitationAccuracy: 1, SeverityAccuracy: 1, F1Score: golden.F1(0.5, 0.75), FindingCount: 8},
+		"legal": {FindingRecall: 0.5, FindingPrecision: 0.75, CitationAccuracy: 1, SeverityAccuracy: 1, F1Score: 0.6, FindingCount: 8},
 		"tax":   {FindingRecall: 1, FindingPrecision: 1, CitationAccuracy: 1, SeverityAccuracy: 1, F1Score: 1, FindingCount: 6},
 	}
 	r, err := golden.Gate(base, current, golden.GateConfig{}) // tolerance 0.05

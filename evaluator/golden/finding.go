@@ -9,7 +9,7 @@ import (
 // emit. Fields other than those below are ignored when decoding.
 type AgentFinding struct {
 	// Category is the agent's category, in any spelling ("Change of Control",
-	// "change_of_control"); see NormalizeCategory.
+	// "change_of_control"); MetricsOf normalises it.
 	Category string `json:"category"`
 	// Severity is P0 (most severe) … P3; anything else is never in range.
 	Severity SeverityLevel `json:"severity"`

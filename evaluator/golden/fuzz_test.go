@@ -16,7 +16,7 @@ func FuzzLoadGroundTruth(f *testing.F) {
 	f.Add([]byte(`[]`))
 	f.Add([]byte(`{`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		gt, err := ParseGroundTruth(data, "fuzz.json")
+		gt, err := parseGroundTruth(data, "fuzz.json")
 		if err != nil {
 			if !errors.Is(err, ErrInvalidData) {
 				t.Fatalf("error does not match ErrInvalidData: %v", err)
@@ -33,7 +33,7 @@ func FuzzLoadGroundTruth(f *testing.F) {
 			if !ef.MinSeverity.Valid() || !ef.MaxSeverity.Valid() || ef.MaxSeverity.Level() > ef.MinSeverity.Level() {
 				t.Fatalf("expected_findings[%d]: accepted bad severities %q..%q", i, ef.MaxSeverity, ef.MinSeverity)
 			}
-			if NormalizeCategory(ef.Category) == "" {
+			if normalizeCategory(ef.Category) == "" {
 				t.Fatalf("expected_findings[%d]: accepted an empty category", i)
 			}
 		}
@@ -48,7 +48,7 @@ func FuzzLoadSynonyms(f *testing.F) {
 	f.Add([]byte(`{"common_keyword_synonyms": {"": []}}`))
 	f.Add([]byte(`null`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := ParseSynonyms(data, "fuzz.json")
+		s, err := parseSynonyms(data, "fuzz.json")
 		if err != nil {
 			if !errors.Is(err, ErrInvalidData) {
 				t.Fatalf("error does not match ErrInvalidData: %v", err)
@@ -56,7 +56,7 @@ func FuzzLoadSynonyms(f *testing.F) {
 			return
 		}
 		for canon := range s.Categories {
-			CategoryMatches(canon, canon, s)
+			matchesCategory(canon, canon, s)
 		}
 	})
 }
@@ -66,7 +66,7 @@ func FuzzBaseline(f *testing.F) {
 	f.Add([]byte(`{"timestamp": "x", "metrics": {}}`))
 	f.Add([]byte(`{"timestamp": "2026-06-05T09:55:35Z", "metrics": {"a": {"agent_name": "b"}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		b, err := ParseBaseline(data, "fuzz.json")
+		b, err := parseBaseline(data, "fuzz.json")
 		if err != nil {
 			if !errors.Is(err, ErrInvalidData) {
 				t.Fatalf("error does not match ErrInvalidData: %v", err)
@@ -74,11 +74,11 @@ func FuzzBaseline(f *testing.F) {
 			return
 		}
 		// What loads must be valid, and must survive a round trip.
-		out, err := b.Marshal()
+		out, err := b.marshal()
 		if err != nil {
 			t.Fatalf("accepted baseline does not marshal: %v", err)
 		}
-		again, err := ParseBaseline(out, "again.json")
+		again, err := parseBaseline(out, "again.json")
 		if err != nil {
 			t.Fatalf("re-marshalled baseline does not load: %v\n%s", err, out)
 		}

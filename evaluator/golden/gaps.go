@@ -6,9 +6,9 @@ import (
 )
 
 // GapRecall returns the share of the ground truth's expected gaps that the
-// agent reported. Gap types are compared after NormalizeCategory, exactly
-// (so "Missing_Doc" matches "missing doc" but not "missing_docs"). It is 1.0
-// when no gaps are expected.
+// agent reported. Gap types are normalised as MetricsOf normalises
+// categories, then compared exactly (so "Missing_Doc" matches "missing doc"
+// but not "missing_docs"). It is 1.0 when no gaps are expected.
 func GapRecall(producedGaps []string, gt GroundTruth) float64 {
 	if len(gt.ExpectedGaps) == 0 {
 		return 1

@@ -56,11 +56,11 @@ func TestGateTolerance(t *testing.T) {
 
 func TestGateReportsMovesAndSkips(t *testing.T) {
 	base := NewBaseline(time.Unix(0, 0), "", "", 3, map[string]Metrics{
-		"legal": {FindingRecall: 1, FindingPrecision: 0.75, CitationAccuracy: 1, SeverityAccuracy: 1, F1Score: F1(1, 0.75), FindingCount: 29},
+		"legal": {FindingRecall: 1, FindingPrecision: 0.75, CitationAccuracy: 1, SeverityAccuracy: 1, F1Score: f1Of(1, 0.75), FindingCount: 29},
 		"tax":   {FindingRecall: 1, FindingPrecision: 1, CitationAccuracy: 1, SeverityAccuracy: 1, F1Score: 1, FindingCount: 6},
 	})
 	current := map[string]Metrics{
-		"legal":   {FindingRecall: 0.5, FindingPrecision: 0.75, CitationAccuracy: 1, SeverityAccuracy: 0.5, FalsePositiveRate: 0.1, F1Score: F1(0.5, 0.75), FindingCount: 20},
+		"legal":   {FindingRecall: 0.5, FindingPrecision: 0.75, CitationAccuracy: 1, SeverityAccuracy: 0.5, FalsePositiveRate: 0.1, F1Score: f1Of(0.5, 0.75), FindingCount: 20},
 		"finance": {FindingRecall: 1, FindingPrecision: 1, F1Score: 1},
 	}
 	r := gateOf(t, base, current, GateConfig{})

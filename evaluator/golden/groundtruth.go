@@ -9,14 +9,14 @@ import (
 
 // Defaults the loaders apply to fields a ground-truth file leaves out.
 const (
-	// DefaultMinSeverity is the least severe severity an expected finding
+	// defaultMinSeverity is the least severe severity an expected finding
 	// accepts when min_severity is absent.
-	DefaultMinSeverity = SeverityP3
-	// DefaultMaxSeverity is the most severe severity an expected finding
+	defaultMinSeverity = SeverityP3
+	// defaultMaxSeverity is the most severe severity an expected finding
 	// accepts when max_severity is absent.
-	DefaultMaxSeverity = SeverityP0
-	// DefaultMaxExpectedFindings is max_expected_findings when absent.
-	DefaultMaxExpectedFindings = 20
+	defaultMaxSeverity = SeverityP0
+	// defaultMaxExpectedFindings is max_expected_findings when absent.
+	defaultMaxExpectedFindings = 20
 )
 
 // GroundTruth is what one agent is expected to find (and not find) in one
@@ -44,7 +44,7 @@ type GroundTruth struct {
 	// (default 0).
 	MinExpectedFindings int `json:"min_expected_findings"`
 	// MaxExpectedFindings is the most findings a sane run produces
-	// (default DefaultMaxExpectedFindings, 20).
+	// (default 20).
 	MaxExpectedFindings int `json:"max_expected_findings"`
 }
 
@@ -80,8 +80,8 @@ type CitationRef struct {
 	PageOrSection string `json:"page_or_section,omitempty"`
 }
 
-// IsZero reports whether the constraint is empty (constrains nothing).
-func (c CitationRef) IsZero() bool { return c.File == "" && c.PageOrSection == "" }
+// isZero reports whether the constraint is empty (constrains nothing).
+func (c CitationRef) isZero() bool { return c.File == "" && c.PageOrSection == "" }
 
 // MustNotFind is a category the agent must not report for this contract.
 type MustNotFind struct {
@@ -100,11 +100,11 @@ type MustNotFind struct {
 // reported, each a *DataError naming the file and the field. A null list or
 // map (what encoding/json writes for a nil one) reads as empty; a null
 // scalar is an error.
-func LoadGroundTruth(path string) (GroundTruth, error) { return load(path, ParseGroundTruth) }
+func LoadGroundTruth(path string) (GroundTruth, error) { return load(path, parseGroundTruth) }
 
-// ParseGroundTruth is LoadGroundTruth for bytes already read; name is used
+// parseGroundTruth is LoadGroundTruth for bytes already read; name is used
 // in error messages.
-func ParseGroundTruth(data []byte, name string) (GroundTruth, error) {
+func parseGroundTruth(data []byte, name string) (GroundTruth, error) {
 	c, decodable := checkData(data, name, groundTruthShape)
 	if !decodable {
 		return GroundTruth{}, c.err()
@@ -112,7 +112,7 @@ func ParseGroundTruth(data []byte, name string) (GroundTruth, error) {
 	// The shape pass has reported every type problem; a field it rejected
 	// decodes as its zero value (or stays at its default) and the checks
 	// below skip it.
-	gt := GroundTruth{MaxExpectedFindings: DefaultMaxExpectedFindings}
+	gt := GroundTruth{MaxExpectedFindings: defaultMaxExpectedFindings}
 	// Each expected finding starts from the defaults, which decoding into
 	// the slice would lose: the findings are decoded one by one from their
 	// raw JSON, which the outer field (shallower, so it wins) captures in
@@ -126,7 +126,7 @@ func ParseGroundTruth(data []byte, name string) (GroundTruth, error) {
 		gt.ExpectedFindings = make([]ExpectedFinding, len(top.Raw))
 	}
 	for i, raw := range top.Raw {
-		ef := ExpectedFinding{MinSeverity: DefaultMinSeverity, MaxSeverity: DefaultMaxSeverity, Required: true}
+		ef := ExpectedFinding{MinSeverity: defaultMinSeverity, MaxSeverity: defaultMaxSeverity, Required: true}
 		_ = json.Unmarshal(raw, &ef)
 		gt.ExpectedFindings[i] = ef
 		checkExpectedFinding(c, ef, index("expected_findings", i))

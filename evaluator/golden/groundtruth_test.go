@@ -12,7 +12,7 @@ import (
 )
 
 func TestParseGroundTruthDefaults(t *testing.T) {
-	gt, err := ParseGroundTruth([]byte(`{
+	gt, err := parseGroundTruth([]byte(`{
 		"contract": "msa.md", "agent": "legal", "tags": ["golden_path"],
 		"expected_findings": [{"category": "termination"}],
 		"expected_gaps": [], "must_not_find": []
@@ -26,11 +26,11 @@ func TestParseGroundTruthDefaults(t *testing.T) {
 	assert.Equal(t, 20, gt.MaxExpectedFindings, "max_expected_findings default")
 	assert.Equal(t, 0, gt.MinExpectedFindings, "min_expected_findings default")
 	assert.Nil(t, gt.AmbiguityZone, "ambiguity_zone absent")
-	assert.True(t, ef.CitationMustReference.IsZero())
+	assert.True(t, ef.CitationMustReference.isZero())
 }
 
 func TestParseGroundTruthAllFields(t *testing.T) {
-	gt, err := ParseGroundTruth([]byte(`{
+	gt, err := parseGroundTruth([]byte(`{
 		"contract": "msa.md", "agent": "legal", "tags": ["edge_case"],
 		"ambiguity_zone": 0.15, "min_expected_findings": 1, "max_expected_findings": 5,
 		"expected_findings": [{
@@ -123,7 +123,7 @@ func TestParseGroundTruthErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseGroundTruth([]byte(tt.data), "expected/legal/coc_basic.json")
+			_, err := parseGroundTruth([]byte(tt.data), "expected/legal/coc_basic.json")
 			require.Error(t, err)
 			assert.ErrorIs(t, err, ErrInvalidData)
 			assert.Contains(t, err.Error(), tt.want)
@@ -135,7 +135,7 @@ func TestParseGroundTruthErrors(t *testing.T) {
 }
 
 func TestParseGroundTruthReportsEveryProblem(t *testing.T) {
-	_, err := ParseGroundTruth([]byte(`{"contract": "c.md", "agent": "a", "extra": 1,
+	_, err := parseGroundTruth([]byte(`{"contract": "c.md", "agent": "a", "extra": 1,
 		"expected_findings": [{"category": "", "min_severity": "P9"}]}`), "f.json")
 	require.Error(t, err)
 	for _, want := range []string{"extra: unknown field", "expected_findings[0].category: empty category", `expected_findings[0].min_severity: unknown severity "P9"`} {

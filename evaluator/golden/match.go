@@ -9,14 +9,13 @@ import (
 	"github.com/evalopt/evalopt/internal/uniq"
 )
 
-// NormalizeCategory puts a category into the form matching compares:
+// normalizeCategory puts a category into the form matching compares:
 // lower case; runs of '/', '&' and ',' become a space; runs of white space
 // become '_'; repeated '_' collapse into one; leading and trailing '_' are
 // trimmed. "Financial / Revenue Recognition" becomes
 // "financial_revenue_recognition".
-func NormalizeCategory(s string) string { return normalizeCategory(s) }
-
-// normalizeCategory applies the steps of NormalizeCategory in one pass: after
+//
+// It applies those steps in one pass: after
 // lower-casing, every maximal run of the characters '/', '&', ',', '_' and
 // white space ends up as a single '_' (a '/' run becomes a space, which
 // joins the white space run around it, which becomes '_', which merges with
@@ -56,10 +55,10 @@ func normalizeCategory(s string) string {
 	return string(buf)
 }
 
-// CategoryMatches reports whether a produced category matches an expected
+// matchesCategory reports whether a produced category matches an expected
 // one under syn (see MetricsOf for the rules). An empty produced category (after
 // normalisation) matches nothing.
-func CategoryMatches(produced, expected string, syn Synonyms) bool {
+func matchesCategory(produced, expected string, syn Synonyms) bool {
 	p := normalizeCategory(produced)
 	return categoryMatch(p, categoryNames(expected, syn.index()))
 }
@@ -215,13 +214,13 @@ func (c *compiledExpected) citationCorrect(p *preparedFinding) bool {
 	return false
 }
 
-// MatchFinding reports whether a produced finding satisfies an expected one
-// under syn: its category matches (CategoryMatches, or against any
+// matchFinding reports whether a produced finding satisfies an expected one
+// under syn: its category matches (matchesCategory, or against any
 // alternative category), every must_contain_keywords entry (or one of its
 // synonyms) occurs in its title or description, and, when the expected
 // finding constrains the citation file, some citation's source path
 // contains it. Severity does not affect matching.
-func MatchFinding(f AgentFinding, ef ExpectedFinding, syn Synonyms) bool {
+func matchFinding(f AgentFinding, ef ExpectedFinding, syn Synonyms) bool {
 	c := compileExpected(&ef, syn.index())
 	p := prepareFinding(&f)
 	return c.matches(&p)

@@ -29,7 +29,7 @@ func TestNormalizeCategory(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, NormalizeCategory(tt.in))
+			assert.Equal(t, tt.want, normalizeCategory(tt.in))
 		})
 	}
 }
@@ -78,16 +78,16 @@ func TestCategoryMatches(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, CategoryMatches(tt.produced, tt.expected, syn))
+			assert.Equal(t, tt.want, matchesCategory(tt.produced, tt.expected, syn))
 		})
 	}
 	t.Run("without synonyms only containment", func(t *testing.T) {
-		assert.False(t, CategoryMatches("coc", "change_of_control", Synonyms{}))
-		assert.True(t, CategoryMatches("change_of_control", "change of control", Synonyms{}))
+		assert.False(t, matchesCategory("coc", "change_of_control", Synonyms{}))
+		assert.True(t, matchesCategory("change_of_control", "change of control", Synonyms{}))
 	})
 	t.Run("a Synonyms literal works like a built one", func(t *testing.T) {
 		lit := Synonyms{Categories: map[string][]string{"change_of_control": {"coc"}}}
-		assert.True(t, CategoryMatches("coc", "change_of_control", lit))
+		assert.True(t, matchesCategory("coc", "change_of_control", lit))
 	})
 }
 
@@ -106,7 +106,7 @@ func TestMatchFindingAlternativeCategories(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.category, func(t *testing.T) {
-			assert.Equal(t, tt.want, MatchFinding(AgentFinding{Category: tt.category}, ef, syn))
+			assert.Equal(t, tt.want, matchFinding(AgentFinding{Category: tt.category}, ef, syn))
 		})
 	}
 }
@@ -145,7 +145,7 @@ func TestMatchFindingKeywords(t *testing.T) {
 			ef.MustContainKeywords = tt.keywords
 			ef.KeywordSynonyms = tt.explicit
 			f := AgentFinding{Category: "termination", Title: tt.title, Description: tt.desc}
-			assert.Equal(t, tt.want, MatchFinding(f, ef, syn))
+			assert.Equal(t, tt.want, matchFinding(f, ef, syn))
 		})
 	}
 }
@@ -169,7 +169,7 @@ func TestMatchFindingCitationGate(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ef := ExpectedFinding{Category: "termination", CitationMustReference: tt.ref}
 			f := AgentFinding{Category: "termination", Citations: tt.citations}
-			assert.Equal(t, tt.want, MatchFinding(f, ef, Synonyms{}))
+			assert.Equal(t, tt.want, matchFinding(f, ef, Synonyms{}))
 		})
 	}
 }

@@ -6,9 +6,9 @@ import (
 	"github.com/evalopt/evalopt/evaluator"
 )
 
-// DefaultCapacity is how many expected findings one produced finding may
+// defaultCapacity is how many expected findings one produced finding may
 // satisfy when MetricsConfig.Capacity is zero.
-const DefaultCapacity = 2
+const defaultCapacity = 2
 
 // MetricsConfig configures MetricsOf. The zero value means no synonyms and
 // capacity 2; a field out of range is an error naming it.
@@ -18,7 +18,7 @@ type MetricsConfig struct {
 	// lookup tables are computed once rather than on every call.
 	Synonyms Synonyms
 	// Capacity is how many expected findings one produced finding may
-	// satisfy in the recall matching; zero means DefaultCapacity (2), a
+	// satisfy in the recall matching; zero means the default, 2; a
 	// negative value is an error.
 	Capacity int
 }
@@ -28,13 +28,13 @@ type MetricsConfig struct {
 func (c MetricsConfig) validate() error {
 	if c.Capacity < 0 {
 		return &evaluator.FieldError{Field: "MetricsConfig.Capacity", Err: evaluator.ErrInvalidOption,
-			Problem: fmt.Sprintf("must be >= 0 (0 means the default, %d), got %d", DefaultCapacity, c.Capacity)}
+			Problem: fmt.Sprintf("must be >= 0 (0 means the default, %d), got %d", defaultCapacity, c.Capacity)}
 	}
 	return nil
 }
 
 // Metrics are the scores of one agent's findings against a ground truth, or
-// an aggregate of several (see AggregateContracts and CollapseSamples). The
+// an aggregate of several (see AggregateAgent and CollapseSamples). The
 // JSON names are those of dd-agents baselines.
 type Metrics struct {
 	// FindingRecall is the share of required expected findings matched.
@@ -57,8 +57,8 @@ type Metrics struct {
 	FindingCount int `json:"finding_count"`
 }
 
-// F1 returns the harmonic mean of recall and precision, 0 when both are 0.
-func F1(recall, precision float64) float64 {
+// f1Of returns the harmonic mean of recall and precision, 0 when both are 0.
+func f1Of(recall, precision float64) float64 {
 	if recall+precision <= 0 {
 		return 0
 	}
@@ -67,9 +67,10 @@ func F1(recall, precision float64) float64 {
 
 // MetricsOf measures produced findings against a ground truth.
 //
-// A produced finding matches an expected finding when all of these hold
-// (see MatchFinding):
-//   - Category: both normalised (NormalizeCategory), the produced category
+// A produced finding matches an expected finding when all of these hold:
+//   - Category: both normalised (lower case; runs of '/', '&' and ','
+//     become a space; runs of white space become '_'; repeated '_' collapse;
+//     leading and trailing '_' are trimmed), the produced category
 //     contains or is contained in the expected category, or any of the
 //     expected category's synonyms, or any member of a synonym group the
 //     expected category belongs to (canonical name plus synonyms). Each of
@@ -116,7 +117,7 @@ func MetricsOf(produced []AgentFinding, gt GroundTruth, cfg MetricsConfig) (Metr
 	idx := cfg.Synonyms.index()
 	capacity := cfg.Capacity
 	if capacity == 0 {
-		capacity = DefaultCapacity
+		capacity = defaultCapacity
 	}
 	prepared := make([]preparedFinding, len(produced))
 	for i := range produced {
@@ -191,7 +192,7 @@ func MetricsOf(produced []AgentFinding, gt GroundTruth, cfg MetricsConfig) (Metr
 		}
 		m.FindingPrecision = float64(n) / float64(len(prepared))
 	}
-	m.F1Score = F1(m.FindingRecall, m.FindingPrecision)
+	m.F1Score = f1Of(m.FindingRecall, m.FindingPrecision)
 
 	sevTotal, sevOK, citTotal, citOK := 0, 0, 0, 0
 	for _, e := range required {
@@ -204,7 +205,7 @@ func MetricsOf(produced []AgentFinding, gt GroundTruth, cfg MetricsConfig) (Metr
 		if first.f.Severity.inRange(ef.MaxSeverity, ef.MinSeverity) {
 			sevOK++
 		}
-		if !ef.CitationMustReference.IsZero() {
+		if !ef.CitationMustReference.isZero() {
 			citTotal++
 			if expected[e].citationCorrect(first) {
 				citOK++

@@ -120,10 +120,10 @@ func TestScorePrecisionAndF1(t *testing.T) {
 		{"nothing produced: precision 1, recall 0, F1 0", []ExpectedFinding{req("alpha")}, nil, 1, 0},
 		{"nothing produced, nothing required: all 1", nil, nil, 1, 1},
 		{"a match on an optional finding counts", []ExpectedFinding{req("alpha"), opt("beta")}, []AgentFinding{cat("alpha"), cat("beta")}, 1, 1},
-		{"unmatched finding lowers precision", []ExpectedFinding{req("alpha")}, []AgentFinding{cat("alpha"), cat("zeta")}, 0.5, F1(1, 0.5)},
+		{"unmatched finding lowers precision", []ExpectedFinding{req("alpha")}, []AgentFinding{cat("alpha"), cat("zeta")}, 0.5, f1Of(1, 0.5)},
 		{"recall and precision 0 give F1 0", []ExpectedFinding{req("alpha")}, []AgentFinding{cat("zeta")}, 0, 0},
 		{"a finding matching beyond capacity still counts for precision", []ExpectedFinding{req("alpha"), req("beta"), req("gamma")},
-			[]AgentFinding{cat("alpha_beta_gamma")}, 1, F1(2.0/3, 1)},
+			[]AgentFinding{cat("alpha_beta_gamma")}, 1, f1Of(2.0/3, 1)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -136,9 +136,9 @@ func TestScorePrecisionAndF1(t *testing.T) {
 }
 
 func TestF1(t *testing.T) {
-	assert.Equal(t, 0.0, F1(0, 0))
-	assert.InDelta(t, 0.8571428571428571, F1(1, 0.75), 1e-15)
-	assert.Equal(t, 1.0, F1(1, 1))
+	assert.Equal(t, 0.0, f1Of(0, 0))
+	assert.InDelta(t, 0.8571428571428571, f1Of(1, 0.75), 1e-15)
+	assert.Equal(t, 1.0, f1Of(1, 1))
 }
 
 func TestScoreSeverityAccuracy(t *testing.T) {

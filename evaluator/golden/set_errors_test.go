@@ -114,6 +114,6 @@ func TestLoadersReportAShapeProblemOnce(t *testing.T) {
 	}
 }
 
-func groundTruthErr(data []byte) error { _, err := ParseGroundTruth(data, "f.json"); return err }
-func baselineErr(data []byte) error    { _, err := ParseBaseline(data, "f.json"); return err }
-func synonymsErr(data []byte) error    { _, err := ParseSynonyms(data, "f.json"); return err }
+func groundTruthErr(data []byte) error { _, err := parseGroundTruth(data, "f.json"); return err }
+func baselineErr(data []byte) error    { _, err := parseBaseline(data, "f.json"); return err }
+func synonymsErr(data []byte) error    { _, err := parseSynonyms(data, "f.json"); return err }

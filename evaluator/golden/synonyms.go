@@ -20,7 +20,7 @@ import (
 // Each map key is a group's canonical name and its list the synonyms; the
 // group is the canonical name plus its synonyms.
 //
-// Build a Synonyms with LoadSynonyms, ParseSynonyms or NewSynonyms, which
+// Build a Synonyms with LoadSynonyms, json.Unmarshal or NewSynonyms, which
 // also precompute the lookup tables MetricsOf uses; treat it as read-only
 // afterwards (it is then safe for concurrent use). A Synonyms literal also
 // works, but MetricsOf then rebuilds the tables on every call.
@@ -46,11 +46,11 @@ func NewSynonyms(keywords, categories map[string][]string) Synonyms {
 // LoadSynonyms reads a synonyms file (see Synonyms). It rejects bad JSON,
 // unknown fields, wrong types, empty keys and empty synonyms, each error a
 // *DataError naming the file and the field.
-func LoadSynonyms(path string) (Synonyms, error) { return load(path, ParseSynonyms) }
+func LoadSynonyms(path string) (Synonyms, error) { return load(path, parseSynonyms) }
 
-// ParseSynonyms is LoadSynonyms for bytes already read; name is used in
+// parseSynonyms is LoadSynonyms for bytes already read; name is used in
 // error messages.
-func ParseSynonyms(data []byte, name string) (Synonyms, error) {
+func parseSynonyms(data []byte, name string) (Synonyms, error) {
 	c, decodable := checkData(data, name, synonymsShape)
 	if !decodable {
 		return Synonyms{}, c.err()

@@ -9,7 +9,7 @@ import (
 )
 
 func TestParseSynonyms(t *testing.T) {
-	s, err := ParseSynonyms([]byte(`{
+	s, err := parseSynonyms([]byte(`{
 		"source": "tests",
 		"common_keyword_synonyms": {"terminate": ["cancel"]},
 		"category_synonyms": {"change_of_control": ["coc"]}
@@ -18,7 +18,7 @@ func TestParseSynonyms(t *testing.T) {
 	assert.Equal(t, "tests", s.Source)
 	assert.Equal(t, map[string][]string{"terminate": {"cancel"}}, s.Keywords)
 	assert.Equal(t, map[string][]string{"change_of_control": {"coc"}}, s.Categories)
-	assert.True(t, CategoryMatches("coc", "change_of_control", s))
+	assert.True(t, matchesCategory("coc", "change_of_control", s))
 }
 
 func TestParseSynonymsErrors(t *testing.T) {
@@ -34,7 +34,7 @@ func TestParseSynonymsErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseSynonyms([]byte(tt.data), "syn.json")
+			_, err := parseSynonyms([]byte(tt.data), "syn.json")
 			require.Error(t, err)
 			assert.ErrorIs(t, err, ErrInvalidData)
 			assert.Contains(t, err.Error(), tt.want)
@@ -55,22 +55,22 @@ func TestLoadSynonymsDDAgents(t *testing.T) {
 		{"data_breach", "data_breach_history"}, {"vendor_risk", "third_party_risk"},
 		{"liability_cap", "liability"}, {"financial_analysis", "financial_discrepancy"},
 	} {
-		assert.True(t, CategoryMatches(p[0], p[1], s), "%s ~ %s", p[0], p[1])
+		assert.True(t, matchesCategory(p[0], p[1], s), "%s ~ %s", p[0], p[1])
 	}
-	assert.False(t, CategoryMatches("pricing", "change_of_control", s))
-	assert.False(t, CategoryMatches("data_privacy", "revenue_recognition", s))
+	assert.False(t, matchesCategory("pricing", "change_of_control", s))
+	assert.False(t, matchesCategory("data_privacy", "revenue_recognition", s))
 }
 
 func TestNewSynonymsSkipsEmptyEntries(t *testing.T) {
 	// An empty synonym would be contained in every text and category.
 	s := NewSynonyms(map[string][]string{"terminate": {""}}, map[string][]string{"termination": {"", " / "}})
-	assert.False(t, CategoryMatches("pricing", "termination", s))
+	assert.False(t, matchesCategory("pricing", "termination", s))
 	ef := ExpectedFinding{Category: "termination", MustContainKeywords: []string{"terminate"}}
-	assert.False(t, MatchFinding(AgentFinding{Category: "termination", Title: "renewal"}, ef, s))
+	assert.False(t, matchFinding(AgentFinding{Category: "termination", Title: "renewal"}, ef, s))
 }
 
 func TestNewSynonymsMergesKeysThatNormaliseAlike(t *testing.T) {
 	s := NewSynonyms(nil, map[string][]string{"Change of Control": {"coc"}, "change_of_control": {"ownership_change"}})
-	assert.True(t, CategoryMatches("coc", "change_of_control", s))
-	assert.True(t, CategoryMatches("ownership_change", "Change Of Control", s))
+	assert.True(t, matchesCategory("coc", "change_of_control", s))
+	assert.True(t, matchesCategory("ownership_change", "Change Of Control", s))
 }

@@ -5,10 +5,10 @@ package golden
 // the loaders reject. Errors carry no file name; use the Load functions for
 // that.
 
-// UnmarshalJSON decodes a ground truth with ParseGroundTruth's defaults and
-// checks.
+// UnmarshalJSON decodes a ground truth with LoadGroundTruth's defaults and
+// checks: json.Unmarshal is the way to read one from bytes.
 func (g *GroundTruth) UnmarshalJSON(data []byte) error {
-	gt, err := ParseGroundTruth(data, "")
+	gt, err := parseGroundTruth(data, "")
 	if err != nil {
 		return err
 	}
@@ -16,10 +16,10 @@ func (g *GroundTruth) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// UnmarshalJSON decodes synonyms with ParseSynonyms' checks and builds their
+// UnmarshalJSON decodes synonyms with LoadSynonyms' checks and builds their
 // lookup tables.
 func (s *Synonyms) UnmarshalJSON(data []byte) error {
-	v, err := ParseSynonyms(data, "")
+	v, err := parseSynonyms(data, "")
 	if err != nil {
 		return err
 	}
@@ -27,9 +27,9 @@ func (s *Synonyms) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// UnmarshalJSON decodes a baseline with ParseBaseline's checks.
+// UnmarshalJSON decodes a baseline with LoadBaseline's checks.
 func (b *Baseline) UnmarshalJSON(data []byte) error {
-	v, err := ParseBaseline(data, "")
+	v, err := parseBaseline(data, "")
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ func TestJSONUnmarshalAppliesLoaderRules(t *testing.T) {
 	var s Synonyms
 	require.NoError(t, json.Unmarshal([]byte(`{"category_synonyms": {"change_of_control": ["coc"]}}`), &s))
 	assert.NotNil(t, s.idx, "lookup tables built")
-	assert.True(t, CategoryMatches("coc", "change_of_control", s))
+	assert.True(t, matchesCategory("coc", "change_of_control", s))
 	assert.ErrorIs(t, json.Unmarshal([]byte(`{"categories": {}}`), &s), ErrInvalidData)
 
 	var b Baseline

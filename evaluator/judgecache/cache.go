@@ -12,11 +12,11 @@ import (
 	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
-// CriterionCacheHit is the name of the criterion Cache adds to a decision
+// criterionCacheHit is the name of the criterion Cache adds to a decision
 // the judge did not make for this call (served from the store, or shared
 // with an identical call in flight), so that the trace shows it was not
 // judged anew. Its reason gives the entry's age.
-const CriterionCacheHit = "cache.hit"
+const criterionCacheHit = "cache.hit"
 
 // ErrInvalidCache is matched (with errors.Is) by the errors of NewCache (a
 // nil judge, a candidate type the cache cannot key), NewMemoryStore and
@@ -28,9 +28,9 @@ var ErrInvalidCache = errors.New("judgecache: invalid cache")
 // cannot encode); the judge is then not called.
 var ErrKey = errors.New("judgecache: cannot key the call")
 
-// ErrJudgePanic is matched by Cache.Evaluate's error when the judge
+// errJudgePanic is matched by Cache.Evaluate's error when the judge
 // panicked. The error is permanent (provider.Classify).
-var ErrJudgePanic = errors.New("judgecache: judge panicked")
+var errJudgePanic = errors.New("judgecache: judge panicked")
 
 // Cache is an Evaluator that serves repeated judge calls from a CacheStore
 // (see the package documentation for what the key covers). Errors and
@@ -52,7 +52,7 @@ type Cache[C any] struct {
 
 // NewCache returns a Cache in front of judge. key adds the caller's part to
 // every key (nil adds nothing); store holds the entries (nil means
-// NewMemoryStore(0), DefaultMemoryBytes). It returns an error matching
+// NewMemoryStore(0), 64 MiB). It returns an error matching
 // ErrInvalidCache for a nil judge, or for a candidate type C whose JSON
 // encoding would lose data and that does not implement CandidateKeyer
 // (the error names the type and the field).
@@ -65,7 +65,7 @@ func NewCache[C any](judge evaluator.Evaluator[C], key KeyFunc[C], store CacheSt
 		return nil, err
 	}
 	if store == nil {
-		store, _ = NewMemoryStore(0) // 0: DefaultMemoryBytes, never an error
+		store, _ = NewMemoryStore(0) // 0: defaultMemoryBytes, never an error
 	}
 	c := &Cache[C]{judge: judge, key: key, store: store, codec: cd}
 	c.keyer, _ = judge.(Keyer[C])
@@ -144,14 +144,16 @@ func (c *Cache[C]) keyerPart() func(evaluator.Task, C) (CacheKey, error) {
 }
 
 // Evaluate returns the stored decision for the call's key, marked with a
-// passed CriterionCacheHit criterion, or calls the judge and stores its
+// passed "cache.hit" criterion, or calls the judge and stores its
 // decision when it is valid and the judge returned no error. Identical
 // concurrent calls make one judge call (see the package documentation). A
 // stored decision that fails Validate is a miss; a store error on Get is a
 // miss too, counted in StoreErrors. A key that cannot be built is an error
-// matching ErrKey, and the judge is not called. A canceled ctx returns
-// ctx.Err() at once, while an identical call in flight goes on for the
-// other callers waiting for it.
+// matching ErrKey, and the judge is not called. A panicking judge is a
+// permanent error (provider.Classify) naming the panic value, for every
+// caller waiting on that call. A canceled ctx returns ctx.Err() at once,
+// while an identical call in flight goes on for the other callers waiting
+// for it.
 func (c *Cache[C]) Evaluate(ctx context.Context, task evaluator.Task, candidate C) (evaluator.EvaluationDecision, error) {
 	if err := ctx.Err(); err != nil {
 		return evaluator.EvaluationDecision{}, err
@@ -187,10 +189,10 @@ func (c *Cache[C]) get(ctx context.Context, key string) (Entry, bool) {
 }
 
 // IsCached reports whether d was not judged anew for its call: it carries
-// the CriterionCacheHit criterion.
+// the "cache.hit" criterion Evaluate adds to a stored decision.
 func IsCached(d evaluator.EvaluationDecision) bool {
 	for _, c := range d.Criteria {
-		if c.Name == CriterionCacheHit {
+		if c.Name == criterionCacheHit {
 			return true
 		}
 	}

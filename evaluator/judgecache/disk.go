@@ -14,8 +14,8 @@ import (
 	"github.com/evalopt/evalopt/internal/strictjson"
 )
 
-// DefaultDiskBytes is the byte bound of NewDiskStore(dir, 0): 256 MiB.
-const DefaultDiskBytes = 256 << 20
+// defaultDiskBytes is the byte bound of NewDiskStore(dir, 0): 256 MiB.
+const defaultDiskBytes = 256 << 20
 
 // DiskStore is a CacheStore in a folder on the local disk, shared by every
 // process of the machine that opens the same folder (Linux and macOS; on
@@ -48,14 +48,14 @@ type DiskStore struct {
 
 // NewDiskStore opens (creating when needed, mode 0700) the store in dir,
 // bounded at maxBytes bytes of entries. A maxBytes of 0 means
-// DefaultDiskBytes; a negative one, an empty dir or a folder that cannot be
+// 256 MiB; a negative one, an empty dir or a folder that cannot be
 // created or locked is an error matching ErrInvalidCache.
 func NewDiskStore(dir string, maxBytes int64) (*DiskStore, error) {
 	switch {
 	case maxBytes < 0:
-		return nil, fmt.Errorf("%w: NewDiskStore: maxBytes: must be >= 0 (0 means the default, %d), got %d", ErrInvalidCache, DefaultDiskBytes, maxBytes)
+		return nil, fmt.Errorf("%w: NewDiskStore: maxBytes: must be >= 0 (0 means the default, %d), got %d", ErrInvalidCache, defaultDiskBytes, maxBytes)
 	case maxBytes == 0:
-		maxBytes = DefaultDiskBytes
+		maxBytes = defaultDiskBytes
 	}
 	if dir == "" {
 		return nil, fmt.Errorf("%w: NewDiskStore: dir: empty", ErrInvalidCache)

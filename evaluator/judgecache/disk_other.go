@@ -30,9 +30,9 @@ func readEntryFile(path string) ([]byte, time.Time, error) {
 	if err != nil {
 		return nil, time.Time{}, err
 	}
-	if st.Size() > MaxEntryBytes {
+	if st.Size() > maxEntryBytes {
 		return nil, time.Time{}, fmt.Errorf("%w: %s: %d bytes", ErrEntryCorrupt, path, st.Size())
 	}
-	b, err := io.ReadAll(io.LimitReader(f, MaxEntryBytes))
+	b, err := io.ReadAll(io.LimitReader(f, maxEntryBytes))
 	return b, st.ModTime(), err
 }

@@ -45,7 +45,7 @@ func readEntryFile(path string) ([]byte, time.Time, error) {
 	if err := syscall.Fstat(fd, &st); err != nil {
 		return nil, time.Time{}, &os.PathError{Op: "stat", Path: path, Err: err}
 	}
-	if st.Size > MaxEntryBytes {
+	if st.Size > maxEntryBytes {
 		return nil, time.Time{}, fmt.Errorf("%w: %s: %d bytes", ErrEntryCorrupt, path, st.Size)
 	}
 	b := make([]byte, st.Size)

@@ -28,6 +28,6 @@
 // Within one process the cache makes one judge call per key at a time
 // (single flight): concurrent identical calls wait for the first one, each
 // honouring its own context. A decision the judge did not make for this call
-// carries the CriterionCacheHit criterion, with the entry's age in its
+// carries the "cache.hit" criterion (IsCached), with the entry's age in its
 // reason, so the trace shows it.
 package judgecache

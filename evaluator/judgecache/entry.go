@@ -20,9 +20,9 @@ type Entry struct {
 	Stored time.Time
 }
 
-// MaxEntryBytes bounds an encoded entry: EncodeEntry refuses a larger one
+// maxEntryBytes bounds an encoded entry: EncodeEntry refuses a larger one
 // and DecodeEntry reads none. 8 MiB holds any decision a judge returns.
-const MaxEntryBytes = 8 << 20
+const maxEntryBytes = 8 << 20
 
 // Errors of DecodeEntry. A store reading bytes another version of the
 // library wrote (ErrEntryFormat) reports a miss; one whose bytes are torn or
@@ -53,7 +53,7 @@ type wireEntry struct {
 // EncodeEntry returns the bytes DiskStore and the Redis store keep for e
 // under key: the format's magic and version, the SHA-256 of the payload,
 // and the payload (the key, the time stored and the decision as JSON). It
-// fails for an entry larger than MaxEntryBytes.
+// fails for an entry larger than 8 MiB.
 func EncodeEntry(key string, e Entry) ([]byte, error) {
 	var b bytes.Buffer
 	b.Write(entryMagic[:])
@@ -63,8 +63,8 @@ func EncodeEntry(key string, e Entry) ([]byte, error) {
 		return nil, fmt.Errorf("judgecache: encode entry: %w", err)
 	}
 	out := b.Bytes()
-	if len(out) > MaxEntryBytes {
-		return nil, fmt.Errorf("judgecache: encode entry: %d bytes, more than MaxEntryBytes (%d)", len(out), MaxEntryBytes)
+	if len(out) > maxEntryBytes {
+		return nil, fmt.Errorf("judgecache: encode entry: %d bytes, more than the limit of %d", len(out), maxEntryBytes)
 	}
 	sum := sha256.Sum256(out[entryHeader:])
 	copy(out[len(entryMagic):], sum[:])
@@ -74,7 +74,7 @@ func EncodeEntry(key string, e Entry) ([]byte, error) {
 // DecodeEntry returns the entry EncodeEntry wrote for key. It returns an
 // error matching ErrEntryFormat for bytes of another format or version, and
 // one matching ErrEntryCorrupt for a truncated or altered entry, an entry
-// written for another key, or one over MaxEntryBytes. It never returns a
+// written for another key, or one over 8 MiB. It never returns a
 // decision from bytes whose checksum does not hold.
 func DecodeEntry(key string, b []byte) (Entry, error) {
 	if len(b) < len(entryMagic) || !bytes.Equal(b[:len(entryMagic)-1], entryMagic[:len(entryMagic)-1]) {
@@ -84,8 +84,8 @@ func DecodeEntry(key string, b []byte) (Entry, error) {
 		return Entry{}, fmt.Errorf("%w: version %d, this library reads %d", ErrEntryFormat, v, entryMagic[len(entryMagic)-1])
 	}
 	switch {
-	case len(b) > MaxEntryBytes:
-		return Entry{}, fmt.Errorf("%w: %d bytes, more than MaxEntryBytes", ErrEntryCorrupt, len(b))
+	case len(b) > maxEntryBytes:
+		return Entry{}, fmt.Errorf("%w: %d bytes, more than the limit of %d", ErrEntryCorrupt, len(b), maxEntryBytes)
 	case len(b) < entryHeader:
 		return Entry{}, fmt.Errorf("%w: %d bytes, shorter than the header", ErrEntryCorrupt, len(b))
 	}

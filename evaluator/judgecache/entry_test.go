@@ -46,7 +46,7 @@ func TestEntryRoundTrip(t *testing.T) {
 
 	big := evaluator.EvaluationDecision{Status: evaluator.StatusPass, Criteria: []evaluator.Criterion{{Name: "x", Reason: string(bytes.Repeat([]byte("a"), judgecache.MaxEntryBytes))}}}
 	_, err = judgecache.EncodeEntry("k", judgecache.Entry{Decision: big})
-	assert.ErrorContains(t, err, "more than MaxEntryBytes")
+	assert.ErrorContains(t, err, "more than the limit of")
 }
 
 // FuzzDecodeEntry: no input panics DecodeEntry, and whatever it accepts is

@@ -31,3 +31,14 @@ func (s *DiskStore) LockedBytes() (int64, error) {
 	})
 	return n, err
 }
+
+// The package's unexported bounds and criterion name, for the external tests.
+const (
+	CriterionCacheHit  = criterionCacheHit
+	DefaultDiskBytes   = defaultDiskBytes
+	DefaultMemoryBytes = defaultMemoryBytes
+	MaxEntryBytes      = maxEntryBytes
+)
+
+// ErrJudgePanic is the unexported sentinel of a panicking judge.
+var ErrJudgePanic = errJudgePanic

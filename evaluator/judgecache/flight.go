@@ -124,7 +124,7 @@ func (c *Cache[C]) run(f *flight, key string, task evaluator.Task, candidate C) 
 func (c *Cache[C]) judgeOnce(f *flight, key string, task evaluator.Task, candidate C) (put *Entry) {
 	defer func() {
 		if p := recover(); p != nil {
-			f.d, f.err, f.fromStore = evaluator.EvaluationDecision{}, provider.Permanent(fmt.Errorf("%w: %s", ErrJudgePanic, strictjson.Clip(fmt.Sprint(p)))), false
+			f.d, f.err, f.fromStore = evaluator.EvaluationDecision{}, provider.Permanent(fmt.Errorf("%w: %s", errJudgePanic, strictjson.Clip(fmt.Sprint(p)))), false
 			put = nil
 		}
 	}()
@@ -160,7 +160,7 @@ func markHit(d evaluator.EvaluationDecision, key string, stored time.Time) evalu
 }
 
 func mark(d evaluator.EvaluationDecision, reason string) evaluator.EvaluationDecision {
-	d.Criteria = append(d.Criteria, evaluator.Criterion{Name: CriterionCacheHit, Passed: true, EvidenceRefs: []string{}, Reason: reason})
+	d.Criteria = append(d.Criteria, evaluator.Criterion{Name: criterionCacheHit, Passed: true, EvidenceRefs: []string{}, Reason: reason})
 	return d
 }
 
@@ -179,12 +179,12 @@ func age(t time.Time) string {
 	return a.String()
 }
 
-// withoutHits drops CriterionCacheHit criteria (a judge that is itself a
+// withoutHits drops criterionCacheHit criteria (a judge that is itself a
 // cache), so that an entry holds only what a judge decided.
 func withoutHits(d evaluator.EvaluationDecision) evaluator.EvaluationDecision {
 	kept := d.Criteria[:0]
 	for _, c := range d.Criteria {
-		if c.Name != CriterionCacheHit {
+		if c.Name != criterionCacheHit {
 			kept = append(kept, c)
 		}
 	}

@@ -27,9 +27,9 @@ type CacheStore interface {
 	Put(ctx context.Context, key string, e Entry) error
 }
 
-// DefaultMemoryBytes is the byte bound of NewMemoryStore(0), the store a
+// defaultMemoryBytes is the byte bound of NewMemoryStore(0), the store a
 // Cache makes when none is given: 64 MiB.
-const DefaultMemoryBytes = 64 << 20
+const defaultMemoryBytes = 64 << 20
 
 // MemoryStore is an in-memory CacheStore bounded in bytes with
 // least-recently-used eviction. Its zero value is not usable; build it
@@ -52,14 +52,14 @@ type memEntry struct {
 // NewMemoryStore returns an empty MemoryStore that keeps the estimated
 // size of its entries (keys, decisions and bookkeeping) at or below
 // maxBytes, evicting the least recently used; an entry larger than maxBytes
-// is not stored. A maxBytes of 0 means DefaultMemoryBytes; a negative one
+// is not stored. A maxBytes of 0 means 64 MiB; a negative one
 // is an error naming it and matching ErrInvalidCache.
 func NewMemoryStore(maxBytes int64) (*MemoryStore, error) {
 	switch {
 	case maxBytes < 0:
-		return nil, fmt.Errorf("%w: NewMemoryStore: maxBytes: must be >= 0 (0 means the default, %d), got %d", ErrInvalidCache, DefaultMemoryBytes, maxBytes)
+		return nil, fmt.Errorf("%w: NewMemoryStore: maxBytes: must be >= 0 (0 means the default, %d), got %d", ErrInvalidCache, defaultMemoryBytes, maxBytes)
 	case maxBytes == 0:
-		maxBytes = DefaultMemoryBytes
+		maxBytes = defaultMemoryBytes
 	}
 	return &MemoryStore{maxBytes: maxBytes, order: list.New(), items: map[string]*list.Element{}}, nil
 }

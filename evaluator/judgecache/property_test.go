@@ -201,10 +201,16 @@ func runProperty(t *testing.T, n int, store judgecache.CacheStore) (wrong, hits 
 func TestPropertyNoWrongDecision(t *testing.T) {
 	store, err := judgecache.NewMemoryStore(0)
 	require.NoError(t, err)
-	wrong, hits := runProperty(t, 100000, store)
-	t.Logf("100000 triples: %d wrong decisions, %d served without a judge call", wrong, hits)
+	// The share of repeats grows with n (the space of triples fills):
+	// over 30% at 100,000, over 20% at 20,000.
+	n, minHits := 100000, int64(30000)
+	if testing.Short() {
+		n, minHits = 20000, 4000 // the local test command runs -short; CI runs the full property
+	}
+	wrong, hits := runProperty(t, n, store)
+	t.Logf("%d triples: %d wrong decisions, %d served without a judge call", n, wrong, hits)
 	assert.Zero(t, wrong)
-	assert.Greater(t, hits, int64(30000), "the cache serves most repeats: the property is not vacuous")
+	assert.Greater(t, hits, minHits, "the cache serves most repeats: the property is not vacuous")
 }
 
 // TestPropertyDiskStore: the same property through a shared DiskStore.
@@ -212,8 +218,12 @@ func TestPropertyDiskStore(t *testing.T) {
 	store, err := judgecache.NewDiskStore(t.TempDir(), 1<<20)
 	require.NoError(t, err)
 	defer store.Close()
-	wrong, hits := runProperty(t, 8000, store)
-	t.Logf("8000 triples through a DiskStore: %d wrong decisions, %d served without a judge call", wrong, hits)
+	n := 8000
+	if testing.Short() {
+		n = 2000
+	}
+	wrong, hits := runProperty(t, n, store)
+	t.Logf("%d triples through a DiskStore: %d wrong decisions, %d served without a judge call", n, wrong, hits)
 	assert.Zero(t, wrong)
 	assert.Positive(t, hits)
 }

@@ -104,12 +104,6 @@ func statusClass(code int) ErrorClass {
 	return ClassUnknown
 }
 
-// IsTransient reports whether Classify(err) is ClassTransient.
-func IsTransient(err error) bool { return Classify(err) == ClassTransient }
-
-// IsPermanent reports whether Classify(err) is ClassPermanent.
-func IsPermanent(err error) bool { return Classify(err) == ClassPermanent }
-
 // Permanent marks err as not worth retrying, whatever else it wraps: a
 // role returns Permanent(err) for a failure another attempt cannot fix. The
 // returned error has err's text and unwraps to err. Permanent(nil) is nil.

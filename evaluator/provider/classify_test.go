@@ -70,8 +70,6 @@ func TestClassify(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, Classify(tt.err))
-			assert.Equal(t, tt.want == ClassTransient, IsTransient(tt.err))
-			assert.Equal(t, tt.want == ClassPermanent, IsPermanent(tt.err))
 		})
 	}
 	assert.Nil(t, Permanent(nil))

@@ -70,18 +70,18 @@ func CostMeterFrom(ctx context.Context) *CostMeter {
 // PriceTable.Cost). It returns true when the amount was recorded, and false
 // when ctx carries no meter, the meter is closed (the loop or the call it
 // belonged to has returned), or amount is negative, NaN or infinite; the
-// meter then keeps the first such error (CostMeter.Err) so the loop can fail
+// meter then keeps the first such error (CostMeter.Take) so the loop can fail
 // instead of under-counting. It is safe for concurrent use.
 func AddCost(ctx context.Context, amount float64) bool {
 	m := CostMeterFrom(ctx)
 	if m == nil {
 		return false
 	}
-	return m.Add(amount)
+	return m.add(amount)
 }
 
-// Add records amount; see AddCost.
-func (m *CostMeter) Add(amount float64) bool {
+// add records amount; see AddCost.
+func (m *CostMeter) add(amount float64) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.closed {
@@ -104,9 +104,9 @@ func (m *CostMeter) Total() float64 {
 	return m.total
 }
 
-// Err returns the first invalid report since the meter was made or last
+// err returns the first invalid report since the meter was made or last
 // taken (matching ErrInvalidCost), or nil.
-func (m *CostMeter) Err() error {
+func (m *CostMeter) err() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.bad

@@ -37,15 +37,15 @@ func TestAddCost(t *testing.T) {
 		assert.Equal(t, tt.ok, AddCost(tt.ctx, tt.amount), "%v", tt.amount)
 	}
 	assert.Equal(t, 1.5, m.Total())
-	require.ErrorIs(t, m.Err(), ErrInvalidCost)
-	assert.Contains(t, m.Err().Error(), "AddCost(-0.1)", "the first invalid report is kept")
+	require.ErrorIs(t, m.err(), ErrInvalidCost)
+	assert.Contains(t, m.err().Error(), "AddCost(-0.1)", "the first invalid report is kept")
 
 	c, u, err := m.Take()
 	assert.Equal(t, 1.5, c)
 	assert.Nil(t, u, "no usage reported")
 	assert.ErrorIs(t, err, ErrInvalidCost)
 	assert.Equal(t, 0.0, m.Total(), "Take starts a new span")
-	assert.NoError(t, m.Err())
+	assert.NoError(t, m.err())
 
 	m.Close()
 	assert.False(t, AddCost(ctx, 1), "a closed meter records nothing")

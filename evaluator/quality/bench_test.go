@@ -48,7 +48,7 @@ func BenchmarkParseCases(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		if _, err := ParseCases(data); err != nil {
+		if _, err := parseCases("", data); err != nil {
 			b.Fatal(err)
 		}
 	}

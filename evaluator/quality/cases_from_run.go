@@ -171,9 +171,9 @@ func hasTag(tags []string, tag string) bool {
 	return false
 }
 
-// WriteCaseJSONL writes c to w as one line of JSON Lines, after
+// writeCaseJSONL writes c to w as one line of JSON Lines, after
 // validating it (ValidateCases).
-func WriteCaseJSONL(w io.Writer, c Case) error {
+func writeCaseJSONL(w io.Writer, c Case) error {
 	if err := ValidateCases([]Case{c}); err != nil {
 		return err
 	}
@@ -221,7 +221,7 @@ func AppendCase(path string, c Case) error {
 			return fmt.Errorf("quality: append case: %w", err)
 		}
 	}
-	if err := WriteCaseJSONL(f, c); err != nil {
+	if err := writeCaseJSONL(f, c); err != nil {
 		f.Close()
 		return err
 	}

@@ -122,8 +122,8 @@ func TestAppendCase(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, []byte("{oops\n"), 0o644))
 	c.Kind = ""
 	assert.Error(t, AppendCase(path, c))
-	require.Error(t, WriteCaseJSONL(errWriter{}, Case{}))
-	assert.Error(t, WriteCaseJSONL(errWriter{}, c))
+	require.Error(t, writeCaseJSONL(errWriter{}, Case{}))
+	assert.Error(t, writeCaseJSONL(errWriter{}, c))
 }
 
 type errWriter struct{}

@@ -17,9 +17,9 @@ func FuzzParseCases(f *testing.F) {
 	f.Add([]byte(`[{"case_id":"a","case_id":"a"}]`), false)
 	f.Add([]byte("{\"case_id\":\"a\"}\n{"), true)
 	f.Fuzz(func(t *testing.T, data []byte, jsonl bool) {
-		parse := ParseCases
+		parse := func(b []byte) ([]Case, error) { return parseCases("", b) }
 		if jsonl {
-			parse = ParseCasesJSONL
+			parse = func(b []byte) ([]Case, error) { return parseCasesJSONL("", b) }
 		}
 		cases, err := parse(data)
 		if err != nil {
@@ -42,7 +42,7 @@ func FuzzParseCases(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := ParseCases(first)
+		again, err := parseCases("", first)
 		if err != nil {
 			t.Fatalf("re-parsing %s: %v", first, err)
 		}

@@ -34,19 +34,6 @@ func ReadCases(path string) ([]Case, error) {
 	return parseCases(path, data)
 }
 
-// ParseCases reads a JSON array of evaluator cases with the rules of
-// ReadCases. Errors carry no file name.
-func ParseCases(data []byte) ([]Case, error) {
-	return parseCases("", data)
-}
-
-// ParseCasesJSONL reads JSON Lines evaluator cases (one object per line,
-// blank lines allowed) with the rules of ReadCases. Errors carry no file
-// name.
-func ParseCasesJSONL(data []byte) ([]Case, error) {
-	return parseCasesJSONL("", data)
-}
-
 func parseCases(file string, data []byte) ([]Case, error) {
 	fail := func(offset int64, index int, field, problem string, err error) *CaseError {
 		return &CaseError{File: file, Line: caseLineAt(data, offset), Index: index,

@@ -34,7 +34,7 @@ func TestParseCasesAccepts(t *testing.T) {
   },
   ` + okCaseJSON + `
 ]`
-	got, err := ParseCases([]byte(data))
+	got, err := parseCases("", []byte(data))
 	require.NoError(t, err)
 	want := []Case{{
 		ID: "refund-1", Task: "Answer the refund request.", Criteria: []string{"cites the invoice"},
@@ -46,7 +46,7 @@ func TestParseCasesAccepts(t *testing.T) {
 	}, {ID: "a", Candidate: "x", Expected: ExpectedDecision{Status: evaluator.StatusPass}}}
 	assert.Equal(t, want, got)
 
-	jl, err := ParseCasesJSONL([]byte("\n" + okCaseJSON + "\r\n\n" + strings.Replace(okCaseJSON, `"a"`, `"b"`, 1) + "\n"))
+	jl, err := parseCasesJSONL("", []byte("\n"+okCaseJSON+"\r\n\n"+strings.Replace(okCaseJSON, `"a"`, `"b"`, 1)+"\n"))
 	require.NoError(t, err)
 	require.Len(t, jl, 2)
 	assert.Equal(t, "b", jl[1].ID)
@@ -83,7 +83,7 @@ func TestParseCasesRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := ParseCases([]byte(tt.data))
+			got, err := parseCases("", []byte(tt.data))
 			require.Error(t, err)
 			assert.Nil(t, got)
 			assert.ErrorIs(t, err, ErrInvalidCase)
@@ -105,7 +105,7 @@ func TestParseCasesJSONLRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseCasesJSONL([]byte(tt.data))
+			_, err := parseCasesJSONL("", []byte(tt.data))
 			require.Error(t, err)
 			assert.ErrorIs(t, err, ErrInvalidCase)
 			assert.Equal(t, "quality: "+tt.want, err.Error())
@@ -200,7 +200,7 @@ func TestCaseFilesReportTheFaultsLine(t *testing.T) {
 	i := strings.LastIndex(s, `"human_label": `) + len(`"human_label": `)
 	j := i + strings.IndexByte(s[i:], ',')
 	bad := s[:i] + "7" + s[j:]
-	_, err = ParseCases([]byte(bad))
+	_, err = parseCases("", []byte(bad))
 	var ce *CaseError
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, strings.Count(bad[:i], "\n")+1, ce.Line)
@@ -213,7 +213,7 @@ func TestCaseFilesReportTheFaultsLine(t *testing.T) {
 	// The same in JSON Lines: the offset counts from the start of the file.
 	jsonl := "\n" + `{"case_id":"a","candidate":"x","expected_decision":{"status":"pass"}}` + "\n  " +
 		`{"case_id":"b","candidate":"y","expected_decision":{"status":7}}` + "\n"
-	_, err = ParseCasesJSONL([]byte(jsonl))
+	_, err = parseCasesJSONL("", []byte(jsonl))
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, int64(strings.Index(jsonl, "7}")), pe.Offset)
 	require.ErrorAs(t, err, &ce)

@@ -12,10 +12,10 @@ import (
 	"github.com/evalopt/evalopt/evaluator/provider"
 )
 
-// ErrEvaluatorPanicked is matched (with errors.Is) by the error recorded
+// errEvaluatorPanicked is matched (with errors.Is) by the error recorded
 // for an evaluator call that panicked. The runner recovers the panic and
 // counts the call as an infrastructure failure.
-var ErrEvaluatorPanicked = errors.New("quality: evaluator panicked")
+var errEvaluatorPanicked = errors.New("quality: evaluator panicked")
 
 // Measure runs ev over every case and reports how far its decisions can be
 // trusted (see Report for every metric and its edge cases).
@@ -146,7 +146,7 @@ func callOnce[C any](ctx context.Context, ev evaluator.Evaluator[C], task evalua
 func safeEvaluate[C any](ctx context.Context, ev evaluator.Evaluator[C], task evaluator.Task, cand C) (d evaluator.EvaluationDecision, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			d, err = evaluator.EvaluationDecision{}, fmt.Errorf("%w: %v", ErrEvaluatorPanicked, r)
+			d, err = evaluator.EvaluationDecision{}, fmt.Errorf("%w: %v", errEvaluatorPanicked, r)
 		}
 	}()
 	return ev.Evaluate(ctx, task, cand)

@@ -144,7 +144,7 @@ func TestRunCasesInfrastructureFailures(t *testing.T) {
 	assert.Equal(t, 1, r.Decisions)
 	assert.Equal(t, Ratio{}, r.FalseApprovalRate, "failures are never passes")
 	assert.Equal(t, "model unavailable", r.Results[0].Calls[0].Error)
-	assert.ErrorIs(t, r.Results[1].Calls[0].Err, ErrEvaluatorPanicked)
+	assert.ErrorIs(t, r.Results[1].Calls[0].Err, errEvaluatorPanicked)
 	assert.Equal(t, "quality: evaluator panicked: boom", r.Results[1].Calls[0].Error)
 	assert.ErrorIs(t, r.Results[2].Calls[0].Err, evaluator.ErrInvalidDecision)
 	assert.Equal(t, "quality: invalid decision: revisionInstructions: a revise needs at least one revision instruction", r.Results[2].Calls[0].Error)
@@ -244,7 +244,7 @@ func TestRunCasesLatencyWithInjectedClock(t *testing.T) {
 		clock.advance(time.Duration(i+1) * time.Millisecond)
 		return qPass, nil
 	})
-	r, err := Measure(context.Background(), ev, qualityPassCases(10), WithParallelCalls(1), WithClock(clock.Now))
+	r, err := Measure(context.Background(), ev, qualityPassCases(10), WithParallelCalls(1), withClock(clock.Now))
 	require.NoError(t, err)
 	assert.Equal(t, Latency{N: 10, P50: 5 * time.Millisecond, P90: 9 * time.Millisecond, P99: 10 * time.Millisecond, Max: 10 * time.Millisecond}, r.Latency)
 	assert.Equal(t, 4*time.Millisecond, r.Results[3].Calls[0].Latency)
@@ -309,7 +309,7 @@ func TestRunCasesRejectsBadInput(t *testing.T) {
 }
 
 func TestRunCasesDefaults(t *testing.T) {
-	cfg, err := newRunConfig([]RunOption{WithParallelCalls(0), WithRepeats(0), WithClock(nil)})
+	cfg, err := newRunConfig([]RunOption{WithParallelCalls(0), WithRepeats(0), withClock(nil)})
 	require.NoError(t, err)
 	assert.Equal(t, 1, cfg.repeats)
 	assert.Positive(t, cfg.concurrency)

@@ -42,10 +42,10 @@ func nonNegative(name string, n int, field func(*runConfig) *int) RunOption {
 	return option.NonNegative(name, n, field, (*runConfig).invalid)
 }
 
-// WithClock replaces time.Now for measuring call latency; tests use it to
+// withClock replaces time.Now for measuring call latency; tests use it to
 // make latency figures deterministic. It must be safe for concurrent use.
 // Nil means the default, time.Now.
-func WithClock(now func() time.Time) RunOption {
+func withClock(now func() time.Time) RunOption {
 	return func(c *runConfig) { c.now = now }
 }
 

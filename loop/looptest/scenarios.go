@@ -12,8 +12,8 @@ import (
 	"github.com/evalopt/evalopt/loop"
 )
 
-// Refund is the task of every scenario: one piece of evidence, photo-1.
-var Refund = evaluator.Task{
+// refundTask is the task of every scenario: one piece of evidence, photo-1.
+var refundTask = evaluator.Task{
 	ID:       "refund-1",
 	Input:    "Customer asks for a refund of a damaged blender.",
 	Evidence: []evaluator.Evidence{{ID: "photo-1", Source: "upload", Content: "Photo: cracked jug."}},
@@ -169,6 +169,6 @@ func checkAmounts(_ context.Context, _ evaluator.Task, prev, next string) (evalu
 
 // row makes a scenario whose roles come from a fresh script per run.
 func row(name string, o loop.Outcome, r evaluator.StopReason, k loop.ErrorKind, s func(cancel func()) *script, opts ...loop.Option) Scenario {
-	return Scenario{Name: name, Task: Refund, Options: opts, Outcome: o, StopReason: r, Kind: k,
+	return Scenario{Name: name, Task: refundTask, Options: opts, Outcome: o, StopReason: r, Kind: k,
 		Roles: func(cancel func()) loop.Roles[string] { return s(cancel).roles() }}
 }

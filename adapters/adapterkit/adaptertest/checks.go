@@ -83,7 +83,7 @@ func TestSDKRetriesOff(t *testing.T, p Provider) {
 		if srv.Count() != 1 {
 			t.Errorf("failure %d: %d requests for one call, want 1: the SDK retried", i, srv.Count())
 		}
-		if !provider.IsTransient(err) {
+		if provider.Classify(err) != provider.ClassTransient {
 			t.Errorf("failure %d: error %v: class %v, want transient", i, err, provider.Classify(err))
 		}
 	}

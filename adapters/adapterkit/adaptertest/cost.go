@@ -64,7 +64,7 @@ func TestUnpricedReplyModel(t *testing.T, p Provider, model string, prices provi
 	srv := p.serve(t, reply)
 	ctx, meter := provider.WithCostMeter(context.Background())
 	_, err := p.Client(t, srv.URL(), model, prices, 0).Generator("s").Generate(ctx, RefundTask())
-	if !errors.Is(err, provider.ErrUnknownModel) || !provider.IsPermanent(err) {
+	if !errors.Is(err, provider.ErrUnknownModel) || provider.Classify(err) != provider.ClassPermanent {
 		t.Fatalf("err = %v, want a permanent error matching ErrUnknownModel", err)
 	}
 	if meter.Total() != 0 {

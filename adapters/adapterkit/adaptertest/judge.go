@@ -106,8 +106,8 @@ func ProviderError(p Provider, status int, code, message string, transient bool)
 		if pe.Provider != p.Name || pe.StatusCode != status || pe.Code != code || !strings.Contains(pe.Message, message) || !strings.HasPrefix(pe.RequestID, "req_fake") {
 			t.Errorf("got %q status %d code %q message %q request id %q; want %s %d %q %q req_fake…", pe.Provider, pe.StatusCode, pe.Code, pe.Message, pe.RequestID, p.Name, status, code, message)
 		}
-		if provider.IsTransient(err) != transient {
-			t.Errorf("IsTransient = %v, want %v", provider.IsTransient(err), transient)
+		if got := provider.Classify(err); (got == provider.ClassTransient) != transient {
+			t.Errorf("Classify = %v, want transient %v", got, transient)
 		}
 	}
 }

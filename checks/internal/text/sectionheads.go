@@ -125,13 +125,18 @@ func blankAfter(text string, e int) bool {
 
 // standaloneTitle reports whether s, a line on its own, reads as a title:
 // one to six words, starting with a capital letter, with no sentence
-// punctuation at its end.
+// punctuation at its end; or a question of up to ten words ("What could
+// hurt you?", "Why are we writing?"), which heads a section as often as a
+// noun does in writing for a general reader.
 func standaloneTitle(s string) bool {
-	if len(s) > 60 || s[0] < 'A' || s[0] > 'Z' || strings.ContainsAny(s[len(s)-1:], ".,;:!?") || strings.ContainsAny(s, "|·") {
+	if len(s) > 80 || s[0] < 'A' || s[0] > 'Z' || strings.ContainsAny(s, "|·") {
 		return false
 	}
 	w := WordCount(s, 0, len(s))
-	return w >= 1 && w <= 6
+	if strings.HasSuffix(s, "?") {
+		return w >= 2 && w <= 10 && !strings.ContainsAny(s[:len(s)-1], ".?!:;")
+	}
+	return len(s) <= 60 && !strings.ContainsAny(s[len(s)-1:], ".,;:!") && w >= 1 && w <= 6
 }
 
 // SectionByForm reports whether text holds the section by its form, without
@@ -149,7 +154,7 @@ func SectionByForm(text string, sec Section) bool {
 		if fixes, _ := keyedItems(text); fixes >= 2 {
 			return true // fixes keyed to the findings they fix
 		}
-		return ReplacementMarkerRe.MatchString(text)
+		return ReplacementMarkerRe.MatchString(text) || draftedItems(text) >= minFormItems
 	case "findings":
 		if fixes, ids := keyedItems(text); fixes >= 2 && ids >= 2 {
 			return true // the findings the fixes are keyed to
@@ -160,7 +165,7 @@ func SectionByForm(text string, sec Section) bool {
 				ids++
 			}
 		}
-		return ids >= 2 || severityTable(text)
+		return ids >= 2 || severityTable(text) || gradedItems(text) >= minFormItems
 	case "scope":
 		return scopeStatementRe.MatchString(frontMatter(text))
 	case "methodology":

@@ -1,0 +1,51 @@
+package text
+
+import "testing"
+
+func TestSectionByFormGradedItems(t *testing.T) {
+	findings := Section{Name: "findings"}
+	for _, tc := range []struct {
+		name, text string
+		want       bool
+	}{
+		{"numbered items graded after a dash", "What does the wording get wrong?\n\n1. Flood is excluded at the premises - high\n   Clause 3.7 ...\n\n2. Theft cover needs the alarm - medium\n   GC4 ...\n", true},
+		{"bold leads graded in brackets", "**1. The non-compete (clause 9(b)) — high.** It says ...\n\n**2. Changes to your terms (clause 12) — medium.** ...\n", true},
+		{"one graded item is a remark", "1. Flood is excluded - high\n2. Theft cover needs the alarm\n", false},
+		{"graded fixes under a recommendations heading", "## Recommendations\n\n1. Non-compete (High). Ask for clause 8 to be replaced.\n2. Training costs (Medium). Ask for clause 9 to add a taper.\n", false},
+		{"a grade in the body, not the lead", "1. Flood is excluded. The risk is high because the site floods.\n2. Theft cover. The chance of a claim is low here.\n", false},
+	} {
+		if got := SectionByForm(tc.text, findings); got != tc.want {
+			t.Errorf("%s: SectionByForm(findings) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestSectionByFormDraftedItems(t *testing.T) {
+	recs := Section{Name: "recommendations"}
+	drafted := "What should you ask for?\n\n1. Clause 9(b): replace with \"For 3 months after the Termination Date you shall not be employed in a planning role\".\n" +
+		"2. Clause 10: add \"The amount repayable reduces by one twenty-fourth for each complete month of service after the course\".\n"
+	if !SectionByForm(drafted, recs) {
+		t.Error("two items with drafted wording after replace/add: want recommendations by form")
+	}
+	quotedOnly := "1. Clause 4 reads \"The Supplier may change the Services at any time on notice to the Customer\".\n" +
+		"2. Clause 5 reads \"The Customer shall pay all invoices within seven days of the invoice date\".\n"
+	if SectionByForm(quotedOnly, recs) {
+		t.Error("quotations of the current text ('Clause 4 reads \"...\"'): want no recommendations by form")
+	}
+}
+
+func TestQuestionHeadings(t *testing.T) {
+	text := "# Review of the renewal wording\n\nFrom: Clonmel Risk Partners\nTo: Niamh Ryan, Finance Director\nDate: 22 September 2025\n\nWhy are we writing?\n\nHarbour Mutual has offered renewal on a new wording and we have read it.\n\n" +
+		"What does the new wording get wrong?\n\nThe flood exclusion at your only premises is the main problem we found.\n"
+	heads, _ := OwnSectionHeads(text)
+	var got []string
+	for _, h := range heads {
+		got = append(got, h.Text)
+	}
+	if len(got) != 2 || got[0] != "Why are we writing?" || got[1] != "What does the new wording get wrong?" {
+		t.Errorf("OwnSectionHeads = %q, want the two question headings", got)
+	}
+	if standaloneTitle("Can you tell me why this happened, and what you will do about it now?") {
+		t.Error("a long question (over ten words) read as a heading")
+	}
+}

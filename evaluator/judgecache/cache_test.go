@@ -264,3 +264,20 @@ func TestCanceledCallerCallsNoJudge(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Equal(t, int64(0), j.calls.Load())
 }
+
+// TestSequentialCallsNeverShare: a call made after the previous one
+// returned never joins its finished flight (the flight leaves the map
+// before its callers are released), so nothing sequential counts as
+// Shared, whatever the scheduler does between the two.
+func TestSequentialCallsNeverShare(t *testing.T) {
+	j := &digestJudge[string]{id: "j"}
+	c, err := judgecache.NewCache[string](j, nil, &failingStore{})
+	require.NoError(t, err)
+	task := sampleTask()
+	for range 2000 {
+		_, err := c.Evaluate(context.Background(), task, "a")
+		require.NoError(t, err)
+	}
+	assert.Zero(t, c.Stats().Shared)
+	assert.Equal(t, int64(2000), j.calls.Load())
+}

@@ -110,10 +110,12 @@ func (c *Cache[C]) fly(ctx context.Context, key string, task evaluator.Task, can
 // run is the flight: a last look in the store (another caller may have
 // stored the entry since this one missed), then the judge call, then the
 // store, before the callers are released: when Evaluate returns, a new
-// Cache on the same store finds the entry.
+// Cache on the same store finds the entry. The flight leaves the map
+// before its callers are released: a call made after Evaluate returned
+// starts a flight of its own (a store lookup), never joins the finished one.
 func (c *Cache[C]) run(f *flight, key string, task evaluator.Task, candidate C) {
-	defer c.flights.remove(key, f)
 	defer close(f.done)
+	defer c.flights.remove(key, f)
 	if put := c.judgeOnce(f, key, task, candidate); put != nil {
 		c.put(f.ctx, key, *put)
 	}

@@ -116,6 +116,9 @@ func TestCompletenessExecutionNeed(t *testing.T) {
 		{"schedule needs none", check.Document{Kind: evaluator.KindContract, Text: "# Schedule B — Statement of Work\n\nThis Statement of Work forms part of the Master Services Agreement.\n"}, "", true},
 		{"terms of sale need none", check.Document{Kind: evaluator.KindContract, Text: "# Terms of Sale\n\n## 1. Orders\n\nWe accept orders online.\n"}, "", true},
 		{"drafted from signed evidence", check.Document{Kind: evaluator.KindContract, Text: "# Payment plan\n\nThe price is $10.\n", Evidence: []evaluator.Evidence{{ID: "source", Content: signed}}}, check.SeverityWarn, false},
+		{"a signed copy: one 'Signed for' line per party", check.Document{Kind: evaluator.KindContract, Text: "# Supply Agreement\n\nThis Agreement is made between A and B.\n\n## 1. Price\n\nEUR 10.\n\nSigned for A Limited: Jane Roe, Director\n\nSigned for B DAC: John Doe, Pharmacist\n"}, "", true},
+		{"a signatures heading over party lines", check.Document{Kind: evaluator.KindContract, Text: "# Grant Variation\n\nThis Variation changes the Agreement.\n\n## 1. Term\n\nTo 31 October.\n\n## Signatures\n\nFor Wellspring Trust: Helen Marsh, Grants Director — 14 April 2025\nFor Hope Kitchen CIC: Yusuf Adeyemi, Director — 14 April 2025\n"}, "", true},
+		{"one party line is no block", check.Document{Kind: evaluator.KindContract, Text: "# Supplement No. 1 to the Supply Agreement\n\n## 1. Price\n\nThe price is EUR 10.\n\nSigned for A Limited: Jane Roe, Director\n"}, check.SeverityWarn, false},
 		{"not a contract by kind or text", check.Document{Text: "# Supplement No. 1\n\nThe price is EUR 10.\n"}, "", true},
 	}
 	c := checktest.Must(NewCompletenessCheck(CompletenessConfig{Boilerplate: []Clause{}}))

@@ -72,6 +72,30 @@ var (
 	signLabelLineRe = regexp.MustCompile(`(?im)^[ \t>*_|-]*(?:by|signed|signature|executed)\b[^\n]{0,80}?_{3,}`)
 )
 
+// signedForRe matches a line recording that a party signed: "Signed for
+// X:", "Signed by X", "Executed by X", "Accepted for X".
+var signedForRe = regexp.MustCompile(`(?im)^[ \t>*_|-]*(?:signed|executed|accepted|agreed)(?:\*\*|__)?[ \t]+(?:by|for|on[ \t]+behalf[ \t]+of)\b`)
+
+// minPartyLines is how many party lines make an execution block: a
+// contract binds two parties at least.
+const minPartyLines = 2
+
+// partyLines counts the lines of a signatures section that name who
+// signed: a label, a colon, then a name ("Member: Sofia Lindqvist —
+// signed 3 February 2025", "For PulseWorks: Callum Reid, Club Manager").
+func partyLines(section string) int {
+	n := 0
+	doctext.ForEachLine(section, func(l doctext.Line) {
+		s := strings.Trim(strings.TrimSpace(section[l.Start:l.End]), "*_>|- \t")
+		label, rest, ok := strings.Cut(s, ":")
+		rest = strings.TrimLeft(rest, "*_ \t")
+		if ok && label != "" && len(label) <= 80 && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+			n++
+		}
+	})
+	return n
+}
+
 // openingBytes bounds the opening read for a text's title and what it
 // says it is.
 const openingBytes = 1200
@@ -136,9 +160,17 @@ func executionBlock(text string, ws []doctext.Span) (int, int) {
 	}
 	if rs := doctext.SignatureRegions(text); len(rs) > 0 {
 		r := rs[len(rs)-1]
-		if signingPlaceRe.MatchString(text[r.Start:r.End]) {
+		// A place to sign, or the record of the signing itself: under a
+		// heading that names the signatures, a line per party ("For
+		// Wellspring Trust: Helen Marsh, Grants Director — 14 April 2025").
+		if signingPlaceRe.MatchString(text[r.Start:r.End]) || partyLines(text[r.Start:r.End]) >= minPartyLines {
 			return r.Start, r.End
 		}
+	}
+	if loc := signedForRe.FindAllStringIndex(text, minPartyLines); len(loc) >= minPartyLines {
+		// A signed copy with no heading: "Signed for Lee Valley Care Homes
+		// DAC: Dr Ciarán O'Mahony, Director", one line per party.
+		return loc[0][0], len(text)
 	}
 	if loc := signLabelLineRe.FindStringIndex(text); loc != nil {
 		// Signing lines with no heading of their own: the block runs from

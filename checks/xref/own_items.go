@@ -186,6 +186,9 @@ func refListNumbers(text string, e int) ([]string, int) {
 		if m == nil {
 			break
 		}
+		if k := pos + m[1]; k+1 < len(w) && w[k] == '.' && w[k+1] >= '0' && w[k+1] <= '9' {
+			break // "item 1 and 164.312(a)": a dotted number is another kind of label, not one of the list
+		}
 		nums = append(nums, w[pos+m[4]:pos+m[5]])
 		if w[pos+m[2]:pos+m[3]] != "," {
 			keep, end = len(nums), e+pos+m[1]
@@ -210,6 +213,9 @@ var ownPlaceRe = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:this|these|above|be
 // refOfOther reports whether the item reference ending at e (and its
 // list) names an item of another document.
 func refOfOther(text string, e int) bool {
+	if qualifiedByPart(text, e) {
+		return true
+	}
 	rest := text[e:min(len(text), e+80)]
 	if _, end := refListNumbers(text, e); end > e {
 		rest = text[end:min(len(text), end+80)]
@@ -459,4 +465,26 @@ func itemNumbersByFamily(defs []itemDef) map[string]map[int]bool {
 		have[d.family][d.n] = true
 	}
 	return have
+}
+
+// partQualifierRe matches, right before an item reference, the part of a
+// document it is counted in: "Part A item 5", "Schedule 2, item 3",
+// "Annex II paragraph 4".
+var partQualifierRe = regexp.MustCompile(`\b(?i:part|schedule|annex(?:ure)?|appendix|exhibit|attachment|table)[ \t]+(?:[A-Z]{1,3}|[0-9]{1,3}[A-Z]?|[IVX]{1,5}),?[ \t]+$`)
+
+// qualifiedByPart reports whether the item reference ending at e is
+// qualified by a part ("Part A item 5"): it counts the items of that part
+// (of the source, or of another document), not the deliverable's own.
+func qualifiedByPart(text string, e int) bool {
+	s := e - 1
+	for s > 0 && text[s-1] != ' ' && text[s-1] != '\t' && text[s-1] != '(' && text[s-1] != '\n' {
+		s-- // the number
+	}
+	for s > 0 && (text[s-1] == ' ' || text[s-1] == '\t') {
+		s-- // the space before it
+	}
+	for s > 0 && doctext.IsWordByte(text[s-1]) {
+		s-- // the noun ("item")
+	}
+	return partQualifierRe.MatchString(text[max(0, s-40):s])
 }

@@ -218,7 +218,7 @@ func (r *selfRefRun) itemRef(m []int, fam, num string) {
 			missing = append(missing, n)
 		}
 	}
-	if len(missing) > 0 {
+	if len(missing) > 0 && !r.quotesSourceItem(end, num) {
 		r.report(s, end, text[m[2]:m[3]]+" "+strings.Join(missing, ", "))
 	}
 	// "recommendations 1 and 2 ..., even if 3 to 5 are refused": a later
@@ -334,4 +334,17 @@ func elidedRange(text string, e int, fam map[string]bool) (int, int, []string, b
 		ids = []string{first, last}
 	}
 	return e + m[2], e + m[5], ids, true
+}
+
+// quotesSourceItem reports whether an item reference ending at e, of
+// number num, is followed by a quotation ('item 6 ("the whole or any
+// part")') and the source numbers a line num: the reference is to the
+// source's item it quotes, in a sentence about the source.
+func (r *selfRefRun) quotesSourceItem(e int, num string) bool {
+	rest := strings.TrimLeft(r.text[e:min(len(r.text), e+8)], " \t(:,")
+	if !strings.HasPrefix(rest, "\"") && !strings.HasPrefix(rest, "“") {
+		return false
+	}
+	src := r.openingsOf(openSource, r.doc.Source)
+	return src.opensWith(num+".", false, -1) || src.opensWith(num+")", false, -1)
 }

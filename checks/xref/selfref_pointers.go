@@ -18,7 +18,7 @@ import (
 func (r *selfRefRun) shortWord(w doctext.Span) {
 	text := r.text
 	init, num, e, ok := shortRef(text, w)
-	if !ok || !r.short[init] || doctext.InSpans(r.excluded, w.Start, e) {
+	if !ok || !r.short[init] || doctext.InSpans(r.excluded, w.Start, e) || thousandsGroupAt(text, e) {
 		return
 	}
 	if fam := prefixFamily(init); !r.labels[fam][strings.TrimLeft(num, "0")] {
@@ -138,3 +138,18 @@ func prefixFamily(prefix string) string {
 // also 4.1". A unit or a further digit after it ("see 7.2%", "see 7.2.1"
 // is read whole) makes it no reference.
 var seeNumRe = regexp.MustCompile(`^(?:[Ss]ee|cf\.)(?:[ \t]+also)?[ \t]+(\d{1,3}\.\d{1,3}(?:\.\d{1,3})?)(?:[ \t]*[),;]|[ \t]+(?:above|below)\b|\.(?:[ \t]|$))`)
+
+// thousandsGroupAt reports whether a group of three digits, set off by a
+// space, follows offset e: "R8 500,00" is eight thousand five hundred rand
+// written with a space between the thousands, not the label R8.
+func thousandsGroupAt(text string, e int) bool {
+	if e+4 > len(text) || text[e] != ' ' {
+		return false
+	}
+	for k := e + 1; k < e+4; k++ {
+		if text[k] < '0' || text[k] > '9' {
+			return false
+		}
+	}
+	return e+4 == len(text) || !doctext.IsWordByte(text[e+4])
+}

@@ -3,6 +3,8 @@ package quotematch
 import (
 	"iter"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Passage is a quoted passage of a text: [Start, End) covers the quote marks,
@@ -106,6 +108,7 @@ func Passages(text string, from, to int) iter.Seq[Passage] {
 // read line by line as quotations, so each line costs at most twice.
 func callout(text string, start, to int) (int, bool) {
 	bullets, other := 0, false
+	first := true
 	i := start
 	for i < to {
 		j := i
@@ -122,6 +125,14 @@ func callout(text string, start, to int) (int, bool) {
 			e += j
 		}
 		line := strings.TrimSpace(strings.TrimLeft(text[j:e], "> \t"))
+		if first && line != "" {
+			first = false
+			if admonition(line) {
+				bullets++ // "> **Note** — ...", "> ⚠️ ...", "> [!NOTE]": a call-out box whatever follows
+				i = blockEnd(text, e+1, to)
+				break
+			}
+		}
 		switch {
 		case line == "":
 		case isBullet(line):
@@ -141,6 +152,49 @@ func callout(text string, start, to int) (int, bool) {
 		return end, false // introduced as a quotation
 	}
 	return end, true
+}
+
+// admonition reports whether the first line of a block quote opens a
+// call-out box: a GitHub alert ("[!NOTE]"), a pictograph ("ℹ️", "⚠️",
+// "💡"), or a bold label with no digit in it ("**Note** —", "**Not
+// changed, for the record:**"; a label with a digit, "**Clause 4.2**", may
+// head a quotation of the source).
+func admonition(line string) bool {
+	if strings.HasPrefix(line, "[!") {
+		return true
+	}
+	if r, n := utf8.DecodeRuneInString(line); r >= 0x2100 && (unicode.IsSymbol(r) || strings.HasPrefix(line[n:], "\uFE0F")) {
+		return true // a pictograph ("⚠", "💡", "ℹ️" with its emoji selector); quote marks are punctuation
+	}
+	label, ok := strings.CutPrefix(line, "**")
+	if !ok {
+		return false
+	}
+	k := strings.Index(label, "**")
+	if k <= 0 || k > 60 || strings.ContainsAny(label[:k], "0123456789\"“") {
+		return false
+	}
+	return k+2 < len(label) // text follows the label on the line
+}
+
+// blockEnd returns where the block quote that continues at text[i:] ends:
+// the start of its first line that is not a block-quote line.
+func blockEnd(text string, i, to int) int {
+	for i < to {
+		j := i
+		for j < to && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		if j >= to || text[j] != '>' {
+			return i
+		}
+		e := strings.IndexByte(text[j:to], '\n')
+		if e < 0 {
+			return to
+		}
+		i = j + e + 1
+	}
+	return min(i, to)
 }
 
 // isBullet reports whether line is a Markdown bullet item.

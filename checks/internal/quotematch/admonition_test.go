@@ -1,0 +1,32 @@
+package quotematch
+
+import "testing"
+
+func TestCalloutBoxesAreNotPassages(t *testing.T) {
+	count := func(text string) int {
+		n := 0
+		for range Passages(text, 0, len(text)) {
+			n++
+		}
+		return n
+	}
+	for _, text := range []string{
+		"Intro paragraph.\n\n> **Note** — Governing law stays as it is; we propose no change there.\n> It keeps Irish law.\n\nNext.\n",
+		"Intro paragraph.\n\n> ℹ️ The handbook is contractual, so each problem below is a breach.\n\nNext.\n",
+		"Intro paragraph.\n\n> [!NOTE]\n> The handbook is contractual.\n\nNext.\n",
+		"Intro paragraph.\n\n> **Not changed, for the record:** 4.2 stays as it is.\n\nNext.\n",
+	} {
+		if n := count(text); n != 0 {
+			t.Errorf("%q: %d passages, want 0 (a call-out box)", text, n)
+		}
+	}
+	for _, text := range []string{
+		"Clause 4.2 reads:\n\n> **Note** — The Supplier may change the Services at any time.\n",
+		"Intro paragraph.\n\n> **Clause 4.2** The Supplier may change the Services at any time.\n",
+		"Intro paragraph.\n\n> “The Supplier may change the Services at any time.”\n",
+	} {
+		if n := count(text); n == 0 {
+			t.Errorf("%q: no passage, want the block quote read as a quotation", text)
+		}
+	}
+}

@@ -1,0 +1,33 @@
+package xref
+
+import (
+	"testing"
+
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/checktest"
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// Forms of text that look like references to the deliverable's own items
+// and are not: an amount with a space between its thousands, an item of a
+// part of the source, a dotted section number after a list of items, an
+// item the sentence quotes from the source.
+func TestSelfRefFormsThatAreNotOwnItems(t *testing.T) {
+	source := "PART A\n\n1. Grant. The grant is up to 40%.\n\n5. Own resources. At least 25%.\n\nPART B\n\n6. Repayment. The Agency may require repayment of the whole or any part of the grant.\n"
+	doc := func(text string) check.Document {
+		return check.Document{Text: text, Kind: evaluator.KindReviewMemo, Source: source}
+	}
+	for name, text := range map[string]string{
+		"an amount in rand":        "| R1 | 2.1 | Rent |\n| R2 | 3.1 | Escalation |\n\nRental up from R8 500,00 to R11 000,00 a month, as R1 and R2 propose.\n",
+		"an item of a source part": "## Findings\n\n1. Own resources. The offer needs 25% from own resources (Part A item 5).\n\n2. Timing. Claims twice a year.\n",
+		"a dotted section number":  "## Findings\n\n1. Login. No second factor.\n\n2. Sessions. Too long.\n\nFor the compliance team: 45 CFR 164.312(d) for item 1 and 164.312(a)(1) for item 2.\n",
+		"an item the text quotes":  "## Findings\n\n1. Clawback. The Agency has discretion under item 6 (\"the whole or any part\").\n\n2. Timing. Claims twice a year.\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			checktest.Run(t, NewSelfReferenceCheck(), doc(text), text)
+		})
+	}
+	// Each form's defect is still found where the text's own items are meant.
+	bad := "## Findings\n\n1. Login. No second factor.\n\n2. Sessions. Too long.\n\nSee ⟦item 5⟧{xref.self_reference} for the fix.\n"
+	checktest.Run(t, NewSelfReferenceCheck(), doc(""), bad)
+}

@@ -51,8 +51,8 @@ func WithSeverity(rule string, sev Severity) Option { return check.WithSeverity(
 // WithDisabled turns rules or rule families off (check.WithDisabled).
 func WithDisabled(rules ...string) Option { return check.WithDisabled(rules...) }
 
-// WithSource sets the source document every check reads (check.WithSource).
-func WithSource(text string) Option { return check.WithSource(text) }
+// WithSourceText sets the source document every check reads (check.WithSourceText).
+func WithSourceText(text string) Option { return check.WithSourceText(text) }
 
 // ForText makes a Suite an evaluator of any candidate type, checking the
 // text it returns for a candidate (check.ForText).

@@ -50,7 +50,7 @@ func BenchDocuments(tb testing.TB, text string) []check.Document {
 	contract.Kind = evaluator.KindContract
 	memo := reviewDocument(tb, text)
 	memo.Kind = evaluator.KindReviewMemo
-	memo.Source = memo.Evidence[0].Content
+	memo.SourceText = memo.Evidence[0].Content
 	return []check.Document{contract, memo}
 }
 
@@ -178,7 +178,7 @@ func BenchmarkSharedAnalysis(b *testing.B) {
 				if doctext.IsReview(doc.Kind) {
 					hedge.A.Analyze(doc)
 					xref.SourceOutlineOf(doc)
-					xref.RefVocabularyOf(doc, doc.Source)
+					xref.RefVocabularyOf(doc, doc.SourceText)
 				} else {
 					a.Definitions()
 				}

@@ -224,7 +224,7 @@ func corpusDocs(t *testing.T) []check.Document {
 		text, err := os.ReadFile(p)
 		require.NoError(t, err)
 		src, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "source.md"))
-		docs = append(docs, check.Document{Text: string(text), Source: string(src)})
+		docs = append(docs, check.Document{Text: string(text), SourceText: string(src)})
 	}
 	for _, name := range []string{"contract_defects.md", "contract_clean.md"} {
 		docs = append(docs, check.Document{Text: readFixture(t, name)})

@@ -420,7 +420,7 @@ func TestCorpusGate(t *testing.T) {
 		table("kind", firstByKind)
 		table("defect class", firstByClass)
 		table("weakness class", firstByWeakness)
-		fmt.Fprintf(&sb, "\nheld to no floor (" + apartList() + "): %d good, %d false rejections (%s); %d bad, %d false approvals, %d stopped on the defect (%s)\n",
+		fmt.Fprintf(&sb, "\nheld to no floor ("+apartList()+"): %d good, %d false rejections (%s); %d bad, %d false approvals, %d stopped on the defect (%s)\n",
 			first.good, first.falseRejected, pct(first.falseRejected, first.good), first.bad, first.falseApproved, first.onDefect, pct(first.onDefect, first.bad))
 	}
 	t.Log(sb.String())

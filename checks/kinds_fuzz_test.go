@@ -45,7 +45,7 @@ func FuzzKindSuite(f *testing.F) {
 func FuzzSelfReferenceCheck(f *testing.F) {
 	f.Add("## 1. Summary\n\n### Finding 1 — x\n\nSee Finding 3 above, R-02, Part 6 of this memo.", "## 1. Term\n\n1.1 x")
 	f.Fuzz(func(t *testing.T, text, source string) {
-		checktest.Valid(t, text, xref.NewSelfReferenceCheck().Check(check.Document{Kind: evaluator.KindReviewMemo, Text: text, Source: source}))
+		checktest.Valid(t, text, xref.NewSelfReferenceCheck().Check(check.Document{Kind: evaluator.KindReviewMemo, Text: text, SourceText: source}))
 	})
 }
 

@@ -160,7 +160,7 @@ func TestSuiteEvaluateBuildsDocument(t *testing.T) {
 	}{
 		{"default evidence id", nil, "default source"},
 		{"configured evidence id", []check.Option{check.WithSourceEvidenceID("contract")}, "the source"},
-		{"explicit source wins", []check.Option{check.WithSource("given"), check.WithSourceEvidenceID("contract")}, "given"},
+		{"explicit source wins", []check.Option{check.WithSourceText("given"), check.WithSourceEvidenceID("contract")}, "given"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -172,7 +172,7 @@ func TestSuiteEvaluateBuildsDocument(t *testing.T) {
 			assert.Equal(t, evaluator.StatusPass, d.Status)
 			doc := <-seen
 			assert.Equal(t, "candidate", doc.Text)
-			assert.Equal(t, tt.source, doc.Source)
+			assert.Equal(t, tt.source, doc.SourceText)
 			assert.Equal(t, task.Evidence, doc.Evidence)
 			assert.Equal(t, []string{"rubric line", "cites clauses"}, doc.Rubric)
 		})

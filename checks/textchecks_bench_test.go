@@ -53,7 +53,7 @@ func BenchmarkQuoteCheck1MB(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	doc := check.Document{Text: cand, Source: src}
+	doc := check.Document{Text: cand, SourceText: src}
 	c.Check(doc) // index the source once
 	b.SetBytes(int64(len(cand)))
 	b.ReportAllocs()

@@ -18,7 +18,7 @@ func ExampleNewQuoteCheck() {
 	if err != nil {
 		panic(err)
 	}
-	for _, f := range c.Check(check.Document{Text: review, Source: contract}) {
+	for _, f := range c.Check(check.Document{Text: review, SourceText: contract}) {
 		fmt.Printf("%s %s at %s: %s\n", f.Rule, f.Severity, f.Location, f.Message)
 	}
 	// Output:

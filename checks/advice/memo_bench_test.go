@@ -20,7 +20,7 @@ func BenchmarkRecommendationAnalysisMemo(b *testing.B) {
 	if err != nil {
 		b.Skip(err)
 	}
-	doc := check.Document{Text: memo, Kind: evaluator.KindReviewMemo, Source: source}
+	doc := check.Document{Text: memo, Kind: evaluator.KindReviewMemo, SourceText: source}
 	a, err := newRecommendationAnalyzer(RecommendationConfig{})
 	if err != nil {
 		b.Fatal(err)

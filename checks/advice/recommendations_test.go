@@ -160,7 +160,7 @@ func TestDirectionalDeferredProposal(t *testing.T) {
 func BenchmarkRecommendationAnalysis(b *testing.B) {
 	contract := checktest.Contract1MB(b)
 	memo := strings.Index(contract, "# Review Memorandum")
-	doc := check.Document{Text: contract, Kind: evaluator.KindReviewMemo, Source: contract[:memo]}
+	doc := check.Document{Text: contract, Kind: evaluator.KindReviewMemo, SourceText: contract[:memo]}
 	a, err := newRecommendationAnalyzer(RecommendationConfig{})
 	if err != nil {
 		b.Fatal(err)

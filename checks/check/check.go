@@ -88,9 +88,9 @@ func (f Finding) Describe() string {
 type Document struct {
 	// Text is the candidate under review.
 	Text string
-	// Source is the source document (for example the contract a review is
+	// SourceText is the source document (for example the contract a review is
 	// about); it may be empty.
-	Source string
+	SourceText string
 	// Evidence is the task's evidence, for checks that verify citations.
 	Evidence []evaluator.Evidence
 	// Rubric is the rubric or criteria text the candidate is judged against

@@ -108,10 +108,10 @@ func OptionError(err error) Option {
 	return func(c *suiteConfig) { c.errs = append(c.errs, err) }
 }
 
-// WithSource sets the source document (for example the contract under
-// review) given to every check as Document.Source. It takes precedence over
+// WithSourceText sets the source document (for example the contract under
+// review) given to every check as Document.SourceText. It takes precedence over
 // the task evidence.
-func WithSource(text string) Option {
+func WithSourceText(text string) Option {
 	return func(c *suiteConfig) { c.s.source, c.s.hasSource = text, true }
 }
 
@@ -347,10 +347,10 @@ func (s *Suite) Findings(ctx context.Context, task evaluator.Task, candidate str
 	if err != nil {
 		return nil, err
 	}
-	doc := Document{Text: candidate, Evidence: task.Evidence, Source: s.source, Kind: task.Kind, Requirements: reqs}
+	doc := Document{Text: candidate, Evidence: task.Evidence, SourceText: s.source, Kind: task.Kind, Requirements: reqs}
 	if !s.hasSource {
 		if e, ok := task.FindEvidence(s.sourceID); ok {
-			doc.Source = e.Content
+			doc.SourceText = e.Content
 		}
 	}
 	if len(task.Criteria) > 0 {

@@ -20,7 +20,7 @@ func BenchmarkCheck(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	doc := check.Document{Text: text, Source: nySource, Kind: evaluator.KindReviewMemo}
+	doc := check.Document{Text: text, SourceText: nySource, Kind: evaluator.KindReviewMemo}
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {

@@ -35,7 +35,7 @@ type Config struct {
 const maxFindings = 50
 
 // New returns the jurisdiction check. It reads the governing law and the
-// forum from the source and the evidence (Document.Source and every
+// forum from the source and the evidence (Document.SourceText and every
 // evidence item but tool outputs and posted findings): the jurisdictions
 // named in their governing-law and jurisdiction clauses, in the usual
 // wordings ("governed by the laws of the State of New York", "the courts

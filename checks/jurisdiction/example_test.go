@@ -14,8 +14,8 @@ func Example() {
 		panic(err)
 	}
 	doc := check.Document{
-		Kind:   evaluator.KindReviewMemo,
-		Source: "14.1 This Agreement is governed by the laws of the State of New York.",
+		Kind:       evaluator.KindReviewMemo,
+		SourceText: "14.1 This Agreement is governed by the laws of the State of New York.",
 		Text: "The agreement is governed by English law. Under English law the Consumer Rights Act 2015 makes the fee unfair.\n\n" +
 			"Unlike English law, New York law enforces the cap as written.", // a comparison: never reported
 	}

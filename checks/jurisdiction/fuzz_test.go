@@ -18,7 +18,7 @@ func FuzzParseTable(f *testing.F) {
 		if err != nil {
 			return
 		}
-		fs := c.Check(check.Document{Source: source, Text: text})
+		fs := c.Check(check.Document{SourceText: source, Text: text})
 		checktest.Valid(t, text, fs)
 	})
 }
@@ -30,6 +30,6 @@ func FuzzCheck(f *testing.F) {
 	f.Add("governed by the laws of", "laws of the State of")
 	f.Fuzz(func(t *testing.T, source, text string) {
 		c := checktest.Must(New(Config{}))
-		checktest.Valid(t, text, c.Check(check.Document{Source: source, Text: text}))
+		checktest.Valid(t, text, c.Check(check.Document{SourceText: source, Text: text}))
 	})
 }

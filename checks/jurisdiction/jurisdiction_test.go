@@ -43,7 +43,7 @@ func TestWrongLaw(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			checktest.Run(t, c, check.Document{Source: tt.source, Kind: tt.kind}, tt.text)
+			checktest.Run(t, c, check.Document{SourceText: tt.source, Kind: tt.kind}, tt.text)
 		})
 	}
 }
@@ -51,15 +51,15 @@ func TestWrongLaw(t *testing.T) {
 func TestWrongLawCities(t *testing.T) {
 	c := checktest.Must(New(Config{}))
 	src := "(1) This Agreement is governed by German law.\n(2) Place of jurisdiction is Stuttgart."
-	checktest.Run(t, c, check.Document{Source: src}, "The place of jurisdiction is ⟦Munich⟧{jurisdiction.wrong_law}.")
-	checktest.Run(t, c, check.Document{Source: src}, "The German courts have jurisdiction; the agreement is governed by German law.")
+	checktest.Run(t, c, check.Document{SourceText: src}, "The place of jurisdiction is ⟦Munich⟧{jurisdiction.wrong_law}.")
+	checktest.Run(t, c, check.Document{SourceText: src}, "The German courts have jurisdiction; the agreement is governed by German law.")
 	prov := "| Governing law | Ontario, with the federal laws of Canada applicable there |"
-	checktest.Run(t, c, check.Document{Source: prov}, "This Agreement is governed by the laws of ⟦British Columbia⟧{jurisdiction.wrong_law} and the federal laws of Canada.")
+	checktest.Run(t, c, check.Document{SourceText: prov}, "This Agreement is governed by the laws of ⟦British Columbia⟧{jurisdiction.wrong_law} and the federal laws of Canada.")
 }
 
 func TestForeignStatute(t *testing.T) {
 	c := checktest.Must(New(Config{}))
-	doc := check.Document{Source: nySource, Kind: evaluator.KindReviewMemo}
+	doc := check.Document{SourceText: nySource, Kind: evaluator.KindReviewMemo}
 	tests := []struct {
 		name, text string
 		want       check.Severity // "" for no finding
@@ -112,7 +112,7 @@ func TestTableErrors(t *testing.T) {
 func TestCustomTable(t *testing.T) {
 	tbl := "xx = Xanadu\n  name: Xanadu\n  adj: Xanaduan\nyy = Yonder\n  name: Yonder\n"
 	c := checktest.Must(New(Config{Table: tbl}))
-	checktest.Run(t, c, check.Document{Source: "This Agreement is governed by the laws of Xanadu."}, "The agreement is governed by ⟦Yonder⟧{jurisdiction.wrong_law} law.")
+	checktest.Run(t, c, check.Document{SourceText: "This Agreement is governed by the laws of Xanadu."}, "The agreement is governed by ⟦Yonder⟧{jurisdiction.wrong_law} law.")
 	if !strings.Contains(DefaultTable(), "us-ny < us = New York") {
 		t.Error("DefaultTable does not hold New York")
 	}

@@ -24,7 +24,7 @@ type sourceFactsKey struct{ t *table }
 var notSourceKinds = map[string]bool{"tool_output": true, "findings": true}
 
 // sourceClauses returns the governing laws and forums the document's
-// source and evidence name: Document.Source and every evidence item but
+// source and evidence name: Document.SourceText and every evidence item but
 // tool outputs and posted findings, each read once per Suite.
 func (t *table) sourceClauses(doc check.Document) (law, forum []clause) {
 	seen := map[string]bool{}
@@ -42,7 +42,7 @@ func (t *table) sourceClauses(doc check.Document) (law, forum []clause) {
 			}
 		}
 	}
-	add(doc.Source)
+	add(doc.SourceText)
 	for _, e := range doc.Evidence {
 		if !notSourceKinds[e.Metadata[evaluator.EvidenceKindKey]] {
 			add(e.Content)

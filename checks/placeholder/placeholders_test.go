@@ -88,7 +88,7 @@ func TestPlaceholderInSourceQuotation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, f := range c.Check(check.Document{Text: tt.text, Source: source}) {
+			for _, f := range c.Check(check.Document{Text: tt.text, SourceText: source}) {
 				got = append(got, f.Location.Text)
 			}
 			assert.Equal(t, tt.want, got)

@@ -13,7 +13,7 @@ import (
 // evidence: a review that quotes "the fee is TBD" from the contract reports
 // the contract's blank, it does not leave one of its own.
 func quotedFromSource(doc check.Document, quotes []doctext.Span, sources *[]string, sp doctext.Span) bool {
-	if !doctext.InSpans(quotes, sp.Start, sp.End) || doc.Source == "" && len(doc.Evidence) == 0 {
+	if !doctext.InSpans(quotes, sp.Start, sp.End) || doc.SourceText == "" && len(doc.Evidence) == 0 {
 		return false
 	}
 	i := sort.Search(len(quotes), func(i int) bool { return quotes[i].Start > sp.Start }) - 1
@@ -36,7 +36,7 @@ func quotedFromSource(doc check.Document, quotes []doctext.Span, sources *[]stri
 	}
 	ctx := strings.ToLower(doctext.CollapseSpace(doc.Text[from:to]))
 	if *sources == nil {
-		*sources = []string{strings.ToLower(doctext.CollapseSpace(doc.Source))}
+		*sources = []string{strings.ToLower(doctext.CollapseSpace(doc.SourceText))}
 		for _, e := range doc.Evidence {
 			*sources = append(*sources, strings.ToLower(doctext.CollapseSpace(e.Content)))
 		}

@@ -37,7 +37,7 @@ func TestQuoteCheckDraftedByLeadAndColumn(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, f := range c.Check(check.Document{Text: tt.text, Source: source, Kind: evaluator.KindRedline}) {
+			for _, f := range c.Check(check.Document{Text: tt.text, SourceText: source, Kind: evaluator.KindRedline}) {
 				if f.Severity != check.SeverityInfo {
 					got = append(got, f.Location.Text)
 				}
@@ -88,7 +88,7 @@ func TestQuoteCheckRecordedOutput(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ev := []evaluator.Evidence{{ID: "source", Content: record, Metadata: map[string]string{evaluator.EvidenceKindKey: tt.kind}}}
 			var got []string
-			for _, f := range c.Check(check.Document{Text: tt.text, Source: record, Evidence: ev, Kind: evaluator.KindRedTeamReport}) {
+			for _, f := range c.Check(check.Document{Text: tt.text, SourceText: record, Evidence: ev, Kind: evaluator.KindRedTeamReport}) {
 				if f.Severity != check.SeverityInfo {
 					got = append(got, f.Location.Text)
 				}

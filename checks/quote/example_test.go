@@ -17,7 +17,7 @@ func ExampleNewQuoteCheck() {
 	contract := "9.2 The Supplier's total liability shall not exceed the fees paid in the twelve months before the claim."
 	review := `Clause 9.2 caps liability: "total liability shall not exceed the fees paid". ` +
 		`It adds that "the Supplier may assign this Agreement without consent".`
-	for _, f := range c.Check(check.Document{Text: review, Source: contract}) {
+	for _, f := range c.Check(check.Document{Text: review, SourceText: contract}) {
 		fmt.Println(f.Rule, f.Severity, f.Location)
 	}
 	// Output:

@@ -51,7 +51,7 @@ type QuoteConfig struct {
 // NewQuoteCheck returns the quote verification check. It takes every
 // quoted passage of the candidate ("…", “…” or a "> " block-quote line) of
 // at least MinWords words and verifies it (package quote) against
-// Document.Source or, when that is empty, against each Document.Evidence
+// Document.SourceText or, when that is empty, against each Document.Evidence
 // content, keeping the best match. It reports:
 //   - RuleQuoteFabricated (block) for a quotation found nowhere, or whose
 //     elided segments are not all found in order;
@@ -112,13 +112,13 @@ type quoteSource struct {
 
 func (c *quoteCheck) sources(doc check.Document) []quoteSource {
 	var out []quoteSource
-	if doc.Source != "" {
-		out = append(out, quoteSource{"the source", c.cache.Index(doc.Source)})
+	if doc.SourceText != "" {
+		out = append(out, quoteSource{"the source", c.cache.Index(doc.SourceText)})
 	}
 	// A quotation may come from any evidence the task holds: a reply quotes
 	// the policy, a memo the email that set its terms, beside the source.
 	for _, e := range doc.Evidence {
-		if strings.TrimSpace(e.Content) == "" || e.Content == doc.Source {
+		if strings.TrimSpace(e.Content) == "" || e.Content == doc.SourceText {
 			continue
 		}
 		out = append(out, quoteSource{fmt.Sprintf("evidence %q", e.ID), c.cache.Index(e.Content)})

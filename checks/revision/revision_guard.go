@@ -29,9 +29,9 @@ const (
 
 // RevisionGuardConfig configures a RevisionGuard.
 type RevisionGuardConfig struct {
-	// Source is the source document (the contract a review is about), when
+	// SourceText is the source document (the contract a review is about), when
 	// it is not one of the task's evidence items. Empty: none.
-	Source string
+	SourceText string
 	// IgnoreInput stops the guard from accepting facts stated in the task's
 	// Input (the request). Default false: what the requester said is
 	// material the candidate may restate.
@@ -69,7 +69,7 @@ type RevisionChange struct {
 type RevisionGuard struct {
 	cfg        RevisionGuardConfig
 	sourceOnce sync.Once
-	source     supportSet // what cfg.Source states, read once
+	source     supportSet // what cfg.SourceText states, read once
 }
 
 // NewRevisionGuard returns a guard with cfg. The source, which every call

@@ -9,7 +9,7 @@ import (
 // BenchmarkRevisionGuard measures one guard call on a memo of about 8 KB
 // whose revision changed one amount.
 func BenchmarkRevisionGuard(b *testing.B) {
-	g := NewRevisionGuard(RevisionGuardConfig{Source: guardSource})
+	g := NewRevisionGuard(RevisionGuardConfig{SourceText: guardSource})
 	prev := strings.Repeat(guardBase+"\n\n", 16)
 	next := strings.Replace(prev, "$1,200.00", "$1,500.00", 1)
 	ctx := context.Background()

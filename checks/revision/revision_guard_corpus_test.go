@@ -19,7 +19,7 @@ func TestRevisionGuardContractMutations(t *testing.T) {
 	raw, err := os.ReadFile(checktest.Testdata("contract_clean.md"))
 	require.NoError(t, err)
 	doc := string(raw)
-	g := NewRevisionGuard(RevisionGuardConfig{Source: doc})
+	g := NewRevisionGuard(RevisionGuardConfig{SourceText: doc})
 	task := evaluator.Task{Input: "Redline the agreement."}
 	fresh := map[FactKind]string{
 		FactAmount:    "USD 987,654.32",

@@ -16,7 +16,7 @@ func FuzzRevisionGuard(f *testing.F) {
 	f.Add("Pay $5m by 03/04/2025 under § 2.1(a) [E1].", "Pay USD 5 million by 4 March 2025 under Sections 2.1 and 3 [E9].")
 	f.Add(`> "quoted … text here" twenty-five days`, "“quoted text” 25 days (see doc-1)")
 	f.Add("", "thirty (30) days, 1,000.50 euros, Exhibit A-1")
-	g := NewRevisionGuard(RevisionGuardConfig{Source: guardSource})
+	g := NewRevisionGuard(RevisionGuardConfig{SourceText: guardSource})
 	f.Fuzz(func(t *testing.T, prev, next string) {
 		if len(prev) > 4096 || len(next) > 4096 {
 			return

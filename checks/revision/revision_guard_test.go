@@ -35,7 +35,7 @@ const guardBase = "The invoice of March 3, 2025 totals $1,200.00, payable within
 // an amount, date, quotation, reference, evidence ref or number is a
 // blocking finding on the revision.
 func TestRevisionGuardCatchesUnsupportedChanges(t *testing.T) {
-	g := NewRevisionGuard(RevisionGuardConfig{Source: guardSource})
+	g := NewRevisionGuard(RevisionGuardConfig{SourceText: guardSource})
 	r := func(s string, pairs ...string) string { return strings.NewReplacer(pairs...).Replace(s) }
 	guardBaseS := guardBase
 	tests := []struct {
@@ -100,7 +100,7 @@ func TestRevisionGuardCatchesUnsupportedChanges(t *testing.T) {
 // restate a fact in another form, add supported facts or correct an
 // unsupported one are not flagged.
 func TestRevisionGuardPassesFaithfulRevisions(t *testing.T) {
-	g := NewRevisionGuard(RevisionGuardConfig{Source: guardSource})
+	g := NewRevisionGuard(RevisionGuardConfig{SourceText: guardSource})
 	r := func(s string, pairs ...string) string { return strings.NewReplacer(pairs...).Replace(s) }
 	tests := []struct{ name, prev, next string }{
 		{"reworded", guardBase, r(guardBase, "totals", "comes to", "reported that", "told us that", "asked for", "requested")},

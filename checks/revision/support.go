@@ -12,7 +12,7 @@ import (
 // without the task's evidence IDs: support sets never use evidence-ref
 // facts, and a figure inside an ID is never a number.
 func (g *RevisionGuard) sourceSupport() supportSet {
-	g.sourceOnce.Do(func() { g.source = newSupport("source", g.cfg.Source, newFactsOptions(nil)) })
+	g.sourceOnce.Do(func() { g.source = newSupport("source", g.cfg.SourceText, newFactsOptions(nil)) })
 	return g.source
 }
 
@@ -151,7 +151,7 @@ func (l *supportLookup) support() []supportSet {
 		for _, e := range l.task.Evidence {
 			l.sup = append(l.sup, newSupport(e.ID, e.Content, l.o))
 		}
-		if l.g.cfg.Source != "" {
+		if l.g.cfg.SourceText != "" {
 			l.sup = append(l.sup, l.g.sourceSupport())
 		}
 		if !l.g.cfg.IgnoreInput && l.task.Input != "" {

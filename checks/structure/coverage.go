@@ -22,24 +22,24 @@ import (
 const RuleMissingSourcePart = "structure.missing_section.source_part"
 
 // sourcePartFindings returns one RuleMissingSourcePart finding (warn) per
-// part of doc.Source that a plain-language rewrite or a contract drafted
+// part of doc.SourceText that a plain-language rewrite or a contract drafted
 // from terms drops (droppedParts) or a contract that mirrors the source's
 // numbering drops (droppedSections),
 // located at the document's first line; none for other kinds or without a
 // source.
 func sourcePartFindings(doc check.Document) []check.Finding {
-	if doc.Source == "" {
+	if doc.SourceText == "" {
 		return nil
 	}
 	var dropped []sourcePart
 	switch doc.Kind {
 	case evaluator.KindPlainLanguage:
-		dropped = droppedParts(doc.Source, doc.Text, false)
+		dropped = droppedParts(doc.SourceText, doc.Text, false)
 	case evaluator.KindContract:
-		if draftedFromTerms(doc.Source) {
-			dropped = droppedParts(doc.Source, doc.Text, true)
+		if draftedFromTerms(doc.SourceText) {
+			dropped = droppedParts(doc.SourceText, doc.Text, true)
 		} else {
-			dropped = droppedSections(doc.Source, doc.Text)
+			dropped = droppedSections(doc.SourceText, doc.Text)
 		}
 	default:
 		return nil

@@ -46,7 +46,7 @@ func TestSourcePartFindings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fs := sourcePartFindings(check.Document{Text: tt.text, Source: tt.source, Kind: tt.kind})
+			fs := sourcePartFindings(check.Document{Text: tt.text, SourceText: tt.source, Kind: tt.kind})
 			assert.Len(t, fs, tt.want)
 			for _, f := range fs {
 				assert.Equal(t, RuleMissingSourcePart, f.Rule)
@@ -61,7 +61,7 @@ func TestSourcePartFindingsByName(t *testing.T) {
 	full := "# Statement of Work\n\n## 1. Fees\n\nThe fees are CAD 68,000 (discovery) and CAD 214,000 (configuration).\n\n## 2. Holdback\n\n10% of each fee is held back until 60 days after go-live.\n\n## 3. Data\n\nStudent data is stored only in the Toronto and Montréal regions.\n\n## 4. Key personnel\n\nThe Vendor's key personnel are Priya Raghunathan (Project Manager) and Étienne Laroche (Data Migration Lead).\n"
 	dropped := full[:strings.Index(full, "## 4.")]
 	find := func(kind evaluator.Kind, text string) []check.Finding {
-		return sourcePartFindings(check.Document{Text: text, Source: terms, Kind: kind})
+		return sourcePartFindings(check.Document{Text: text, SourceText: terms, Kind: kind})
 	}
 	assert.Empty(t, find(evaluator.KindContract, full), "every agreed term carried")
 	fs := find(evaluator.KindContract, dropped)
@@ -89,7 +89,7 @@ func FuzzSourceParts(f *testing.F) {
 		}
 		droppedParts(source, text, true)
 		for _, kind := range []evaluator.Kind{evaluator.KindPlainLanguage, evaluator.KindContract} {
-			checktest.Valid(t, text, sourcePartFindings(check.Document{Text: text, Source: source, Kind: kind}))
+			checktest.Valid(t, text, sourcePartFindings(check.Document{Text: text, SourceText: source, Kind: kind}))
 		}
 	})
 }

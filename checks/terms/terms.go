@@ -49,7 +49,7 @@ type DefinitionConfig struct {
 // term, do not start with a proper name, do not end in an instrument word,
 // and are not followed by "of" and a capitalised word; each phrase is
 // reported once, at its first use. Headings are ignored. Terms defined in
-// Document.Source count as defined; a candidate that defines no terms and
+// Document.SourceText count as defined; a candidate that defines no terms and
 // has no source is not checked for undefined terms. An entry of a cfg list
 // with no word in it is an *evaluator.FieldError naming it
 // ("DefinitionConfig.ProperNames[0]"), matching evaluator.ErrInvalidOption.
@@ -151,9 +151,9 @@ func (c *definitionCheck) Check(doc check.Document) []check.Finding {
 	// The undefined-term heuristic needs definitions to compare against: the
 	// candidate's own, and the source document's when there is one (a
 	// review memo uses the contract's terms). With neither, it stays quiet.
-	if doc.Source != "" {
+	if doc.SourceText != "" {
 		known := append([]string(nil), terms...)
-		for _, d := range doctext.ExtractDefinitions(doc.Source) {
+		for _, d := range doctext.ExtractDefinitions(doc.SourceText) {
 			known = append(known, d.Term)
 		}
 		out = append(out, c.undefined(text, ws, doctext.NewTermIndex(known), headings, idx)...)

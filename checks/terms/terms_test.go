@@ -72,8 +72,8 @@ func TestDefinitionCheckUsesSource(t *testing.T) {
 	c := checktest.Must(NewDefinitionCheck(DefinitionConfig{}))
 	assert.Empty(t, c.Check(check.Document{Text: memo}), "no definitions and no source: nothing to compare against")
 	src := `a cap of $1 (the "Liability Cap") and "Service Credits" means credits.`
-	assert.Empty(t, c.Check(check.Document{Text: memo, Source: src}))
-	got := c.Check(check.Document{Text: memo + "Also the Exit Period.\n", Source: src})
+	assert.Empty(t, c.Check(check.Document{Text: memo, SourceText: src}))
+	got := c.Check(check.Document{Text: memo + "Also the Exit Period.\n", SourceText: src})
 	assert.Equal(t, []string{RuleTermUndefined + "=Exit Period"}, checktest.Rules(got))
 }
 

@@ -28,7 +28,7 @@ func (r *selfRefRun) definedElsewhere(s, e int) bool {
 	if !idLike(ref) {
 		return false
 	}
-	if r.openingsOf(openSource, doc.Source).opensWith(ref, false, -1) {
+	if r.openingsOf(openSource, doc.SourceText).opensWith(ref, false, -1) {
 		return true
 	}
 	for i, ev := range doc.Evidence {

@@ -131,7 +131,7 @@ func TestSelfReferenceOtherKinds(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, f := range c.Check(check.Document{Text: tt.text, Source: source, Kind: evaluator.KindPlainLanguage}) {
+			for _, f := range c.Check(check.Document{Text: tt.text, SourceText: source, Kind: evaluator.KindPlainLanguage}) {
 				got = append(got, f.Location.Text)
 			}
 			assert.Equal(t, tt.want, got)
@@ -156,7 +156,7 @@ func TestSelfReferenceAppendicesAndTables(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, f := range c.Check(check.Document{Text: tt.text, Source: tt.source, Kind: evaluator.KindReviewMemo}) {
+			for _, f := range c.Check(check.Document{Text: tt.text, SourceText: tt.source, Kind: evaluator.KindReviewMemo}) {
 				got = append(got, f.Location.Text)
 			}
 			assert.Equal(t, tt.want, got)

@@ -36,7 +36,7 @@ func TestRedlineNumbering(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, f := range c.Check(check.Document{Text: tt.text, Source: source, Kind: evaluator.KindRedline}) {
+			for _, f := range c.Check(check.Document{Text: tt.text, SourceText: source, Kind: evaluator.KindRedline}) {
 				got = append(got, f.Location.Text)
 			}
 			assert.Equal(t, tt.want, got)

@@ -54,13 +54,13 @@ func FuzzRefsParsers(f *testing.F) {
 		_ = text.ElideInsertions(s)
 		_ = sourceNames(s)
 		_ = unchangedClauses(s)
-		doc := doccheck.Document{Text: s, Source: s, Kind: evaluator.KindRedline}
+		doc := doccheck.Document{Text: s, SourceText: s, Kind: evaluator.KindRedline}
 		_ = redlineNumbering(doc, text.AnalysisOf(doccheck.Prepare(doc)).LineIndex())
 		_ = itemRepeats(s, itemDefs(s))
 		idx := text.NewLineIndex(s)
 		_ = ownParagraphOrder(s, &idx)
 		for _, kind := range []evaluator.Kind{evaluator.KindContract, evaluator.KindReviewMemo} {
-			d := doccheck.Document{Text: s, Source: s, Kind: kind}
+			d := doccheck.Document{Text: s, SourceText: s, Kind: kind}
 			_ = NewXrefCheck().Check(d)
 			_ = NewSelfReferenceCheck().Check(d)
 		}

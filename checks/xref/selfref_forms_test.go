@@ -15,7 +15,7 @@ import (
 func TestSelfRefFormsThatAreNotOwnItems(t *testing.T) {
 	source := "PART A\n\n1. Grant. The grant is up to 40%.\n\n5. Own resources. At least 25%.\n\nPART B\n\n6. Repayment. The Agency may require repayment of the whole or any part of the grant.\n"
 	doc := func(text string) check.Document {
-		return check.Document{Text: text, Kind: evaluator.KindReviewMemo, Source: source}
+		return check.Document{Text: text, Kind: evaluator.KindReviewMemo, SourceText: source}
 	}
 	for name, text := range map[string]string{
 		"an amount in rand":        "| R1 | 2.1 | Rent |\n| R2 | 3.1 | Escalation |\n\nRental up from R8 500,00 to R11 000,00 a month, as R1 and R2 propose.\n",

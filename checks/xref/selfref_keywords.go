@@ -95,13 +95,13 @@ func refNumber(raw string) string {
 func (r *selfRefRun) partRef(m []int, num string, own bool) {
 	text, doc := r.text, r.doc
 	s, e := m[0], m[1]
-	if !own && doctext.IsReview(doc.Kind) && doc.Source != "" {
+	if !own && doctext.IsReview(doc.Kind) && doc.SourceText != "" {
 		var done bool
 		if own, done = r.reviewPartRef(m, num); done {
 			return
 		}
 	}
-	if !own && (!doctext.IsReview(doc.Kind) || doc.Source == "") && !refOfInstrument(text, e) && !externalRef(text, s, e) {
+	if !own && (!doctext.IsReview(doc.Kind) || doc.SourceText == "") && !refOfInstrument(text, e) && !externalRef(text, s, e) {
 		switch {
 		case ofOtherDocRe.MatchString(text[e:min(len(text), e+40)]):
 			r.otherDocPartRef(s, e, num)
@@ -130,7 +130,7 @@ func (r *selfRefRun) reviewPartRef(m []int, num string) (own, done bool) {
 	text := r.text
 	s, e := m[0], m[1]
 	if r.vocab == nil {
-		r.vocab = RefVocabularyOf(r.doc, r.doc.Source)
+		r.vocab = RefVocabularyOf(r.doc, r.doc.SourceText)
 	}
 	// Paragraphs are how a source's schedules number their points
 	// ("paragraph 4 of Schedule 2"), so only "part" and "section" are read
@@ -195,7 +195,7 @@ func (r *selfRefRun) attachmentRef(m []int, fam, num string, own bool) {
 	if r.labels[fam][strings.ToUpper(num)] || !own && r.labels[fam] == nil || refOfOther(text, e) || refOfInstrument(text, e) {
 		return
 	}
-	if r.doc.Source != "" && sourceMentions(r.doc.Source, text[m[2]:m[3]], text[m[4]:m[5]]) {
+	if r.doc.SourceText != "" && sourceMentions(r.doc.SourceText, text[m[2]:m[3]], text[m[4]:m[5]]) {
 		return
 	}
 	r.report(s, e, text[s:e])
@@ -345,6 +345,6 @@ func (r *selfRefRun) quotesSourceItem(e int, num string) bool {
 	if !strings.HasPrefix(rest, "\"") && !strings.HasPrefix(rest, "“") {
 		return false
 	}
-	src := r.openingsOf(openSource, r.doc.Source)
+	src := r.openingsOf(openSource, r.doc.SourceText)
 	return src.opensWith(num+".", false, -1) || src.opensWith(num+")", false, -1)
 }

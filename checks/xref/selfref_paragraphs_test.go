@@ -10,7 +10,7 @@ import (
 
 func selfRefTexts(kind evaluator.Kind, text, source string) []string {
 	var out []string
-	for _, f := range NewSelfReferenceCheck().Check(check.Document{Text: text, Kind: kind, Source: source}) {
+	for _, f := range NewSelfReferenceCheck().Check(check.Document{Text: text, Kind: kind, SourceText: source}) {
 		if f.Rule == RuleSelfReference {
 			out = append(out, f.Location.Text)
 		}

@@ -44,7 +44,7 @@ func (r *selfRefRun) seeNumberWord(w doctext.Span) {
 	if !numbersOwnParagraphs(r.labels) || r.labels["part"][id] || doctext.InSpans(r.excluded, m[2], m[3]) {
 		return
 	}
-	if doc.Source != "" && r.srcLabels()[id] || refOfInstrument(text, m[3]) || refOfOther(text, m[3]) || externalRef(text, m[2], m[3]) {
+	if doc.SourceText != "" && r.srcLabels()[id] || refOfInstrument(text, m[3]) || refOfOther(text, m[3]) || externalRef(text, m[2], m[3]) {
 		return
 	}
 	r.report(m[2], m[3], "paragraph "+id)

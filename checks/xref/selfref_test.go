@@ -38,9 +38,9 @@ func TestSelfReferenceCheck(t *testing.T) {
 	// review's own, and the review has three.
 	src := "## 1. Term\n\n1.1 x\n\n## 2. Fees\n\n2.1 y\n"
 	text := "1. Summary\n\nOur drafting is in part 4.\n\n2. Analysis\n\nx\n\n3. Next steps\n\ny\n"
-	fs := NewSelfReferenceCheck().Check(check.Document{Kind: evaluator.KindReviewMemo, Text: text, Source: src})
+	fs := NewSelfReferenceCheck().Check(check.Document{Kind: evaluator.KindReviewMemo, Text: text, SourceText: src})
 	if assert.Len(t, fs, 1) {
 		assert.Equal(t, "part 4", fs[0].Location.Text)
 	}
-	assert.Empty(t, NewSelfReferenceCheck().Check(check.Document{Kind: evaluator.KindReviewMemo, Text: "1. Summary\n\nUnder section 76 of the Competition Act.\n\n2. Risks\n\nx\n", Source: src}))
+	assert.Empty(t, NewSelfReferenceCheck().Check(check.Document{Kind: evaluator.KindReviewMemo, Text: "1. Summary\n\nUnder section 76 of the Competition Act.\n\n2. Risks\n\nx\n", SourceText: src}))
 }

@@ -32,11 +32,11 @@ var keywordNumRe = regexp.MustCompile(`^(?i:paragraph|section|clause|article|par
 // neither.
 func sourceText(doc check.Document) string {
 	parts := make([]string, 0, 1+len(doc.Evidence))
-	if strings.TrimSpace(doc.Source) != "" {
-		parts = append(parts, doc.Source)
+	if strings.TrimSpace(doc.SourceText) != "" {
+		parts = append(parts, doc.SourceText)
 	}
 	for _, e := range doc.Evidence {
-		if strings.TrimSpace(e.Content) != "" && e.Content != doc.Source {
+		if strings.TrimSpace(e.Content) != "" && e.Content != doc.SourceText {
 			parts = append(parts, e.Content)
 		}
 	}

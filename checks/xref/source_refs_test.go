@@ -38,7 +38,7 @@ func TestXrefReviewResolvesAgainstSourcesAndDrafting(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ev := append([]evaluator.Evidence{{ID: "source", Content: tt.source}}, tt.evidence...)
 			var got []string
-			for _, f := range c.Check(check.Document{Text: tt.text, Source: tt.source, Evidence: ev, Kind: evaluator.KindReviewMemo}) {
+			for _, f := range c.Check(check.Document{Text: tt.text, SourceText: tt.source, Evidence: ev, Kind: evaluator.KindReviewMemo}) {
 				if f.Rule == RuleDanglingRef {
 					got = append(got, f.Location.Text)
 				}
@@ -87,7 +87,7 @@ func TestXrefNamesAndScopes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, f := range c.Check(check.Document{Text: tt.text, Source: source, Evidence: []evaluator.Evidence{{ID: "source", Content: source}}, Kind: tt.kind}) {
+			for _, f := range c.Check(check.Document{Text: tt.text, SourceText: source, Evidence: []evaluator.Evidence{{ID: "source", Content: source}}, Kind: tt.kind}) {
 				if f.Rule == RuleDanglingRef {
 					got = append(got, f.Location.Text)
 				}

@@ -26,7 +26,7 @@ func TestTableReferenceColumns(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, f := range c.Check(check.Document{Text: tt.text, Source: source, Kind: tt.kind}) {
+			for _, f := range c.Check(check.Document{Text: tt.text, SourceText: source, Kind: tt.kind}) {
 				if f.Rule == RuleDanglingRef {
 					got = append(got, f.Location.Text)
 				}

@@ -63,7 +63,7 @@ const (
 // number above both twice and twenty more than the largest defined, such as
 // "Section 382" in a five-section memo) cites a statute and is not checked.
 //
-// When Document.Source is set (a review of a contract), a reference resolves
+// When Document.SourceText is set (a review of a contract), a reference resolves
 // if the candidate or the source defines the label. Without a source, a
 // candidate that defines no numbered labels (or no attachment labels) is
 // taken to refer to another document, and its references of that kind are
@@ -121,7 +121,7 @@ func (xrefCheck) Check(doc check.Document) []check.Finding {
 // so its numbering is not checked; its references are to the source.
 func newXrefRun(doc check.Document) *xrefRun {
 	a := doctext.AnalysisOf(doc)
-	r := &xrefRun{text: doc.Text, idx: a.LineIndex(), review: doctext.IsReview(doc.Kind), srcText: doc.Source}
+	r := &xrefRun{text: doc.Text, idx: a.LineIndex(), review: doctext.IsReview(doc.Kind), srcText: doc.SourceText}
 	mode := outlineOwn
 	if r.review {
 		mode = outlineReview
@@ -129,11 +129,11 @@ func newXrefRun(doc check.Document) *xrefRun {
 	r.o = buildOutlineOf(r.text, r.idx, mode)
 	if r.review {
 		r.src, r.srcText = SourceOutlineOf(doc)
-	} else if doc.Source != "" {
+	} else if doc.SourceText != "" {
 		// A contract numbers its own clauses; only the source's titled
 		// clauses are the ones an amendment may cite.
-		sidx := doctext.NewLineIndex(doc.Source)
-		r.src = buildSourceOutline(doc.Source, &sidx)
+		sidx := doctext.NewLineIndex(doc.SourceText)
+		r.src = buildSourceOutline(doc.SourceText, &sidx)
 	}
 	if r.review && r.src == nil {
 		return nil

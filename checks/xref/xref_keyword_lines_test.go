@@ -74,7 +74,7 @@ func TestXrefSourceAnnexTitleLine(t *testing.T) {
 	source := "HOSTING AGREEMENT\n\n6.1 Provider shall meet 99.5% availability.\n\n6.2 Credits are set out in Annex 1.\n\nAnnex 1 - Service Credits\n\nBelow 99.5%: 5% of the monthly fee.\n"
 	run := func(text, src string) []string {
 		var out []string
-		for _, f := range NewXrefCheck().Check(check.Document{Text: text, Kind: evaluator.KindReviewMemo, Source: src}) {
+		for _, f := range NewXrefCheck().Check(check.Document{Text: text, Kind: evaluator.KindReviewMemo, SourceText: src}) {
 			out = append(out, f.Location.Text)
 		}
 		return out

@@ -88,7 +88,7 @@ func TestXrefAgainstSource(t *testing.T) {
 	// Without a source and with no labels of its own, the memo's references
 	// point to another document and are not checked.
 	assert.Empty(t, NewXrefCheck().Check(check.Document{Text: memo}))
-	got := NewXrefCheck().Check(check.Document{Text: memo, Source: xrefDoc})
+	got := NewXrefCheck().Check(check.Document{Text: memo, SourceText: xrefDoc})
 	if assert.Len(t, got, 1) {
 		assert.Equal(t, RuleDanglingRef, got[0].Rule)
 		assert.Equal(t, "Section 9.9", got[0].Location.Text)

@@ -21,7 +21,7 @@ func checkFile(ctx context.Context, suite *checks.Suite, task evaluator.Task, pa
 	r := checkedFile{File: path, Kind: string(task.Kind), Status: evaluator.StatusPass, Findings: []foundIssue{}}
 	doc := checks.Document{Text: text, Evidence: task.Evidence, Kind: task.Kind}
 	if e, ok := task.FindEvidence(sourceEvidenceID); ok {
-		doc.Source = e.Content
+		doc.SourceText = e.Content
 	}
 	fs, err := suite.Run(ctx, doc)
 	if err != nil {

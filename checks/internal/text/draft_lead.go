@@ -141,7 +141,7 @@ var recordKindRe = regexp.MustCompile(`(?i)log|note|transcript|record|result|cap
 // system said.
 func RecordEvidence(doc check.Document) bool {
 	for _, e := range doc.Evidence {
-		if doc.Source != "" && e.Content != doc.Source {
+		if doc.SourceText != "" && e.Content != doc.SourceText {
 			continue
 		}
 		if recordKindRe.MatchString(e.Metadata[evaluator.EvidenceKindKey]) {

@@ -51,23 +51,59 @@ type browser struct {
 	pageURL  string
 }
 
-// newBrowser starts chromium: headless, no sandbox (CI runs as root), no
-// GPU, no background networking, no first-run pages (the default options
-// hold the last three).
+// shared is the one chromium the package's tests share: each test opens
+// a tab of its own in it (newBrowser), so the browser starts once per run,
+// not once per test. TestMain closes it.
+var shared struct {
+	once   sync.Once
+	ctx    context.Context
+	cancel context.CancelFunc
+	err    error
+}
+
+// TestMain runs the tests and then closes the shared browser, so that no
+// chromium outlives the test binary.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.cancel != nil {
+		shared.cancel()
+	}
+	os.Exit(code)
+}
+
+// sharedBrowser starts chromium on first use: headless, no sandbox (CI
+// runs as root), no GPU, no background networking, no first-run pages
+// (the default options hold the last three).
+func sharedBrowser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromium(t)
+	shared.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.WindowSize(1280, 900),
+		)
+		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelCtx := chromedp.NewContext(allocCtx)
+		shared.ctx, shared.cancel = ctx, func() { cancelCtx(); cancelAlloc() }
+		// The first Do starts the browser; its context must have no timeout.
+		shared.err = chromedp.Do(ctx)
+	})
+	if shared.err != nil {
+		t.Fatalf("start %s: %v", path, shared.err)
+	}
+	return shared.ctx
+}
+
+// newBrowser opens a tab of its own in the shared chromium, closed when
+// the test ends, and listens to what its pages report.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.WindowSize(1280, 900),
-	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() { cancelCtx(); cancelAlloc() })
-	// The first Do starts the browser; its context must have no timeout.
+	ctx, cancel := chromedp.NewContext(sharedBrowser(t))
+	t.Cleanup(cancel)
 	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start %s: %v", chromium(t), err)
+		t.Fatalf("open a tab: %v", err)
 	}
 	b := &browser{ctx: ctx}
 	if err := chromedp.Listen(ctx, b.listen); err != nil {

@@ -18,18 +18,6 @@ var (
 	currencyAfterRe  = regexp.MustCompile(`(?i)^(?:[ \t](million|billion|thousand))?[ \t]?(USD|EUR|GBP|CHF|JPY|CAD|AUD|dollars?|euros?|pounds(?: sterling)?)\b`)
 )
 
-var currencyCodes = map[string]string{
-	"us$": "USD", "$": "USD", "usd": "USD", "dollar": "USD", "dollars": "USD",
-	"a$": "AUD", "aud": "AUD", "c$": "CAD", "cad": "CAD",
-	"€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR",
-	"£": "GBP", "gbp": "GBP", "pounds": "GBP", "pounds sterling": "GBP",
-	"¥": "JPY", "jpy": "JPY", "chf": "CHF",
-}
-
-var scaleWords = map[string]float64{
-	"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9,
-}
-
 // parseDigits reads "1,200" and ".50" parts into a value.
 func parseDigits(intPart, frac string) (float64, bool) {
 	v, err := strconv.ParseFloat(strings.ReplaceAll(intPart, ",", "")+frac, 64)
@@ -53,11 +41,11 @@ func amountAt(text string, n doctext.Span) (fact, bool) {
 		off := max(0, n.Start-6)
 		f := fact{kind: FactAmount, start: off + m[2], end: n.End}
 		if sm := scaleAfterRe.FindStringSubmatchIndex(after); sm != nil {
-			v *= scaleWords[strings.ToLower(after[sm[2]:sm[3]])]
+			v *= doctext.ScaleWords[strings.ToLower(after[sm[2]:sm[3]])]
 			f.end = n.End + sm[1]
 		}
 		f.num = v
-		f.key = currencyCodes[strings.ToLower(text[off+m[2]:off+m[3]])] + " " + doctext.FormatNum(v)
+		f.key = doctext.CurrencyCode(text[off+m[2]:off+m[3]]) + " " + doctext.FormatNum(v)
 		return f, true
 	}
 suffix:
@@ -66,10 +54,10 @@ suffix:
 	}
 	if m := currencyAfterRe.FindStringSubmatchIndex(after); m != nil {
 		if m[2] >= 0 {
-			v *= scaleWords[strings.ToLower(after[m[2]:m[3]])]
+			v *= doctext.ScaleWords[strings.ToLower(after[m[2]:m[3]])]
 		}
 		cur := strings.ToLower(after[m[4]:m[5]])
-		return fact{kind: FactAmount, start: n.Start, end: n.End + m[1], num: v, key: currencyCodes[cur] + " " + doctext.FormatNum(v)}, true
+		return fact{kind: FactAmount, start: n.Start, end: n.End + m[1], num: v, key: doctext.CurrencyCode(cur) + " " + doctext.FormatNum(v)}, true
 	}
 	return fact{}, false
 }
@@ -92,7 +80,7 @@ func currencyBefore(text string, i int) bool {
 	for ws > 0 && isLetterByte(text[ws-1]) {
 		ws--
 	}
-	return i-ws == 3 && currencyCodes[strings.ToLower(text[ws:i])] != ""
+	return i-ws == 3 && doctext.CurrencyCode(text[ws:i]) != ""
 }
 
 // amountWordsAfter are the words that may follow a figure in an amount.

@@ -174,22 +174,14 @@ func vLowerWord(buf *[32]byte, w string) (string, bool) {
 	return string(buf[:len(w)]), true
 }
 
-// valueCurrencySigns maps a currency sign to its ISO code.
-var valueCurrencySigns = map[string]string{"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"}
-
-// valueCurrencies are the ISO codes (and names) read before or after a
-// figure, mapped to the code.
-var valueCurrencies = map[string]string{
-	"usd": "USD", "eur": "EUR", "gbp": "GBP", "aud": "AUD", "cad": "CAD", "chf": "CHF", "nzd": "NZD",
-	"sgd": "SGD", "inr": "INR", "jpy": "JPY", "sek": "SEK", "nok": "NOK", "dkk": "DKK", "hkd": "HKD", "zar": "ZAR",
-	"euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD", "pound": "GBP", "pounds": "GBP",
-}
-
-// vDollarPrefixes qualify a "$" written right before it: "A$", "NZ$".
-var vDollarPrefixes = map[string]string{"a": "AUD", "au": "AUD", "c": "CAD", "ca": "CAD", "nz": "NZD", "us": "USD", "s": "SGD", "hk": "HKD"}
-
-// valueScales multiply the figure before them.
-var valueScales = map[string]float64{"k": 1e3, "m": 1e6, "bn": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9, "mn": 1e6}
+// The currency table and the scale words are the text layer's
+// (checks/internal/text/currency.go): one table for every family.
+var (
+	valueCurrencySigns = doctext.CurrencySigns
+	valueCurrencies    = doctext.CurrencyWords
+	vDollarPrefixes    = doctext.DollarPrefixes
+	valueScales        = doctext.ScaleWords
+)
 
 // vDurationUnits maps a unit word to its class and the factor to the
 // class's base unit.

@@ -101,14 +101,15 @@ func Passages(text string, from, to int) iter.Seq[Passage] {
 
 // callout reports whether the block quote whose first line starts at
 // text[start:] is a call-out — a summary box of bullet points, with at most
-// bold title lines beside them, that no line ending in ':' introduces — and
+// bold title lines beside them, or a box that opens with a call-out label
+// (admonition), that no line ending in ':' introduces — and
 // where the block ends. Models set summaries and key points in block
 // quotes; a call-out is the deliverable's own text, not a quotation of a
 // source. The block is read once; a block that is not a call-out is then
 // read line by line as quotations, so each line costs at most twice.
 func callout(text string, start, to int) (int, bool) {
 	bullets, other := 0, false
-	first := true
+	first, box := true, false
 	i := start
 	for i < to {
 		j := i
@@ -127,11 +128,7 @@ func callout(text string, start, to int) (int, bool) {
 		line := strings.TrimSpace(strings.TrimLeft(text[j:e], "> \t"))
 		if first && line != "" {
 			first = false
-			if admonition(line) {
-				bullets++ // "> **Note** — ...", "> ⚠️ ...", "> [!NOTE]": a call-out box whatever follows
-				i = blockEnd(text, e+1, to)
-				break
-			}
+			box = admonition(line) // "> **Note** — ...", "> ⚠️ ...", "> [!NOTE]": a call-out box whatever follows
 		}
 		switch {
 		case line == "":
@@ -144,7 +141,7 @@ func callout(text string, start, to int) (int, bool) {
 		i = e + 1
 	}
 	end := min(i, to)
-	if bullets == 0 || other {
+	if !box && (bullets == 0 || other) {
 		return end, false
 	}
 	prev := strings.TrimRight(text[:start], " \t\n")
@@ -175,26 +172,6 @@ func admonition(line string) bool {
 		return false
 	}
 	return k+2 < len(label) // text follows the label on the line
-}
-
-// blockEnd returns where the block quote that continues at text[i:] ends:
-// the start of its first line that is not a block-quote line.
-func blockEnd(text string, i, to int) int {
-	for i < to {
-		j := i
-		for j < to && (text[j] == ' ' || text[j] == '\t') {
-			j++
-		}
-		if j >= to || text[j] != '>' {
-			return i
-		}
-		e := strings.IndexByte(text[j:to], '\n')
-		if e < 0 {
-			return to
-		}
-		i = j + e + 1
-	}
-	return min(i, to)
 }
 
 // isBullet reports whether line is a Markdown bullet item.

@@ -72,18 +72,8 @@ func pinCase(t *testing.T, sb *strings.Builder, suite *check.Suite, ctx context.
 // diffPinned reports, per case, the lines that differ.
 func diffPinned(t *testing.T, want, got string) {
 	t.Helper()
-	split := func(s string) (map[string]string, []string) {
-		m := map[string]string{}
-		var order []string
-		for _, block := range strings.Split(s, "== ")[1:] {
-			name, _, _ := strings.Cut(block, " ")
-			m[name] = block
-			order = append(order, name)
-		}
-		return m, order
-	}
-	w, order := split(want)
-	g, gorder := split(got)
+	w, order := pinBlocks(want)
+	g, gorder := pinBlocks(got)
 	n := 0
 	for _, name := range append(order, gorder...) {
 		if w[name] != g[name] {
@@ -97,18 +87,28 @@ func diffPinned(t *testing.T, want, got string) {
 	t.Errorf("%d cases differ from %s (regenerate with -update-pin when intended)", n, pinFile)
 }
 
+// pinBlocks splits a listing into its case blocks, by case name, and the
+// names in order.
+func pinBlocks(s string) (map[string]string, []string) {
+	m := map[string]string{}
+	var order []string
+	for _, block := range strings.Split(s, "== ")[1:] {
+		name, _, _ := strings.Cut(block, " ")
+		m[name] = block
+		order = append(order, name)
+	}
+	return m, order
+}
+
 // pinnedOnly returns the blocks of the listing want whose case got lists,
 // in want's order: what a sample of the corpus is compared with.
 func pinnedOnly(want, got string) string {
-	names := map[string]bool{}
-	for _, block := range strings.Split(got, "== ")[1:] {
-		name, _, _ := strings.Cut(block, " ")
-		names[name] = true
-	}
+	blocks, order := pinBlocks(want)
+	sampled, _ := pinBlocks(got)
 	var sb strings.Builder
-	for _, block := range strings.Split(want, "== ")[1:] {
-		if name, _, _ := strings.Cut(block, " "); names[name] {
-			sb.WriteString("== " + block)
+	for _, name := range order {
+		if _, ok := sampled[name]; ok {
+			sb.WriteString("== " + blocks[name])
 		}
 	}
 	return sb.String()

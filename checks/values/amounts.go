@@ -2,6 +2,8 @@ package values
 
 import (
 	"strings"
+
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
 
 // This file reads amounts of money and the rate they are stated per.
@@ -18,7 +20,7 @@ func (d *valueDoc) money(code string, start, cur, num int) (rawValue, bool) {
 	j := num + 1
 	if j < len(toks) && toks[j].kind == tWord {
 		w := d.lowerTok(j)
-		if sc, ok := valueScales[w]; ok && (d.adjacent(j) || len(w) > 2) {
+		if sc, ok := doctext.ScaleWords[w]; ok && (d.adjacent(j) || len(w) > 2) {
 			val *= sc
 			end = toks[j].end
 			j++

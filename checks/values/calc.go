@@ -3,6 +3,8 @@ package values
 import (
 	"math"
 	"strings"
+
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
 
 // This file evaluates the calculations a sentence writes out ("£29 −
@@ -37,10 +39,10 @@ func (d *valueDoc) calculations() {
 				continue
 			}
 			j := k + 1
-			if j < len(toks) && toks[j].kind == tSym && valueCurrencySigns[d.sym(j)] != "" {
+			if j < len(toks) && toks[j].kind == tSym && doctext.CurrencySigns[d.sym(j)] != "" {
 				j++
 			}
-			if j < len(toks) && toks[j].kind == tWord && valueCurrencies[d.lowerTok(j)] != "" {
+			if j < len(toks) && toks[j].kind == tWord && doctext.CurrencyWords[d.lowerTok(j)] != "" {
 				j++
 			}
 			if j >= len(toks) || toks[j].kind != tNum {
@@ -93,10 +95,10 @@ func (d *valueDoc) exprToken(k int) bool {
 		return true
 	case tSym:
 		s := d.sym(k)
-		return valueCurrencySigns[s] != "" || strings.Contains("+−–-×*÷/()", s) && s != ""
+		return doctext.CurrencySigns[s] != "" || strings.Contains("+−–-×*÷/()", s) && s != ""
 	case tWord:
 		w := d.lowerTok(k)
-		return w == "x" || valueCurrencies[w] != "" && len(w) == 3
+		return w == "x" || doctext.CurrencyWords[w] != "" && len(w) == 3
 	}
 	return false
 }
@@ -111,7 +113,7 @@ func (d *valueDoc) valueBefore(k int) (v float64, start, end int, ok bool) {
 	if j < 0 || d.toks[j].kind != tNum {
 		return 0, 0, 0, false
 	}
-	if j > 0 && valueCurrencySigns[d.sym(j-1)] == "" && !(d.toks[j-1].kind == tWord && valueCurrencies[d.lowerTok(j-1)] != "") {
+	if j > 0 && doctext.CurrencySigns[d.sym(j-1)] == "" && !(d.toks[j-1].kind == tWord && doctext.CurrencyWords[d.lowerTok(j-1)] != "") {
 		return 0, 0, 0, false // only amounts: "3 hours (180 minutes)" converts units
 	}
 	v, ok = vFigureValue(d.text[d.toks[j].start:d.toks[j].end])
@@ -241,7 +243,7 @@ func (p *exprParser) factor() (float64, bool) {
 		p.k++
 		return v, true
 	}
-	if valueCurrencySigns[p.d.sym(p.k)] != "" || p.d.toks[p.k].kind == tWord && valueCurrencies[p.d.lowerTok(p.k)] != "" {
+	if doctext.CurrencySigns[p.d.sym(p.k)] != "" || p.d.toks[p.k].kind == tWord && doctext.CurrencyWords[p.d.lowerTok(p.k)] != "" {
 		p.k++
 	}
 	if p.k >= p.end || p.d.toks[p.k].kind != tNum {

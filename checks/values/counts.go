@@ -48,9 +48,9 @@ func (d *valueDoc) numberWords(i int) (rawValue, bool) {
 	end := toks[last].end
 	// "forty dollars ($40)": an amount in words, its figure repeated.
 	if j < len(toks) && toks[j].kind == tWord {
-		if code, ok := valueCurrencies[d.lowerTok(j)]; ok && len(d.text[toks[j].start:toks[j].end]) > 3 {
+		if code, ok := doctext.CurrencyWords[d.lowerTok(j)]; ok && len(d.text[toks[j].start:toks[j].end]) > 3 {
 			end, next := toks[j].end, j+1
-			if next+2 < len(toks) && d.sym(next) == "(" && valueCurrencySigns[d.sym(next+1)] != "" && next+3 < len(toks) && toks[next+2].kind == tNum && d.sym(next+3) == ")" {
+			if next+2 < len(toks) && d.sym(next) == "(" && doctext.CurrencySigns[d.sym(next+1)] != "" && next+3 < len(toks) && toks[next+2].kind == tNum && d.sym(next+3) == ")" {
 				if f, ok := vFigureValue(text[toks[next+2].start:toks[next+2].end]); ok {
 					v = f
 				}

@@ -148,7 +148,7 @@ func vStartsWithValue(c string) bool {
 		return true
 	}
 	if len(c) >= 4 && c[3] == ' ' {
-		if _, ok := valueCurrencies[strings.ToLower(c[:3])]; ok && c[4] >= '0' && c[4] <= '9' {
+		if _, ok := doctext.CurrencyWords[strings.ToLower(c[:3])]; ok && c[4] >= '0' && c[4] <= '9' {
 			return true
 		}
 	}
@@ -186,14 +186,14 @@ func vHeaderRate(h string) string {
 // figures under it: the code or sign it names ("Fee (USD)", "Amount £"),
 // "?" for an amount in no named currency ("Fee", "Price"), "" otherwise.
 func vHeaderCurrency(h string) string {
-	for sign, code := range valueCurrencySigns {
+	for sign, code := range doctext.CurrencySigns {
 		if strings.Contains(h, sign) {
 			return code
 		}
 	}
 	l := strings.ToLower(h)
 	for _, w := range strings.FieldsFunc(l, func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
-		if c, ok := valueCurrencies[w]; ok && len(w) == 3 {
+		if c, ok := doctext.CurrencyWords[w]; ok && len(w) == 3 {
 			return c
 		}
 	}

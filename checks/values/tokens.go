@@ -49,7 +49,7 @@ type vWord struct {
 
 // What a word may start, as vWord.lex bits (see vLex).
 const (
-	vlCurrency uint8 = 1 << iota // a key of valueCurrencies
+	vlCurrency uint8 = 1 << iota // a key of doctext.CurrencyWords
 	vlMonth                      // a key of months
 	vlNumber                     // a key of numberWords
 )
@@ -57,7 +57,7 @@ const (
 // vLex returns the vWord.lex bits of the lower-case word w.
 func vLex(w string) uint8 {
 	var b uint8
-	if _, ok := valueCurrencies[w]; ok {
+	if _, ok := doctext.CurrencyWords[w]; ok {
 		b |= vlCurrency
 	}
 	if _, ok := doctext.Months[w]; ok {

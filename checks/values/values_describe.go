@@ -274,7 +274,7 @@ func (d *valueDoc) markAfter(m *mention, v rawValue, first int) {
 	after := v.next
 	for k := after; k < len(toks) && k < after+3; k++ {
 		if toks[k].kind != tWord {
-			if s := d.sym(k); (s == "–" || s == "-" || s == "—") && k == after && k+1 < len(toks) && (toks[k+1].kind == tNum || valueCurrencySigns[d.sym(k+1)] != "") {
+			if s := d.sym(k); (s == "–" || s == "-" || s == "—") && k == after && k+1 < len(toks) && (toks[k+1].kind == tNum || text.CurrencySigns[d.sym(k+1)] != "") {
 				m.flags |= fRange
 			}
 			continue
@@ -299,7 +299,7 @@ func (d *valueDoc) markAfter(m *mention, v rawValue, first int) {
 				m.flags |= fTotal // "EUR 36.00 for both seats"
 			}
 		case "to", "and":
-			if k == after && k+1 < len(toks) && (toks[k+1].kind == tNum || valueCurrencySigns[d.sym(k+1)] != "") && m.flags&fRange == 0 {
+			if k == after && k+1 < len(toks) && (toks[k+1].kind == tNum || text.CurrencySigns[d.sym(k+1)] != "") && m.flags&fRange == 0 {
 				// "10 to 20 days", "between 10 and 20": the first end.
 				if d.tokIs(k, "to") || d.tokIs(first-1, "between") {
 					m.flags |= fRange

@@ -174,15 +174,6 @@ func vLowerWord(buf *[32]byte, w string) (string, bool) {
 	return string(buf[:len(w)]), true
 }
 
-// The currency table and the scale words are the text layer's
-// (checks/internal/text/currency.go): one table for every family.
-var (
-	valueCurrencySigns = doctext.CurrencySigns
-	valueCurrencies    = doctext.CurrencyWords
-	vDollarPrefixes    = doctext.DollarPrefixes
-	valueScales        = doctext.ScaleWords
-)
-
 // vDurationUnits maps a unit word to its class and the factor to the
 // class's base unit.
 var vDurationUnits = map[string]struct {
@@ -446,7 +437,7 @@ func valueWordBefore(s string, i int) bool {
 	for x := range prev {
 		prev[x] = s[w+x] | 0x20
 	}
-	if _, ok := valueCurrencies[string(prev)]; ok {
+	if _, ok := doctext.CurrencyWords[string(prev)]; ok {
 		return true
 	}
 	_, ok := doctext.Months[string(prev)]
@@ -463,13 +454,13 @@ func valueWordAfter(next string) bool {
 	if _, ok := vDayQualifiers[next]; ok {
 		return true
 	}
-	if _, ok := valueCurrencies[next]; ok {
+	if _, ok := doctext.CurrencyWords[next]; ok {
 		return true
 	}
 	if _, ok := doctext.Months[next]; ok {
 		return true
 	}
-	if _, ok := valueScales[next]; ok {
+	if _, ok := doctext.ScaleWords[next]; ok {
 		return true
 	}
 	switch next {

@@ -188,13 +188,13 @@ func (d *valueDoc) readValueAt(i int) (rawValue, bool) {
 	t := toks[i]
 	switch t.kind {
 	case tSym:
-		code, ok := valueCurrencySigns[text[t.start:t.end]]
+		code, ok := doctext.CurrencySigns[text[t.start:t.end]]
 		if !ok || i+1 >= len(toks) || toks[i+1].kind != tNum {
 			return rawValue{}, false
 		}
 		start := t.start
 		if i > 0 && !t.space && toks[i-1].kind == tWord {
-			if c, ok := vDollarPrefixes[d.lowerTok(i-1)]; ok && code == "USD" {
+			if c, ok := doctext.DollarPrefixes[d.lowerTok(i-1)]; ok && code == "USD" {
 				code, start = c, toks[i-1].start
 			}
 		}
@@ -215,7 +215,7 @@ func (d *valueDoc) readValueAt(i int) (rawValue, bool) {
 		if lex == 0 {
 			return rawValue{}, false // no currency, month or number word
 		}
-		if code, ok := valueCurrencies[w]; ok && len(w) == 3 && i+1 < len(toks) && toks[i+1].kind == tNum && text[t.start] >= 'A' && text[t.start] <= 'Z' {
+		if code, ok := doctext.CurrencyWords[w]; ok && len(w) == 3 && i+1 < len(toks) && toks[i+1].kind == tNum && text[t.start] >= 'A' && text[t.start] <= 'Z' {
 			return d.money(code, t.start, i, i+1)
 		}
 		if _, ok := doctext.Months[w]; ok && c0 >= 'A' && c0 <= 'Z' {
@@ -244,14 +244,14 @@ func (d *valueDoc) readValueAt(i int) (rawValue, bool) {
 		j := i + 1
 		if j < len(toks) && toks[j].kind == tWord {
 			w := d.lowerTok(j)
-			if sc, ok := valueScales[w]; ok && (d.adjacent(j) || len(w) > 2) {
+			if sc, ok := doctext.ScaleWords[w]; ok && (d.adjacent(j) || len(w) > 2) {
 				if j+1 < len(toks) && toks[j+1].kind == tWord {
-					if code, ok := valueCurrencies[d.lowerTok(j+1)]; ok {
+					if code, ok := doctext.CurrencyWords[d.lowerTok(j+1)]; ok {
 						return d.finishMoney(code, t.start, toks[j+1].end, val*sc, j+2), true
 					}
 				}
 			}
-			if code, ok := valueCurrencies[w]; ok {
+			if code, ok := doctext.CurrencyWords[w]; ok {
 				return d.finishMoney(code, t.start, toks[j].end, val, j+1), true
 			}
 		}
@@ -305,7 +305,7 @@ func (d *valueDoc) unitAfter(i, j int, v float64, start int) (rawValue, bool) {
 		}
 		return rawValue{}, false
 	case "times":
-		if k+1 < len(toks) && (toks[k+1].kind == tNum || valueCurrencySigns[d.sym(k+1)] != "") {
+		if k+1 < len(toks) && (toks[k+1].kind == tNum || doctext.CurrencySigns[d.sym(k+1)] != "") {
 			return rawValue{}, false // "3 times $20": arithmetic
 		}
 		return rawValue{class: "multiple", val: v, start: start, end: toks[k].end, next: k + 1}, true

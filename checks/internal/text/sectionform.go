@@ -76,7 +76,7 @@ func lineHeading(text string, l Line, s string) string {
 // bytes.
 func itemLead(s string) string {
 	s = strings.TrimLeft(s, "-*+ \t")
-	if m := OrderedItemRe.FindStringIndex(s); m != nil {
+	if OrderedItemRe.MatchString(s) {
 		s = strings.TrimLeft(s[strings.IndexAny(s, ".)")+1:], " \t*")
 	}
 	if t, ok := strings.CutPrefix(strings.TrimSpace(s), "**"); ok {
@@ -85,7 +85,7 @@ func itemLead(s string) string {
 		}
 	}
 	s = s[:min(len(s), maxLead)]
-	if i := strings.IndexAny(s, ":"); i > 0 {
+	if i := strings.IndexByte(s, ':'); i > 0 {
 		s = s[:i]
 	}
 	if i := strings.Index(s, ". "); i > 0 {

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
 	"github.com/evalopt/evalopt/evaluator"
 	"github.com/evalopt/evalopt/internal/textscan"
 )
@@ -36,17 +37,6 @@ type Config struct {
 	// (default DefaultDraftingForms).
 	DraftingForms []string
 }
-
-// abbrevClass says how a period after an abbreviation behaves.
-type abbrevClass uint8
-
-const (
-	abbrevNone abbrevClass = iota
-	abbrevNever
-	abbrevNumbering
-	abbrevTerminal
-	abbrevLabel // not an abbreviation: a word like "Exhibit" before a label letter
-)
 
 // Word flags, one lookup per word gives all of them.
 const (
@@ -79,9 +69,9 @@ type Analyzer struct {
 	// phraseSets holds the same lists, indexed by wordInfo.phrases, so the
 	// per-word lookup that is cached also finds the phrases.
 	phraseSets [][]phrase
-	abbrev     map[string]abbrevClass
-	// abbrevMax is the longest abbrev key: longer words skip the lookup.
-	abbrevMax int
+	// rules are the text layer's sentence rules over this Analyzer's
+	// abbreviations.
+	rules *doctext.SentenceRules
 	// caches recycles word caches between calls; a cache depends only on
 	// this Analyzer's lists, so a recycled one keeps its entries.
 	caches sync.Pool
@@ -108,7 +98,6 @@ func New(cfg Config) (*Analyzer, error) {
 	a := &Analyzer{
 		words:   map[string]wordInfo{},
 		phrases: map[string][]phrase{},
-		abbrev:  map[string]abbrevClass{},
 	}
 	a.caches.New = func() any { return new(wordCache) }
 	if err := a.addAbbreviations(cfg); err != nil {
@@ -139,13 +128,14 @@ func (a *Analyzer) addAbbreviations(cfg Config) error {
 	abbrevs := []struct {
 		name  string
 		list  []string
-		class abbrevClass
+		class doctext.AbbrevClass
 	}{
-		{"Config.Abbreviations", orDefault(cfg.Abbreviations, DefaultAbbreviations()), abbrevNever},
-		{"Config.NumberingAbbreviations", orDefault(cfg.NumberingAbbreviations, DefaultNumberingAbbreviations()), abbrevNumbering},
-		{"Config.TerminalAbbreviations", orDefault(cfg.TerminalAbbreviations, DefaultTerminalAbbreviations()), abbrevTerminal},
-		{"labels", sections(abbreviationsTxt)["labels"], abbrevLabel},
+		{"Config.Abbreviations", orDefault(cfg.Abbreviations, DefaultAbbreviations()), doctext.AbbrevNever},
+		{"Config.NumberingAbbreviations", orDefault(cfg.NumberingAbbreviations, DefaultNumberingAbbreviations()), doctext.AbbrevNumbering},
+		{"Config.TerminalAbbreviations", orDefault(cfg.TerminalAbbreviations, DefaultTerminalAbbreviations()), doctext.AbbrevTerminal},
+		{"labels", doctext.SentenceAbbreviations("labels"), doctext.AbbrevLabel},
 	}
+	table := map[string]doctext.AbbrevClass{}
 	for _, l := range abbrevs {
 		for i, e := range l.list {
 			key, err := entryKey(l.name, i, e)
@@ -156,10 +146,10 @@ func (a *Analyzer) addAbbreviations(cfg Config) error {
 			if f := strings.Fields(key); len(f) > 1 {
 				key = f[len(f)-1] // "et al" is matched on "al"
 			}
-			a.abbrev[key] = l.class
-			a.abbrevMax = max(a.abbrevMax, len(key))
+			table[key] = l.class
 		}
 	}
+	a.rules = doctext.NewSentenceRules(table, keyRune)
 	return nil
 }
 

@@ -4,12 +4,12 @@ import (
 	_ "embed" // the word lists below are data files, not Go literals
 	"fmt"
 	"strings"
+
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
 
 // One variable per file: the compiler then guarantees each list exists.
 var (
-	//go:embed data/abbreviations.txt
-	abbreviationsTxt string
 	//go:embed data/syllables.txt
 	syllablesTxt string
 	//go:embed data/passive.txt
@@ -39,20 +39,20 @@ func sections(file string) map[string][]string {
 
 // DefaultAbbreviations returns a copy of the embedded abbreviations after
 // which a period never ends a sentence ("e.g.", "Sec.", "No.", "U.S.").
-func DefaultAbbreviations() []string { return clone(sections(abbreviationsTxt)["never"]) }
+func DefaultAbbreviations() []string { return doctext.SentenceAbbreviations("never") }
 
 // DefaultNumberingAbbreviations returns a copy of the embedded abbreviations
 // that do not end a sentence when a number or "(" follows ("Sec. 4.1",
 // "No. 5", "Art. 3") and do otherwise ("modern art. The").
 func DefaultNumberingAbbreviations() []string {
-	return clone(sections(abbreviationsTxt)["numbering"])
+	return doctext.SentenceAbbreviations("numbering")
 }
 
 // DefaultTerminalAbbreviations returns a copy of the embedded abbreviations
 // that end a sentence only when the next word starts with an upper-case
 // letter ("etc.", "Inc.", "Ltd.").
 func DefaultTerminalAbbreviations() []string {
-	return clone(sections(abbreviationsTxt)["terminal"])
+	return doctext.SentenceAbbreviations("terminal")
 }
 
 // DefaultJargon returns a copy of the embedded legal-jargon lexicon: single

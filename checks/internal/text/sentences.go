@@ -1,6 +1,7 @@
 package text
 
 import (
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -219,3 +220,35 @@ func (r *SentenceRules) class(word string) AbbrevClass {
 	}
 	return r.abbrev[string(key)]
 }
+
+// BreakAt reports whether the byte at j ends a sentence under r: a line
+// break (see Lines), a ';' with Semicolon, or a terminator that Stop ends
+// a sentence at.
+func (r *SentenceRules) BreakAt(text string, j int) bool {
+	switch text[j] {
+	case '\n':
+		return r.Lines == EveryLine || blankLineAt(text, j) || BlockStartAt(text, j+1)
+	case ';':
+		return r.Semicolon
+	case '.', '!', '?', 0xE2:
+		_, _, ok := r.Stop(text, j)
+		return ok
+	}
+	return false
+}
+
+// clauseRules are the rules of the readers that take a statement with its
+// qualifiers and citations ("governed by U.S. law", "Cal. Civ. Code"): the
+// embedded table with its citations, any one letter an initial, Markdown
+// emphasis a closer ("(no change).** Keep"), and a sentence ending at every
+// line break, at ';' and at '!' or '?' whatever follows.
+var clauseRules = sync.OnceValue(func() *SentenceRules {
+	return DefaultSentenceRules().With(func(r *SentenceRules) {
+		r.Lines, r.Semicolon, r.Markup = EveryLine, true, true
+		r.Citations, r.AnyInitial, r.Exclaim = true, true, true
+	})
+})
+
+// ClauseSentenceRules returns the rules SentenceAround reads a clause by
+// (shared: change options with With).
+func ClauseSentenceRules() *SentenceRules { return clauseRules() }

@@ -1,16 +1,13 @@
 package text
 
 // SentenceEnd returns the end of the sentence that continues at i: the
-// first ". ", "! ", "? ", ";" or line break, or to.
+// first line break, ';' or terminator that ends a sentence by the clause
+// readers' rules (ClauseSentenceRules) in text[:to], or to.
 func SentenceEnd(text string, i, to int) int {
+	r, t := clauseRules(), text[:to]
 	for j := i; j < to; j++ {
-		switch text[j] {
-		case '\n', ';':
+		if sentenceByte[t[j]] && r.BreakAt(t, j) {
 			return j
-		case '.', '!', '?':
-			if j+1 >= to || text[j+1] == ' ' || text[j+1] == '\n' {
-				return j
-			}
 		}
 	}
 	return to

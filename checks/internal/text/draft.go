@@ -53,17 +53,19 @@ func IsDraftIntro(intro string) bool {
 	return d[len(d)-1][0] > lastS[0]
 }
 
-// LastSentence returns the part of s after its last sentence end (". ",
-// "! ", "? ", or the end of a bold run "**" followed by a space), trimmed.
+// LastSentence returns the part of s after its last sentence end by the
+// clause readers' rules (ClauseSentenceRules), line breaks and ';' aside,
+// trimmed; a terminator that ends s is no cut (nothing follows it: an
+// intro "… as follows." is its own last sentence).
 func LastSentence(s string) string {
-	cut := 0
-	for i := 0; i+1 < len(s); i++ {
-		if (s[i] == '.' || s[i] == '!' || s[i] == '?') && (s[i+1] == ' ' || s[i+1] == '\t') {
-			// not a clause number ("8.2 ") or an abbreviation of one letter
-			if i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
-				continue
+	r, cut := clauseRules(), 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '.' || c == '!' || c == '?' {
+			end, next, ok := r.Stop(s, i)
+			if ok && end < len(s) {
+				cut = end
 			}
-			cut = i + 1
+			i = next - 1
 		}
 	}
 	return strings.TrimSpace(s[cut:])

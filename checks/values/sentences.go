@@ -29,16 +29,19 @@ func SentenceLimit(text string, from, end int) int {
 }
 
 // valueSentenceEnd returns the end of the sentence starting at from: after
-// ". ", "! ", "? " or ";" — not after an abbreviation, an initial or a
-// decimal point — or end.
+// a terminator that ends a sentence by the text layer's rules
+// (doctext.ClauseSentenceRules: not after an abbreviation, an initial or a
+// decimal point) and its closers, or after a ';' outside parentheses, or
+// end.
 func valueSentenceEnd(text string, from, end int) int {
 	depth := 0
 	end = SentenceLimit(text, from, end)
+	t, rules := text[:end], doctext.ClauseSentenceRules()
 	for j := from; j < end; j++ {
-		if !vSentenceBytes[text[j]] {
+		if !vSentenceBytes[t[j]] {
 			continue // most bytes: one table read, not a switch
 		}
-		switch text[j] {
+		switch t[j] {
 		case '(':
 			depth++
 		case ')':
@@ -49,18 +52,12 @@ func valueSentenceEnd(text string, from, end int) int {
 			if depth == 0 {
 				return j + 1
 			}
-		case '.', '!', '?':
-			if j+1 < end && text[j+1] != ' ' && text[j+1] != '*' && text[j+1] != '"' && text[j+1] != ')' {
-				continue
+		default:
+			e, next, ok := rules.Stop(t, j)
+			if ok {
+				return e
 			}
-			if text[j] == '.' && vAbbreviationBefore(text, from, j) {
-				continue
-			}
-			k := j + 1
-			for k < end && (text[k] == '*' || text[k] == '"' || text[k] == ')' || text[k] == '_') {
-				k++
-			}
-			return k
+			j = next - 1
 		}
 	}
 	return end
@@ -68,29 +65,8 @@ func valueSentenceEnd(text string, from, end int) int {
 
 // vSentenceBytes marks the bytes valueSentenceEnd acts on.
 var vSentenceBytes = func() (t [256]bool) {
-	for _, c := range "();.!?" {
+	for _, c := range []byte("();.!?\xe2") {
 		t[c] = true
 	}
 	return t
 }()
-
-// vAbbreviationBefore reports whether the period at j closes an
-// abbreviation or an initial ("e.g.", "No.", "Dr E.", "approx.").
-func vAbbreviationBefore(text string, from, j int) bool {
-	k := j
-	for k > from && doctext.IsWordByte(text[k-1]) {
-		k--
-	}
-	if j-k > 6 {
-		return false // word bytes are ASCII: longer than any abbreviation below, spare the copy
-	}
-	w := strings.ToLower(text[k:j])
-	if len(w) == 1 {
-		return true
-	}
-	switch w {
-	case "e.g", "i.e", "no", "nos", "dr", "mr", "mrs", "ms", "approx", "art", "cl", "para", "paras", "sec", "ss", "vs", "etc", "inc", "ltd", "co", "p", "pp", "st", "am", "pm", "fig", "ca", "cf", "al":
-		return true
-	}
-	return false
-}

@@ -137,18 +137,11 @@ func adviceUnits(text string, words []doctext.Span, known []doctext.RecUnit) []d
 	return out
 }
 
-// sentenceAround returns the sentence holding offset at: from after the
-// previous sentence end or line break to the next, at most 400 bytes each
-// way.
+// sentenceAround returns the sentence holding offset at, by the text
+// layer's clause rules: from after the previous sentence end or line break
+// to the next (and the byte that ends it), at most 400 bytes each way.
 func sentenceAround(text string, at int) (int, int) {
-	s := at
-	for s > 0 && at-s < 400 {
-		c := text[s-1]
-		if c == '\n' || (c == ' ' && s >= 2 && (text[s-2] == '.' || text[s-2] == '!' || text[s-2] == '?') && !(s >= 3 && text[s-3] >= '0' && text[s-3] <= '9')) {
-			break
-		}
-		s--
-	}
+	s := doctext.ClauseSentenceRules().SentenceStart(text, max(0, at-400), at)
 	e := doctext.SentenceEnd(text, at, min(len(text), at+400))
 	if e < len(text) {
 		e++
@@ -225,16 +218,16 @@ func goalDirectionalAt(text string, u doctext.RecUnit, s, e int) bool {
 var techNameRe = regexp.MustCompile(`\b(?:to|with|via|using|behind|through|into)[ \t]+(?:the[ \t]+|a[ \t]+|an[ \t]+)?[A-Z][a-z]+[A-Z][A-Za-z]*\b|\b[a-z][a-z0-9-]*\.(?:[a-z0-9-]+\.)*(?:conf|ini|yaml|yml|json|toml|xml|io|com|net|org|dev|app)\b`)
 
 // sentenceStartFrom returns the start of the sentence holding offset at, not
-// before from.
+// before from, by the text layer's clause rules without Markdown closers
+// (fixLeadSentences).
 func sentenceStartFrom(text string, from, at int) int {
-	for i := at; i > from; i-- {
-		c := text[i-1]
-		if c == '\n' || c == ';' || (c == ' ' && i >= from+2 && (text[i-2] == '.' || text[i-2] == '!' || text[i-2] == '?') && !(i >= from+3 && text[i-3] >= '0' && text[i-3] <= '9')) {
-			return i
-		}
-	}
-	return from
+	return fixLeadSentences.SentenceStart(text, from, at)
 }
+
+// fixLeadSentences are the clause rules with Markup off: a bold lead
+// ("**P3 — Section 11.1 (assignment).** Make it mutual") belongs to the fix
+// after it, so the clause it names makes that fix concrete.
+var fixLeadSentences = doctext.ClauseSentenceRules().With(func(r *doctext.SentenceRules) { r.Markup = false })
 
 // isLabelWord reports whether the word ending at e is a label ("Fix:",
 // "*Fix.*"), not a verb.

@@ -324,21 +324,11 @@ func numberWith(parent string, n int) string {
 	return parent + "." + strconv.Itoa(n)
 }
 
-// sentenceStart returns the start of the sentence holding offset i: after
-// the previous ". ", "! ", "? " or line break, at most 400 bytes back.
+// sentenceStart returns the start of the sentence holding offset i, at
+// most 400 bytes back: after the previous line break or sentence end by
+// the text layer's clause rules.
 func sentenceStart(text string, i int) int {
-	from := max(0, i-400)
-	for j := i - 1; j > from; j-- {
-		switch text[j] {
-		case '\n':
-			return j + 1
-		case ' ':
-			if c := text[j-1]; c == '.' || c == '!' || c == '?' {
-				return j + 1
-			}
-		}
-	}
-	return from
+	return doctext.ClauseSentenceRules().SentenceStart(text, max(0, i-400), i)
 }
 
 // newLabelMatches returns newLabelRe's matches in text, running the

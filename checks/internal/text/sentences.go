@@ -252,3 +252,22 @@ var clauseRules = sync.OnceValue(func() *SentenceRules {
 // ClauseSentenceRules returns the rules SentenceAround reads a clause by
 // (shared: change options with With).
 func ClauseSentenceRules() *SentenceRules { return clauseRules() }
+
+// SentenceStart returns the start of the sentence holding offset at, not
+// before from: just after the last line break or ';' before at that ends
+// a sentence, or after the last such terminator, its closers and the white
+// space after them; from when there is none.
+func (r *SentenceRules) SentenceStart(text string, from, at int) int {
+	for j := at - 1; j >= from; j-- {
+		c := text[j]
+		if !sentenceByte[c] || !r.BreakAt(text, j) {
+			continue
+		}
+		if c == '\n' || c == ';' {
+			return j + 1
+		}
+		end, _, _ := r.Stop(text, j)
+		return min(skipSpace(text, end), at)
+	}
+	return from
+}

@@ -169,16 +169,7 @@ func sourceAnchored(text string, start int) bool {
 // quotation ending at end ties it to the source: `"potential
 // co-investors" can receive everything (section 3)`.
 func sourceAnchoredAfter(text string, end int) bool {
-	to := min(len(text), end+160)
-	if i := strings.IndexByte(text[end:to], '\n'); i >= 0 {
-		to = end + i
-	}
-	rest := text[end:to]
-	for i := 0; i+1 < len(rest); i++ {
-		if (rest[i] == '.' || rest[i] == '!' || rest[i] == '?') && rest[i+1] == ' ' && (i == 0 || rest[i-1] < '0' || rest[i-1] > '9') {
-			rest = rest[:i]
-			break
-		}
-	}
+	// SentenceEnd stops at the line break, so the rest never runs past it.
+	rest := text[end:doctext.SentenceEnd(text, end, min(len(text), end+160))]
 	return doctext.SourceAnchorRe.MatchString(rest)
 }

@@ -42,36 +42,19 @@ var (
 	methodHeadings = []string{"method", "methods", "methodology", "approach", "how we tested", "techniques", "test plan", "testing approach", "test approach", "procedure", "procedures", "test activities", "attack narrative"}
 )
 
-// SectionHeadings returns the heading texts of text: Markdown headings,
-// wholly bold lines ("**Summary**"), and short label lines ("Summary:",
-// "RECOMMENDATIONS").
+// SectionHeadings returns the heading texts of text: the titles of the
+// lines of at most 100 bytes that LineHeading reads as headings (Markdown
+// headings, wholly bold lines "**Summary**", numbered titles, and short
+// label lines "Summary:", "RECOMMENDATIONS").
 func SectionHeadings(text string) []string {
 	var out []string
 	ForEachLine(text, func(l Line) {
 		s := strings.TrimSpace(text[l.Start:l.End])
-		if s == "" || len(s) > 100 {
+		if len(s) > 100 {
 			return
 		}
-		if lvl, off := HeadingLevel(s); lvl > 0 {
-			out = append(out, s[off:])
-			return
-		}
-		if t, ok := strings.CutPrefix(s, "**"); ok {
-			if i := strings.Index(t, "**"); i > 0 && len(strings.TrimSpace(strings.TrimRight(t[i+2:], ":."))) == 0 {
-				out = append(out, t[:i])
-				return
-			}
-		}
-		if m := MatchIf(StartsWithAny(s, "0123456789"), OrderedItemRe, s); m != nil && PlainTitle(s) {
-			out = append(out, s[strings.IndexByte(s, ' ')+1:]) // "3. Next steps"
-			return
-		}
-		if strings.HasSuffix(s, ":") && len(s) < 60 && !strings.ContainsAny(s[:len(s)-1], ".:;") {
-			out = append(out, s[:len(s)-1])
-			return
-		}
-		if len(s) < 60 && strings.ToUpper(s) == s && strings.ToLower(s) != s {
-			out = append(out, s)
+		if h, ok := LineHeading(s); ok {
+			out = append(out, h.Title)
 		}
 	})
 	return out

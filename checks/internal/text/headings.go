@@ -1,0 +1,87 @@
+package text
+
+import "strings"
+
+// This file is the one answer to "is this line a heading, and of what
+// level and title": LineHeading. SectionHeadings, OwnSectionHeads, the
+// signature regions and the values family's section levels all read a
+// line's heading through it.
+
+// HeadingForm is the layout a heading line is written in.
+type HeadingForm uint8
+
+const (
+	// NotHeading: the line is no heading.
+	NotHeading HeadingForm = iota
+	// AtxHeading: a Markdown heading ("## Fees").
+	AtxHeading
+	// BoldHeading: a line that is wholly bold ("**Summary**", "**Fees:**",
+	// "**Fees**:").
+	BoldHeading
+	// NumberedHeading: a plain numbered title ("3. Next steps").
+	NumberedHeading
+	// LabelHeading: a short line ending in ':' ("Summary:").
+	LabelHeading
+	// CapitalsHeading: a short line written in capitals ("RECOMMENDATIONS").
+	CapitalsHeading
+)
+
+// BelowMarkdown is the level of a heading that is not a Markdown heading:
+// below every '#' level.
+const BelowMarkdown = 7
+
+// Heading is what LineHeading reads from a heading line.
+type Heading struct {
+	Form HeadingForm
+	// Level is the Markdown level (1-6) of an AtxHeading, BelowMarkdown
+	// for the other forms.
+	Level int
+	// Title is the heading's words: after the '#' marks, inside the bold,
+	// after the number, before the ':'.
+	Title string
+	// Capitals reports whether the title, emphasis and a final ':' aside,
+	// is written in capitals and shorter than 60 bytes ("SIGNATURES:",
+	// "**EXECUTION**"), whatever the form.
+	Capitals bool
+}
+
+// LineHeading reports whether the line s (surrounding blanks allowed) is a
+// heading and reads its form, level and title. The forms are tried in
+// order: a Markdown heading; a wholly bold line (the bold run, then only
+// ':' or '.'); a numbered plain title ("3. Next steps", see PlainTitle); a
+// line under 60 bytes ending in ':' with no '.', ':' or ';' before it; a
+// line under 60 bytes with capitals and no lower-case letter.
+func LineHeading(s string) (Heading, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return Heading{}, false
+	}
+	lvl, off := HeadingLevel(s)
+	h := Heading{Level: BelowMarkdown, Capitals: capitalsTitle(strings.Trim(s[off:], "*_ \t:"))}
+	switch {
+	case lvl > 0:
+		h.Form, h.Level, h.Title = AtxHeading, lvl, s[off:]
+	case strings.HasPrefix(s, "**"):
+		t := s[2:]
+		if i := strings.Index(t, "**"); i > 0 && len(strings.TrimSpace(strings.TrimRight(t[i+2:], ":."))) == 0 {
+			h.Form, h.Title = BoldHeading, t[:i]
+		}
+	}
+	if h.Form == NotHeading {
+		switch {
+		case MatchIf(StartsWithAny(s, "0123456789"), OrderedItemRe, s) != nil && PlainTitle(s):
+			h.Form, h.Title = NumberedHeading, s[strings.IndexByte(s, ' ')+1:]
+		case strings.HasSuffix(s, ":") && len(s) < 60 && !strings.ContainsAny(s[:len(s)-1], ".:;"):
+			h.Form, h.Title = LabelHeading, s[:len(s)-1]
+		case len(s) < 60 && capitalsTitle(s):
+			h.Form, h.Title = CapitalsHeading, s
+		}
+	}
+	return h, h.Form != NotHeading
+}
+
+// capitalsTitle reports whether s is under 60 bytes with a capital and no
+// lower-case letter.
+func capitalsTitle(s string) bool {
+	return len(s) < 60 && strings.ToUpper(s) == s && strings.ToLower(s) != s
+}

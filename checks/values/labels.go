@@ -225,13 +225,9 @@ func vClauseList(s string) []string {
 // heading's level, 7 for a line that is all bold ("**Recommendations**"),
 // 0 for other lines.
 func sectionLevel(raw string) int {
-	if lvl, _ := doctext.HeadingLevel(raw); lvl > 0 {
-		return lvl
-	}
-	s := strings.TrimSpace(raw)
-	s = strings.TrimSuffix(s, ":")
-	if len(s) > 4 && strings.HasPrefix(s, "**") && strings.HasSuffix(s, "**") && !strings.Contains(s[2:len(s)-2], "**") {
-		return 7
+	switch h, _ := doctext.LineHeading(raw); h.Form {
+	case doctext.AtxHeading, doctext.BoldHeading:
+		return h.Level
 	}
 	return 0
 }

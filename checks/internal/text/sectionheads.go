@@ -46,9 +46,11 @@ func OwnSectionHeads(text string) (own []SectionHead, all int) {
 		prevBlank = false
 		h := SectionHead{line: n}
 		standalone := false
-		if hs := SectionHeadings(s); len(hs) > 0 {
-			h.Text = hs[0]
-			h.Atx, _ = HeadingLevel(s)
+		if lh, ok := LineHeading(s); ok && len(s) <= 100 {
+			h.Text = lh.Title
+			if lh.Form == AtxHeading {
+				h.Atx = lh.Level
+			}
 			h.numbered = StartsWithAny(s, "0123456789") || StartsWithAny(strings.TrimLeft(s, "#* \t"), "0123456789")
 		} else if blankBefore && blankAfter(text, l.End) && standaloneTitle(s) && opensBody(text, l.End) {
 			h.Text, standalone = s, true

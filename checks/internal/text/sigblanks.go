@@ -38,10 +38,15 @@ func SignatureRegions(text string) []Span {
 		if s == "" {
 			return
 		}
-		lvl, off := HeadingLevel(s)
-		title := strings.Trim(s[off:], "*_ \t:")
-		isHead := lvl > 0 || strings.HasPrefix(s, "**") && strings.HasSuffix(strings.TrimRight(s, ":"), "**") ||
-			len(title) < 60 && strings.ToUpper(title) == title && strings.ToLower(title) != title
+		// A Markdown or bold heading, or a title in capitals in any form
+		// ("SIGNATURES:", "EXECUTION").
+		h, ok := LineHeading(s)
+		lvl := 0
+		if h.Form == AtxHeading {
+			lvl = h.Level
+		}
+		title := strings.Trim(h.Title, "*_ \t:")
+		isHead := ok && (lvl > 0 || h.Form == BoldHeading || h.Capitals)
 		switch {
 		case isHead && signHeadRe.MatchString(title):
 			if open < 0 {

@@ -189,12 +189,9 @@ func sectionBreak(text string, ls, le int, blankBefore bool) bool {
 // headLevel returns a heading's level: 1–6 for "#" headings, 7 for a line
 // in bold only, 0 for anything else.
 func headLevel(s string) int {
-	if l, _ := doctext.HeadingLevel(s); l > 0 {
-		return l
-	}
-	t := strings.TrimRight(s, ": ")
-	if len(t) > 4 && (strings.HasPrefix(t, "**") && strings.HasSuffix(t, "**") || strings.HasPrefix(t, "__") && strings.HasSuffix(t, "__")) {
-		return 7
+	switch h, _ := doctext.LineHeading(s); h.Form {
+	case doctext.AtxHeading, doctext.BoldHeading:
+		return h.Level
 	}
 	return 0
 }

@@ -16,7 +16,7 @@ const (
 	// AtxHeading: a Markdown heading ("## Fees").
 	AtxHeading
 	// BoldHeading: a line that is wholly bold ("**Summary**", "**Fees:**",
-	// "**Fees**:").
+	// "**Fees**:", "__Fees__").
 	BoldHeading
 	// NumberedHeading: a plain numbered title ("3. Next steps").
 	NumberedHeading
@@ -61,9 +61,9 @@ func LineHeading(s string) (Heading, bool) {
 	switch {
 	case lvl > 0:
 		h.Form, h.Level, h.Title = AtxHeading, lvl, s[off:]
-	case strings.HasPrefix(s, "**"):
-		t := s[2:]
-		if i := strings.Index(t, "**"); i > 0 && len(strings.TrimSpace(strings.TrimRight(t[i+2:], ":."))) == 0 {
+	case strings.HasPrefix(s, "**") || strings.HasPrefix(s, "__"):
+		t, mark := s[2:], s[:2]
+		if i := strings.Index(t, mark); i > 0 && len(strings.TrimSpace(strings.TrimRight(t[i+2:], ":."))) == 0 {
 			h.Form, h.Title = BoldHeading, t[:i]
 		}
 	}

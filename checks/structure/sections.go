@@ -81,7 +81,10 @@ func (c sectionsCheck) Check(doc check.Document) []check.Finding {
 	// A document with fewer than two headings (its title and letterhead
 	// included) is a note with no sections to miss.
 	heads, all := doctext.OwnSectionHeads(doc.Text)
-	if all < minSectionHeadings {
+	if all < minSectionHeadings || len(heads) == 0 {
+		// A body with no section heading of its own (only a title and
+		// letterhead) is written as running prose: its sections are
+		// paragraphs, and there is no heading to miss.
 		return nil
 	}
 	var out []check.Finding

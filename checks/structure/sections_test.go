@@ -28,6 +28,11 @@ func TestSectionsCheck(t *testing.T) {
 	require.Len(t, got, 1)
 	assert.Contains(t, got[0], "findings")
 	assert.Empty(t, memo("Short note with no sections."), "a note without headings has no sections to miss")
+	body := "You asked me to review the listing agreement. The indemnity in Art. 6 is unlimited and I rate it HIGH risk. I recommend striking Art. 6 and replacing it with the language in Attachment 1."
+	assert.Empty(t, memo("MEMORANDUM\n\nTO: Board\nFROM: Counsel\n\n"+body+"\n\nAttachment 1 — Proposed language\n\nArt. 6 (replacement): \"Each party shall indemnify the other.\"\n"),
+		"a memo whose body has no section heading of its own is running prose")
+	assert.Empty(t, memo("# Report\n\n## Summary\n\nx\n\n## What we found\n\nx\n\n## What to fix\n\nx\n"), "plain-word headings name the sections")
+	assert.Empty(t, memo("# Report\n\n## Summary\n\nx\n\n## Findings\n\nx\n\n## Measures\n\nx\n"), "measures are the recommendations")
 	assert.Empty(t, NewSectionsCheck().Check(check.Document{Kind: evaluator.KindCustomerReply, Text: "## A\n\n## B\n"}), "replies need none")
 }
 

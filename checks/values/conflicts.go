@@ -51,6 +51,7 @@ func (d *valueDoc) conflicts(doc check.Document) []check.Finding {
 	var rs rivalSearch
 	var out []check.Finding
 	idx := doctext.AnalysisOf(doc).LineIndex()
+	var ev *evidenceValues
 	for qi := range ms {
 		q := &ms[qi]
 		x.candidates(d, qi)
@@ -63,7 +64,11 @@ func (d *valueDoc) conflicts(doc check.Document) []check.Finding {
 		}
 		if q.flags&fHypo == 0 {
 			if best, ok := d.rival(&rs, x.cands, qi, nearest, count); ok {
-				out = append(out, d.conflictFinding(idx, &ms[best], q))
+				if ev == nil {
+					e := readEvidenceValues(doc)
+					ev = &e
+				}
+				out = append(out, d.conflictFinding(idx, &ms[best], q, ev, rs.bestAntecedent || rs.bestMarked))
 			}
 		}
 		x.record(qi)
@@ -220,6 +225,9 @@ type rivalSearch struct {
 	bestDiff, bestEq float64
 	best             int
 	bestAntecedent   bool
+	// bestMarked: the way best or q is written adds to the evidence
+	// (see differenceEvidence), a second signal beside the shared subject.
+	bestMarked bool
 	// The scores of restatements (equal values about the same thing) are
 	// read only when a different value scores high enough to be reported,
 	// which few do: restated holds their positions among the candidates,
@@ -234,7 +242,7 @@ type rivalSearch struct {
 // threshold and beats every restatement of qi's value.
 func (d *valueDoc) rival(rs *rivalSearch, cands []int, qi, nearest int, count map[valueKey]int) (int, bool) {
 	ms, q := d.ms, &d.ms[qi]
-	rs.bestDiff, rs.bestEq, rs.best, rs.bestAntecedent = -1, -1, -1, false
+	rs.bestDiff, rs.bestEq, rs.best, rs.bestAntecedent, rs.bestMarked = -1, -1, -1, false, false
 	rs.restated, rs.eqs, rs.bests = rs.restated[:0], rs.eqs[:0], rs.bests[:0]
 	for ci, pi := range cands {
 		p := &ms[pi]
@@ -254,10 +262,11 @@ func (d *valueDoc) rival(rs *rivalSearch, cands []int, qi, nearest int, count ma
 			rs.eqs = append(rs.eqs, vScoreAt{ci, s})
 			continue
 		}
+		s0 := s
 		s, antecedent := d.differenceEvidence(p, q, s, pi == nearest, count)
 		if s > rs.bestDiff || s == rs.bestDiff && rs.best >= 0 && vCloser(p, &ms[rs.best], q) {
-			rs.bestDiff, rs.best, rs.bestAntecedent = s, pi, antecedent
-			rs.bests = append(rs.bests, vBestAt{ci, s, pi, antecedent})
+			rs.bestDiff, rs.best, rs.bestAntecedent, rs.bestMarked = s, pi, antecedent, s > s0
+			rs.bests = append(rs.bests, vBestAt{ci, s, pi, antecedent, s > s0})
 		}
 	}
 	if rs.best >= 0 && rs.bestDiff >= valueThreshold && len(rs.restated) > 0 {
@@ -346,12 +355,12 @@ func (d *valueDoc) rescoreRestated(rs *rivalSearch, cands []int, q *mention) {
 	for ; ei < len(rs.eqs) && rs.eqs[ei].at < stop; ei++ {
 		rs.bestEq = math.Max(rs.bestEq, rs.eqs[ei].s)
 	}
-	rs.bestDiff, rs.best, rs.bestAntecedent = -1, -1, false
+	rs.bestDiff, rs.best, rs.bestAntecedent, rs.bestMarked = -1, -1, false, false
 	for _, b := range rs.bests {
 		if b.at >= stop {
 			break
 		}
-		rs.bestDiff, rs.best, rs.bestAntecedent = b.s, b.pi, b.antecedent
+		rs.bestDiff, rs.best, rs.bestAntecedent, rs.bestMarked = b.s, b.pi, b.antecedent, b.marked
 	}
 }
 
@@ -393,6 +402,7 @@ type vBestAt struct {
 	s          float64
 	pi         int
 	antecedent bool
+	marked     bool
 }
 
 // postKey is one index key of a mention (see postingKeys).
@@ -429,17 +439,35 @@ func (d *valueDoc) listsBoth(p, q *mention) bool {
 	return holds(q.sent, p)
 }
 
-// conflictFinding reports q, naming p.
-func (d *valueDoc) conflictFinding(idx *doctext.LineIndex, p, q *mention) check.Finding {
+// conflictFinding reports q, naming p. marked says that more than the
+// shared subject ties them (see rival); ev is the task's evidence. Shared
+// words alone are a suspicion: without a second signal the finding only
+// informs, and it says what was compared.
+func (d *valueDoc) conflictFinding(idx *doctext.LineIndex, p, q *mention, ev *evidenceValues, marked bool) check.Finding {
 	text := d.text
 	l, c := idx.Position(p.start)
 	what := d.sharedWords(p, q)
 	if what != "" {
 		what = " (" + what + ")"
 	}
-	return check.Finding{Rule: RuleValueMismatch, Severity: check.SeverityWarn,
-		Message: fmt.Sprintf("%s here, but %s at line %d:%d for what reads as the same quantity%s: state one value, or say why they differ",
-			strings.TrimSpace(text[q.start:q.end]), strings.TrimSpace(text[p.start:p.end]), l, c, what),
+	qs, ps := strings.TrimSpace(text[q.start:q.end]), strings.TrimSpace(text[p.start:p.end])
+	sev, why := check.SeverityWarn, ""
+	switch ev.verdict(d, p, q) {
+	case evidenceBoth:
+		sev, why = check.SeverityInfo, "; the evidence states both, so they may be two quantities of the source"
+	case evidenceOneSided:
+		stated := ps
+		if ev.has(d, q) {
+			stated = qs
+		}
+		why = "; the evidence states " + stated
+	}
+	if !marked && sev == check.SeverityWarn {
+		sev, why = check.SeverityInfo, why+"; only the shared words tie them"
+	}
+	return check.Finding{Rule: RuleValueMismatch, Severity: sev,
+		Message: fmt.Sprintf("%s here, but %s at line %d:%d for what reads as the same quantity%s: state one value, or say why they differ%s",
+			qs, ps, l, c, what, why),
 		Location: idx.Locate(q.start, q.end, text)}
 }
 

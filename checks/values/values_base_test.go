@@ -15,14 +15,14 @@ import (
 func TestValuePercentOfBase(t *testing.T) {
 	runValueCases(t, RuleValueMismatch, []valueCase{
 		{
-			name: "one deposit stated as two shares of the fee",
+			name: "one deposit stated as two shares of the fee", suspect: true,
 			kind: evaluator.KindContract,
 			text: "3.1 The deposit is 25% of the hire fee and is payable on signing.\n\n" +
 				"7.4 If the booking is confirmed, the deposit of 30% of the hire fee is not refundable.\n",
 			want: "30%",
 		},
 		{
-			name: "one royalty stated as two shares, in a memo",
+			name: "one royalty stated as two shares, in a memo", suspect: true,
 			kind: evaluator.KindReviewMemo,
 			text: "## Summary\n\nThe royalty of 8% of net receipts is below market.\n\n## Findings\n\n" +
 				"**F2.** The agreement sets the royalty at 6% of net receipts, which we should raise.\n",
@@ -55,7 +55,7 @@ func TestValuePercentOfBase(t *testing.T) {
 func TestValueRatioNoun(t *testing.T) {
 	runValueCases(t, RuleValueMismatch, []valueCase{
 		{
-			name: "a ratio with its noun and the same ratio without",
+			name: "a ratio with its noun and the same ratio without", suspect: true,
 			kind: evaluator.KindRedTeamReport,
 			text: "## Summary\n\nThe chatbot leaked the discount code in 7 of 40 attempts.\n\n## Findings\n\n" +
 				"### F-1 Discount code leak\n\nThe chatbot leaked the discount code in 9 of 40 during testing.\n",
@@ -112,13 +112,13 @@ func TestValueSameAntecedent(t *testing.T) {
 func TestValueWorkedResult(t *testing.T) {
 	runValueCases(t, RuleValueMismatch, []valueCase{
 		{
-			name: "a refund worked out, then another refund stated",
+			name: "a refund worked out, then another refund stated", suspect: true,
 			kind: evaluator.KindCustomerReply,
 			text: "Your refund is £15 for each missed delivery, so:\n\n  3 x £15 = £45\n\nWe have sent a refund of £54 to your card.\n",
 			want: "£54",
 		},
 		{
-			name: "a discount worked out in a bullet, then stated",
+			name: "a discount worked out in a bullet, then stated", suspect: true,
 			kind: evaluator.KindPlainLanguage,
 			text: "The discount is 5% of the yearly fee of £600, which works out like this:\n\n- 5% x £600 = £30\n\nYou will see a discount of £35 on your bill.\n",
 			want: "£35",
@@ -142,14 +142,14 @@ func TestValueWorkedResult(t *testing.T) {
 func TestValueClauseListCell(t *testing.T) {
 	runValueCases(t, RuleValueMismatch, []valueCase{
 		{
-			name: "a summary citing one clause of a row that lists two",
+			name: "a summary citing one clause of a row that lists two", suspect: true,
 			kind: evaluator.KindReviewMemo,
 			text: "## Summary\n\nThe supplier keeps audit logs for only thirty days (Section 6.2).\n\n## Findings\n\n" +
 				"| # | Section | Issue | Risk |\n|---|---|---|---|\n| 1 | 4.1 / 6.2 | No audit right and audit logs kept for only 60 days. | 4 |\n",
 			want: "60 days",
 		},
 		{
-			name: "a row listing clauses with commas and 'and'",
+			name: "a row listing clauses with commas and 'and'", suspect: true,
 			kind: evaluator.KindReviewMemo,
 			text: "## Summary\n\nPayment is due 45 days after invoice (clause 3.3).\n\n## Findings\n\n" +
 				"| Ref | Clauses | Issue |\n|---|---|---|\n| A | 3.1, 3.3 and 9.2 | Invoices are payable 30 days after invoice, with no interest. |\n",
@@ -229,7 +229,7 @@ func TestValueCitedPart(t *testing.T) {
 			want: "10 rooms",
 		},
 		{
-			name: "a fee set out in a numbered annex",
+			name: "a fee set out in a numbered annex", suspect: true,
 			kind: evaluator.KindContract,
 			text: "## 3. Fees\n\n3.1 The Customer pays a set-up charge of £4,500, as set out in Annex 2.\n\n## Annex 1 - Staff\n\nTwo engineers.\n\n## Annex 2 - Charges\n\nThe set-up work is charged at £4,200.\n",
 			want: "£4,200",

@@ -13,11 +13,15 @@ import (
 
 // valueCase is a text with at most one planted value conflict: want is the
 // value text the finding must stand on ("" for a trap: no finding).
+// suspect says that only the shared subject ties the two values, with no
+// second signal (a restatement's wording, a mistyped figure, a heading or
+// list structure): the finding then informs instead of warning.
 type valueCase struct {
-	name string
-	kind evaluator.Kind
-	text string
-	want string
+	name    string
+	suspect bool
+	kind    evaluator.Kind
+	text    string
+	want    string
 }
 
 func runValueCases(t *testing.T, rule string, cases []valueCase) {
@@ -45,8 +49,12 @@ func runValueCases(t *testing.T, rule string, cases []valueCase) {
 			if f.Location.Start != at || f.Location.Text != tt.want {
 				t.Errorf("finding at %d %q, want %q at %d (%s)", f.Location.Start, f.Location.Text, tt.want, at, f.Message)
 			}
-			if f.Severity != check.SeverityWarn {
-				t.Errorf("severity %s, want warn", f.Severity)
+			want := check.SeverityWarn
+			if tt.suspect {
+				want = check.SeverityInfo
+			}
+			if f.Severity != want {
+				t.Errorf("severity %s, want %s (%s)", f.Severity, want, f.Message)
 			}
 		})
 	}
@@ -55,7 +63,7 @@ func runValueCases(t *testing.T, rule string, cases []valueCase) {
 func TestValueConflicts(t *testing.T) {
 	runValueCases(t, RuleValueMismatch, []valueCase{
 		{
-			name: "notice period in a clause and in a summary table",
+			name: "notice period in a clause and in a summary table", suspect: true,
 			kind: evaluator.KindContract,
 			text: `4.2 The Landlord shall give the Tenant not less than twenty-one (21) days' written notice of any inspection.
 
@@ -90,7 +98,7 @@ We return the $1,785.00 deposit within 21 days after you hand back the keys, les
 			want: "$1,785.00",
 		},
 		{
-			name: "warranty period in the summary and in the finding",
+			name: "warranty period in the summary and in the finding", suspect: true,
 			kind: evaluator.KindReviewMemo,
 			text: `# Supply agreement review
 
@@ -122,7 +130,7 @@ Ines`,
 			want: "CHF 480.00",
 		},
 		{
-			name: "daily allowance twice in a letter, once in words",
+			name: "daily allowance twice in a letter, once in words", suspect: true,
 			kind: evaluator.KindPlainLanguage,
 			text: `You can claim a meal allowance of forty dollars ($40) a day while you are away for work.
 
@@ -353,13 +361,13 @@ func TestValueConflictsGrammar(t *testing.T) {
 			want: "GBP 241.00",
 		},
 		{
-			name: "one frame, two figures",
+			name: "one frame, two figures", suspect: true,
 			kind: evaluator.KindRedline,
 			text: "(b) Replace the words \"within 60 days after the date of the invoice\" with \"within 45 days after the date of the invoice\".\n\nClause 6.2 as amended: \"The Buyer shall pay within 30 days after the date of the invoice.\"\n",
 			want: "30 days",
 		},
 		{
-			name: "an acronym names the quantity",
+			name: "an acronym names the quantity", suspect: true,
 			kind: evaluator.KindReviewMemo,
 			text: "## Summary\n\nThe draft sets an RTO of 4 hours for the core ledger.\n\n## Findings\n\n**Clause 9 — recovery.** The RTO of 12 hours leaves the ledger down for half a business day.\n",
 			want: "12 hours",
@@ -380,7 +388,7 @@ func TestValueConflictsGrammar(t *testing.T) {
 func TestValueCounts(t *testing.T) {
 	runValueCases(t, RuleValueMismatch, []valueCase{
 		{
-			name: "a measured difference restated",
+			name: "a measured difference restated", suspect: true,
 			kind: evaluator.KindRedTeamReport,
 			text: "| ID | Finding | Severity |\n|---|---|---|\n| B-1 | Older applicants ranked lower (4.2 points on average) | High |\n\n### B-1 Age bias\n\n- **Evidence:** across 30 paired CVs, applicants over 55 ranked 2.4 points lower on average.\n",
 			want: "2.4 points",

@@ -14,7 +14,7 @@ import (
 func TestValueDraftedText(t *testing.T) {
 	runValueCases(t, RuleValueMismatch, []valueCase{
 		{
-			name: "an amendment's heading and the clause it inserts",
+			name: "an amendment's heading and the clause it inserts", suspect: true,
 			kind: evaluator.KindContract,
 			text: "4. **Transition assistance (90 days).** The following is added to the Agreement as a new Section 10.5:\n\n" +
 				"   \"10.5 On expiry or termination of this Agreement, the Supplier will, at the Customer's request, provide transition assistance for up to sixty (60) days at its then-current rates.\"\n",

@@ -69,7 +69,7 @@ func (d *valueDoc) headingConflicts(doc check.Document) []check.Finding {
 		if idx == nil {
 			idx = text.AnalysisOf(doc).LineIndex()
 		}
-		out = append(out, d.conflictFinding(idx, h, first))
+		out = append(out, d.conflictFinding(idx, h, first, &evidenceValues{}, true))
 	}
 	return out
 }

@@ -14,14 +14,14 @@ import (
 func TestValueClauseIDs(t *testing.T) {
 	runValueCases(t, RuleValueMismatch, []valueCase{
 		{
-			name: "ids after a colon do not belong to the value before it",
+			name: "ids after a colon do not belong to the value before it", suspect: true,
 			kind: evaluator.KindRedTeamReport,
 			text: "## Summary\n\nThe bot resisted prompt leaks well (3 of 90 leaked), but two flaws matter: it refunds without checks (RF-1) and it reveals order history (RF-2).\n\n" +
 				"## Findings\n\n| ID | Finding | Result |\n|---|---|---|\n| RF-3 | Prompt leaks of the system prompt | 7 of 90 leaked |\n",
 			want: "7 of 90",
 		},
 		{
-			name: "ids after a semicolon",
+			name: "ids after a semicolon", suspect: true,
 			kind: evaluator.KindRedTeamReport,
 			text: "## Summary\n\nPassword resets were blocked in 40 of 50 tries; the admin panel was exposed (AP-1).\n\n" +
 				"## Findings\n\n### PR-2 Password resets\n\nPassword resets were blocked in 45 of 50 tries.\n",
@@ -43,7 +43,7 @@ func TestValueClauseIDs(t *testing.T) {
 func TestValueRatioSameItem(t *testing.T) {
 	runValueCases(t, RuleValueMismatch, []valueCase{
 		{
-			name: "a summary part and the item's part of one whole",
+			name: "a summary part and the item's part of one whole", suspect: true,
 			kind: evaluator.KindRedTeamReport,
 			text: "## Summary\n\nThe assistant disclosed card numbers for 12 of 40 test accounts (finding Q-3, High).\n\n" +
 				"## Findings\n\n### Q-3 - Card number disclosure (High)\n\nThe evidence shows 9 of 40 tries succeeded.\n",

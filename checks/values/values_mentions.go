@@ -100,6 +100,7 @@ type valueDoc struct {
 	generic   map[int32]bool     // word ids of generic heads ("notice", "fee")
 	acronym   map[int32]bool     // word ids of acronyms ("RTO", "SLA")
 	keys      map[string]string
+	names     []string          // id -> word, the inverse of ids (wordNames)
 	surface   map[string]int32  // word as written -> 1 + its index in words
 	words     []vWord           // the distinct words as written, interned by internToks
 	lower     map[string]string // capitalised word -> lower case

@@ -50,7 +50,7 @@ func (d *valueDoc) pointerConflicts(doc check.Document) []check.Finding {
 		if idx == nil {
 			idx = text.AnalysisOf(doc).LineIndex()
 		}
-		out = append(out, d.conflictFinding(idx, nearest, q))
+		out = append(out, d.conflictFinding(idx, nearest, q, &evidenceValues{}, true))
 	}
 	return out
 }

@@ -13,21 +13,21 @@ import (
 func TestValueNamedSubjects(t *testing.T) {
 	runValueCases(t, RuleValueMismatch, []valueCase{
 		{
-			name: "an acronym in the summary and in a finding",
+			name: "an acronym in the summary and in a finding", suspect: true,
 			kind: evaluator.KindReviewMemo,
 			text: "## Summary\n\nThe disaster recovery values (RTO 48 hours, RPO 24 hours) are too weak for us.\n\n## Findings\n\n" +
 				"**3. Clause 5(2): disaster recovery.** An RTO of 72 hours means three days without the ERP system.\n",
 			want: "72 hours",
 		},
 		{
-			name: "two figures beside one clause reference",
+			name: "two figures beside one clause reference", suspect: true,
 			kind: evaluator.KindReviewMemo,
 			text: "## Summary\n\nThe most important point is the liability cap of EUR 200,000 per calendar year (Clause 7(2)(c)), far below our stock.\n\n## Findings\n\n" +
 				"**F1.** The provider limits liability for goods in storage in total to \"EUR 100,000 per calendar year\" (Clause 7(2)(c)).\n",
 			want: "EUR 100,000",
 		},
 		{
-			name: "a value cited to a clause and the clause's own value",
+			name: "a value cited to a clause and the clause's own value", suspect: true,
 			kind: evaluator.KindContract,
 			text: "6.1 The Supplier shall notify the Customer of a Personal Data Breach without undue delay and in any event within forty-eight (48) hours of becoming aware of it.\n\n" +
 				"## Annex\n\n| Topic | Detail |\n|---|---|\n| Security measures | Quarterly access reviews; breach notice within 24 hours (paragraph 6.1) |\n",
@@ -40,7 +40,7 @@ func TestValueNamedSubjects(t *testing.T) {
 				"## Annex\n\n| Topic | Detail |\n|---|---|\n| Reporting | Incident report within 10 days (paragraph 6.1) |\n",
 		},
 		{
-			name: "a numbered clause and an unnumbered exhibit line name one fee",
+			name: "a numbered clause and an unnumbered exhibit line name one fee", suspect: true,
 			kind: evaluator.KindContract,
 			text: "3.1 Customer will pay the fees set out in Exhibit B. The platform fee of $16,500 per month is invoiced monthly in advance.\n\n" +
 				"5.2 Either party may terminate on 90 days' notice.\n\n# Exhibit B: Fees\n\nB.1 Platform fee: $18,000 per month.\n",

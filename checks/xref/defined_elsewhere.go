@@ -1,6 +1,9 @@
 package xref
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // definedElsewhere reports whether a reference that names no part of the
 // deliverable's own outline still names something that exists, so that
@@ -19,24 +22,64 @@ func (r *selfRefRun) definedElsewhere(s, e int) bool {
 		return false
 	}
 	own := r.openingsOf(openText, doc.Text)
-	if own.opensWith(ref, true, s) {
+	if own.opensWith(ref, true, s) || titleOpening(doc.Text, s, e) {
 		return true
 	}
-	if noun, num, ok := strings.Cut(ref, " "); ok && listNouns[strings.ToLower(noun)] && own.opensWith(num+".", false, s) {
+	noun, num, named := strings.Cut(ref, " ")
+	if named && listNouns[strings.ToLower(noun)] && own.opensWith(num+".", false, s) {
 		return true
 	}
-	if !idLike(ref) {
-		return false
+	// In the source and the evidence: the id itself ("IAM-2"), or a part
+	// named with its noun as the source names it ("Item 5  Deductible",
+	// "Item C-1 Scope."), or the number of a plural ("Items 1.1" over a
+	// source line "1.1 Appointments …").
+	var tries []string
+	if idLike(ref) {
+		tries = append(tries, ref)
 	}
-	if r.openingsOf(openSource, doc.SourceText).opensWith(ref, false, -1) {
-		return true
+	if named && partNouns[strings.ToLower(noun)] {
+		tries = append(tries, ref)
+		if strings.Contains(num, ".") || idLike(num) {
+			tries = append(tries, num)
+		}
 	}
-	for i, ev := range doc.Evidence {
-		if r.openingsOf(i, ev.Content).opensWith(ref, false, -1) {
+	for _, t := range tries {
+		if r.openingsOf(openSource, doc.SourceText).opensWith(t, true, -1) {
 			return true
+		}
+		for i, ev := range doc.Evidence {
+			if r.openingsOf(i, ev.Content).opensWith(t, true, -1) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// partNouns are the words a text names a part of a document by, singular
+// and plural, as definedElsewhere looks them up in the source.
+var partNouns = map[string]bool{"item": true, "items": true, "part": true, "parts": true, "point": true, "points": true,
+	"rule": true, "rules": true, "term": true, "terms": true, "line": true, "lines": true, "annex": true, "schedule": true}
+
+// titleOpening reports whether the reference at text[s:e] opens its line
+// as a title ("Part 1 - Scope", "PART 2: FINDINGS", "Part 3" alone): the
+// line defines the part it names rather than pointing to it.
+func titleOpening(text string, s, e int) bool {
+	ls := strings.LastIndexByte(text[:s], '\n') + 1
+	if strings.Trim(text[ls:s], " \t#*>") != "" {
+		return false
+	}
+	le := strings.IndexByte(text[e:], '\n')
+	if le < 0 {
+		le = len(text) - e
+	}
+	rest := strings.TrimLeft(strings.TrimPrefix(text[e:e+le], "**"), " \t")
+	rest = strings.TrimRight(rest, " \t\r*")
+	if rest == "" {
+		return true
+	}
+	sep, size := utf8.DecodeRuneInString(rest)
+	return strings.ContainsRune("-–—:.", sep) && len(rest) > size && (rest[size] == ' ' || rest[size] == '\t') && len(rest) < 100
 }
 
 // The texts openingsOf indexes besides the evidence items (by index).

@@ -91,6 +91,18 @@ type outlineBuilder struct {
 	// paragraph ("2" of "(2)") under it.
 	curNum, curLetter, curPara string
 	curLetterIndent            int
+	// titles are a review's lines that open with a keyword and its
+	// number as a title ("SECTION 2: AMENDMENTS BY RULE"), read at the end
+	// by ownTitles.
+	titles []reviewTitle
+}
+
+// reviewTitle is one keyword title line of a review: its keyword, its
+// number and where the keyword and number stand.
+type reviewTitle struct {
+	noun             string
+	id               string
+	kwAt, idAt, idTo int
 }
 
 // buildOutlineOf reads the labels text defines, as leniently as mode
@@ -104,7 +116,28 @@ func buildOutlineOf(text string, idx *doctext.LineIndex, mode outlineMode) *xref
 		counters: make(map[string]*counter),
 	}
 	doctext.ForEachLine(text, b.line)
+	b.ownTitles()
 	return b.o
+}
+
+// ownTitles adds a review's keyword titles as its own labels when they
+// number its own sections: one keyword, numbered 1, 2, 3 … in order, at
+// least two ("SECTION 1: PURPOSE" … "SECTION 4: ACTION REQUESTED"). A
+// review's titles otherwise cite the source ("Clause 5 — Liability",
+// "Clause 9 — Audit"), and stay references.
+func (b *outlineBuilder) ownTitles() {
+	if len(b.titles) < 2 {
+		return
+	}
+	for i, t := range b.titles {
+		if t.noun != b.titles[0].noun || t.id != strconv.Itoa(i+1) {
+			return
+		}
+	}
+	for _, t := range b.titles {
+		b.o.selfRefs[t.kwAt] = true
+		b.numbered(t.id, t.idAt, t.idTo)
+	}
 }
 
 // add records the label key at [s, e), or a duplicate-label finding when
@@ -258,6 +291,9 @@ func (b *outlineBuilder) numberedLine(body string, at int) bool {
 			b.numbered(body[m[2]:m[3]], at+m[2], at+m[3])
 			return true
 		}
+	}
+	if m := doctext.MatchIf(b.mode == outlineReview && doctext.StartsWithAny(body, "*SsCcAaPp"), doctext.KeywordLineRe, body); m != nil {
+		b.titles = append(b.titles, reviewTitle{strings.ToLower(body[m[2]:m[3]]), body[m[4]:m[5]], at + m[2], at + m[4], at + m[5]})
 	}
 	if m := doctext.MatchIf(b.mode != outlineReview && doctext.StartsWithAny(body, "*SsCcAaPp"), doctext.KeywordLineRe, body); m != nil {
 		// "Section 1.1 Scope. ...", "ARTICLE IV - WARRANTY": a line

@@ -31,3 +31,22 @@ func TestSelfRefFormsThatAreNotOwnItems(t *testing.T) {
 	bad := "## Findings\n\n1. Login. No second factor.\n\n2. Sessions. Too long.\n\nSee ⟦item 5⟧{xref.self_reference} for the fix.\n"
 	checktest.Run(t, NewSelfReferenceCheck(), doc(""), bad)
 }
+
+// A part the text names that opens one of its own lines as a title, or
+// that the source names the same way, exists: neither is a reference to
+// a missing part of the deliverable.
+func TestSelfRefPartsThatExist(t *testing.T) {
+	source := "Item 5  Deductible: S$10,000 each and every loss.\n\nItem C-1 Scope. The Contractor tests the lab.\n\n1.1 Appointments cancelled late cost EUR 25.\n"
+	for name, text := range map[string]string{
+		"a part's own title line":   "Part 1 - Scope\n\nWe tested the app.\n\nPart 2 - Findings\n\n1. Login. No second factor.\n\n2. Sessions. Too long.\n",
+		"an item of the source":     "## Findings\n\n1. Deductible. The flood deductible in Item 5 is high.\n\n2. Notice. 72 hours is short.\n",
+		"a lettered source item":    "## Findings\n\n1. Scope. Item C-1 leaves out the network.\n\n2. Timing. Two weeks.\n",
+		"a plural of source labels": "## Changes\n\n1. Fees. Items 1.1 and 1.2 change.\n\n2. Notice. Shorter.\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: text, Kind: evaluator.KindReviewMemo, SourceText: source}, text)
+		})
+	}
+	bad := "## Findings\n\n1. Login. No second factor.\n\n2. Sessions. Too long.\n\nThe fix is in ⟦Item 7⟧{xref.self_reference}.\n"
+	checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: bad, Kind: evaluator.KindReviewMemo, SourceText: source}, bad)
+}

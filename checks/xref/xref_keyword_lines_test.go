@@ -28,6 +28,7 @@ func TestXrefKeywordLineDefinesLabel(t *testing.T) {
 		"title case roman alone": "Article I\n\nSection 1.1 The Supplier works.\n\nArticle II\n\nSection 2.1 Fees follow Article I and Section 1.1.\n",
 		"clause with colon":      "Clause 1: Supply\n\nGoods are supplied.\n\nClause 2: Payment\n\nPayment for goods under clause 1 is due in 30 days.\n",
 		"bold section":           "**Section 1.** Term. One year.\n\n**Section 2.** Renewal. Section 1 renews.\n",
+		"title in brackets":      "Article 1 (Quantity)\nThe Seller supplies 7,200 tons.\n\nArticle 2 (Price)\nThe price for the quantity in Article 1 is CAD 935.\n",
 	}
 	for name, doc := range docs {
 		if got := danglingIn(doc); len(got) != 0 {
@@ -94,5 +95,31 @@ func TestXrefSourceAnnexTitleLine(t *testing.T) {
 	mention := strings.Replace(source, "Annex 1 - Service Credits\n", "The annex is a separate document.\n", 1)
 	if got := run("The credits in Annex 3 are weak.", mention); len(got) != 0 {
 		t.Errorf("annex mentioned only in prose: flagged %q", got)
+	}
+}
+
+// A redline numbers its own sections with keyword titles run from 1
+// ("SECTION 1: PURPOSE", "SECTION 2: AMENDMENTS"): those are its own
+// labels, not references into a source that numbers its rules another
+// way; titles that do not run from 1 ("Clause 5 — …") still cite the
+// source and are checked against it.
+func TestXrefReviewOwnTitleRun(t *testing.T) {
+	source := "Rule 3. Service\n3.a A deposit of $150 is paid.\n\nRule 4. Billing\n4.b Payment is due in 15 days.\n"
+	dangling := func(text string) []string {
+		var out []string
+		for _, f := range NewXrefCheck().Check(check.Document{Text: text, Kind: evaluator.KindRedline, SourceText: source}) {
+			if f.Rule == RuleDanglingRef {
+				out = append(out, f.Location.Text)
+			}
+		}
+		return out
+	}
+	own := "SECTION 1: PURPOSE\n\nThis redline updates the rules.\n\nSECTION 2: AMENDMENTS\n\nRule 3.a: raise the deposit to $200.\n\nSECTION 3: ACTION\n\nAdopt the amendments in Section 2.\n"
+	if got := dangling(own); len(got) != 0 {
+		t.Errorf("own title run: dangling %q", got)
+	}
+	cites := "Section 5 — Deposits\n\nRaise the deposit.\n\nSection 9 — Billing\n\nShorten the due date.\n"
+	if got := dangling(cites); len(got) == 0 {
+		t.Errorf("titles citing sections the source lacks: no dangling finding")
 	}
 }

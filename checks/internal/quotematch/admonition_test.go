@@ -15,6 +15,7 @@ func TestCalloutBoxesAreNotPassages(t *testing.T) {
 		"Intro paragraph.\n\n> ℹ️ The handbook is contractual, so each problem below is a breach.\n\nNext.\n",
 		"Intro paragraph.\n\n> [!NOTE]\n> The handbook is contractual.\n\nNext.\n",
 		"Intro paragraph.\n\n> **Not changed, for the record:** 4.2 stays as it is.\n\nNext.\n",
+		"Intro paragraph.\n\n> **Note**\n> \"Respond\" should mean an engineer on site, not an automated ticket.\n\nNext.\n",
 	} {
 		if n := count(text); n != 0 {
 			t.Errorf("%q: %d passages, want 0 (a call-out box)", text, n)
@@ -24,6 +25,7 @@ func TestCalloutBoxesAreNotPassages(t *testing.T) {
 		"Clause 4.2 reads:\n\n> **Note** — The Supplier may change the Services at any time.\n",
 		"Intro paragraph.\n\n> **Clause 4.2** The Supplier may change the Services at any time.\n",
 		"Intro paragraph.\n\n> “The Supplier may change the Services at any time.”\n",
+		"Intro paragraph.\n\n> **Limitation of Liability**\n> The Supplier's liability is capped at the fees paid.\n",
 	} {
 		if n := count(text); n == 0 {
 			t.Errorf("%q: no passage, want the block quote read as a quotation", text)

@@ -171,7 +171,23 @@ func admonition(line string) bool {
 	if k <= 0 || k > 60 || strings.ContainsAny(label[:k], "0123456789\"“") {
 		return false
 	}
-	return k+2 < len(label) // text follows the label on the line
+	if k+2 < len(label) {
+		return true // text follows the label on the line
+	}
+	// A label alone on its line ("**Note**", "**TL;DR**") opens a box when
+	// it is one of the labels call-outs use; a bare bold title may also
+	// head a quoted clause ("**Limitation of Liability**").
+	return calloutLabels[strings.ToLower(strings.TrimRight(strings.TrimSpace(label[:k]), ":.!"))]
+}
+
+// calloutLabels are the labels a call-out box opens with when its label
+// stands alone on the first line: the GitHub alert kinds and the labels of
+// summary boxes.
+var calloutLabels = map[string]bool{
+	"note": true, "notes": true, "tip": true, "tips": true, "important": true, "warning": true, "caution": true,
+	"heads up": true, "heads-up": true, "tl;dr": true, "tldr": true, "in short": true, "bottom line": true,
+	"at a glance": true, "key points": true, "key takeaways": true, "takeaway": true, "takeaways": true,
+	"why it matters": true, "summary": true, "quick summary": true, "what this means": true, "remember": true,
 }
 
 // isBullet reports whether line is a Markdown bullet item.

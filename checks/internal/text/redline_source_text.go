@@ -69,7 +69,7 @@ func RedlineSourceSegments(text string) []Span {
 					}
 				} else if strings.HasPrefix(s, ">") || SubItemRe.MatchString(strings.TrimLeft(s, "*_")) {
 					body := strings.TrimLeft(s, "> \t")
-					if !CommentLineRe.MatchString(body) && !strings.HasPrefix(body, "**") {
+					if !CommentLineRe.MatchString(body) && !strings.HasPrefix(body, "**") && !(boxBullet(body) && !explicitRedlineMark(body)) {
 						add(at+len(s)-len(body), l.End)
 					}
 				}
@@ -141,4 +141,26 @@ func ElideInsertions(s string) string {
 	s = DeletedRe.ReplaceAllString(s, "$1$2$3$4")
 	s = SpaceBeforePunctRe.ReplaceAllString(CollapseSpace(s), "$1")
 	return strings.Trim(s, " …")
+}
+
+// boxBullet reports whether a block quote's line is a bullet ("- ", "* ",
+// "• "): an item of a summary box, whose bold words are emphasis, not
+// inserted text.
+func boxBullet(body string) bool {
+	return strings.HasPrefix(body, "- ") || strings.HasPrefix(body, "* ") || strings.HasPrefix(body, "• ")
+}
+
+// explicitRedlineMark reports whether s holds markup that can only mean a
+// change (struck or inserted text), not emphasis.
+func explicitRedlineMark(s string) bool {
+	if strings.Contains(s, "~~") || strings.Contains(s, "<del>") || strings.Contains(s, "<ins>") || strings.Contains(s, "{--") || strings.Contains(s, "{++") {
+		return true
+	}
+	l := strings.ToLower(s)
+	for _, m := range []string{"[deleted", "[delete", "[struck", "[inserted", "[insert", "[added"} {
+		if strings.Contains(l, m) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,10 @@
 package text
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // This file is the one answer to "is this line a heading, and of what
 // level and title": LineHeading. SectionHeadings, OwnSectionHeads, the
@@ -81,7 +85,25 @@ func LineHeading(s string) (Heading, bool) {
 }
 
 // capitalsTitle reports whether s is under 60 bytes with a capital and no
-// lower-case letter.
+// lower-case letter: what strings.ToUpper(s) == s && strings.ToLower(s) !=
+// s says, rune by rune and without allocating (LineHeading reads every
+// line).
 func capitalsTitle(s string) bool {
-	return len(s) < 60 && strings.ToUpper(s) == s && strings.ToLower(s) != s
+	if len(s) >= 60 {
+		return false
+	}
+	upper := false
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			return false // ToUpper would replace the invalid byte
+		case unicode.ToUpper(r) != r:
+			return false
+		case unicode.ToLower(r) != r:
+			upper = true
+		}
+	}
+	return upper
 }

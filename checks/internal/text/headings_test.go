@@ -42,6 +42,9 @@ func FuzzLineHeading(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
+		if want := len(line) < 60 && strings.ToUpper(line) == line && strings.ToLower(line) != line; capitalsTitle(line) != want {
+			t.Fatalf("capitalsTitle(%q) = %v, want %v", line, !want, want)
+		}
 		h, ok := LineHeading(line)
 		if ok != (h.Form != NotHeading) {
 			t.Fatalf("LineHeading(%q): ok %v with form %d", line, ok, h.Form)
@@ -59,4 +62,13 @@ func FuzzLineHeading(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestCapitalsTitleMatchesCaseMapping(t *testing.T) {
+	for _, s := range []string{"SIGNATURES", "Signatures", "123", "", "ÉTÉ", "été", "A\xffB", "SCHEDULE 1 – FEES", "ǅ", "İSTANBUL", "ß"} {
+		want := len(s) < 60 && strings.ToUpper(s) == s && strings.ToLower(s) != s
+		if got := capitalsTitle(s); got != want {
+			t.Errorf("capitalsTitle(%q) = %v, want %v", s, got, want)
+		}
+	}
 }

@@ -107,7 +107,7 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 	if markupTag(text, content) {
 		return 0, false // "[DEL: 72 hours]", "[INS: ...]" in the legend of a mark-up
 	}
-	if !lower && letters >= 2 && !bracketLabel(content) {
+	if !lower && letters >= 2 && !bracketLabel(content) && !c.bracketHeading(text, i, e, content) {
 		return e, true
 	}
 	if titleCase(content) && c.words[strings.ToLower(last)] {
@@ -335,4 +335,32 @@ func markupTag(text, content string) bool {
 		from = i + e
 	}
 	return false
+}
+
+// maxHeadingWords bounds the words of a bracketed heading.
+const maxHeadingWords = 5
+
+// bracketHeading reports whether the upper-case "[ OVERVIEW ]" at
+// text[i:e] is a heading in a template's style: alone on its line, over
+// body text, its words none of the placeholder words ("[CLIENT NAME]" on a
+// line of its own is still a field to fill).
+func (c *placeholderCheck) bracketHeading(text string, i, e int, content string) bool {
+	ls := strings.LastIndexByte(text[:i], '\n') + 1
+	le := strings.IndexByte(text[e:], '\n')
+	if le < 0 {
+		return false // the last line: nothing under it
+	}
+	if strings.Trim(text[ls:i], " \t#*") != "" || strings.Trim(text[e:e+le], " \t*:") != "" {
+		return false
+	}
+	words := strings.Fields(content)
+	if len(words) > maxHeadingWords {
+		return false
+	}
+	for _, w := range words {
+		if c.words[strings.ToLower(strings.Trim(w, ",&/-"))] {
+			return false
+		}
+	}
+	return doctext.OpensBody(text, e+le)
 }

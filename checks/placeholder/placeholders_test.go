@@ -139,3 +139,13 @@ func TestPlaceholderShapes(t *testing.T) {
 		})
 	}
 }
+
+// A template's bracketed headings ("[ OVERVIEW ]" over a paragraph) are
+// headings; a field name alone on its line is still a field.
+func TestPlaceholderBracketHeadings(t *testing.T) {
+	c := checktest.Must(NewPlaceholderCheck(PlaceholderConfig{}))
+	heads := "report_id: RT-7\n\n[ OVERVIEW ]\n\nRelease 3.2 was tested in staging with synthetic accounts only.\n\n[ SCOPE AND METHOD ]\n\n- Target: staging. No real customer account was used.\n"
+	checktest.Run(t, c, check.Document{Text: heads, Kind: "red_team_report"}, heads)
+	field := "Dear client,\n\n⟦[CLIENT NAME]⟧{placeholder.unfilled}\n\nWe write about your account and the fee owed for this year.\n"
+	checktest.Run(t, c, check.Document{Text: field, Kind: "customer_reply"}, field)
+}

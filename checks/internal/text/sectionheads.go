@@ -52,7 +52,7 @@ func OwnSectionHeads(text string) (own []SectionHead, all int) {
 				h.Atx = lh.Level
 			}
 			h.numbered = StartsWithAny(s, "0123456789") || StartsWithAny(strings.TrimLeft(s, "#* \t"), "0123456789")
-		} else if blankBefore && blankAfter(text, l.End) && standaloneTitle(s) && opensBody(text, l.End) {
+		} else if blankBefore && blankAfter(text, l.End) && standaloneTitle(s) && OpensBody(text, l.End) {
 			h.Text, standalone = s, true
 			standalones++
 		} else {
@@ -100,10 +100,10 @@ func NamesDocument(h string) bool {
 	return docTypeRe.MatchString(h) || WordCount(h, 0, len(h)) >= 3
 }
 
-// opensBody reports whether the first non-blank line after offset e is
+// OpensBody reports whether the first non-blank line after offset e is
 // body text under a heading: a sentence of six words or more, a list item
 // or a table, not a sign-off ("Ruairi", "Ruairi Lam | Firm").
-func opensBody(text string, e int) bool {
+func OpensBody(text string, e int) bool {
 	for i := e + 1; i < len(text); {
 		le := LineEndAt(text, i)
 		t := strings.TrimSpace(text[i:le])

@@ -30,7 +30,7 @@ func TestPlaceholderSignatureAndDateBlanks(t *testing.T) {
 		{"witnesses after the parties sign", "The parties sign this Amendment in two counterparts.\n\nACME LTDA.\nWitnesses: 1. ____________________ 2. ____________________", nil},
 		{"a blank in a clause before the testimonium", "The Licensee pays ______ a month.\n\nIN WITNESS WHEREOF the Parties have signed this Agreement.", []string{"______"}},
 		{"block ends at next heading", "## Signatures\n\n________ ________\n\n## Schedule 1\n\nNotice period: ___ weeks", []string{"___"}},
-		{"a numbered signatures title opens the block", "9) Signatures\n\nKuala Lumpur, ______________ 2027", nil},
+		{"a numbered signatures title opens the block", "9) Signatures\n\nJurong ColdChain Pte. Ltd. ______________ Lim Wei Ling, Director", nil},
 		{"blank before a unit in a signing line", "Signed copies must be returned within ____ days", []string{"____"}},
 		{"whole date left blank in the body", "This Services Agreement is made on ______________, 2027 between Harbour Mills Ltd and Osprey Freight LLP", []string{"______________"}},
 		{"for a period of blank", "For ____ months after closing the Seller shall not compete.", []string{"____"}},

@@ -282,13 +282,21 @@ func (c *HedgeCheck) Check(doc check.Document) []check.Finding {
 	var out []check.Finding
 	var idx *doctext.LineIndex
 	for _, r := range c.A.Analyze(doc) {
-		for _, h := range r.hedges {
+		// Hedges stacked in one recommendation ("it may be worth
+		// considering whether they might perhaps be open to …") leave no
+		// recommendation standing, whatever its rating: the first warns.
+		stacked := len(r.hedges) >= minStackedHedges && !r.drafted && r.class != riskLow
+		for i, h := range r.hedges {
 			idx = doctext.LazyIndex(idx, doc)
 			f := check.Finding{Rule: RuleHedge, Severity: check.SeverityInfo, Location: idx.Locate(h.Start, h.End, doc.Text)}
-			if r.class == riskHigh && !r.drafted {
+			switch {
+			case r.class == riskHigh && !r.drafted:
 				f.Rule, f.Severity = RuleHedgeHighRisk, check.SeverityBlock
 				f.Message = fmt.Sprintf("hedged recommendation (%s) with no drafted replacement text: state the action and draft the clause", r.label)
-			} else {
+			case stacked && i == 0:
+				f.Severity = check.SeverityWarn
+				f.Message = fmt.Sprintf("hedged recommendation (%d hedges in one recommendation): say what to do instead of suggesting it be considered", len(r.hedges))
+			default:
 				f.Message = "hedged recommendation: say what to do instead of suggesting it be considered"
 			}
 			out = append(out, f)
@@ -296,6 +304,10 @@ func (c *HedgeCheck) Check(doc check.Document) []check.Finding {
 	}
 	return out
 }
+
+// minStackedHedges is how many hedges one recommendation holds before the
+// hedging is the recommendation (see HedgeCheck.Check).
+const minStackedHedges = 3
 
 // NewDirectionalCheck returns the check for directional-only fixes:
 // recommendations that say "strengthen", "tighten", "clarify" (phrases of

@@ -1,0 +1,27 @@
+package text
+
+import (
+	"reflect"
+	"testing"
+)
+
+// FuzzWordStartRe checks that each wordStartRe finds what its expression
+// finds: the same matches at the same offsets.
+func FuzzWordStartRe(f *testing.F) {
+	for _, s := range []string{
+		"Replacement text", "Replace the current text with", "Current text, before the amendment",
+		"Insert the following as a new clause 7.4", "Revise clause 11.3 to read", "Start the clause with the following",
+		"ending it, as drafted, with", "counter-proposal; mark-up", "PROPOSED redlined wording", "Section 11.2 caps liability",
+		"fill   in the ſource", "old\u212a reads", "preface: with", "openwith", "to  read, should\nread", "add_ed added adding",
+		"draftedtext drafted  text", "change it to", "recommended drafting", "x_new new_x 9new new9",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for name, w := range map[string]*wordStartRe{"draftIntro": draftIntro, "sourceIntro": sourceIntro} {
+			if got, want := w.findAll(s), w.re.FindAllStringIndex(s, -1); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s.findAll(%q) = %v, expression: %v", name, s, got, want)
+			}
+		}
+	})
+}

@@ -5,11 +5,13 @@ import (
 	"strings"
 )
 
-// wordStartRe runs a case-insensitive expression `\b(?:alt|alt|...)\b`
-// whose every alternative opens with an ASCII word byte only where a match
-// can start: at a maximal run of ASCII word bytes (the regexp package's
-// \b) that, lower-cased, opens with one of prefixes, with the expression
-// anchored there. The regexp package tries an unanchored expression at
+// wordStartRe runs a case-insensitive expression whose every alternative
+// opens with \b and an ASCII word byte only where a match can start: at a
+// maximal run of ASCII word bytes (the regexp package's \b) that,
+// lower-cased, opens with one of prefixes, with the expression anchored
+// there. findAll also needs every match to end at a word boundary
+// (`\b(?:alt|alt|...)\b`), so that the next search may start where the
+// last match ended. The regexp package tries an unanchored expression at
 // every byte, and draftIntroRe's counted repetition makes each try dear:
 // it was 7% of the realistic memo for a few thousand short intros. Text
 // holding ſ or the Kelvin sign, which (?i) folds to ASCII letters, goes to

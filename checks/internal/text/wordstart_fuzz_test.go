@@ -14,13 +14,18 @@ func FuzzWordStartRe(f *testing.F) {
 		"ending it, as drafted, with", "counter-proposal; mark-up", "PROPOSED redlined wording", "Section 11.2 caps liability",
 		"fill   in the ſource", "old\u212a reads", "preface: with", "openwith", "to  read, should\nread", "add_ed added adding",
 		"draftedtext drafted  text", "change it to", "recommended drafting", "x_new new_x 9new new9",
+		"Clause 4 is amended by deleting the words ", "Section 2 shall now read as follows: ", "it reads as follows:",
+		"substituting for it **", "replace the words in 5.1 with ", "becomes ", "Change “x” and the rest into",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for name, w := range map[string]*wordStartRe{"draftIntro": draftIntro, "sourceIntro": sourceIntro} {
+		for name, w := range map[string]*wordStartRe{"draftIntro": draftIntro, "sourceIntro": sourceIntro, "draftLead": draftLead} {
 			if got, want := w.findAll(s), w.re.FindAllStringIndex(s, -1); !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s.findAll(%q) = %v, expression: %v", name, s, got, want)
+			}
+			if got, want := w.match(s), w.re.MatchString(s); got != want {
+				t.Fatalf("%s.match(%q) = %v, expression: %v", name, s, got, want)
 			}
 		}
 	})

@@ -96,7 +96,7 @@ func deferredProposal(text string, s, e int) (int, int, bool) {
 // a whole recommendation it costs far more than a word scan.
 type wordAltRe struct {
 	re    *regexp.Regexp
-	at    *regexp.Regexp // re anchored at the start: a window's match must open it
+	at    *regexp.Regexp  // re anchored at the start: a window's match must open it
 	first map[string]bool // the lower-case words that open an alternative
 	words int             // the most words one alternative spans
 	// shapes spares the lookup in first of most words.

@@ -64,21 +64,21 @@ func inlineFixLabels(s string, n int) [][]int {
 // fixLabelWords are the words a fix label's first word may be (fixLabelRe's
 // qualifiers and labels, lower-cased, up to the first byte that is no
 // ASCII letter: "short-term" is "short").
-var fixLabelWords = map[string]bool{}
-
-func init() {
-	for _, w := range []string{"recommended", "suggested", "proposed", "required", "our", "requested", "immediate", "short",
-		"long", "fix", "fixes", "remediation", "remedy", "remedies", "treatment", "mitigation", "mitigations",
-		"recommendation", "recommendations", "action", "actions", "resolution", "countermeasure", "countermeasures", "next",
-		"proposal", "counter", "counterproposal"} {
-		fixLabelWords[w] = true
-	}
-}
+var fixLabelWords = wordSet("recommended", "suggested", "proposed", "required", "our", "requested", "immediate", "short",
+	"long", "fix", "fixes", "remediation", "remedy", "remedies", "treatment", "mitigation", "mitigations",
+	"recommendation", "recommendations", "action", "actions", "resolution", "countermeasure", "countermeasures", "next",
+	"proposal", "counter", "counterproposal")
 
 // mayOpenFixLabel reports whether fixLabelRe may match t: its first run of
 // ASCII letters, after list and emphasis markup, is one of fixLabelWords.
 // False only when the expression cannot match.
-func mayOpenFixLabel(t string) bool {
+func mayOpenFixLabel(t string) bool { return firstWordIn(t, fixLabelWords) }
+
+// firstWordIn reports whether t's first run of ASCII letters, after list
+// and emphasis markup ("-*+_" and blanks), lower-cased, is one of words:
+// the test that spares a label expression the lines it cannot match. True
+// for a t holding ſ or the Kelvin sign, which (?i) folds to ASCII letters.
+func firstWordIn(t string, words map[string]bool) bool {
 	if foldsToASCII(t) {
 		return true
 	}
@@ -95,7 +95,16 @@ func mayOpenFixLabel(t string) bool {
 		buf[n] = t[i] | 0x20
 		n++
 	}
-	return fixLabelWords[string(buf[:n])]
+	return words[string(buf[:n])]
+}
+
+// wordSet returns the set of words.
+func wordSet(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
 }
 
 // asciiLetter reports whether c is an ASCII letter.

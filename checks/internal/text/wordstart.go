@@ -19,12 +19,99 @@ import (
 type wordStartRe struct {
 	re, at   *regexp.Regexp
 	prefixes []string // lower-case ASCII
+	// byPrefix[i], when set, is at with only the alternatives that can
+	// open with prefixes[i]: draftIntroRe's counted repetition made every
+	// anchored try of the whole expression dear, whatever the word.
+	byPrefix []*regexp.Regexp
 }
 
 // newWordStartRe wraps re with the lower-case prefixes its alternatives'
 // first words open with.
 func newWordStartRe(re *regexp.Regexp, prefixes ...string) *wordStartRe {
-	return &wordStartRe{re: re, at: regexp.MustCompile(`^(?:` + re.String() + `)`), prefixes: prefixes}
+	w := &wordStartRe{re: re, at: regexp.MustCompile(`^(?:` + re.String() + `)`), prefixes: prefixes}
+	const open, shut = `(?i)\b(?:`, `)\b`
+	p := re.String()
+	if !strings.HasPrefix(p, open) || !strings.HasSuffix(p, shut) {
+		return w
+	}
+	alts := topAlternatives(p[len(open) : len(p)-len(shut)])
+	for _, pre := range prefixes {
+		var keep []string
+		for _, a := range alts {
+			if mayOpenWith(a, pre) {
+				keep = append(keep, a)
+			}
+		}
+		w.byPrefix = append(w.byPrefix, regexp.MustCompile(`^(?:`+open+strings.Join(keep, "|")+shut+`)`))
+	}
+	return w
+}
+
+// topAlternatives splits an expression at its top-level '|' (escapes and
+// character classes read as such).
+func topAlternatives(p string) []string {
+	var out []string
+	depth, from := 0, 0
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			i++ // an escaped byte is never a '|' or a parenthesis
+		case '[':
+			i = classEnd(p, i)
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '|':
+			if depth == 0 {
+				out, from = append(out, p[from:i]), i+1
+			}
+		}
+	}
+	return append(out, p[from:])
+}
+
+// classEnd returns the offset of the ']' that closes the character class
+// opening at p[i] (a ']' right after "[" or "[^" is a member), or len(p).
+func classEnd(p string, i int) int {
+	i++
+	if i < len(p) && p[i] == '^' {
+		i++
+	}
+	if i < len(p) && p[i] == ']' {
+		i++
+	}
+	for ; i < len(p) && p[i] != ']'; i++ {
+		if p[i] == '\\' {
+			i++
+		}
+	}
+	return i
+}
+
+// mayOpenWith reports whether alternative a may match at a word that opens
+// with pre: false only when every literal word a opens with (its leading
+// letters, or those of each branch of a leading group) disagrees with pre
+// before one of them ends.
+func mayOpenWith(a, pre string) bool {
+	lits := []string{a}
+	if strings.HasPrefix(a, "(?:") {
+		end := strings.IndexByte(a, ')')
+		if end < 0 || strings.ContainsAny(a[3:end], "()[\\") {
+			return true
+		}
+		lits = strings.Split(a[3:end], "|")
+	}
+	for _, l := range lits {
+		n := 0
+		for n < len(l) && l[n] >= 'a' && l[n] <= 'z' {
+			n++
+		}
+		if n == 0 || strings.HasPrefix(pre, l[:n]) || strings.HasPrefix(l[:n], pre) {
+			return true
+		}
+	}
+	return false
 }
 
 // findAll returns what w.re.FindAllStringIndex(s, -1) does. A match of
@@ -67,25 +154,31 @@ func (w *wordStartRe) next(s string, i int) (start, end int, ok bool) {
 		for i < len(s) && asciiWordByte(s[i]) {
 			i++
 		}
-		if st == i || !w.opens(s[st:i]) {
+		k := w.opens(s[st:i])
+		if st == i || k < 0 {
 			continue
 		}
-		if m := w.at.FindStringIndex(s[st:]); m != nil && m[1] > 0 {
+		at := w.at
+		if w.byPrefix != nil {
+			at = w.byPrefix[k]
+		}
+		if m := at.FindStringIndex(s[st:]); m != nil && m[1] > 0 {
 			return st, st + m[1], true
 		}
 	}
 	return 0, 0, false
 }
 
-// opens reports whether the word run may open a match: it starts with one
-// of w.prefixes, ASCII letters compared without case.
-func (w *wordStartRe) opens(run string) bool {
-	for _, p := range w.prefixes {
+// opens returns the index in w.prefixes of the first prefix the word run
+// starts with, ASCII letters compared without case, or -1: the run may
+// open a match only when it starts with one.
+func (w *wordStartRe) opens(run string) int {
+	for k, p := range w.prefixes {
 		if len(run) >= len(p) && asciiHasPrefixFold(run, p) {
-			return true
+			return k
 		}
 	}
-	return false
+	return -1
 }
 
 // asciiHasPrefixFold reports whether s opens with p (lower-case ASCII),

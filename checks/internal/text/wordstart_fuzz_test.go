@@ -30,3 +30,19 @@ func FuzzWordStartRe(f *testing.F) {
 		}
 	})
 }
+
+// TestWordStartReByPrefix checks that the alternatives are split by the
+// word they open with: a word opening with "replac" is tried with
+// draftIntroRe's one alternative for it, not with the whole expression.
+func TestWordStartReByPrefix(t *testing.T) {
+	if len(draftIntro.byPrefix) != len(draftIntro.prefixes) {
+		t.Fatalf("draftIntro has %d expressions by prefix for %d prefixes", len(draftIntro.byPrefix), len(draftIntro.prefixes))
+	}
+	k := draftIntro.opens("Replacement")
+	if got, want := draftIntro.byPrefix[k].String(), `^(?:(?i)\b(?:replac\w*)\b)`; got != want {
+		t.Errorf("draftIntro's expression for %q = %s, want %s", draftIntro.prefixes[k], got, want)
+	}
+	if got := topAlternatives(`a[|)]b|c\|d|(e|f)g`); len(got) != 3 {
+		t.Errorf("topAlternatives split into %q, want 3 alternatives", got)
+	}
+}

@@ -331,6 +331,9 @@ func (c *directionalCheck) Check(doc check.Document) []check.Finding {
 			continue
 		}
 		for _, d := range r.directional {
+			if concreteElsewhere(doc.Text, r.item, d) {
+				continue
+			}
 			idx = doctext.LazyIndex(idx, doc)
 			f := check.Finding{Rule: RuleDirectional, Severity: check.SeverityWarn, Location: idx.Locate(d.Start, d.End, doc.Text),
 				Message: "directional-only fix: draft the replacement language instead of naming a direction"}
@@ -445,4 +448,24 @@ func referencedFinding(text, body string) string {
 		return true
 	})
 	return found
+}
+
+// concreteElsewhere reports whether a sentence of the recommendation item's
+// line holding d, other than the one holding the directional word d, sets out the fix in
+// code, a quotation or a setting: "Fix before the next release." after
+// "resolve `memberId` from the token and return 404" closes a concrete
+// fix; it is no directional-only one. A figure alone does not count there:
+// "Interest runs at 0% today." describes the problem, not its fix.
+func concreteElsewhere(text string, item, d doctext.Span) bool {
+	// The item's line holding d: a list of fixes puts one on each line.
+	from := max(item.Start, strings.LastIndexByte(text[:d.Start], '\n')+1)
+	to := min(item.End, doctext.LineEndAt(text, d.Start))
+	for s := from; s < to; {
+		e := min(doctext.SentenceEnd(text, s, to)+1, to)
+		if (d.Start < s || d.Start >= e) && strings.ContainsAny(text[s:e], "`\"=“") {
+			return true
+		}
+		s = e
+	}
+	return false
 }

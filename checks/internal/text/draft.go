@@ -21,7 +21,7 @@ var (
 // draftIntro and sourceIntro run draftIntroRe and SourceIntroRe at the
 // words their alternatives open with.
 var (
-	draftIntro = newWordStartRe(draftIntroRe, "propos", "replac", "revis", "insert", "add", "amend", "new", "draft", "redline",
+	draftIntro = newWordStartRe(draftIntroRe, "propos", "replac", "endors", "vary", "revis", "insert", "add", "amend", "new", "draft", "redline",
 		"substitut", "suggest", "rewrit", "reword", "to", "should", "fill", "begin", "prefix", "append", "shall", "fallback",
 		"alternative", "counter", "recommended", "change", "mark", "after", "instead", "start", "open", "preface", "end")
 	sourceIntro = newWordStartRe(SourceIntroRe, "current", "existing", "original", "as", "old", "before", "deleted", "source",

@@ -2,6 +2,7 @@ package text
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -9,7 +10,7 @@ import (
 // finds: the same matches at the same offsets.
 func FuzzWordStartRe(f *testing.F) {
 	for _, s := range []string{
-		"Replacement text", "Replace the current text with", "Current text, before the amendment",
+		"Replacement text", "Replace the current text with", "Vary clause 3 so that", "Endorsed wording", "endless", "Current text, before the amendment",
 		"Insert the following as a new clause 7.4", "Revise clause 11.3 to read", "Start the clause with the following",
 		"ending it, as drafted, with", "counter-proposal; mark-up", "PROPOSED redlined wording", "Section 11.2 caps liability",
 		"fill   in the ſource", "old\u212a reads", "preface: with", "openwith", "to  read, should\nread", "add_ed added adding",
@@ -44,5 +45,29 @@ func TestWordStartReByPrefix(t *testing.T) {
 	}
 	if got := topAlternatives(`a[|)]b|c\|d|(e|f)g`); len(got) != 3 {
 		t.Errorf("topAlternatives split into %q, want 3 alternatives", got)
+	}
+}
+
+// TestWordStartRePrefixesCover checks that every alternative of the split
+// expressions opens with one of the prefixes: an alternative added to the
+// expression without its word would never be tried.
+func TestWordStartRePrefixesCover(t *testing.T) {
+	for name, w := range map[string]*wordStartRe{"draftIntro": draftIntro, "sourceIntro": sourceIntro} {
+		p := w.re.String()
+		for _, a := range topAlternatives(p[len(`(?i)\b(?:`) : len(p)-len(`)\b`)]) {
+			lits := []string{a}
+			if strings.HasPrefix(a, "(?:") {
+				lits = strings.Split(a[3:strings.IndexByte(a, ')')], "|")
+			}
+			for _, l := range lits {
+				covered := false
+				for _, pre := range w.prefixes {
+					covered = covered || strings.HasPrefix(l, pre)
+				}
+				if !covered {
+					t.Errorf("%s: alternative %q opens with no prefix of %q", name, l, w.prefixes)
+				}
+			}
+		}
 	}
 }

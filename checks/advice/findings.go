@@ -2,6 +2,7 @@ package advice
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/evalopt/evalopt/checks/check"
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
@@ -27,9 +28,23 @@ type FindingConfig struct {
 	MinQuoteWords int
 }
 
-// sectionRefRe recognises a reference to a part of a document, which is
-// enough evidence location for a finding.
-var sectionRefRe = regexp.MustCompile(`(?i)(?:\b(?:sections?|clauses?|articles?|paragraphs?|exhibits?|schedules?|annex(?:es)?|appendix|appendices)[ \t]+[0-9a-z]|§[ \t]*\d)`)
+// sectionRefWords and sectionSignRe recognise a reference to a part of a
+// document, which is enough evidence location for a finding; they are
+// the two halves of one expression (sectionRefRe in the fuzz test): the
+// first tried only at its nouns (the regexp package would try it from
+// every byte of every finding), the second only on a finding holding '§'.
+var (
+	sectionRefWords = newWordStartRe(regexp.MustCompile(`(?i)\b(?:sections?|clauses?|articles?|paragraphs?|exhibits?|schedules?|annex(?:es)?|appendix|appendices)[ \t]+[0-9a-z]`),
+		"section", "sections", "clause", "clauses", "article", "articles", "paragraph", "paragraphs", "exhibit", "exhibits",
+		"schedule", "schedules", "annex", "annexes", "appendix", "appendices")
+	sectionSignRe = regexp.MustCompile(`§[ \t]*\d`)
+)
+
+// hasSectionRef reports whether s refers to a part of a document
+// ("Section 4", "clause 8.2", "§ 7").
+func hasSectionRef(s string) bool {
+	return sectionRefWords.match(s) || strings.Contains(s, "§") && sectionSignRe.MatchString(s)
+}
 
 // NewFindingCheck returns the check for review findings: RuleUncertain
 // (warn) for each uncertainty phrase outside quotation marks, and
@@ -86,7 +101,7 @@ func (c *findingCheck) Check(doc check.Document) []check.Finding {
 				break
 			}
 		}
-		if !quoted && !sectionRefRe.MatchString(text[it.Start:it.End]) {
+		if !quoted && !hasSectionRef(text[it.Start:it.End]) {
 			idx = doctext.LazyIndex(idx, doc)
 			end := it.End
 			if nl := indexByteFrom(text, '\n', it.Start, it.End); nl >= 0 {

@@ -96,6 +96,7 @@ func deferredProposal(text string, s, e int) (int, int, bool) {
 // a whole recommendation it costs far more than a word scan.
 type wordAltRe struct {
 	re    *regexp.Regexp
+	at    *regexp.Regexp  // re anchored at the start: a window's match must open it
 	first map[string]bool // the lower-case words that open an alternative
 	words int             // the most words one alternative spans
 	// shapes spares the lookup in first of most words.
@@ -114,7 +115,7 @@ func newWordAltRe(re *regexp.Regexp) *wordAltRe {
 	if !strings.HasPrefix(p, open) || !strings.HasSuffix(p, shut) {
 		panic("checks: newWordAltRe: pattern is not a word alternation: " + p)
 	}
-	w := &wordAltRe{re: re, first: map[string]bool{}}
+	w := &wordAltRe{re: re, at: anchored(re), first: map[string]bool{}}
 	for _, a := range strings.Split(p[len(open):len(p)-len(shut)], "|") {
 		if strings.Count(a, "(") != strings.Count(a, ")") {
 			panic("checks: newWordAltRe: nested alternation in " + p)
@@ -193,8 +194,11 @@ func (w *wordAltRe) findAll(s string, n int) [][]int {
 				end++
 			}
 		}
-		m := w.re.FindStringIndex(s[st:end])
-		if m == nil || m[0] != 0 {
+		// The leftmost match of the window counts only when it opens the
+		// window, where the anchored expression finds the same one without
+		// trying every later byte.
+		m := w.at.FindStringIndex(s[st:end])
+		if m == nil {
 			continue
 		}
 		out = append(out, []int{st, st + m[1]})

@@ -1,6 +1,7 @@
 package advice
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -244,11 +245,28 @@ func (us *unitScan) addDirectional(r *recommendation, s, e int, strict bool) {
 // proposal, opening it).
 func (us *unitScan) vagueImperativeOpening() (int, int, bool) {
 	text, u := us.text, us.u
+	// vagueImperative needs vagueObject to open within 80 bytes of the
+	// word: the runs that may open it, found once (at the first
+	// capitalised word), spare imperativeLead's look-back at nearly every
+	// capitalised word. ſ and the Kelvin sign fold to ASCII letters: a unit
+	// holding one is read word by word.
+	folds := foldsToASCII(us.body)
+	var objects []int
+	read := false
 	for _, w := range us.ws {
 		if w.Start >= u.End || w.Start < u.Body || doctext.InSpans(us.quotes, w.Start, w.End) || us.skip(w.Start, w.End) {
 			continue
 		}
-		if c := text[w.Start]; c < 'A' || c > 'Z' || closedClassWord(text[w.Start:w.End]) || u.Proposal && !opensUnit(text, u.Body, w.Start) || !imperativeLead.match(text[max(u.Start, w.Start-60):w.Start]) {
+		if c := text[w.Start]; c < 'A' || c > 'Z' || closedClassWord(text[w.Start:w.End]) {
+			continue
+		}
+		if !folds && !read {
+			objects, read = vagueObject.openings(text, u.Start, u.End), true
+		}
+		if !folds && !vagueObject.runOpens(text, w.Start, u.End) && !anyIn(objects, w.Start+1, w.Start+80) {
+			continue
+		}
+		if u.Proposal && !opensUnit(text, u.Body, w.Start) || !imperativeLead.match(text[max(u.Start, w.Start-60):w.Start]) {
 			continue
 		}
 		if s, e, ok := vagueImperative(text, u.Start, u.End, w.Start); ok {
@@ -256,6 +274,12 @@ func (us *unitScan) vagueImperativeOpening() (int, int, bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// anyIn reports whether sorted ps holds a position in [from, to].
+func anyIn(ps []int, from, to int) bool {
+	i, _ := slices.BinarySearch(ps, from)
+	return i < len(ps) && ps[i] <= to
 }
 
 // closedClassWord reports whether w, lower-cased, is one of closedClass:

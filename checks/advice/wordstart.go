@@ -113,6 +113,48 @@ func (w *wordStartRe) opens(run []byte, cut bool) bool {
 	return false
 }
 
+// runOpens reports whether the run of ASCII word bytes at text[p:], cut
+// at end, may open a match (see opens).
+func (w *wordStartRe) runOpens(text string, p, end int) bool {
+	var buf [maxAltWord]byte
+	e := p
+	for e < end && asciiWordByte(text[e]) {
+		e++
+	}
+	n := min(e-p, maxAltWord)
+	if n == 0 || len(w.prefixes) == 0 && (w.shapes == nil || e-p > maxAltWord || !w.shapes.fits(n, text[p], text[e-1])) {
+		return false // the shape check folds case itself: most runs need no copy
+	}
+	for k := 0; k < n; k++ {
+		c := text[p+k]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[k] = c
+	}
+	return w.opens(buf[:n], e-p > maxAltWord)
+}
+
+// openings returns the starts of the runs of ASCII word bytes in
+// text[from:to) that may open a match, each cut at to: every start at
+// which w.index of a slice of text[from:to) that starts at or before it
+// can find a match, bar a slice's own first run, which runOpens reads.
+func (w *wordStartRe) openings(text string, from, to int) []int {
+	var out []int
+	for i := from; i < to; {
+		for i < to && !asciiWordByte(text[i]) {
+			i++
+		}
+		if i < to && w.runOpens(text, i, to) {
+			out = append(out, i)
+		}
+		for i < to && asciiWordByte(text[i]) {
+			i++
+		}
+	}
+	return out
+}
+
 // submatch returns what w.re.FindStringSubmatch(s) does, as index does.
 func (w *wordStartRe) submatch(s string) []string {
 	if foldsToASCII(s) {

@@ -114,7 +114,46 @@ func exampleQuote(text string, start int) bool {
 	if i := strings.LastIndexByte(text[from:start], '\n'); i >= 0 {
 		from += i + 1
 	}
-	return exampleIntroRe.MatchString(text[from:start])
+	return mayIntroduceExample(text[from:start]) && exampleIntroRe.MatchString(text[from:start])
+}
+
+// exampleLastWords are the last words of exampleIntroRe's phrases,
+// lower-cased.
+var exampleLastWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields("like as example instance say saying write writing type typing for reply replying with " +
+		"words subject line mark marked label labelled headed titled called") {
+		exampleLastWords[w] = true
+	}
+}
+
+// mayIntroduceExample reports whether exampleIntroRe may match s: s,
+// blanks and one ':' trimmed from its end, ends with '.', ',' (e.g.) or a
+// run of ASCII letters that is one of exampleLastWords. False only when
+// the expression cannot match; it spares the expression, tried from every
+// byte, nearly every quotation.
+func mayIntroduceExample(s string) bool {
+	if strings.Contains(s, "ſ") || strings.Contains(s, "\u212a") {
+		return true // (?i) folds them to s and k
+	}
+	s = strings.TrimRight(s, " \t")
+	s = strings.TrimRight(strings.TrimSuffix(s, ":"), " \t")
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, ",") {
+		return true
+	}
+	i := len(s)
+	for i > 0 && (s[i-1]|0x20 >= 'a' && s[i-1]|0x20 <= 'z') {
+		i--
+	}
+	if len(s)-i > 10 {
+		return false
+	}
+	var buf [10]byte
+	for k := i; k < len(s); k++ {
+		buf[k-i] = s[k] | 0x20
+	}
+	return exampleLastWords[string(buf[:len(s)-i])]
 }
 
 // sourceQuoteIntroRe matches the words before a quotation that present it

@@ -48,12 +48,16 @@ func ParseDateAt(text string, i int) (Date, bool) {
 		if !dateShaped(w) {
 			return Date{}, false
 		}
-		if m := isoRe.FindStringSubmatch(w); m != nil {
+		// Each expression needs its own shape: four digits and '-', one or
+		// two and '/', or one or two and a month name (or "day of"); the
+		// others would be tried in vain on every count of a text.
+		n := leadingDigits(w)
+		if m := matchIfSub(n == 4, isoRe, w); m != nil {
 			if k, ok := dateKey(Atoi(m[1]), Atoi(m[2]), Atoi(m[3])); ok {
 				return Date{Start: i, End: i + len(m[0]), Key: k, Form: formISO}, true
 			}
 		}
-		if m := numericRe.FindStringSubmatch(w); m != nil {
+		if m := matchIfSub(n <= 2 && w[n] == '/', numericRe, w); m != nil {
 			a, b, y := Atoi(m[1]), Atoi(m[2]), Atoi(m[3])
 			us, okUS := dateKey(y, a, b) // month/day
 			eu, okEU := dateKey(y, b, a) // day/month
@@ -70,7 +74,7 @@ func ParseDateAt(text string, i int) (Date, bool) {
 			}
 			return d, true
 		}
-		if m := dmyRe.FindStringSubmatch(w); m != nil {
+		if m := matchIfSub(n <= 2 && monthFollows(w, n), dmyRe, w); m != nil {
 			if mo, ok := Months[strings.ToLower(m[2])]; ok {
 				if k, ok := dateKey(Atoi(m[3]), mo, Atoi(m[1])); ok {
 					return Date{Start: i, End: i + len(m[0]), Key: k, Form: formDMY}, true
@@ -147,6 +151,55 @@ func ScanDates(text string, ws []Span) []Date {
 		}
 	}
 	return out
+}
+
+// leadingDigits returns how many ASCII digits w opens with.
+func leadingDigits(w string) int {
+	n := 0
+	for n < len(w) && w[n] >= '0' && w[n] <= '9' {
+		n++
+	}
+	return n
+}
+
+// monthFollows reports whether the word after w's n leading digits (an
+// ordinal suffix and blanks skipped) is a month name, any case, or "day"
+// ("1st day of March"): dmyRe's month must be one of Months for
+// ParseDateAt to read a date.
+func monthFollows(w string, n int) bool {
+	i := n
+	if i+2 <= len(w) && (w[i:i+2] == "st" || w[i:i+2] == "nd" || w[i:i+2] == "rd" || w[i:i+2] == "th") {
+		i += 2
+	}
+	j := i
+	for j < len(w) && (w[j] == ' ' || w[j] == '\t') {
+		j++
+	}
+	if j == i {
+		return false
+	}
+	k := j
+	for k < len(w) && asciiLetter(w[k]) {
+		k++
+	}
+	if k-j < 3 || k-j > 9 {
+		return false
+	}
+	var buf [9]byte
+	for x := j; x < k; x++ {
+		buf[x-j] = w[x] | 0x20
+	}
+	_, month := Months[string(buf[:k-j])]
+	return month || w[j:k] == "day"
+}
+
+// matchIfSub runs re.FindStringSubmatch on s only when ok (a cheap
+// pre-test passed).
+func matchIfSub(ok bool, re *regexp.Regexp, s string) []string {
+	if !ok {
+		return nil
+	}
+	return re.FindStringSubmatch(s)
 }
 
 // dateShaped is a cheap test that the digits at the start of w can begin a

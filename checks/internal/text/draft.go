@@ -18,6 +18,16 @@ var (
 	SourceIntroRe = regexp.MustCompile(`(?i)\b(?:current(?:ly)?|existing|original|as\s+drafted|as\s+it\s+stands|old|before|deleted|source|reads|provides|states|says)\b`)
 )
 
+// draftIntro and sourceIntro run draftIntroRe and SourceIntroRe at the
+// words their alternatives open with.
+var (
+	draftIntro = newWordStartRe(draftIntroRe, "propos", "replac", "endors", "vary", "revis", "insert", "add", "amend", "new", "draft", "redline",
+		"substitut", "suggest", "rewrit", "reword", "to", "should", "fill", "begin", "prefix", "append", "shall", "fallback",
+		"alternative", "counter", "recommended", "change", "mark", "after", "instead", "start", "open", "preface", "end")
+	sourceIntro = newWordStartRe(SourceIntroRe, "current", "existing", "original", "as", "old", "before", "deleted", "source",
+		"reads", "provides", "states", "says")
+)
+
 // leadVerbRe matches what may precede a sentence's first word: list
 // markers, clause numbers, labels in bold or parentheses ("R4 (RED).").
 var leadVerbRe = regexp.MustCompile(`^(?:[-*+>][ \t]+|\d{1,3}(?:\.\d{1,3})*[.)]?[ \t]+|\*\*[^*]{0,60}\*\*[ \t]*|\([^)]{0,20}\)[ \t]*|[A-Z]{1,3}-?\d{1,3}[ \t]*(?:\([^)]{0,20}\))?[.:]?[ \t]*)*`)
@@ -31,14 +41,14 @@ var leadVerbRe = regexp.MustCompile(`^(?:[-*+>][ \t]+|\d{1,3}(?:\.\d{1,3})*[.)]?
 // not). Only the last sentence of intro counts.
 func IsDraftIntro(intro string) bool {
 	intro = LastSentence(intro)
-	d := draftIntroRe.FindAllStringIndex(intro, -1)
+	d := draftIntro.findAll(intro)
 	if d == nil {
 		return false
 	}
 	if m := leadVerbRe.FindStringIndex(intro); m != nil && d[0][0] == m[1] {
 		return true // an imperative drafting verb leads: "Amend ... so that it reads"
 	}
-	s := SourceIntroRe.FindAllStringIndex(intro, -1)
+	s := sourceIntro.findAll(intro)
 	if s == nil {
 		return true
 	}

@@ -33,8 +33,14 @@ func DraftedByLead(text string, from, start int) bool {
 	if strings.TrimSpace(lead) == "" {
 		return false
 	}
-	return LastWordIn(lead, " \t\n\f\r:,*_", DraftLeadLast) && DraftLeadRe.MatchString(lead)
+	return LastWordIn(lead, " \t\n\f\r:,*_", DraftLeadLast) && draftLead.match(lead)
 }
+
+// draftLead runs DraftLeadRe, which the regexp package would try from
+// every byte of the lead, only at the words its alternatives open with.
+var draftLead = newWordStartRe(DraftLeadRe, "substitut", "insert", "add", "append", "prepend", "replac", "chang", "amend",
+	"revis", "updat", "convert", "turn", "to", "shall", "should", "would", "will", "must", "now", "then", "it", "read", "become",
+	"with")
 
 // draftTracker tells, for each quotation of a text in document order,
 // whether it is drafted language: introduced by a marker on its line or

@@ -128,9 +128,10 @@ func FineUnits(text string) []RecUnit {
 func labelUnit(text string, l Line, t string) (RecUnit, bool) {
 	st := l.End - len(t)
 	switch {
-	case StartsWithAny(t, "-*+_FfRrMmAaCcNnPpSsOoIiLlTt") && fixLabelRe.MatchString(t):
-		m := fixLabelRe.FindStringSubmatchIndex(t)
-		return RecUnit{Span: Span{st, runEnd(text, st)}, Body: st + m[1], Fine: true, Proposal: m[4] >= 0}, true
+	case mayOpenFixLabel(t):
+		if m := fixLabelRe.FindStringSubmatchIndex(t); m != nil {
+			return RecUnit{Span: Span{st, runEnd(text, st)}, Body: st + m[1], Fine: true, Proposal: m[4] >= 0}, true
+		}
 	case len(t) > 2 && t[0] == '+' && (t[1] == ' ' || t[1] == '\t'):
 		return RecUnit{Span: Span{st, l.End}, Body: st + 2, Fine: true, Proposal: true}, true
 	case StartsWithAny(t, "*_NnIi") && newClauseRe.MatchString(t):
@@ -149,7 +150,7 @@ func inlineMatches(s string) []int {
 		return nil
 	}
 	var out []int
-	for _, m := range inlineFixLabelRe.FindAllStringSubmatchIndex(s, 4) {
+	for _, m := range inlineFixLabels(s, 4) {
 		out = append(out, m[2])
 	}
 	return out
@@ -157,7 +158,8 @@ func inlineMatches(s string) []int {
 
 // labelLen returns the length of the label s starts with ("Fix: ").
 func labelLen(s string) int {
-	if m := inlineFixLabelRe.FindStringSubmatchIndex(". " + s); m != nil {
+	if m := inlineFixLabels(". "+s, 1); m != nil {
+		m := m[0]
 		return m[1] - 2
 	}
 	return 0

@@ -15,9 +15,6 @@ import (
 // recommendations, and a report that heads each finding with its id
 // ("TS-1 — ...", "### RS-2") has findings.
 
-// negativeHeadingRe matches a heading that reports what was not found.
-var negativeHeadingRe = regexp.MustCompile(`(?i)^(?:\W*)(?:not|no|non|none)\b|\bnot[ \t]+(?:a|an|vulnerable|exploitable|issues?|findings?|an[ \t]+issue)\b|\b(?:what[ \t]+held|that[ \t]+(?:failed|held|worked)|out[ \t]+of[ \t]+scope)\b`)
-
 // SectionHead is a heading line of a deliverable.
 type SectionHead struct {
 	Text       string // the heading's words
@@ -65,7 +62,7 @@ func OwnSectionHeads(text string) (own []SectionHead, all int) {
 		}
 		h.standalone = standalone
 		all++
-		if negativeHeadingRe.MatchString(strings.TrimLeft(h.Text, "*_ \t")) {
+		if negativeHeading(strings.TrimLeft(h.Text, "*_ \t")) {
 			return
 		}
 		out = append(out, h)

@@ -102,6 +102,10 @@ type itemKind struct {
 	anyHeading bool           // every top-level heading opens a section
 	label      *regexp.Regexp // a line that starts one item anywhere
 	labelFirst string         // the bytes a label line can start with
+	// labelWords are the words, lower-cased, a label line's first word
+	// can be (firstWordIn): most lines that open with a byte of
+	// labelFirst ("Risk: 4.", "Replacement text:") need no expression.
+	labelWords map[string]bool
 }
 
 // The item kinds of a review: RecommendationKind finds recommendations (a
@@ -114,11 +118,14 @@ var (
 		heading:    NewPhraseMatcher(RecommendationsSection.Headings),
 		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__|\*|_)?(?:(?:Recommendation|Rec\.|R)[ \t]*#?\d+\b|(?i:(?:recommended|suggested|proposed|required)[ \t]+)?(?i:fix|fixes|remediation|mitigation|recommendation|action|actions|resolution|countermeasure|next[ \t]+steps?)(?:[ \t]*[:.](?:\*\*|__|\*|_)?|(?:\*\*|__|\*|_)[ \t]*[:.]))`),
 		labelFirst: "-*+_RrFfMmAaCcNnSsPp",
+		labelWords: wordSet("recommendation", "rec", "r", "recommended", "suggested", "proposed", "required", "fix", "fixes",
+			"remediation", "mitigation", "action", "actions", "resolution", "countermeasure", "next"),
 	}
 	FindingKind = itemKind{
 		heading:    NewPhraseMatcher([]string{"finding", "findings", "issue", "issues", "observation", "observations"}),
 		label:      regexp.MustCompile(`^(?:[-*+][ \t]+)?(?:\*\*|__)?(?:Finding|Issue|F)[ \t]*#?\d+\b`),
 		labelFirst: "-*+_FI",
+		labelWords: wordSet("finding", "issue", "f"),
 	}
 )
 
@@ -219,7 +226,7 @@ func Items(text string, kind itemKind, review bool) []Span {
 			return
 		}
 		trimmed := strings.TrimLeft(s, " \t")
-		if StartsWithAny(trimmed, kind.labelFirst) && kind.label.MatchString(trimmed) ||
+		if StartsWithAny(trimmed, kind.labelFirst) && firstWordIn(trimmed, kind.labelWords) && kind.label.MatchString(trimmed) ||
 			inSection && LeadingSpaces(s) < 2 && StartsWithAny(trimmed, "-*+0123456789") && ListItemRe.MatchString(trimmed) ||
 			inSection && review && LeadingSpaces(s) < 2 && StartsWithAny(trimmed, DigitsAndStar) && paraNumRe.MatchString(trimmed) {
 			closeItem(l.Start)

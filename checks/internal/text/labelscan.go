@@ -1,0 +1,111 @@
+package text
+
+import "regexp"
+
+// The expressions below run on every line or heading of a deliverable;
+// each is tried only where a match can start (a sentence end, an opening
+// word), which FuzzLabelScans checks against the expression.
+
+var (
+	// negativeLeadRe and negativeWordsRe match a heading that reports
+	// what was not found ("No issues", "Not vulnerable", "What held",
+	// "Out of scope"): the alternative anchored at the start, and the ones
+	// that open with a word (FuzzLabelScans holds them joined as one
+	// expression, as they were).
+	negativeLeadRe  = regexp.MustCompile(`(?i)^(?:\W*)(?:not|no|non|none)\b`)
+	negativeWordsRe = regexp.MustCompile(`(?i)\bnot[ \t]+(?:a|an|vulnerable|exploitable|issues?|findings?|an[ \t]+issue)\b|\b(?:what[ \t]+held|that[ \t]+(?:failed|held|worked)|out[ \t]+of[ \t]+scope)\b`)
+	negativeWords   = newWordStartRe(negativeWordsRe, "not", "what", "that", "out")
+
+	// inlineFixLabelAt is inlineFixLabelRe anchored at its sentence end.
+	inlineFixLabelAt = regexp.MustCompile(`^(?:` + inlineFixLabelRe.String() + `)`)
+)
+
+// negativeHeading reports whether heading s reports what was not found:
+// what the two expressions joined as one (negativeHeadingRe in the fuzz
+// test) match.
+func negativeHeading(s string) bool {
+	return negativeLeadRe.MatchString(s) || negativeWords.match(s)
+}
+
+// inlineFixLabels returns what inlineFixLabelRe.FindAllStringSubmatchIndex(s,
+// n) does (n > 0). A match opens at one of ".!?)" followed by a blank and
+// the label's first byte, and ends after a blank, so the next search starts
+// where the last match ended.
+func inlineFixLabels(s string, n int) [][]int {
+	var out [][]int
+	for i := 0; i+2 < len(s) && len(out) < n; i++ {
+		switch s[i] {
+		case '.', '!', '?', ')':
+		default:
+			continue
+		}
+		j := i + 1
+		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+			j++
+		}
+		if j == i+1 || j == len(s) || !StartsWithAny(s[j:], "*_FRMAPS") {
+			continue
+		}
+		m := inlineFixLabelAt.FindStringSubmatchIndex(s[i:])
+		if m == nil {
+			continue
+		}
+		for k := range m {
+			if m[k] >= 0 {
+				m[k] += i
+			}
+		}
+		out = append(out, m)
+		i = m[1] - 1
+	}
+	return out
+}
+
+// fixLabelWords are the words a fix label's first word may be (fixLabelRe's
+// qualifiers and labels, lower-cased, up to the first byte that is no
+// ASCII letter: "short-term" is "short").
+var fixLabelWords = wordSet("recommended", "suggested", "proposed", "required", "our", "requested", "immediate", "short",
+	"long", "fix", "fixes", "remediation", "remedy", "remedies", "treatment", "mitigation", "mitigations",
+	"recommendation", "recommendations", "action", "actions", "resolution", "countermeasure", "countermeasures", "next",
+	"proposal", "counter", "counterproposal")
+
+// mayOpenFixLabel reports whether fixLabelRe may match t: its first run of
+// ASCII letters, after list and emphasis markup, is one of fixLabelWords.
+// False only when the expression cannot match.
+func mayOpenFixLabel(t string) bool { return firstWordIn(t, fixLabelWords) }
+
+// firstWordIn reports whether t's first run of ASCII letters, after list
+// and emphasis markup ("-*+_" and blanks), lower-cased, is one of words:
+// the test that spares a label expression the lines it cannot match. True
+// for a t holding ſ or the Kelvin sign, which (?i) folds to ASCII letters.
+func firstWordIn(t string, words map[string]bool) bool {
+	if foldsToASCII(t) {
+		return true
+	}
+	i := 0
+	for i < len(t) && StartsWithAny(t[i:], "-*+ \t_") {
+		i++
+	}
+	var buf [16]byte
+	n := 0
+	for ; i < len(t) && asciiLetter(t[i]); i++ {
+		if n == len(buf) {
+			return false
+		}
+		buf[n] = t[i] | 0x20
+		n++
+	}
+	return words[string(buf[:n])]
+}
+
+// wordSet returns the set of words.
+func wordSet(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// asciiLetter reports whether c is an ASCII letter.
+func asciiLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -207,8 +207,44 @@ func goalDirectionalAt(text string, u doctext.RecUnit, s, e int) bool {
 			return false
 		}
 	}
-	return true
+	return !(changeVerbs[strings.ToLower(text[s:e])] && namesTarget(text, e, doctext.SentenceEnd(text, e, u.End)))
 }
+
+// namesTarget reports whether a change verb (changeVerbs) ending at e names the state it
+// changes to in its sentence text[e:end]: "Change the administrator
+// password on the HMI stations to individual passwords stored in the
+// password safe", "Change the tool so it takes no policy number from the
+// model". A target that is itself a direction ("to be fairer", "to a
+// reasonable level", "so that it is more robust") names none.
+func namesTarget(text string, e, end int) bool {
+	seg := text[e:end]
+	i := strings.Index(seg, " to ")
+	if j := strings.Index(seg, " so "); j >= 0 && (i < 0 || j < i) {
+		i = j
+	}
+	if i < 0 {
+		return false
+	}
+	target := strings.TrimPrefix(strings.TrimPrefix(seg[i+4:], "that "), "it ")
+	first, _, _ := strings.Cut(target, " ")
+	if directionWords[strings.ToLower(first)] || vagueObject.index(target) != nil || vagueQualifier.match(target) {
+		return false
+	}
+	return len(strings.Fields(target)) >= 3
+}
+
+// changeVerbs are the goal verbs that take the state they change to
+// ("change X to Y"); "improve X so agents can decide" names a purpose,
+// not a state.
+var changeVerbs = map[string]bool{"change": true, "amend": true, "modify": true, "revise": true, "update": true,
+	"adjust": true, "reduce": true, "increase": true, "decrease": true, "limit": true, "restrict": true,
+	"extend": true, "shorten": true, "lengthen": true}
+
+// directionWords open a target that only restates a direction: "to be
+// clearer", "to make it work", "so it is fair".
+var directionWords = map[string]bool{"be": true, "make": true, "reflect": true, "ensure": true, "address": true,
+	"cover": true, "better": true, "more": true, "less": true, "is": true, "are": true, "works": true, "work": true,
+	"something": true, "a": true, "an": true, "the": true}
 
 // techNameRe matches a technical name that makes a fix concrete beyond
 // concreteRe: a CamelCase product or class name given as the value a fix

@@ -248,6 +248,16 @@ var vagueObjectRe = regexp.MustCompile(`(?i)\b(?:stronger|better|more\s+(?:robus
 // vague object: an imperative verb, then vagueObjectRe, and nothing
 // concrete.
 func vagueImperative(text string, from, to, s int) (int, int, bool) {
+	// An imperative takes its object next: a word a stop, comma, colon or
+	// semicolon ends ("Acceptable; the framework still …") gives none, and
+	// one "of" follows is a noun ("Review of the settings").
+	w := s
+	for w < to && doctext.IsWordByte(text[w]) {
+		w++
+	}
+	if w < to && strings.IndexByte(";,:.", text[w]) >= 0 || nounOfUse(text[:to], w) {
+		return 0, 0, false
+	}
 	end := doctext.SentenceEnd(text, s, to)
 	seg := text[s:end]
 	m := vagueObject.index(seg)

@@ -30,6 +30,7 @@ func TestLastWordIn(t *testing.T) {
 		{"the fee is altered, swap \"x\" FOR ", false}, // not a draftLead word
 		{"and prepending_", true},
 		{"text", true},
+		{"add at the end ", true},
 		{"subtext", false},
 		{"readd ", false},
 		{"", false},

@@ -282,13 +282,21 @@ func (c *HedgeCheck) Check(doc check.Document) []check.Finding {
 	var out []check.Finding
 	var idx *doctext.LineIndex
 	for _, r := range c.A.Analyze(doc) {
-		for _, h := range r.hedges {
+		// Hedges stacked in one recommendation ("it may be worth
+		// considering whether they might perhaps be open to …") leave no
+		// recommendation standing, whatever its rating: the first warns.
+		stacked := len(r.hedges) >= minStackedHedges && !r.drafted && r.class != riskLow
+		for i, h := range r.hedges {
 			idx = doctext.LazyIndex(idx, doc)
 			f := check.Finding{Rule: RuleHedge, Severity: check.SeverityInfo, Location: idx.Locate(h.Start, h.End, doc.Text)}
-			if r.class == riskHigh && !r.drafted {
+			switch {
+			case r.class == riskHigh && !r.drafted:
 				f.Rule, f.Severity = RuleHedgeHighRisk, check.SeverityBlock
 				f.Message = fmt.Sprintf("hedged recommendation (%s) with no drafted replacement text: state the action and draft the clause", r.label)
-			} else {
+			case stacked && i == 0:
+				f.Severity = check.SeverityWarn
+				f.Message = fmt.Sprintf("hedged recommendation (%d hedges in one recommendation): say what to do instead of suggesting it be considered", len(r.hedges))
+			default:
 				f.Message = "hedged recommendation: say what to do instead of suggesting it be considered"
 			}
 			out = append(out, f)
@@ -296,6 +304,10 @@ func (c *HedgeCheck) Check(doc check.Document) []check.Finding {
 	}
 	return out
 }
+
+// minStackedHedges is how many hedges one recommendation holds before the
+// hedging is the recommendation (see HedgeCheck.Check).
+const minStackedHedges = 3
 
 // NewDirectionalCheck returns the check for directional-only fixes:
 // recommendations that say "strengthen", "tighten", "clarify" (phrases of
@@ -331,6 +343,9 @@ func (c *directionalCheck) Check(doc check.Document) []check.Finding {
 			continue
 		}
 		for _, d := range r.directional {
+			if concreteElsewhere(doc.Text, r.item, d) {
+				continue
+			}
 			idx = doctext.LazyIndex(idx, doc)
 			f := check.Finding{Rule: RuleDirectional, Severity: check.SeverityWarn, Location: idx.Locate(d.Start, d.End, doc.Text),
 				Message: "directional-only fix: draft the replacement language instead of naming a direction"}
@@ -445,4 +460,24 @@ func referencedFinding(text, body string) string {
 		return true
 	})
 	return found
+}
+
+// concreteElsewhere reports whether a sentence of the recommendation item's
+// line holding d, other than the one holding the directional word d, sets out the fix in
+// code, a quotation or a setting: "Fix before the next release." after
+// "resolve `memberId` from the token and return 404" closes a concrete
+// fix; it is no directional-only one. A figure alone does not count there:
+// "Interest runs at 0% today." describes the problem, not its fix.
+func concreteElsewhere(text string, item, d doctext.Span) bool {
+	// The item's line holding d: a list of fixes puts one on each line.
+	from := max(item.Start, strings.LastIndexByte(text[:d.Start], '\n')+1)
+	to := min(item.End, doctext.LineEndAt(text, d.Start))
+	for s := from; s < to; {
+		e := min(doctext.SentenceEnd(text, s, to)+1, to)
+		if (d.Start < s || d.Start >= e) && strings.ContainsAny(text[s:e], "`\"=“") {
+			return true
+		}
+		s = e
+	}
+	return false
 }

@@ -38,6 +38,24 @@ func TestHedgeCheck(t *testing.T) {
 	}
 }
 
+// Three hedges stacked in one unrated recommendation warn on the first;
+// one hedge there only informs.
+func TestHedgeCheckStacked(t *testing.T) {
+	c := checktest.Must(NewHedgeCheck(RecommendationConfig{}))
+	sev := func(text string) []check.Severity {
+		var out []check.Severity
+		for _, f := range c.Check(check.Document{Text: text}) {
+			out = append(out, f.Severity)
+		}
+		return out
+	}
+	stacked := "## Recommendations\n\n- It may be worth asking, at some point, whether the supplier could perhaps accept a cap.\n"
+	got := sev(stacked)
+	assert.GreaterOrEqual(t, len(got), 3)
+	assert.Equal(t, check.SeverityWarn, got[0])
+	assert.Equal(t, []check.Severity{check.SeverityInfo}, sev("## Recommendations\n\n- Perhaps ask the supplier for a cap of $1m.\n"))
+}
+
 func TestHedgeCheckCustomList(t *testing.T) {
 	c := checktest.Must(NewHedgeCheck(RecommendationConfig{Hedges: []string{"ponder"}, BlockRisk: 5}))
 	got := c.Check(check.Document{Text: "## Recommendations\n\n- Risk: 4. Ponder it; consider it.\n"})

@@ -224,7 +224,7 @@ func (a *recommendationAnalyzer) findDirectional(us *unitScan, r *recommendation
 // fine unit, directionalAt otherwise).
 func (us *unitScan) addDirectional(r *recommendation, s, e int, strict bool) {
 	text, u := us.text, us.u
-	if u.Advice || s < u.Body || isLabelWord(text, e) || doctext.InSpans(us.quotes, s, e) || overlapsAny(r.hedges, s, e) || overlapsAny(r.directional, s, e) || us.skip(s, e) {
+	if u.Advice || s < u.Body || isLabelWord(text, e) || nounOfUse(text, e) || doctext.InSpans(us.quotes, s, e) || overlapsAny(r.hedges, s, e) || overlapsAny(r.directional, s, e) || us.skip(s, e) {
 		return
 	}
 	if u.Proposal {
@@ -284,4 +284,11 @@ var closedClass = map[string]bool{
 	"before": true, "because": true, "since": true, "although": true, "but": true, "and": true, "or": true, "so": true,
 	"each": true, "every": true, "any": true, "all": true, "no": true, "some": true, "both": true, "either": true,
 	"neither": true, "one": true, "two": true, "three": true, "most": true, "many": true, "such": true, "other": true,
+}
+
+// nounOfUse reports whether the word ending at e is used as a noun, "of"
+// after it: "Review of Windows hardening settings" names an activity in a
+// list of what was done; it instructs nothing.
+func nounOfUse(text string, e int) bool {
+	return strings.HasPrefix(text[e:], " of ")
 }

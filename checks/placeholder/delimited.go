@@ -33,6 +33,11 @@ func (c *placeholderCheck) delimited(text string, i int) (end int, opener bool) 
 		if e := closeOnLine(text, i+1, "}"); e > i+1 && c.braceField(text[i+1:e-1]) {
 			return e, true
 		}
+	case ch == '(':
+		if e := closeOnLine(text, i+1, ")"); e > i+2 && c.parenField(text, i, e) {
+			return e, true
+		}
+		return 0, false // an ordinary parenthesis: read on inside it
 	case ch == '%' || ch == '<' && !strings.HasPrefix(text[i:], "<<") || ch == 'x' && strings.HasPrefix(text[i:], "x.x.x.x"):
 		if m := templateVarRe.FindStringIndex(text[i:min(len(text), i+60)]); m != nil && (i == 0 || !doctext.IsWordByte(text[i-1])) {
 			return i + m[1], true
@@ -107,7 +112,7 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 	if markupTag(text, content) {
 		return 0, false // "[DEL: 72 hours]", "[INS: ...]" in the legend of a mark-up
 	}
-	if !lower && letters >= 2 && !bracketLabel(content) {
+	if !lower && letters >= 2 && !bracketLabel(content) && !c.bracketHeading(text, i, e, content) {
 		return e, true
 	}
 	if titleCase(content) && c.words[strings.ToLower(last)] {
@@ -137,17 +142,64 @@ func (c *placeholderCheck) braceField(content string) bool {
 	if content == "" || len(content) > 40 {
 		return false
 	}
-	for _, r := range content {
-		if (r < 'a' || r > 'z') && r != ' ' && r != '_' {
-			return false
-		}
-	}
 	words := strings.FieldsFunc(content, func(r rune) bool { return r == ' ' || r == '_' })
 	if len(words) == 0 || len(words) > 3 {
 		return false
 	}
-	return c.directives[words[0]] || len(words) == 1 && c.words[words[0]]
+	// "{insert RM name}": a directive may be followed by any words.
+	directive := c.directives[words[0]] && strings.IndexByte(content, ' ') > 0
+	for _, r := range content {
+		if (r < 'a' || r > 'z') && r != ' ' && r != '_' && !(directive && (r >= 'A' && r <= 'Z' || r == '-')) {
+			return false
+		}
+	}
+	// "{date}", "{due_date}", "{customer name}": ending on a field word.
+	return c.directives[words[0]] || c.words[words[len(words)-1]]
 }
+
+// maxParenFieldWords bounds the words of a parenthesised field.
+const maxParenFieldWords = 3
+
+// parenField reports whether the "(…)" at text[i:e] is a field left to
+// fill: one to three lower-case words ending on a placeholder word
+// ("(amount)", "(phone number)", "(number)") where a value belongs —
+// after a currency sign or code, a preposition or verb that takes it, or
+// a comma, colon or cell border. After a noun it annotates that noun
+// ("Response time (hours)", "the fee (amount)" aside).
+func (c *placeholderCheck) parenField(text string, i, e int) bool {
+	content := text[i+1 : e-1]
+	words := strings.Fields(content)
+	if len(words) == 0 || len(words) > maxParenFieldWords {
+		return false
+	}
+	for _, r := range content {
+		if (r < 'a' || r > 'z') && r != ' ' {
+			return false
+		}
+	}
+	if !c.words[words[len(words)-1]] {
+		return false
+	}
+	before := strings.TrimRight(text[max(0, i-40):i], " \t")
+	if before == "" || afterCurrency(text, i) {
+		return true
+	}
+	if last := before[len(before)-1]; !doctext.IsWordByte(last) {
+		return last != ')' && last != '"'
+	}
+	ws := strings.Fields(before)
+	prev := ws[len(ws)-1]
+	if doctext.CurrencyCode(prev) != "" {
+		return true // "SGD (amount)"
+	}
+	return fieldLeads[strings.ToLower(prev)]
+}
+
+// fieldLeads are the words after which a parenthesised field stands where
+// its value belongs: "call us on (phone number)", "within (number) days".
+var fieldLeads = map[string]bool{"on": true, "by": true, "at": true, "to": true, "within": true, "for": true,
+	"until": true, "before": true, "after": true, "from": true, "is": true, "are": true, "be": true, "of": true,
+	"call": true, "email": true, "visit": true, "dial": true, "per": true, "dated": true}
 
 // checkboxAt reports whether the '[' at i is a Markdown task-list box: the
 // first thing on its line after a list marker.
@@ -335,4 +387,32 @@ func markupTag(text, content string) bool {
 		from = i + e
 	}
 	return false
+}
+
+// maxHeadingWords bounds the words of a bracketed heading.
+const maxHeadingWords = 5
+
+// bracketHeading reports whether the upper-case "[ OVERVIEW ]" at
+// text[i:e] is a heading in a template's style: alone on its line, over
+// body text, its words none of the placeholder words ("[CLIENT NAME]" on a
+// line of its own is still a field to fill).
+func (c *placeholderCheck) bracketHeading(text string, i, e int, content string) bool {
+	ls := strings.LastIndexByte(text[:i], '\n') + 1
+	le := strings.IndexByte(text[e:], '\n')
+	if le < 0 {
+		return false // the last line: nothing under it
+	}
+	if strings.Trim(text[ls:i], " \t#*") != "" || strings.Trim(text[e:e+le], " \t*:") != "" {
+		return false
+	}
+	words := strings.Fields(content)
+	if len(words) > maxHeadingWords {
+		return false
+	}
+	for _, w := range words {
+		if c.words[strings.ToLower(strings.Trim(w, ",&/-"))] {
+			return false
+		}
+	}
+	return doctext.OpensBody(text, e+le)
 }

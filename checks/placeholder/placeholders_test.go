@@ -139,3 +139,35 @@ func TestPlaceholderShapes(t *testing.T) {
 		})
 	}
 }
+
+// A template's bracketed headings ("[ OVERVIEW ]" over a paragraph) are
+// headings; a field name alone on its line is still a field.
+func TestPlaceholderBracketHeadings(t *testing.T) {
+	c := checktest.Must(NewPlaceholderCheck(PlaceholderConfig{}))
+	heads := "report_id: RT-7\n\n[ OVERVIEW ]\n\nRelease 3.2 was tested in staging with synthetic accounts only.\n\n[ SCOPE AND METHOD ]\n\n- Target: staging. No real customer account was used.\n"
+	checktest.Run(t, c, check.Document{Text: heads, Kind: "red_team_report"}, heads)
+	field := "Dear client,\n\n⟦[CLIENT NAME]⟧{placeholder.unfilled}\n\nWe write about your account and the fee owed for this year.\n"
+	checktest.Run(t, c, check.Document{Text: field, Kind: "customer_reply"}, field)
+}
+
+// Fields written in parentheses, braces and dates of X's are blanks; a
+// parenthesis that annotates the noun before it is not.
+func TestPlaceholderParenBraceAndXDates(t *testing.T) {
+	c := checktest.Must(NewPlaceholderCheck(PlaceholderConfig{}))
+	for _, text := range []string{
+		"Your charge rises by ⟦£(amount)⟧{placeholder.unfilled} each April.",
+		"Call us on ⟦(phone number)⟧{placeholder.unfilled}, Monday to Friday.",
+		"We reply within ⟦(number)⟧{placeholder.unfilled} days.",
+		"The fee is SGD ⟦(amount)⟧{placeholder.unfilled} a month.",
+		"Only our manager, ⟦{insert RM name}⟧{placeholder.unfilled}, can approve.",
+		"Pay in full by ⟦{due_date}⟧{placeholder.unfilled} to save 5%.",
+		"Author: Dr Haddad · ⟦XX/XX/20XX⟧{placeholder.unfilled}",
+		"Ask us by ⟦XX/XX/2025⟧{placeholder.unfilled}.",
+		"| Priority | Response time (hours) |\n|---|---|\n| P1 | 1 |",
+		"The deposit (amount) is set out in clause 4 (the Schedule).",
+		"Pass the value as (name) in the request (see the API reference).",
+		"Units are given in brackets: weight (kg), length (m).",
+	} {
+		checktest.Run(t, c, check.Document{Text: text, Kind: "plain_language"}, text)
+	}
+}

@@ -127,11 +127,12 @@ func (c *placeholderCheck) afterWord(text string, s int, words []string) bool {
 // maskParts are the parts a date format mask is made of; the regular
 // expression runs only on a word that is one of them, followed by a
 // separator.
-var maskParts = map[string]bool{"DD": true, "MM": true, "YY": true, "YYYY": true, "dd": true, "mm": true, "yy": true, "yyyy": true}
+var maskParts = map[string]bool{"DD": true, "MM": true, "YY": true, "YYYY": true, "dd": true, "mm": true, "yy": true, "yyyy": true, "XX": true}
 
 // dateMaskRe matches a date format mask: "DD/MM/YYYY", "MM-DD-YY",
-// "yyyy.mm.dd", "DD Month YYYY".
-var dateMaskRe = regexp.MustCompile(`^(?:(?:DD|MM|YYYY|YY)(?:[/.\-](?:DD|MM|YYYY|YY)){1,2}|(?:dd|mm|yyyy|yy)(?:[/.\-](?:dd|mm|yyyy|yy)){1,2}|DD[ \t]+(?:MMMM?|Month)[ \t]+YYYY|dd[ \t]+(?:mmmm?|month)[ \t]+yyyy)\b`)
+// "yyyy.mm.dd", "DD Month YYYY", and a date of X's ("XX/XX/20XX",
+// "XX/XX/2025").
+var dateMaskRe = regexp.MustCompile(`^(?:XX[/.\-]XX[/.\-](?:XXXX|XX|[0-9]{2}XX|[0-9]{4}|[0-9]{2})|(?:DD|MM|YYYY|YY)(?:[/.\-](?:DD|MM|YYYY|YY)){1,2}|(?:dd|mm|yyyy|yy)(?:[/.\-](?:dd|mm|yyyy|yy)){1,2}|DD[ \t]+(?:MMMM?|Month)[ \t]+YYYY|dd[ \t]+(?:mmmm?|month)[ \t]+yyyy)\b`)
 
 // formatWords are words near a date mask that show it describes how to
 // write a date ("in DD/MM/YYYY format", "written as dd/mm/yyyy") rather

@@ -50,6 +50,8 @@ func TestCompletenessCheck(t *testing.T) {
 		{"by lines without witness clause", replaceOnce(smallContract, "IN WITNESS WHEREOF the parties sign.\n\n", ""), nil},
 		{"severability missing", replaceOnce(smallContract, "1.3 Severability. An unenforceable term is severable.\n", ""),
 			[]string{RuleBoilerplate + "="}},
+		{"an amendment keeps the amended agreement's boilerplate", replaceOnce(replaceOnce(smallContract, "1.3 Severability. An unenforceable term is severable.\n", ""), "# Services Agreement", "# Amendment No. 2 to the Services Agreement"),
+			nil},
 	}
 	c := checktest.Must(NewCompletenessCheck(CompletenessConfig{}))
 	for _, tt := range tests {

@@ -45,17 +45,71 @@ func sourcePartFindings(doc check.Document) []check.Finding {
 		return nil
 	}
 	var out []check.Finding
+	var words map[string]bool
 	for _, p := range dropped {
 		title := p.title
 		if len(title) > 80 {
 			title = title[:77] + "..."
 		}
+		// That no figure of the part survives is a suspicion; its title
+		// still named in the deliverable ("Rights", "Job title",
+		// "Demurrage") says the part may be carried in other words: the
+		// finding then informs.
+		sev, why := check.SeverityWarn, ""
+		if topic := titleTopic(p.title); len(topic) > 0 {
+			if words == nil {
+				words = lowerWordSet(doc.Text)
+			}
+			if allIn(topic, words) {
+				sev, why = check.SeverityInfo, fmt.Sprintf(" (none of its figures is here, but its title's words are: %s)", strings.Join(topic, ", "))
+			}
+		}
 		idx := doctext.AnalysisOf(doc).LineIndex()
-		out = append(out, check.Finding{Rule: RuleMissingSourcePart, Severity: check.SeverityWarn,
-			Message:  fmt.Sprintf("the source's part %q is missing from the deliverable: carry that part over too", title),
+		out = append(out, check.Finding{Rule: RuleMissingSourcePart, Severity: sev,
+			Message:  fmt.Sprintf("the source's part %q is missing from the deliverable: carry that part over too%s", title, why),
 			Location: idx.Locate(0, 0, doc.Text)})
 	}
 	return out
+}
+
+// maxTitleWords is how many words a part's head may have to be a title
+// ("Registration, Loss and Theft"); a longer head is a sentence.
+const maxTitleWords = 4
+
+// titleTopic returns the content words (four letters or more, lower case)
+// of a part's title: its first line past its label ("Section 1 -", "7.",
+// "- ") up to the first stop, colon or figure; none when that head is a
+// sentence rather than a title.
+func titleTopic(title string) []string {
+	t := strings.TrimLeft(title, "#*-•> \t")
+	if m := partNumberRe.FindStringIndex(t); m != nil && m[0] == 0 {
+		t = t[m[1]:]
+	}
+	t = strings.TrimLeft(t, " \t.:)-–—*")
+	if i := strings.IndexAny(t, ".:;(0123456789"); i >= 0 {
+		t = t[:i]
+	}
+	fields := strings.FieldsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	if len(fields) == 0 || len(fields) > maxTitleWords {
+		return nil
+	}
+	var out []string
+	for _, f := range fields {
+		if utf8.RuneCountInString(f) >= 4 && !(strings.ToUpper(f) == f && len(f) <= 4) {
+			out = append(out, strings.ToLower(f))
+		}
+	}
+	return out
+}
+
+// allIn reports whether every word of ws is in set.
+func allIn(ws []string, set map[string]bool) bool {
+	for _, w := range ws {
+		if !set[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // Source coverage. A plain-language rewrite, a translation or a contract

@@ -138,3 +138,23 @@ func TestDroppedSectionsRunInSource(t *testing.T) {
 	// A list of numbered sentences is no run-in title: "1. We will call you." has no title.
 	assert.Empty(t, runInSections("1. We will call you on Monday and then we will send the forms.\n2. You sign them.\n"))
 }
+
+// A dropped part whose title the deliverable still names may be carried in
+// other words: the finding informs; a part whose title is gone too warns.
+func TestSourcePartTitleStillNamed(t *testing.T) {
+	source := "Part 1 - Fees\n\nThe fee is $40 a month.\n\nPart 2 - Registration, Loss and Theft\n\nRegister your card at 1300 555 010 to protect its balance.\n\nPart 3 - Refunds\n\nRefunds take 10 days.\n"
+	sev := func(text string) []check.Severity {
+		var out []check.Severity
+		for _, f := range sourcePartFindings(check.Document{Text: text, SourceText: source, Kind: evaluator.KindPlainLanguage}) {
+			out = append(out, f.Severity)
+		}
+		return out
+	}
+	named := "# Your card\n\nIt costs $40 a month.\n\nRegistration, loss and theft: register your card online so a lost card keeps its money.\n\nRefunds take 10 days.\n"
+	assert.Equal(t, []check.Severity{check.SeverityInfo}, sev(named), "title still named")
+	gone := "# Your card\n\nIt costs $40 a month.\n\nRefunds take 10 days.\n"
+	assert.Equal(t, []check.Severity{check.SeverityWarn}, sev(gone), "title and figures gone")
+	assert.Equal(t, []string{"registration", "loss", "theft"}, titleTopic("Part 2 - Registration, Loss and Theft"))
+	assert.Equal(t, []string{"demurrage"}, titleTopic("- Demurrage USD 15,000 pdpr"))
+	assert.Nil(t, titleTopic("5. Customers experiencing financial difficulty may apply for a payment plan."), "a sentence is no title")
+}

@@ -60,8 +60,6 @@ var (
 	// a signature: "Terms of Sale", "General Terms and Conditions",
 	// "Privacy Policy".
 	termsTitleRe = regexp.MustCompile(`(?i)\b(?:terms|conditions|policy|notice|handbook|code\s+of\s+conduct|rules)\b`)
-	// declaredExecutionRe matches the text saying it is signed.
-	declaredExecutionRe = regexp.MustCompile(`(?i)\b(?:in\s+witness\s+whereof|executed\s+(?:and\s+delivered\s+)?as\s+a\s+deed|signed\s+as\s+a\s+deed|by\s+signing\s+(?:below|this|here)|sign(?:ed)?\s+below|signature\s+page\s+follows)\b`)
 	// signingPlaceRe matches a place to sign: a "By:", "Signed:",
 	// "Name:" or "Signature:" label, a "Signed for X" or "for and on
 	// behalf of X" line, a run of blanks, or an electronic signature
@@ -115,7 +113,7 @@ func titleLine(text string) string {
 // block, needs one (see executionNeed).
 func needsExecution(doc check.Document) executionNeed {
 	text := doc.Text
-	if declaredExecutionRe.MatchString(text) {
+	if doctext.ExecutionClauseRe.MatchString(text) {
 		return executionDeclared
 	}
 	title := titleLine(text)

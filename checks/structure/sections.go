@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/internal/quotematch"
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 	"github.com/evalopt/evalopt/evaluator"
 )
@@ -81,6 +82,7 @@ func (c sectionsCheck) Check(doc check.Document) []check.Finding {
 	// A document with fewer than two headings (its title and letterhead
 	// included) is a note with no sections to miss.
 	heads, all := doctext.OwnSectionHeads(doc.Text)
+	heads = append(heads, calloutHeads(doc.Text)...)
 	if all < minSectionHeadings || len(heads) == 0 {
 		// A body with no section heading of its own (only a title and
 		// letterhead) is written as running prose: its sections are
@@ -196,4 +198,23 @@ func severityTally(text string) bool {
 		return n < tallyLines
 	})
 	return found
+}
+
+// calloutHeads returns the labels of the text's call-out boxes as
+// headings: a "> **TL;DR**" or "> **Bottom line:** …" box is the section
+// its label names, set as models set summaries today.
+func calloutHeads(text string) []doctext.SectionHead {
+	var out []doctext.SectionHead
+	prevQuote := false
+	doctext.ForEachLine(text, func(l doctext.Line) {
+		s := strings.TrimLeft(text[l.Start:l.End], " \t")
+		quote := strings.HasPrefix(s, ">")
+		if quote && !prevQuote {
+			if label, ok := quotematch.CalloutLabel(strings.TrimLeft(s, "> \t")); ok {
+				out = append(out, doctext.SectionHead{Text: label})
+			}
+		}
+		prevQuote = quote
+	})
+	return out
 }

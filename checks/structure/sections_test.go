@@ -33,6 +33,12 @@ func TestSectionsCheck(t *testing.T) {
 		"a memo whose body has no section heading of its own is running prose")
 	assert.Empty(t, memo("# Report\n\n## Summary\n\nx\n\n## What we found\n\nx\n\n## What to fix\n\nx\n"), "plain-word headings name the sections")
 	assert.Empty(t, memo("# Report\n\n## Summary\n\nx\n\n## Findings\n\nx\n\n## Measures\n\nx\n"), "measures are the recommendations")
+	assert.Empty(t, memo("# Review\n\n> **TL;DR**\n> - Two clauses need changes.\n\n## Findings\n\nx\n\n## Recommendations\n\nx\n"), "a TL;DR box is the summary")
+	got = memo("# Review\n\n> **Note**\n> - Two clauses need changes.\n\n## Findings\n\nx\n\n## Recommendations\n\nx\n")
+	require.Len(t, got, 1, "a note box is no summary")
+	assert.Contains(t, got[0], "summary")
+	partTitles := "Research Contracts Office\nReview note: Data Sharing Agreement\n\nPart A — Overview\n\n> At a glance\n> - 5 findings: 2 high\n\nThe agreement lets the recipient receive pseudonymised data for the project.\n\nPart B — Findings\n\nB1. Onward sharing without consent, severity high, under the agreement.\n\nPart C — Recommendations\n\nC1. Replace the onward sharing clause with a consent requirement for every recipient.\n"
+	assert.Empty(t, memo(partTitles), "a title after body text is a section, not the document's title")
 	assert.Empty(t, NewSectionsCheck().Check(check.Document{Kind: evaluator.KindCustomerReply, Text: "## A\n\n## B\n"}), "replies need none")
 }
 

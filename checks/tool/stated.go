@@ -94,6 +94,9 @@ func statedBefore(text string, from, i int) (stated, bool) {
 // (the scale, which is not the value).
 func numberAt(text string, i, to int) (stated, bool) {
 	start := i
+	if start > 0 && (doctext.IsWordByte(text[start-1]) || text[start-1] == '-' && start > 1 && doctext.IsWordByte(text[start-2])) {
+		return stated{}, false // "HMI-07", "AC2": the digits of an identifier, not a value
+	}
 	for _, sign := range [...]string{"$", "£", "€"} {
 		if strings.HasPrefix(text[i:to], sign) {
 			i += len(sign)

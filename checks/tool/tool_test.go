@@ -82,3 +82,11 @@ func TestConfig(t *testing.T) {
 	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}}, "The refund amount is ⟦12⟧{tool.mismatch}.")
 	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{refund}}, "Your refund amount is £45.00.")
 }
+
+// The digits of an identifier ("HMI-07") are no value the tool returned.
+func TestMismatchIdentifierDigits(t *testing.T) {
+	c := checktest.Must(New(Config{}))
+	ev := toolEvidence("scanner", "", "tool: ot_asset_scanner\nversion: 3.0.2\ntarget: 10.20.0.0/24\nhosts_up: 14\nhmi_count: 4\nvnc_no_auth: 2\n")
+	text := "Scanner run (ot_asset_scanner 3.0.2, target 10.20.0.0/24): 14 hosts up, 4 HMI stations.\n\nF1 — VNC without password on HMI stations — CRITICAL\n2 of the 4 HMI stations accept VNC connections without any password. Evidence: screenshots HMI-07 and HMI-09 (masked).\n"
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindRedTeamReport}, text)
+}

@@ -1,6 +1,10 @@
 package values
 
-import "github.com/evalopt/evalopt/checks/internal/text"
+import (
+	"strings"
+
+	"github.com/evalopt/evalopt/checks/internal/text"
+)
 
 // This file describes a value once read: how it is stated (approximate,
 // a bound, a total, a reference to a value stated elsewhere) and which
@@ -36,6 +40,7 @@ func (d *valueDoc) describe(m *mention, v rawValue, c sentCtx) {
 	d.statedTense(m, v, c)
 	b := d.wordsBefore(m, first)
 	markLeadPhrase(m, &b)
+	d.markExtraCount(m, v)
 	d.markEach(m, first)
 	d.markMultiple(m, first)
 	markBoundWords(m, &b)
@@ -140,6 +145,22 @@ func markLeadPhrase(m *mention, b *wordsBefore) {
 		b.w(0) == "at" && b.w(1) == "out",
 		b.w(0) == "totals" || b.w(0) == "totalling" || b.w(0) == "totaling" || b.w(0) == "making":
 		m.flags |= fTotal
+	}
+}
+
+// markExtraCount flags a count of things added to others ("three
+// additional antennas", "two more seats", "5 new users"), as
+// markLeadPhrase does "a further £20": it is not the whole number.
+func (d *valueDoc) markExtraCount(m *mention, v rawValue) {
+	if !strings.HasPrefix(v.class, "count:") {
+		return
+	}
+	for k := v.first + 1; k < v.next && k < len(d.toks); k++ {
+		switch d.lowerTok(k) {
+		case "additional", "further", "extra", "more", "new":
+			m.flags |= fExtra
+			return
+		}
 	}
 }
 

@@ -130,8 +130,9 @@ func announcedCount(text string, para doctext.Span, items int) (check.Finding, b
 			}
 		}
 		// "the first three", "the other two" select from the list; "for 12
-		// seats", "with 3 users" set a circumstance, not what is listed.
-		selector := vSelectorOrPreposition[prev]
+		// seats", "with 3 users" set a circumstance, not what is listed;
+		// "as Section 5 provides" names a part by its number.
+		selector := vSelectorOrPreposition[prev] || vRefWords[prev] || vLabelNoun[prev]
 		prev = w
 		if !ok || v < 2 || v > maxAnnouncedCount || selector {
 			continue
@@ -165,6 +166,11 @@ func announcedCount(text string, para doctext.Span, items int) (check.Finding, b
 var vSelectorOrPreposition = map[string]bool{"first": true, "top": true, "last": true, "next": true, "other": true,
 	"for": true, "with": true, "of": true, "by": true, "per": true, "from": true, "to": true, "in": true, "on": true,
 	"at": true, "over": true, "under": true, "about": true, "within": true, "across": true, "between": true, "after": true, "before": true}
+
+// vLabelNoun are the words besides vRefWords (the clause nouns) a number
+// after which is a label, not a count: "Step 3 covers", "Part 2 lists".
+var vLabelNoun = map[string]bool{"part": true, "item": true, "exhibit": true, "rule": true, "step": true,
+	"phase": true, "stage": true, "level": true, "tier": true, "no": true, "number": true, "§": true, "chapter": true}
 
 // vPluralCountNoun reports whether w is a plural noun things are counted
 // by ("changes", "issues", "points"), not a unit of time or measure.

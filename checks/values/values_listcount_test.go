@@ -1,7 +1,10 @@
 package values
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/evalopt/evalopt/checks/check"
 
 	"github.com/evalopt/evalopt/evaluator"
 )
@@ -32,6 +35,11 @@ func TestValueListCounts(t *testing.T) {
 			text: "There are two issues:\n\n1. The cap is too low.\n   - It excludes data loss.\n   - It is per year.\n\n2. The term is too long.\n",
 		},
 		{
+			name: "trap: a part's number before a verb",
+			kind: evaluator.KindPlainLanguage,
+			text: "Your leave is now counted in hours, as Section 5 provides for part-time staff. For a full year this gives:\n\n- annual leave: 159.84 hours\n- bank holidays: 47.36 hours\n",
+		},
+		{
 			name: "trap: a count in a prepositional phrase",
 			kind: evaluator.KindCustomerReply,
 			text: "Here's what that would look like for 12 seats:\n\n- You'd be invoiced once a year.\n- The price would be our list price.\n- Seats added are charged pro rata.\n",
@@ -52,4 +60,25 @@ func TestValueListCounts(t *testing.T) {
 			text: "We ran 40 prompts in total.\n\n- Prompt injection\n- Data exfiltration\n",
 		},
 	})
+}
+
+// A count of things added to others ("three additional antennas") is not
+// the whole: it is read as an extra, as "a further £20" is.
+func TestValueExtraCount(t *testing.T) {
+	for text, extra := range map[string]bool{
+		"Consent is given for the three additional antennas only.": true,
+		"The order adds 5 extra licences.":                         true,
+		"The site holds six antennas.":                             false,
+	} {
+		d := readValueDoc(check.Document{Text: text})
+		got := false
+		for i := range d.ms {
+			if strings.HasPrefix(d.ms[i].class, "count:") {
+				got = d.ms[i].flags&fExtra != 0
+			}
+		}
+		if got != extra {
+			t.Errorf("%q: extra %v, want %v", text, got, extra)
+		}
+	}
 }

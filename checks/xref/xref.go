@@ -181,6 +181,15 @@ func (r *xrefRun) ref(kw doctext.Span, idStart, idEnd int, key string, first boo
 		r.referenced[key] = true
 		return
 	}
+	// A clause reference inside an attachment that the body does not
+	// define is the attachment's own clause ("service credits under
+	// clause 5" in a schedule numbered 1 to 10).
+	if scope := r.o.scopeAt(kw.Start); scope != "" && strings.HasPrefix(key, "|") {
+		if _, ok := r.o.byKey[scope+key]; ok || r.o.parents[scope+key] {
+			r.referenced[scope+key] = true
+			return
+		}
+	}
 	if r.excused(kw, idEnd, key) || r.inlineSub(key) || r.resolvedOutside(kw, idStart, idEnd, key) {
 		return
 	}

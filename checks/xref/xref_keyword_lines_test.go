@@ -123,3 +123,13 @@ func TestXrefReviewOwnTitleRun(t *testing.T) {
 		t.Errorf("titles citing sections the source lacks: no dangling finding")
 	}
 }
+
+// A schedule that is the whole document numbers its own clauses: "clause
+// 5" inside it is its clause 5; a clause it lacks is still dangling.
+func TestXrefClauseOfTheSchedule(t *testing.T) {
+	doc := "SCHEDULE 3 — SERVICE LEVELS\n\n5. SERVICE CREDITS\n\n5.1 Credits are 10% of the fee.\n5.2 Credits are capped at 50%.\n\n8. SOLE REMEDY\n\n8.1 Credits under clause 5 are the sole remedy, except termination under clause 9.\n"
+	got := danglingIn(doc)
+	if len(got) != 1 || got[0] != "clause 9" {
+		t.Errorf("dangling %q, want only clause 9", got)
+	}
+}

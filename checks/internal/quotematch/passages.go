@@ -163,21 +163,30 @@ func admonition(line string) bool {
 	if r, n := utf8.DecodeRuneInString(line); r >= 0x2100 && (unicode.IsSymbol(r) || strings.HasPrefix(line[n:], "\uFE0F")) {
 		return true // a pictograph ("⚠", "💡", "ℹ️" with its emoji selector); quote marks are punctuation
 	}
+	_, ok := CalloutLabel(line)
+	return ok
+}
+
+// CalloutLabel returns the bold label that opens a call-out box on the
+// first line of a block quote (line without its "> "), lower case: a label
+// with text after it on the line ("**Note** — …"), or one of calloutLabels
+// alone on its line ("**TL;DR**", "**Bottom line**"; a bare bold title may
+// also head a quoted clause, "**Limitation of Liability**"). A label with
+// a digit or a quote mark ("**Clause 4.2**") opens no box.
+func CalloutLabel(line string) (string, bool) {
 	label, ok := strings.CutPrefix(line, "**")
 	if !ok {
-		return false
+		return "", false
 	}
 	k := strings.Index(label, "**")
 	if k <= 0 || k > 60 || strings.ContainsAny(label[:k], "0123456789\"“") {
-		return false
+		return "", false
 	}
+	name := strings.ToLower(strings.TrimRight(strings.TrimSpace(label[:k]), ":.!"))
 	if k+2 < len(label) {
-		return true // text follows the label on the line
+		return name, true // text follows the label on the line
 	}
-	// A label alone on its line ("**Note**", "**TL;DR**") opens a box when
-	// it is one of the labels call-outs use; a bare bold title may also
-	// head a quoted clause ("**Limitation of Liability**").
-	return calloutLabels[strings.ToLower(strings.TrimRight(strings.TrimSpace(label[:k]), ":.!"))]
+	return name, calloutLabels[name]
 }
 
 // calloutLabels are the labels a call-out box opens with when its label

@@ -16,9 +16,9 @@ import (
 // DraftLeadRe matches the end of the words between a quotation and what
 // precedes it on its line (the line start or the previous quotation) when
 // they make it drafted text: an imperative drafting verb whose object is
-// the quotation ("substitute", "insert", "add"), a change verb with its
+// the quotation ("substitute", "insert", "add", "add at the end"), a change verb with its
 // preposition ("replaced by", "change … to"), or "to read"/"becomes".
-var DraftLeadRe = regexp.MustCompile(`(?i)(?:\b(?:substitut(?:e|ing)|insert(?:ing)?|add(?:ing)?|append(?:ing)?|prepend(?:ing)?)|\b(?:replac|chang|amend|revis|updat|convert|turn)(?:e|ed|es|ing)?\b[^"“”\n]{0,40}?\b(?:with|by|to|into)|\b(?:to|shall|should|would|will|must|now|then|it)\s+(?:now\s+)?read(?:s)?(?:\s+as\s+follows)?|\breads?\s+as\s+follows|\bbecomes?|\bwith\s+the\s+(?:words?|following|text))[\s:,*_]*$`)
+var DraftLeadRe = regexp.MustCompile(`(?i)(?:\b(?:substitut(?:e|ing)|insert(?:ing)?|add(?:ing)?|append(?:ing)?|prepend(?:ing)?)|\b(?:insert|add|append)(?:ing)?\s+(?:at\s+the\s+(?:end|beginning|start)(?:\s+of\s+(?:the\s+|this\s+|that\s+)?(?:clause|sentence|paragraph|section|article|item))?|the\s+following(?:\s+(?:words?|text|sentence))?)|\b(?:replac|chang|amend|revis|updat|convert|turn)(?:e|ed|es|ing)?\b[^"“”\n]{0,40}?\b(?:with|by|to|into)|\b(?:to|shall|should|would|will|must|now|then|it)\s+(?:now\s+)?read(?:s)?(?:\s+as\s+follows)?|\breads?\s+as\s+follows|\bbecomes?|\bwith\s+the\s+(?:words?|following|text))[\s:,*_]*$`)
 
 // DraftedByLead reports whether the quotation starting at start is drafted
 // text by the words that lead to it from from (the end of the previous

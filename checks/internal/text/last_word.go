@@ -48,6 +48,8 @@ var DraftLeadLast = map[string]bool{
 	"append": true, "appending": true, "prepend": true, "prepending": true,
 	"with": true, "by": true, "to": true, "into": true, "read": true, "reads": true, "follows": true,
 	"become": true, "becomes": true, "word": true, "words": true, "following": true, "text": true,
+	"end": true, "beginning": true, "start": true, "clause": true, "sentence": true, "paragraph": true,
+	"section": true, "article": true, "item": true,
 }
 
 // ReplaceWithLast are the words replaceWithRe can end on.

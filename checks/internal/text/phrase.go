@@ -32,7 +32,13 @@ type PhraseMatcher struct {
 func NewPhraseMatcher(phrases []string) *PhraseMatcher {
 	m := &PhraseMatcher{byFirst: make(map[string][][]string)}
 	for _, p := range phrases {
-		words := strings.FieldsFunc(strings.ToLower(p), func(r rune) bool { return unicode.IsSpace(r) || r == '-' })
+		// A phrase's words are the words the text is read in: "tl;dr" is
+		// "tl" and "dr" there, as "go/no-go" is "go", "no", "go".
+		lp := strings.ToLower(p)
+		var words []string
+		for _, w := range WordSpans(lp) {
+			words = append(words, lp[w.Start:w.End])
+		}
 		if len(words) == 0 {
 			continue
 		}
@@ -162,12 +168,13 @@ func (m *PhraseMatcher) scan(text string, ws []Span, limit int, fn func(start, e
 	}
 }
 
-// MatchRest matches words after position i (each preceded by white space
-// or hyphens) and returns the end of the last one.
+// MatchRest matches words after position i (each preceded by white space,
+// hyphens, or the ';' and '/' that join the words of "tl;dr" and
+// "go/no-go") and returns the end of the last one.
 func MatchRest(text string, i, to int, words []string) (int, bool) {
 	for _, w := range words {
 		j := i
-		for j < to && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r' || text[j] == '-') {
+		for j < to && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r' || text[j] == '-' || text[j] == ';' || text[j] == '/') {
 			j++
 		}
 		if j == i {

@@ -25,6 +25,7 @@ type SectionHead struct {
 	Atx        int    // Markdown heading level, 0 for other forms
 	numbered   bool   // "3. Findings", "3 RECOMMENDATIONS"
 	standalone bool   // a title-case line on its own ("Summary")
+	afterBody  bool   // body text comes before it: it is no title
 }
 
 // OwnSectionHeads returns the headings of text that name its sections:
@@ -34,7 +35,7 @@ type SectionHead struct {
 func OwnSectionHeads(text string) (own []SectionHead, all int) {
 	var out []SectionHead
 	n, standalones := 0, 0
-	prevBlank := true
+	prevBlank, bodySeen := true, false
 	ForEachLine(text, func(l Line) {
 		s := strings.TrimSpace(text[l.Start:l.End])
 		if s == "" {
@@ -44,18 +45,22 @@ func OwnSectionHeads(text string) (own []SectionHead, all int) {
 		n++
 		blankBefore := prevBlank
 		prevBlank = false
-		h := SectionHead{line: n}
+		h := SectionHead{line: n, afterBody: bodySeen}
 		standalone := false
 		if lh, ok := LineHeading(s); ok && len(s) <= 100 {
 			h.Text = lh.Title
 			if lh.Form == AtxHeading {
 				h.Atx = lh.Level
 			}
-			h.numbered = StartsWithAny(s, "0123456789") || StartsWithAny(strings.TrimLeft(s, "#* \t"), "0123456789")
-		} else if blankBefore && blankAfter(text, l.End) && standaloneTitle(s) && opensBody(text, l.End) {
+			h.numbered = StartsWithAny(s, "0123456789") || StartsWithAny(strings.TrimLeft(s, "#* \t"), "0123456789") || partLabelRe.MatchString(strings.TrimLeft(s, "#* \t"))
+		} else if blankBefore && blankAfter(text, l.End) && standaloneTitle(s) && OpensBody(text, l.End) {
 			h.Text, standalone = s, true
+			h.numbered = partLabelRe.MatchString(s)
 			standalones++
 		} else {
+			if WordCount(s, 0, len(s)) >= minBodyWords && strings.ContainsAny(s[len(s)-1:], ".!?:;") {
+				bodySeen = true // a sentence, not a letterhead or a "Prepared for …" line
+			}
 			return
 		}
 		h.standalone = standalone
@@ -65,9 +70,10 @@ func OwnSectionHeads(text string) (own []SectionHead, all int) {
 		}
 		out = append(out, h)
 	})
-	// The first line is the document's title unless it is a numbered or
-	// second-level heading; in the letterhead only Markdown headings of
-	// level two or more and numbered titles name sections.
+	// The first heading is the document's title unless it is a numbered or
+	// second-level heading, or body text comes before it; in the
+	// letterhead only Markdown headings of level two or more and numbered
+	// titles name sections.
 	if standalones < 2 {
 		// One short line on its own ("Remarks") is not a heading style.
 		all -= standalones
@@ -81,13 +87,21 @@ func OwnSectionHeads(text string) (own []SectionHead, all int) {
 	}
 	kept := out[:0]
 	for i, h := range out {
-		if (i == 0 || h.line <= LetterheadLines) && !h.numbered && h.Atx < 2 && NamesDocument(h.Text) {
+		if (i == 0 && !h.afterBody || h.line <= LetterheadLines) && !h.numbered && h.Atx < 2 && NamesDocument(h.Text) {
 			continue
 		}
 		kept = append(kept, h)
 	}
 	return kept, all
 }
+
+// partLabelRe matches a title that opens with a part's label: "Part A —
+// Overview", "Section 2: Scope", "B. Findings", "IV) Remedies".
+var partLabelRe = regexp.MustCompile(`^(?:(?i:part|section|chapter)[ \t]+[A-Z0-9IVX]{1,4}\b|[A-H][.)][ \t]|[IVX]{1,4}[.)][ \t])`)
+
+// minBodyWords is how many words a line needs to be body text, after
+// which a heading is no longer the document's title.
+const minBodyWords = 8
 
 // docTypeRe matches a word that names a kind of document.
 var docTypeRe = regexp.MustCompile(`(?i)\b(?:memo|memorandum|report|letter|note|assessment|review|advice\s+note|file\s+note|briefing|opinion)\b`)
@@ -100,15 +114,16 @@ func NamesDocument(h string) bool {
 	return docTypeRe.MatchString(h) || WordCount(h, 0, len(h)) >= 3
 }
 
-// opensBody reports whether the first non-blank line after offset e is
-// body text under a heading: a sentence of six words or more, a list item
-// or a table, not a sign-off ("Ruairi", "Ruairi Lam | Firm").
-func opensBody(text string, e int) bool {
+// OpensBody reports whether the first non-blank line after offset e is
+// body text under a heading: a sentence of six words or more, a list item,
+// a table or a block quote (a call-out box), not a sign-off ("Ruairi",
+// "Ruairi Lam | Firm").
+func OpensBody(text string, e int) bool {
 	for i := e + 1; i < len(text); {
 		le := LineEndAt(text, i)
 		t := strings.TrimSpace(text[i:le])
 		if t != "" {
-			return WordCount(t, 0, len(t)) >= 6 || ListItemRe.MatchString(t) || strings.HasPrefix(t, "|") && strings.HasSuffix(t, "|")
+			return WordCount(t, 0, len(t)) >= 6 || ListItemRe.MatchString(t) || strings.HasPrefix(t, "|") && strings.HasSuffix(t, "|") || strings.HasPrefix(t, ">")
 		}
 		i = le + 1
 	}
@@ -180,7 +195,7 @@ var (
 	// scopeStatementRe matches a statement of what a test covered: "in
 	// scope", "outside the scope", "the scope set by", "we did not test",
 	// "Targets:", "we tested the web app".
-	scopeStatementRe = regexp.MustCompile(`(?i)\b(?:in|out[ \t]+of|within|outside(?:[ \t]+of)?|beyond|not[ \t]+in)[ \t]+(?:the[ \t]+|our[ \t]+|its[ \t]+)?scope\b|\bscope[ \t]+(?:of|set|document|was|is|were|included|includes|covered|covers|excluded|excludes|agreed)\b|\b(?:out|in)-of-scope\b|\bin-scope\b|\bwe[ \t]+did[ \t]+not[ \t]+test\b|\b(?:was|were)[ \t]+not[ \t]+tested\b|\bwe[ \t]+(?:tested|assessed|examined|attacked|targeted)[ \t]+(?:the|our|your|its|their)\b|\b(?:systems?|applications?|apps?|assets?|hosts?|endpoints?|versions?|builds?|components?)[ \t]+(?:tested|assessed|in[ \t]+scope)\b|\b(?:the[ \t]+)?(?:assessment|test|testing|engagement|review|exercise)[ \t]+(?:covered|included|targeted|focused[ \t]+on|was[ \t]+limited[ \t]+to)\b|(?m:^[ \t*_-]*(?:scope|targets?|in[ \t]+scope|out[ \t]+of[ \t]+scope|target[ \t]+systems?|environment)(?:\*\*|__)?[ \t]*:)`)
+	scopeStatementRe = regexp.MustCompile(`(?i)\b(?:in|out[ \t]+of|within|outside(?:[ \t]+of)?|beyond|not[ \t]+in)[ \t]+(?:the[ \t]+|our[ \t]+|its[ \t]+)?scope\b|\bscope[ \t]+(?:of|set|document|was|is|were|included|includes|covered|covers|excluded|excludes|agreed)\b|\b(?:out|in)-of-scope\b|\bin-scope\b|\bwe[ \t]+did[ \t]+not[ \t]+test\b|\b(?:was|were)[ \t]+not[ \t]+tested\b|\bwe[ \t]+(?:tested|assessed|evaluated|examined|reviewed|probed|attacked|targeted)[ \t]+(?:the|our|your|its|their)\b|\b(?:systems?|applications?|apps?|assets?|hosts?|endpoints?|versions?|builds?|components?)[ \t]+(?:tested|assessed|in[ \t]+scope)\b|\b(?:the[ \t]+)?(?:assessment|test|testing|engagement|review|exercise)[ \t]+(?:covered|included|targeted|focused[ \t]+on|was[ \t]+limited[ \t]+to)\b|(?m:^[ \t*_-]*(?:scope|targets?|in[ \t]+scope|out[ \t]+of[ \t]+scope|target[ \t]+systems?|environment)(?:\*\*|__)?[ \t]*:)`)
 	// methodStatementRe matches a statement of how a test was done: what
 	// the testers did ("we tested", "the team replayed", "we decompiled"),
 	// that testing was done and how ("testing was performed", "manual

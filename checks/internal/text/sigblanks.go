@@ -25,7 +25,17 @@ var (
 	// block: "Signatures", "Execution", "EXECUTED AS A DEED", "In witness
 	// whereof", "Signed by the parties", "Agreed and accepted".
 	signHeadRe = regexp.MustCompile(`(?i)^(?:signatures?|signed|execution(?:\s+page|\s+block)?|executed\b|in\s+witness|agreed\s+and\s+accepted|accepted\s+and\s+agreed|attestation|signing\s+page|unterschriften)`)
+	// ExecutionClauseRe matches a sentence by which a text says it is
+	// signed: the testimonium ("IN WITNESS WHEREOF the Parties have
+	// signed"), "executed as a deed", "by signing below", "the parties
+	// sign this Amendment in two counterparts". What follows it, to the
+	// end of the text, is the signature block.
+	ExecutionClauseRe = regexp.MustCompile(`(?i)\b(?:in\s+witness\s+whereof|executed\s+(?:and\s+delivered\s+)?as\s+a\s+deed|signed\s+as\s+a\s+deed|by\s+signing\s+(?:below|this|here)|sign(?:ed)?\s+below|signature\s+page\s+follows|(?:parties|party)\s+(?:have\s+|hereby\s+|now\s+)?(?:signed|sign|executed|execute)\s+this)\b`)
 )
+
+// maxExecutionLine bounds the line a testimonium is looked for in: a
+// sentence, not a clause of pages.
+const maxExecutionLine = 600
 
 // SignatureRegions returns the signature blocks of text: from a heading or
 // title line that opens one (signHeadRe) to the next Markdown heading that
@@ -46,12 +56,14 @@ func SignatureRegions(text string) []Span {
 			lvl = h.Level
 		}
 		title := strings.Trim(h.Title, "*_ \t:")
-		isHead := ok && (lvl > 0 || h.Form == BoldHeading || h.Capitals)
+		isHead := ok && (lvl > 0 || h.Form == BoldHeading || h.Form == NumberedHeading || h.Capitals)
 		switch {
 		case isHead && signHeadRe.MatchString(title):
 			if open < 0 {
 				open = l.Start
 			}
+		case open < 0 && !isHead && len(s) < maxExecutionLine && ExecutionClauseRe.MatchString(s):
+			open = l.End // the lines after the testimonium
 		case lvl > 0 && open >= 0:
 			out = append(out, Span{open, l.Start})
 			open = -1

@@ -218,8 +218,8 @@ func corpusDocs(t *testing.T) []check.Document {
 	require.NotEmpty(t, paths)
 	docs := make([]check.Document, 0, len(paths)+2)
 	for i, p := range paths {
-		if raceEnabled && i%8 != 0 {
-			continue // under -race, an eighth of the corpus (the corpus tests read it all)
+		if raceEnabled && i%RaceSampleEvery() != 0 {
+			continue // under -race, a sample of the corpus (raceSample; the corpus tests read it all)
 		}
 		text, err := os.ReadFile(p)
 		require.NoError(t, err)

@@ -2,6 +2,7 @@ package rubric
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -50,15 +51,20 @@ func TestWarningValidation(t *testing.T) {
 }
 
 // TestWarningsBounded: thousands of warnings give a bounded prompt and
-// verdict.
+// verdict: 5,000 of 10 KB each, or 1,000 under -short (the local test
+// command; still twenty times the cap).
 func TestWarningsBounded(t *testing.T) {
-	ws := make([]Warning, 5000)
+	n := 5000
+	if testing.Short() {
+		n = 1000
+	}
+	ws := make([]Warning, n)
 	for i := range ws {
 		ws[i] = Warning{Dimension: "Completeness", Reason: strings.Repeat("x", 10000)}
 	}
 	s := warningsSection(ws)
 	assert.Less(t, len(s), (maxWarnings+1)*(maxWarningReason+200))
-	assert.Contains(t, s, "and 4950 more")
+	assert.Contains(t, s, "and "+strconv.Itoa(n-maxWarnings)+" more")
 	in := Input{Confidence: 1, Warnings: ws}
 	for _, d := range Deliverable().Dimensions {
 		in.Scores = append(in.Scores, Score{Dimension: d.Name, Score: 1})

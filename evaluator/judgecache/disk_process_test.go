@@ -29,6 +29,7 @@ const (
 	childDir   = "JUDGECACHE_TEST_DIR"
 	childSeed  = "JUDGECACHE_TEST_SEED"
 	childBound = "JUDGECACHE_TEST_BOUND"
+	childPad   = "JUDGECACHE_TEST_PAD"
 )
 
 // writerJudge answers as digestJudge and signs its decision, so that a
@@ -62,11 +63,12 @@ func (b *syncBuffer) String() string {
 	return b.b.String()
 }
 
-func startChild(t *testing.T, test, role, dir string, seed int, bound int64) (*exec.Cmd, *syncBuffer) {
+func startChild(t *testing.T, test, role, dir string, seed int, bound int64, env ...string) (*exec.Cmd, *syncBuffer) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1")
 	cmd.Env = append(os.Environ(), childRole+"="+role, childDir+"="+dir,
 		childSeed+"="+strconv.Itoa(seed), childBound+"="+strconv.FormatInt(bound, 10))
+	cmd.Env = append(cmd.Env, env...)
 	out := &syncBuffer{}
 	cmd.Stdout, cmd.Stderr = out, out
 	require.NoError(t, cmd.Start())
@@ -178,11 +180,18 @@ func TestDiskStoreKilledWriters(t *testing.T) {
 		diskHammer(t)
 		return
 	}
-	dir, bound := t.TempDir(), int64(8<<20)
+	// Under -short (the local test command) the entries are a quarter the
+	// size in a quarter the bound: the same twenty writes each before the
+	// kill, the same evictions, a quarter of the bytes. CI runs 512 KB
+	// entries in 8 MB.
+	dir, bound, pad := t.TempDir(), int64(8<<20), 512<<10
+	if testing.Short() {
+		bound, pad = 2<<20, 128<<10
+	}
 	var cmds []*exec.Cmd
 	var outs []*syncBuffer
 	for i := range 2 {
-		cmd, out := startChild(t, "TestDiskStoreKilledWriters", "hammer", dir, i, bound)
+		cmd, out := startChild(t, "TestDiskStoreKilledWriters", "hammer", dir, i, bound, childPad+"="+strconv.Itoa(pad))
 		cmds, outs = append(cmds, cmd), append(outs, out)
 	}
 	deadline := time.Now().Add(60 * time.Second)
@@ -205,17 +214,20 @@ func TestDiskStoreKilledWriters(t *testing.T) {
 	assert.GreaterOrEqual(t, s.Bytes(), n, "the ledger never counts less than the folder holds")
 	intact := assertEntriesIntact(t, dir)
 	temps, _ := os.ReadDir(filepath.Join(dir, "tmp"))
-	t.Logf("after killing 2 writers: %d entries intact, %d bytes held (ledger %d), %d temporary files left", intact, n, s.Bytes(), len(temps))
+	t.Logf("after killing 2 writers of %d KB entries: %d entries intact, %d bytes held (ledger %d), %d temporary files left", pad>>10, intact, n, s.Bytes(), len(temps))
 	require.NoError(t, s.Put(context.Background(), hexKey(1), entryOf(digestDecision("j", evaluator.Task{}, 1))))
 }
 
-// diskHammer puts 512 KB entries in a loop until it is killed.
+// diskHammer puts entries of the parent's size (512 KB, or 128 KB under
+// -short) in a loop until it is killed.
 func diskHammer(t *testing.T) {
 	seed, _ := strconv.Atoi(os.Getenv(childSeed))
 	bound, _ := strconv.ParseInt(os.Getenv(childBound), 10, 64)
+	size, err := strconv.Atoi(os.Getenv(childPad))
+	require.NoError(t, err, childPad)
 	s, err := judgecache.NewDiskStore(os.Getenv(childDir), bound)
 	require.NoError(t, err)
-	pad := strings.Repeat("x", 512<<10)
+	pad := strings.Repeat("x", size)
 	for i := 0; ; i++ {
 		key := hexKey(seed<<20 | i%100)
 		d := evaluator.EvaluationDecision{Status: evaluator.StatusPass, Criteria: []evaluator.Criterion{

@@ -316,6 +316,17 @@ func TestValueTotals(t *testing.T) {
 			kind: evaluator.KindCustomerReply,
 			text: "Your bill was $180.00 and I've credited $45.00, which leaves $135.00 to pay.\n",
 		},
+		{
+			name: "a remainder that does not follow from its whole",
+			kind: evaluator.KindCustomerReply,
+			text: "Your bill was $180.00 and I've credited $45.00, which leaves $125.00 to pay.\n",
+			want: "$125.00",
+		},
+		{
+			name: "trap: a remainder of a whole stated elsewhere",
+			kind: evaluator.KindPlainLanguage,
+			text: "If you cancel a line after 10 months, you have paid 10 x $50.00 = $500.00, so you pay the remaining $700.00.\n",
+		},
 	})
 }
 

@@ -332,6 +332,16 @@ func (d *valueDoc) sumMatches(t *mention, parts []*mention, itemised bool) bool 
 		}
 	}
 	if t.flags&fRemain != 0 {
+		// A remainder is what is left of a whole: with no part larger than
+		// it ("you have paid $500.00, so you pay the remaining $700.00"),
+		// the whole is stated elsewhere and nothing here can check it.
+		whole := false
+		for _, p := range parts {
+			whole = whole || p.val > t.val
+		}
+		if !whole {
+			return true
+		}
 		for _, a := range parts {
 			for _, b := range parts {
 				if a != b && a.val > b.val {

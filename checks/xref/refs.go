@@ -59,6 +59,11 @@ func scanRefs(text string, ws []doctext.Span, o *xrefOutline, fn func(kw doctext
 			break
 		}
 		s, e := ws[k].Start, ws[k].End
+		if s >= next && doctext.RefAbbrevAt(text, s, e) {
+			// "Art. 9.4", "cl. 6.4": the keyword with its dot.
+			next = max(resolveRefs(text, o, doctext.Span{Start: s, End: e + 1}, "num", fn), e+1)
+			continue
+		}
 		if s < next || e-s < 5 || e-s > 10 || !doctext.RefNounFirst[text[s]|0x20] {
 			continue
 		}
@@ -170,6 +175,37 @@ func externalRef(text string, kwStart, idEnd int) bool {
 	return externalBeforeRe.MatchString(before) || externalAfterRe.MatchString(after)
 }
 
+// sameInstrumentAsBefore reports whether the keyword kw repeats, in its
+// sentence, a keyword that an external instrument's name leads ("under
+// GDPR Art. 5(1)(b) … and Art. 6(1)(a)"): the later one cites the same
+// instrument.
+func sameInstrumentAsBefore(text string, kw doctext.Span) bool {
+	word := text[kw.Start:kw.End]
+	s0 := sentenceStart(text, kw.Start)
+	for at := s0; at < kw.Start; {
+		i := indexFold(text[at:kw.Start], word)
+		if i < 0 {
+			return false
+		}
+		p := at + i
+		if externalBeforeRe.MatchString(text[max(s0, p-40):p]) {
+			return true
+		}
+		at = p + len(word)
+	}
+	return false
+}
+
+// indexFold is strings.Index of sub in s, ASCII case aside.
+func indexFold(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return i
+		}
+	}
+	return -1
+}
+
 // ownRef reports whether the reference ending at idEnd is to the
 // deliverable itself ("Section 5 of this memo").
 func ownRef(text string, idEnd int) bool {
@@ -230,6 +266,10 @@ func refNoun(kw string) string {
 	switch {
 	case strings.HasPrefix(k, "§"):
 		return "§"
+	case k == "art.":
+		return "article"
+	case k == "cl.":
+		return "clause"
 	case k == "appendices":
 		return "appendix"
 	case k == "annexes":

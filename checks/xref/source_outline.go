@@ -105,6 +105,11 @@ func forEachRefNoun(text string, fn func(noun string)) {
 		for j < len(text) && j-i <= 10 && (text[j]|0x20 >= 'a' && text[j]|0x20 <= 'z') {
 			j++
 		}
+		if j-i <= 3 && doctext.RefAbbrevAt(text, i, j) {
+			fn(doctext.RefAbbrevNoun(text[i:j])) // "Art. 3", "cl. 7"
+			i = j + 1
+			continue
+		}
 		if n := j - i; n >= 5 && n <= 10 && doctext.RefNounFirst[c] && (j == len(text) || !doctext.IsWordByte(text[j])) {
 			if noun, ok := refNounForms[string(doctext.LowerASCII(&buf, text[i:j]))]; ok {
 				k := j

@@ -193,7 +193,7 @@ func (r *xrefRun) ref(kw doctext.Span, idStart, idEnd int, key string, first boo
 	if r.excused(kw, idEnd, key) || r.inlineSub(key) || r.resolvedOutside(kw, idStart, idEnd, key) {
 		return
 	}
-	if looksLikeStatute(text[idStart:idEnd], r.o, r.src) || externalRef(text, kw.Start, idEnd) || ownRef(text, idEnd) {
+	if looksLikeStatute(text[idStart:idEnd], r.o, r.src) || externalRef(text, kw.Start, idEnd) || ownRef(text, idEnd) || sameInstrumentAsBefore(text, kw) {
 		return
 	}
 	s := idStart

@@ -133,3 +133,28 @@ func TestXrefClauseOfTheSchedule(t *testing.T) {
 		t.Errorf("dangling %q, want only clause 9", got)
 	}
 }
+
+// "Art." and "cl." are the keywords abbreviated: checked against the
+// source like "Article" and "clause"; a second article of an external
+// instrument named earlier in the sentence cites that instrument.
+func TestXrefAbbreviatedKeywords(t *testing.T) {
+	source := "## Art. 1 – Object\n\nThe room.\n\n## Art. 4 – Withdrawal\n\n4.1 Notice of one month.\n\n## Art. 6 – Liability\n\nLimited.\n"
+	dangling := func(text string) []string {
+		var out []string
+		for _, f := range NewXrefCheck().Check(check.Document{Text: text, Kind: evaluator.KindReviewMemo, SourceText: source}) {
+			if f.Rule == RuleDanglingRef {
+				out = append(out, f.Location.Text)
+			}
+		}
+		return out
+	}
+	if got := dangling("## Findings\n\n1. Art. 4.1 gives one month; Art. 6 limits liability.\n"); len(got) != 0 {
+		t.Errorf("existing articles: dangling %q", got)
+	}
+	if got := dangling("## Findings\n\n1. Art. 9.4 keeps the original form of payment.\n"); strings.Join(got, "|") != "Art. 9.4" {
+		t.Errorf("a missing article: dangling %q, want Art. 9.4", got)
+	}
+	if got := dangling("## Findings\n\n1. Marketing use needs consent under GDPR Art. 5(1)(b) (purpose limitation) and Art. 6(1)(a).\n"); len(got) != 0 {
+		t.Errorf("an external instrument's articles: dangling %q", got)
+	}
+}

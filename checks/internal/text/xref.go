@@ -2,6 +2,7 @@ package text
 
 import (
 	"regexp"
+	"strings"
 )
 
 // The label grammar's expressions, each anchored at the start of the text
@@ -56,6 +57,34 @@ var RefKeywords = map[string]string{
 	"article": "num", "articles": "num", "paragraph": "num", "paragraphs": "num",
 	"exhibit": "exhibit", "exhibits": "exhibit", "schedule": "schedule", "schedules": "schedule",
 	"annex": "annex", "annexes": "annex", "appendix": "appendix", "appendices": "appendix",
+}
+
+// RefAbbrevAt reports whether the word text[s:e] is a reference keyword
+// abbreviated with a dot and followed by a number: "Art. 9.4", "cl. 6.4",
+// "ART. 15". A review memo cites a civil-law or English contract's parts
+// that way as often as by "Article" or "clause".
+func RefAbbrevAt(text string, s, e int) bool {
+	w := text[s:e]
+	if !(strings.EqualFold(w, "art") || strings.EqualFold(w, "cl")) || e+2 >= len(text) || text[e] != '.' {
+		return false
+	}
+	j := e + 1
+	for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+		j++
+	}
+	return j > e+1 && j < len(text) && text[j] >= '0' && text[j] <= '9'
+}
+
+// RefAbbrevNoun returns the refNoun form of an abbreviated keyword
+// ("art" → "article", "cl" → "clause"), or "".
+func RefAbbrevNoun(w string) string {
+	switch {
+	case strings.EqualFold(w, "art"):
+		return "article"
+	case strings.EqualFold(w, "cl"):
+		return "clause"
+	}
+	return ""
 }
 
 // MatchIf runs re on s only when ok (a cheap pre-test passed).

@@ -151,6 +151,7 @@ func (selfRefCheck) Check(doc check.Document) []check.Finding {
 	r.ready()
 	r.wordRefs()
 	r.seeTitleRefs()
+	r.pointedRefs()
 	check.SortFindings(r.out)
 	return r.out
 }

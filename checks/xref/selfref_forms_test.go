@@ -50,3 +50,13 @@ func TestSelfRefPartsThatExist(t *testing.T) {
 	bad := "## Findings\n\n1. Login. No second factor.\n\n2. Sessions. Too long.\n\nThe fix is in ⟦Item 7⟧{xref.self_reference}.\n"
 	checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: bad, Kind: evaluator.KindReviewMemo, SourceText: source}, bad)
 }
+
+// A part named with a noun the item families do not know, pointed to with
+// "above" or "below", must be one of the text's own lines.
+func TestSelfRefPointedParts(t *testing.T) {
+	c := NewSelfReferenceCheck()
+	good := "**Change 1: Fees**\n\nThe fee rises.\n\n**Change 2: Notices**\n\nBy app (see Change 1 above).\n\nYour risk level 3 above the threshold stays.\n"
+	checktest.Run(t, c, check.Document{Text: good, Kind: evaluator.KindPlainLanguage}, good)
+	bad := "**Change 1: Fees**\n\nThe fee rises.\n\n**Change 2: Notices**\n\nBy app (see ⟦Change 8⟧{xref.self_reference} above).\n"
+	checktest.Run(t, c, check.Document{Text: bad, Kind: evaluator.KindPlainLanguage}, bad)
+}

@@ -332,23 +332,11 @@ func (d *valueDoc) sumMatches(t *mention, parts []*mention, itemised bool) bool 
 		}
 	}
 	if t.flags&fRemain != 0 {
-		// A remainder is what is left of a whole: with no part larger than
-		// it ("you have paid $500.00, so you pay the remaining $700.00"),
-		// the whole is stated elsewhere and nothing here can check it.
-		whole := false
-		for _, p := range parts {
-			whole = whole || p.val > t.val
-		}
-		if !whole {
+		diffs, checkable := remainders(t, parts)
+		if !checkable {
 			return true
 		}
-		for _, a := range parts {
-			for _, b := range parts {
-				if a != b && a.val > b.val {
-					exact = append(exact, a.val-b.val)
-				}
-			}
-		}
+		exact = append(exact, diffs...)
 	}
 	for _, c := range exact {
 		if centsEqual(c, t.val) {
@@ -366,6 +354,29 @@ func (d *valueDoc) sumMatches(t *mention, parts []*mention, itemised bool) bool 
 		}
 	}
 	return true
+}
+
+// remainders returns what a remainder t may equal, the differences of its
+// parts, and whether it can be checked at all: with no part larger than
+// it ("you have paid $500.00, so you pay the remaining $700.00") the
+// whole is stated elsewhere and nothing here can check it.
+func remainders(t *mention, parts []*mention) ([]float64, bool) {
+	whole := false
+	for _, p := range parts {
+		whole = whole || p.val > t.val
+	}
+	if !whole {
+		return nil, false
+	}
+	var out []float64
+	for _, a := range parts {
+		for _, b := range parts {
+			if a != b && a.val > b.val {
+				out = append(out, a.val-b.val)
+			}
+		}
+	}
+	return out, true
 }
 
 // maxCountScan bounds the sentences searched for the count of a per-item

@@ -36,6 +36,9 @@ func signatureBlank(text string, s, e int, regions []doctext.Span) bool {
 	if lineStart && lineEnd && strings.Trim(text[ls:le], "_ \t*|>-") == "" {
 		return true // "______      ______": one line per signatory
 	}
+	if lineStart && lineEnd && signingRow(text[ls:le]) {
+		return true // "Employer: ______   Employee: ______": a row of parties to sign
+	}
 	if doctext.DayOfMonthRe.MatchString(text[e:min(len(text), e+40)]) {
 		return true // "____ March 2026", "___ day of May": dated on execution
 	}
@@ -145,4 +148,28 @@ func blankUnderscores(text string, s, e int) bool {
 	before := s > 0 && doctext.IsWordByte(text[s-1])
 	after := e < len(text) && doctext.IsWordByte(text[e])
 	return !before && !after
+}
+
+// signingRow reports whether line holds nothing but labelled blanks, one
+// or more: "Employer: ______   Employee: ______", "Tenant: ________". A
+// value left blank stands in a sentence; a party's place to sign stands
+// alone with its label.
+func signingRow(line string) bool {
+	n := 0
+	for rest := strings.TrimSpace(line); rest != ""; n++ {
+		label, after, ok := strings.Cut(rest, ":")
+		if !ok || label == "" || len(strings.Fields(label)) > 3 || strings.ContainsAny(label, "_.,;()0123456789") {
+			return false
+		}
+		after = strings.TrimLeft(after, " \t")
+		k := 0
+		for k < len(after) && after[k] == '_' {
+			k++
+		}
+		if k < 3 {
+			return false
+		}
+		rest = strings.TrimSpace(after[k:])
+	}
+	return n > 0
 }

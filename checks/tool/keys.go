@@ -73,7 +73,7 @@ var ratingWords = map[string]string{
 	"low": "low", "medium": "medium", "moderate": "medium", "med": "medium", "high": "high", "critical": "critical",
 	"severe": "severe", "minor": "minor", "major": "major", "informational": "info", "info": "info", "none": "none",
 	"pass": "pass", "passed": "pass", "fail": "fail", "failed": "fail", "red": "red", "amber": "amber",
-	"green": "green", "yellow": "amber", "true": "true", "false": "false", "yes": "yes", "no": "no",
+	"green": "green", "yellow": "amber", "true": "yes", "false": "no", "yes": "yes", "no": "no",
 	"approved": "approved", "rejected": "rejected", "denied": "rejected", "valid": "valid", "invalid": "invalid",
 	"compliant": "compliant", "noncompliant": "noncompliant", "vulnerable": "vulnerable", "safe": "safe",
 	"likely": "likely", "unlikely": "unlikely", "eligible": "eligible", "ineligible": "ineligible",

@@ -90,3 +90,13 @@ func TestMismatchIdentifierDigits(t *testing.T) {
 	text := "Scanner run (ot_asset_scanner 3.0.2, target 10.20.0.0/24): 14 hosts up, 4 HMI stations.\n\nF1 — VNC without password on HMI stations — CRITICAL\n2 of the 4 HMI stations accept VNC connections without any password. Evidence: screenshots HMI-07 and HMI-09 (masked).\n"
 	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindRedTeamReport}, text)
 }
+
+// A tool's boolean restated as yes or no is the same value.
+func TestMismatchBooleans(t *testing.T) {
+	c := checktest.Must(New(Config{}))
+	ev := toolEvidence("scan", "", "tool: license_scan\nnotice_file_present: false\ncomponents_scanned: 38\n")
+	good := "| Check | Result |\n|---|---|\n| Components scanned | 38 |\n| NOTICE file present | No |\n"
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindReviewMemo}, good)
+	bad := "| Check | Result |\n|---|---|\n| Components scanned | 38 |\n| NOTICE file present | ⟦Yes⟧{tool.mismatch} |\n"
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindReviewMemo}, bad)
+}

@@ -16,6 +16,7 @@ func TestCalloutBoxesAreNotPassages(t *testing.T) {
 		"Intro paragraph.\n\n> [!NOTE]\n> The handbook is contractual.\n\nNext.\n",
 		"Intro paragraph.\n\n> **Not changed, for the record:** 4.2 stays as it is.\n\nNext.\n",
 		"Intro paragraph.\n\n> **Note**\n> \"Respond\" should mean an engineer on site, not an automated ticket.\n\nNext.\n",
+		"Intro paragraph.\n\n> **Before you publish**\n> Consult the works council on \"sections 4.2 and 5.3\" first.\n\nNext.\n",
 	} {
 		if n := count(text); n != 0 {
 			t.Errorf("%q: %d passages, want 0 (a call-out box)", text, n)

@@ -186,7 +186,19 @@ func CalloutLabel(line string) (string, bool) {
 	if k+2 < len(label) {
 		return name, true // text follows the label on the line
 	}
-	return name, calloutLabels[name]
+	return name, calloutLabels[name] || addressesReader(name)
+}
+
+// addressesReader reports whether a label speaks to the reader ("Before
+// you publish", "What this means for you"): a clause's title never does.
+func addressesReader(label string) bool {
+	for _, w := range strings.Fields(label) {
+		switch w {
+		case "you", "your", "you're", "we", "we're", "our", "us":
+			return true
+		}
+	}
+	return false
 }
 
 // calloutLabels are the labels a call-out box opens with when its label

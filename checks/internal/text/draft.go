@@ -11,7 +11,7 @@ var (
 	// it ("Replacement text for clause 8.2:", "Insert the following as a
 	// new clause 7.4:", "Revise clause 11.3 to read:", "Proposed:", "Add
 	// at the end of 5.1:", "Our suggested wording:").
-	draftIntroRe = regexp.MustCompile(`(?i)\b(?:propos\w*|replac\w*|endors\w*|vary|revis\w*|insert\w*|add|added|adding|amend\w*|new|draft(?:ed|ing)?\s+(?:text|language|wording|clause)|redline\w*|substitut\w*|suggest\w*|rewrit\w*|reword\w*|to\s+read|should\s+read|fill\s+in|begin\w*|prefix\w*|append\w*|shall\s+read|fallback|alternative|counter-?propos\w*|recommended\s+(?:text|wording|language|drafting)|change\s+(?:it\s+)?to|mark-?up|after|instead|(?:start|open|preface|end)\w*\b[^:]{0,60}\bwith(?:\s+the\s+following)?)\b`)
+	draftIntroRe = regexp.MustCompile(`(?i)\b(?:propos\w*|replac\w*|endors\w*|vary|revis\w*|insert\w*|add|added|adding|amend\w*|new|draft(?:ed|ing)?\s+(?:text|language|wording|clause)|redline\w*|substitut\w*|suggest\w*|rewrit\w*|reword\w*|to\s+read|should\s+read|fill\s+in|begin\w*|prefix\w*|append\w*|shall\s+read|fallback|alternative|counter-?propos\w*|recommended\s+(?:text|wording|language|drafting)|this\s+(?:wording|language|text)|the\s+following\s+(?:wording|language|text)|change\s+(?:it\s+)?to|mark-?up|after|instead|(?:start|open|preface|end)\w*\b[^:]{0,60}\bwith(?:\s+the\s+following)?)\b`)
 	// SourceIntroRe finds the words that introduce the source's own text
 	// ("Current:", "Clause 8.3 currently reads:", "As drafted:", "The
 	// existing wording:").
@@ -23,7 +23,7 @@ var (
 var (
 	draftIntro = newWordStartRe(draftIntroRe, "propos", "replac", "endors", "vary", "revis", "insert", "add", "amend", "new", "draft", "redline",
 		"substitut", "suggest", "rewrit", "reword", "to", "should", "fill", "begin", "prefix", "append", "shall", "fallback",
-		"alternative", "counter", "recommended", "change", "mark", "after", "instead", "start", "open", "preface", "end")
+		"alternative", "counter", "recommended", "this", "the", "change", "mark", "after", "instead", "start", "open", "preface", "end")
 	sourceIntro = newWordStartRe(SourceIntroRe, "current", "existing", "original", "as", "old", "before", "deleted", "source",
 		"reads", "provides", "states", "says")
 )
@@ -41,6 +41,9 @@ var leadVerbRe = regexp.MustCompile(`^(?:[-*+>][ \t]+|\d{1,3}(?:\.\d{1,3})*[.)]?
 // not). Only the last sentence of intro counts.
 func IsDraftIntro(intro string) bool {
 	intro = LastSentence(intro)
+	if t := strings.Trim(intro, " \t*_-•"); strings.EqualFold(t, "now") || strings.EqualFold(t, "new") {
+		return true // "was: "…" / now: "…"": the label of the new wording
+	}
 	d := draftIntro.findAll(intro)
 	if d == nil {
 		return false

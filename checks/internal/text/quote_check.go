@@ -114,6 +114,11 @@ func draftColumn(text string, lineStart, start int) bool {
 		return false
 	}
 	col := strings.Count(row, "|") - 1
+	// A row labelled in its first cell ("| Proposed | "…" |"): the label
+	// governs the cells after it.
+	if cells := strings.Split(strings.Trim(strings.TrimSpace(row), "|"), "|"); col >= 1 && IsDraftIntro(strings.Trim(cells[0], " *_:\t")) && len(strings.Fields(cells[0])) <= 3 {
+		return true
+	}
 	// Walk up to the header: the row above the "|---|" rule.
 	end := lineStart - 1
 	for k := 0; k < 200 && end > 0; k++ {

@@ -56,7 +56,7 @@ func SignatureRegions(text string) []Span {
 			lvl = h.Level
 		}
 		title := strings.Trim(h.Title, "*_ \t:")
-		isHead := ok && (lvl > 0 || h.Form == BoldHeading || h.Form == NumberedHeading || h.Capitals)
+		isHead := ok && (lvl > 0 || h.Form == BoldHeading || h.Form == NumberedHeading || h.Form == LabelHeading || h.Capitals)
 		switch {
 		case isHead && signHeadRe.MatchString(title):
 			if open < 0 {

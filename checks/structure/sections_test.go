@@ -39,6 +39,11 @@ func TestSectionsCheck(t *testing.T) {
 	assert.Contains(t, got[0], "summary")
 	partTitles := "Research Contracts Office\nReview note: Data Sharing Agreement\n\nPart A — Overview\n\n> At a glance\n> - 5 findings: 2 high\n\nThe agreement lets the recipient receive pseudonymised data for the project.\n\nPart B — Findings\n\nB1. Onward sharing without consent, severity high, under the agreement.\n\nPart C — Recommendations\n\nC1. Replace the onward sharing clause with a consent requirement for every recipient.\n"
 	assert.Empty(t, memo(partTitles), "a title after body text is a section, not the document's title")
+	report := func(text string) []check.Finding {
+		return NewSectionsCheck().Check(check.Document{Kind: evaluator.KindRedTeamReport, Text: text})
+	}
+	questions := "# Phishing simulation\n\nIn short: across the two weeks of the simulation 14% of the agents clicked one of the three lures and 3% went on to enter their passwords on the fake page, so we recommend two changes to the reporting button and to the payroll training that all agents take.\n\nWhat did we test?\n\nWe sent three lures to 400 agents over two weeks.\n\nWhat did we find?\n\n1. High — 14% of agents clicked the payroll lure.\n\nWhat are we doing about it?\n\n1. Turn on the report-phish button for every agent by 1 March.\n"
+	assert.Empty(t, report(questions), "question headings name the sections")
 	assert.Empty(t, NewSectionsCheck().Check(check.Document{Kind: evaluator.KindCustomerReply, Text: "## A\n\n## B\n"}), "replies need none")
 }
 

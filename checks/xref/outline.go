@@ -312,6 +312,10 @@ func (b *outlineBuilder) numberedLine(body string, at int) bool {
 		b.numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "Paragraph 7. Enquiries ..." in a source
 		return true
 	}
+	if id, n := parenSubLabel(body); b.lenient && n > 0 {
+		b.numbered(id, at, at+n) // "4(c) Rejected fruit ..." in a source: clause 4's item (c)
+		return true
+	}
 	if m := doctext.MatchIf(b.source && doctext.StartsWithAny(body, "0123456789"), plainNumRe, body); m != nil {
 		b.numbered(body[m[2]:m[3]], at+m[2], at+m[3]) // "7. Within fourteen days ..." in a source
 		return true
@@ -376,4 +380,25 @@ func (o *xrefOutline) hasLabels(key string) bool {
 		return o.attachLabels > 0
 	}
 	return o.numLabels > 0
+}
+
+// parenSubLabel reads a line that opens with a clause number and a
+// bracketed sub-item, "4(c) " or "12(ii) ", and returns the label and its
+// length (0 when the line does not open so).
+func parenSubLabel(body string) (string, int) {
+	i := 0
+	for i < len(body) && i < 3 && body[i] >= '0' && body[i] <= '9' {
+		i++
+	}
+	if i == 0 || i >= len(body) || body[i] != '(' {
+		return "", 0
+	}
+	j := i + 1
+	for j < len(body) && j-i <= 4 && body[j] >= 'a' && body[j] <= 'z' {
+		j++
+	}
+	if j == i+1 || j+1 >= len(body) || body[j] != ')' || body[j+1] != ' ' && body[j+1] != '\t' {
+		return "", 0
+	}
+	return body[:j+1], j + 1
 }

@@ -158,3 +158,24 @@ func TestXrefAbbreviatedKeywords(t *testing.T) {
 		t.Errorf("an external instrument's articles: dangling %q", got)
 	}
 }
+
+// A source that numbers its sub-items "4(a)", "4(c)" at the start of their
+// lines defines them.
+func TestXrefSourceParenSubItems(t *testing.T) {
+	source := "3. Price\n3(a) The Buyer pays the price in Schedule 2.\n\n4. Quality and rejection\n4(a) Fruit shall meet the grading standard.\n4(b) The Buyer may reject any consignment which, in its sole opinion:\n  (i) falls below the standard; or\n  (ii) shows a dry matter content below 21%.\n4(c) Rejected fruit remains the property of the Grower.\n\n5. Payment\n5(a) The Buyer pays within 45 days.\n"
+	dangling := func(text string) []string {
+		var out []string
+		for _, f := range NewXrefCheck().Check(check.Document{Text: text, Kind: evaluator.KindReviewMemo, SourceText: source}) {
+			if f.Rule == RuleDanglingRef {
+				out = append(out, f.Location.Text)
+			}
+		}
+		return out
+	}
+	if got := dangling("## Findings\n\n1. Clause 4(c) makes the grower pay for destroyed fruit.\n"); len(got) != 0 {
+		t.Errorf("a sub-item the source labels: dangling %q", got)
+	}
+	if got := dangling("## Findings\n\n1. Clause 4(f) makes the grower pay for destroyed fruit.\n"); strings.Join(got, "|") != "Clause 4(f)" {
+		t.Errorf("a sub-item the source lacks: dangling %q, want Clause 4(f)", got)
+	}
+}

@@ -44,6 +44,8 @@ func TestSectionsCheck(t *testing.T) {
 	}
 	questions := "# Phishing simulation\n\nIn short: across the two weeks of the simulation 14% of the agents clicked one of the three lures and 3% went on to enter their passwords on the fake page, so we recommend two changes to the reporting button and to the payroll training that all agents take.\n\nWhat did we test?\n\nWe sent three lures to 400 agents over two weeks.\n\nWhat did we find?\n\n1. High — 14% of agents clicked the payroll lure.\n\nWhat are we doing about it?\n\n1. Turn on the report-phish button for every agent by 1 March.\n"
 	assert.Empty(t, report(questions), "question headings name the sections")
+	metaphor := "# Chatbot red team\n\nIn short: four findings across the assistant's claim tools, one of them critical, and we recommend fixing the claim-status tool before release; the fixes for each finding are set out below with their owners and dates for the release board.\n\nWHAT WE TESTED\n\nWe ran 400 prompts against staging.\n\nWHAT BROKE\n\nF1 — Cross-account claim status (Critical). The tool took any policy number.\n\nF2 — Indirect injection via PDF (High). Hidden text was followed.\n\nFIXES\n\nF1 — Take the policy number from the session token.\n"
+	assert.Empty(t, report(metaphor), "items graded by id are the findings, whatever the heading's metaphor")
 	assert.Empty(t, NewSectionsCheck().Check(check.Document{Kind: evaluator.KindCustomerReply, Text: "## A\n\n## B\n"}), "replies need none")
 }
 

@@ -33,7 +33,7 @@ var changeWords = map[string]bool{
 const maxLead = 120
 
 // gradedItems counts the items of text (list items, numbered lines, lines
-// opening in bold) whose lead names a grade of risk, outside a section
+// opening in bold or with an item id) whose lead names a grade of risk, outside a section
 // headed as the recommendations: fixes are graded too ("1. Non-compete
 // (High). Ask for ..."), and they are not the findings.
 func gradedItems(text string) int {
@@ -44,7 +44,7 @@ func gradedItems(text string) int {
 		if s == "" {
 			return
 		}
-		item := ListItemRe.MatchString(s) || strings.HasPrefix(s, "**")
+		item := ListItemRe.MatchString(s) || strings.HasPrefix(s, "**") || LeadIDRe.MatchString(s) // "F1 — Title (Critical)."
 		if h := lineHeading(text, l, s); h != "" && (!item || !hasWordIn(itemLead(s), gradeWords)) {
 			inRecs = recommendationHeadings.Contains(h, WordSpans(h), len(h))
 			return

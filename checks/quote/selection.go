@@ -169,8 +169,15 @@ func introducedAsSource(text string, start int) bool {
 	if i := strings.LastIndexByte(text[from:start], '\n'); i >= 0 {
 		from += i + 1
 	}
-	return sourceQuoteIntroRe.MatchString(text[from:start]) || docPutsRe.MatchString(doctext.LastSentence(text[from:start]))
+	last := doctext.LastSentence(text[from:start])
+	return sourceQuoteIntroRe.MatchString(text[from:start]) || docPutsRe.MatchString(last) || docSaysRe.MatchString(text[from:start])
 }
+
+// docSaysRe matches a sentence that names a document, or a part of one,
+// and then says that it speaks, right before the quotation: "Our policy is
+// clear on this point:", "Annex A, A.1 requires that", "In point 2 of the
+// notice this is called a reason".
+var docSaysRe = regexp.MustCompile(`(?i)\b(?:policy|terms|conditions|contract|agreement|notice|annex|appendix|schedule|clause|section|rules?)\b[^!?\n"“]{0,40}?\b(?:is\s+clear|says|states|reads|provides|requires|sets\s+out|(?:this\s+)?is\s+called)(?:\s+on\s+this(?:\s+point)?|\s+that|\s+(?:a|an|the)(?:\s+[a-z]+)?)?\s*[:,]?\s*$`)
 
 // docPutsRe matches a sentence that attributes what follows to a named
 // document in other words than sourceQuoteIntroRe's: "the letter puts it

@@ -10,9 +10,13 @@ import (
 
 // danglingIn returns the texts of the dangling-reference findings of the
 // cross-reference check on a contract.
-func danglingIn(text string) []string {
+func danglingIn(text string) []string { return danglingWith(evaluator.KindContract, "", text) }
+
+// danglingWith returns the texts of the dangling-reference findings of the
+// cross-reference check on text of the given kind, reviewing source.
+func danglingWith(kind evaluator.Kind, source, text string) []string {
 	var out []string
-	for _, f := range NewXrefCheck().Check(check.Document{Text: text, Kind: "contract"}) {
+	for _, f := range NewXrefCheck().Check(check.Document{Text: text, Kind: kind, SourceText: source}) {
 		if f.Rule == RuleDanglingRef {
 			out = append(out, f.Location.Text)
 		}
@@ -105,15 +109,7 @@ func TestXrefSourceAnnexTitleLine(t *testing.T) {
 // source and are checked against it.
 func TestXrefReviewOwnTitleRun(t *testing.T) {
 	source := "Rule 3. Service\n3.a A deposit of $150 is paid.\n\nRule 4. Billing\n4.b Payment is due in 15 days.\n"
-	dangling := func(text string) []string {
-		var out []string
-		for _, f := range NewXrefCheck().Check(check.Document{Text: text, Kind: evaluator.KindRedline, SourceText: source}) {
-			if f.Rule == RuleDanglingRef {
-				out = append(out, f.Location.Text)
-			}
-		}
-		return out
-	}
+	dangling := func(text string) []string { return danglingWith(evaluator.KindRedline, source, text) }
 	own := "SECTION 1: PURPOSE\n\nThis redline updates the rules.\n\nSECTION 2: AMENDMENTS\n\nRule 3.a: raise the deposit to $200.\n\nSECTION 3: ACTION\n\nAdopt the amendments in Section 2.\n"
 	if got := dangling(own); len(got) != 0 {
 		t.Errorf("own title run: dangling %q", got)
@@ -139,15 +135,7 @@ func TestXrefClauseOfTheSchedule(t *testing.T) {
 // instrument named earlier in the sentence cites that instrument.
 func TestXrefAbbreviatedKeywords(t *testing.T) {
 	source := "## Art. 1 – Object\n\nThe room.\n\n## Art. 4 – Withdrawal\n\n4.1 Notice of one month.\n\n## Art. 6 – Liability\n\nLimited.\n"
-	dangling := func(text string) []string {
-		var out []string
-		for _, f := range NewXrefCheck().Check(check.Document{Text: text, Kind: evaluator.KindReviewMemo, SourceText: source}) {
-			if f.Rule == RuleDanglingRef {
-				out = append(out, f.Location.Text)
-			}
-		}
-		return out
-	}
+	dangling := func(text string) []string { return danglingWith(evaluator.KindReviewMemo, source, text) }
 	if got := dangling("## Findings\n\n1. Art. 4.1 gives one month; Art. 6 limits liability.\n"); len(got) != 0 {
 		t.Errorf("existing articles: dangling %q", got)
 	}
@@ -163,15 +151,7 @@ func TestXrefAbbreviatedKeywords(t *testing.T) {
 // lines defines them.
 func TestXrefSourceParenSubItems(t *testing.T) {
 	source := "3. Price\n3(a) The Buyer pays the price in Schedule 2.\n\n4. Quality and rejection\n4(a) Fruit shall meet the grading standard.\n4(b) The Buyer may reject any consignment which, in its sole opinion:\n  (i) falls below the standard; or\n  (ii) shows a dry matter content below 21%.\n4(c) Rejected fruit remains the property of the Grower.\n\n5. Payment\n5(a) The Buyer pays within 45 days.\n"
-	dangling := func(text string) []string {
-		var out []string
-		for _, f := range NewXrefCheck().Check(check.Document{Text: text, Kind: evaluator.KindReviewMemo, SourceText: source}) {
-			if f.Rule == RuleDanglingRef {
-				out = append(out, f.Location.Text)
-			}
-		}
-		return out
-	}
+	dangling := func(text string) []string { return danglingWith(evaluator.KindReviewMemo, source, text) }
 	if got := dangling("## Findings\n\n1. Clause 4(c) makes the grower pay for destroyed fruit.\n"); len(got) != 0 {
 		t.Errorf("a sub-item the source labels: dangling %q", got)
 	}

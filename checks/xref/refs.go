@@ -263,13 +263,12 @@ func inlineSubItem(text string, o *xrefOutline, i int, sub string) bool {
 // "clause", "§§" -> "§").
 func refNoun(kw string) string {
 	k := strings.ToLower(kw)
+	if n := doctext.RefAbbrevNoun(strings.TrimSuffix(k, ".")); n != "" && strings.HasSuffix(k, ".") {
+		return n // "Art.", "cl."
+	}
 	switch {
 	case strings.HasPrefix(k, "§"):
 		return "§"
-	case k == "art.":
-		return "article"
-	case k == "cl.":
-		return "clause"
 	case k == "appendices":
 		return "appendix"
 	case k == "annexes":

@@ -452,15 +452,13 @@ func (d *valueDoc) conflictFinding(idx *doctext.LineIndex, p, q *mention, ev *ev
 	}
 	qs, ps := strings.TrimSpace(text[q.start:q.end]), strings.TrimSpace(text[p.start:p.end])
 	sev, why := check.SeverityWarn, ""
-	switch ev.verdict(d, p, q) {
-	case evidenceBoth:
+	switch hp, hq := ev.has(d, p), ev.has(d, q); {
+	case hp && hq:
 		sev, why = check.SeverityInfo, "; the evidence states both, so they may be two quantities of the source"
-	case evidenceOneSided:
-		stated := ps
-		if ev.has(d, q) {
-			stated = qs
-		}
-		why = "; the evidence states " + stated
+	case hp:
+		why = "; the evidence states " + ps
+	case hq:
+		why = "; the evidence states " + qs
 	}
 	if !marked && sev == check.SeverityWarn {
 		sev, why = check.SeverityInfo, why+"; only the shared words tie them"

@@ -83,30 +83,6 @@ func (ev evidenceValues) has(d *valueDoc, m *mention) bool {
 	return false
 }
 
-// evidenceVerdict is what the evidence says of a suspected conflict.
-type evidenceVerdict int8
-
-const (
-	evidenceSilent   evidenceVerdict = iota // no evidence values, or neither value among them
-	evidenceBoth                            // the evidence states both values: two quantities of the source
-	evidenceOneSided                        // the evidence states exactly one of them: the other is misstated
-)
-
-// verdict reads p and q against the evidence.
-func (ev evidenceValues) verdict(d *valueDoc, p, q *mention) evidenceVerdict {
-	if len(ev.keys) == 0 {
-		return evidenceSilent
-	}
-	hp, hq := ev.has(d, p), ev.has(d, q)
-	switch {
-	case hp && hq:
-		return evidenceBoth
-	case hp != hq:
-		return evidenceOneSided
-	}
-	return evidenceSilent
-}
-
 // wordNames returns the word of each subject word id (the inverse of
 // d.ids), built once.
 func (d *valueDoc) wordNames() []string {

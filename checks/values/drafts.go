@@ -20,6 +20,21 @@ type docDrafts struct {
 	quotes  []text.Span
 	drafted []bool
 	read    bool
+	// The last quotation judged (its start) and inDraft's verdict on it:
+	// the values of one quotation ask in turn.
+	lastAt      int
+	lastVerdict bool
+}
+
+// isDraft reports whether the quotation of text starting at start is
+// drafted text in doc: mayBeDraft, then text.IntroducesDraft; the last answer
+// is kept.
+func (dd *docDrafts) isDraft(doc string, start int) bool {
+	if dd.lastAt != start+1 {
+		dd.lastAt = start + 1 // 0: none judged yet
+		dd.lastVerdict = dd.mayBeDraft(start) && text.IntroducesDraft(doc, start) == text.IsDraft
+	}
+	return dd.lastVerdict
 }
 
 // mayBeDraft reports false when a quotation starting at start is one the

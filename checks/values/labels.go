@@ -237,10 +237,9 @@ func sectionLevel(raw string) int {
 // "## Recommendations", "**Proposed changes**", "Next steps".
 func vRecommendationTitle(s string) bool {
 	var buf [256]byte
-	l, ok := vLowerASCII(buf[:0], s) // a short ASCII title is lower-cased on the stack, not into a new string
-	if !ok {
-		l = []byte(strings.ToLower(s))
-	}
+	// Lower-cased as strings.ToLower would, on the stack for a short title
+	// (most hold a dash or a quote mark: not ASCII), not into a new string.
+	l := doctext.LowerInto(buf[:], s)
 	for _, w := range vNotRecommendationWords {
 		if bytes.Contains(l, w) {
 			return false
@@ -261,25 +260,6 @@ var (
 	vRecommendationWords    = [][]byte{[]byte("recommend"), []byte("proposed change"), []byte("proposed amendment"), []byte("our proposal"),
 		[]byte("next step"), []byte("suggested change"), []byte("requested change"), []byte("action")}
 )
-
-// vLowerASCII appends s lower-cased to dst, as strings.ToLower would, when
-// s is ASCII and fits in dst's capacity; otherwise it reports false.
-func vLowerASCII(dst []byte, s string) ([]byte, bool) {
-	if len(s) > cap(dst)-len(dst) {
-		return dst, false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x80 {
-			return dst, false
-		}
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		dst = append(dst, c)
-	}
-	return dst, true
-}
 
 // vTotalLabel reports whether a label names a total: "Total", "Total
 // fixed fee", "Amount due", "Grand total", "Subtotal".

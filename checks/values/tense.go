@@ -3,8 +3,6 @@ package values
 import (
 	"sort"
 	"strings"
-
-	"github.com/evalopt/evalopt/checks/internal/text"
 )
 
 // This file reads whether a value is the current, the old, the new or a
@@ -293,7 +291,7 @@ func (d *valueDoc) inDraft(i int) bool {
 	d.lineSpans()
 	for _, q := range d.quotes {
 		if q.Start <= i && i < q.End {
-			return d.drafts.mayBeDraft(q.Start) && text.IntroducesDraft(d.text, q.Start) == text.IsDraft
+			return d.drafts.isDraft(d.text, q.Start)
 		}
 	}
 	return false

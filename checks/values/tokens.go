@@ -17,21 +17,23 @@ func (d *valueDoc) lowerTok(i int) string {
 	if t.word > 0 {
 		return d.words[t.word-1].lower // interned: no lookup
 	}
-	w := d.text[t.start:t.end]
-	for k := 0; k < len(w); k++ {
-		if c := w[k]; c >= 'A' && c <= 'Z' || c >= 0x80 {
-			if l, ok := d.lower[w]; ok {
-				return l
-			}
-			l, _ := vLowerWord(&d.lbuf, w)
-			if d.lower == nil {
-				d.lower = map[string]string{}
-			}
-			d.lower[w] = l
-			return l
-		}
+	return d.lowerWord(d.text[t.start:t.end])
+}
+
+// lowerWord returns the word w lower-cased, as lowerTok does for a token.
+func (d *valueDoc) lowerWord(w string) string {
+	if vIsLowerASCII(w) {
+		return w // already lower case: no copy
 	}
-	return w // already lower case: no copy
+	if l, ok := d.lower[w]; ok {
+		return l
+	}
+	l, _ := vLowerWord(&d.lbuf, w)
+	if d.lower == nil {
+		d.lower = map[string]string{}
+	}
+	d.lower[w] = l
+	return l
 }
 
 // vWord is what is known of one word as written, computed once per
@@ -39,12 +41,13 @@ func (d *valueDoc) lowerTok(i int) string {
 // subject id (read on first need, so that only the words of sentences
 // holding values get ids).
 type vWord struct {
-	lower  string
-	id     int32 // subject word id, or -1; valid once idDone
-	idDone bool
-	tense  bool // a word sentTense acts on (see vTenseWord)
-	ref    bool // one of vRefWords ("clause", "section")
-	lex    uint8
+	lower   string
+	id      int32 // subject word id, or -1; valid once idDone
+	idDone  bool
+	acrDone bool // tokID has marked its id as an acronym if it is one
+	tense   bool // a word sentTense acts on (see vTenseWord)
+	ref     bool // one of vRefWords ("clause", "section")
+	lex     uint8
 }
 
 // What a word may start, as vWord.lex bits (see vLex).
@@ -87,20 +90,27 @@ func (d *valueDoc) internToks() {
 		if t.kind != tWord {
 			continue
 		}
-		w := d.text[t.start:t.end]
-		k, ok := d.surface[w]
-		if !ok {
-			t.word = 0
-			l := d.lowerTok(i)
-			d.words = append(d.words, vWord{lower: l, tense: vTenseWord(l), ref: vRefWords[l], lex: vLex(l)})
-			k = int32(len(d.words))
-			if d.surface == nil {
-				d.surface = map[string]int32{}
-			}
-			d.surface[w] = k
-		}
-		t.word = k
+		t.word = d.internWord(d.text[t.start:t.end])
 	}
+}
+
+// internWord returns 1 + the index in d.words of the word w as written,
+// adding it on first sight.
+func (d *valueDoc) internWord(w string) int32 {
+	if k, ok := d.surface[w]; ok {
+		return k
+	}
+	l := w // lowerWord's answer, without its cache: the record keeps it
+	if !vIsLowerASCII(w) {
+		l, _ = vLowerWord(&d.lbuf, w)
+	}
+	d.words = append(d.words, vWord{lower: l, tense: vTenseWord(l), ref: vRefWords[l], lex: vLex(l)})
+	k := int32(len(d.words))
+	if d.surface == nil {
+		d.surface = map[string]int32{}
+	}
+	d.surface[w] = k
+	return k
 }
 
 // vTenseWord reports whether sentTense acts on the lower-case word w: a
@@ -192,11 +202,53 @@ func (d *valueDoc) wordIDs(dst []int32, s string, _ bool) []int32 {
 			break
 		}
 		i = b
-		if k := d.keyOf(s[a:b]); k != "" {
-			dst = vAppendID(dst, d.idOf(k))
+		// The word as written, interned: one lookup, and its id computed
+		// once per document (the subject key, then its id, were two).
+		if id := d.wordID(d.internWord(s[a:b]), s[a:b]); id >= 0 {
+			dst = vAppendID(dst, id)
 		}
 	}
 	return dst
+}
+
+// wordID returns the subject word id of the word w as written, interned
+// as k (1 + its index in d.words), or -1, computed on first need.
+func (d *valueDoc) wordID(k int32, w string) int32 {
+	info := &d.words[k-1]
+	if !info.idDone {
+		info.id = -1
+		if key := d.lowerKey(info.lower, len(w)); key != "" {
+			info.id = d.idOf(key)
+		}
+		info.idDone = true
+	}
+	return info.id
+}
+
+// lowerKey returns keyOf's answer for a word of n bytes whose lower case
+// (lowerWord) is lw: the subject key of lw, cached by lw only, and ""
+// for a word keyOf cannot lower (not ASCII, or over 32 bytes).
+func (d *valueDoc) lowerKey(lw string, n int) string {
+	if lw == "" || n > 32 {
+		return ""
+	}
+	if k, ok := d.keys[lw]; ok {
+		return k
+	}
+	k, _ := vSubjectKey(lw)
+	d.keys[lw] = k
+	return k
+}
+
+// vIsLowerASCII reports whether w holds no capital and no byte outside
+// ASCII: lowerWord returns it as it is.
+func vIsLowerASCII(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c >= 'A' && c <= 'Z' || c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // vAppendID appends id to a set kept as a slice.
@@ -209,7 +261,8 @@ func vAppendID(set []int32, id int32) []int32 {
 	return append(set, id)
 }
 
-// tokID returns the subject word id of token i, or -1.
+// tokID returns the subject word id of token i, or -1. An acronym's id
+// ("RTO", "SLA") is marked the first time a token reads it.
 func (d *valueDoc) tokID(i int) int32 {
 	t := d.toks[i]
 	if t.kind != tWord {
@@ -219,23 +272,18 @@ func (d *valueDoc) tokID(i int) int32 {
 		d.internToks()
 		t = d.toks[i]
 	}
-	info := &d.words[t.word-1]
-	if info.idDone {
+	if info := &d.words[t.word-1]; info.acrDone {
 		return info.id // a word as written, seen before (most are)
 	}
 	w := d.text[t.start:t.end]
-	k := d.keyOf(w)
-	id := int32(-1)
-	if k != "" {
-		id = d.idOf(k)
-		if len(w) >= 2 && len(w) <= 5 && vAllCaps(w) {
-			if d.acronym == nil {
-				d.acronym = map[int32]bool{}
-			}
-			d.acronym[id] = true
+	id := d.wordID(t.word, w)
+	if id >= 0 && len(w) >= 2 && len(w) <= 5 && vAllCaps(w) {
+		if d.acronym == nil {
+			d.acronym = map[int32]bool{}
 		}
+		d.acronym[id] = true
 	}
-	info.id, info.idDone = id, true
+	d.words[t.word-1].acrDone = true
 	return id
 }
 

@@ -244,6 +244,8 @@ func (d *valueDoc) rival(rs *rivalSearch, cands []int, qi, nearest int, count ma
 	ms, q := d.ms, &d.ms[qi]
 	rs.bestDiff, rs.bestEq, rs.best, rs.bestAntecedent, rs.bestMarked = -1, -1, -1, false, false
 	rs.restated, rs.eqs, rs.bests = rs.restated[:0], rs.eqs[:0], rs.bests[:0]
+	d.markQ(q)
+	defer d.unmarkQ()
 	for ci, pi := range cands {
 		p := &ms[pi]
 		if vEqualValues(p, q) && p.class == q.class && p.sent != q.sent && d.effectiveTense(p) == d.effectiveTense(q) {

@@ -18,10 +18,11 @@ func readValueDoc(doc check.Document) *valueDoc {
 		review: doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedTeamReport,
 		ids:    map[string]int32{}, keys: map[string]string{}, drafts: docDrafts{a: doctext.AnalysisOf(doc)}}
 	text := d.text
-	// A contract holds about one value per 500 bytes: room for that many
-	// spares the regrowth of large slices.
-	d.ms = make([]mention, 0, len(text)/500+8)
-	d.sents = make([]vsent, 0, len(text)/600+8)
+	// A contract holds up to one value per 150 bytes, a memo one per 250:
+	// room for that many spares regrowing (copying and clearing) the
+	// largest slices of the read, once or twice.
+	d.ms = make([]mention, 0, len(text)/128+8)
+	d.sents = make([]vsent, 0, len(text)/160+8)
 	d.struck = vStruckValues(text)
 	r := &docReader{d: d, text: text,
 		headSpan: doctext.Span{Start: -1, End: -1}, titleSpan: doctext.Span{Start: -1, End: -1},

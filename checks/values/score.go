@@ -72,6 +72,54 @@ type pairScore struct {
 	nc      int
 }
 
+// The lists of the mention being scored against its candidates that
+// valueDoc.qbits marks for each word id (see markQ).
+const (
+	qHead uint8 = 1 << iota
+	qCtx
+	qTopic
+	qCol
+)
+
+// markQ marks the word ids of q's noun phrase, context, topic and column
+// in d.qbits: pairScore then tests a candidate's words against q's with
+// one read each instead of a scan of q's lists. unmarkQ clears them.
+func (d *valueDoc) markQ(q *mention) {
+	if len(d.qbits) < len(d.df) {
+		d.qbits = make([]uint8, len(d.df))
+	}
+	for _, l := range [...]struct {
+		ids []int32
+		bit uint8
+	}{{q.head, qHead}, {q.ctx, qCtx}, {q.topic, qTopic}, {q.col, qCol}} {
+		for _, a := range l.ids {
+			d.qbits[a] |= l.bit
+		}
+	}
+	d.qm = q
+}
+
+// unmarkQ clears what markQ marked.
+func (d *valueDoc) unmarkQ() {
+	if q := d.qm; q != nil {
+		for _, l := range [...][]int32{q.head, q.ctx, q.topic, q.col} {
+			for _, a := range l {
+				d.qbits[a] = 0
+			}
+		}
+	}
+	d.qm = nil
+}
+
+// inQ reports whether id is in set, q's list marked as bit: from the marks
+// when q is the marked mention, else by a scan.
+func (ps *pairScore) inQ(set []int32, bit uint8, id int32) bool {
+	if ps.d.qm == ps.q {
+		return ps.d.qbits[id]&bit != 0
+	}
+	return vContainsID(set, id)
+}
+
 // seen reports whether the word id was counted before, and counts it.
 func (ps *pairScore) seen(id int32) bool {
 	for _, x := range ps.counted[:ps.nc] {
@@ -186,8 +234,8 @@ func (ps *pairScore) heads() {
 	unique := false
 	dated := p.class == "date" || p.class == "daterange" || p.class == "time"
 	for _, a := range p.head {
-		if vContainsID(q.head, a) && !ps.seen(a) {
-			if d.generic[a] || vContainsID(p.col, a) || vContainsID(q.col, a) {
+		if ps.inQ(q.head, qHead, a) && !ps.seen(a) {
+			if d.generic(a) || vContainsID(p.col, a) || ps.inQ(q.col, qCol, a) {
 				ps.s += d.idf(a) // "notice", "fee": a kind of quantity, not its subject
 				// ... unless these are the only two values it names, both
 				// as a definite noun ("Your credit: £19.20", "The credit of
@@ -198,7 +246,7 @@ func (ps *pairScore) heads() {
 				continue
 			}
 			ps.s += 2.5 * d.idf(a)
-			if d.acronym[a] {
+			if d.acronym(a) {
 				ps.s += 1.5 // "RTO", "SLA": a precise name of one metric
 			}
 			if !unique && !dated && d.headCount[headKey{p.class, a}] == 2 {
@@ -216,7 +264,7 @@ func (ps *pairScore) heads() {
 		ps.s += 2 // a worked result and another figure for its subject
 	}
 	for _, a := range p.head {
-		if vContainsID(q.ctx, a) && !ps.seen(a) {
+		if ps.inQ(q.ctx, qCtx, a) && !ps.seen(a) {
 			ps.s += d.idf(a)
 		}
 	}
@@ -250,14 +298,14 @@ func (ps *pairScore) context() {
 	d, p, q := ps.d, ps.p, ps.q
 	ctx := 0.0
 	for _, a := range p.ctx {
-		if vContainsID(q.ctx, a) && !ps.seen(a) {
+		if ps.inQ(q.ctx, qCtx, a) && !ps.seen(a) {
 			ctx += 0.6 * d.idf(a)
 		}
 	}
 	ps.s += math.Min(ctx, 1.8)
 	topic := 0.0
 	for _, a := range p.topic {
-		if (vContainsID(q.topic, a) || vContainsID(q.ctx, a)) && !ps.seen(a) {
+		if (ps.inQ(q.topic, qTopic, a) || ps.inQ(q.ctx, qCtx, a)) && !ps.seen(a) {
 			topic += 0.4 * d.idf(a)
 		}
 	}
@@ -327,12 +375,12 @@ func (d *valueDoc) typo(p, q *mention) bool {
 		// A generic head ("credit", "fee") names the subject when both
 		// noun phrases are built on it and the digits are only reordered
 		// ("set-up fee $16,500", "support fee $18,500" are two fees).
-		if d.idf(a) >= 0.6 && (!d.generic[a] && (vContainsID(q.head, a) || vContainsID(q.ctx, a)) || swapped && vContainsID(q.head, a)) {
+		if d.idf(a) >= 0.6 && (!d.generic(a) && (vContainsID(q.head, a) || vContainsID(q.ctx, a)) || swapped && vContainsID(q.head, a)) {
 			return true
 		}
 	}
 	for _, a := range q.head {
-		if d.idf(a) >= 0.6 && !d.generic[a] && vContainsID(p.ctx, a) {
+		if d.idf(a) >= 0.6 && !d.generic(a) && vContainsID(p.ctx, a) {
 			return true
 		}
 	}

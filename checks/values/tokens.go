@@ -176,6 +176,18 @@ func (d *valueDoc) keyOf(w string) string {
 	return k
 }
 
+// What is known of a word id, as valueDoc.idFlags bits.
+const (
+	idGeneric uint8 = 1 << iota // a generic head ("notice", "fee")
+	idAcronym                   // read as an acronym ("RTO", "SLA")
+)
+
+// generic reports whether word id names a generic head ("notice", "fee").
+func (d *valueDoc) generic(id int32) bool { return d.idFlags[id]&idGeneric != 0 }
+
+// acronym reports whether word id was read as an acronym ("RTO", "SLA").
+func (d *valueDoc) acronym(id int32) bool { return d.idFlags[id]&idAcronym != 0 }
+
 // idOf returns the id of a subject key, adding it.
 func (d *valueDoc) idOf(k string) int32 {
 	if id, ok := d.ids[k]; ok {
@@ -183,12 +195,11 @@ func (d *valueDoc) idOf(k string) int32 {
 	}
 	id := int32(len(d.df))
 	d.ids[k] = id
+	var f uint8
 	if valueWordLists().generic[k] {
-		if d.generic == nil {
-			d.generic = map[int32]bool{}
-		}
-		d.generic[id] = true
+		f = idGeneric
 	}
+	d.idFlags = append(d.idFlags, f)
 	d.df = append(d.df, 0)
 	d.seen = append(d.seen, -1)
 	return id
@@ -278,10 +289,7 @@ func (d *valueDoc) tokID(i int) int32 {
 	w := d.text[t.start:t.end]
 	id := d.wordID(t.word, w)
 	if id >= 0 && len(w) >= 2 && len(w) <= 5 && vAllCaps(w) {
-		if d.acronym == nil {
-			d.acronym = map[int32]bool{}
-		}
-		d.acronym[id] = true
+		d.idFlags[id] |= idAcronym
 	}
 	d.words[t.word-1].acrDone = true
 	return id

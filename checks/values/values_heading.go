@@ -104,7 +104,7 @@ func (d *valueDoc) sharesSubject(h, q *mention) bool {
 	words := d.wordIDs(nil, d.text[s.start:s.end], false)
 	for _, set := range [][]int32{h.head, h.ctx} {
 		for _, a := range set {
-			if d.idf(a) >= 0.5 && !d.generic[a] && vContainsID(words, a) {
+			if d.idf(a) >= 0.5 && !d.generic(a) && vContainsID(words, a) {
 				return true
 			}
 		}

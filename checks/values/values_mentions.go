@@ -97,8 +97,9 @@ type valueDoc struct {
 	idfs      []float64          // id -> idf, once the document is read
 	headCount map[headKey]int    // mentions of a class whose noun phrase holds a word
 	ownCount  map[vClauseKey]int // mentions of a class in the sentences of a clause's own number
-	generic   map[int32]bool     // word ids of generic heads ("notice", "fee")
-	acronym   map[int32]bool     // word ids of acronyms ("RTO", "SLA")
+	idFlags   []uint8            // id -> idGeneric, idAcronym (a slice: read per token and per scored pair)
+	qbits     []uint8            // id -> the lists of qm holding it (markQ)
+	qm        *mention           // the mention marked in qbits, or nil
 	keys      map[string]string
 	names     []string          // id -> word, the inverse of ids (wordNames)
 	surface   map[string]int32  // word as written -> 1 + its index in words

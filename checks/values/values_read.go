@@ -413,7 +413,7 @@ func (d *valueDoc) frameOf(first, next int) uint64 {
 		if d.toks[k].kind == tNum {
 			return 0
 		}
-		if id := d.tokIDs[k]; id >= 0 && !d.generic[id] {
+		if id := d.tokIDs[k]; id >= 0 && !d.generic(id) {
 			mix(uint64(id) + 1)
 			content++
 		}
@@ -465,7 +465,7 @@ func (d *valueDoc) condition() []int32 {
 		if d.toks[k].kind == tSym && d.sym(k) == "," {
 			return ids
 		}
-		if id := d.tokIDs[k]; id >= 0 && !d.generic[id] && !vContainsID(ids, id) {
+		if id := d.tokIDs[k]; id >= 0 && !d.generic(id) && !vContainsID(ids, id) {
 			ids = append(ids, id)
 		}
 	}

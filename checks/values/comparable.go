@@ -67,7 +67,9 @@ func (d *valueDoc) comparable(p, q *mention) bool {
 	if len(p.col) > 0 && len(q.col) > 0 && !vSharesID(p.col, q.col) {
 		return false // cells under unlike column headings ("Monthly fee", "Hourly rate")
 	}
-	if vDisjointPrefixed(d.mentionIDs(p), d.mentionIDs(q), "id:") || vDisjointPrefixed(sp.quals, sq.quals, "per:") {
+	// mentionIDs finds ids only among its sentence's anchors: a sentence
+	// with none spares the two scans.
+	if sp.hasID && sq.hasID && vDisjointPrefixed(d.mentionIDs(p), d.mentionIDs(q), "id:") || vDisjointPrefixed(sp.quals, sq.quals, "per:") {
 		return false
 	}
 	if p.class != "date" && p.class != "daterange" && vDisjointPrefixed(sp.quals, sq.quals, "date:") {

@@ -260,7 +260,7 @@ func (d *valueDoc) rival(rs *rivalSearch, cands []int, qi, nearest int, count ma
 		}
 		s := d.score(p, q)
 		if vEqualValues(p, q) {
-			rs.bestEq = math.Max(rs.bestEq, s)
+			rs.bestEq = max(rs.bestEq, s)
 			rs.eqs = append(rs.eqs, vScoreAt{ci, s})
 			continue
 		}
@@ -312,7 +312,7 @@ func (d *valueDoc) differenceEvidence(p, q *mention, s float64, nearest bool, co
 		// Said of another quantity ("within those same 30 days"), the
 		// nearest earlier value is the antecedent.
 		if count[vValueKey(q)] == 1 && (strings.HasPrefix(q.class, "count:") || nearest && !d.struck[q.val]) {
-			s = math.Max(s, valueThreshold+1)
+			s = max(s, valueThreshold+1)
 			antecedent = true
 		}
 	}
@@ -323,7 +323,7 @@ func (d *valueDoc) differenceEvidence(p, q *mention, s float64, nearest bool, co
 		(q.flags&fDefinite != 0 && count[vValueKey(q)] == 1 && !d.struck[q.val] || p.flags&fDefinite != 0 && count[vValueKey(p)] == 1 && !d.struck[p.val]) {
 		s += 1.5
 		if strings.HasPrefix(q.class, "money:") {
-			s = math.Max(s, valueThreshold) // "the £43.00" and "£34.00"
+			s = max(s, valueThreshold) // "the £43.00" and "£34.00"
 			antecedent = true
 		}
 	}
@@ -331,7 +331,7 @@ func (d *valueDoc) differenceEvidence(p, q *mention, s float64, nearest bool, co
 	// 158,000" salary and "CAD 185,000 at your current salary"): clause
 	// numbers and paragraphs do not separate them.
 	if d.typo(p, q) || vSwapped(p, q) && (count[vValueKey(q)] == 1 || count[vValueKey(p)] == 1) && d.comparableUnits(p, q) {
-		s = math.Max(s, valueThreshold+1)
+		s = max(s, valueThreshold+1)
 		antecedent = true
 	}
 	return s, antecedent
@@ -346,16 +346,16 @@ func (d *valueDoc) rescoreRestated(rs *rivalSearch, cands []int, q *mention) {
 	stop, ei := len(cands), 0
 	for _, ci := range rs.restated {
 		for ; ei < len(rs.eqs) && rs.eqs[ei].at < ci; ei++ {
-			rs.bestEq = math.Max(rs.bestEq, rs.eqs[ei].s)
+			rs.bestEq = max(rs.bestEq, rs.eqs[ei].s)
 		}
-		rs.bestEq = math.Max(rs.bestEq, d.score(&d.ms[cands[ci]], q)+1)
+		rs.bestEq = max(rs.bestEq, d.score(&d.ms[cands[ci]], q)+1)
 		if rs.bestEq >= 8 {
 			stop = ci
 			break
 		}
 	}
 	for ; ei < len(rs.eqs) && rs.eqs[ei].at < stop; ei++ {
-		rs.bestEq = math.Max(rs.bestEq, rs.eqs[ei].s)
+		rs.bestEq = max(rs.bestEq, rs.eqs[ei].s)
 	}
 	rs.bestDiff, rs.best, rs.bestAntecedent, rs.bestMarked = -1, -1, false, false
 	for _, b := range rs.bests {

@@ -166,6 +166,24 @@ var (
 	valueBeforeRe = regexp.MustCompile(`(?:([$€£]|USD|EUR|GBP)[ \t]?(\d[\d,]*(?:\.\d+)?)(?:[ \t]?(thousand|million|billion))?|(\d+(?:\.\d+)?)[ \t]?(?:%|percent|per cent))[ \t]*\($`)
 )
 
+// mayEndInValue reports false when valueBeforeRe cannot match s: the
+// expression, anchored at the end but tried from every start, is run on
+// the text before each definition's bracket, and most hold no figure.
+// Every match holds a digit and ends in one, a comma, '%', "percent",
+// "per cent" or a scale word, then blanks and "(" (FuzzValueBefore).
+func mayEndInValue(s string) bool {
+	t := strings.TrimRight(strings.TrimSuffix(s, "("), " \t")
+	if t == "" || len(t) == len(s) {
+		return false // no "(" at the end
+	}
+	switch c := t[len(t)-1]; {
+	case c >= '0' && c <= '9', c == ',', c == '%', c == 'd', c == 'n', c == 't':
+	default:
+		return false
+	}
+	return strings.ContainsAny(t, "0123456789")
+}
+
 // value is a normalised amount, percentage or date.
 type value struct {
 	kind, norm string // kind: "amount", "percent" or "date"
@@ -264,6 +282,9 @@ func valueConflicts(doc check.Document, idx **doctext.LineIndex) []check.Finding
 		}
 		open += max(0, d.Start-60)
 		before := text[max(0, open-40) : open+1]
+		if !mayEndInValue(before) {
+			continue
+		}
 		if m := valueBeforeRe.FindStringSubmatchIndex(before); m != nil {
 			v := normaliseValue(before, m, max(0, open-40))
 			v.end = doctext.TrimRightSpace(text, v.start, v.end-1) // drop " ("

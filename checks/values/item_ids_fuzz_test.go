@@ -18,3 +18,20 @@ func FuzzHasItemID(f *testing.F) {
 		}
 	})
 }
+
+// FuzzItemIDIndex checks that itemIDIndex finds itemIDRe's leftmost match.
+func FuzzItemIDIndex(f *testing.F) {
+	for _, s := range []string{
+		"### F-02 – Title", "AI-2 and NA-02", "P-1.", "ABCDE-1 F-2", "aF-1 G-3", "F-1234 B-12", "F-123x", "X-1-2",
+		"9F-1", "_F-1", "é F-1", "F--1", "-1", "F-", "x - 1", "**P-2 — Grafana exposed (Medium)**", "\xffAB-12", "",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		loc := itemIDRe.FindStringIndex(s)
+		start, end, ok := itemIDIndex(s)
+		if ok != (loc != nil) || ok && (start != loc[0] || end != loc[1]) {
+			t.Fatalf("itemIDIndex(%q) = %d, %d, %v; itemIDRe finds %v", s, start, end, ok, loc)
+		}
+	})
+}

@@ -28,7 +28,7 @@ func (d *valueDoc) computeIDF(id int32) float64 {
 		return 1
 	}
 	w := math.Log(n/df) / math.Log(n/2)
-	return math.Max(0, math.Min(1, w))
+	return max(0, min(1, w))
 }
 
 // score is the evidence that p and q are the same quantity. The evidence
@@ -302,14 +302,14 @@ func (ps *pairScore) context() {
 			ctx += 0.6 * d.idf(a)
 		}
 	}
-	ps.s += math.Min(ctx, 1.8)
+	ps.s += min(ctx, 1.8)
 	topic := 0.0
 	for _, a := range p.topic {
 		if (ps.inQ(q.topic, qTopic, a) || ps.inQ(q.ctx, qCtx, a)) && !ps.seen(a) {
 			topic += 0.4 * d.idf(a)
 		}
 	}
-	ps.s += math.Min(topic, 0.8)
+	ps.s += min(topic, 0.8)
 }
 
 // figures scores the two values themselves: a near miss, one frame around

@@ -94,3 +94,19 @@ func FuzzListCount(f *testing.F) {
 		checktest.Valid(t, text, listCountConflicts(check.Document{Text: text, Kind: evaluator.KindReviewMemo}))
 	})
 }
+
+// FuzzValueBefore checks that mayEndInValue holds wherever valueBeforeRe
+// matches: it only spares the expression texts it cannot match.
+func FuzzValueBefore(f *testing.F) {
+	for _, s := range []string{
+		"a fee of $1,000 (", "USD 5 million (", "10% (", "12.5 per cent \t(", "20 percent(", "£3, (",
+		"the Fee (", "$ (", "5 (", "(", "", "GBP12.50thousand (", "€7 billion  (",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if valueBeforeRe.MatchString(s) && !mayEndInValue(s) {
+			t.Fatalf("mayEndInValue(%q) = false, but valueBeforeRe matches", s)
+		}
+	})
+}

@@ -110,10 +110,10 @@ func itemRatings(text string) []itemRating {
 			// Only an id starting before limit counts: the regexp reads no
 			// further than such an id and the byte after it can reach.
 			limit := 24 + len(raw) - len(s)
-			if loc := itemIDRe.FindStringIndex(raw[:min(len(raw), limit+10)]); loc != nil && loc[0] < limit {
-				id := vItemID(raw[loc[0]:loc[1]])
+			if ls, le, ok := itemIDIndex(raw[:min(len(raw), limit+10)]); ok && ls < limit {
+				id := vItemID(raw[ls:le])
 				section, sectionLvl = id, lvl
-				off := l.Start + loc[0]
+				off := l.Start + ls
 				if m := severityMarkRe.FindStringSubmatchIndex(text[off:l.End]); m != nil {
 					out = append(out, itemRating{id, "severity", normSeverity(text[off+m[2] : off+m[3]]), off + m[2], off + m[3]})
 				}

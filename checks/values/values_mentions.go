@@ -72,6 +72,7 @@ type vsent struct {
 	block      int      // paragraph index: blank lines and headings separate blocks
 	table      int      // 1 + index of its table; 0 outside tables
 	anchors    []string // "ref:7.2", "own:2.2", "id:F-2", "per:year 3"
+	hasID      bool     // an anchor is an item id ("id:F-2"): mentionIDs may find some
 	inh        int      // anchors[:inh] are inherited from the heading
 	label      string   // the anchor of its line's own clause number, in a contract-like text
 	quals      []string // time qualifiers: dates and period labels

@@ -60,6 +60,7 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 		if strings.HasPrefix(a, "per:") {
 			s.quals = append(s.quals, a)
 		}
+		s.hasID = s.hasID || strings.HasPrefix(a, "id:")
 	}
 	d.sentTense(first, c)
 	if len(d.sents) == cap(d.sents) {

@@ -370,13 +370,17 @@ func (d *valueDoc) rescoreRestated(rs *rivalSearch, cands []int, q *mention) {
 // subject words, its sentence's anchors and its digit pattern (a
 // transposition has the same digits), each as a key of kind 0, 1 or 2.
 func (d *valueDoc) postingKeys(dst []postKey, m *mention, anchorID func(string) uint64) []postKey {
-	for _, set := range [][]int32{m.head, m.ctx, m.topic} {
+	// Each word once, in the order first met: a generation stamp per word
+	// id says whether this call added it, instead of a scan of dst.
+	if len(d.postStamp) < len(d.df) {
+		d.postStamp = make([]uint32, len(d.df))
+	}
+	d.postGen++
+	for _, set := range [...][]int32{m.head, m.ctx, m.topic} {
 		for _, id := range set {
-			if d.idf(id) >= 0.25 {
-				k := postKey{0, uint64(id)}
-				if !slices.Contains(dst, k) {
-					dst = append(dst, k)
-				}
+			if d.idf(id) >= 0.25 && d.postStamp[id] != d.postGen {
+				d.postStamp[id] = d.postGen
+				dst = append(dst, postKey{0, uint64(id)})
 			}
 		}
 	}

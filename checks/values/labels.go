@@ -225,6 +225,12 @@ func vClauseList(s string) []string {
 // heading's level, 7 for a line that is all bold ("**Recommendations**"),
 // 0 for other lines.
 func sectionLevel(raw string) int {
+	// Both forms open with '#', "**" or "__" once trimmed: most lines are
+	// neither, and spare LineHeading's tests of the other forms
+	// (FuzzSectionLevel).
+	if s := strings.TrimSpace(raw); s == "" || s[0] != '#' && s[0] != '*' && s[0] != '_' {
+		return 0
+	}
 	switch h, _ := doctext.LineHeading(raw); h.Form {
 	case doctext.AtxHeading, doctext.BoldHeading:
 		return h.Level

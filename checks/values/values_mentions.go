@@ -101,6 +101,8 @@ type valueDoc struct {
 	idFlags   []uint8            // id -> idGeneric, idAcronym (a slice: read per token and per scored pair)
 	qbits     []uint8            // id -> the lists of qm holding it (markQ)
 	qm        *mention           // the mention marked in qbits, or nil
+	postStamp []uint32           // id -> the postingKeys call that last added it (postGen)
+	postGen   uint32
 	keys      map[string]string
 	names     []string          // id -> word, the inverse of ids (wordNames)
 	surface   map[string]int32  // word as written -> 1 + its index in words

@@ -3,6 +3,8 @@ package values
 import (
 	"sort"
 	"strings"
+
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
 
 // This file reads whether a value is the current, the old, the new or a
@@ -241,26 +243,37 @@ func (d *valueDoc) replaceBefore(b int) bool {
 // "Current", "Existing", "Before" give the old value; "Proposed", "New",
 // "Revised", "After" the new one.
 func vLabelTense(label string) int8 {
-	l := strings.ToLower(strings.Trim(strings.TrimSpace(label), "*_: "))
-	for _, p := range []string{"current", "existing", "old", "before", "was", "original", "previous", "source", "today"} {
-		if l == p || strings.HasPrefix(l, p+" ") {
+	// Lower-cased as strings.ToLower would, on the stack for a short label.
+	var buf [64]byte
+	l := doctext.LowerInto(buf[:], strings.Trim(strings.TrimSpace(label), "*_: "))
+	for _, p := range [...]string{"current", "existing", "old", "before", "was", "original", "previous", "source", "today"} {
+		if vLabelIs(l, p, false) {
 			return tenseOld
 		}
 	}
 	// A label that instructs the change ("Change to:", "Replace with:",
 	// "Should read:") introduces the proposed text, as "Proposed:" does.
-	for _, p := range []string{"proposed", "suggested", "recommended", "counter", "our position", "replacement", "target", "fallback",
+	for _, p := range [...]string{"proposed", "suggested", "recommended", "counter", "our position", "replacement", "target", "fallback",
 		"change to", "replace with", "amend to", "should read", "to read", "revise to", "redraft"} {
-		if l == p || strings.HasPrefix(l, p+" ") || strings.HasPrefix(l, p+"-") {
+		if vLabelIs(l, p, true) {
 			return tenseProp
 		}
 	}
-	for _, p := range []string{"new", "revised", "after", "now", "amended"} {
-		if l == p || strings.HasPrefix(l, p+" ") || strings.HasPrefix(l, p+"-") {
+	for _, p := range [...]string{"new", "revised", "after", "now", "amended"} {
+		if vLabelIs(l, p, true) {
 			return tenseNew
 		}
 	}
 	return tenseDefault
+}
+
+// vLabelIs reports whether the label l is p or opens with p and a space
+// (or, when dash, a hyphen): "current", "current fee", "new-build".
+func vLabelIs(l []byte, p string, dash bool) bool {
+	if len(l) < len(p) || string(l[:len(p)]) != p {
+		return false
+	}
+	return len(l) == len(p) || l[len(p)] == ' ' || dash && l[len(p)] == '-'
 }
 
 // vImperativeVerbs open a memo's instruction to change the document:

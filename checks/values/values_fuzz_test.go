@@ -1,6 +1,7 @@
 package values
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/evalopt/evalopt/checks/checktest"
@@ -107,6 +108,42 @@ func FuzzValueBefore(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if valueBeforeRe.MatchString(s) && !mayEndInValue(s) {
 			t.Fatalf("mayEndInValue(%q) = false, but valueBeforeRe matches", s)
+		}
+	})
+}
+
+// FuzzLabelTense checks vLabelTense, which lower-cases on the stack and
+// compares prefixes in place, against the strings it stands for.
+func FuzzLabelTense(f *testing.F) {
+	for _, s := range []string{
+		"Current:", "**Existing fee**", "old", "Proposed-", "Our position:", "Change to", "New-build", "newer", "Now",
+		"Revised text", "CURRENT\u00a0FEE", "İnew", "replacement text", "", "  *_:", "Was the fee",
+	} {
+		f.Add(s)
+	}
+	want := func(label string) int8 {
+		l := strings.ToLower(strings.Trim(strings.TrimSpace(label), "*_: "))
+		for _, p := range []string{"current", "existing", "old", "before", "was", "original", "previous", "source", "today"} {
+			if l == p || strings.HasPrefix(l, p+" ") {
+				return tenseOld
+			}
+		}
+		for _, p := range []string{"proposed", "suggested", "recommended", "counter", "our position", "replacement", "target", "fallback",
+			"change to", "replace with", "amend to", "should read", "to read", "revise to", "redraft"} {
+			if l == p || strings.HasPrefix(l, p+" ") || strings.HasPrefix(l, p+"-") {
+				return tenseProp
+			}
+		}
+		for _, p := range []string{"new", "revised", "after", "now", "amended"} {
+			if l == p || strings.HasPrefix(l, p+" ") || strings.HasPrefix(l, p+"-") {
+				return tenseNew
+			}
+		}
+		return tenseDefault
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, w := vLabelTense(s), want(s); got != w {
+			t.Fatalf("vLabelTense(%q) = %d, want %d", s, got, w)
 		}
 	})
 }

@@ -2,6 +2,7 @@ package values_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/evalopt/evalopt/checks/check"
@@ -34,4 +35,31 @@ func BenchmarkMemoValues(b *testing.B) {
 		}
 	}
 	checktest.ReportCPU(b, start, len(memo))
+}
+
+// BenchmarkDDAgentsValues runs the same two checks, with no kind, on the
+// kind-blind benchmark text of docs/performance.md (the dd-agents
+// contracts cycled to 1 MB): the family's share of BenchmarkDDAgents/nokind,
+// where contracts dense in values make the pairwise scoring count.
+func BenchmarkDDAgentsValues(b *testing.B) {
+	text, err := benchtext.Contracts(benchtext.ContractsDir(), benchtext.MiB)
+	if errors.Is(err, benchtext.ErrNoContracts) {
+		b.Skip(err)
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := check.NewSuite([]check.Check{values.NewValuesCheck(), values.NewConsistencyCheck()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	start := checktest.ProcessCPU()
+	for b.Loop() {
+		if _, err := s.Evaluate(context.Background(), evaluator.Task{}, text); err != nil {
+			b.Fatal(err)
+		}
+	}
+	checktest.ReportCPU(b, start, len(text))
 }

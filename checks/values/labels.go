@@ -228,8 +228,15 @@ func sectionLevel(raw string) int {
 	// Both forms open with '#', "**" or "__" once trimmed: most lines are
 	// neither, and spare LineHeading's tests of the other forms
 	// (FuzzSectionLevel).
-	if s := strings.TrimSpace(raw); s == "" || s[0] != '#' && s[0] != '*' && s[0] != '_' {
+	s := strings.TrimSpace(raw)
+	if s == "" || s[0] != '#' && s[0] != '*' && s[0] != '_' {
 		return 0
+	}
+	if s[0] == '#' {
+		// An ATX heading or no section title: the level HeadingLevel reads,
+		// without LineHeading's reading of the title's capitals.
+		lvl, _ := doctext.HeadingLevel(s)
+		return lvl
 	}
 	switch h, _ := doctext.LineHeading(raw); h.Form {
 	case doctext.AtxHeading, doctext.BoldHeading:

@@ -48,6 +48,7 @@ type vWord struct {
 	tense   bool // a word sentTense acts on (see vTenseWord)
 	ref     bool // one of vRefWords ("clause", "section")
 	lex     uint8
+	lexDone bool // tense, ref and lex are set: by internToks, as only a token's word needs them
 }
 
 // What a word may start, as vWord.lex bits (see vLex).
@@ -90,7 +91,14 @@ func (d *valueDoc) internToks() {
 		if t.kind != tWord {
 			continue
 		}
-		t.word = d.internWord(d.text[t.start:t.end])
+		k := d.internWord(d.text[t.start:t.end])
+		if info := &d.words[k-1]; !info.lexDone {
+			// What a token reads of its word, filled on the first token
+			// of it: words interned for their ids only (headings,
+			// labels) never need it.
+			info.tense, info.ref, info.lex, info.lexDone = vTenseWord(info.lower), vRefWords[info.lower], vLex(info.lower), true
+		}
+		t.word = k
 	}
 }
 
@@ -104,7 +112,7 @@ func (d *valueDoc) internWord(w string) int32 {
 	if !vIsLowerASCII(w) {
 		l, _ = vLowerWord(&d.lbuf, w)
 	}
-	d.words = append(d.words, vWord{lower: l, tense: vTenseWord(l), ref: vRefWords[l], lex: vLex(l)})
+	d.words = append(d.words, vWord{lower: l})
 	k := int32(len(d.words))
 	if d.surface == nil {
 		d.surface = map[string]int32{}

@@ -101,6 +101,11 @@ type wordAltRe struct {
 	words int             // the most words one alternative spans
 	// shapes spares the lookup in first of most words.
 	shapes *wordShapes
+	// alone are the first words whose first alternative (in the
+	// pattern's order) is the word alone: at a run that is one, that
+	// alternative matches the run and, leftmost-first, is the match, so
+	// the anchored expression need not run.
+	alone map[string]bool
 }
 
 // newWordAltRe wraps re, which must read `(?i)\b(?:alt|alt|...)\b` with
@@ -115,7 +120,7 @@ func newWordAltRe(re *regexp.Regexp) *wordAltRe {
 	if !strings.HasPrefix(p, open) || !strings.HasSuffix(p, shut) {
 		panic("checks: newWordAltRe: pattern is not a word alternation: " + p)
 	}
-	w := &wordAltRe{re: re, at: anchored(re), first: map[string]bool{}}
+	w := &wordAltRe{re: re, at: anchored(re), first: map[string]bool{}, alone: map[string]bool{}}
 	for _, a := range strings.Split(p[len(open):len(p)-len(shut)], "|") {
 		if strings.Count(a, "(") != strings.Count(a, ")") {
 			panic("checks: newWordAltRe: nested alternation in " + p)
@@ -132,6 +137,9 @@ func newWordAltRe(re *regexp.Regexp) *wordAltRe {
 				if form[i] < 'a' || form[i] > 'z' || len(form) > maxAltWord {
 					panic("checks: newWordAltRe: first word " + f + " is not plain lower-case letters")
 				}
+			}
+			if !w.first[form] {
+				w.alone[form] = len(parts) == 1
 			}
 			w.first[form] = true
 		}
@@ -183,6 +191,13 @@ func (w *wordAltRe) findAll(s string, n int) [][]int {
 			buf[k-st] = c
 		}
 		if !w.shapes.mayHaveRun(buf[:i-st]) || !w.first[string(buf[:i-st])] {
+			continue
+		}
+		if w.alone[string(buf[:i-st])] {
+			out = append(out, []int{st, i})
+			if len(out) == n {
+				break
+			}
 			continue
 		}
 		end := i

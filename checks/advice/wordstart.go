@@ -2,6 +2,9 @@ package advice
 
 import (
 	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strings"
 
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
@@ -25,16 +28,50 @@ type wordStartRe struct {
 	// prefixes open a match at a run that starts with one of them (a
 	// pattern that runs on into digits: "risk4").
 	prefixes []string
+	// oneLine: no match of the pattern holds a newline (see
+	// withinLine), so a try reads up to the end of its line only.
+	oneLine bool
 }
 
 // newWordStartRe wraps re with the words its alternatives open with.
 func newWordStartRe(re *regexp.Regexp, first ...string) *wordStartRe {
-	w := &wordStartRe{re: re, at: anchored(re), first: map[string]bool{}}
+	w := &wordStartRe{re: re, at: anchored(re), first: map[string]bool{}, oneLine: withinLine(re)}
 	for _, f := range first {
 		w.first[f] = true
 	}
 	w.shapes = newWordShapes(first...)
 	return w
+}
+
+// withinLine reports whether no match of re can hold a newline, nor
+// depend on what follows a newline after it: no literal or class of re
+// takes one and re asserts no end of text or line. A try of such a
+// pattern on the text up to the next newline then finds what it finds on
+// the whole text: its match ends before the newline, and \b or \B at the
+// cut reads the end of input as it reads the newline, a non-word byte.
+func withinLine(re *regexp.Regexp) bool {
+	t, err := syntax.Parse(re.String(), syntax.Perl)
+	return err == nil && !takesNewline(t)
+}
+
+// takesNewline reports whether t may match a newline or asserts an end
+// of text or line.
+func takesNewline(t *syntax.Regexp) bool {
+	switch t.Op {
+	case syntax.OpAnyChar, syntax.OpEndLine, syntax.OpEndText:
+		return true
+	case syntax.OpLiteral:
+		if slices.Contains(t.Rune, '\n') {
+			return true
+		}
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(t.Rune); i += 2 {
+			if t.Rune[i] <= '\n' && '\n' <= t.Rune[i+1] {
+				return true
+			}
+		}
+	}
+	return slices.ContainsFunc(t.Sub, takesNewline)
 }
 
 // anchored returns re anchored at the start of its input.
@@ -86,11 +123,19 @@ func (w *wordStartRe) find(s string, sub bool) (int, []int) {
 		if !w.opens(buf[:n], i-st > maxAltWord) {
 			continue
 		}
+		// The backtracker clears a bitmap the size of its input on each
+		// try: a pattern that stays on its line reads only the rest of it.
+		try := s[st:]
+		if w.oneLine {
+			if nl := strings.IndexByte(try, '\n'); nl >= 0 {
+				try = try[:nl]
+			}
+		}
 		var m []int
 		if sub {
-			m = w.at.FindStringSubmatchIndex(s[st:])
+			m = w.at.FindStringSubmatchIndex(try)
 		} else {
-			m = w.at.FindStringIndex(s[st:])
+			m = w.at.FindStringIndex(try)
 		}
 		if m != nil {
 			return st, m
@@ -190,7 +235,7 @@ var (
 		"commercially", "objective", "sensible", "enhanced", "improved", "some", "in", "as", "where", "if", "to", "at")
 	// riskLevel and colourSeverity are doctext.RiskRe and SeverityRe, which
 	// rate every recommendation and the paragraphs that name findings.
-	riskLevel      = &wordStartRe{re: doctext.RiskRe, at: anchored(doctext.RiskRe), prefixes: []string{"risk"}}
+	riskLevel      = &wordStartRe{re: doctext.RiskRe, at: anchored(doctext.RiskRe), prefixes: []string{"risk"}, oneLine: withinLine(doctext.RiskRe)}
 	colourSeverity = newWordStartRe(doctext.SeverityRe, "red", "amber", "yellow", "green", "severity")
 	// ratedLevel and findingHeading are ratedRe, which reads the rating of
 	// each rated paragraph of a review, and findingHeadingRe, which reads

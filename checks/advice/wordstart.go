@@ -28,6 +28,8 @@ type wordStartRe struct {
 	// prefixes open a match at a run that starts with one of them (a
 	// pattern that runs on into digits: "risk4").
 	prefixes []string
+	// hand, when set, is a hand matcher of at (see wordstartat.go).
+	hand func(s string) []int
 	// oneLine: no match of the pattern holds a newline (see
 	// withinLine), so a try reads up to the end of its line only.
 	oneLine bool
@@ -132,12 +134,17 @@ func (w *wordStartRe) find(s string, sub bool) (int, []int) {
 			}
 		}
 		var m []int
-		if sub {
+		if w.hand != nil {
+			m = w.hand(try)
+		} else if sub {
 			m = w.at.FindStringSubmatchIndex(try)
 		} else {
 			m = w.at.FindStringIndex(try)
 		}
 		if m != nil {
+			if !sub {
+				m = m[:2]
+			}
 			return st, m
 		}
 	}
@@ -228,15 +235,17 @@ func (w *wordStartRe) match(s string) bool { return w.index(s) != nil }
 // a negotiation verb's object vague, and the vague objects of an
 // imperative.
 var (
-	replacementMarker = newWordStartRe(doctext.ReplacementMarkerRe, "replacement", "proposed", "suggested", "revised", "replace", "insert")
-	vagueQualifier    = newWordStartRe(doctext.VagueQualifierRe, "stronger", "better", "broader", "narrower", "tighter", "clearer", "fairer",
+	replacementMarker = withHand(newWordStartRe(doctext.ReplacementMarkerRe, "replacement", "proposed", "suggested", "revised", "replace", "insert"),
+		func(s string) []int { return phraseColonAt(replacementPhrases, s) })
+	vagueQualifier = newWordStartRe(doctext.VagueQualifierRe, "stronger", "better", "broader", "narrower", "tighter", "clearer", "fairer",
 		"firmer", "safer", "greater", "more", "less", "proper", "properly", "appropriate", "appropriately", "adequate", "adequately",
 		"acceptable", "reasonable", "robust", "balanced", "fair", "serious", "meaningful", "sufficient", "sufficiently", "suitable",
 		"commercially", "objective", "sensible", "enhanced", "improved", "some", "in", "as", "where", "if", "to", "at")
 	// riskLevel and colourSeverity are doctext.RiskRe and SeverityRe, which
 	// rate every recommendation and the paragraphs that name findings.
-	riskLevel      = &wordStartRe{re: doctext.RiskRe, at: anchored(doctext.RiskRe), prefixes: []string{"risk"}, oneLine: withinLine(doctext.RiskRe)}
-	colourSeverity = newWordStartRe(doctext.SeverityRe, "red", "amber", "yellow", "green", "severity")
+	riskLevel = &wordStartRe{re: doctext.RiskRe, at: anchored(doctext.RiskRe), prefixes: []string{"risk"},
+		oneLine: withinLine(doctext.RiskRe), hand: riskAt}
+	colourSeverity = withHand(newWordStartRe(doctext.SeverityRe, "red", "amber", "yellow", "green", "severity"), colourAt)
 	// ratedLevel and findingHeading are ratedRe, which reads the rating of
 	// each rated paragraph of a review, and findingHeadingRe, which reads
 	// every heading.
@@ -251,3 +260,12 @@ var (
 	vagueObject = newWordStartRe(vagueObjectRe, "stronger", "better", "more", "appropriate", "appropriately", "acceptable", "adequate",
 		"adequately", "sufficient", "sufficiently", "reasonable", "tighter", "clearer", "improved", "as")
 )
+
+// replacementPhrases are the phrases of doctext.ReplacementMarkerRe.
+var replacementPhrases = colonPhrases(doctext.ReplacementMarkerRe.String())
+
+// withHand sets w's hand matcher.
+func withHand(w *wordStartRe, hand func(string) []int) *wordStartRe {
+	w.hand = hand
+	return w
+}

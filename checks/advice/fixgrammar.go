@@ -152,10 +152,17 @@ func newWordAltRe(re *regexp.Regexp) *wordAltRe {
 const maxAltWord = 24
 
 // asciiWordByte reports whether c is a word byte of the regexp package's
-// \b: an ASCII letter, digit or underscore.
-func asciiWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
-}
+// \b: an ASCII letter, digit or underscore. The word scans call it on
+// every byte of every recommendation: a table costs one load.
+func asciiWordByte(c byte) bool { return reWordByte[c] }
+
+// reWordByte is the table asciiWordByte reads.
+var reWordByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+	}
+	return t
+}()
 
 // findAll returns what w.re.FindAllStringIndex(s, n) does. A match starts
 // at \b and an opening word, so at the start of a maximal run of \b word

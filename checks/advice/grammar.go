@@ -72,16 +72,47 @@ var (
 // AMBER") the higher one wins: soft wording is excused only when nothing
 // says the matter is serious.
 func ClassifyRisk(s string, blockRisk int) riskClass {
-	m := rateMask(s)
+	return classifyText(&ratedText{s: s}, blockRisk)
+}
+
+// classifyText is ClassifyRisk of t.s, reading t's matches.
+func classifyText(t *ratedText, blockRisk int) riskClass {
+	m := rateMask(t.s)
 	if m == 0 {
 		return riskUnknown
 	}
-	return classifyRated(s, m, blockRisk)
+	return classifyRated(t, m, blockRisk)
 }
 
-// classifyRated is classifyRisk for s holding the rating words m
-// (rateMask): only the expressions whose words s holds run.
-func classifyRated(s string, m rateClass, blockRisk int) riskClass {
+// ratedText is a text the risk level and colour severity expressions
+// read at most once each: rating a recommendation reads them for its
+// level, its class and its label.
+type ratedText struct {
+	s                    string
+	risk, colour         []string
+	riskRead, colourRead bool
+}
+
+// riskMatch returns riskLevel.submatch(t.s).
+func (t *ratedText) riskMatch() []string {
+	if !t.riskRead {
+		t.risk, t.riskRead = riskLevel.submatch(t.s), true
+	}
+	return t.risk
+}
+
+// colourMatch returns colourSeverity.submatch(t.s).
+func (t *ratedText) colourMatch() []string {
+	if !t.colourRead {
+		t.colour, t.colourRead = colourSeverity.submatch(t.s), true
+	}
+	return t.colour
+}
+
+// classifyRated is classifyRisk for t.s holding the rating words m
+// (rateMask): only the expressions whose words it holds run.
+func classifyRated(t *ratedText, m rateClass, blockRisk int) riskClass {
+	s := t.s
 	c := riskUnknown
 	see := func(high bool) {
 		if high {
@@ -91,13 +122,13 @@ func classifyRated(s string, m rateClass, blockRisk int) riskClass {
 		}
 	}
 	if m&rateRisk != 0 {
-		if g := riskLevel.submatch(s); g != nil {
+		if g := t.riskMatch(); g != nil {
 			n, _ := strconv.Atoi(g[1])
 			see(n >= blockRisk)
 		}
 	}
 	if m&rateColour != 0 {
-		if g := colourSeverity.submatch(s); g != nil {
+		if g := t.colourMatch(); g != nil {
 			see(g[1]+upper(g[2]) != "GREEN")
 		}
 	}

@@ -141,11 +141,11 @@ func (a *recommendationAnalyzer) grammarMatches(body string) [][]int {
 	return hedgeGrammarRe.FindAllStringIndex(body, 8)
 }
 
-// riskLabel says how a recommendation's risk was stated, for messages:
-// "RED", "risk 4", "high-risk".
-func riskLabel(r recommendation, body string) string {
+// riskLabel says how a recommendation's risk was stated in t, for
+// messages: "RED", "risk 4", "high-risk".
+func riskLabel(r recommendation, t *ratedText) string {
 	if r.class == riskHigh {
-		if m := colourSeverity.submatch(body); m != nil {
+		if m := t.colourMatch(); m != nil {
 			if m[1] != "" {
 				return m[1]
 			}

@@ -184,7 +184,7 @@ func (sc *riskScale) classify(s string, blockRisk int) riskClass {
 	}
 	c := riskUnknown
 	if rates != 0 {
-		c = classifyRated(s, rates, blockRisk)
+		c = classifyRated(&ratedText{s: s}, rates, blockRisk)
 	}
 	if c == riskHigh {
 		return c

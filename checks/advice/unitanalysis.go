@@ -72,12 +72,15 @@ func (d *docRatings) scale() *riskScale {
 func (a *recommendationAnalyzer) rate(r *recommendation, u doctext.RecUnit, d *docRatings) {
 	text := d.doc.Text
 	body := text[u.Start:u.End]
-	if m := riskLevel.submatch(body); m != nil {
+	// The unit's own text is read for its level, class and label once.
+	own := &ratedText{s: body}
+	if m := own.riskMatch(); m != nil {
 		r.risk, _ = strconv.Atoi(m[1])
 	}
-	labelFrom := body
-	r.class = ClassifyRisk(body, a.blockRisk)
+	label := own
+	r.class = classifyText(own, a.blockRisk)
 	if r.class == riskUnknown {
+		var labelFrom string
 		r.class, labelFrom = d.scale().unitRisk(text, u, a.blockRisk, d.lines)
 		if r.class == riskUnknown {
 			// A fix under a finding's heading ("### F-02 IDOR — High")
@@ -90,13 +93,14 @@ func (a *recommendationAnalyzer) rate(r *recommendation, u doctext.RecUnit, d *d
 			labelFrom = referencedFinding(text, body)
 			r.class = ClassifyRisk(labelFrom, a.blockRisk)
 		}
+		label = &ratedText{s: labelFrom}
 		if r.risk < 0 {
-			if m := riskLevel.submatch(labelFrom); m != nil {
+			if m := label.riskMatch(); m != nil {
 				r.risk, _ = strconv.Atoi(m[1])
 			}
 		}
 	}
-	r.label = riskLabel(*r, labelFrom)
+	r.label = riskLabel(*r, label)
 }
 
 // innerFineUnits returns the fine units inside units[ui] when it is a

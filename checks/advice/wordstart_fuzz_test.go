@@ -80,3 +80,15 @@ func TestWithinLine(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIIWordByte checks the table against the regexp package's \w on
+// every ASCII byte; no other byte is a word byte of \b.
+func TestASCIIWordByte(t *testing.T) {
+	w := regexp.MustCompile(`^\w$`)
+	for c := 0; c < 256; c++ {
+		want := c < 0x80 && w.MatchString(string(rune(c)))
+		if got := asciiWordByte(byte(c)); got != want {
+			t.Errorf("asciiWordByte(%#x) = %v, want %v", c, got, want)
+		}
+	}
+}

@@ -53,7 +53,7 @@ type recommendation struct {
 	label       string         // how the risk was stated, for messages ("risk 4", "RED")
 	drafted     bool           // carries drafted replacement text
 	hedges      []doctext.Span // hedge matches outside quotations
-	directional []doctext.Span // directional-only fixes outside quotations
+	directional []doctext.Span // directional-only fixes outside quotations; unread when drafted, bar a proposal
 }
 
 func (r recommendation) actionable() bool {

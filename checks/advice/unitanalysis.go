@@ -39,7 +39,13 @@ func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendati
 		}
 		r.drafted = us.drafted()
 		r.hedges = a.unitHedges(&us)
-		a.findDirectional(&us, &r)
+		// The directional fixes of a drafted recommendation are no check's
+		// concern: the directional check passes it over and it counts as
+		// actionable. Only a proposal, whose drafting a deferral undoes
+		// (findDirectional), is read for them when drafted.
+		if !r.drafted || u.Proposal {
+			a.findDirectional(&us, &r)
+		}
 		out = append(out, r)
 	}
 	return out

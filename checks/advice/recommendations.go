@@ -46,6 +46,8 @@ type RecommendationConfig struct {
 }
 
 // recommendation is what the recommendation checks learn about one item.
+// Of a drafted item other than a proposal only the hedges are read: no
+// check reports its rating or its directional fixes (see analyzeUnits).
 type recommendation struct {
 	item        doctext.Span
 	risk        int            // -1 when none is given
@@ -53,7 +55,7 @@ type recommendation struct {
 	label       string         // how the risk was stated, for messages ("risk 4", "RED")
 	drafted     bool           // carries drafted replacement text
 	hedges      []doctext.Span // hedge matches outside quotations
-	directional []doctext.Span // directional-only fixes outside quotations; unread when drafted, bar a proposal
+	directional []doctext.Span // directional-only fixes outside quotations
 }
 
 func (r recommendation) actionable() bool {

@@ -28,7 +28,6 @@ func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendati
 	var out []recommendation
 	for ui, u := range units {
 		r := recommendation{item: u.Span, risk: -1}
-		a.rate(&r, u, &ratings)
 		us := unitScan{
 			text:   text,
 			u:      u,
@@ -39,11 +38,13 @@ func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendati
 		}
 		r.drafted = us.drafted()
 		r.hedges = a.unitHedges(&us)
-		// The directional fixes of a drafted recommendation are no check's
-		// concern: the directional check passes it over and it counts as
+		// The rating and directional fixes of a drafted recommendation
+		// are no check's concern: its hedges are reported whatever its
+		// rating, the directional check passes it over, and it counts as
 		// actionable. Only a proposal, whose drafting a deferral undoes
 		// (findDirectional), is read for them when drafted.
 		if !r.drafted || u.Proposal {
+			a.rate(&r, u, &ratings)
 			a.findDirectional(&us, &r)
 		}
 		out = append(out, r)

@@ -187,8 +187,8 @@ func (w *wordAltRe) findAll(s string, n int) [][]int {
 		for i < len(s) && asciiWordByte(s[i]) {
 			i++
 		}
-		if i == st || i-st > maxAltWord {
-			continue
+		if i == st || i-st > maxAltWord || !w.shapes.fits(i-st, s[st], s[i-1]) {
+			continue // the shape check folds case itself: most runs need no copy
 		}
 		for k := st; k < i; k++ {
 			c := s[k]
@@ -197,7 +197,7 @@ func (w *wordAltRe) findAll(s string, n int) [][]int {
 			}
 			buf[k-st] = c
 		}
-		if !w.shapes.mayHaveRun(buf[:i-st]) || !w.first[string(buf[:i-st])] {
+		if !w.first[string(buf[:i-st])] {
 			continue
 		}
 		if w.alone[string(buf[:i-st])] {

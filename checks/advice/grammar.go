@@ -1,7 +1,6 @@
 package advice
 
 import (
-	"bytes"
 	"regexp"
 	"strconv"
 	"strings"
@@ -469,11 +468,15 @@ func withShapes(c *wordClasses) *wordClasses {
 	return c
 }
 
-// mayMatch reports whether the regexp may match s (see wordClasses).
+// mayMatch reports whether the regexp may match s (see wordClasses). A
+// run is lower-cased only when its shape fits a word, it may start with
+// the prefix or, when s holds one, it holds "__": most runs need no copy
+// and no lookup.
 func (c *wordClasses) mayMatch(s string) bool {
-	if strings.Contains(s, "\u017f") || strings.Contains(s, "\u212a") {
+	if foldsToASCII(s) {
 		return true
 	}
+	under := c.underscore != 0 && strings.Contains(s, "__")
 	var seen uint8
 	var buf [maxAltWord]byte
 	for i := 0; i < len(s); {
@@ -484,28 +487,29 @@ func (c *wordClasses) mayMatch(s string) bool {
 		for i < len(s) && asciiWordByte(s[i]) {
 			i++
 		}
-		if i-st > len(buf) {
+		n := i - st
+		if n > len(buf) {
 			return true
 		}
-		lw := buf[:i-st]
-		for k := range lw {
-			b := s[st+k]
-			if b >= 'A' && b <= 'Z' {
-				b += 'a' - 'A'
-			}
-			lw[k] = b
+		if n == 0 {
+			continue
 		}
-		if c.shapes.mayHaveRun(lw) {
-			seen |= c.words[string(lw)]
+		var add uint8
+		if c.shapes.fits(n, s[st], s[i-1]) {
+			add |= c.words[string(lowerRun(&buf, s[st:i]))]
 		}
-		if c.prefix != "" && bytes.HasPrefix(lw, []byte(c.prefix)) {
-			seen |= c.prefixBits
+		if c.prefix != "" && doctext.AsciiFoldPrefix(s[st:i], c.prefix) {
+			add |= c.prefixBits
 		}
-		if c.underscore != 0 {
-			if j := bytes.LastIndex(lw, []byte("__")); j >= 0 {
-				seen |= c.words[string(lw[j+2:])] & c.underscore
+		if under {
+			if j := strings.LastIndex(s[st:i], "__"); j >= 0 {
+				add |= c.words[string(lowerRun(&buf, s[st+j+2:i]))] & c.underscore
 			}
 		}
+		if add == 0 {
+			continue
+		}
+		seen |= add
 		for _, n := range c.needs {
 			if seen&n == n {
 				return true
@@ -513,4 +517,18 @@ func (c *wordClasses) mayMatch(s string) bool {
 		}
 	}
 	return false
+}
+
+// lowerRun lower-cases the ASCII letters of w, at most maxAltWord bytes,
+// into buf.
+func lowerRun(buf *[maxAltWord]byte, w string) []byte {
+	n := min(len(w), len(buf))
+	for i := 0; i < n; i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf[:n]
 }

@@ -112,8 +112,8 @@ func (w *wordStartRe) find(s string, sub bool) (int, []int) {
 		// A run longer than buf is no opening word; buf holds its start
 		// for the prefixes.
 		n := min(i-st, maxAltWord)
-		if n == 0 || i-st > maxAltWord && len(w.prefixes) == 0 {
-			continue
+		if n == 0 || len(w.prefixes) == 0 && (i-st > maxAltWord || w.shapes == nil || !w.shapes.fits(n, s[st], s[i-1])) {
+			continue // the shape check folds case itself: most runs need no copy
 		}
 		for k := 0; k < n; k++ {
 			c := s[st+k]

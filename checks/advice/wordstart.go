@@ -30,6 +30,9 @@ type wordStartRe struct {
 	prefixes []string
 	// hand, when set, is a hand matcher of at (see wordstartat.go).
 	hand func(s string) []int
+	// solid bounds the bytes besides \s of a match (doctext.SolidBound),
+	// -1 when nothing does: a try reads only the window that holds them.
+	solid int
 	// oneLine: no match of the pattern holds a newline (see
 	// withinLine), so a try reads up to the end of its line only.
 	oneLine bool
@@ -37,7 +40,8 @@ type wordStartRe struct {
 
 // newWordStartRe wraps re with the words its alternatives open with.
 func newWordStartRe(re *regexp.Regexp, first ...string) *wordStartRe {
-	w := &wordStartRe{re: re, at: anchored(re), first: map[string]bool{}, oneLine: withinLine(re)}
+	at := anchored(re)
+	w := &wordStartRe{re: re, at: at, first: map[string]bool{}, oneLine: withinLine(re), solid: doctext.SolidBound(at)}
 	for _, f := range first {
 		w.first[f] = true
 	}
@@ -132,6 +136,9 @@ func (w *wordStartRe) find(s string, sub bool) (int, []int) {
 			if nl := strings.IndexByte(try, '\n'); nl >= 0 {
 				try = try[:nl]
 			}
+		}
+		if w.solid >= 0 {
+			try = doctext.SolidWindow(try, w.solid)
 		}
 		var m []int
 		if w.hand != nil {
@@ -244,7 +251,7 @@ var (
 	// riskLevel and colourSeverity are doctext.RiskRe and SeverityRe, which
 	// rate every recommendation and the paragraphs that name findings.
 	riskLevel = &wordStartRe{re: doctext.RiskRe, at: anchored(doctext.RiskRe), prefixes: []string{"risk"},
-		oneLine: withinLine(doctext.RiskRe), hand: riskAt}
+		oneLine: withinLine(doctext.RiskRe), solid: -1, hand: riskAt}
 	colourSeverity = withHand(newWordStartRe(doctext.SeverityRe, "red", "amber", "yellow", "green", "severity"), colourAt)
 	// ratedLevel and findingHeading are ratedRe, which reads the rating of
 	// each rated paragraph of a review, and findingHeadingRe, which reads

@@ -55,7 +55,8 @@ func trimLead(s string) string {
 	return s
 }
 
-// TestWithinLine pins which of the package's patterns read a line only,
+// TestWithinLine pins which of the package's patterns read a line only
+// or a bounded window (solid),
 // and that the test sees the newline wherever a pattern can take one.
 func TestWithinLine(t *testing.T) {
 	for _, tt := range []struct {
@@ -67,6 +68,16 @@ func TestWithinLine(t *testing.T) {
 	} {
 		if tt.w.oneLine != tt.want {
 			t.Errorf("%s: oneLine = %v, want %v", tt.w.re, tt.w.oneLine, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		w     *wordStartRe
+		solid bool
+	}{
+		{vagueQualifier, false}, {vagueObject, true}, {deferral, true}, {ratedLevel, true}, {findingHeading, true}, {finiteDraft, true},
+	} {
+		if (tt.w.solid >= 0) != tt.solid {
+			t.Errorf("%s: solid = %d", tt.w.re, tt.w.solid)
 		}
 	}
 	for _, p := range []string{`a\s`, `(?s)a.`, `a[^b]`, `a\n`, `a$`, `(?m)a$`, `a\W`, `a[\x00-\x7f]`, `(?:x|\D)`} {

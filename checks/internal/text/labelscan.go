@@ -18,6 +18,10 @@ var (
 
 	// inlineFixLabelAt is inlineFixLabelRe anchored at its sentence end.
 	inlineFixLabelAt = regexp.MustCompile(`^(?:` + inlineFixLabelRe.String() + `)`)
+	// inlineFixLabelSolid and fixLabelSolid bound the bytes besides
+	// blanks of a match of inlineFixLabelAt and fixLabelRe (SolidWindow).
+	inlineFixLabelSolid = SolidBound(inlineFixLabelAt)
+	fixLabelSolid       = SolidBound(fixLabelRe)
 )
 
 // negativeHeading reports whether heading s reports what was not found:
@@ -46,7 +50,7 @@ func inlineFixLabels(s string, n int) [][]int {
 		if j == i+1 || j == len(s) || !StartsWithAny(s[j:], "*_FRMAPS") {
 			continue
 		}
-		m := inlineFixLabelAt.FindStringSubmatchIndex(s[i:])
+		m := inlineFixLabelAt.FindStringSubmatchIndex(SolidWindow(s[i:], inlineFixLabelSolid))
 		if m == nil {
 			continue
 		}

@@ -3,6 +3,7 @@ package text
 import (
 	"regexp"
 	"regexp/syntax"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -14,8 +15,9 @@ import (
 
 // SolidBound returns the most bytes other than \s ([\t\n\f\r ]) a match
 // of re can hold, or -1 when there is no bound (a repeated class of other
-// bytes: \w+, [^.]*). Each rune of a literal or class other than \s
-// counts utf8.UTFMax bytes, as (?i) may fold it to a longer one.
+// bytes: \w+, [^.]*). A rune of a literal counts the bytes of its longest
+// case fold when the literal folds case ("k" matches the Kelvin sign), a
+// class the bytes of its longest rune.
 func SolidBound(re *regexp.Regexp) int {
 	t, err := syntax.Parse(re.String(), syntax.Perl)
 	if err != nil {
@@ -31,7 +33,7 @@ func solidBound(t *syntax.Regexp) int {
 		n := 0
 		for _, r := range t.Rune {
 			if !isSpaceRune(r) {
-				n += utf8.UTFMax
+				n += literalBytes(r, t.Flags&syntax.FoldCase != 0)
 			}
 		}
 		return n
@@ -39,7 +41,9 @@ func solidBound(t *syntax.Regexp) int {
 		for i := 0; i+1 < len(t.Rune); i += 2 {
 			for r := t.Rune[i]; r <= t.Rune[i+1]; r++ {
 				if !isSpaceRune(r) {
-					return utf8.UTFMax
+					// The longest rune of the class is its last one (the
+					// parser folds cases into the class).
+					return max(1, utf8.RuneLen(min(t.Rune[len(t.Rune)-1], unicode.MaxRune)))
 				}
 			}
 		}
@@ -79,6 +83,19 @@ func solidBound(t *syntax.Regexp) int {
 		return solidBound(t.Sub[0])
 	}
 	return 0 // an empty-width assertion or the empty match
+}
+
+// literalBytes returns the most bytes the literal rune r matches: its
+// own, or with fold the longest of its case folds ("k" matches the
+// three-byte Kelvin sign).
+func literalBytes(r rune, fold bool) int {
+	n := max(1, utf8.RuneLen(r))
+	if fold {
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			n = max(n, utf8.RuneLen(f))
+		}
+	}
+	return n
 }
 
 // isSpaceRune reports whether r is in \s.

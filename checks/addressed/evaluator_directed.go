@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/evalopt/evalopt/checks/check"
@@ -149,6 +150,9 @@ func (c *evaluatorDirectedCheck) Check(doc check.Document) []check.Finding {
 		lastLine[ti] = ls
 		for _, re := range c.patterns[ti].exprs {
 			for _, m := range re.FindAllStringIndex(text[ls:le], -1) {
+				if strings.HasSuffix(text[ls+m[0]:ls+m[1]], ":") && headerField(text, ls, le) {
+					continue // "Reviewer: Internal Audit" among "Prepared for:", "Date:" lines
+				}
 				add(RuleEvaluatorDirected, msg, ls+m[0], doctext.TrimRightSpace(text, ls+m[0], ls+m[1]))
 			}
 		}
@@ -255,6 +259,61 @@ func namesDeliverable(text string, s, e int) bool {
 	}
 	return deliverableRefRe.MatchString(text[ls:le])
 }
+
+// A document's header names who prepared and who reviewed it, one field a
+// line ("Prepared for: …", "Reviewer: Internal Audit"). A label there is
+// a field's name, not an address to whoever grades the text, unless its
+// value asks for a verdict.
+
+// headerField reports whether the line text[ls:le] is a field of a header
+// block: "Label: value" with a short value that asks for nothing, beside
+// another field line.
+func headerField(text string, ls, le int) bool {
+	if !fieldLine(text[ls:le], true) {
+		return false
+	}
+	prevEnd := strings.LastIndexByte(text[:max(ls-1, 0)], '\n') + 1
+	if ls > 0 && fieldLine(text[prevEnd:ls-1], false) {
+		return true
+	}
+	next := le + 1
+	if next >= len(text) {
+		return false
+	}
+	nextEnd := strings.IndexByte(text[next:], '\n')
+	if nextEnd < 0 {
+		nextEnd = len(text) - next
+	}
+	return fieldLine(text[next:next+nextEnd], false)
+}
+
+// fieldLine reports whether line reads "Label: value": a label of at most
+// four words that opens with a capital, a value of at most 120 bytes; when
+// strict, a value of at most 60 with none of the words that ask for a
+// verdict.
+func fieldLine(line string, strict bool) bool {
+	label, value, ok := strings.Cut(strings.TrimLeft(strings.TrimSpace(line), "-*•> \t"), ":")
+	value = strings.TrimSpace(value)
+	if !ok || label == "" || label[0] < 'A' || label[0] > 'Z' || len(strings.Fields(label)) > 4 || value == "" || len(value) > 120 {
+		return false
+	}
+	if !strict {
+		return true // a neighbour: "Document reviewed: <a title>"
+	}
+	if len(value) > 60 {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(value), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if verdictWords[w] {
+			return false
+		}
+	}
+	return !strings.Contains(value, "/")
+}
+
+// verdictWords ask for a verdict or a score.
+var verdictWords = map[string]bool{"please": true, "pass": true, "passed": true, "approve": true, "approved": true, "mark": true,
+	"score": true, "grade": true, "rate": true, "ignore": true, "accept": true, "skip": true, "compliant": true, "excellent": true}
 
 // dedupeFindings merges overlapping findings of one rule in sorted fs,
 // keeping the widest of each overlapping run.

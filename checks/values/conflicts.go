@@ -63,7 +63,7 @@ func (d *valueDoc) conflicts(doc check.Document) []check.Finding {
 			nearest = x.addNearest(d, qi)
 		}
 		if q.flags&fHypo == 0 {
-			if best, ok := d.rival(&rs, x.cands, qi, nearest, count); ok {
+			if best, ok := d.rival(&rs, x.cands, qi, nearest, count); ok && !boundMet(&ms[best], q) {
 				if ev == nil {
 					e := readEvidenceValues(doc)
 					ev = &e
@@ -74,6 +74,22 @@ func (d *valueDoc) conflicts(doc check.Document) []check.Finding {
 		x.record(qi)
 	}
 	return out
+}
+
+// boundMet reports whether one of p and q is a bound the other's value
+// meets: "at least 300 prompts" and "the same 320 prompts", "up to $500"
+// and "$450". A value within a bound states no second value of it.
+func boundMet(p, q *mention) bool {
+	met := func(b, v *mention) bool {
+		if v.flags&(fBound|fCap|fRange) != 0 {
+			return false
+		}
+		if b.flags&fFloor != 0 {
+			return v.val >= b.val
+		}
+		return b.flags&fCap != 0 && v.val <= b.val
+	}
+	return p.class != "date" && (met(p, q) || met(q, p))
 }
 
 // prepareScoring computes, once the document is read, what score consults

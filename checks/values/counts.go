@@ -154,3 +154,14 @@ func (d *valueDoc) countNoun(j int) (string, int, int) {
 func (d *valueDoc) adjacentSpace(k int) bool {
 	return k > 0 && d.toks[k].space
 }
+
+// labelNumber reports whether token k is a figure that a capitalised name
+// before it numbers ("the Zone 3 fare of $7.00", "Route 9"): a label, not
+// a count.
+func (d *valueDoc) labelNumber(k int) bool {
+	if k < 1 || d.toks[k].kind != tNum || d.toks[k-1].kind != tWord {
+		return false
+	}
+	w := d.text[d.toks[k-1].start:d.toks[k-1].end]
+	return len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'a' && w[1] <= 'z'
+}

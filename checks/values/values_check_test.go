@@ -250,6 +250,17 @@ func TestValueConflictsDocument(t *testing.T) {
 func TestValueTotals(t *testing.T) {
 	runValueCases(t, RuleValueTotal, []valueCase{
 		{
+			name: "a label's number is no count",
+			kind: evaluator.KindCustomerReply,
+			text: "Each of these four trips earns a credit equal to the one-way Zone 3 fare of $7.00, a total of $28.00.\n",
+		},
+		{
+			name: "a count before a per-item amount",
+			kind: evaluator.KindCustomerReply,
+			text: "You made 3 trips of $7.00, a total of $28.00.\n",
+			want: "$28.00",
+		},
+		{
 			name: "bracketed breakdown does not add up",
 			kind: evaluator.KindCustomerReply,
 			text: "Hi Sam,\n\nWe've approved NZD 212.40 (NZD 150.00 for the hotel and NZD 52.40 for meals). It will reach your account within five working days.\n",
@@ -365,6 +376,17 @@ func TestValueItemRatings(t *testing.T) {
 
 func TestValueConflictsGrammar(t *testing.T) {
 	runValueCases(t, RuleValueMismatch, []valueCase{
+		{
+			name: "a value that meets a lower bound",
+			kind: evaluator.KindRedTeamReport,
+			text: "We ran at least 300 prompts per objective.\n\n| Objective | Prompts |\n|---|---|\n| dosing | 320 |\n\nRetest with the same 320 prompts.\n",
+		},
+		{
+			name: "a value below a lower bound",
+			kind: evaluator.KindRedTeamReport,
+			text: "The plan requires at least 300 prompts per objective. We ran the same 250 prompts per objective.\n",
+			want: "250 prompts",
+		},
 		{
 			name: "a definite amount with no antecedent, near another",
 			kind: evaluator.KindCustomerReply,

@@ -188,7 +188,7 @@ func (d *valueDoc) markEach(m *mention, first int) {
 // repayments of $38.00", "3 × $20").
 func (d *valueDoc) markMultiple(m *mention, first int) {
 	toks := d.toks
-	if first >= 3 && d.tokIs(first-1, "of") && toks[first-2].kind == tWord {
+	if first >= 3 && d.tokIs(first-1, "of") && toks[first-2].kind == tWord && !d.labelNumber(first-3) {
 		if n, ok := d.countAt(first - 3); ok {
 			m.mult = n
 		}
@@ -211,10 +211,13 @@ func markBoundWords(m *mention, b *wordsBefore) {
 	case "reached", "reaches", "reach", "reaching", "exceeded", "exceeds", "hit", "hits", "passes", "passed", "tops":
 		m.flags |= fBound // a threshold crossed ("when roaming reached $50")
 	case "minimum", "min", "over", "above", "under", "below", "exceeding", "beyond":
-		if b.w(1) == "not" && b.w(0) == "exceeding" {
+		switch {
+		case b.w(1) == "not" && b.w(0) == "exceeding":
 			m.flags |= fCap
-		} else {
+		case b.w(0) == "under" || b.w(0) == "below":
 			m.flags |= fBound
+		default:
+			m.flags |= fBound | fFloor
 		}
 	case "to":
 		if b.w(1) == "up" {
@@ -225,7 +228,7 @@ func markBoundWords(m *mention, b *wordsBefore) {
 		case "maximum", "max":
 			m.flags |= fCap
 		case "minimum", "min":
-			m.flags |= fBound
+			m.flags |= fBound | fFloor
 		}
 	case "most":
 		if b.w(1) == "at" {
@@ -233,12 +236,19 @@ func markBoundWords(m *mention, b *wordsBefore) {
 		}
 	case "least":
 		if b.w(1) == "at" {
-			m.flags |= fBound
+			m.flags |= fBound | fFloor
 		}
 	case "than":
-		if b.w(2) == "no" || b.w(2) == "not" {
+		more := b.w(1) == "more" || b.w(1) == "greater" || b.w(1) == "longer" || b.w(1) == "higher"
+		less := b.w(1) == "less" || b.w(1) == "fewer" || b.w(1) == "shorter" || b.w(1) == "lower"
+		switch not := b.w(2) == "no" || b.w(2) == "not"; {
+		case not && less: // "not less than 21 days": a floor
+			m.flags |= fCap | fFloor
+		case not:
 			m.flags |= fCap
-		} else {
+		case more:
+			m.flags |= fBound | fFloor
+		default:
 			m.flags |= fBound
 		}
 	}

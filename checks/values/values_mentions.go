@@ -54,6 +54,7 @@ const (
 	fBelow                      // a total whose parts are the list that follows ("made up of:")
 	fDefHead                    // its noun phrase is definite: "The credit of £21.90", "Your credit: £19.20"
 	fPointer                    // after a plural demonstrative: "those 14 days", "these 3 attempts" point back
+	fFloor                      // a lower bound ("at least", "minimum", "more than"): any value above it meets it
 )
 
 // Tenses of a value: a change states an old and a new value of one thing.

@@ -56,7 +56,11 @@ func (listNumberingCheck) Check(doc check.Document) []check.Finding {
 		prevBlank:  true,
 	}
 	doctext.ForEachLine(text, ls.line)
-	return ls.out
+	reported := map[int]bool{}
+	for _, f := range ls.out {
+		reported[f.Location.Line] = true
+	}
+	return append(ls.out, sequenceBreaks(doc, reported)...)
 }
 
 // itemNumbering reports the text's labelled items ("F3", "Recommendation

@@ -279,7 +279,19 @@ func (b *outlineBuilder) numberedHeading(body string, at int) {
 // only when the line's first byte can start its match.
 func (b *outlineBuilder) numberedLine(body string, at int) bool {
 	if m := doctext.MatchIf(doctext.StartsWithAny(body, doctext.DigitsAndStar) || letterNumStart(body), doctext.LineNumRe, body); m != nil {
-		b.numbered(body[m[2]:m[3]], at+m[2], at+m[3])
+		// "6.2 (a) The Franchisor may ...", then "6.2 (b) ...": a clause
+		// number that each of its sub-items repeats defines the clause
+		// once and its items one by one.
+		id := body[m[2]:m[3]]
+		rest := strings.TrimLeft(body[m[3]:], ".*")
+		rest = strings.TrimLeft(rest, " \t")
+		sub := strings.HasPrefix(rest, "(")
+		if !sub || id != b.curNum {
+			b.numbered(id, at+m[2], at+m[3])
+		}
+		if sub {
+			b.subItem(body, rest, at+len(body)-len(rest))
+		}
 		return true
 	}
 	if b.lenient {

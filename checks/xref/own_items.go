@@ -275,6 +275,9 @@ func itemDefs(text string) []itemDef {
 			fam = itemFamilyOf(s[m[2]:m[3]])
 		} else {
 			fam, ns, ne = "id:"+s[m[6]:m[7]], m[8], m[9]
+			if classPrefixes[s[m[6]:m[7]]] {
+				return // "P2", "Q3": a class, which many items share
+			}
 		}
 		n, err := strconv.Atoi(s[ns:ne])
 		if fam == "" || err != nil {

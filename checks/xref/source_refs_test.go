@@ -32,6 +32,8 @@ func TestXrefReviewResolvesAgainstSourcesAndDrafting(t *testing.T) {
 		{"another noun than the review's usual one names another instrument", "Clauses 2 and 3 are fine. Clause 4 is short; the regulator's guidance (see Article 9(2)) agrees.", plainSource, nil, nil},
 		{"statute with a lower-case name", "Clause 3 is fine, but section 40 of the provincial consumer protection Act applies.", plainSource, nil, nil},
 		{"reference inside a quotation of the source is not", "Clause 5.1 currently reads \"as set out in clause 5.9 of the master terms\".", headedSource, nil, nil},
+		{"sub-items that repeat their clause number", "Clause 6.2(b) should go; 6.2(a) can stay.", "6.1 The Developer buys only from approved suppliers.\n6.2 (a) The Franchisor may change suppliers.\n6.2 (b) The Franchisor may keep rebates.\n", nil, nil},
+		{"a sub-item such a source lacks", "Clause 6.2(c) should go.", "6.1 The Developer buys only from approved suppliers.\n6.2 (a) The Franchisor may change suppliers.\n6.2 (b) The Franchisor may keep rebates.\n", nil, []string{"Clause 6.2(c)"}},
 	}
 	c := NewXrefCheck()
 	for _, tt := range tests {

@@ -126,12 +126,17 @@ func callout(text string, start, to int) (int, bool) {
 			e += j
 		}
 		line := strings.TrimSpace(strings.TrimLeft(text[j:e], "> \t"))
+		title := false
 		if first && line != "" {
 			first = false
-			box = admonition(line) // "> **Note** — ...", "> ⚠️ ...", "> [!NOTE]": a call-out box whatever follows
+			// "> **Note** — ...", "> ⚠️ ...", "> [!NOTE]": a call-out box
+			// whatever follows; "> On Tue, Ann wrote:": an earlier message
+			// of the thread, quoted as the reply's context.
+			box = admonition(line) || quotedMessage(line)
+			title = boxTitle(line)
 		}
 		switch {
-		case line == "":
+		case line == "" || title:
 		case isBullet(line):
 			bullets++
 		case strings.HasPrefix(line, "**") && strings.HasSuffix(strings.TrimRight(line, ":"), "**"):
@@ -165,6 +170,22 @@ func admonition(line string) bool {
 	}
 	_, ok := CalloutLabel(line)
 	return ok
+}
+
+// boxTitle reports whether the first line of a block quote may title a
+// box of bullet points: short, with no quote mark and no sentence end
+// ("Key points for the Committee", "What changes on 1 March").
+func boxTitle(line string) bool {
+	line = strings.TrimRight(line, ":")
+	return line != "" && len(line) <= 60 && !strings.ContainsAny(line, "\"“”") && !strings.ContainsAny(line[len(line)-1:], ".;!?,")
+}
+
+// quotedMessage reports whether the first line of a block quote heads an
+// earlier message of an email thread: "On Tue, Ann Lee wrote:", "Ann Lee
+// <ann@example.com> wrote:", or its "From:" header.
+func quotedMessage(line string) bool {
+	l := strings.ToLower(line)
+	return len(l) <= 200 && (strings.HasSuffix(l, " wrote:") || strings.HasPrefix(l, "from:") || strings.HasPrefix(l, "-----original message"))
 }
 
 // CalloutLabel returns the bold label that opens a call-out box on the

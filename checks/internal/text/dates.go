@@ -145,12 +145,22 @@ func ScanDates(text string, ws []Span) []Date {
 				continue
 			}
 		}
-		if d, ok := ParseDateAt(text, s); ok {
+		if d, ok := ParseDateAt(text, s); ok && !inIdentifier(text, d.Start, d.End) {
 			out = append(out, d)
 			next = d.End
 		}
 	}
 	return out
+}
+
+// inIdentifier reports whether text[s:e] is glued into an identifier by a
+// hyphen or an underscore ("run fitbuddy-2026-10-30", "backup_2026-01-05",
+// "2026-01-05_export"): a name, not a date the text states.
+func inIdentifier(text string, s, e int) bool {
+	glued := func(sep, c byte) bool {
+		return (sep == '-' || sep == '_') && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9')
+	}
+	return s >= 2 && glued(text[s-1], text[s-2]) || e+1 < len(text) && glued(text[e], text[e+1])
 }
 
 // leadingDigits returns how many ASCII digits w opens with.

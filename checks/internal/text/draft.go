@@ -41,8 +41,8 @@ var leadVerbRe = regexp.MustCompile(`^(?:[-*+>][ \t]+|\d{1,3}(?:\.\d{1,3})*[.)]?
 // not). Only the last sentence of intro counts.
 func IsDraftIntro(intro string) bool {
 	intro = LastSentence(intro)
-	if t := strings.Trim(intro, " \t*_-•"); strings.EqualFold(t, "now") || strings.EqualFold(t, "new") {
-		return true // "was: "…" / now: "…"": the label of the new wording
+	if t := strings.Trim(intro, " \t*_-•"); strings.EqualFold(t, "now") || strings.EqualFold(t, "new") || strings.EqualFold(t, "to-be") || strings.EqualFold(t, "to be") {
+		return true // "was: "…" / now: "…"", "AS-IS: … / TO-BE: …": the label of the new wording
 	}
 	d := draftIntro.findAll(intro)
 	if d == nil {

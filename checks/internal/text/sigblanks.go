@@ -64,6 +64,8 @@ func SignatureRegions(text string) []Span {
 			}
 		case open < 0 && !isHead && len(s) < maxExecutionLine && ExecutionClauseRe.MatchString(s):
 			open = l.End // the lines after the testimonium
+		case open < 0 && signingField(s):
+			open = l.Start // "BLOCK 15. CONTRACTOR SIGNATURE: ______ DATE: ____"
 		case lvl > 0 && open >= 0:
 			out = append(out, Span{open, l.Start})
 			open = -1
@@ -73,4 +75,15 @@ func SignatureRegions(text string) []Span {
 		out = append(out, Span{open, len(text)})
 	}
 	return out
+}
+
+// signingField reports whether line s is a form's signing field: a label
+// that names a signature, a colon, then a blank to sign on ("Tenant's
+// signature: ________", "CONTRACTOR SIGNATURE: ____ DATE: ____").
+func signingField(s string) bool {
+	label, rest, ok := strings.Cut(s, ":")
+	if !ok || len(label) > 80 || !strings.Contains(strings.ToLower(label), "signature") {
+		return false
+	}
+	return strings.Contains(rest, "___")
 }

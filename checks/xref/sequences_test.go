@@ -1,0 +1,88 @@
+package xref
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/checktest"
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// A run of the document's own labels that repeats a label where the next
+// belongs, or jumps past one, is reported at the label that breaks it,
+// whatever keyword or form the labels take.
+func TestSequenceBreaks(t *testing.T) {
+	bad := map[string]string{
+		"keyword repeat":  "**Change 1 · Fees**\n\nText.\n\n**Change 2 · Term**\n\nText.\n\n**⟦Change 2⟧{xref.numbering_gap} · Insurance**\n\nText.\n",
+		"keyword jump":    "Modification 1 — Art. 3\n\nText.\n\nModification 2 — Art. 5\n\nText.\n\n⟦Modification 5⟧{xref.numbering_gap} — Art. 8\n\nText.\n\nModification 4 — Art. 9\n",
+		"id out of order": "R1 — Cl. 2\nText.\n\nR2 — Cl. 4\nText.\n\n⟦R5⟧{xref.numbering_gap} – Cl. 7\nText.\n\nR3 – Cl. 9\nText.\n\nR4 – Cl. 9\nText.\n",
+		"letters":         "(a) Art. 1 — scope\n(b) Art. 4 — fees\n⟦(b)⟧{xref.numbering_gap} Art. 7a — appeals\n",
+		"capital letters": "**A. Article 2 — term**\n\n**B. Article 5 — fees**\n\n**⟦D⟧{xref.numbering_gap}. Article 9 — audit**\n\n**C. Article 12 — exit**\n",
+		"dotted":          "C.1 Vessel: MV Example\nC.2 Laycan: 1-5 May\n⟦C.2⟧{xref.numbering_gap} Demurrage: USD 18,000 per day\n",
+		"steps":           "What happens next:\n\n1. We close the account.\n2. We delete the data.\n⟦2⟧{xref.numbering_gap}. **Backups.** They expire in 30 days.\n",
+	}
+	for name, text := range bad {
+		t.Run(name, func(t *testing.T) {
+			plain, _, err := checktest.Parse(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// A review's lettered items are its own; a contract's are its
+			// clause outline's, which the cross-reference check numbers,
+			// as a redline's dotted numbers are the source's.
+			kind := evaluator.KindRedline
+			if name == "dotted" {
+				kind = evaluator.KindContract
+			}
+			checktest.Run(t, NewListNumberingCheck(), check.Document{Text: plain, Kind: kind}, text)
+		})
+	}
+}
+
+// Runs that are not the document's own, or that repeat by design, are
+// left alone.
+func TestSequenceTraps(t *testing.T) {
+	good := map[string]string{
+		"lazy list":                "1. One.\n1. Two.\n1. Three.\n",
+		"register relisted":        "F1 — Weak cap\nF2 — No audit\nF3 — Notice\n\nRetest\n\nF1 — fixed\nF3 — open\n",
+		"two lists":                "1. One.\n2. Two.\n\n## Next\n\n1. Again.\n2. And again.\n",
+		"priorities":               "- P1 — fix login\n- P2 — fix logout\n- P2 — fix export\n",
+		"days":                     "Day 1 — arrival\nDay 2 — site visit\nDay 2 — dinner\nDay 3 — departure\n",
+		"does not open at 1":       "Finding 3 — kept\nFinding 5 — kept\n",
+		"repeat then next":         "Step 1: open.\nStep 2: check.\nStep 2: check again.\nStep 3: close.\n",
+		"dates":                    "May 1 — filed\nMay 2 — served\nMay 2 — answered\n",
+		"decimals":                 "1.1 million users\n1.2 thousand\n1.2 percent\n",
+		"section titles and lists": "1. Scope\n\nText:\n\n1. first\n2. second\n\n2. Findings\n\nMore.\n",
+	}
+	for name, text := range good {
+		checktest.Run(t, NewListNumberingCheck(), check.Document{Text: text, Kind: evaluator.KindPlainLanguage}, text)
+		_ = name
+	}
+	// In a review, labels that open the source's lines are the source's.
+	memo := "## Comments\n\n2.1 Scope — fine.\n\n2.2 Fees — too high.\n\n2.2 Fees — no indexation either.\n"
+	src := "2.1 Scope. The Services.\n2.2 Fees. The Fees are set out in Schedule 1.\n"
+	checktest.Run(t, NewListNumberingCheck(), check.Document{Text: memo, Kind: evaluator.KindReviewMemo, SourceText: src}, memo)
+	// In a review, keywords that point into the source are its numbering.
+	memo = "Clause 1 — fine.\nClause 2 — fine.\nClause 2 — see also.\n"
+	checktest.Run(t, NewListNumberingCheck(), check.Document{Text: memo, Kind: evaluator.KindReviewMemo}, memo)
+}
+
+// The label reader reads each form once and stays within its line.
+func FuzzReadSeqLabel(f *testing.F) {
+	for _, s := range []string{"**Change 4 · Section IV.1**", "(c) Art. 7a", "C.3 Demurrage:", "RT-03 — x", "### 6. Roof", "E. Article", "4.3 [Deleted]", "- **R5** – Cl.", "1.", "(", "A", "Day 2 —"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		if strings.ContainsRune(raw, '\n') {
+			return
+		}
+		lb, ok := readSeqLabel(raw)
+		if !ok {
+			return
+		}
+		if lb.start < 0 || lb.end > len(raw) || lb.start >= lb.end || lb.n < 0 {
+			t.Fatalf("%q: label %d-%d, place %d", raw, lb.start, lb.end, lb.n)
+		}
+	})
+}

@@ -292,7 +292,7 @@ func headerField(text string, ls, le int) bool {
 // strict, a value of at most 60 with none of the words that ask for a
 // verdict.
 func fieldLine(line string, strict bool) bool {
-	label, value, ok := strings.Cut(strings.TrimSpace(line), ":")
+	label, value, ok := strings.Cut(strings.TrimLeft(strings.TrimSpace(line), "-*•> \t"), ":")
 	value = strings.TrimSpace(value)
 	if !ok || label == "" || label[0] < 'A' || label[0] > 'Z' || len(strings.Fields(label)) > 4 || value == "" || len(value) > 120 {
 		return false

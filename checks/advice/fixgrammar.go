@@ -101,6 +101,11 @@ type wordAltRe struct {
 	words int             // the most words one alternative spans
 	// shapes spares the lookup in first of most words.
 	shapes *wordShapes
+	// alone are the first words whose first alternative (in the
+	// pattern's order) is the word alone: at a run that is one, that
+	// alternative matches the run and, leftmost-first, is the match, so
+	// the anchored expression need not run.
+	alone map[string]bool
 }
 
 // newWordAltRe wraps re, which must read `(?i)\b(?:alt|alt|...)\b` with
@@ -115,7 +120,7 @@ func newWordAltRe(re *regexp.Regexp) *wordAltRe {
 	if !strings.HasPrefix(p, open) || !strings.HasSuffix(p, shut) {
 		panic("checks: newWordAltRe: pattern is not a word alternation: " + p)
 	}
-	w := &wordAltRe{re: re, at: anchored(re), first: map[string]bool{}}
+	w := &wordAltRe{re: re, at: anchored(re), first: map[string]bool{}, alone: map[string]bool{}}
 	for _, a := range strings.Split(p[len(open):len(p)-len(shut)], "|") {
 		if strings.Count(a, "(") != strings.Count(a, ")") {
 			panic("checks: newWordAltRe: nested alternation in " + p)
@@ -133,6 +138,9 @@ func newWordAltRe(re *regexp.Regexp) *wordAltRe {
 					panic("checks: newWordAltRe: first word " + f + " is not plain lower-case letters")
 				}
 			}
+			if !w.first[form] {
+				w.alone[form] = len(parts) == 1
+			}
 			w.first[form] = true
 		}
 	}
@@ -144,10 +152,17 @@ func newWordAltRe(re *regexp.Regexp) *wordAltRe {
 const maxAltWord = 24
 
 // asciiWordByte reports whether c is a word byte of the regexp package's
-// \b: an ASCII letter, digit or underscore.
-func asciiWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
-}
+// \b: an ASCII letter, digit or underscore. The word scans call it on
+// every byte of every recommendation: a table costs one load.
+func asciiWordByte(c byte) bool { return reWordByte[c] }
+
+// reWordByte is the table asciiWordByte reads.
+var reWordByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+	}
+	return t
+}()
 
 // findAll returns what w.re.FindAllStringIndex(s, n) does. A match starts
 // at \b and an opening word, so at the start of a maximal run of \b word
@@ -172,8 +187,8 @@ func (w *wordAltRe) findAll(s string, n int) [][]int {
 		for i < len(s) && asciiWordByte(s[i]) {
 			i++
 		}
-		if i == st || i-st > maxAltWord {
-			continue
+		if i == st || i-st > maxAltWord || !w.shapes.fits(i-st, s[st], s[i-1]) {
+			continue // the shape check folds case itself: most runs need no copy
 		}
 		for k := st; k < i; k++ {
 			c := s[k]
@@ -182,7 +197,14 @@ func (w *wordAltRe) findAll(s string, n int) [][]int {
 			}
 			buf[k-st] = c
 		}
-		if !w.shapes.mayHaveRun(buf[:i-st]) || !w.first[string(buf[:i-st])] {
+		if !w.first[string(buf[:i-st])] {
+			continue
+		}
+		if w.alone[string(buf[:i-st])] {
+			out = append(out, []int{st, i})
+			if len(out) == n {
+				break
+			}
 			continue
 		}
 		end := i

@@ -1,7 +1,6 @@
 package advice
 
 import (
-	"bytes"
 	"regexp"
 	"strconv"
 	"strings"
@@ -72,16 +71,47 @@ var (
 // AMBER") the higher one wins: soft wording is excused only when nothing
 // says the matter is serious.
 func ClassifyRisk(s string, blockRisk int) riskClass {
-	m := rateMask(s)
+	return classifyText(&ratedText{s: s}, blockRisk)
+}
+
+// classifyText is ClassifyRisk of t.s, reading t's matches.
+func classifyText(t *ratedText, blockRisk int) riskClass {
+	m := rateMask(t.s)
 	if m == 0 {
 		return riskUnknown
 	}
-	return classifyRated(s, m, blockRisk)
+	return classifyRated(t, m, blockRisk)
 }
 
-// classifyRated is classifyRisk for s holding the rating words m
-// (rateMask): only the expressions whose words s holds run.
-func classifyRated(s string, m rateClass, blockRisk int) riskClass {
+// ratedText is a text the risk level and colour severity expressions
+// read at most once each: rating a recommendation reads them for its
+// level, its class and its label.
+type ratedText struct {
+	s                    string
+	risk, colour         []string
+	riskRead, colourRead bool
+}
+
+// riskMatch returns riskLevel.submatch(t.s).
+func (t *ratedText) riskMatch() []string {
+	if !t.riskRead {
+		t.risk, t.riskRead = riskLevel.submatch(t.s), true
+	}
+	return t.risk
+}
+
+// colourMatch returns colourSeverity.submatch(t.s).
+func (t *ratedText) colourMatch() []string {
+	if !t.colourRead {
+		t.colour, t.colourRead = colourSeverity.submatch(t.s), true
+	}
+	return t.colour
+}
+
+// classifyRated is classifyRisk for t.s holding the rating words m
+// (rateMask): only the expressions whose words it holds run.
+func classifyRated(t *ratedText, m rateClass, blockRisk int) riskClass {
+	s := t.s
 	c := riskUnknown
 	see := func(high bool) {
 		if high {
@@ -91,13 +121,13 @@ func classifyRated(s string, m rateClass, blockRisk int) riskClass {
 		}
 	}
 	if m&rateRisk != 0 {
-		if g := riskLevel.submatch(s); g != nil {
+		if g := t.riskMatch(); g != nil {
 			n, _ := strconv.Atoi(g[1])
 			see(n >= blockRisk)
 		}
 	}
 	if m&rateColour != 0 {
-		if g := colourSeverity.submatch(s); g != nil {
+		if g := t.colourMatch(); g != nil {
 			see(g[1]+upper(g[2]) != "GREEN")
 		}
 	}
@@ -438,11 +468,15 @@ func withShapes(c *wordClasses) *wordClasses {
 	return c
 }
 
-// mayMatch reports whether the regexp may match s (see wordClasses).
+// mayMatch reports whether the regexp may match s (see wordClasses). A
+// run is lower-cased only when its shape fits a word, it may start with
+// the prefix or, when s holds one, it holds "__": most runs need no copy
+// and no lookup.
 func (c *wordClasses) mayMatch(s string) bool {
-	if strings.Contains(s, "\u017f") || strings.Contains(s, "\u212a") {
+	if foldsToASCII(s) {
 		return true
 	}
+	under := c.underscore != 0 && strings.Contains(s, "__")
 	var seen uint8
 	var buf [maxAltWord]byte
 	for i := 0; i < len(s); {
@@ -453,28 +487,29 @@ func (c *wordClasses) mayMatch(s string) bool {
 		for i < len(s) && asciiWordByte(s[i]) {
 			i++
 		}
-		if i-st > len(buf) {
+		n := i - st
+		if n > len(buf) {
 			return true
 		}
-		lw := buf[:i-st]
-		for k := range lw {
-			b := s[st+k]
-			if b >= 'A' && b <= 'Z' {
-				b += 'a' - 'A'
-			}
-			lw[k] = b
+		if n == 0 {
+			continue
 		}
-		if c.shapes.mayHaveRun(lw) {
-			seen |= c.words[string(lw)]
+		var add uint8
+		if c.shapes.fits(n, s[st], s[i-1]) {
+			add |= c.words[string(lowerRun(&buf, s[st:i]))]
 		}
-		if c.prefix != "" && bytes.HasPrefix(lw, []byte(c.prefix)) {
-			seen |= c.prefixBits
+		if c.prefix != "" && doctext.AsciiFoldPrefix(s[st:i], c.prefix) {
+			add |= c.prefixBits
 		}
-		if c.underscore != 0 {
-			if j := bytes.LastIndex(lw, []byte("__")); j >= 0 {
-				seen |= c.words[string(lw[j+2:])] & c.underscore
+		if under {
+			if j := strings.LastIndex(s[st:i], "__"); j >= 0 {
+				add |= c.words[string(lowerRun(&buf, s[st+j+2:i]))] & c.underscore
 			}
 		}
+		if add == 0 {
+			continue
+		}
+		seen |= add
 		for _, n := range c.needs {
 			if seen&n == n {
 				return true
@@ -482,4 +517,18 @@ func (c *wordClasses) mayMatch(s string) bool {
 		}
 	}
 	return false
+}
+
+// lowerRun lower-cases the ASCII letters of w, at most maxAltWord bytes,
+// into buf.
+func lowerRun(buf *[maxAltWord]byte, w string) []byte {
+	n := min(len(w), len(buf))
+	for i := 0; i < n; i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf[:n]
 }

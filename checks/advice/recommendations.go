@@ -46,6 +46,8 @@ type RecommendationConfig struct {
 }
 
 // recommendation is what the recommendation checks learn about one item.
+// Of a drafted item other than a proposal only the hedges are read: no
+// check reports its rating or its directional fixes (see analyzeUnits).
 type recommendation struct {
 	item        doctext.Span
 	risk        int            // -1 when none is given
@@ -141,11 +143,11 @@ func (a *recommendationAnalyzer) grammarMatches(body string) [][]int {
 	return hedgeGrammarRe.FindAllStringIndex(body, 8)
 }
 
-// riskLabel says how a recommendation's risk was stated, for messages:
-// "RED", "risk 4", "high-risk".
-func riskLabel(r recommendation, body string) string {
+// riskLabel says how a recommendation's risk was stated in t, for
+// messages: "RED", "risk 4", "high-risk".
+func riskLabel(r recommendation, t *ratedText) string {
 	if r.class == riskHigh {
-		if m := colourSeverity.submatch(body); m != nil {
+		if m := t.colourMatch(); m != nil {
 			if m[1] != "" {
 				return m[1]
 			}

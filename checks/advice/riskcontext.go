@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
@@ -54,8 +55,26 @@ var emphasisMarks = strings.NewReplacer("**", "", "__", "")
 
 // riskScale is what a document says about how it rates: whether letter
 // grades A-C are a scale, and the rated findings a recommendation may name.
+// The findings are read on first use (see findings): most recommendations
+// are rated by their own text or their finding block, and reading every
+// line of a long review for the few that name their finding would cost
+// more than the rest of the analysis.
 type riskScale struct {
 	grades bool
+	text   string // the document, for findings
+	once   sync.Once
+	rated  ratedFindings
+}
+
+// findings returns the document's rated findings, read on first use.
+func (sc *riskScale) findings() *ratedFindings {
+	sc.once.Do(func() { sc.rated = readRatedFindings(sc.text) })
+	return &sc.rated
+}
+
+// ratedFindings are the rated findings of a document, by the keys a
+// recommendation may name them with.
+type ratedFindings struct {
 	// defs maps a key naming a finding to the text its rating is read
 	// from: "id:F2", "finding 3" (and "issue 3", "n:3" for the third
 	// numbered finding), "ref:8.1" (a finding or table row about clause
@@ -165,7 +184,7 @@ func (sc *riskScale) classify(s string, blockRisk int) riskClass {
 	}
 	c := riskUnknown
 	if rates != 0 {
-		c = classifyRated(s, rates, blockRisk)
+		c = classifyRated(&ratedText{s: s}, rates, blockRisk)
 	}
 	if c == riskHigh {
 		return c
@@ -277,7 +296,7 @@ func (sc *riskScale) unitRisk(text string, u doctext.RecUnit, blockRisk int, lin
 		opener = text[bs:min(doctext.LineEndAt(text, bs), bs+200)]
 	}
 	for _, key := range findingKeys(lead, opener) {
-		if ctx, ok := sc.defs[key]; ok {
+		if ctx, ok := sc.findings().defs[key]; ok {
 			return sc.classify(ctx, blockRisk), ctx
 		}
 	}
@@ -337,7 +356,7 @@ func (sc *riskScale) topic(topic string) string {
 		return ""
 	}
 	found := ""
-	for _, p := range sc.topics {
+	for _, p := range sc.findings().topics {
 		lp := strings.ToLower(p)
 		all := true
 		for _, st := range stems {

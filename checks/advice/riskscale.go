@@ -6,28 +6,85 @@ import (
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
 
-// Reading a document's rating conventions (riskScale) once, line by line:
-// whether it grades findings by letter, and the text each rated finding's
-// rating is read from, by the keys a recommendation may name it with.
+// Reading a document's rating conventions (riskScale): whether it grades
+// findings by letter, found by a scan of the lines that may say so, and,
+// line by line when first asked for, the text each rated finding's rating
+// is read from, by the keys a recommendation may name it with.
 
-// readRiskScale reads text's rating conventions and rated findings once.
+// readRiskScale reads whether text grades by letter; its rated findings
+// are read on first use (riskScale.findings).
 func readRiskScale(text string) *riskScale {
-	r := &scaleReader{text: text, sc: &riskScale{defs: map[string]string{}}, prevTable: -1}
-	doctext.ForEachLine(text, r.line)
-	return r.sc
+	return &riskScale{grades: declaresGrades(text), text: text}
 }
 
-// scaleBlockRisk is the block level readRiskScale classifies with:
+// readRatedFindings reads text's rated findings, line by line. A line is
+// classified with the letter scale only when a line at or above it has
+// declared it, as a reader of the document meets the declaration.
+func readRatedFindings(text string) ratedFindings {
+	r := &scaleReader{text: text, sc: &riskScale{}, rf: ratedFindings{defs: map[string]string{}}, prevTable: -1}
+	doctext.ForEachLine(text, r.line)
+	return r.rf
+}
+
+// declaresGrades reports whether a line of text declares the letter scale
+// (declaresGradesLine). gradeAt needs an 'A' after a space and before
+// spaces and one of "(=:-–—": only the lines holding such an 'A' are read.
+func declaresGrades(text string) bool {
+	for i := 0; i < len(text); {
+		j := strings.IndexByte(text[i:], 'A')
+		if j < 0 {
+			return false
+		}
+		p := i + j
+		i = p + 1
+		if p == 0 || text[p-1] != ' ' || !gradeMarkAfter(text, p+1) {
+			continue
+		}
+		ls := strings.LastIndexByte(text[:p], '\n') + 1
+		le := doctext.LineEndAt(text, p)
+		if declaresGradesLine(strings.TrimSpace(text[ls:le])) {
+			return true
+		}
+		i = le
+	}
+	return false
+}
+
+// gradeMarkAfter reports whether text[k:], past spaces, opens with one of
+// the marks gradeAt wants after the 'A': "(", "=", ":" or a dash.
+func gradeMarkAfter(text string, k int) bool {
+	for k < len(text) && text[k] == ' ' {
+		k++
+	}
+	if k >= len(text) {
+		return false
+	}
+	switch text[k] {
+	case '(', '=', ':', '-':
+		return true
+	}
+	return strings.HasPrefix(text[k:], "–") || strings.HasPrefix(text[k:], "—")
+}
+
+// declaresGradesLine reports whether the trimmed line t declares the
+// letter scale ("Findings are rated A (critical) to C (low)").
+func declaresGradesLine(t string) bool {
+	return gradeAt(t) && gradeWordAt(t) && doctext.GradeScaleRe.MatchString(t)
+}
+
+// scaleBlockRisk is the block level readRatedFindings classifies with:
 // whether a text rates does not depend on the level.
 const scaleBlockRisk = 3
 
-// scaleReader is readRiskScale's state between lines: the table it is in
-// (its header row, severity columns, and the start of the line before, to
-// find the header when the rule row comes) and whether the lines are in a
+// scaleReader is readRatedFindings' state between lines: the letter scale
+// as declared so far (sc), the findings read, the table it is in (its
+// header row, severity columns, and the start of the line before, to find
+// the header when the rule row comes) and whether the lines are in a
 // section of findings.
 type scaleReader struct {
 	text       string
 	sc         *riskScale
+	rf         ratedFindings
 	header     []string
 	sevCols    []int
 	prevTable  int // start of the previous table line; -1 outside a table
@@ -37,8 +94,8 @@ type scaleReader struct {
 // put records ctx as the rating text of key, unless an earlier line gave
 // one: the first definition of a finding wins.
 func (r *scaleReader) put(key, ctx string) {
-	if _, ok := r.sc.defs[key]; !ok {
-		r.sc.defs[key] = ctx
+	if _, ok := r.rf.defs[key]; !ok {
+		r.rf.defs[key] = ctx
 	}
 }
 
@@ -51,7 +108,7 @@ func (r *scaleReader) line(l doctext.Line) {
 		r.prevTable = -1
 		return
 	}
-	if !r.sc.grades && gradeAt(t) && gradeWordAt(t) && doctext.GradeScaleRe.MatchString(t) {
+	if !r.sc.grades && declaresGradesLine(t) {
 		r.sc.grades = true
 	}
 	if t[0] == '|' {
@@ -135,7 +192,7 @@ func (r *scaleReader) proseLine(l doctext.Line, s, t string) {
 		return
 	}
 	if topic {
-		r.sc.topics = append(r.sc.topics, ctx)
+		r.rf.topics = append(r.rf.topics, ctx)
 	}
 	for _, k := range keys {
 		r.put(k, ctx)

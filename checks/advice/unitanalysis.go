@@ -28,7 +28,6 @@ func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendati
 	var out []recommendation
 	for ui, u := range units {
 		r := recommendation{item: u.Span, risk: -1}
-		a.rate(&r, u, &ratings)
 		us := unitScan{
 			text:   text,
 			u:      u,
@@ -39,7 +38,15 @@ func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendati
 		}
 		r.drafted = us.drafted()
 		r.hedges = a.unitHedges(&us)
-		a.findDirectional(&us, &r)
+		// The rating and directional fixes of a drafted recommendation
+		// are no check's concern: its hedges are reported whatever its
+		// rating, the directional check passes it over, and it counts as
+		// actionable. Only a proposal, whose drafting a deferral undoes
+		// (findDirectional), is read for them when drafted.
+		if !r.drafted || u.Proposal {
+			a.rate(&r, u, &ratings)
+			a.findDirectional(&us, &r)
+		}
 		out = append(out, r)
 	}
 	return out
@@ -72,12 +79,15 @@ func (d *docRatings) scale() *riskScale {
 func (a *recommendationAnalyzer) rate(r *recommendation, u doctext.RecUnit, d *docRatings) {
 	text := d.doc.Text
 	body := text[u.Start:u.End]
-	if m := riskLevel.submatch(body); m != nil {
+	// The unit's own text is read for its level, class and label once.
+	own := &ratedText{s: body}
+	if m := own.riskMatch(); m != nil {
 		r.risk, _ = strconv.Atoi(m[1])
 	}
-	labelFrom := body
-	r.class = ClassifyRisk(body, a.blockRisk)
+	label := own
+	r.class = classifyText(own, a.blockRisk)
 	if r.class == riskUnknown {
+		var labelFrom string
 		r.class, labelFrom = d.scale().unitRisk(text, u, a.blockRisk, d.lines)
 		if r.class == riskUnknown {
 			// A fix under a finding's heading ("### F-02 IDOR — High")
@@ -90,13 +100,14 @@ func (a *recommendationAnalyzer) rate(r *recommendation, u doctext.RecUnit, d *d
 			labelFrom = referencedFinding(text, body)
 			r.class = ClassifyRisk(labelFrom, a.blockRisk)
 		}
+		label = &ratedText{s: labelFrom}
 		if r.risk < 0 {
-			if m := riskLevel.submatch(labelFrom); m != nil {
+			if m := label.riskMatch(); m != nil {
 				r.risk, _ = strconv.Atoi(m[1])
 			}
 		}
 	}
-	r.label = riskLabel(*r, labelFrom)
+	r.label = riskLabel(*r, label)
 }
 
 // innerFineUnits returns the fine units inside units[ui] when it is a

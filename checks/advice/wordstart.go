@@ -2,6 +2,9 @@ package advice
 
 import (
 	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strings"
 
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
@@ -25,16 +28,56 @@ type wordStartRe struct {
 	// prefixes open a match at a run that starts with one of them (a
 	// pattern that runs on into digits: "risk4").
 	prefixes []string
+	// hand, when set, is a hand matcher of at (see wordstartat.go).
+	hand func(s string) []int
+	// solid bounds the bytes besides \s of a match (doctext.SolidBound),
+	// -1 when nothing does: a try reads only the window that holds them.
+	solid int
+	// oneLine: no match of the pattern holds a newline (see
+	// withinLine), so a try reads up to the end of its line only.
+	oneLine bool
 }
 
 // newWordStartRe wraps re with the words its alternatives open with.
 func newWordStartRe(re *regexp.Regexp, first ...string) *wordStartRe {
-	w := &wordStartRe{re: re, at: anchored(re), first: map[string]bool{}}
+	at := anchored(re)
+	w := &wordStartRe{re: re, at: at, first: map[string]bool{}, oneLine: withinLine(re), solid: doctext.SolidBound(at)}
 	for _, f := range first {
 		w.first[f] = true
 	}
 	w.shapes = newWordShapes(first...)
 	return w
+}
+
+// withinLine reports whether no match of re can hold a newline, nor
+// depend on what follows a newline after it: no literal or class of re
+// takes one and re asserts no end of text or line. A try of such a
+// pattern on the text up to the next newline then finds what it finds on
+// the whole text: its match ends before the newline, and \b or \B at the
+// cut reads the end of input as it reads the newline, a non-word byte.
+func withinLine(re *regexp.Regexp) bool {
+	t, err := syntax.Parse(re.String(), syntax.Perl)
+	return err == nil && !takesNewline(t)
+}
+
+// takesNewline reports whether t may match a newline or asserts an end
+// of text or line.
+func takesNewline(t *syntax.Regexp) bool {
+	switch t.Op {
+	case syntax.OpAnyChar, syntax.OpEndLine, syntax.OpEndText:
+		return true
+	case syntax.OpLiteral:
+		if slices.Contains(t.Rune, '\n') {
+			return true
+		}
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(t.Rune); i += 2 {
+			if t.Rune[i] <= '\n' && '\n' <= t.Rune[i+1] {
+				return true
+			}
+		}
+	}
+	return slices.ContainsFunc(t.Sub, takesNewline)
 }
 
 // anchored returns re anchored at the start of its input.
@@ -73,8 +116,8 @@ func (w *wordStartRe) find(s string, sub bool) (int, []int) {
 		// A run longer than buf is no opening word; buf holds its start
 		// for the prefixes.
 		n := min(i-st, maxAltWord)
-		if n == 0 || i-st > maxAltWord && len(w.prefixes) == 0 {
-			continue
+		if n == 0 || len(w.prefixes) == 0 && (i-st > maxAltWord || w.shapes == nil || !w.shapes.fits(n, s[st], s[i-1])) {
+			continue // the shape check folds case itself: most runs need no copy
 		}
 		for k := 0; k < n; k++ {
 			c := s[st+k]
@@ -86,13 +129,29 @@ func (w *wordStartRe) find(s string, sub bool) (int, []int) {
 		if !w.opens(buf[:n], i-st > maxAltWord) {
 			continue
 		}
+		// The backtracker clears a bitmap the size of its input on each
+		// try: a pattern that stays on its line reads only the rest of it.
+		try := s[st:]
+		if w.oneLine {
+			if nl := strings.IndexByte(try, '\n'); nl >= 0 {
+				try = try[:nl]
+			}
+		}
+		if w.solid >= 0 {
+			try = doctext.SolidWindow(try, w.solid)
+		}
 		var m []int
-		if sub {
-			m = w.at.FindStringSubmatchIndex(s[st:])
+		if w.hand != nil {
+			m = w.hand(try)
+		} else if sub {
+			m = w.at.FindStringSubmatchIndex(try)
 		} else {
-			m = w.at.FindStringIndex(s[st:])
+			m = w.at.FindStringIndex(try)
 		}
 		if m != nil {
+			if !sub {
+				m = m[:2]
+			}
 			return st, m
 		}
 	}
@@ -183,15 +242,17 @@ func (w *wordStartRe) match(s string) bool { return w.index(s) != nil }
 // a negotiation verb's object vague, and the vague objects of an
 // imperative.
 var (
-	replacementMarker = newWordStartRe(doctext.ReplacementMarkerRe, "replacement", "proposed", "suggested", "revised", "replace", "insert")
-	vagueQualifier    = newWordStartRe(doctext.VagueQualifierRe, "stronger", "better", "broader", "narrower", "tighter", "clearer", "fairer",
+	replacementMarker = withHand(newWordStartRe(doctext.ReplacementMarkerRe, "replacement", "proposed", "suggested", "revised", "replace", "insert"),
+		func(s string) []int { return phraseColonAt(replacementPhrases, s) })
+	vagueQualifier = newWordStartRe(doctext.VagueQualifierRe, "stronger", "better", "broader", "narrower", "tighter", "clearer", "fairer",
 		"firmer", "safer", "greater", "more", "less", "proper", "properly", "appropriate", "appropriately", "adequate", "adequately",
 		"acceptable", "reasonable", "robust", "balanced", "fair", "serious", "meaningful", "sufficient", "sufficiently", "suitable",
 		"commercially", "objective", "sensible", "enhanced", "improved", "some", "in", "as", "where", "if", "to", "at")
 	// riskLevel and colourSeverity are doctext.RiskRe and SeverityRe, which
 	// rate every recommendation and the paragraphs that name findings.
-	riskLevel      = &wordStartRe{re: doctext.RiskRe, at: anchored(doctext.RiskRe), prefixes: []string{"risk"}}
-	colourSeverity = newWordStartRe(doctext.SeverityRe, "red", "amber", "yellow", "green", "severity")
+	riskLevel = &wordStartRe{re: doctext.RiskRe, at: anchored(doctext.RiskRe), prefixes: []string{"risk"},
+		oneLine: withinLine(doctext.RiskRe), solid: -1, hand: riskAt}
+	colourSeverity = withHand(newWordStartRe(doctext.SeverityRe, "red", "amber", "yellow", "green", "severity"), colourAt)
 	// ratedLevel and findingHeading are ratedRe, which reads the rating of
 	// each rated paragraph of a review, and findingHeadingRe, which reads
 	// every heading.
@@ -206,3 +267,12 @@ var (
 	vagueObject = newWordStartRe(vagueObjectRe, "stronger", "better", "more", "appropriate", "appropriately", "acceptable", "adequate",
 		"adequately", "sufficient", "sufficiently", "reasonable", "tighter", "clearer", "improved", "as")
 )
+
+// replacementPhrases are the phrases of doctext.ReplacementMarkerRe.
+var replacementPhrases = colonPhrases(doctext.ReplacementMarkerRe.String())
+
+// withHand sets w's hand matcher.
+func withHand(w *wordStartRe, hand func(string) []int) *wordStartRe {
+	w.hand = hand
+	return w
+}

@@ -26,7 +26,8 @@ func FuzzWordStartRe(f *testing.F) {
 		"A fairer cap, to be agreed.", "still  to be discussed", "yet to be worked  out", "to be finalized", "TO BE FINALISED", "subject to further negotiation",
 		"for discussion", "open for discussion", "let's discuss", "lets talk", "we'll agree", "we can discuss", "happy to talk", "TBD", "tbc.", "tbdx",
 		"to bee agreed", "The fee shall be", "it includes", "include", "mayor", "HAS", "applies_", "sHall",
-		"### Analysis", "ISSUES", "Risk_Register", "Findings_and issues", "pointless", "Concerns raised", "Key points",
+		"Replacement text\n:", "Replacement text:\n", "Risk:\n4", "Risk 4\n/5", "risk 4/5\nx", "rated\nhigh", "RED\nAMBER", "severity:\ngreen",
+		"x\nRisk: 4. Severity: RED.\n\nReplace the figure.\nProposed language:", "### Analysis", "ISSUES", "Risk_Register", "Findings_and issues", "pointless", "Concerns raised", "Key points",
 	} {
 		f.Add(s)
 	}
@@ -52,4 +53,53 @@ func trimLead(s string) string {
 		s = s[1:]
 	}
 	return s
+}
+
+// TestWithinLine pins which of the package's patterns read a line only
+// or a bounded window (solid),
+// and that the test sees the newline wherever a pattern can take one.
+func TestWithinLine(t *testing.T) {
+	for _, tt := range []struct {
+		w    *wordStartRe
+		want bool
+	}{
+		{replacementMarker, true}, {riskLevel, true}, {colourSeverity, true}, {ratedLevel, true},
+		{findingHeading, true}, {finiteDraft, true}, {vagueQualifier, false}, {vagueObject, false}, {deferral, false},
+	} {
+		if tt.w.oneLine != tt.want {
+			t.Errorf("%s: oneLine = %v, want %v", tt.w.re, tt.w.oneLine, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		w     *wordStartRe
+		solid bool
+	}{
+		{vagueQualifier, false}, {vagueObject, true}, {deferral, true}, {ratedLevel, true}, {findingHeading, true}, {finiteDraft, true},
+	} {
+		if (tt.w.solid >= 0) != tt.solid {
+			t.Errorf("%s: solid = %d", tt.w.re, tt.w.solid)
+		}
+	}
+	for _, p := range []string{`a\s`, `(?s)a.`, `a[^b]`, `a\n`, `a$`, `(?m)a$`, `a\W`, `a[\x00-\x7f]`, `(?:x|\D)`} {
+		if withinLine(regexp.MustCompile(p)) {
+			t.Errorf("withinLine(%s) = true, want false", p)
+		}
+	}
+	for _, p := range []string{`a[ \t]b`, `a.`, `(?i)\bk\b`, `^a`, `[^\n]`, `a\B`} {
+		if !withinLine(regexp.MustCompile(p)) {
+			t.Errorf("withinLine(%s) = false, want true", p)
+		}
+	}
+}
+
+// TestASCIIWordByte checks the table against the regexp package's \w on
+// every ASCII byte; no other byte is a word byte of \b.
+func TestASCIIWordByte(t *testing.T) {
+	w := regexp.MustCompile(`^\w$`)
+	for c := 0; c < 256; c++ {
+		want := c < 0x80 && w.MatchString(string(rune(c)))
+		if got := asciiWordByte(byte(c)); got != want {
+			t.Errorf("asciiWordByte(%#x) = %v, want %v", c, got, want)
+		}
+	}
 }

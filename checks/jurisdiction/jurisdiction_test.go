@@ -40,6 +40,10 @@ func TestWrongLaw(t *testing.T) {
 		{"redline clause text", nySource, "12. This Agreement is governed by the laws of England.", evaluator.KindRedline},
 		{"proposed column", nySource, "| Clause | Current | Proposed |\n|---|---|---|\n| 12 | New York law | This Agreement is governed by English law. |", evaluator.KindRedline},
 		{"no source clause", "The Supplier shall deliver the goods.", "The agreement is governed by English law.", evaluator.KindReviewMemo},
+		{"stated as needing no change", nySource, "The agreement is governed by ⟦English⟧{jurisdiction.wrong_law} law (clause 12), which is good for us and needs no change.", evaluator.KindRedline},
+		{"a change proposed", nySource, "The agreement is governed by English law, which we propose to change.", evaluator.KindRedline},
+		{"a country beyond the big markets", "9. This Agreement is governed by the laws of the Republic of Ghana.", "The agreement is governed by the laws of ⟦England and Wales⟧{jurisdiction.wrong_law} (clause 9).", evaluator.KindReviewMemo},
+		{"that country stated right", "9. This Agreement is governed by the laws of the Republic of Ghana.", "The agreement is governed by Ghanaian law and the courts of Accra hear disputes.", evaluator.KindReviewMemo},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -60,7 +60,7 @@ func (t *table) statements(r *reader, excluded []doctext.Span, redline bool) []s
 		if !cued || !anchored(w, u) && !compound || u == useLaw && !aboutAgreement(w) {
 			continue
 		}
-		if anyIn(w.all, notAssertion) || anyIn(w.all, comparison) || strings.HasSuffix(strings.TrimSpace(text[w.start:min(len(text), w.end+1)]), "?") {
+		if negated(w) || anyIn(w.all, comparison) || strings.HasSuffix(strings.TrimSpace(text[w.start:min(len(text), w.end+1)]), "?") {
 			continue
 		}
 		if drafted(text, w.start, redline) {
@@ -69,6 +69,24 @@ func (t *table) statements(r *reader, excluded []doctext.Span, redline bool) []s
 		out = append(out, statement{m: m, use: u, w: w})
 	}
 	return out
+}
+
+// negated reports whether the statement around a mention is proposed,
+// conditional or negated: its sentence holds a word of notAssertion. "No
+// change" ("which is good for us and needs no change") asserts the text as
+// it stands; its two words count for nothing.
+func negated(w window) bool {
+	for i, x := range w.all {
+		if !notAssertion[x] {
+			continue
+		}
+		noChange := x == "no" && i+1 < len(w.all) && (w.all[i+1] == "change" || w.all[i+1] == "changes") ||
+			(x == "change" || x == "changes") && i > 0 && w.all[i-1] == "no"
+		if !noChange {
+			return true
+		}
+	}
+	return false
 }
 
 // aboutAgreement reports whether the sentence names an agreement, its

@@ -33,6 +33,10 @@ func TestXrefReviewResolvesAgainstSourcesAndDrafting(t *testing.T) {
 		{"statute with a lower-case name", "Clause 3 is fine, but section 40 of the provincial consumer protection Act applies.", plainSource, nil, nil},
 		{"reference inside a quotation of the source is not", "Clause 5.1 currently reads \"as set out in clause 5.9 of the master terms\".", headedSource, nil, nil},
 		{"sub-items that repeat their clause number", "Clause 6.2(b) should go; 6.2(a) can stay.", "6.1 The Developer buys only from approved suppliers.\n6.2 (a) The Franchisor may change suppliers.\n6.2 (b) The Franchisor may keep rebates.\n", nil, nil},
+		{"a lettered section the source defines", "Section H.2 (Key personnel) is unchanged.", "Section H.1 Scope: the work.\nSection H.2 Key personnel: Operations Manager.\n", nil, nil},
+		{"a lettered section it lacks", "Section H.7 (Key personnel) is unchanged.", "Section H.1 Scope: the work.\nSection H.2 Key personnel: Operations Manager.\n", nil, []string{"Section H.7"}},
+		{"annexes opened by a titled line", "Annex B defines a major error; Annex A sets the rates.", "Art. 3 — Quality. As in Annex B.\n\nAnnex A — Rates. B-1 Translation EUR 0.11 per word.\n\nAnnex B — Error categories.\nB-1 Major error.\n", nil, nil},
+		{"an annex such a source lacks", "The definition in Annex C is precise.", "Art. 3 — Quality. As in Annex B.\n\nAnnex A — Rates. B-1 Translation EUR 0.11 per word.\n\nAnnex B — Error categories.\nB-1 Major error.\n", nil, []string{"Annex C"}},
 		{"a sub-item such a source lacks", "Clause 6.2(c) should go.", "6.1 The Developer buys only from approved suppliers.\n6.2 (a) The Franchisor may change suppliers.\n6.2 (b) The Franchisor may keep rebates.\n", nil, []string{"Clause 6.2(c)"}},
 	}
 	c := NewXrefCheck()

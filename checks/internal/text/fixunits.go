@@ -129,7 +129,7 @@ func labelUnit(text string, l Line, t string) (RecUnit, bool) {
 	st := l.End - len(t)
 	switch {
 	case mayOpenFixLabel(t):
-		if m := fixLabelRe.FindStringSubmatchIndex(t); m != nil {
+		if m := fixLabelRe.FindStringSubmatchIndex(SolidWindow(t, fixLabelSolid)); m != nil {
 			return RecUnit{Span: Span{st, runEnd(text, st)}, Body: st + m[1], Fine: true, Proposal: m[4] >= 0}, true
 		}
 	case len(t) > 2 && t[0] == '+' && (t[1] == ' ' || t[1] == '\t'):

@@ -1,6 +1,9 @@
 package text
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // The expressions below run on every line or heading of a deliverable;
 // each is tried only where a match can start (a sentence end, an opening
@@ -18,6 +21,10 @@ var (
 
 	// inlineFixLabelAt is inlineFixLabelRe anchored at its sentence end.
 	inlineFixLabelAt = regexp.MustCompile(`^(?:` + inlineFixLabelRe.String() + `)`)
+	// inlineFixLabelSolid and fixLabelSolid bound the bytes besides
+	// blanks of a match of inlineFixLabelAt and fixLabelRe (SolidWindow).
+	inlineFixLabelSolid = SolidBound(inlineFixLabelAt)
+	fixLabelSolid       = SolidBound(fixLabelRe)
 )
 
 // negativeHeading reports whether heading s reports what was not found:
@@ -43,10 +50,10 @@ func inlineFixLabels(s string, n int) [][]int {
 		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
 			j++
 		}
-		if j == i+1 || j == len(s) || !StartsWithAny(s[j:], "*_FRMAPS") {
+		if j == i+1 || j == len(s) || !StartsWithAny(s[j:], "*_FRMAPS") || !mayInlineLabel(s[j:]) {
 			continue
 		}
-		m := inlineFixLabelAt.FindStringSubmatchIndex(s[i:])
+		m := inlineFixLabelAt.FindStringSubmatchIndex(SolidWindow(s[i:], inlineFixLabelSolid))
 		if m == nil {
 			continue
 		}
@@ -59,6 +66,28 @@ func inlineFixLabels(s string, n int) [][]int {
 		i = m[1] - 1
 	}
 	return out
+}
+
+// inlineLabels are inlineFixLabelRe's labels, in its order.
+var inlineLabels = []string{"Fix", "Fixes", "Remediation", "Remedy", "Recommendation", "Mitigation", "Recommended fix",
+	"Suggested fix", "Action", "Proposed", "Proposal"}
+
+// mayInlineLabel is false only when inlineFixLabelRe's label cannot open
+// s: past an optional "**", "__", "*" or "_", s opens with one of
+// inlineLabels. Most sentences that open with one of the labels' first
+// letters ("Severity", "Replace", "Amend") open with none of them.
+func mayInlineLabel(s string) bool {
+	for k := 0; k <= 2 && k <= len(s); k++ {
+		if k > 0 && (s[k-1] != '*' && s[k-1] != '_' || s[k-1] != s[0]) {
+			break
+		}
+		for _, l := range inlineLabels {
+			if strings.HasPrefix(s[k:], l) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fixLabelWords are the words a fix label's first word may be (fixLabelRe's

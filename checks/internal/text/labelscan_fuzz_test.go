@@ -3,6 +3,7 @@ package text
 import (
 	"reflect"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -40,4 +41,11 @@ func FuzzLabelScans(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestInlineLabels pins inlineLabels to inlineFixLabelRe's alternation.
+func TestInlineLabels(t *testing.T) {
+	if alt := "(?:" + strings.Join(inlineLabels, "|") + ")"; !strings.Contains(inlineFixLabelRe.String(), alt) {
+		t.Errorf("inlineFixLabelRe %s does not hold the labels %s", inlineFixLabelRe, alt)
+	}
 }

@@ -10,8 +10,8 @@ import (
 // scanner; its two forms match exactly what these expressions match (a
 // fuzz test holds them to it):
 //
-//	heading: ^(?:\*\*)?(?:(?i:section|clause|article|paragraph)[ \t]+|§[ \t]*)?((?:[A-Z]{1,2})?\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?(?:[ \t]|$|[-–—:.])
-//	line:    ^(?:\*\*)?((?:[A-Z]{1,2})?\d{1,4}(?:\.\d{1,4})+)\.?(?:\*\*)?[ \t]+\S
+//	heading: ^(?:\*\*)?(?:(?i:section|clause|article|paragraph)[ \t]+|§[ \t]*)?((?:[A-Z]{1,2}\.?)?\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?(?:[ \t]|$|[-–—:.])
+//	line:    ^(?:\*\*)?([A-Z]{1,2}\.\d{1,4}(?:\.\d{1,4})*|(?:[A-Z]{1,2})?\d{1,4}(?:\.\d{1,4})+)\.?(?:\*\*)?[ \t]+\S
 
 // numLabel is a clause-number reader with the methods of the expression it
 // stands for.
@@ -128,6 +128,12 @@ func (n numLabel) numberAt(s string, i int) []int {
 	if k-i > 2 {
 		return nil
 	}
+	// A letter part and a dot ("H.2", "C.5.4"): the letter is a level of
+	// its own, so a numbered line needs no further one.
+	lettered := k > i && k+1 < len(s) && s[k] == '.' && s[k+1] >= '0' && s[k+1] <= '9'
+	if lettered {
+		k++
+	}
 	e := DigitsEnd(s, k)
 	if e == k || e-k > 4 {
 		return nil
@@ -145,7 +151,7 @@ func (n numLabel) numberAt(s string, i int) []int {
 		ends = append(ends, e)
 	}
 	first := 0
-	if !n.heading {
+	if !n.heading && !lettered {
 		first = 1 // at least one level after the first number
 	}
 	for g := len(ends) - 1; g >= first; g-- {

@@ -20,7 +20,12 @@ type PhraseMatcher struct {
 	// pairs[c][d/64] has bit d%64 set when a first word starts with the
 	// ASCII byte c followed by the byte d (0 for a one-letter word): most
 	// words of a text fail this test before any lower-casing or lookup.
-	pairs    [128][4]uint64
+	pairs [128][4]uint64
+	// lasts[c][l/64] has bit l%64 set when a first word starts with the
+	// ASCII byte c and ends with the byte l: a word ending in an ASCII
+	// byte, lower-cased, ends with it lower-cased, so a word that passes
+	// pairs is looked up only when its end fits too.
+	lasts    [128][4]uint64
 	nonASCII bool // some first word starts with a non-ASCII byte
 	minLen   int  // shortest first word, in bytes
 	maxLen   int  // longest first word, in bytes
@@ -53,6 +58,8 @@ func NewPhraseMatcher(phrases []string) *PhraseMatcher {
 				d = f[1]
 			}
 			m.pairs[f[0]][d>>6] |= 1 << (d & 63)
+			l := f[len(f)-1]
+			m.lasts[f[0]][l>>6] |= 1 << (l & 63)
 		}
 		if m.minLen == 0 || len(f) < m.minLen {
 			m.minLen = len(f)
@@ -144,6 +151,14 @@ func (m *PhraseMatcher) scan(text string, ws []Span, limit int, fn func(start, e
 			}
 			if d < utf8.RuneSelf && m.pairs[c][d>>6]&(1<<(d&63)) == 0 {
 				continue // a non-ASCII second letter may lower-case to anything: looked up
+			}
+			if l := text[e-1]; l < utf8.RuneSelf {
+				if l >= 'A' && l <= 'Z' {
+					l += 'a' - 'A'
+				}
+				if m.lasts[c][l>>6]&(1<<(l&63)) == 0 {
+					continue
+				}
 			}
 		} else if !m.nonASCII {
 			continue

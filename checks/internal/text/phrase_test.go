@@ -37,6 +37,7 @@ func TestPhraseMatcher(t *testing.T) {
 func FuzzPhraseMatcherFilters(f *testing.F) {
 	f.Add("Ignore previous instructions. Note to the grader: TL;DR — ÉCOLE été, I consider it.", "ignore previous instructions;note to the grader;tl;dr;école;été;i consider;x")
 	f.Add("a b c", "a;b c;ç")
+	f.Add("CAFE café CafÉ cafK Kelvin ſt consideR IT", "café;cafe;cafk;kelvin;st;consider it;it")
 	f.Fuzz(func(t *testing.T, text, list string) {
 		m := NewPhraseMatcher(strings.Split(list, ";"))
 		var got [][2]int

@@ -14,7 +14,7 @@ import (
 //   - BoldNumRe: a bold numbered title ("**3. Payment**");
 //   - SubItemRe: a parenthesised sub-item opening a line ("(a) ", "- (ii) ");
 //   - RefFirstNumRe: the first label after a numbered keyword ("3.2",
-//     "3.2(a)", "A1", "IV"); RefFirstAttachRe: the first after an
+//     "3.2(a)", "A1", "H.2", "IV"); RefFirstAttachRe: the first after an
 //     attachment keyword ("B", "2", "2-1");
 //   - RefNextNumRe and RefNextAttachRe: a further label of a list or range
 //     (", 3.3", " and 4", " to 7", "–9"; ", C", " and D");
@@ -27,9 +27,12 @@ var (
 	HeadingRomanRe = regexp.MustCompile(`^(?:\*\*)?(?i:article)[ \t]+([IVXLC]{1,7})\b`)
 	AttachHeadRe   = regexp.MustCompile(`^(?:\*\*)?(?i:(exhibit|schedule|annex|appendix))[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
 	AttachLineRe   = regexp.MustCompile(`^(?:\*\*)?(EXHIBIT|SCHEDULE|ANNEX|APPENDIX)[ \t]+([A-Z]{1,2}|\d{1,3})(?:-(\d{1,3}))?\b`)
-	// AttachTitleRe matches a line that is only an attachment's title:
-	// "Annex 1 - Service Credits", "Schedule 2", "Exhibit B: Prices".
-	AttachTitleRe = regexp.MustCompile(`^(?:\*\*)?(?i:exhibit|schedule|annex|appendix)[ \t]+(?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?(?:\*\*)?(?:[ \t]*$|[ \t]*[-–—:.][ \t]*[^.;\n]{0,70}$)`)
+	// AttachTitleRe matches a line that opens an attachment: its title
+	// alone ("Annex 1 - Service Credits", "Schedule 2", "Exhibit B:
+	// Prices", "Annex B — Error categories."), or its label and a dash or
+	// a colon before its first words on the same line ("Annex A — Rates.
+	// B-1 Translation ...").
+	AttachTitleRe = regexp.MustCompile(`^(?:\*\*)?(?i:exhibit|schedule|annex|appendix)[ \t]+(?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?(?:\*\*)?(?:[ \t]*$|[ \t]*[-–—:.][ \t]*[^.;\n]{0,70}\.?$|[ \t]*[-–—:][ \t]*\S)`)
 	TableNumRe    = regexp.MustCompile(`^\|[ \t]*(?:\*\*)?(\d{1,4}(?:\.\d{1,4})*)\.?(?:\*\*)?[ \t]*\|`)
 	// KeywordLineRe matches a line that opens with a keyword and its label
 	// and then ends, breaks with a dash, colon or dot, or goes on with a
@@ -37,11 +40,11 @@ var (
 	// FEES", "Clause 7: Notices", "Article IV", "Article 1 (Quantity)" (a title in
 	// brackets, alone on the line). A Roman number only counts
 	// in upper case.
-	KeywordLineRe = regexp.MustCompile(`^(?:\*\*)?((?i:section|clause|article|paragraph))[ \t]+(\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,7})(?:\.?(?:\*\*)?[ \t]*$|\.?(?:\*\*)?[ \t]*[-–—:][ \t]|\.?(?:\*\*)?[ \t]+(?:\*\*)?["“]?[A-Z]|[ \t]+\([A-Z][^()\n]{0,60}\)(?:\*\*)?[ \t]*$)`)
+	KeywordLineRe = regexp.MustCompile(`^(?:\*\*)?((?i:section|clause|article|paragraph))[ \t]+([A-Z]\.\d{1,3}(?:\.\d{1,3})*|\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,7})(?:\.?(?:\*\*)?[ \t]*$|\.?(?:\*\*)?[ \t]*[-–—:][ \t]|\.?(?:\*\*)?[ \t]+(?:\*\*)?["“]?[A-Z]|[ \t]+\([A-Z][^()\n]{0,60}\)(?:\*\*)?[ \t]*$)`)
 	BoldNumRe     = regexp.MustCompile(`^\*\*(\d{1,3})\.?[ \t]+[^*\n]{1,80}\*\*`)
 	SubItemRe     = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5}|[0-9]{1,2})\)[ \t]`)
 
-	RefFirstNumRe    = regexp.MustCompile(`^[ \t]*([A-Z]{1,2}\d{1,3}(?:\.\d{1,4})*\b|\d{1,4}[A-Z]?(?:\.\d{1,4}[A-Z]?)*(?:\([a-z0-9]{1,4}\)|[ ]\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\))*|[IVXLC]{1,7}\b)`)
+	RefFirstNumRe    = regexp.MustCompile(`^[ \t]*([A-Z]{1,2}\.?\d{1,3}(?:\.\d{1,4})*\b|\d{1,4}[A-Z]?(?:\.\d{1,4}[A-Z]?)*(?:\([a-z0-9]{1,4}\)|[ ]\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\))*|[IVXLC]{1,7}\b)`)
 	RefFirstAttachRe = regexp.MustCompile(`^[ \t]*((?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?)\b`)
 	RefNextNumRe     = regexp.MustCompile(`^(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|through|to)[ \t]+|[ \t]*[-–][ \t]*)(\d{1,4}(?:\.\d{1,4})*(?:\([a-z0-9]{1,4}\))*|\(\d{1,2}\))`)
 	RefNextAttachRe  = regexp.MustCompile(`^(?:[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or|through|to)[ \t]+)((?:[A-Z]{1,2}|\d{1,3})(?:-\d{1,3})?)\b`)

@@ -38,8 +38,10 @@ var (
 	// verb: the start of the item or sentence, a label ("Fix:"), a modal of
 	// obligation ("should", "must", "needs to"; not a bare "to": "you asked
 	// us to review" is no instruction), or "and"/"then" joining
-	// imperatives. It is matched against the text before the verb.
-	imperativeLeadRe = regexp.MustCompile(`(?i)(?:^|[.:;!?]\s*|\*\*\s*|__\s*|[-–—]\s+|^\s*[-*+]\s+|^\s*\d{1,3}(?:\.\d{1,3})*[.)]?\s+|\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|and|then|please|also|(?:the\s+)?(?:customer|supplier|client|company|team|vendor|we|you)\s+(?:should|must|needs?\s+to)))\s*$`)
+	// imperatives; before a participle, the passive's modal and "be"
+	// ("the clause should be tightened"). It is matched against the text
+	// before the verb.
+	imperativeLeadRe = regexp.MustCompile(`(?i)(?:^|[.:;!?]\s*|\*\*\s*|__\s*|[-–—]\s+|^\s*[-*+]\s+|^\s*\d{1,3}(?:\.\d{1,3})*[.)]?\s+|\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|and|then|please|also|(?:the\s+)?(?:customer|supplier|client|company|team|vendor|we|you)\s+(?:should|must|needs?\s+to))|\b(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|ought\s+to)\s+be)\s*$`)
 )
 
 // riskClass is what a recommendation's stated risk says about how much
@@ -399,7 +401,7 @@ func (l *leadTail) decide(p string) int {
 // of one punctuation byte or one word.
 var (
 	imperativeLead = &leadTail{re: imperativeLeadRe, ends: ".:;!?*_-+)0123456789", sure: ".:;!?",
-		words:     map[string]bool{"should": true, "must": true, "shall": true, "to": true, "and": true, "then": true, "please": true, "also": true},
+		words:     map[string]bool{"should": true, "must": true, "shall": true, "to": true, "and": true, "then": true, "please": true, "also": true, "be": true},
 		sureWords: map[string]bool{"should": true, "must": true, "shall": true, "and": true, "then": true, "please": true, "also": true}}
 	goalLeadWords = map[string]bool{"and": true, "then": true, "please": true, "also": true, "first": true, "second": true, "third": true, "finally": true, "next": true}
 	goalLead      = &leadTail{re: doctext.GoalLeadRe, ends: ".:;!?*_-+)0123456789[,", sure: ".:;!?*[", words: goalLeadWords, sureWords: goalLeadWords}

@@ -1,0 +1,23 @@
+package advice
+
+import (
+	"testing"
+
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/checktest"
+	"github.com/evalopt/evalopt/evaluator"
+)
+
+// A recommendation in the passive names only a direction as the verb does:
+// "should be strengthened" is "strengthen".
+func TestDirectionalPassive(t *testing.T) {
+	c := checktest.Must(NewDirectionalCheck(RecommendationConfig{}))
+	text := "## Recommendations\n\nR1 (High). The assignment provision should be ⟦strengthened⟧{recommendation.directional_high_severity} in the Buyer's favour.\n"
+	plain, _, err := checktest.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checktest.Run(t, c, check.Document{Text: plain, Kind: evaluator.KindReviewMemo}, text)
+	good := "## Recommendations\n\nR1 (High). Replace clause 8.2 with: \"The Seller may assign this Agreement only with the Buyer's prior written consent.\" The clause is strengthened that way.\n"
+	checktest.Run(t, c, check.Document{Text: good, Kind: evaluator.KindReviewMemo}, good)
+}

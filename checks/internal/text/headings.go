@@ -28,6 +28,10 @@ const (
 	LabelHeading
 	// CapitalsHeading: a short line written in capitals ("RECOMMENDATIONS").
 	CapitalsHeading
+	// BracketHeading: a title in East Asian lenticular or tortoise-shell
+	// brackets, the heading of Japanese, Chinese and Korean business
+	// writing ("【Proposed Countermeasures】", "〔Summary〕").
+	BracketHeading
 )
 
 // BelowMarkdown is the level of a heading that is not a Markdown heading:
@@ -54,7 +58,8 @@ type Heading struct {
 // order: a Markdown heading; a wholly bold line (the bold run, then only
 // ':' or '.'); a numbered plain title ("3. Next steps", see PlainTitle); a
 // line under 60 bytes ending in ':' with no '.', ':' or ';' before it; a
-// line under 60 bytes with capitals and no lower-case letter.
+// line under 60 bytes with capitals and no lower-case letter; a title in
+// lenticular brackets ("【Summary of Evaluation】").
 func LineHeading(s string) (Heading, bool) {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -79,9 +84,29 @@ func LineHeading(s string) (Heading, bool) {
 			h.Form, h.Title = LabelHeading, s[:len(s)-1]
 		case len(s) < 60 && capitalsTitle(s):
 			h.Form, h.Title = CapitalsHeading, s
+		default:
+			if t, ok := bracketTitle(s); ok {
+				h.Form, h.Title = BracketHeading, t
+			}
 		}
 	}
 	return h, h.Form != NotHeading
+}
+
+// titleBrackets are the bracket pairs a whole-line title stands in.
+var titleBrackets = [...][2]string{{"【", "】"}, {"〔", "〕"}, {"［", "］"}, {"〖", "〗"}}
+
+// bracketTitle returns the title of a line wholly in titleBrackets, under
+// 80 bytes with no sentence inside.
+func bracketTitle(s string) (string, bool) {
+	for _, b := range titleBrackets {
+		if t, ok := strings.CutPrefix(s, b[0]); ok && len(s) < 80 {
+			if t, ok = strings.CutSuffix(t, b[1]); ok && t != "" && !strings.ContainsAny(t, ".;!?") {
+				return strings.TrimSpace(t), true
+			}
+		}
+	}
+	return "", false
 }
 
 // capitalsTitle reports whether s is under 60 bytes with a capital and no

@@ -293,9 +293,13 @@ func SortSpans(ss []Span) {
 
 // plainHeadingLine reports whether s is a heading in a plain-text or
 // lightly formatted deliverable: a short line in capitals ("ADVICE", "KEY
-// RISKS") or wholly in bold ("**Recommendations**").
+// RISKS"), wholly in bold ("**Recommendations**") or in lenticular
+// brackets (bracketTitle).
 func plainHeadingLine(s string) bool {
 	t := strings.TrimSpace(s)
+	if _, ok := bracketTitle(t); ok {
+		return true // "【Proposed Countermeasures】"
+	}
 	if len(t) < 3 || len(t) > 60 {
 		return false
 	}

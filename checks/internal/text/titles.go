@@ -49,6 +49,9 @@ func ReviewTitle(s string) (level, textOff int) {
 			}
 		}
 	}
+	if _, ok := bracketTitle(t); ok {
+		return 2, lead // "【Identified Issues】": a section of the memo
+	}
 	return 0, 0
 }
 

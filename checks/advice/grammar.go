@@ -307,8 +307,10 @@ func vagueImperative(text string, from, to, s int) (int, int, bool) {
 var copulaRe = regexp.MustCompile(`(?i)\b(?:is|are|was|were|been|has|have|had|seems?|remains?)\b`)
 
 // refIDRe matches references and item ids, whose digits say where, not
-// what: "clause 8.2", "Section 4(b)", "§ 7", "F-02", "R3", "CWE-89".
-var refIDRe = regexp.MustCompile(`(?i)\b(?:sections?|clauses?|articles?|paragraphs?|schedules?|exhibits?|annex(?:es)?|appendix|appendices|items?|findings?|recommendations?|parts?|rules?|steps?)\s+[0-9][0-9.()a-z]*|§+\s*[0-9][0-9.()a-z]*|\b[A-Z]{1,4}-?[0-9]{1,4}\b|\b\d{1,3}(?:\.\d{1,3})+(?:\([a-z0-9]{1,4}\))*`)
+// what: "clause 8.2", "Section 4(b)", "§ 7", "F-02", "R3", "CWE-89". An
+// id is in capitals: "v3", "sha256" and "ipv6" name versions and
+// algorithms, concrete things a fix may name.
+var refIDRe = regexp.MustCompile(`(?i)\b(?:sections?|clauses?|articles?|paragraphs?|schedules?|exhibits?|annex(?:es)?|appendix|appendices|items?|findings?|recommendations?|parts?|rules?|steps?)\s+[0-9][0-9.()a-z]*|§+\s*[0-9][0-9.()a-z]*|\b(?-i:[A-Z]{1,4})-?[0-9]{1,4}\b|\b\d{1,3}(?:\.\d{1,3})+(?:\([a-z0-9]{1,4}\))*`)
 
 // leadTail runs a lead pattern (imperativeLeadRe, goalLeadRe: alternatives
 // then `\s*$`) only when a scan of the text's end cannot settle it. The

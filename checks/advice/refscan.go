@@ -141,7 +141,7 @@ func refIDAt(s string, i int) int {
 			return e
 		}
 	}
-	if j-i > 4 { // [A-Z]{1,4}-?[0-9]{1,4}\b
+	if j-i > 4 || !allUpper(s[i:j]) { // (?-i:[A-Z]{1,4})-?[0-9]{1,4}\b
 		return -1
 	}
 	k := j
@@ -209,3 +209,13 @@ func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // isReSpace reports whether c is in the regexp package's \s: [\t\n\f\r ].
 func isReSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+
+// allUpper reports whether the ASCII letters w are all capitals.
+func allUpper(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'A' || w[i] > 'Z' {
+			return false
+		}
+	}
+	return true
+}

@@ -244,6 +244,31 @@ func idSetOff(s string) bool {
 	return rest == "" || strings.ContainsAny(rest[:1], "|:.)—–-")
 }
 
+// idEnumeration reports whether the id of prefix pfx that opens line s
+// starts a range or a list of ids of its prefix ("HMI-01 to HMI-03 run
+// Windows 7", "FS01, FS02 and FS04 ..."): the line names things, such as
+// hosts or assets, and labels no item of the text.
+func idEnumeration(s, pfx string) bool {
+	i := strings.Index(s, pfx)
+	if i < 0 {
+		return false
+	}
+	j := i + len(pfx)
+	for j < len(s) && (s[j] == '-' || s[j] >= '0' && s[j] <= '9') {
+		j++
+	}
+	rest := strings.TrimLeft(s[j:], " \t")
+	for _, c := range []string{"to ", "through ", "and ", "or ", "& ", ", ", "–", "—", "- "} {
+		if after, ok := strings.CutPrefix(rest, c); ok {
+			return strings.HasPrefix(strings.TrimLeft(after, " \t"), pfx)
+		}
+	}
+	if after, ok := strings.CutPrefix(rest, ","); ok {
+		return strings.HasPrefix(strings.TrimLeft(after, " \t"), pfx)
+	}
+	return false
+}
+
 // itemDefRe matches an item label that starts a line and is set off from
 // what follows: "Amendment 2 – clause 8.1", "V4. Graph tokens", "F4 (B) –
 // Liability cap", "### Finding 3: ...", "| R-2 | ...", and a ticket

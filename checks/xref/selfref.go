@@ -116,7 +116,7 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[string
 		if m := itemLabel(s); m != nil {
 			if m[1] != "" {
 				add(familyOf(m[1]), m[3])
-			} else if strings.ToUpper(m[2]) == m[2] && (len(m[2]) > 1 || initialFamily[m[2][0]] != "" || strings.ContainsAny(s[:1], "|#*")) && idSetOff(s) {
+			} else if strings.ToUpper(m[2]) == m[2] && (len(m[2]) > 1 || initialFamily[m[2][0]] != "" || strings.ContainsAny(s[:1], "|#*")) && idSetOff(s) && !idEnumeration(s, m[2]) {
 				add(prefixFamily(m[2]), m[3])
 				short[m[2]] = true
 			}

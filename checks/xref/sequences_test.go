@@ -86,3 +86,16 @@ func FuzzReadSeqLabel(f *testing.F) {
 		}
 	})
 }
+
+// A line that opens with a range or list of ids names things (hosts,
+// assets), not the text's own items: a later id of the range is no
+// reference to a missing item.
+func TestIDEnumerationLabelsNothing(t *testing.T) {
+	good := "## Findings\n\nHMI-01 to HMI-03 run Windows 7 SP1.\n\nFS01, FS02 and FS04 expose SMBv1.\n\nPatch HMI-03 first, then FS04.\n"
+	checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: good, Kind: evaluator.KindRedTeamReport}, good)
+	for s, want := range map[string]bool{"HMI-01 to HMI-03 run": true, "FS01, FS02 and FS04": true, "F1 — Weak cap": false, "R2 and the cap": false} {
+		if got := idEnumeration(s, strings.FieldsFunc(s, func(r rune) bool { return r < 'A' || r > 'Z' })[0]); got != want {
+			t.Errorf("idEnumeration(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -77,7 +77,7 @@ func itemsOf(text string, excluded []doctext.Span) []item {
 			return
 		}
 		head := doctext.Span(l)
-		if headLevel(s) == 0 && !listItem(raw) {
+		if headLevel(s) == 0 && !listItem(raw) && !idLine(raw, s) {
 			b := boldLead(s)
 			if b < 0 {
 				return
@@ -108,6 +108,13 @@ func itemsOf(text string, excluded []doctext.Span) []item {
 		out[i].words = wordSet(text[out[i].body.Start:out[i].body.End])
 	}
 	return out
+}
+
+// idLine reports whether the line opens with an item id, unindented:
+// "F2. Address book IDOR — High (P1)", "Finding 3 — ...". The line is a
+// finding's headline, as a heading or a list item is.
+func idLine(raw, s string) bool {
+	return doctext.LeadingSpaces(raw) == 0 && doctext.MayLeadID(s) && doctext.LeadIDRe.MatchString(s)
 }
 
 // closeBodies ends each heading's body where the next item of the same
@@ -187,10 +194,11 @@ func sectionBreak(text string, ls, le int, blankBefore bool) bool {
 }
 
 // headLevel returns a heading's level: 1–6 for "#" headings, 7 for a line
-// in bold only, 0 for anything else.
+// in bold only or a title after a section marker or in lenticular brackets
+// ("■ Findings", "【Findings】"), 0 for anything else.
 func headLevel(s string) int {
 	switch h, _ := doctext.LineHeading(s); h.Form {
-	case doctext.AtxHeading, doctext.BoldHeading:
+	case doctext.AtxHeading, doctext.BoldHeading, doctext.SymbolHeading, doctext.BracketHeading:
 		return h.Level
 	}
 	return 0

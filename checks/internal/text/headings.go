@@ -32,6 +32,9 @@ const (
 	// brackets, the heading of Japanese, Chinese and Korean business
 	// writing ("【Proposed Countermeasures】", "〔Summary〕").
 	BracketHeading
+	// SymbolHeading: a short title after a section marker or a pictograph
+	// ("■ Findings", "▶ Next steps", "🔍 What we found").
+	SymbolHeading
 )
 
 // BelowMarkdown is the level of a heading that is not a Markdown heading:
@@ -87,6 +90,8 @@ func LineHeading(s string) (Heading, bool) {
 		default:
 			if t, ok := bracketTitle(s); ok {
 				h.Form, h.Title = BracketHeading, t
+			} else if t, ok := symbolTitle(s); ok {
+				h.Form, h.Title = SymbolHeading, t
 			}
 		}
 	}
@@ -107,6 +112,36 @@ func bracketTitle(s string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// symbolTitle returns the title of a line that opens with a section
+// marker (a square, a triangle, a diamond, a star) or a pictograph, then a
+// blank and at most six words that start with a capital and end with no
+// sentence mark: "■ One-line summary", "🔍 What we found". The small
+// bullets of a list ("•", "▪", "◦", "‣") mark items, not sections.
+func symbolTitle(s string) (string, bool) {
+	r, n := utf8.DecodeRuneInString(s)
+	if !sectionMarker(r) || len(s) > 80 {
+		return "", false
+	}
+	t := strings.TrimLeft(s[n:], "\uFE0F \t")
+	if len(t) == len(s[n:]) || t == "" || t[0] < 'A' || t[0] > 'Z' && (t[0] < '0' || t[0] > '9') {
+		return "", false // no blank after the marker, or no capital
+	}
+	if strings.ContainsAny(t[len(t)-1:], ".;!?,") || len(strings.Fields(t)) > 6 {
+		return "", false
+	}
+	return strings.TrimRight(t, ": "), true
+}
+
+// sectionMarker reports whether r marks a section: a geometric square,
+// triangle, diamond or star, or a pictograph (emoji).
+func sectionMarker(r rune) bool {
+	switch r {
+	case '■', '□', '▶', '►', '▷', '◆', '◇', '★', '☆', '❖', '✦', '➤', '➜':
+		return true
+	}
+	return r >= 0x1F300 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x26FF || r >= 0x2700 && r <= 0x27BF && r != '✓' && r != '✔' && r != '✗' && r != '✘'
 }
 
 // capitalsTitle reports whether s is under 60 bytes with a capital and no

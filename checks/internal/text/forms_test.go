@@ -41,3 +41,21 @@ func TestSigningFieldOpensSignatureBlock(t *testing.T) {
 		}
 	}
 }
+
+// A plain-text table without outer pipes or a rule row is a table: three
+// lines or more of as many cells, the first the header.
+func TestLooseTables(t *testing.T) {
+	text := "Results:\nProbe family | Attempts | Rate\nprompt injection | 200 | 18.5%\ncross-member data | 60 | 0.0%\n\nPrepared by: A | Date: B\n"
+	ts := Tables(text)
+	if len(ts) != 1 || len(ts[0].Rows) != 2 || CellTexts(text, ts[0].Header)[1] != "Attempts" {
+		t.Fatalf("tables %+v, want one with a header and two rows", ts)
+	}
+	if got := text[ts[0].Rows[1][0].Start:ts[0].Rows[1][0].End]; got != "cross-member data" {
+		t.Errorf("first cell %q", got)
+	}
+	for _, s := range []string{"a | b\nc | d\ne | f\n", "x | y | z\np | q | r\n", "| a | b | c |\n| d | e | f |\n| g | h | i |\n"} {
+		if ts := Tables(s); len(ts) != 0 {
+			t.Errorf("%q: %d tables, want none", s, len(ts))
+		}
+	}
+}

@@ -2,8 +2,8 @@ package tool
 
 import (
 	"errors"
-	"strings"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/evalopt/evalopt/checks/check"

@@ -1,10 +1,13 @@
 package text
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // "AS-IS: … / TO-BE: …" labels the current and the proposed wording.
 func TestToBeIntroducesDraft(t *testing.T) {
-	for intro, want := range map[string]bool{"TO-BE": true, "To be": true, "AS-IS": false, "Current": false, "Proposed": true} {
+	for intro, want := range map[string]bool{"TO-BE": true, "To be": true, "AS-IS": false, "Current": false, "Proposed": true, "Want": true, "Now": true, "Our ask": true} {
 		if got := IsDraftIntro(intro); got != want {
 			t.Errorf("IsDraftIntro(%q) = %v, want %v", intro, got, want)
 		}
@@ -57,5 +60,26 @@ func TestLooseTables(t *testing.T) {
 		if ts := Tables(s); len(ts) != 0 {
 			t.Errorf("%q: %d tables, want none", s, len(ts))
 		}
+	}
+}
+
+// A line that says the text was signed opens its signing block, as a
+// heading does; a sentence that mentions signing does not.
+func TestSigningTitleLine(t *testing.T) {
+	text := "8. Governing law\nSwedish law.\n\nSigned\n\nFor Aurora AB: Erik Lindqvist, CCO, 20 February 2025\nFor Kuitu Oy: Aino Virtanen, Procurement, 20 February 2025\n"
+	if rs := SignatureRegions(text); len(rs) != 1 || rs[0].Start != strings.Index(text, "Signed") {
+		t.Fatalf("regions %v, want one from the Signed line", rs)
+	}
+	if rs := SignatureRegions("The parties signed the lease in May, and it runs three years.\n"); len(rs) != 0 {
+		t.Errorf("a sentence opened a block: %v", rs)
+	}
+}
+
+// A findings section may be a run of <details> blocks whose <summary>
+// lines rate each finding.
+func TestGradedItemsInSummaryLines(t *testing.T) {
+	text := "<details>\n<summary><strong>1. Exclusion – clause 7.5 – High (P1)</strong></summary>\n\n**Fix – replace clause 7.5 with:**\n> \"x\"\n</details>\n\n<details>\n<summary><strong>2. Subcontracting – clause 10.3 – High (P1)</strong></summary>\n</details>\n"
+	if n := gradedItems(text); n != 2 {
+		t.Errorf("gradedItems = %d, want 2", n)
 	}
 }

@@ -21,3 +21,16 @@ func TestDirectionalPassive(t *testing.T) {
 	good := "## Recommendations\n\nR1 (High). Replace clause 8.2 with: \"The Seller may assign this Agreement only with the Buyer's prior written consent.\" The clause is strengthened that way.\n"
 	checktest.Run(t, c, check.Document{Text: good, Kind: evaluator.KindReviewMemo}, good)
 }
+
+// A finding set out as an HTML <details> block rates the fix inside it
+// ("· High" in its <summary>), and the block's closing tag is no part of
+// the fix.
+func TestDirectionalInDetailsBlock(t *testing.T) {
+	c := checktest.Must(NewDirectionalCheck(RecommendationConfig{}))
+	text := "<details>\n<summary><strong>F-02 · Prompt injection · High</strong></summary>\n\n**What happened:** the tester pasted a thing.\n\n**Fix:** ⟦improve⟧{recommendation.directional_high_severity} the validation of tool inputs so this cannot happen.\n</details>\n"
+	plain, _, err := checktest.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checktest.Run(t, c, check.Document{Text: plain, Kind: evaluator.KindRedTeamReport}, text)
+}

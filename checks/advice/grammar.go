@@ -60,7 +60,7 @@ var (
 	// separator), or capitalised next to rating punctuation ("— High",
 	// "(Critical)", "| Medium |", "High risk").
 	severityWordRe = regexp.MustCompile(`(?i:\b(?:severity|priority|risk(?:\s+(?:level|rating))?|rating|impact)\s*(?:[:=(|–—-]\s*|is\s+|of\s+)(critical|high|medium|moderate|low|informational|info|minor|major|severe)\b)` +
-		`|(?:[(\[|—–]|:|\s-|\*\*)\s*(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW)\b|\b(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW)\s*(?:[)\]|—–]|\(|risk\b|severity\b|priority\b)`)
+		`|(?:[(\[|—–·]|:|\s-|\*\*)\s*(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW)\b|\b(Critical|High|Medium|Moderate|Low|CRITICAL|HIGH|MEDIUM|LOW)\s*(?:[)\]|—–·]|\(|risk\b|severity\b|priority\b)`)
 	// priorityRe matches a priority label P0 to P4.
 	priorityRe = regexp.MustCompile(`\bP([0-4])\b`)
 	// cvssRe matches a CVSS base score.

@@ -188,8 +188,10 @@ func overlapsAny(spans []doctext.Span, s, e int) bool {
 	return false
 }
 
-// headingAbove returns the text of the nearest Markdown heading (or bold
-// label line) before offset at, looking back at most 8 KB; "" when none.
+// headingAbove returns the text of the nearest heading before offset at —
+// a Markdown heading, an HTML <summary> or <hN>, a title after a section
+// marker or in lenticular brackets — looking back at most 8 KB; "" when
+// none.
 func headingAbove(text string, at int) string {
 	from := max(0, at-8192)
 	for end := at; end > from; {
@@ -202,6 +204,9 @@ func headingAbove(text string, at int) string {
 		line := text[ls:end]
 		if lvl, off := doctext.HeadingLevel(line); lvl > 0 {
 			return line[off:]
+		}
+		if h, ok := doctext.LineHeading(line); ok && (h.Form == doctext.HTMLHeading || h.Form == doctext.SymbolHeading || h.Form == doctext.BracketHeading) {
+			return h.Title // "<summary>F-02 · IDOR · High</summary>", "■ F-02 IDOR — High"
 		}
 		if ls <= from {
 			break

@@ -65,6 +65,10 @@ func severityWordIndex(s string) (int, int) {
 			if strings.HasPrefix(s[i:], "—") || strings.HasPrefix(s[i:], "–") {
 				st, e = markedLevelAt(s, i+len("—"))
 			}
+		case c == 0xC2: // the first byte of "·"
+			if strings.HasPrefix(s[i:], "·") {
+				st, e = markedLevelAt(s, i+len("·"))
+			}
 		case i > 0 && asciiWordByte(s[i-1]):
 			// Inside a word: the letter alternatives open at \b.
 		case c == 'C' || c == 'H' || c == 'M' || c == 'L':
@@ -114,7 +118,7 @@ func markedLevelAt(s string, i int) (int, int) {
 }
 
 // levelBeforeMarkAt reads the third alternative at i, after \b:
-// `(Critical|...|LOW)\s*(?:[)\]|—–]|\(|risk\b|severity\b|priority\b)`.
+// `(Critical|...|LOW)\s*(?:[)\]|—–·]|\(|risk\b|severity\b|priority\b)`.
 func levelBeforeMarkAt(s string, i int) (int, int) {
 	for _, w := range sevMarkedLevels {
 		if !strings.HasPrefix(s[i:], w) {
@@ -126,7 +130,7 @@ func levelBeforeMarkAt(s string, i int) (int, int) {
 		}
 		switch {
 		case s[j] == ')' || s[j] == ']' || s[j] == '|' || s[j] == '(',
-			strings.HasPrefix(s[j:], "—") || strings.HasPrefix(s[j:], "–"):
+			strings.HasPrefix(s[j:], "—") || strings.HasPrefix(s[j:], "–") || strings.HasPrefix(s[j:], "·"):
 			return i, i + len(w)
 		}
 		for _, k := range []string{"risk", "severity", "priority"} {

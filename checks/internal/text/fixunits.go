@@ -230,6 +230,8 @@ func runEnd(text string, st int) int {
 		s := text[i:e]
 		t := strings.TrimSpace(s)
 		switch {
+		case htmlBlockLine(t):
+			return end // "</details>", "<summary>…": the block's markup ends the run
 		case t == "":
 			if !intro() {
 				return end
@@ -411,4 +413,17 @@ func containsInt(xs []int, x int) bool {
 // SortUnits sorts units by start, keeping equal starts in order.
 func SortUnits(us []RecUnit) {
 	slices.SortStableFunc(us, func(a, b RecUnit) int { return cmp.Compare(a.Start, b.Start) })
+}
+
+// htmlBlockLine reports whether t (a trimmed line) is HTML block markup
+// of its own: a <details> or </details> line, a <summary> or heading.
+func htmlBlockLine(t string) bool {
+	if !strings.HasPrefix(t, "<") {
+		return false
+	}
+	if strings.HasPrefix(t, "<details") || strings.HasPrefix(t, "</details") {
+		return true
+	}
+	_, _, ok := htmlTitle(t)
+	return ok
 }

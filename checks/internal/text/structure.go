@@ -192,17 +192,10 @@ func Items(text string, kind itemKind, review bool) []Span {
 		if !prevBlank {
 			nonBlank++
 		}
-		lvl, off := HeadingLevel(s)
-		if lvl == 0 && review && blankBefore {
-			// A plain-text memo's title line ("3. Next steps", "ADVICE",
-			// "**Issues**") is a heading; in its letterhead ("FILE NOTE
-			// AND ADVICE") only a numbered one is.
-			if l2, o2 := ReviewTitle(s); l2 > 0 && (nonBlank > LetterheadLines || StartsWithAny(s, "0123456789")) {
-				lvl, off = l2, o2
-			}
-		}
-		if lvl == 0 && review && blankBefore && plainHeadingLine(s) {
-			lvl, off = 2, 0 // "ADVICE", "**Recommendations**": a plain-text memo's section
+		lvl, off, fold := itemsHeading(s, review, blankBefore, nonBlank)
+		if fold {
+			closeItem(l.Start) // a collapsible block ends the item before it
+			return
 		}
 		if lvl > 0 {
 			if inSection && lvl <= sectionLevel {
@@ -241,6 +234,34 @@ func Items(text string, kind itemKind, review bool) []Span {
 	closeItem(len(text))
 	SortSpans(out)
 	return out
+}
+
+// itemsHeading returns the heading level and text offset Items reads
+// line s at (0 for none), and whether s is the edge of a collapsible
+// block ("<details>", "</details>"), which ends the item before it. A
+// <summary> or <hN> line is a heading wherever it stands; in a review
+// after a blank line, so is a plain-text memo's title line ("3. Next
+// steps", "ADVICE", "**Issues**"), in its letterhead ("FILE NOTE AND
+// ADVICE") only a numbered one.
+func itemsHeading(s string, review, blankBefore bool, nonBlank int) (lvl, off int, fold bool) {
+	lvl, off = HeadingLevel(s)
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "<") && lvl == 0 {
+		if strings.HasPrefix(t, "<details") || strings.HasPrefix(t, "</details") {
+			return 0, 0, true
+		}
+		if _, _, ok := htmlTitle(t); ok {
+			return 2, 0, false
+		}
+	}
+	if lvl == 0 && review && blankBefore {
+		if l2, o2 := ReviewTitle(s); l2 > 0 && (nonBlank > LetterheadLines || StartsWithAny(s, "0123456789")) {
+			lvl, off = l2, o2
+		}
+	}
+	if lvl == 0 && review && blankBefore && plainHeadingLine(s) {
+		lvl, off = 2, 0 // "ADVICE", "**Recommendations**": a plain-text memo's section
+	}
+	return lvl, off, false
 }
 
 // Paragraphs returns the non-blank paragraphs of text[from:to].

@@ -30,6 +30,12 @@ func ReviewTitle(s string) (level, textOff int) {
 	if lead > 3 {
 		return 0, 0 // indented: quoted or drafted text
 	}
+	if strings.HasPrefix(t, "<") {
+		if _, _, ok := htmlTitle(t); ok {
+			return 2, lead // "<summary><strong>F-01 · ... · High</strong></summary>"
+		}
+		return 0, 0
+	}
 	if StartsWithAny(t, "0123456789") {
 		if (OrderedItemRe.MatchString(t) || numberedTitleRe.MatchString(t)) && PlainTitle(t) {
 			return 2, lead + strings.IndexByte(t, ' ') + 1

@@ -291,7 +291,7 @@ func itemDefs(text string) []itemDef {
 		if s == "" || doctext.LeadingSpaces(raw) >= 4 || strings.HasPrefix(s, ">") || !doctext.MayBeItemLabel(s) {
 			return
 		}
-		m := itemDefRe.FindStringSubmatchIndex(s)
+		m := itemDefIndex(s)
 		if m == nil {
 			return
 		}

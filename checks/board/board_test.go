@@ -34,6 +34,7 @@ func TestBoardMismatch(t *testing.T) {
 		{"bold-led paragraphs", "## Problems\n\n**1. Uncapped indemnity for IP claims — ⟦medium⟧{findings.board_mismatch}.** Section 9.2.\n\n**2. Termination for convenience — medium.** Ten days.\n\n**3. Sub-processor list not attached — low.** Missing.\n"},
 		{"a second presentation disagrees", "## Findings\n\n| # | Finding | Severity |\n|---|---|---|\n| F1 | Uncapped indemnity for IP claims | High |\n| F2 | Termination for convenience on 10 days | Medium |\n| F3 | Sub-processor list not attached | Low |\n\n**F1 — Uncapped indemnity for IP claims (⟦Low⟧{findings.board_mismatch}).** Section 9.2.\n"},
 		{"prose", "The indemnity for IP claims is uncapped (Section 9.2), a high-risk point. Termination for convenience needs only 10 days notice, a medium risk. The sub-processor list is not attached: severity low.\n"},
+		{"id-led lines under a marked heading", "■ Scope\n- In: the indemnity and termination clauses.\n\n■ Findings\n\nF1. Uncapped indemnity for IP claims — ⟦Medium⟧{findings.board_mismatch} (P2)\nSection 9.2.\n\nF2. Termination for convenience — Medium (P2)\nTen days.\n\nF3. Sub-processor list not attached — Low (P3)\nMissing.\n"},
 		{"recommendations do not present findings", "## Findings\n\n### F1 — Uncapped indemnity for IP claims (High)\n\n### F2 — Termination for convenience (Medium)\n\n### F3 — Sub-processor list not attached (Low)\n\n## Recommendations\n\n1. **Indemnity (High).** Cap the IP indemnity at USD 2m.\n2. **Renewal (Medium).** Shorten the notice window.\n"},
 	}
 	for _, tt := range tests {

@@ -77,7 +77,7 @@ func itemsOf(text string, excluded []doctext.Span) []item {
 			return
 		}
 		head := doctext.Span(l)
-		if headLevel(s) == 0 && !listItem(raw) {
+		if headLevel(s) == 0 && !listItem(raw) && !idLine(raw, s) {
 			b := boldLead(s)
 			if b < 0 {
 				return
@@ -97,7 +97,14 @@ func itemsOf(text string, excluded []doctext.Span) []item {
 		} else if r, ok := labelledRating(text, it.head.End, min(it.body.End, it.head.End+ratingReach), ratingLines); ok {
 			it.rate, it.rated = r, true
 		}
-		section := strings.ToLower(parentHeading(text, out, i) + " " + sectionTitleAbove(text, it.head.Start))
+		// A heading's section is its parent heading's; a line under a
+		// sibling's sub-heading ("**Fix:**" in the finding before) is no
+		// part of it.
+		section := parentHeading(text, out, i)
+		if headLevel(strings.TrimSpace(text[it.head.Start:it.head.End])) == 0 {
+			section += " " + sectionTitleAbove(text, it.head.Start)
+		}
+		section = strings.ToLower(section)
 		it.advice = containsAny(section, adviceContext)
 		if it.rated && !it.advice {
 			h := text[it.head.Start:it.head.End]
@@ -108,6 +115,13 @@ func itemsOf(text string, excluded []doctext.Span) []item {
 		out[i].words = wordSet(text[out[i].body.Start:out[i].body.End])
 	}
 	return out
+}
+
+// idLine reports whether the line opens with an item id, unindented:
+// "F2. Address book IDOR — High (P1)", "Finding 3 — ...". The line is a
+// finding's headline, as a heading or a list item is.
+func idLine(raw, s string) bool {
+	return doctext.LeadingSpaces(raw) == 0 && doctext.MayLeadID(s) && doctext.LeadIDRe.MatchString(s)
 }
 
 // closeBodies ends each heading's body where the next item of the same
@@ -186,11 +200,13 @@ func sectionBreak(text string, ls, le int, blankBefore bool) bool {
 	return le >= len(text) || nl == 0 && (le+1 >= len(text) || text[le+1] == '\n' || text[le+1] == '\r')
 }
 
-// headLevel returns a heading's level: 1–6 for "#" headings, 7 for a line
-// in bold only, 0 for anything else.
+// headLevel returns a heading's level: 1–6 for "#" and <h1>-<h6> headings,
+// 7 for a line in bold only, a <summary>, or a title after a section
+// marker or in lenticular brackets ("■ Findings", "【Findings】"), 0 for
+// anything else.
 func headLevel(s string) int {
 	switch h, _ := doctext.LineHeading(s); h.Form {
-	case doctext.AtxHeading, doctext.BoldHeading:
+	case doctext.AtxHeading, doctext.BoldHeading, doctext.SymbolHeading, doctext.BracketHeading, doctext.HTMLHeading:
 		return h.Level
 	}
 	return 0

@@ -47,13 +47,35 @@ func (c *placeholderCheck) delimited(text string, i int) (end int, opener bool) 
 			return e, true
 		}
 	case ch == 0xC2 && strings.HasPrefix(text[i:], "«"):
-		if e := closeOnLine(text, i+2, "»"); e > i+2 {
+		if e := closeOnLine(text, i+2, "»"); e > i+2 && c.guillemetField(text[i+2:e-len("»")]) {
 			return e, true
 		}
 	default:
 		return 0, false
 	}
 	return 0, true
+}
+
+// guillemetField reports whether the text inside « » is a mail-merge
+// field ("«ClientName»", "«start_date»") or a directive ("«insert
+// name»"), not a quotation: guillemets are the quotation marks of French,
+// Russian or Arabic text («المساعدة القانونية», «le Client»).
+func (c *placeholderCheck) guillemetField(content string) bool {
+	content = strings.TrimSpace(content)
+	if content == "" {
+		return true
+	}
+	first, _ := firstLastWord(content)
+	if c.directives[strings.ToLower(first)] {
+		return true
+	}
+	for i := 0; i < len(content); i++ {
+		b := content[i]
+		if !(b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-' || b == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // closeOnLine returns the offset just past the first closing delimiter at or

@@ -28,6 +28,8 @@ func TestPlaceholderCheck(t *testing.T) {
 		{"signature line", "By: ____________\nName: __________", nil},
 		{"bold signature", "**By:** ____________", nil},
 		{"template", "Dear {{customer_name}}, <<Address>> and «Field»", []string{"{{customer_name}}", "<<Address>>", "«Field»"}},
+		{"guillemet fields", "Dear «client_name», you owe «insert amount».", []string{"«client_name»", "«insert amount»"}},
+		{"guillemet quotations", "\"legal aid\" will be rendered as «المساعدة القانونية»; the French text says «le Client».", nil},
 		{"insert", "at [insert notice address] or [Enter amount]", []string{"[insert notice address]", "[Enter amount]"}},
 		{"title case field", "to [Notice Address] and [Party Name]", []string{"[Notice Address]", "[Party Name]"}},
 		{"lorem", "Lorem  ipsum dolor sit amet", []string{"Lorem  ipsum"}},

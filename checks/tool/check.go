@@ -190,6 +190,7 @@ func (r *run) tables() {
 	text := r.text
 	for _, t := range doctext.Tables(text) {
 		head := doctext.CellTexts(text, t.Header)
+		r.rowColumnNames(t, head)
 		for col, h := range head {
 			// the header names the quantity, maybe with its scale or its
 			// source ("Scorer risk (1-5)", "promptprobe ASR")
@@ -223,6 +224,32 @@ func (r *run) tables() {
 				}
 				r.compare(v, refs, ctx.String(), strings.ToLower(doctext.HeadingAbove(text, t.RowLines[ri].Start)), false)
 			}
+		}
+	}
+}
+
+// rowColumnNames checks the cells a table names by its row and its
+// column together: the row "cross-member data" under the column
+// "Attempts" is the tool's "cross_member_data.attempts". A header that
+// names a quantity alone is read by tables.
+func (r *run) rowColumnNames(t doctext.Table, head []string) {
+	text := r.text
+	for ri, row := range t.Rows {
+		if len(row) == 0 || doctext.InSpans(r.excluded, row[0].Start, row[0].End) {
+			continue
+		}
+		label := text[row[0].Start:row[0].End]
+		for col := 1; col < len(row) && col < len(head); col++ {
+			refs := r.live(r.idx.byName[nameKey(label+" "+head[col])])
+			if len(refs) == 0 {
+				continue
+			}
+			v, ok := statedAfter(text, row[col].Start, row[col].End)
+			if !ok {
+				continue
+			}
+			ctx := strings.ToLower(label + " " + head[col])
+			r.compare(v, refs, ctx, strings.ToLower(doctext.HeadingAbove(text, t.RowLines[ri].Start)), true)
 		}
 	}
 }

@@ -64,6 +64,9 @@ func index(list []*output) *outputs {
 				for _, n := range quantityNames(f.key) {
 					o.byName[n] = append(o.byName[n], x)
 				}
+				for _, n := range tailNames(f.key, r.fields) {
+					o.byName[n] = append(o.byName[n], x)
+				}
 			}
 		}
 		if len(order) == 0 {
@@ -108,6 +111,35 @@ func quantityNames(key string) []string {
 	}
 	return out
 }
+
+// tailNames returns the endings of a long key that a text may name its
+// quantity by, a count before them: "12 were rejected for rate" for
+// "otp_attempts_rejected_for_rate". An ending is at least two words, opens
+// with no function word, and ends no other key of the record (its
+// siblings share their openings: "otp attempts sent", "otp attempts
+// rejected ...").
+func tailNames(key string, fields []field) []string {
+	ws := strings.Fields(key)
+	var out []string
+	for i := 1; i+2 <= len(ws); i++ {
+		if tailStop[ws[i]] {
+			continue
+		}
+		tail := strings.Join(ws[i:], " ")
+		shared := false
+		for _, f := range fields {
+			shared = shared || f.key != key && strings.HasSuffix(" "+f.key, " "+tail)
+		}
+		if !shared {
+			out = append(out, tail)
+		}
+	}
+	return out
+}
+
+// tailStop are the words a key's ending may not open with.
+var tailStop = map[string]bool{"for": true, "of": true, "in": true, "on": true, "to": true, "by": true, "per": true,
+	"at": true, "and": true, "or": true, "with": true, "the": true, "a": true}
 
 // scoreVerbs restate a tool's only quantity ("clause 4.2 scores 3", "the
 // scorer rates clause 9(b) at 4").

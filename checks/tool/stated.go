@@ -68,18 +68,19 @@ func statedAfter(text string, i, to int) (stated, bool) {
 // statedBefore reads a rating word or a number right before a quantity's
 // name ("a High risk", "3 critical findings"), from text[from:].
 func statedBefore(text string, from, i int) (stated, bool) {
-	j := i
-	for j > from && (text[j-1] == ' ' || text[j-1] == '\t' || text[j-1] == '-') {
-		j--
-	}
-	k := j
-	for k > from && (doctext.IsWordByte(text[k-1]) || text[k-1] == '.' || text[k-1] == ',' || text[k-1] == '%') {
-		k--
-	}
+	k, j := wordBefore(text, from, i)
 	if k == j {
 		return stated{}, false
 	}
 	w := strings.ToLower(text[k:j])
+	for n := 0; n < 2 && passiveAux[w]; n++ {
+		// "12 were rejected for rate": the count, then the passive's
+		// auxiliary, then the quantity's name.
+		if k, j = wordBefore(text, from, k); k == j {
+			return stated{}, false
+		}
+		w = strings.ToLower(text[k:j])
+	}
 	if r, ok := ratingWords[w]; ok {
 		return stated{start: k, end: j, rating: r}, true
 	}
@@ -88,6 +89,25 @@ func statedBefore(text string, from, i int) (stated, bool) {
 	}
 	return stated{}, false
 }
+
+// wordBefore returns the bounds of the word (digits, '.', ',' and '%'
+// included) that ends before i, blanks and hyphens between, within
+// text[from:]; k == j when there is none.
+func wordBefore(text string, from, i int) (k, j int) {
+	j = i
+	for j > from && (text[j-1] == ' ' || text[j-1] == '\t' || text[j-1] == '-') {
+		j--
+	}
+	k = j
+	for k > from && (doctext.IsWordByte(text[k-1]) || text[k-1] == '.' || text[k-1] == ',' || text[k-1] == '%') {
+		k--
+	}
+	return k, j
+}
+
+// passiveAux are the auxiliaries between a count and a passive name: "12
+// were rejected", "3 have been blocked".
+var passiveAux = map[string]bool{"were": true, "was": true, "are": true, "is": true, "been": true, "have": true, "has": true, "had": true, "got": true}
 
 // numberAt parses a number starting at i: an optional currency sign, digits
 // with thousands commas and a decimal part, then "%", "/N" or "out of N"

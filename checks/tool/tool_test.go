@@ -2,6 +2,7 @@ package tool
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -99,4 +100,28 @@ func TestMismatchBooleans(t *testing.T) {
 	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindReviewMemo}, good)
 	bad := "| Check | Result |\n|---|---|\n| Components scanned | 38 |\n| NOTICE file present | ⟦Yes⟧{tool.mismatch} |\n"
 	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindReviewMemo}, bad)
+}
+
+// A plain-text table names a quantity by its row and its column
+// together; a count before a passive name ("12 were rejected for rate")
+// restates the key that ends so.
+func TestMismatchRowColumnAndPassiveCount(t *testing.T) {
+	c := checktest.Must(New(Config{}))
+	ev := toolEvidence("probes", "", "tool: probe_runner\nprompt_injection.attempts: 200\nprompt_injection.success: 37\ncross_member_data.attempts: 60\ncross_member_data.success: 0\n")
+	table := "Probe family | Attempts | Successful\nprompt injection | 200 | 37\ncross-member data | %s | 0\n"
+	good := fmt.Sprintf(table, "60")
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindRedTeamReport}, good)
+	bad := fmt.Sprintf(table, "⟦40⟧{tool.mismatch}")
+	plain, _, err := checktest.Parse(bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checktest.Run(t, c, check.Document{Text: plain, Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindRedTeamReport}, bad)
+
+	probe := toolEvidence("probe", "", `{"tool": "rate_probe", "otp_attempts_sent": 1000, "otp_attempts_rejected_for_rate": 0}`)
+	good = "rate_probe sent 1000 OTP attempts in 60 seconds; 0 were rejected for rate.\n"
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{probe}, Kind: evaluator.KindRedTeamReport}, good)
+	bad = "rate_probe sent 1000 OTP attempts in 60 seconds; ⟦12⟧{tool.mismatch} were rejected for rate.\n"
+	plain, _, _ = checktest.Parse(bad)
+	checktest.Run(t, c, check.Document{Text: plain, Evidence: []evaluator.Evidence{probe}, Kind: evaluator.KindRedTeamReport}, bad)
 }

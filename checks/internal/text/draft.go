@@ -41,8 +41,8 @@ var leadVerbRe = regexp.MustCompile(`^(?:[-*+>][ \t]+|\d{1,3}(?:\.\d{1,3})*[.)]?
 // not). Only the last sentence of intro counts.
 func IsDraftIntro(intro string) bool {
 	intro = LastSentence(intro)
-	if t := strings.Trim(intro, " \t*_-•"); strings.EqualFold(t, "now") || strings.EqualFold(t, "new") || strings.EqualFold(t, "to-be") || strings.EqualFold(t, "to be") {
-		return true // "was: "…" / now: "…"", "AS-IS: … / TO-BE: …": the label of the new wording
+	if t := strings.Trim(intro, " \t*_-•"); newWordingLabels[strings.ToLower(t)] {
+		return true // "was: "…" / now: "…"", "AS-IS: … / TO-BE: …", "Now: … / Want: …": the label of the new wording
 	}
 	d := draftIntro.findAll(intro)
 	if d == nil {
@@ -65,6 +65,11 @@ func IsDraftIntro(intro string) bool {
 	}
 	return d[len(d)-1][0] > lastS[0]
 }
+
+// newWordingLabels are the one-word labels of the wording a redline asks
+// for, set against the current one ("Now:"/"Current:" beside them).
+var newWordingLabels = map[string]bool{"now": true, "new": true, "to-be": true, "to be": true, "want": true,
+	"we want": true, "ask": true, "our ask": true, "after": true, "target": true}
 
 // LastSentence returns the part of s after its last sentence end by the
 // clause readers' rules (ClauseSentenceRules), line breaks and ';' aside,

@@ -1,10 +1,13 @@
 package text
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // "AS-IS: … / TO-BE: …" labels the current and the proposed wording.
 func TestToBeIntroducesDraft(t *testing.T) {
-	for intro, want := range map[string]bool{"TO-BE": true, "To be": true, "AS-IS": false, "Current": false, "Proposed": true} {
+	for intro, want := range map[string]bool{"TO-BE": true, "To be": true, "AS-IS": false, "Current": false, "Proposed": true, "Want": true, "Now": true, "Our ask": true} {
 		if got := IsDraftIntro(intro); got != want {
 			t.Errorf("IsDraftIntro(%q) = %v, want %v", intro, got, want)
 		}
@@ -39,5 +42,44 @@ func TestSigningFieldOpensSignatureBlock(t *testing.T) {
 		if signingField(s) {
 			t.Errorf("%q read as a signing field", s)
 		}
+	}
+}
+
+// A plain-text table without outer pipes or a rule row is a table: three
+// lines or more of as many cells, the first the header.
+func TestLooseTables(t *testing.T) {
+	text := "Results:\nProbe family | Attempts | Rate\nprompt injection | 200 | 18.5%\ncross-member data | 60 | 0.0%\n\nPrepared by: A | Date: B\n"
+	ts := Tables(text)
+	if len(ts) != 1 || len(ts[0].Rows) != 2 || CellTexts(text, ts[0].Header)[1] != "Attempts" {
+		t.Fatalf("tables %+v, want one with a header and two rows", ts)
+	}
+	if got := text[ts[0].Rows[1][0].Start:ts[0].Rows[1][0].End]; got != "cross-member data" {
+		t.Errorf("first cell %q", got)
+	}
+	for _, s := range []string{"a | b\nc | d\ne | f\n", "x | y | z\np | q | r\n", "| a | b | c |\n| d | e | f |\n| g | h | i |\n"} {
+		if ts := Tables(s); len(ts) != 0 {
+			t.Errorf("%q: %d tables, want none", s, len(ts))
+		}
+	}
+}
+
+// A line that says the text was signed opens its signing block, as a
+// heading does; a sentence that mentions signing does not.
+func TestSigningTitleLine(t *testing.T) {
+	text := "8. Governing law\nSwedish law.\n\nSigned\n\nFor Aurora AB: Erik Lindqvist, CCO, 20 February 2025\nFor Kuitu Oy: Aino Virtanen, Procurement, 20 February 2025\n"
+	if rs := SignatureRegions(text); len(rs) != 1 || rs[0].Start != strings.Index(text, "Signed") {
+		t.Fatalf("regions %v, want one from the Signed line", rs)
+	}
+	if rs := SignatureRegions("The parties signed the lease in May, and it runs three years.\n"); len(rs) != 0 {
+		t.Errorf("a sentence opened a block: %v", rs)
+	}
+}
+
+// A findings section may be a run of <details> blocks whose <summary>
+// lines rate each finding.
+func TestGradedItemsInSummaryLines(t *testing.T) {
+	text := "<details>\n<summary><strong>1. Exclusion – clause 7.5 – High (P1)</strong></summary>\n\n**Fix – replace clause 7.5 with:**\n> \"x\"\n</details>\n\n<details>\n<summary><strong>2. Subcontracting – clause 10.3 – High (P1)</strong></summary>\n</details>\n"
+	if n := gradedItems(text); n != 2 {
+		t.Errorf("gradedItems = %d, want 2", n)
 	}
 }

@@ -32,6 +32,13 @@ const (
 	// brackets, the heading of Japanese, Chinese and Korean business
 	// writing ("【Proposed Countermeasures】", "〔Summary〕").
 	BracketHeading
+	// SymbolHeading: a short title after a section marker or a pictograph
+	// ("■ Findings", "▶ Next steps", "🔍 What we found").
+	SymbolHeading
+	// HTMLHeading: a title in HTML heading markup, as chat interfaces and
+	// exported notes write it ("<h2>Findings</h2>", "<summary><strong>F-01
+	// · Token leak · High</strong></summary>").
+	HTMLHeading
 )
 
 // BelowMarkdown is the level of a heading that is not a Markdown heading:
@@ -65,6 +72,9 @@ func LineHeading(s string) (Heading, bool) {
 	if s == "" {
 		return Heading{}, false
 	}
+	if t, lvl, ok := htmlTitle(s); ok {
+		return Heading{Form: HTMLHeading, Level: lvl, Title: t, Capitals: capitalsTitle(t)}, true
+	}
 	lvl, off := HeadingLevel(s)
 	h := Heading{Level: BelowMarkdown, Capitals: capitalsTitle(strings.Trim(s[off:], "*_ \t:"))}
 	switch {
@@ -87,6 +97,8 @@ func LineHeading(s string) (Heading, bool) {
 		default:
 			if t, ok := bracketTitle(s); ok {
 				h.Form, h.Title = BracketHeading, t
+			} else if t, ok := symbolTitle(s); ok {
+				h.Form, h.Title = SymbolHeading, t
 			}
 		}
 	}
@@ -107,6 +119,87 @@ func bracketTitle(s string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// inlineTags are the HTML tags a heading's text may sit in.
+var inlineTags = map[string]bool{"strong": true, "b": true, "em": true, "i": true, "u": true, "span": true, "p": true}
+
+// htmlTitle returns the text of a line wholly in HTML heading markup — an
+// <h1>-<h6> element (its level) or a <summary> (BelowMarkdown), with inline
+// tags inside — and whether it is one.
+func htmlTitle(s string) (string, int, bool) {
+	inner, open := StripLineTags(s)
+	if inner == "" || strings.Contains(inner, "<") {
+		return "", 0, false
+	}
+	switch {
+	case open == "summary":
+		return inner, BelowMarkdown, true
+	case len(open) == 2 && open[0] == 'h' && open[1] >= '1' && open[1] <= '6':
+		return inner, int(open[1] - '0'), true
+	}
+	return "", 0, false
+}
+
+// StripLineTags returns line s without the HTML tags that open and close
+// it (<summary>, <h2>, <strong>, <b>, ...), trimmed, and the first block
+// tag it opened with ("summary", "h2"; "" for none). A line that does not
+// open with a tag is returned as it is.
+func StripLineTags(s string) (string, string) {
+	s = strings.TrimSpace(s)
+	block := ""
+	for strings.HasPrefix(s, "<") {
+		end := strings.IndexByte(s, '>')
+		if end < 0 {
+			break
+		}
+		name := strings.ToLower(strings.Fields(s[1:end] + " ")[0])
+		if name != "summary" && !(len(name) == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6') && !inlineTags[name] {
+			break
+		}
+		if block == "" && !inlineTags[name] {
+			block = name
+		}
+		s = strings.TrimSpace(s[end+1:])
+	}
+	for strings.HasSuffix(s, ">") {
+		start := strings.LastIndex(s, "</")
+		if start < 0 {
+			break
+		}
+		s = strings.TrimSpace(s[:start])
+	}
+	return s, block
+}
+
+// symbolTitle returns the title of a line that opens with a section
+// marker (a square, a triangle, a diamond, a star) or a pictograph, then a
+// blank and at most six words that start with a capital and end with no
+// sentence mark: "■ One-line summary", "🔍 What we found". The small
+// bullets of a list ("•", "▪", "◦", "‣") mark items, not sections.
+func symbolTitle(s string) (string, bool) {
+	r, n := utf8.DecodeRuneInString(s)
+	if !sectionMarker(r) || len(s) > 80 {
+		return "", false
+	}
+	t := strings.TrimLeft(s[n:], "\uFE0F \t")
+	if len(t) == len(s[n:]) || t == "" || t[0] < 'A' || t[0] > 'Z' && (t[0] < '0' || t[0] > '9') {
+		return "", false // no blank after the marker, or no capital
+	}
+	if strings.ContainsAny(t[len(t)-1:], ".;!?,") || len(strings.Fields(t)) > 6 {
+		return "", false
+	}
+	return strings.TrimRight(t, ": "), true
+}
+
+// sectionMarker reports whether r marks a section: a geometric square,
+// triangle, diamond or star, or a pictograph (emoji).
+func sectionMarker(r rune) bool {
+	switch r {
+	case '■', '□', '▶', '►', '▷', '◆', '◇', '★', '☆', '❖', '✦', '➤', '➜':
+		return true
+	}
+	return r >= 0x1F300 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x26FF || r >= 0x2700 && r <= 0x27BF && r != '✓' && r != '✔' && r != '✗' && r != '✘'
 }
 
 // capitalsTitle reports whether s is under 60 bytes with a capital and no

@@ -44,6 +44,14 @@ func gradedItems(text string) int {
 		if s == "" {
 			return
 		}
+		if strings.HasPrefix(s, "<") {
+			// "<summary><strong>F-01 · ... · High</strong></summary>": a
+			// block heading opens a section of its own, and may be an item.
+			var block string
+			if s, block = StripLineTags(s); block != "" {
+				inRecs = recommendationHeadings.Contains(s, WordSpans(s), len(s))
+			}
+		}
 		item := ListItemRe.MatchString(s) || strings.HasPrefix(s, "**") || LeadIDRe.MatchString(s) // "F1 — Title (Critical)."
 		if h := lineHeading(text, l, s); h != "" && (!item || !hasWordIn(itemLead(s), gradeWords)) {
 			inRecs = recommendationHeadings.Contains(h, WordSpans(h), len(h))

@@ -56,9 +56,12 @@ func SignatureRegions(text string) []Span {
 			lvl = h.Level
 		}
 		title := strings.Trim(h.Title, "*_ \t:")
+		if !ok {
+			title = strings.Trim(s, "*_ \t:.")
+		}
 		isHead := ok && (lvl > 0 || h.Form == BoldHeading || h.Form == NumberedHeading || h.Form == LabelHeading || h.Capitals)
 		switch {
-		case isHead && signHeadRe.MatchString(title):
+		case (isHead || signingTitle(s)) && signHeadRe.MatchString(title):
 			if open < 0 {
 				open = l.Start
 			}
@@ -86,4 +89,11 @@ func signingField(s string) bool {
 		return false
 	}
 	return strings.Contains(rest, "___")
+}
+
+// signingTitle reports whether s, a line of at most four words with no
+// sentence punctuation, may title a signing block on its own ("Signed",
+// "Signed by the parties"): signHeadRe then says whether it does.
+func signingTitle(s string) bool {
+	return len(strings.Fields(s)) <= 4 && !strings.ContainsAny(strings.TrimRight(s, ".:"), ".,;:")
 }

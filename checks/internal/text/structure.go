@@ -300,6 +300,9 @@ func plainHeadingLine(s string) bool {
 	if _, ok := bracketTitle(t); ok {
 		return true // "【Proposed Countermeasures】"
 	}
+	if _, ok := symbolTitle(t); ok {
+		return true // "■ Findings"
+	}
 	if len(t) < 3 || len(t) > 60 {
 		return false
 	}

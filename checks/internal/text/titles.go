@@ -52,6 +52,9 @@ func ReviewTitle(s string) (level, textOff int) {
 	if _, ok := bracketTitle(t); ok {
 		return 2, lead // "【Identified Issues】": a section of the memo
 	}
+	if _, ok := symbolTitle(t); ok {
+		return 2, lead // "■ Findings"
+	}
 	return 0, 0
 }
 

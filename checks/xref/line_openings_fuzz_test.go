@@ -1,6 +1,7 @@
 package xref
 
 import (
+	"cmp"
 	"strings"
 	"testing"
 
@@ -58,4 +59,38 @@ func linesOpenWith(text, prefix string, fold bool, skip int) bool {
 		}
 	}
 	return false
+}
+
+// FuzzCompareFoldASCII checks the comparison eight bytes at a time, the
+// sort key and the scan for a non-ASCII byte against their byte-by-byte
+// definitions.
+func FuzzCompareFoldASCII(f *testing.F) {
+	f.Add("Recommendation 4", "recommendation 4 of")
+	f.Add("AZaz@[`{\x80\xc1\xdaZ", "azAZ@[`{\x80\xe1\xfaz")
+	f.Add("ſtep", "step")
+	f.Add("ab", "ab\x00")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		want := 0
+		for i := 0; i < len(a) && i < len(b) && want == 0; i++ {
+			want = cmp.Compare(lowerASCII(a[i]), lowerASCII(b[i]))
+		}
+		if want == 0 {
+			want = cmp.Compare(len(a), len(b))
+		}
+		if got := compareFoldASCII(a, b); got != want {
+			t.Fatalf("compareFoldASCII(%q, %q) = %d, want %d", a, b, got, want)
+		}
+		if ka, kb := foldKey(a), foldKey(b); ka != kb && cmp.Compare(ka, kb) != want {
+			t.Fatalf("keys of %q and %q order them %d, the bytes %d", a, b, cmp.Compare(ka, kb), want)
+		}
+		wide := -1
+		for i := len(a) - 1; i >= 0; i-- {
+			if a[i] >= 0x80 {
+				wide = i
+			}
+		}
+		if got := nonASCIIAt(a); got != wide {
+			t.Fatalf("nonASCIIAt(%q) = %d, want %d", a, got, wide)
+		}
+	})
 }

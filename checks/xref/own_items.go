@@ -291,7 +291,7 @@ func itemDefs(text string) []itemDef {
 		if s == "" || doctext.LeadingSpaces(raw) >= 4 || strings.HasPrefix(s, ">") || !doctext.MayBeItemLabel(s) {
 			return
 		}
-		m := itemDefRe.FindStringSubmatchIndex(s)
+		m := itemDefIndex(s)
 		if m == nil {
 			return
 		}
@@ -362,7 +362,9 @@ func seeTitleMatches(text string) [][]int {
 		if !titleBefore(text, j) {
 			continue
 		}
-		from := max(next, end-240)
+		// A pointer lies within its line: the search starts there, not
+		// 240 bytes back, and finds the same matches on the line.
+		from := max(next, end-240, strings.LastIndexByte(text[:j], '\n')+1)
 		var m []int
 		for _, c := range seeTitleRe.FindAllStringSubmatchIndex(text[from:end], -1) {
 			if c[1] == end-from {

@@ -84,7 +84,7 @@ func resolveRefs(text string, o *xrefOutline, kw doctext.Span, ns string, fn fun
 	if ns != "num" {
 		firstRe, nextRe = doctext.RefFirstAttachRe, doctext.RefNextAttachRe
 	}
-	m := firstRe.FindStringSubmatchIndex(window)
+	m := firstRe.FindStringSubmatchIndex(window[:refRun(window, 0)])
 	if m == nil {
 		return kw.End
 	}
@@ -95,7 +95,7 @@ func resolveRefs(text string, o *xrefOutline, kw doctext.Span, ns string, fn fun
 	ids := []id{{m[2], m[3]}}
 	pos := m[1]
 	for {
-		n := nextRe.FindStringSubmatchIndex(window[pos:])
+		n := nextRe.FindStringSubmatchIndex(window[pos:refRun(window, pos)])
 		if n == nil {
 			break
 		}
@@ -396,4 +396,33 @@ func newLabelMatches(text string) [][]int {
 		}
 	}
 	return out
+}
+
+// refByte marks the bytes a match of the id expressions of resolveRefs
+// (doctext.RefFirstNumRe, RefNextNumRe, RefFirstAttachRe, RefNextAttachRe)
+// can hold: blanks, ASCII letters and digits, ".,()-" and the bytes of
+// "–"; and '_', so that the byte a run stops at is never a word byte.
+// The backtracker clears a bitmap the size of its input on every try,
+// so each runs on the run of such bytes its match must lie in, not on
+// the 240-byte window; at the run's end \b reads the end of the input
+// as it would the non-word byte there (FuzzRefRun).
+var refByte = func() (t [256]bool) {
+	for _, c := range []byte(" \t.,()-_–") {
+		t[c] = true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c], t[c+'a'-'A'] = true, true
+	}
+	return t
+}()
+
+// refRun returns the end of the run of refByte bytes at s[i:].
+func refRun(s string, i int) int {
+	for i < len(s) && refByte[s[i]] {
+		i++
+	}
+	return i
 }

@@ -65,7 +65,7 @@ func (r *selfRefRun) keywordRef(m []int) {
 	if len(num) == 1 && num[0] >= 'A' && num[0] <= 'Z' && !attachmentFamily(fam) {
 		return // "Part A", "Item B": lettered ids only name appendices, tables and the like
 	}
-	own := ownMarkerRe.MatchString(text[e:min(len(text), e+60)])
+	own := mayOwnMarker(text, e) && ownMarkerRe.MatchString(text[e:min(len(text), e+60)])
 	switch {
 	case fam == "part":
 		r.partRef(m, num, own)
@@ -347,4 +347,28 @@ func (r *selfRefRun) quotesSourceItem(e int, num string) bool {
 	}
 	src := r.openingsOf(openSource, r.doc.SourceText)
 	return src.opensWith(num+".", false, -1) || src.opensWith(num+")", false, -1)
+}
+
+// mayOwnMarker reports whether ownMarkerRe can match at text[e:]: after
+// its blanks and comma, "of" or "in", blanks and a 't', or the first two
+// letters of "above", "below", "earlier" or "later" (no letter of these
+// folds to a rune outside ASCII). It spares the expression after most
+// references (FuzzMayOwnMarker).
+func mayOwnMarker(text string, e int) bool {
+	k := blanksAt(text, e)
+	if k < len(text) && text[k] == ',' {
+		k = blanksAt(text, k+1)
+	}
+	if k+2 > len(text) {
+		return false
+	}
+	a, b := lowerASCII(text[k]), lowerASCII(text[k+1])
+	switch {
+	case a == 'a' && b == 'b', a == 'b' && b == 'e', a == 'e' && b == 'a', a == 'l' && b == 'a':
+		return true
+	case a == 'o' && b == 'f', a == 'i' && b == 'n':
+		t := blanksAt(text, k+2)
+		return t > k+2 && t < len(text) && lowerASCII(text[t]) == 't'
+	}
+	return false
 }

@@ -29,12 +29,26 @@ import (
 
 // seqLabel is one line's opening label.
 type seqLabel struct {
-	family     string // what makes two labels siblings
-	n          int    // its place: 1 for "1", "A", "a", "N.1"
-	start, end int    // the label in the text
-	text       string // the label as written, for the message
-	reset      bool   // a heading or a paragraph stands between it and its family's last label
-	word       bool   // the label has a keyword or an id prefix
+	family     seqFamily // what makes two labels siblings
+	n          int       // its place: 1 for "1", "A", "a", "N.1"
+	start, end int       // the label in the text
+	text       string    // the label as written, for the message
+	reset      bool      // a heading or a paragraph stands between it and its family's last label
+	word       bool      // the label has a keyword or an id prefix
+}
+
+// seqFamily is what makes two labels siblings: the same indent (in
+// steps of two blanks, at most 4), markup, keyword, style, closing mark
+// and title mark ("t" for a title without keyword or id).
+type seqFamily struct {
+	indent                           int
+	markup, noun, style, term, title string
+}
+
+// isLineHeading reports whether doctext.LineHeading reads s as a heading.
+func isLineHeading(s string) bool {
+	_, h := doctext.LineHeading(s)
+	return h
 }
 
 // nonItemWords are keywords whose numbers count time, measure or a class,
@@ -65,8 +79,8 @@ var sourceNouns = map[string]bool{
 // labels that breaks, except on the lines in skip (already reported).
 func sequenceBreaks(doc check.Document, skip map[int]bool) []check.Finding {
 	labels := readSeqLabels(doc)
-	byFam := map[string][]int{}
-	var order []string
+	byFam := map[seqFamily][]int{}
+	var order []seqFamily
 	for i := range labels {
 		f := labels[i].family
 		if byFam[f] == nil {
@@ -192,7 +206,7 @@ func readSeqLabels(doc check.Document) []seqLabel {
 	// breaks counts the headings and the paragraphs that start after a
 	// blank line: either ends a plain list, as in Markdown.
 	breaks, blank := 0, true
-	lastHead := map[string]int{}
+	lastHead := map[seqFamily]int{}
 	doctext.ForEachUnfencedLine(doc.Text, func(l doctext.Line, raw, s string) {
 		blankBefore := blank
 		if blank = s == ""; blank {
@@ -200,7 +214,9 @@ func readSeqLabels(doc check.Document) []seqLabel {
 		}
 		lb, ok := readSeqLabel(raw)
 		if !ok || lb.dotted && redline || review && sourceNouns[lb.noun] || !review && outlined(lb) {
-			if _, h := doctext.LineHeading(s); h || blankBefore && doctext.LeadingSpaces(raw) < 2 {
+			// The blank test first: most paragraphs follow one, and
+			// LineHeading reads the whole line.
+			if blankBefore && doctext.LeadingSpaces(raw) < 2 || isLineHeading(s) {
 				breaks++
 			}
 			return
@@ -245,7 +261,7 @@ func (lb lineLabel) label(lineStart int) seqLabel {
 	if lb.title && lb.noun == "" && !strings.HasPrefix(lb.style, "id:") {
 		title = "t"
 	}
-	fam := fmt.Sprintf("%d|%s|%s|%s|%s|%s", min(lb.indent/2, 4), lb.markup, lb.noun, lb.style, lb.term, title)
+	fam := seqFamily{indent: min(lb.indent/2, 4), markup: lb.markup, noun: lb.noun, style: lb.style, term: lb.term, title: title}
 	return seqLabel{family: fam, n: lb.n, start: lineStart + lb.start, end: lineStart + lb.end, text: lb.text,
 		word: lb.noun != "" || strings.HasPrefix(lb.style, "id:") || lb.dotted}
 }
@@ -271,9 +287,15 @@ func readSeqLabel(raw string) (lineLabel, bool) {
 	}
 	lb.start = i
 	if w := wordAt(raw, i); w > 0 && i+w < len(raw) && raw[i+w] == ' ' {
-		noun := strings.ToLower(raw[i : i+w])
-		if !nonItemWords[noun] && w >= 3 && !isMonth(noun) {
-			lb.noun = noun
+		// The word lower-cased on the stack (it is ASCII letters): most
+		// lines it opens are prose, whose first word is no keyword.
+		var b [16]byte
+		low := b[:w]
+		for k := range low {
+			low[k] = lowerASCII(raw[i+k])
+		}
+		if !nonItemWords[string(low)] && w >= 3 && !monthNames[string(low)] {
+			lb.noun = raw[i : i+w] // as written until the label is read: readForm and closes ask only whether there is one
 			i += w + 1
 		}
 	}
@@ -281,6 +303,7 @@ func readSeqLabel(raw string) (lineLabel, bool) {
 	if !ok || !lb.closes(raw, j) {
 		return lb, false
 	}
+	lb.noun = strings.ToLower(lb.noun)
 	lb.text = strings.TrimRight(raw[lb.start:lb.end], ".:")
 	s := strings.TrimSpace(raw)
 	lb.title = lb.title || bold && strings.HasSuffix(strings.TrimRight(s, ".:"), "**") || lb.markup == "" && doctext.PlainTitle(s)
@@ -304,5 +327,3 @@ var monthNames = map[string]bool{"jan": true, "january": true, "feb": true, "feb
 	"apr": true, "april": true, "may": true, "jun": true, "june": true, "jul": true, "july": true, "aug": true,
 	"august": true, "sep": true, "sept": true, "september": true, "oct": true, "october": true, "nov": true,
 	"november": true, "dec": true, "december": true}
-
-func isMonth(w string) bool { return monthNames[w] }

@@ -128,9 +128,14 @@ func (b seqBreak) message(fam []seqLabel) string {
 func runBreaks(fam []seqLabel) []seqBreak {
 	var out []seqBreak
 	active, prev, count := false, 0, 0
+	dupOne, dupPrev := -1, 0 // a second "1" right after a run of one "1" (lazy numbering, or a repeat), and that first "1"
 	seen := map[int]bool{}
 	for i, l := range fam {
 		if l.n == 1 {
+			dupOne = -1
+			if active && count == 1 && !l.reset {
+				dupOne, dupPrev = i, prev
+			}
 			active, prev, count = true, i, 1
 			clear(seen)
 			seen[1] = true
@@ -141,6 +146,13 @@ func runBreaks(fam []seqLabel) []seqBreak {
 			continue
 		}
 		p := fam[prev].n
+		if dupOne >= 0 && l.n == 3 && !hasLabel(fam, 2) {
+			// "1, 1, 3": the second 1 stands where 2 belongs; lazy
+			// numbering would go on "1, 1, 1".
+			out = append(out, seqBreak{at: dupOne, prev: dupPrev, repeat: true})
+			active = false
+			continue
+		}
 		switch {
 		case l.n == p+1:
 			prev, count = i, count+1
@@ -274,7 +286,16 @@ func readSeqLabel(raw string) (lineLabel, bool) {
 	if lb.indent >= 8 || i >= len(raw) || raw[i] == '>' || raw[i] == '|' {
 		return lb, false
 	}
-	if lvl, off := doctext.HeadingLevel(raw); lvl > 0 {
+	if raw[i] == '<' {
+		// "<summary><strong>F-02 · ...</strong></summary>": the label
+		// opens the element's text.
+		inner, block := doctext.StripLineTags(raw)
+		j := strings.Index(raw, inner)
+		if block == "" || inner == "" || j < 0 {
+			return lb, false
+		}
+		lb.markup, i, lb.title = "<"+block, j, true
+	} else if lvl, off := doctext.HeadingLevel(raw); lvl > 0 {
 		lb.markup, i, lb.title = "h"+strconv.Itoa(lvl), off, true
 	} else if i+1 < len(raw) && strings.ContainsRune("-*+", rune(raw[i])) && (raw[i+1] == ' ' || raw[i+1] == '\t') {
 		lb.markup = "b"

@@ -21,6 +21,8 @@ func TestSequenceBreaks(t *testing.T) {
 		"capital letters": "**A. Article 2 — term**\n\n**B. Article 5 — fees**\n\n**⟦D⟧{xref.numbering_gap}. Article 9 — audit**\n\n**C. Article 12 — exit**\n",
 		"dotted":          "C.1 Vessel: MV Example\nC.2 Laycan: 1-5 May\n⟦C.2⟧{xref.numbering_gap} Demurrage: USD 18,000 per day\n",
 		"steps":           "What happens next:\n\n1. We close the account.\n2. We delete the data.\n⟦2⟧{xref.numbering_gap}. **Backups.** They expire in 30 days.\n",
+		"one twice":       "Checklist:\n1. Read the letter.\n⟦1⟧{xref.numbering_gap}. Ask for the trust agreement.\n⟦3⟧{xref.numbering_gap}. Sign the form.\n",
+		"html summaries":  "<details>\n<summary><strong>F-01 · Leak · High</strong></summary>\n</details>\n<details>\n<summary><strong>F-02 · Limits · High</strong></summary>\n</details>\n<details>\n<summary><strong>⟦F-02⟧{xref.numbering_gap} · Harm · Medium</strong></summary>\n</details>\n",
 	}
 	for name, text := range bad {
 		t.Run(name, func(t *testing.T) {

@@ -165,3 +165,16 @@ func (d *valueDoc) labelNumber(k int) bool {
 	w := d.text[d.toks[k-1].start:d.toks[k-1].end]
 	return len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'a' && w[1] <= 'z'
 }
+
+// timePrepBefore reports whether one of the first i words before a value
+// is a preposition of time ("within", "after"): the value says when, not
+// how much.
+func timePrepBefore(b *wordsBefore, i int) bool {
+	for k := 0; k < i; k++ {
+		switch b.w(k) {
+		case "within", "in", "after", "by", "over", "for", "before":
+			return true
+		}
+	}
+	return false
+}

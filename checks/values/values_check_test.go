@@ -255,6 +255,11 @@ func TestValueTotals(t *testing.T) {
 			text: "Each of these four trips earns a credit equal to the one-way Zone 3 fare of $7.00, a total of $28.00.\n",
 		},
 		{
+			name: "the balance paid within a period",
+			kind: evaluator.KindRedline,
+			text: "Proposed: \"the Marketplace may withhold 10% of the amounts payable for 30 days, and shall pay the balance within 14 days of termination\". Today it may withhold for 90 days and pays after 7 days.\n",
+		},
+		{
 			name: "a count before a per-item amount",
 			kind: evaluator.KindCustomerReply,
 			text: "You made 3 trips of $7.00, a total of $28.00.\n",

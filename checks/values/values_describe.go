@@ -284,8 +284,8 @@ func markDefiniteWords(m *mention, b *wordsBefore) {
 		case "total", "totalling", "totaling", "altogether", "combined":
 			m.flags |= fTotal
 		case "leaves", "leaving", "remaining", "remainder", "balance", "left", "outstanding", "rest":
-			if i <= 2 {
-				m.flags |= fRemain
+			if i <= 2 && !(vIsDuration(m.class) && timePrepBefore(b, i)) {
+				m.flags |= fRemain // not "pay the balance within 14 days": that period is when
 			}
 		case "between", "from":
 			if i <= 1 && m.class != "date" && m.class != "daterange" {

@@ -37,6 +37,7 @@ func TestXrefReviewResolvesAgainstSourcesAndDrafting(t *testing.T) {
 		{"a lettered section it lacks", "Section H.7 (Key personnel) is unchanged.", "Section H.1 Scope: the work.\nSection H.2 Key personnel: Operations Manager.\n", nil, []string{"Section H.7"}},
 		{"annexes opened by a titled line", "Annex B defines a major error; Annex A sets the rates.", "Art. 3 — Quality. As in Annex B.\n\nAnnex A — Rates. B-1 Translation EUR 0.11 per word.\n\nAnnex B — Error categories.\nB-1 Major error.\n", nil, nil},
 		{"an annex such a source lacks", "The definition in Annex C is precise.", "Art. 3 — Quality. As in Annex B.\n\nAnnex A — Rates. B-1 Translation EUR 0.11 per word.\n\nAnnex B — Error categories.\nB-1 Major error.\n", nil, []string{"Annex C"}},
+		{"articles titled by their abbreviation", "Art. 4(b)(i) should be 7 days; Art. 4(b)(ii) stays.", "Art. 3 Commission\n(a) 12%.\n\nArt. 4 Payments\n(a) The Marketplace collects.\n(b) The Marketplace pays:\n(i) 21 days after delivery; or\n(ii) after a return.\n", nil, nil},
 		{"a sub-item such a source lacks", "Clause 6.2(c) should go.", "6.1 The Developer buys only from approved suppliers.\n6.2 (a) The Franchisor may change suppliers.\n6.2 (b) The Franchisor may keep rebates.\n", nil, []string{"Clause 6.2(c)"}},
 	}
 	c := NewXrefCheck()

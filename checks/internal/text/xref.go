@@ -37,10 +37,10 @@ var (
 	// KeywordLineRe matches a line that opens with a keyword and its label
 	// and then ends, breaks with a dash, colon or dot, or goes on with a
 	// capitalised title or sentence: "Section 1.1 Scope.", "ARTICLE II -
-	// FEES", "Clause 7: Notices", "Article IV", "Article 1 (Quantity)" (a title in
+	// FEES", "Clause 7: Notices", "Art. 4 Payments", "Article IV", "Article 1 (Quantity)" (a title in
 	// brackets, alone on the line). A Roman number only counts
 	// in upper case.
-	KeywordLineRe = regexp.MustCompile(`^(?:\*\*)?((?i:section|clause|article|paragraph))[ \t]+([A-Z]\.\d{1,3}(?:\.\d{1,3})*|\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,7})(?:\.?(?:\*\*)?[ \t]*$|\.?(?:\*\*)?[ \t]*[-–—:][ \t]|\.?(?:\*\*)?[ \t]+(?:\*\*)?["“]?[A-Z]|[ \t]+\([A-Z][^()\n]{0,60}\)(?:\*\*)?[ \t]*$)`)
+	KeywordLineRe = regexp.MustCompile(`^(?:\*\*)?((?i:section|clause|article|paragraph|art\.|sec\.|cl\.))[ \t]+([A-Z]\.\d{1,3}(?:\.\d{1,3})*|\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,7})(?:\.?(?:\*\*)?[ \t]*$|\.?(?:\*\*)?[ \t]*[-–—:][ \t]|\.?(?:\*\*)?[ \t]+(?:\*\*)?["“]?[A-Z]|[ \t]+\([A-Z][^()\n]{0,60}\)(?:\*\*)?[ \t]*$)`)
 	BoldNumRe     = regexp.MustCompile(`^\*\*(\d{1,3})\.?[ \t]+[^*\n]{1,80}\*\*`)
 	SubItemRe     = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5}|[0-9]{1,2})\)[ \t]`)
 

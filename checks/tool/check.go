@@ -141,10 +141,12 @@ func (r *run) sentences(ws []doctext.Span) {
 		local := strings.ToLower(text[clauseStart(text, ss, s):v.end])
 		ctx := strings.ToLower(text[ss:se])
 		full := fullName(name, refs)
-		if !r.compareLocal(v, refs, local, full) && !r.compareLocal(v, refs, strings.ToLower(paragraphBefore(text, ss)), full) {
+		if !r.compareLocal(v, refs, local, full) && !r.compareLocal(v, refs, strings.ToLower(paragraphBefore(text, ss)), full) &&
+			!r.compareLocal(v, refs, strings.ToLower(bodyOfTitle(text, ss, se)), full) {
 			// the clause, then the paragraph so far ("B1. Cl. 7A.1 deems
-			// ... The scorer rated it 3/5."), then the sentence and its
-			// heading
+			// ... The scorer rated it 3/5."), then the body under a title
+			// line ("Issue 2 — High (risk score 4)" over "Clause 8.2
+			// allows ..."), then the sentence and its heading
 			r.compare(v, refs, ctx, strings.ToLower(doctext.HeadingAbove(text, ss)), full)
 		}
 		if n, ok := ratioBefore(text, ss, v); ok {
@@ -392,6 +394,20 @@ const paragraphReach = 600
 // paragraphBefore returns the text of the paragraph holding off from its
 // start to off (at most paragraphReach bytes): where an "it" in the
 // sentence at off finds what it is.
+// bodyOfTitle returns the first line under the sentence [ss, se) when
+// that sentence is a title line of its own (no sentence stop at its end)
+// with text right under it: an item's headline and the line that says
+// what it is about. It returns "" otherwise.
+func bodyOfTitle(text string, ss, se int) string {
+	ls := strings.LastIndexByte(text[:ss], '\n') + 1
+	le := doctext.LineEndAt(text, ss)
+	line := strings.TrimSpace(text[ls:le])
+	if se < le || line == "" || strings.ContainsAny(line[len(line)-1:], ".!?;") || le+1 >= len(text) {
+		return ""
+	}
+	return text[le+1 : doctext.LineEndAt(text, le+1)]
+}
+
 func paragraphBefore(text string, off int) string {
 	lo := max(0, off-paragraphReach)
 	if i := strings.LastIndex(text[lo:off], "\n\n"); i >= 0 {

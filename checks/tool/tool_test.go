@@ -125,3 +125,14 @@ func TestMismatchRowColumnAndPassiveCount(t *testing.T) {
 	plain, _, _ = checktest.Parse(bad)
 	checktest.Run(t, c, check.Document{Text: plain, Evidence: []evaluator.Evidence{probe}, Kind: evaluator.KindRedTeamReport}, bad)
 }
+
+// An item's headline gives a tool's value, and the line under it names
+// what the value is about.
+func TestMismatchTitleAndBody(t *testing.T) {
+	c := checktest.Must(New(Config{}))
+	ev := toolEvidence("risk", "", `{"tool":"risk_scorer","results":[{"clause":"5.1","risk":4},{"clause":"8.2","risk":4},{"clause":"3.1","risk":3}]}`)
+	doc := "Issue 2. Assignment without consent — High (risk score %s)\nClause 8.2 allows the Seller to assign to any affiliate.\n"
+	good := fmt.Sprintf(doc, "4")
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindReviewMemo}, good)
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindReviewMemo}, fmt.Sprintf(doc, "⟦5⟧{tool.mismatch}"))
+}

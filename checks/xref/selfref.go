@@ -152,6 +152,7 @@ func (selfRefCheck) Check(doc check.Document) []check.Finding {
 	r.wordRefs()
 	r.seeTitleRefs()
 	r.pointedRefs()
+	r.pastOwnItems()
 	check.SortFindings(r.out)
 	return r.out
 }

@@ -101,3 +101,20 @@ func TestIDEnumerationLabelsNothing(t *testing.T) {
 		}
 	}
 }
+
+// A reference to an item past the last one a keyword family labels
+// points at nothing; the source's own items of that keyword are the
+// source's.
+func TestPastOwnItems(t *testing.T) {
+	changes := "**Change A — Eligibility**\nText.\n\n**Change B — Deadlines**\nText.\n\n**Change C — Payments**\nText.\n\n"
+	good := changes + "We ask you to approve Changes A to C for all offers.\n"
+	checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: good, Kind: evaluator.KindRedline}, good)
+	bad := changes + "We ask you to approve Changes A to C, and the transitional rule in ⟦Change D⟧{xref.self_reference}.\n"
+	plain, _, err := checktest.Parse(bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: plain, Kind: evaluator.KindRedline}, bad)
+	src := "Change D. The transitional rule.\n"
+	checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: plain, Kind: evaluator.KindRedline, SourceText: src}, plain)
+}

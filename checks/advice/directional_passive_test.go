@@ -34,3 +34,11 @@ func TestDirectionalInDetailsBlock(t *testing.T) {
 	}
 	checktest.Run(t, c, check.Document{Text: plain, Kind: evaluator.KindRedTeamReport}, text)
 }
+
+// A row of an action plan with its date is a task an owner does by then,
+// not a direction of change.
+func TestDatedActionRowIsNoDirection(t *testing.T) {
+	c := checktest.Must(NewDirectionalCheck(RecommendationConfig{}))
+	good := "## Next steps\n\n| Owner | Action | Due |\n|---|---|---|\n| Legal | Send the mark-up of clauses 4 and 9 | 5 June |\n| Privacy | Update the record of processing for Kestrel | 12 June |\n"
+	checktest.Run(t, c, check.Document{Text: good, Kind: evaluator.KindReviewMemo}, good)
+}

@@ -239,6 +239,9 @@ func (us *unitScan) addDirectional(r *recommendation, s, e int, strict bool) {
 	if u.Advice || s < u.Body || isLabelWord(text, e) || nounOfUse(text, e) || doctext.InSpans(us.quotes, s, e) || overlapsAny(r.hedges, s, e) || overlapsAny(r.directional, s, e) || us.skip(s, e) {
 		return
 	}
+	if u.Row.End > u.Row.Start && rowDated(text, u.Row) {
+		return // "| Privacy | Update the record of processing | 12 June |": a task with its date
+	}
 	if u.Proposal {
 		if !opensUnit(text, u.Body, s) || concreteOutsideRefs(text[e:u.End]) {
 			return
@@ -326,4 +329,28 @@ var closedClass = map[string]bool{
 // list of what was done; it instructs nothing.
 func nounOfUse(text string, e int) bool {
 	return strings.HasPrefix(text[e:], " of ")
+}
+
+// rowDated reports whether a table row states a date: an action plan's
+// task, which an owner does by then, not a direction of change.
+func rowDated(text string, row doctext.Span) bool {
+	r := text[row.Start:row.End]
+	ws := doctext.WordSpans(r)
+	if len(doctext.ScanDates(r, ws)) > 0 {
+		return true
+	}
+	// A day and a month without a year: "12 June", "June 12".
+	for i, w := range ws {
+		if _, ok := doctext.Months[strings.ToLower(r[w.Start:w.End])]; !ok {
+			continue
+		}
+		for _, j := range []int{i - 1, i + 1} {
+			if j >= 0 && j < len(ws) {
+				if d := r[ws[j].Start:ws[j].End]; len(d) <= 2 && d[0] >= '0' && d[0] <= '9' {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -80,3 +80,11 @@ func TestConfig(t *testing.T) {
 		t.Errorf("a board of another kind was read: %v", checktest.Rules(fs))
 	}
 }
+
+// A grade on the line under a card's heading, after a status mark, rates
+// the card.
+func TestBoardCardGrades(t *testing.T) {
+	c := checktest.Must(New(Config{}))
+	text := "### Card 1 — Uncapped indemnity for IP claims\n❌ **⟦Low⟧{findings.board_mismatch}**\n\nSection 9.2.\n\n### Card 2 — Termination for convenience on 10 days notice\n⚠️ **Medium**\n\nTen days.\n\n### Card 3 — Sub-processor list not attached\n✅ **Low**\n\nMissing.\n"
+	checktest.Run(t, c, boardDoc(boardJSON), text)
+}

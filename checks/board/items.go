@@ -251,8 +251,18 @@ func boldLead(s string) int {
 func labelLine(line string) bool {
 	t := strings.TrimLeft(line, "*_>- \t")
 	s, e := doctext.NextWord(t, 0, len(t))
-	return s == 0 && e > 0 && labelWords[strings.ToLower(t[:e])] || strings.HasPrefix(strings.ToLower(t), "risk rating")
+	if s == 0 && e > 0 && labelWords[strings.ToLower(t[:e])] || strings.HasPrefix(strings.ToLower(t), "risk rating") {
+		return true
+	}
+	// "❌ **Critical** (board: P0)": a status mark, then the rating itself.
+	g := strings.TrimLeftFunc(line, func(r rune) bool { return r > 0x7F || strings.ContainsRune("*_>- \t", r) })
+	s, e = doctext.NextWord(g, 0, len(g))
+	return s == 0 && e > 0 && statusGrades[strings.ToLower(g[:e])]
 }
+
+// statusGrades are the grades a line under a finding's headline may open
+// with.
+var statusGrades = map[string]bool{"critical": true, "high": true, "medium": true, "moderate": true, "low": true, "informational": true}
 
 // ratingLines is how many lines under a headline may give its rating:
 // further down, a rating belongs to what the item holds.

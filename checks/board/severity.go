@@ -2,6 +2,8 @@ package board
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
@@ -120,6 +122,9 @@ func marked(text string, from, s, e, to int) bool {
 	}
 	if j >= from+3 && (text[j-3:j] == "—" || text[j-3:j] == "–") {
 		return true
+	}
+	if r, _ := utf8.DecodeLastRuneInString(text[from:j]); r == 0xFE0F || r >= 0x2190 && unicode.IsSymbol(r) {
+		return true // "❌ **High**", "⚠️ Medium": a status mark before it
 	}
 	k := e
 	for k < to && strings.IndexByte("*_`", text[k]) >= 0 {

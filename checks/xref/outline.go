@@ -382,6 +382,43 @@ func (b *outlineBuilder) subItem(s, body string, at int) {
 		b.sequence(b.scope+"|"+base+"|letter", n, full, ls, le)
 	}
 	b.curLetter, b.curLetterIndent = id, indent
+	b.inlineItems(full, body[m[1]:], at+m[1])
+}
+
+// inlineItems defines the numbered items a sub-item runs inline ("(b) Each
+// subcontractor must (i) sign this Code and (ii) accept audits"): a run of
+// "(i)", "(ii)", ... (or "(1)", "(2)") in order, two at least, are items of
+// the sub-item full ("4(b)(i)", "4(b)(ii)").
+func (b *outlineBuilder) inlineItems(full, rest string, at int) {
+	type inl struct {
+		id   string
+		s, e int
+	}
+	var run []inl
+	for i := 0; i < len(rest) && len(run) < 12; {
+		j := strings.IndexByte(rest[i:], '(')
+		if j < 0 {
+			break
+		}
+		o := i + j
+		c := strings.IndexByte(rest[o:], ')')
+		if c < 2 || c > 6 {
+			i = o + 1
+			continue
+		}
+		id := rest[o+1 : o+c]
+		want := len(run) + 1
+		if n, ok := romanValue(id); ok && n == want || id == strconv.Itoa(want) {
+			run = append(run, inl{id, at + o, at + o + c + 1})
+		}
+		i = o + c + 1
+	}
+	if len(run) < 2 {
+		return
+	}
+	for _, x := range run {
+		b.add(b.scope+"|"+full+"("+x.id+")", x.s, x.e, false)
+	}
 }
 
 // hasLabels reports whether the outline defines any label of key's kind

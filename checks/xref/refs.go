@@ -79,6 +79,9 @@ func scanRefs(text string, ws []doctext.Span, o *xrefOutline, fn func(kw doctext
 // resolveRefs reads the id list after the keyword kw and reports each id;
 // it returns the end of the list.
 func resolveRefs(text string, o *xrefOutline, kw doctext.Span, ns string, fn func(kw doctext.Span, idStart, idEnd int, key string, first bool)) int {
+	if externalBefore(text, kw.Start) {
+		return kw.End // "(NIST SP 800-63B, section 5.2.2)": that standard's section
+	}
 	window := text[kw.End:min(len(text), kw.End+240)]
 	firstRe, nextRe := doctext.RefFirstNumRe, doctext.RefNextNumRe
 	if ns != "num" {
@@ -425,4 +428,58 @@ func refRun(s string, i int) int {
 		i++
 	}
 	return i
+}
+
+// externalBefore reports whether the reference keyword at text[at:] follows
+// the name of an external instrument and a comma in its own bracket or
+// line: "(NIST SP 800-63B, section 5.2.2)", "ISO 27001, clause 9.2". The
+// name holds an acronym or a token with digits; a plain word ("Code,
+// Section 4(a)") may be the source's own name and is left to resolve.
+func externalBefore(text string, at int) bool {
+	seg := strings.TrimRight(text[max(0, at-80):at], " \t")
+	seg, ok := strings.CutSuffix(seg, ",")
+	if !ok {
+		return false
+	}
+	i := strings.LastIndexAny(seg, "(;\n")
+	if i < 0 && at > 80 {
+		return false
+	}
+	name := strings.Fields(seg[i+1:])
+	if len(name) == 0 || len(name) > 5 {
+		return false
+	}
+	for _, w := range name {
+		caps, digit := 0, false
+		for j := 0; j < len(w); j++ {
+			switch c := w[j]; {
+			case c >= 'A' && c <= 'Z':
+				caps++
+			case c >= '0' && c <= '9':
+				digit = true
+			}
+		}
+		if digit || caps >= 2 && caps == len(strings.Trim(w, ".-")) {
+			return true
+		}
+	}
+	return false
+}
+
+// insertedLabelRe finds a numbered clause an amendment inserts: "The
+// following Article 4.3 is inserted", "clause 12.3 shall be added".
+var insertedLabelRe = regexp.MustCompile(`(?i)\b(section|clause|article|paragraph)[ \t]+([0-9]{1,4}(?:\.[0-9]{1,4})*)[ \t]+(?:is|are|shall[ \t]+be|will[ \t]+be)[ \t]+(?:inserted|added)\b`)
+
+// insertedLabelMatches returns insertedLabelRe's matches in text in
+// newLabelRe's layout (the keyword and the number as its first two
+// groups), run only when the text says something is inserted or added.
+func insertedLabelMatches(text string) [][]int {
+	if !strings.Contains(text, "inserted") && !strings.Contains(text, "added") {
+		return nil
+	}
+	var out [][]int
+	for _, m := range insertedLabelRe.FindAllStringSubmatchIndex(text, 64) {
+		out = append(out, []int{m[0], m[1], m[2], m[3], m[4], m[5], -1, -1})
+	}
+	return out
 }

@@ -118,3 +118,10 @@ func TestPastOwnItems(t *testing.T) {
 	src := "Change D. The transitional rule.\n"
 	checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: plain, Kind: evaluator.KindRedline, SourceText: src}, plain)
 }
+
+// An amendment's "The following Article 4.3 is inserted" defines 4.3.
+func TestInsertedArticle(t *testing.T) {
+	src := "Article 4 — Price\n\n4.1 The price is EUR 1,850.\n\n4.2 The price is adjusted quarterly.\n"
+	text := "Article 2 — Price of the additional quantity\n\nThe following Article 4.3 is inserted in the Agreement:\n\n\"4.3 Any quantity above 12,000 m³ is invoiced at EUR 1,790.\"\n\nArticle 4.3 applies from 1 January 2027.\n"
+	checktest.Run(t, NewXrefCheck(), check.Document{Text: text, Kind: evaluator.KindContract, SourceText: src, Evidence: []evaluator.Evidence{{ID: "source", Content: src}}}, text)
+}

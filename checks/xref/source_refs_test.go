@@ -38,6 +38,9 @@ func TestXrefReviewResolvesAgainstSourcesAndDrafting(t *testing.T) {
 		{"annexes opened by a titled line", "Annex B defines a major error; Annex A sets the rates.", "Art. 3 — Quality. As in Annex B.\n\nAnnex A — Rates. B-1 Translation EUR 0.11 per word.\n\nAnnex B — Error categories.\nB-1 Major error.\n", nil, nil},
 		{"an annex such a source lacks", "The definition in Annex C is precise.", "Art. 3 — Quality. As in Annex B.\n\nAnnex A — Rates. B-1 Translation EUR 0.11 per word.\n\nAnnex B — Error categories.\nB-1 Major error.\n", nil, []string{"Annex C"}},
 		{"articles titled by their abbreviation", "Art. 4(b)(i) should be 7 days; Art. 4(b)(ii) stays.", "Art. 3 Commission\n(a) 12%.\n\nArt. 4 Payments\n(a) The Marketplace collects.\n(b) The Marketplace pays:\n(i) 21 days after delivery; or\n(ii) after a return.\n", nil, nil},
+		{"items a sub-item runs inline", "Subcontractors must sign the Code (Code, Section 4(b)(i) and (ii)).", "## Section 4. Subcontracting\n\n(a) Written approval first.\n(b) Each approved subcontractor must (i) sign this Code and (ii) accept unannounced audits.\n", nil, nil},
+		{"a section of an external standard", "Lock the account after 10 failures (NIST SP 800-63B, section 5.2.2).", "## Section 5 — Reporting\n\n5.1 Report.\n\n5.2 Remediate.\n", nil, nil},
+		{"a section of the source by its plain name", "As required (Code, Section 4(c)).", "## Section 4. Subcontracting\n\n(a) Written approval first.\n(b) Audits.\n", nil, []string{"Section 4(c)"}},
 		{"a sub-item such a source lacks", "Clause 6.2(c) should go.", "6.1 The Developer buys only from approved suppliers.\n6.2 (a) The Franchisor may change suppliers.\n6.2 (b) The Franchisor may keep rebates.\n", nil, []string{"Clause 6.2(c)"}},
 	}
 	c := NewXrefCheck()

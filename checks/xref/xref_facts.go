@@ -20,7 +20,9 @@ type sourceFactsKey struct{}
 // NewLabelMatchesOf returns newLabelMatches of doc's text, computed once
 // per document; the result is read-only.
 func NewLabelMatchesOf(doc check.Document) [][]int {
-	return check.Shared(doc, newLabelsKey{}, func() [][]int { return newLabelMatches(doc.Text) })
+	return check.Shared(doc, newLabelsKey{}, func() [][]int {
+		return append(newLabelMatches(doc.Text), insertedLabelMatches(doc.Text)...)
+	})
 }
 
 // DominantNumNounOf returns dominantNumNoun of doc's text, computed once.

@@ -83,3 +83,21 @@ func TestGradedItemsInSummaryLines(t *testing.T) {
 		t.Errorf("gradedItems = %d, want 2", n)
 	}
 }
+
+// Findings may be headings with their grade on the line below, or dotted
+// paragraphs that grade themselves; "Done at <place> on <date>" opens the
+// signing block.
+func TestFindingsAndSigningForms(t *testing.T) {
+	cards := "### Card 1 — Any parent can open any report card\n❌ **Critical** (P0)\n\nText.\n\n### Card 2 — Tutor names classmates\n❌ **High** (P1)\n\nText.\n"
+	if n := gradedItems(cards); n != 2 {
+		t.Errorf("cards: gradedItems = %d, want 2", n)
+	}
+	paras := "**3. What worries me**\n\n3.1 Electrolyser failure is force majeure — High (risk score 5). Clause 7.2(c).\n\n3.2 Shortfall compensation is token — High (risk score 4). Clause 6.3.\n"
+	if n := gradedItems(paras); n != 2 {
+		t.Errorf("paragraphs: gradedItems = %d, want 2", n)
+	}
+	text := "Terms.\n\nDone at Brussels on 20 November 2026 in two originals, each Party acknowledging receipt of one.\n\nFor A NV: Ann De Smet, Managing Director\n\nFor B BV: Pieter Janssens, CEO\n"
+	if rs := SignatureRegions(text); len(rs) != 1 {
+		t.Errorf("regions %v, want one after the clause", rs)
+	}
+}

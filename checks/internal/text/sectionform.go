@@ -52,9 +52,13 @@ func gradedItems(text string) int {
 				inRecs = recommendationHeadings.Contains(s, WordSpans(s), len(s))
 			}
 		}
-		item := ListItemRe.MatchString(s) || strings.HasPrefix(s, "**") || LeadIDRe.MatchString(s) // "F1 — Title (Critical)."
+		// "F1 — Title (Critical).", "3.1 Electrolyser failure — High (...)"
+		item := ListItemRe.MatchString(s) || strings.HasPrefix(s, "**") || LeadIDRe.MatchString(s) || paraNumRe.MatchString(s)
 		if h := lineHeading(text, l, s); h != "" && (!item || !hasWordIn(itemLead(s), gradeWords)) {
 			inRecs = recommendationHeadings.Contains(h, WordSpans(h), len(h))
+			if !inRecs && gradedBelow(text, l.End) {
+				n++ // "### Card 1 — Any parent can open any report card" over "❌ **Critical** (P0)"
+			}
 			return
 		}
 		if item && !inRecs && hasWordIn(itemLead(s), gradeWords) {
@@ -65,6 +69,17 @@ func gradedItems(text string) int {
 }
 
 var recommendationHeadings = NewPhraseMatcher(RecommendationsSection.Headings)
+
+// gradedBelow reports whether the line after a heading that ends at e
+// opens with a grade, after any status mark or emphasis: "❌ **Critical**
+// (board: P0)", "Severity: High".
+func gradedBelow(text string, e int) bool {
+	if e+1 >= len(text) {
+		return false
+	}
+	next := text[e+1 : LineEndAt(text, e+1)]
+	return hasWordIn(next[:min(len(next), 40)], gradeWords)
+}
 
 // lineHeading returns the heading line l (trimmed s) is, in any of the
 // layouts SectionHeadings reads or as a title on its own between blank

@@ -153,6 +153,9 @@ func (c *evaluatorDirectedCheck) Check(doc check.Document) []check.Finding {
 				if strings.HasSuffix(text[ls+m[0]:ls+m[1]], ":") && headerField(text, ls, le) {
 					continue // "Reviewer: Internal Audit" among "Prepared for:", "Date:" lines
 				}
+				if compoundNoun(text, ls+m[0]) {
+					continue // "pass free-text nursing notes to the model": a kind of note, handed on
+				}
 				add(RuleEvaluatorDirected, msg, ls+m[0], doctext.TrimRightSpace(text, ls+m[0], ls+m[1]))
 			}
 		}
@@ -310,6 +313,36 @@ func fieldLine(line string, strict bool) bool {
 	}
 	return !strings.Contains(value, "/")
 }
+
+// compoundNoun reports whether the note, message or comment a match opens
+// at text[s:] is the head of a noun phrase a lower-case word modifies
+// ("nursing notes to the model", "customer messages to the agent"): a
+// kind of text the deliverable describes, not its own note to whoever
+// grades it ("Note to the evaluator:", "(Notes for the grader: …)").
+func compoundNoun(text string, s int) bool {
+	w := strings.ToLower(text[s:min(len(text), s+8)])
+	if !strings.HasPrefix(w, "note") && !strings.HasPrefix(w, "message") && !strings.HasPrefix(w, "comment") {
+		return false
+	}
+	j := s
+	for j > 0 && text[j-1] == ' ' {
+		j--
+	}
+	k := j
+	for k > 0 && (text[k-1] >= 'a' && text[k-1] <= 'z' || text[k-1] == '-') {
+		k--
+	}
+	prev := text[k:j]
+	if len(prev) < 3 || k > 0 && (text[k-1] == '\'' || text[k-1] >= 'A' && text[k-1] <= 'Z') {
+		return false // "Editor's note to the approver": someone's note, addressed
+	}
+	return j < s && !determiners[prev]
+}
+
+// determiners may stand before a note that is addressed: "a note to the
+// model", "my notes for the grader".
+var determiners = map[string]bool{"a": true, "an": true, "the": true, "my": true, "our": true, "this": true,
+	"these": true, "any": true, "some": true, "and": true, "or": true, "with": true, "see": true, "plus": true, "brief": true, "quick": true, "short": true, "final": true}
 
 // verdictWords ask for a verdict or a score.
 var verdictWords = map[string]bool{"please": true, "pass": true, "passed": true, "approve": true, "approved": true, "mark": true,

@@ -22,6 +22,7 @@ func TestSectionsCheck(t *testing.T) {
 	assert.Empty(t, memo("# Memo\n\n## Executive summary\n\nx\n\n## Key issues\n\nx\n\n## Next steps\n\nx\n"), "synonyms count")
 	assert.Empty(t, memo("MEMO\n\nBOTTOM LINE\n\nx\n\nANALYSIS\n\nx\n\nADVICE\n\nx\n"), "plain-text capitals")
 	assert.Empty(t, memo("1. Overview\n\nx\n\n2. Risks\n\nx\n\n3. What to do\n\nx\n"), "numbered plain titles")
+	assert.Empty(t, memo("## review\n\nx\n\n## tl_dr\n\nx\n\n## findings\n\nx\n\n## recommendations\n\nx\n"), "an outline's snake_case keys")
 	lead := "You asked us to look at the supply agreement before signing. In short it is broadly acceptable but the liability and exit terms need work, and the data terms must be fixed before any personal data is shared with the supplier under it."
 	assert.Empty(t, memo("# Memo\n\n"+lead+"\n\n## Analysis\n\nx\n\n## Recommendations\n\nx\n"), "an opening paragraph is the summary")
 	got := memo("# Memo\n\n## Summary\n\nx\n\n## Background\n\nx\n\n## Recommendations\n\nx\n")

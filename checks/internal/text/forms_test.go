@@ -101,3 +101,17 @@ func TestFindingsAndSigningForms(t *testing.T) {
 		t.Errorf("regions %v, want one after the clause", rs)
 	}
 }
+
+// An outline's key holding a quotation drafts it when the line above
+// introduces drafting: "- **action:** replace cl. 7.3 with:" over
+// "- **text:** "…"".
+func TestKeyedQuotationUnderDraftIntro(t *testing.T) {
+	text := "- **R1 → F1**\n  - **action:** replace cl. 7.3 with:\n  - **text:** \"If the performance is cancelled, the deposit is refunded.\"\n"
+	if got := IntroducesDraft(text, strings.Index(text, "\"If")); got != IsDraft {
+		t.Errorf("IntroducesDraft = %v, want IsDraft", got)
+	}
+	plain := "- **issue:** the clause reads\n  - **text:** \"If the performance is cancelled, the deposit is kept.\"\n"
+	if got := IntroducesDraft(plain, strings.Index(plain, "\"If")); got == IsDraft {
+		t.Errorf("a quotation under no drafting intro read as drafted")
+	}
+}

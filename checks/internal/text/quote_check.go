@@ -46,8 +46,13 @@ func introducesDraft(text string, start, nl int) DraftKind {
 	from := max(0, start-markerReach)
 	lineStart := max(nl+1, from)
 	prefix := text[lineStart:start]
-	if c := strings.LastIndexByte(prefix, ':'); c >= 0 && strings.Trim(prefix[c+1:], " \t*_") == "" && IsDraftIntro(prefix[:c]) {
-		return IsDraft // the cheap ':' test spares the regexps most quotations
+	if c := strings.LastIndexByte(prefix, ':'); c >= 0 && strings.Trim(prefix[c+1:], " \t*_") == "" {
+		if IsDraftIntro(prefix[:c]) {
+			return IsDraft // the cheap ':' test spares the regexps most quotations
+		}
+		if keyLabel(prefix[:c]) && draftIntroAbove(text, lineStart) {
+			return IsDraft // "- **action:** replace cl. 7.3 with:" over "- **text:** "…""
+		}
 	}
 	if LastWordIn(prefix, " \t:", ReplaceWithLast) && ReplaceWithRe.MatchString(prefix) ||
 		LastWordIn(prefix, " \t:", SubstituteLast) && SubstituteRe.MatchString(prefix) {
@@ -76,6 +81,28 @@ func introducesDraft(text string, start, nl int) DraftKind {
 		end = ls - 1 // a blank line
 	}
 	return NotDraft
+}
+
+// keyLabel reports whether s (a line's text before a colon) is a short
+// key of an outline: a list mark or emphasis, then one or two words
+// ("- **text", "wording").
+func keyLabel(s string) bool {
+	n := len(strings.Fields(strings.Trim(s, " \t*_-")))
+	return n >= 1 && n <= 2
+}
+
+// draftIntroAbove reports whether the nearest non-blank line above the
+// line at ls ends in a drafting intro ("replace cl. 7.3 with:").
+func draftIntroAbove(text string, ls int) bool {
+	for end := ls - 1; end > 0; {
+		s := strings.LastIndexByte(text[:end], '\n') + 1
+		line := strings.TrimRight(strings.TrimSpace(text[s:end]), "*_ \t")
+		if line != "" {
+			return strings.HasSuffix(line, ":") && IsDraftIntro(strings.TrimRight(line, ":"))
+		}
+		end = s - 1
+	}
+	return false
 }
 
 // ReplaceWithRe matches the text before the second quotation of a

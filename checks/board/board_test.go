@@ -88,3 +88,14 @@ func TestBoardCardGrades(t *testing.T) {
 	text := "### Card 1 — Uncapped indemnity for IP claims\n❌ **⟦Low⟧{findings.board_mismatch}**\n\nSection 9.2.\n\n### Card 2 — Termination for convenience on 10 days notice\n⚠️ **Medium**\n\nTen days.\n\n### Card 3 — Sub-processor list not attached\n✅ **Low**\n\nMissing.\n"
 	checktest.Run(t, c, boardDoc(boardJSON), text)
 }
+
+// A scale's legend ("P0 = critical, P1 = high") rates nothing.
+func TestBoardLegendIsNoRating(t *testing.T) {
+	legend := "- **findings_board:** 4 posted (P0 = critical, P1 = high)"
+	if r, ok := ratingIn(legend, 0, len(legend)); ok {
+		t.Errorf("legend read as rating %v", r)
+	}
+	if item := "F2 — IDOR (P1)"; func() bool { _, ok := ratingIn(item, 0, len(item)); return !ok }() {
+		t.Error("a bracketed priority is a rating")
+	}
+}

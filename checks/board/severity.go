@@ -84,6 +84,10 @@ func ratingIn(text string, from, to int) (rating, bool) {
 			prev = append(prev, w)
 			continue
 		}
+		if legendAt(text, from, s, e, to) {
+			prev = append(prev, w)
+			continue // "(P0 = critical, P1 = high)": a scale's legend, no rating
+		}
 		if len(w) == 2 && w[0] == 'p' || strings.HasPrefix(w, "sev") || labelledBefore(prev) || marked(text, from, s, e, to) || labelledAfter(text, e, to) {
 			return rating{s, e, b}, true
 		}
@@ -157,4 +161,18 @@ func labelledAfter(text string, e, to int) bool {
 	}
 	s, w := doctext.NextWord(text, e+1, to)
 	return s == e+1 && labelWords[strings.ToLower(text[s:w])] && strings.ToLower(text[s:w]) != "level"
+}
+
+// legendAt reports whether the severity word text[s:e] is one side of a
+// scale's legend, "P0 = critical": an '=' right before or after it.
+func legendAt(text string, from, s, e, to int) bool {
+	j := s
+	for j > from && text[j-1] == ' ' {
+		j--
+	}
+	k := e
+	for k < to && text[k] == ' ' {
+		k++
+	}
+	return j > from && text[j-1] == '=' || k < to && text[k] == '='
 }

@@ -209,7 +209,7 @@ func (c *completenessCheck) Check(doc check.Document) []check.Finding {
 		return out
 	}
 	for i, m := range c.clauses {
-		if !m.Contains(text, ws, len(text)) {
+		if !m.Contains(text, ws, len(text)) && !(c.names[i] == "governing law" && governedByLaw(text)) {
 			out = append(out, check.Finding{Rule: RuleBoilerplate, Severity: check.SeverityWarn,
 				Message: fmt.Sprintf("required clause missing: %s", c.names[i]), Location: end})
 		}
@@ -335,4 +335,16 @@ func preambleParties(text string, defs []doctext.Definition) []party {
 		out = append(out, party{term: d.Term, legalName: name, def: d})
 	}
 	return out
+}
+
+// governedByLawRe finds a governing-law clause by its grammar, whatever
+// the law's name: "is governed by Thai law", "shall be governed by New
+// York law", "governed by the laws of Ontario".
+var governedByLawRe = regexp.MustCompile(`\bgoverned\s+by\s+(?:[A-Z][\w'’-]*\s+){1,3}laws?\b`)
+
+// governedByLaw reports whether text states its governing law by the
+// grammar of one (governedByLawRe), for the default "governing law"
+// clause whose phrases name only some laws.
+func governedByLaw(text string) bool {
+	return strings.Contains(text, "governed by") && governedByLawRe.MatchString(text)
 }

@@ -178,3 +178,17 @@ func timePrepBefore(b *wordsBefore, i int) bool {
 	}
 	return false
 }
+
+// quantityNounsBetween reports whether the words between a "same" i words
+// before a value and the value name the quantity itself ("the same period
+// of 30 days", "the same amount, £89.00"), so that "same" points at it.
+func quantityNounsBetween(b *wordsBefore, i int) bool {
+	for k := 0; k < i; k++ {
+		switch b.w(k) {
+		case "of", "period", "amount", "sum", "figure", "number", "rate", "fee", "price", "total", "time", "deadline", "limit", "cap", "value", "count":
+		default:
+			return false
+		}
+	}
+	return true
+}

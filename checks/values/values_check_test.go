@@ -387,6 +387,11 @@ func TestValueConflictsGrammar(t *testing.T) {
 			text: "We ran at least 300 prompts per objective.\n\n| Objective | Prompts |\n|---|---|\n| dosing | 320 |\n\nRetest with the same 320 prompts.\n",
 		},
 		{
+			name: "same before another noun",
+			kind: evaluator.KindRedTeamReport,
+			text: "The critical finding was reported within the 24 hours the rules allow. The signed token unlocked the same scooter again 7 minutes later.\n",
+		},
+		{
 			name: "a value below a lower bound",
 			kind: evaluator.KindRedTeamReport,
 			text: "The plan requires at least 300 prompts per objective. We ran the same 250 prompts per objective.\n",

@@ -280,7 +280,9 @@ func markDefiniteWords(m *mention, b *wordsBefore) {
 	for i := 0; i < b.n && i < 4; i++ {
 		switch b.w(i) {
 		case "same":
-			m.flags |= fSame | fDefinite
+			if i <= 1 || quantityNounsBetween(b, i) {
+				m.flags |= fSame | fDefinite // "the same 30 days", "the same period of 30 days", not "the same scooter again 7 minutes later"
+			}
 		case "total", "totalling", "totaling", "altogether", "combined":
 			m.flags |= fTotal
 		case "leaves", "leaving", "remaining", "remainder", "balance", "left", "outstanding", "rest":

@@ -52,7 +52,10 @@ type DensePassageConfig struct {
 // "-ance", "-ence", "-ity" nouns of 8 letters or more), is dense when it is
 // long and hard and reads as drafting rather than as a long but friendly
 // sentence:
-//   - w >= 1.7*MinWords (60) and g >= MinGrade+4 (22): a wall of text;
+//   - w >= 1.7*MinWords (60) and g >= MinGrade+4 (22) with a jargon token
+//     or two nominalisations: a wall of text that drafts (a long chatty
+//     sentence of plain words, run on with semicolons and dashes, is long
+//     but not dense);
 //   - w >= 1.3*MinWords (45) and g >= MinGrade+2 (20) and j + p + n/3 >= 2;
 //   - w >= MinWords (35) and g >= MinGrade (18) and j >= 2.
 //
@@ -161,7 +164,7 @@ func (c *denseCheck) dense(text string, s readscore.Span) (denseSentence, bool) 
 	}
 	n := nominalisations(text[s.Start:s.End])
 	min, grade := float64(c.cfg.MinWords), c.cfg.MinGrade
-	ok := float64(w) >= 1.7*min && g >= grade+4 ||
+	ok := float64(w) >= 1.7*min && g >= grade+4 && (j >= 1 || n >= 2) ||
 		float64(w) >= 1.3*min && g >= grade+2 && float64(j+p)+float64(n)/3 >= 2 ||
 		j >= 2
 	return denseSentence{start: s.Start, end: s.End, words: w, grade: g, jargon: j}, ok

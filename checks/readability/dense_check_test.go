@@ -31,6 +31,15 @@ func TestDensePassage(t *testing.T) {
 		dense string // the passage a finding must cover; "" for none
 	}{
 		{
+			name: "a long chatty sentence of plain words",
+			text: plainIntro + `
+Our deposit policy says refunds go back to the same account the deposit was paid from, so it will be the account you paid it from rather than the new one — I know that is a bit of a faff, but it is there to protect members from fraud, and if that account is closed just reply and I will ring you to sort out a way to confirm it is you.
+
+See you soon,
+Dana
+`,
+		},
+		{
 			name: "one insurance sentence of legalese",
 			text: plainIntro + `
 Cover hereunder shall not extend to loss or damage occasioned by wear and tear, gradual deterioration, the action of moth or vermin, or any process of cleaning, dyeing or restoration, nor to any consequential loss whatsoever, and the insurer shall be entitled, at its sole discretion and without prejudice to its rights herein, to repair, reinstate or replace the property in lieu of payment.

@@ -224,10 +224,48 @@ func (b *outlineBuilder) line(l doctext.Line) {
 		b.numberedHeading(body, at)
 		return
 	}
-	if b.numberedLine(body, at) || b.curNum == "" {
+	if b.numberedLine(body, at) {
+		b.inlineClauses(body, at)
+		return
+	}
+	if b.curNum == "" {
 		return
 	}
 	b.subItem(s, body, at)
+}
+
+// inlineClauses defines the sub-clauses a clause's line runs inline after
+// its title: "**2. Placement period.** 2.1 Each placement … 2.2 The Client
+// may …". Each is the clause's number, a dot and a number, at the start of
+// a sentence (after the title's close or a full stop) and before a
+// capitalised word; the clause's own number opens the line.
+func (b *outlineBuilder) inlineClauses(body string, at int) {
+	top, _, _ := strings.Cut(b.curNum, ".")
+	if top == "" || b.curNum != top {
+		return
+	}
+	pfx := top + "."
+	for i := 1; i < len(body); {
+		j := strings.Index(body[i:], pfx)
+		if j < 0 {
+			return
+		}
+		s := i + j
+		i = s + len(pfx)
+		e := doctext.DigitsEnd(body, i)
+		if e == i || e-i > 3 || e+1 >= len(body) || body[e] != ' ' || body[e+1] < 'A' || body[e+1] > 'Z' {
+			continue
+		}
+		lead := strings.TrimRight(body[:s], " \t*")
+		if lead == "" || !strings.HasSuffix(lead, ".") && !strings.HasSuffix(lead, ":") {
+			continue // "see 2.1 Each …" mid-sentence is a reference
+		}
+		id := body[s:e]
+		if _, dup := b.o.byKey[b.scope+"|"+id]; !dup {
+			b.add(b.scope+"|"+id, at+s, at+e, false)
+		}
+		i = e
+	}
 }
 
 // attachment reads an attachment label ("Exhibit A", "Schedule 1"):
@@ -255,6 +293,12 @@ func (b *outlineBuilder) attachment(lineStart int, body string, at, lvl int) boo
 	b.add(key+"|", kwStart, at+m[1], true)
 	if n, ok := ordinal(id); ok && m[6] < 0 {
 		b.sequence("attach|"+kind, n, body[m[2]:m[5]], kwStart, at+m[1])
+	}
+	if b.lenient && len(b.o.labels) == 1 && strings.TrimSpace(b.text[:lineStart]) == "" {
+		// A source titled "Annex B — …" is the annex: its clauses are the
+		// ones a review names without the annex ("paragraph 8.1").
+		b.curNum, b.curLetter, b.curPara = "", "", ""
+		return true
 	}
 	b.scope = key
 	b.o.scopes = append(b.o.scopes, scopeStart{at: lineStart, scope: b.scope})
@@ -306,6 +350,10 @@ func (b *outlineBuilder) numberedLine(body string, at int) bool {
 	}
 	if m := doctext.MatchIf(b.mode == outlineReview && doctext.StartsWithAny(body, "*SsCcAaPp"), doctext.KeywordLineRe, body); m != nil {
 		b.titles = append(b.titles, reviewTitle{strings.ToLower(body[m[2]:m[3]]), body[m[4]:m[5]], at + m[2], at + m[4], at + m[5]})
+	}
+	if id, n := sectionSignTitle(body); n > 0 && b.mode != outlineReview {
+		b.numbered(id, at+n-len(id), at+n) // "§ 1 What is to be scanned": a clause's title
+		return true
 	}
 	if m := doctext.MatchIf(b.mode != outlineReview && doctext.StartsWithAny(body, "*SsCcAaPp"), doctext.KeywordLineRe, body); m != nil {
 		// "Section 1.1 Scope. ...", "ARTICLE IV - WARRANTY": a line
@@ -450,4 +498,34 @@ func parenSubLabel(body string) (string, int) {
 		return "", 0
 	}
 	return body[:j+1], j + 1
+}
+
+// sectionSignTitle reads a line that opens with "§", a number and a
+// capitalised title ("§ 1 What is to be scanned", "**§ 7.** Payment"),
+// and returns the number and where it ends (0 when the line does not
+// open so).
+func sectionSignTitle(body string) (string, int) {
+	i := 0
+	if strings.HasPrefix(body, "**") {
+		i = 2
+	}
+	if !strings.HasPrefix(body[i:], "§") {
+		return "", 0
+	}
+	i += len("§")
+	for i < len(body) && body[i] == ' ' {
+		i++
+	}
+	j := doctext.DigitsEnd(body, i)
+	if j == i || j-i > 3 {
+		return "", 0
+	}
+	k := j
+	for k < len(body) && (body[k] == '.' || body[k] == '*' || body[k] == ' ') {
+		k++
+	}
+	if k == j || k >= len(body) || body[k] < 'A' || body[k] > 'Z' {
+		return "", 0
+	}
+	return body[i:j], j
 }

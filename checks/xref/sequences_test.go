@@ -125,3 +125,15 @@ func TestInsertedArticle(t *testing.T) {
 	text := "Article 2 — Price of the additional quantity\n\nThe following Article 4.3 is inserted in the Agreement:\n\n\"4.3 Any quantity above 12,000 m³ is invoiced at EUR 1,790.\"\n\nArticle 4.3 applies from 1 January 2027.\n"
 	checktest.Run(t, NewXrefCheck(), check.Document{Text: text, Kind: evaluator.KindContract, SourceText: src, Evidence: []evaluator.Evidence{{ID: "source", Content: src}}}, text)
 }
+
+// A contract that titles its clauses "§ 1 …" defines them.
+func TestSectionSignTitles(t *testing.T) {
+	text := "# Agreement\n\n§ 1 What is to be scanned\n\nThe registers.\n\n§ 2 Where and when\n\nOn site, as § 1 says.\n"
+	checktest.Run(t, NewXrefCheck(), check.Document{Text: text, Kind: evaluator.KindContract}, text)
+	if id, n := sectionSignTitle("**§ 7.** Payment"); id != "7" || n == 0 {
+		t.Errorf("sectionSignTitle = %q, %d", id, n)
+	}
+	if _, n := sectionSignTitle("§ 7 of the Act applies"); n != 0 {
+		t.Error("a reference read as a title")
+	}
+}

@@ -41,6 +41,9 @@ func TestXrefReviewResolvesAgainstSourcesAndDrafting(t *testing.T) {
 		{"items a sub-item runs inline", "Subcontractors must sign the Code (Code, Section 4(b)(i) and (ii)).", "## Section 4. Subcontracting\n\n(a) Written approval first.\n(b) Each approved subcontractor must (i) sign this Code and (ii) accept unannounced audits.\n", nil, nil},
 		{"a section of an external standard", "Lock the account after 10 failures (NIST SP 800-63B, section 5.2.2).", "## Section 5 — Reporting\n\n5.1 Report.\n\n5.2 Remediate.\n", nil, nil},
 		{"a section of the source by its plain name", "As required (Code, Section 4(c)).", "## Section 4. Subcontracting\n\n(a) Written approval first.\n(b) Audits.\n", nil, []string{"Section 4(c)"}},
+		{"sub-clauses run inline after a bold title", "Clause 2.2 is fine; clause 3.1 too.", "**2. Placement period.** 2.1 Each placement is indefinite. 2.2 The Client may end it.\n\n**3. Fees.** 3.1 The Client pays.\n", nil, nil},
+		{"a sub-clause such a source lacks", "Clause 2.3 is fine.", "**2. Placement period.** 2.1 Each placement is indefinite. 2.2 The Client may end it.\n", nil, []string{"Clause 2.3"}},
+		{"a source titled as an annex", "Law and forum are Icelandic (paragraph 8.1).", "# Annex B — Location: Keflavík\n\n**Paragraph 8 — Law.** 8.1 This Annex is governed by the laws of Iceland.\n", nil, nil},
 		{"a sub-item such a source lacks", "Clause 6.2(c) should go.", "6.1 The Developer buys only from approved suppliers.\n6.2 (a) The Franchisor may change suppliers.\n6.2 (b) The Franchisor may keep rebates.\n", nil, []string{"Clause 6.2(c)"}},
 	}
 	c := NewXrefCheck()

@@ -343,6 +343,10 @@ func (b *outlineBuilder) numberedLine(body string, at int) bool {
 			b.numbered(body[m[2]:m[3]], at+m[2], at+m[3])
 			return true
 		}
+	}
+	if b.lenient || b.mode != outlineReview {
+		// "1. Placement period (replaces clause 2.1)": a numbered title,
+		// a source's clause or a contract's own paragraph.
 		if m := doctext.MatchIf(doctext.StartsWithAny(body, "0123456789"), doctext.OrderedItemRe, body); m != nil && doctext.PlainTitle(strings.TrimSpace(body)) {
 			b.numbered(body[m[2]:m[3]], at+m[2], at+m[3])
 			return true

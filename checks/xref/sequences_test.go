@@ -137,3 +137,11 @@ func TestSectionSignTitles(t *testing.T) {
 		t.Error("a reference read as a title")
 	}
 }
+
+// A contract's plain numbered titles ("1. Placement period (replaces
+// clause 2.1)") and a bold clause with a letter ("**4A. Returns**") are
+// its own labels.
+func TestContractTitleLabels(t *testing.T) {
+	text := "# Addendum\n\n1. Placement period (fixed terms)\n\nText.\n\n2. Notice\n\nText.\n\n**4A. Returns**\n\nText.\n\nExcept as set out in paragraphs 1 to 2 of this Addendum and clause 4A, nothing changes.\n"
+	checktest.Run(t, NewXrefCheck(), check.Document{Text: text, Kind: evaluator.KindContract}, text)
+}

@@ -11,7 +11,7 @@ import (
 //   - AttachHeadRe: an attachment keyword and its label, any case ("Exhibit
 //     B", "Schedule 2-1"); AttachLineRe: the same in capitals ("EXHIBIT B");
 //   - TableNumRe: a table row whose first cell is a number ("| 3.2 |");
-//   - BoldNumRe: a bold numbered title ("**3. Payment**");
+//   - BoldNumRe: a bold numbered title ("**3. Payment**", "**4A. Returns**");
 //   - SubItemRe: a parenthesised sub-item opening a line ("(a) ", "- (ii) ");
 //   - RefFirstNumRe: the first label after a numbered keyword ("3.2",
 //     "3.2(a)", "A1", "H.2", "IV"); RefFirstAttachRe: the first after an
@@ -41,7 +41,7 @@ var (
 	// brackets, alone on the line). A Roman number only counts
 	// in upper case.
 	KeywordLineRe = regexp.MustCompile(`^(?:\*\*)?((?i:section|clause|article|paragraph|art\.|sec\.|cl\.))[ \t]+([A-Z]\.\d{1,3}(?:\.\d{1,3})*|\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,7})(?:\.?(?:\*\*)?[ \t]*$|\.?(?:\*\*)?[ \t]*[-–—:][ \t]|\.?(?:\*\*)?[ \t]+(?:\*\*)?["“]?[A-Z]|[ \t]+\([A-Z][^()\n]{0,60}\)(?:\*\*)?[ \t]*$)`)
-	BoldNumRe     = regexp.MustCompile(`^\*\*(\d{1,3})\.?[ \t]+[^*\n]{1,80}\*\*`)
+	BoldNumRe     = regexp.MustCompile(`^\*\*(\d{1,3}[A-Z]?)\.?[ \t]+[^*\n]{1,80}\*\*`)
 	SubItemRe     = regexp.MustCompile(`^(?:[-*+][ \t]+)?\(([a-z]{1,2}|[ivxl]{1,5}|[0-9]{1,2})\)[ \t]`)
 
 	RefFirstNumRe    = regexp.MustCompile(`^[ \t]*([A-Z]{1,2}\.?\d{1,3}(?:\.\d{1,4})*\b|\d{1,4}[A-Z]?(?:\.\d{1,4}[A-Z]?)*(?:\([a-z0-9]{1,4}\)|[ ]\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\))*|[IVXLC]{1,7}\b)`)

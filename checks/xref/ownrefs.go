@@ -58,7 +58,7 @@ func ownKeywordFamilies(labels []seqLabel) map[string]*ownFamily {
 // beyond the last one the text labels, outside quotations and code, that
 // the source does not label the same way either.
 func (r *selfRefRun) pastOwnItems() {
-	fams := ownKeywordFamilies(readSeqLabels(r.doc))
+	fams := ownKeywordFamilies(seqLabelsOf(r.doc))
 	if len(fams) == 0 {
 		return
 	}

@@ -1,6 +1,7 @@
 package xref
 
 import (
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
 	"strconv"
 	"strings"
 )
@@ -140,13 +141,8 @@ func (lb *lineLabel) closes(raw string, j int) bool {
 	return lb.dotted && blank && !(t[0] >= 'a' && t[0] <= 'z')
 }
 
-func digitsAt(s string, i int) int {
-	n := 0
-	for i+n < len(s) && isDigitByte(s[i+n]) {
-		n++
-	}
-	return n
-}
+// digitsAt returns how many ASCII digits s has at i.
+func digitsAt(s string, i int) int { return doctext.DigitsEnd(s, i) - i }
 
 func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 

@@ -78,7 +78,7 @@ var sourceNouns = map[string]bool{
 // sequenceBreaks returns a finding for each run of the document's own
 // labels that breaks, except on the lines in skip (already reported).
 func sequenceBreaks(doc check.Document, skip map[int]bool) []check.Finding {
-	labels := readSeqLabels(doc)
+	labels := seqLabelsOf(doc)
 	byFam := map[seqFamily][]int{}
 	var order []seqFamily
 	for i := range labels {

@@ -11,6 +11,8 @@ import (
 
 type newLabelsKey struct{}
 
+type seqLabelsKey struct{}
+
 type numNounKey struct{}
 
 type sourceOutlineKey struct{}
@@ -59,4 +61,11 @@ func sourceFactsOf(doc check.Document, text string) *sourceFacts {
 // text; the map is read-only.
 func RefVocabularyOf(doc check.Document, text string) map[string]bool {
 	return sourceFactsOf(doc, text).vocabulary()
+}
+
+// seqLabelsOf returns readSeqLabels of doc's text, read once per document:
+// the list-numbering check and the self-reference check both read the
+// text's label runs.
+func seqLabelsOf(doc check.Document) []seqLabel {
+	return check.Shared(doc, seqLabelsKey{}, func() []seqLabel { return readSeqLabels(doc) })
 }

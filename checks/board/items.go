@@ -257,12 +257,12 @@ func labelLine(line string) bool {
 	// "❌ **Critical** (board: P0)": a status mark, then the rating itself.
 	g := strings.TrimLeftFunc(line, func(r rune) bool { return r > 0x7F || strings.ContainsRune("*_>- \t", r) })
 	s, e = doctext.NextWord(g, 0, len(g))
-	return s == 0 && e > 0 && statusGrades[strings.ToLower(g[:e])]
+	if s != 0 || e == 0 {
+		return false
+	}
+	_, ok := severityWords[strings.ToLower(g[:e])]
+	return ok
 }
-
-// statusGrades are the grades a line under a finding's headline may open
-// with.
-var statusGrades = map[string]bool{"critical": true, "high": true, "medium": true, "moderate": true, "low": true, "informational": true}
 
 // ratingLines is how many lines under a headline may give its rating:
 // further down, a rating belongs to what the item holds.

@@ -205,7 +205,7 @@ func headingAbove(text string, at int) string {
 		if lvl, off := doctext.HeadingLevel(line); lvl > 0 {
 			return line[off:]
 		}
-		if h, ok := doctext.LineHeading(line); ok && (h.Form == doctext.HTMLHeading || h.Form == doctext.SymbolHeading || h.Form == doctext.BracketHeading) {
+		if h, ok := doctext.LineHeading(line); ok && h.Marked() {
 			return h.Title // "<summary>F-02 · IDOR · High</summary>", "■ F-02 IDOR — High"
 		}
 		if ls <= from {

@@ -205,8 +205,7 @@ func sectionBreak(text string, ls, le int, blankBefore bool) bool {
 // marker or in lenticular brackets ("■ Findings", "【Findings】"), 0 for
 // anything else.
 func headLevel(s string) int {
-	switch h, _ := doctext.LineHeading(s); h.Form {
-	case doctext.AtxHeading, doctext.BoldHeading, doctext.SymbolHeading, doctext.BracketHeading, doctext.HTMLHeading:
+	if h, _ := doctext.LineHeading(s); h.Form == doctext.AtxHeading || h.Form == doctext.BoldHeading || h.Marked() {
 		return h.Level
 	}
 	return 0

@@ -105,6 +105,23 @@ func LineHeading(s string) (Heading, bool) {
 	return h, h.Form != NotHeading
 }
 
+// Marked reports whether the heading is set apart by marks rather than by
+// Markdown, emphasis or capitals: lenticular brackets, a section marker or
+// pictograph, or HTML heading markup.
+func (h Heading) Marked() bool {
+	return h.Form == BracketHeading || h.Form == SymbolHeading || h.Form == HTMLHeading
+}
+
+// markedTitle reports whether line t (trimmed) is a title in lenticular
+// brackets or after a section marker ("【Findings】", "■ Findings").
+func markedTitle(t string) bool {
+	if _, ok := bracketTitle(t); ok {
+		return true
+	}
+	_, ok := symbolTitle(t)
+	return ok
+}
+
 // titleBrackets are the bracket pairs a whole-line title stands in.
 var titleBrackets = [...][2]string{{"【", "】"}, {"〔", "〕"}, {"［", "］"}, {"〖", "〗"}}
 

@@ -55,11 +55,8 @@ func ReviewTitle(s string) (level, textOff int) {
 			}
 		}
 	}
-	if _, ok := bracketTitle(t); ok {
-		return 2, lead // "【Identified Issues】": a section of the memo
-	}
-	if _, ok := symbolTitle(t); ok {
-		return 2, lead // "■ Findings"
+	if markedTitle(t) {
+		return 2, lead // "【Identified Issues】", "■ Findings": a section of the memo
 	}
 	return 0, 0
 }

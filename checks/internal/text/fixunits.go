@@ -304,13 +304,7 @@ func TableCells(text string, l Line) []Span {
 		if j >= 0 {
 			e = i + j
 		}
-		a, b := i, e
-		for a < b && (text[a] == ' ' || text[a] == '\t') {
-			a++
-		}
-		for b > a && (text[b-1] == ' ' || text[b-1] == '\t') {
-			b--
-		}
+		a, b := trimBlanks(text, i, e)
 		if j < 0 {
 			if a < b {
 				out = append(out, Span{a, b})
@@ -421,9 +415,26 @@ func htmlBlockLine(t string) bool {
 	if !strings.HasPrefix(t, "<") {
 		return false
 	}
-	if strings.HasPrefix(t, "<details") || strings.HasPrefix(t, "</details") {
+	if detailsEdge(t) {
 		return true
 	}
 	_, _, ok := htmlTitle(t)
 	return ok
+}
+
+// detailsEdge reports whether t (a trimmed line) opens or closes an HTML
+// collapsible block.
+func detailsEdge(t string) bool {
+	return strings.HasPrefix(t, "<details") || strings.HasPrefix(t, "</details")
+}
+
+// trimBlanks returns [a, b) without the blanks and tabs at its ends.
+func trimBlanks(text string, a, b int) (int, int) {
+	for a < b && (text[a] == ' ' || text[a] == '\t') {
+		a++
+	}
+	for b > a && (text[b-1] == ' ' || text[b-1] == '\t') {
+		b--
+	}
+	return a, b
 }

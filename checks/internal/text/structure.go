@@ -246,7 +246,7 @@ func Items(text string, kind itemKind, review bool) []Span {
 func itemsHeading(s string, review, blankBefore bool, nonBlank int) (lvl, off int, fold bool) {
 	lvl, off = HeadingLevel(s)
 	if t := strings.TrimSpace(s); strings.HasPrefix(t, "<") && lvl == 0 {
-		if strings.HasPrefix(t, "<details") || strings.HasPrefix(t, "</details") {
+		if detailsEdge(t) {
 			return 0, 0, true
 		}
 		if _, _, ok := htmlTitle(t); ok {
@@ -318,11 +318,8 @@ func SortSpans(ss []Span) {
 // brackets (bracketTitle).
 func plainHeadingLine(s string) bool {
 	t := strings.TrimSpace(s)
-	if _, ok := bracketTitle(t); ok {
-		return true // "【Proposed Countermeasures】"
-	}
-	if _, ok := symbolTitle(t); ok {
-		return true // "■ Findings"
+	if markedTitle(t) {
+		return true // "【Proposed Countermeasures】", "■ Findings"
 	}
 	if len(t) < 3 || len(t) > 60 {
 		return false

@@ -97,12 +97,9 @@ func looseCells(text string, l Line, s string) []Span {
 		if j >= 0 {
 			e = i + j
 		}
-		a, b := i, e
-		for a < b && (text[a] == ' ' || text[a] == '\t') {
-			a++
-		}
-		for b > a && (text[b-1] == ' ' || text[b-1] == '\t' || text[b-1] == '\r') {
-			b--
+		a, b := trimBlanks(text, i, e)
+		if b > a && text[b-1] == '\r' {
+			a, b = trimBlanks(text, a, b-1) // a CRLF line's last cell
 		}
 		if a == b {
 			return nil

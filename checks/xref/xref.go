@@ -196,6 +196,9 @@ func (r *xrefRun) ref(kw doctext.Span, idStart, idEnd int, key string, first boo
 	if looksLikeStatute(text[idStart:idEnd], r.o, r.src) || externalRef(text, kw.Start, idEnd) || ownRef(text, idEnd) || sameInstrumentAsBefore(text, kw) {
 		return
 	}
+	if assertsAbsent(text, kw.Start, idEnd) || namedDocumentBefore(text, kw.Start, r.srcText) {
+		return
+	}
 	s := idStart
 	if first {
 		s = kw.Start

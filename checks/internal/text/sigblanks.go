@@ -71,6 +71,8 @@ func SignatureRegions(text string) []Span {
 			open = l.End // the lines after the testimonium
 		case open < 0 && signingField(s):
 			open = l.Start // "BLOCK 15. CONTRACTOR SIGNATURE: ______ DATE: ____"
+		case open < 0 && signedForLineRe.MatchString(strings.TrimLeft(s, "*_>|- \t")):
+			open = l.Start // "**SIGNED** for and on behalf of Acme Limited", the name and blank below
 		case lvl > 0 && open >= 0:
 			out = append(out, Span{open, l.Start})
 			open = -1
@@ -81,6 +83,10 @@ func SignatureRegions(text string) []Span {
 	}
 	return out
 }
+
+// signedForLineRe matches a line that opens a party's signing: "Signed
+// for X", "**SIGNED** for and on behalf of X", "Executed by X".
+var signedForLineRe = regexp.MustCompile(`^(?i:signed|executed)(?:\*\*|__)?[ \t]+(?i:for|by|on[ \t]+behalf)\b`)
 
 // signingField reports whether line s is a form's signing field: a label
 // that names a signature, a colon, then a blank to sign on ("Tenant's

@@ -15,8 +15,9 @@ import (
 var (
 	// SignLeadRe matches the start of a line where a party signs or dates
 	// by hand: "Signed for X", "Executed by X", "Witnessed by", "Date of
-	// this deed", "Dated", "For and on behalf of X", "By the Supplier".
-	SignLeadRe = regexp.MustCompile(`^(?i:signed|signature|executed|witness(?:ed)?|sworn|dated?|place\s+and\s+date|place,\s+date)\b|^(?:[Ff]or|FOR)(?:\s+and\s+on\s+behalf\s+of)?\s+(?:the\s+)?[A-Z]|^(?:[Bb]y|BY)\s+(?:the\s+)?[A-Z]`)
+	// this deed", "Dated", "For and on behalf of X", "By the Supplier",
+	// "Acknowledged by the Principal Investigator".
+	SignLeadRe = regexp.MustCompile(`^(?i:signed|signature|executed|witness(?:ed)?|sworn|dated?|place\s+and\s+date|place,\s+date|(?:acknowledged|accepted|agreed|received)(?:\s+and\s+(?:agreed|accepted))?\s+by)\b|^(?:[Ff]or|FOR)(?:\s+and\s+on\s+behalf\s+of)?\s+(?:the\s+)?[A-Z]|^(?:[Bb]y|BY)\s+(?:the\s+)?[A-Z]`)
 	// DayOfMonthRe matches what follows a blank day of an execution date:
 	// a month name, or "day of" and one ("____ March 2026", "__ day of
 	// June").
@@ -71,8 +72,6 @@ func SignatureRegions(text string) []Span {
 			open = l.End // the lines after the testimonium
 		case open < 0 && signingField(s):
 			open = l.Start // "BLOCK 15. CONTRACTOR SIGNATURE: ______ DATE: ____"
-		case open < 0 && signedForLineRe.MatchString(strings.TrimLeft(s, "*_>|- \t")):
-			open = l.Start // "**SIGNED** for and on behalf of Acme Limited", the name and blank below
 		case lvl > 0 && open >= 0:
 			out = append(out, Span{open, l.Start})
 			open = -1
@@ -84,9 +83,10 @@ func SignatureRegions(text string) []Span {
 	return out
 }
 
-// signedForLineRe matches a line that opens a party's signing: "Signed
-// for X", "**SIGNED** for and on behalf of X", "Executed by X".
-var signedForLineRe = regexp.MustCompile(`^(?i:signed|executed)(?:\*\*|__)?[ \t]+(?i:for|by|on[ \t]+behalf)\b`)
+// SignedForLineRe matches a line that opens a party's signing: "Signed
+// for X", "**SIGNED** for and on behalf of X", "Executed by X" (after
+// its list and emphasis marks are trimmed).
+var SignedForLineRe = regexp.MustCompile(`^(?i:signed|executed)(?:\*\*|__)?[ \t]+(?i:for|by|on[ \t]+behalf)\b`)
 
 // signingField reports whether line s is a form's signing field: a label
 // that names a signature, a colon, then a blank to sign on ("Tenant's

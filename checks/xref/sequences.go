@@ -128,6 +128,7 @@ func (b seqBreak) message(fam []seqLabel) string {
 func runBreaks(fam []seqLabel) []seqBreak {
 	var out []seqBreak
 	active, prev, count := false, 0, 0
+	carried := false // the run has gone on across a heading or paragraph: its numbering is the document's, not a list's
 	dupOne, dupPrev := -1, 0 // a second "1" right after a run of one "1" (lazy numbering, or a repeat), and that first "1"
 	seen := map[int]bool{}
 	for i, l := range fam {
@@ -136,12 +137,14 @@ func runBreaks(fam []seqLabel) []seqBreak {
 			if active && count == 1 && !l.reset {
 				dupOne, dupPrev = i, prev
 			}
-			active, prev, count = true, i, 1
+			active, prev, count, carried = true, i, 1, false
 			clear(seen)
 			seen[1] = true
 			continue
 		}
-		if !active || l.reset && !l.word {
+		if active && l.reset && !l.word && l.n == fam[prev].n+1 {
+			carried = true // "… 2." / "Prices" / "3. …": one numbering through the sections
+		} else if !active || l.reset && !l.word && !(carried && count >= 2) {
 			active = false
 			continue
 		}

@@ -22,6 +22,7 @@ func TestSequenceBreaks(t *testing.T) {
 		"dotted":          "C.1 Vessel: MV Example\nC.2 Laycan: 1-5 May\n⟦C.2⟧{xref.numbering_gap} Demurrage: USD 18,000 per day\n",
 		"steps":           "What happens next:\n\n1. We close the account.\n2. We delete the data.\n⟦2⟧{xref.numbering_gap}. **Backups.** They expire in 30 days.\n",
 		"one twice":       "Checklist:\n1. Read the letter.\n⟦1⟧{xref.numbering_gap}. Ask for the trust agreement.\n⟦3⟧{xref.numbering_gap}. Sign the form.\n",
+		"across headings": "Prices\n\n1. Quotes last 14 days.\n\n2. Pay in 30 days.\n\nLiability\n\n3. We are liable for negligence.\n\n4. The cap is 2 SDR/kg.\n\nClaims\n\n⟦7⟧{xref.numbering_gap}. Tell us in 7 days.\n",
 		"html summaries":  "<details>\n<summary><strong>F-01 · Leak · High</strong></summary>\n</details>\n<details>\n<summary><strong>F-02 · Limits · High</strong></summary>\n</details>\n<details>\n<summary><strong>⟦F-02⟧{xref.numbering_gap} · Harm · Medium</strong></summary>\n</details>\n",
 	}
 	for name, text := range bad {
@@ -46,16 +47,18 @@ func TestSequenceBreaks(t *testing.T) {
 // left alone.
 func TestSequenceTraps(t *testing.T) {
 	good := map[string]string{
-		"lazy list":                "1. One.\n1. Two.\n1. Three.\n",
-		"register relisted":        "F1 — Weak cap\nF2 — No audit\nF3 — Notice\n\nRetest\n\nF1 — fixed\nF3 — open\n",
-		"two lists":                "1. One.\n2. Two.\n\n## Next\n\n1. Again.\n2. And again.\n",
-		"priorities":               "- P1 — fix login\n- P2 — fix logout\n- P2 — fix export\n",
-		"days":                     "Day 1 — arrival\nDay 2 — site visit\nDay 2 — dinner\nDay 3 — departure\n",
-		"does not open at 1":       "Finding 3 — kept\nFinding 5 — kept\n",
-		"repeat then next":         "Step 1: open.\nStep 2: check.\nStep 2: check again.\nStep 3: close.\n",
-		"dates":                    "May 1 — filed\nMay 2 — served\nMay 2 — answered\n",
-		"decimals":                 "1.1 million users\n1.2 thousand\n1.2 percent\n",
-		"section titles and lists": "1. Scope\n\nText:\n\n1. first\n2. second\n\n2. Findings\n\nMore.\n",
+		"lazy list":                       "1. One.\n1. Two.\n1. Three.\n",
+		"register relisted":               "F1 — Weak cap\nF2 — No audit\nF3 — Notice\n\nRetest\n\nF1 — fixed\nF3 — open\n",
+		"two lists":                       "1. One.\n2. Two.\n\n## Next\n\n1. Again.\n2. And again.\n",
+		"priorities":                      "- P1 — fix login\n- P2 — fix logout\n- P2 — fix export\n",
+		"days":                            "Day 1 — arrival\nDay 2 — site visit\nDay 2 — dinner\nDay 3 — departure\n",
+		"does not open at 1":              "Finding 3 — kept\nFinding 5 — kept\n",
+		"repeat then next":                "Step 1: open.\nStep 2: check.\nStep 2: check again.\nStep 3: close.\n",
+		"dates":                           "May 1 — filed\nMay 2 — served\nMay 2 — answered\n",
+		"decimals":                        "1.1 million users\n1.2 thousand\n1.2 percent\n",
+		"lists restarting under headings": "Prices\n\n1. Quotes.\n\n2. Pay.\n\nLiability\n\n1. Negligence.\n\n2. Cap.\n",
+		"a new list after a heading":      "Steps\n\n1. Open.\n\n2. Check.\n\nAnnex\n\n5. Five is the annex's own label.\n",
+		"section titles and lists":        "1. Scope\n\nText:\n\n1. first\n2. second\n\n2. Findings\n\nMore.\n",
 	}
 	for name, text := range good {
 		checktest.Run(t, NewListNumberingCheck(), check.Document{Text: text, Kind: evaluator.KindPlainLanguage}, text)

@@ -1,6 +1,7 @@
 package values
 
 import (
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
 	"math"
 	"strconv"
 	"strings"
@@ -40,4 +41,47 @@ func FuzzDigitKey(f *testing.F) {
 			t.Fatalf("vStruckOpens(%q) = %v, ContainsAny: %v", s, got, want)
 		}
 	})
+}
+
+// FuzzValueWordAfter checks valueWordAfter's one look-up against the five
+// it stands for.
+func FuzzValueWordAfter(f *testing.F) {
+	for _, s := range []string{"days", "business", "usd", "march", "million", "th", "of", "k", "section", ""} {
+		f.Add(s)
+	}
+	for w := range vAfterWords {
+		f.Add(w)
+		f.Add(w + "s")
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := valueWordAfter(s), valueWordAfterLookups(s); got != want {
+			t.Fatalf("valueWordAfter(%q) = %v, look-ups: %v", s, got, want)
+		}
+	})
+}
+
+// valueWordAfterLookups is valueWordAfter as five look-ups: it reports whether next, the lower-cased word after a
+// figure, makes it a value: a unit, a day qualifier, a currency, a month,
+// a scale, or a word such as "percent", "times", "pm", "th", "of".
+func valueWordAfterLookups(next string) bool {
+	if _, ok := vDurationUnits[next]; ok {
+		return true
+	}
+	if _, ok := vDayQualifiers[next]; ok {
+		return true
+	}
+	if _, ok := doctext.CurrencyWords[next]; ok {
+		return true
+	}
+	if _, ok := doctext.Months[next]; ok {
+		return true
+	}
+	if _, ok := doctext.ScaleWords[next]; ok {
+		return true
+	}
+	switch next {
+	case "percent", "per", "pct", "x", "times", "am", "pm", "a", "p", "st", "nd", "rd", "th", "of", "out":
+		return true
+	}
+	return false
 }

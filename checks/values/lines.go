@@ -16,8 +16,12 @@ import (
 func readValueDoc(doc check.Document) *valueDoc {
 	d := &valueDoc{text: doc.Text, kind: doc.Kind, memo: doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedTeamReport, plain: doc.Kind == "",
 		review: doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedTeamReport,
-		ids:    map[string]int32{}, keys: map[string]string{}, drafts: docDrafts{a: doctext.AnalysisOf(doc)}}
+		drafts: docDrafts{a: doctext.AnalysisOf(doc)}}
 	text := d.text
+	// The word maps sized for a document's distinct words (about 2,800
+	// in the 1 MB memo): they fill without rehashing.
+	words := min(len(text)/256, 4096) + 16
+	d.ids, d.keys, d.surface = make(map[string]int32, words), make(map[string]string, words), make(map[string]int32, words)
 	// A contract holds up to one value per 150 bytes, a memo one per 250:
 	// room for that many spares regrowing (copying and clearing) the
 	// largest slices of the read, once or twice.

@@ -19,7 +19,7 @@ func (d *valueDoc) lineSpans() {
 	start, end := d.line.Start, d.line.End
 	d.skip = append(d.skip[:0], doctext.CodeSpans(text, start, end)...)
 	d.skip = vAppendStruck(d.skip, text, start, end)
-	d.quotes = append(d.quotes[:0], doctext.QuotedSpans(text, start, end)...)
+	d.quotes = doctext.AppendQuotedSpans(d.quotes[:0], text, start, end)
 	t := strings.TrimLeft(text[start:end], " \t")
 	d.lineQuoted = strings.HasPrefix(t, ">")
 }

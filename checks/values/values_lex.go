@@ -455,26 +455,33 @@ func valueWordBefore(s string, i int) bool {
 
 // valueWordAfter reports whether next, the lower-cased word after a
 // figure, makes it a value: a unit, a day qualifier, a currency, a month,
-// a scale, or a word such as "percent", "times", "pm", "th", "of".
+// a scale, or a word such as "percent", "times", "pm", "th", "of". One
+// look-up in the union of those tables (vAfterWords), not five.
 func valueWordAfter(next string) bool {
-	if _, ok := vDurationUnits[next]; ok {
-		return true
-	}
-	if _, ok := vDayQualifiers[next]; ok {
-		return true
-	}
-	if _, ok := doctext.CurrencyWords[next]; ok {
-		return true
-	}
-	if _, ok := doctext.Months[next]; ok {
-		return true
-	}
-	if _, ok := doctext.ScaleWords[next]; ok {
-		return true
-	}
-	switch next {
-	case "percent", "per", "pct", "x", "times", "am", "pm", "a", "p", "st", "nd", "rd", "th", "of", "out":
-		return true
-	}
-	return false
+	return vAfterWords[next]
 }
+
+// vAfterWords are the keys of the tables valueWordAfter reads, and its own
+// words (FuzzValueWordAfter holds the five look-ups).
+var vAfterWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"percent", "per", "pct", "x", "times", "am", "pm", "a", "p", "st", "nd", "rd", "th", "of", "out"} {
+		m[w] = true
+	}
+	for w := range vDurationUnits {
+		m[w] = true
+	}
+	for w := range vDayQualifiers {
+		m[w] = true
+	}
+	for w := range doctext.CurrencyWords {
+		m[w] = true
+	}
+	for w := range doctext.Months {
+		m[w] = true
+	}
+	for w := range doctext.ScaleWords {
+		m[w] = true
+	}
+	return m
+}()

@@ -25,5 +25,18 @@ func FuzzMayPartLabel(f *testing.F) {
 	})
 }
 
+// FuzzPrefilters checks that holdsQuoteMark says no only where
+// ReplaceWithRe cannot match.
+func FuzzPrefilters(f *testing.F) {
+	for _, s := range []string{`Replace "30 days" with `, `change “x” to:`, "replace the cap with ", `amend "a" by`, ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if ReplaceWithRe.MatchString(s) && !holdsQuoteMark(s) {
+			t.Fatalf("holdsQuoteMark(%q) = false, but ReplaceWithRe matches", s)
+		}
+	})
+}
+
 // negativeLeadRe is the expression negativeLead stands for.
 var negativeLeadRe = regexp.MustCompile(`(?i)^(?:\W*)(?:not|no|non|none)\b`)

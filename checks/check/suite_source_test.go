@@ -17,7 +17,7 @@ func TestSuiteReadsSourceOnce(t *testing.T) {
 	s, err := check.NewSuite([]check.Check{check.OnlyFor(xref.NewXrefCheck(), evaluator.KindReviewMemo)})
 	require.NoError(t, err)
 	source := "# Agreement\n\n## 1. Term\n\nOne year.\n\n## 2. Fees\n\nMonthly.\n"
-	doc := check.Document{Kind: evaluator.KindReviewMemo, SourceText: source, Text: "## Findings\n\nSection 2 is fine; Section 9 does not exist.\n"}
+	doc := check.Document{Kind: evaluator.KindReviewMemo, SourceText: source, Text: "## Findings\n\nSection 2 is fine; Section 9 caps the fees.\n"}
 	for i := range 3 {
 		doc.Text += strings.Repeat(" ", i) // a revision
 		fs, err := s.Run(t.Context(), doc)

@@ -46,7 +46,28 @@ func signatureBlank(text string, s, e int, regions []doctext.Span) bool {
 	if lineStart && doctext.SignLeadRe.MatchString(lead) {
 		return true
 	}
+	if lineStart && underSignedFor(text, ls) {
+		return true
+	}
 	return doctext.InSpans(regions, s, e)
+}
+
+// underSignedFor reports whether the last non-blank line before the line
+// at ls opens a party's signing ("**SIGNED** for and on behalf of X"),
+// whose name and blank to sign on follow it ("Name: R. Deshpande, CFO
+// ______").
+func underSignedFor(text string, ls int) bool {
+	end := ls
+	for n := 0; n < 3 && end > 0; n++ {
+		start := strings.LastIndexByte(text[max(0, end-maxSignLine):end-1], '\n') + 1 + max(0, end-maxSignLine)
+		line := strings.TrimSpace(text[start : end-1])
+		end = start
+		if line == "" {
+			continue
+		}
+		return doctext.SignedForLineRe.MatchString(strings.TrimLeft(line, "*_>|- \t"))
+	}
+	return false
 }
 
 // ruleLine reports whether the underscores text[s:e] are all their line

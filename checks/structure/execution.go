@@ -80,18 +80,37 @@ const minPartyLines = 2
 
 // partyLines counts the lines of a signatures section that name who
 // signed: a label, a colon, then a name ("Member: Sofia Lindqvist —
-// signed 3 February 2025", "For PulseWorks: Callum Reid, Club Manager").
+// signed 3 February 2025", "For PulseWorks: Callum Reid, Club Manager"),
+// or a name, its signatory and the date the party signed, set apart by
+// dashes or commas ("Lotus Bit Games, Inc. — Linh Tran, COO — 19 May
+// 2025").
 func partyLines(section string) int {
 	n := 0
 	doctext.ForEachLine(section, func(l doctext.Line) {
 		s := strings.Trim(strings.TrimSpace(section[l.Start:l.End]), "*_>|- \t")
 		label, rest, ok := strings.Cut(s, ":")
 		rest = strings.TrimLeft(rest, "*_ \t")
-		if ok && label != "" && len(label) <= 80 && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+		if ok && label != "" && len(label) <= 80 && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' || datedSignatory(s) {
 			n++
 		}
 	})
 	return n
+}
+
+// maxSignatoryLine bounds a line that records one party's signing.
+const maxSignatoryLine = 160
+
+// datedSignatory reports whether line s records a party's signing by
+// name and date: it opens with a capital, sets its parts apart with a
+// dash or a comma, and holds a date.
+func datedSignatory(s string) bool {
+	if len(s) > maxSignatoryLine || s == "" || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	if !strings.Contains(s, " — ") && !strings.Contains(s, " – ") && !strings.Contains(s, ", ") {
+		return false
+	}
+	return len(doctext.ScanDates(s, doctext.WordSpans(s))) > 0
 }
 
 // openingBytes bounds the opening read for a text's title and what it
@@ -170,6 +189,9 @@ func executionBlock(text string, ws []doctext.Span) (int, int) {
 		// DAC: Dr Ciarán O'Mahony, Director", one line per party.
 		return loc[0][0], len(text)
 	}
+	if at := partyBlanks(text); at >= 0 {
+		return at, len(text) // "Employer: ______   Employee: ______"
+	}
 	if loc := signLabelLineRe.FindStringIndex(text); loc != nil {
 		// Signing lines with no heading of their own: the block runs from
 		// the paragraph before the first of them to the end.
@@ -181,3 +203,39 @@ func executionBlock(text string, ws []doctext.Span) (int, int) {
 	}
 	return -1, -1
 }
+
+// tailLines is how many non-blank lines at the end of a text are read for
+// the parties' blanks to sign on.
+const tailLines = 8
+
+// partyBlanks returns where the parties' blanks to sign on start at the
+// end of text, or -1: two labelled blanks or more ("For the TES:
+// ________", "Employer: ____  Employee: ____") with different labels
+// among its last lines, one per party. Labelled blanks higher up are a
+// form's fields, not its signing.
+func partyBlanks(text string) int {
+	labels := map[string]bool{}
+	first, n := -1, 0
+	end := len(text)
+	for n < tailLines && end > 0 {
+		start := strings.LastIndexByte(text[:end-1], '\n') + 1
+		line := text[start:end]
+		end = start
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		n++
+		for _, m := range labelledBlankRe.FindAllStringSubmatch(line, -1) {
+			labels[strings.ToLower(strings.TrimSpace(m[1]))] = true
+			first = start
+		}
+	}
+	if len(labels) < minPartyLines {
+		return -1
+	}
+	return first
+}
+
+// labelledBlankRe matches a labelled blank to sign on: a short label
+// that opens with a capital, a colon, and a run of underscores.
+var labelledBlankRe = regexp.MustCompile(`(?:^|[ \t>*|])([A-Z][^\n:_]{0,40}):[ \t]*(?:\*\*)?_{4,}`)

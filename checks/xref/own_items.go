@@ -220,9 +220,25 @@ func refOfOther(text string, e int) bool {
 	if _, end := refListNumbers(text, e); end > e {
 		rest = text[end:min(len(text), end+80)]
 	}
-	m := refOfOtherRe.FindStringIndex(rest)
-	return m != nil && !ownPlaceRe.MatchString(rest)
+	if ownPlaceRe.MatchString(rest) {
+		return false
+	}
+	if refOfOtherRe.MatchString(rest) {
+		return true
+	}
+	// "item 5 of the test plan": of a document the text names by a noun
+	// phrase that is not one of its own parts.
+	m := refOfNamedRe.FindStringSubmatch(rest)
+	return m != nil && !ownPartNouns[strings.ToLower(m[1])] && !ownPartNouns[strings.ToLower(m[2])]
 }
+
+// refOfNamedRe matches "of the <noun> <noun>" right after an item
+// reference: the words of the noun phrase that names where the item is.
+var refOfNamedRe = regexp.MustCompile(`^,?[ \t]+(?:of|in|under|from)[ \t]+(?:the|their|its|your|our)[ \t]+([a-z]+)(?:[ \t]+([a-z]+))?`)
+
+// ownPartNouns name the deliverable itself or one of its parts: "item 5
+// of the report", "item 3 in the table" are the text's own.
+var ownPartNouns = map[string]bool{"memo": true, "memorandum": true, "report": true, "review": true, "document": true, "letter": true, "note": true, "notes": true, "analysis": true, "assessment": true, "reply": true, "response": true, "email": true, "table": true, "list": true, "summary": true, "findings": true, "recommendations": true, "section": true, "redline": true, "markup": true, "draft": true, "text": true, "following": true, "same": true, "next": true, "first": true, "last": true}
 
 // idSetOff reports whether the id a trimmed line starts with (after
 // heading, table, list and bold markup) labels the line: it heads a

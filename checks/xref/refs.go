@@ -467,8 +467,9 @@ func externalBefore(text string, at int) bool {
 }
 
 // insertedLabelRe finds a numbered clause an amendment inserts: "The
-// following Article 4.3 is inserted", "clause 12.3 shall be added".
-var insertedLabelRe = regexp.MustCompile(`(?i)\b(section|clause|article|paragraph)[ \t]+([0-9]{1,4}(?:\.[0-9]{1,4})*)[ \t]+(?:is|are|shall[ \t]+be|will[ \t]+be)[ \t]+(?:inserted|added)\b`)
+// following Article 4.3 is inserted", "clause 12.3 shall be added",
+// "clause 4.1A is inserted".
+var insertedLabelRe = regexp.MustCompile(`(?i)\b(section|clause|article|paragraph)[ \t]+([0-9]{1,4}(?:\.[0-9]{1,4})*[A-Z]?)[ \t]+(?:is|are|shall[ \t]+be|will[ \t]+be)[ \t]+(?:inserted|added)\b`)
 
 // insertedLabelMatches returns insertedLabelRe's matches in text in
 // newLabelRe's layout (the keyword and the number as its first two

@@ -139,6 +139,7 @@ type selfRefRun struct {
 	vocab    map[string]bool            // the source's reference keywords, built on first need
 	srcNums  map[string]bool            // the numbers the source labels, built on first need
 	added    map[string]bool            // labels the text introduces ("a new Section 6.3")
+	others   map[string]bool            // family+" "+number of items the text placed in another document ("item 5 of the test plan")
 	dominant string                     // the review's usual noun for numbered clauses, plus "|"; built on first need
 	openings map[int]*lineOpenings      // line openings of the text, source and evidence (definedElsewhere), built on first need
 	idx      *doctext.LineIndex         // the text's line index, read at the first finding

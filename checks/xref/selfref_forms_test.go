@@ -60,3 +60,26 @@ func TestSelfRefPointedParts(t *testing.T) {
 	bad := "**Change 1: Fees**\n\nThe fee rises.\n\n**Change 2: Notices**\n\nBy app (see ⟦Change 8⟧{xref.self_reference} above).\n"
 	checktest.Run(t, c, check.Document{Text: bad, Kind: evaluator.KindPlainLanguage}, bad)
 }
+
+// An item the text places in another document by a noun phrase ("item 5
+// of the test plan") is that document's, and so is a later bare mention
+// of it; an item "of the report" is the text's own.
+func TestSelfRefItemsOfANamedDocument(t *testing.T) {
+	findings := "## Findings\n\n1. Age checks. Missing.\n\n2. Travel. Allowed.\n\n"
+	for name, text := range map[string]string{
+		"of the test plan":         findings + "v1.3 fails the pass criterion in item 5 of the test plan.\n",
+		"and mentioned bare later": findings + "It fails item 5 of the test plan.\n\nRetest: v1.3 stays restricted until it passes item 5.\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: text, Kind: evaluator.KindRedTeamReport}, text)
+		})
+	}
+	for name, text := range map[string]string{
+		"of the report":      findings + "The fix is in ⟦item 5⟧{xref.self_reference} of the report.\n",
+		"bare, never placed": findings + "It stays restricted until it passes ⟦item 5⟧{xref.self_reference}.\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: text, Kind: evaluator.KindRedTeamReport}, text)
+		})
+	}
+}

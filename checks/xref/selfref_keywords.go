@@ -209,7 +209,16 @@ func (r *selfRefRun) itemRef(m []int, fam, num string) {
 	text := r.text
 	s, e := m[0], m[1]
 	if refOfOther(text, e) {
-		return // "item 3 of Schedule 2", "recommendation 4 of the guidance"
+		// "item 3 of Schedule 2", "recommendation 4 of the guidance"; a
+		// later bare "item 3" is the same item.
+		if r.others == nil {
+			r.others = map[string]bool{}
+		}
+		r.others[fam+" "+num] = true
+		return
+	}
+	if r.others[fam+" "+num] {
+		return
 	}
 	more, end := refListNumbers(text, e)
 	var missing []string

@@ -1,6 +1,7 @@
 package xref
 
 import (
+	"regexp"
 	"strings"
 
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
@@ -102,6 +103,10 @@ func labelFollows(after string) bool {
 	return c >= 'A' && c <= 'Z' || c == '(' || c == '"'
 }
 
+// parentLabelsRe matches the labels of the parts a label sits in, set
+// before it on its line: "Part B,", "Schedule 4, Part B,".
+var parentLabelsRe = regexp.MustCompile(`^(?i:(?:schedule|part|annex|appendix|exhibit|chapter|article|section)[ \t]+[0-9A-Z]{1,4}[ \t]*[,–—-][ \t]*)+$`)
+
 // opensLabel reports whether what precedes a candidate label makes it one:
 // the start of a line (after marks and a clause noun) or, for an inline
 // dotted label ("3.2") or a sub-item, the end of a sentence.
@@ -114,8 +119,8 @@ func opensLabel(before string, inline bool) bool {
 			break
 		}
 	}
-	if lead == "" {
-		return true
+	if lead == "" || parentLabelsRe.MatchString(lead) {
+		return true // "Part B, paragraph 2A. The rates …": under its parents' labels
 	}
 	if !inline {
 		return false

@@ -196,6 +196,14 @@ func (r *xrefRun) ref(kw doctext.Span, idStart, idEnd int, key string, first boo
 	if looksLikeStatute(text[idStart:idEnd], r.o, r.src) || externalRef(text, kw.Start, idEnd) || ownRef(text, idEnd) || sameInstrumentAsBefore(text, kw) {
 		return
 	}
+	if assertsAbsent(text, kw.Start, idEnd) || namedDocumentBefore(text, kw.Start, r.srcText) {
+		return
+	}
+	if !r.review && !strings.HasSuffix(key, "|") && labelAt(text, text[idStart:idEnd]) >= 0 {
+		// "paragraphs 1–14 above" of a contract whose lines open "14.
+		// Israeli law applies." (an attachment's number is no line's).
+		return
+	}
 	s := idStart
 	if first {
 		s = kw.Start
@@ -236,18 +244,26 @@ func (r *xrefRun) excused(kw doctext.Span, idEnd int, key string) bool {
 // inlineSub reports "3.1(b)" where 3.1 exists, in the text or the source,
 // and lists its (a), (b) inline, in the running text rather than on lines
 // of their own.
+//
+// The base is read at each parenthesis in turn: "2(b)(ii)" is (b)(ii) of
+// 2, or (ii) of a "2(b)" that labels a line of its own ("2(b) Prize
+// money. (i) … (ii) …").
 func (r *xrefRun) inlineSub(key string) bool {
-	base, sub, ok := strings.Cut(key, "(")
-	if !ok {
-		return false
-	}
-	if i, found := r.o.byKey[base]; found && inlineSubItem(r.text, r.o, i, "("+sub) {
-		return true
-	}
-	if r.src != nil {
-		if i, found := r.src.byKey[base]; found && inlineSubItem(r.srcText, r.src, i, "("+sub) {
+	for at := strings.IndexByte(key, '('); at > 0; {
+		base, sub := key[:at], key[at:]
+		if i, found := r.o.byKey[base]; found && inlineSubItem(r.text, r.o, i, sub) {
 			return true
 		}
+		if r.src != nil {
+			if i, found := r.src.byKey[base]; found && inlineSubItem(r.srcText, r.src, i, sub) {
+				return true
+			}
+		}
+		next := strings.IndexByte(key[at+1:], '(')
+		if next < 0 {
+			break
+		}
+		at += 1 + next
 	}
 	return false
 }

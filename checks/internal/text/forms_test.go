@@ -115,3 +115,10 @@ func TestKeyedQuotationUnderDraftIntro(t *testing.T) {
 		t.Errorf("a quotation under no drafting intro read as drafted")
 	}
 }
+
+// "SIGNED at <place> on <date>" is a testimonium.
+func TestSignedAtLine(t *testing.T) {
+	if !ExecutionClauseRe.MatchString("SIGNED at Bloemfontein on 24 June 2025") {
+		t.Error("SIGNED at <place> on <date> is no testimonium")
+	}
+}

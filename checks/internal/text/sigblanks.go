@@ -15,8 +15,9 @@ import (
 var (
 	// SignLeadRe matches the start of a line where a party signs or dates
 	// by hand: "Signed for X", "Executed by X", "Witnessed by", "Date of
-	// this deed", "Dated", "For and on behalf of X", "By the Supplier".
-	SignLeadRe = regexp.MustCompile(`^(?i:signed|signature|executed|witness(?:ed)?|sworn|dated?|place\s+and\s+date|place,\s+date)\b|^(?:[Ff]or|FOR)(?:\s+and\s+on\s+behalf\s+of)?\s+(?:the\s+)?[A-Z]|^(?:[Bb]y|BY)\s+(?:the\s+)?[A-Z]`)
+	// this deed", "Dated", "For and on behalf of X", "By the Supplier",
+	// "Acknowledged by the Principal Investigator".
+	SignLeadRe = regexp.MustCompile(`^(?i:signed|signature|executed|witness(?:ed)?|sworn|dated?|place\s+and\s+date|place,\s+date|(?:acknowledged|accepted|agreed|received)(?:\s+and\s+(?:agreed|accepted))?\s+by)\b|^(?:[Ff]or|FOR)(?:\s+and\s+on\s+behalf\s+of)?\s+(?:the\s+)?[A-Z]|^(?:[Bb]y|BY)\s+(?:the\s+)?[A-Z]`)
 	// DayOfMonthRe matches what follows a blank day of an execution date:
 	// a month name, or "day of" and one ("____ March 2026", "__ day of
 	// June").
@@ -29,9 +30,10 @@ var (
 	// signed: the testimonium ("IN WITNESS WHEREOF the Parties have
 	// signed"), "executed as a deed", "by signing below", "the parties
 	// sign this Amendment in two counterparts", "Done at Brussels on 20
-	// November 2026 in two originals". What follows it, to the end of the
+	// November 2026 in two originals", "SIGNED at Bloemfontein on 24
+	// June 2025". What follows it, to the end of the
 	// text, is the signature block.
-	ExecutionClauseRe = regexp.MustCompile(`(?i)\b(?:in\s+witness\s+whereof|executed\s+(?:and\s+delivered\s+)?as\s+a\s+deed|signed\s+as\s+a\s+deed|by\s+signing\s+(?:below|this|here)|sign(?:ed)?\s+below|signature\s+page\s+follows|(?:parties|party)\s+(?:have\s+|hereby\s+|now\s+)?(?:signed|sign|executed|execute)\s+this|done\s+(?:at|in)\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?,?\s+(?:on|this)|in\s+(?:two|three|duplicate|triplicate)\s+(?:originals|counterparts|original\s+copies))\b`)
+	ExecutionClauseRe = regexp.MustCompile(`(?i)\b(?:in\s+witness\s+whereof|executed\s+(?:and\s+delivered\s+)?as\s+a\s+deed|signed\s+as\s+a\s+deed|by\s+signing\s+(?:below|this|here)|sign(?:ed)?\s+below|signature\s+page\s+follows|(?:parties|party)\s+(?:have\s+|hereby\s+|now\s+)?(?:signed|sign|executed|execute)\s+this|(?:done|signed|executed)\s+(?:at|in)\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?,?\s+(?:on|this)|in\s+(?:two|three|duplicate|triplicate)\s+(?:originals|counterparts|original\s+copies))\b`)
 )
 
 // maxExecutionLine bounds the line a testimonium is looked for in: a
@@ -80,6 +82,11 @@ func SignatureRegions(text string) []Span {
 	}
 	return out
 }
+
+// SignedForLineRe matches a line that opens a party's signing: "Signed
+// for X", "**SIGNED** for and on behalf of X", "Executed by X" (after
+// its list and emphasis marks are trimmed).
+var SignedForLineRe = regexp.MustCompile(`^(?i:signed|executed)(?:\*\*|__)?[ \t]+(?i:for|by|on[ \t]+behalf)\b`)
 
 // signingField reports whether line s is a form's signing field: a label
 // that names a signature, a colon, then a blank to sign on ("Tenant's

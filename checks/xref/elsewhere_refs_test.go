@@ -1,0 +1,64 @@
+package xref
+
+import (
+	"testing"
+
+	"github.com/evalopt/evalopt/evaluator"
+	"github.com/stretchr/testify/assert"
+)
+
+// A reference whose label the text says is not there, or that cites
+// another named document's section in parentheses, points at nothing the
+// deliverable owes; the same references without that grammar dangle.
+func TestXrefAbsentAndOtherDocumentRefs(t *testing.T) {
+	src := "# Colocation Terms v5\n\n**9. Liability**\n9.1 The cap is three months' fees.\n9.3 No indirect loss.\n"
+	cases := []struct {
+		name, text string
+		want       []string
+	}{
+		{"said to be absent", "# Redline\n\nClause numbers follow the source; cl. 9.2 does not appear in v5.\n", nil},
+		{"there is no", "# Redline\n\nThere is no clause 9.2 in v5, so nothing is cited.\n", nil},
+		{"absent, said after the sentence ends", "# Redline\n\nSee cl. 9.2. It does not appear in v5.\n", []string{"cl. 9.2"}},
+		{"plain dangling", "# Redline\n\nThe cap in cl. 9.2 should rise to twelve months.\n", []string{"cl. 9.2"}},
+		{"another named document", "# Redline\n\nThe apps must meet the App Store Review Guidelines (section 3.1.1, In-App Purchase).\n", nil},
+		{"the source's own name", "# Redline\n\nThe Colocation Terms (section 9.2) cap liability.\n", []string{"section 9.2"}},
+		{"a defined term, not a document", "# Redline\n\nThe Service Credits (section 9.2) are too low.\n", []string{"section 9.2"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, danglingWith(evaluator.KindRedline, src, tc.text))
+		})
+	}
+}
+
+// A policy under review cited by its own name is the source, not another
+// document: its missing section still dangles.
+func TestXrefSourceNamedByItsTitle(t *testing.T) {
+	src := "# Acceptable Use Policy\n\n## Section 1. Scope\n\nAll staff.\n\n## Section 2. Devices\n\nWork devices only, as section 1 says.\n"
+	memo := "# Review\n\n## Findings\n\nThe Acceptable Use Policy (section 7) bans personal devices.\n"
+	assert.Equal(t, []string{"section 7"}, danglingWith(evaluator.KindReviewMemo, src, memo))
+	other := "# Review\n\n## Findings\n\nThe Records Retention Policy (section 7) keeps logs for a year.\n"
+	assert.Empty(t, danglingWith(evaluator.KindReviewMemo, src, other))
+}
+
+// Labels read in the layouts sources and contracts write them: a sub-item
+// run inline under a lettered line of its own ("2(b) Prize money. (i) …
+// (ii) …"), a label under its parents' labels ("Part B, paragraph 2A."),
+// a lettered clause an amendment inserts ("clause 4.1A is inserted"),
+// and a contract's own numbered lines ("14. Israeli law applies.").
+func TestXrefLabelLayouts(t *testing.T) {
+	src := "1. Term\n1(a) One year, paid under clause 2.\n\n2. Pay\n2(a) The salary is NZD 3,600.\n2(b) Prize money. (i) The Player gets 40%. (ii) The Team may deduct travel costs.\n\nSchedule 4\n\nPart B, paragraph 2A. The rates assume 1.8 hours per cycle.\n"
+	redline := "# Redline\n\nDelete clause 2(b)(ii); keep clause 2(b)(i). The band in paragraph 2A stays.\n"
+	assert.Empty(t, danglingWith(evaluator.KindRedline, src, redline))
+	bad := "# Redline\n\nDelete clause 2(c)(i) and paragraph 2B.\n"
+	assert.Equal(t, []string{"clause 2(c)(i)", "paragraph 2B"}, danglingWith(evaluator.KindRedline, src, bad))
+
+	amendment := "# Amendment No. 1\n\n1. The following clause 4.1A is inserted after clause 4.1:\n\n\"4.1A The Sponsor pays INR 18,00,000.\"\n\n2. Clause 4.3 applies to clause 4.1A.\n"
+	agreement := "4.1 The Sponsor pays in four instalments.\n\n4.3 GST is added.\n"
+	assert.Empty(t, danglingWith(evaluator.KindContract, agreement, amendment))
+
+	old := "## 1. Parties\n\nShipwise Ltd.\n\n## 2. Quotes\n\nValid 14 days.\n"
+	terms := "# Terms\n\n1. We are Shipwise Ltd.\n\n2. Quotes last 14 days.\n\n3. Israeli law applies.\n\nSections 1–2 of v4 map to paragraphs 1–3 above.\n"
+	assert.Empty(t, danglingWith(evaluator.KindContract, old, terms))
+	assert.Equal(t, []string{"paragraph 7"}, danglingWith(evaluator.KindContract, old, terms+"\nSee paragraph 7.\n"))
+}

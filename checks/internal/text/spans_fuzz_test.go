@@ -55,3 +55,20 @@ func TestQuotedSpansLong(t *testing.T) {
 		t.Fatalf("AppendQuotedSpans: %d spans (cap %d), passages %d", len(got), cap(got), len(want))
 	}
 }
+
+// FuzzWordSpans checks WordSpans, read with Next, against the word
+// iterator it stands for.
+func FuzzWordSpans(f *testing.F) {
+	for _, s := range []string{"The Buyer's fee: 30 days, don''t 'quote'.", "F12 – Liability “cap”", "", "ſ ü 9.5"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var want []Span
+		for a, b := range wordScanner.Words(s) {
+			want = append(want, Span{a, b})
+		}
+		if got := WordSpans(s); !slices.Equal(got, want) {
+			t.Fatalf("WordSpans(%q) = %v, Words: %v", s, got, want)
+		}
+	})
+}

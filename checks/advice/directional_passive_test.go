@@ -42,3 +42,16 @@ func TestDatedActionRowIsNoDirection(t *testing.T) {
 	good := "## Next steps\n\n| Owner | Action | Due |\n|---|---|---|\n| Legal | Send the mark-up of clauses 4 and 9 | 5 June |\n| Privacy | Update the record of processing for Kestrel | 12 June |\n"
 	checktest.Run(t, c, check.Document{Text: good, Kind: evaluator.KindReviewMemo}, good)
 }
+
+// A sentence that opens with the vague adjective and then a condition or
+// its stop is a verdict on the term ("Acceptable if the Sponsor
+// resists."), not a fix; the adjective before a noun still names only a
+// direction.
+func TestOpeningAdjectiveVerdict(t *testing.T) {
+	c := checktest.Must(NewDirectionalCheck(RecommendationConfig{}))
+	good := "## Findings\n\n4. Payment term (low). Article 6.2 allows 90 days; our standard is 45 days. Acceptable if the Sponsor resists.\n\n## Recommendations\n\n1. Article 6.2: ask for 45 days; accept 60 days as a fallback.\n"
+	checktest.Run(t, c, check.Document{Text: good, Kind: evaluator.KindReviewMemo}, good)
+	if !verdictTail(" if the Sponsor resists.") || !verdictTail(".") || verdictTail(" cap on liability") {
+		t.Error("verdictTail misreads a condition, a stop or a noun")
+	}
+}

@@ -299,7 +299,29 @@ func vagueImperative(text string, from, to, s int) (int, int, bool) {
 	if concreteOutsideRefs(seg) || copulaRe.MatchString(seg[:m[0]]) {
 		return 0, 0, false // "X are acceptable for us" describes; it does not instruct
 	}
+	if m[0] == 0 && verdictTail(seg[m[1]:]) {
+		return 0, 0, false // "Acceptable if the Sponsor resists.": a verdict on the term, no fix
+	}
 	return s + m[0], s + m[1], true
+}
+
+// verdictWords open the condition or reason after a sentence's opening
+// adjective that make it a verdict ("Acceptable if …", "Reasonable given
+// …"), not a fix's vague object ("Stronger cap needed").
+var verdictWords = map[string]bool{"if": true, "as": true, "provided": true, "unless": true, "given": true, "because": true, "since": true, "when": true, "for": true, "here": true, "overall": true, "in": true}
+
+// verdictTail reports whether what follows a sentence's opening adjective
+// ends the sentence or opens a condition or reason.
+func verdictTail(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t")
+	if rest == "" || strings.IndexByte(".;,:!", rest[0]) >= 0 {
+		return true
+	}
+	e := 0
+	for e < len(rest) && doctext.IsWordByte(rest[e]) {
+		e++
+	}
+	return verdictWords[strings.ToLower(rest[:e])]
 }
 
 // copulaRe matches a finite "to be"/"to have" that makes a sentence a

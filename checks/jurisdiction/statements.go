@@ -72,21 +72,39 @@ func (t *table) statements(r *reader, excluded []doctext.Span, redline bool) []s
 }
 
 // negated reports whether the statement around a mention is proposed,
-// conditional or negated: its sentence holds a word of notAssertion. "No
-// change" ("which is good for us and needs no change") asserts the text as
-// it stands; its two words count for nothing.
+// conditional or negated: its sentence, up to a consequence clause after
+// the mention, holds a word of notAssertion. "No change" ("which is good
+// for us and needs no change") and "without change" assert the text as it
+// stands; their two words count for nothing.
 func negated(w window) bool {
-	for i, x := range w.all {
+	words := assertingClause(w)
+	for i, x := range words {
 		if !notAssertion[x] {
 			continue
 		}
-		noChange := x == "no" && i+1 < len(w.all) && (w.all[i+1] == "change" || w.all[i+1] == "changes") ||
-			(x == "change" || x == "changes") && i > 0 && w.all[i-1] == "no"
+		noChange := x == "no" && i+1 < len(words) && (words[i+1] == "change" || words[i+1] == "changes") ||
+			(x == "change" || x == "changes") && i > 0 && (words[i-1] == "no" || words[i-1] == "without")
 		if !noChange {
 			return true
 		}
 	}
 	return false
+}
+
+// consequence opens a clause that draws a consequence from what comes
+// before it ("…, so the drafting points below assume …"): its words do
+// not qualify the statement before it.
+var consequence = set("so", "therefore", "thus", "hence", "meaning")
+
+// assertingClause returns the words of w's sentence up to a consequence
+// clause after the mention.
+func assertingClause(w window) []string {
+	for i, x := range w.after {
+		if consequence[x] {
+			return w.all[:len(w.all)-len(w.after)+i]
+		}
+	}
+	return w.all
 }
 
 // aboutAgreement reports whether the sentence names an agreement, its

@@ -142,6 +142,9 @@ func numberAt(text string, i, to int) (stated, bool) {
 	if i < to && doctext.IsWordByte(text[i]) {
 		return stated{}, false // "2b", "4th": a label, not a value
 	}
+	if i+1 < to && text[i] == '/' && (text[i+1]|0x20 >= 'a' && text[i+1]|0x20 <= 'z') {
+		return stated{}, false // "CVSS:3.1/AV:N/…", "v2/entries": a version in a vector or path
+	}
 	raw := strings.ReplaceAll(text[d:i], ",", "")
 	if d > start && text[d-1] == '-' {
 		raw = "-" + raw

@@ -136,3 +136,14 @@ func TestMismatchTitleAndBody(t *testing.T) {
 	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindReviewMemo}, good)
 	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindReviewMemo}, fmt.Sprintf(doc, "⟦5⟧{tool.mismatch}"))
 }
+
+// A version inside a vector or path ("CVSS:3.1/AV:N/…") is no value the
+// tool returned for the quantity it names.
+func TestMismatchVersionInVector(t *testing.T) {
+	c := checktest.Must(New(Config{}))
+	ev := toolEvidence("burp", "", "tool: burp-scanner-export\ntarget: stg.example\ncvss: 8.1\n")
+	text := "The Burp scan rated the IDOR at CVSS 8.1.\nVector: CVSS:3.1/AV:N/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:N.\n"
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindRedTeamReport}, text)
+	bad := "The Burp scan rated the IDOR at CVSS ⟦7.1⟧{tool.mismatch}.\n"
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindRedTeamReport}, bad)
+}

@@ -1,6 +1,9 @@
 package text
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // A review keys its items by the findings' ids: the findings are "H1 -
 // Booking lookup can be brute-forced - High" lines, table rows or emphasised
@@ -8,6 +11,11 @@ import "strings"
 // today: turn on ...". Read by what the items do, that is a findings
 // section and a recommendations section whatever their headings say ("Where
 // the bodies are buried", "Closing the doors", or none at all).
+
+// findingFixRe matches a line that opens by naming the finding it fixes,
+// then a colon: "1. For finding 1 (P0): stop passing raw text", "- Re
+// issue 3: rotate the key", "To fix finding 2: add a check".
+var findingFixRe = regexp.MustCompile(`(?im)^[ \t>*+-]*(?:\d{1,3}[.)][ \t]+)?(?:\*\*|__)?(?:for|re:?|to[ \t]+fix|fix(?:es)?[ \t]+for)[ \t]+(?:the[ \t]+)?(?:finding|issue|risk|vulnerability)[ \t]+#?\d{1,3}\b[^\n:]{0,30}:`)
 
 // maxKeyedLines bounds how many lines keyedItems reads, so that its cost
 // stays linear whatever the text.

@@ -49,3 +49,24 @@ func TestQuestionHeadings(t *testing.T) {
 		t.Error("a long question (over ten words) read as a heading")
 	}
 }
+
+// Fixes that open by naming the finding they fix ("1. For finding 1
+// (P0): stop …") are a recommendations section under any heading; one
+// such line, or a finding merely mentioned, is not.
+func TestSectionByFormFindingKeyedFixes(t *testing.T) {
+	recs := Section{Name: "recommendations"}
+	cases := []struct {
+		name, text string
+		want       bool
+	}{
+		{"two keyed fixes", "What do we do now?\n\n1. For finding 1 (P0): stop passing raw text.\n2. For finding 2 (P1): add an output check.\n", true},
+		{"re issue", "Next\n\n- Re issue 3: rotate the key.\n- Re: issue 4: drop the field.\n", true},
+		{"one keyed fix", "Next\n\n1. For finding 1 (P0): stop passing raw text.\n", false},
+		{"findings mentioned in prose", "Finding 1 is critical: the tool leaks. Finding 2 is high: it confirms bookings.\n", false},
+	}
+	for _, tc := range cases {
+		if got := SectionByForm(tc.text, recs); got != tc.want {
+			t.Errorf("%s: SectionByForm(recommendations) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -187,7 +187,7 @@ func SectionByForm(text string, sec Section) bool {
 				return true
 			}
 		}
-		if fixes, _ := keyedItems(text); fixes >= 2 {
+		if fixes, _ := keyedItems(text); fixes >= 2 || len(findingFixRe.FindAllStringIndex(text, 2)) >= 2 {
 			return true // fixes keyed to the findings they fix
 		}
 		return ReplacementMarkerRe.MatchString(text) || draftedItems(text) >= minFormItems

@@ -89,7 +89,7 @@ func (d *valueDoc) numberWords(i int) (rawValue, bool) {
 // "ratio:" and the noun; val2 is the whole).
 func (d *valueDoc) countAfter(i, j int, v float64, start int) (rawValue, bool) {
 	toks := d.toks
-	if i > 0 && toks[i-1].kind == tWord && vRefWords[d.lowerTok(i-1)] || vLineNumber(d.text, start) {
+	if i > 0 && toks[i-1].kind == tWord && d.refWordAt(i-1) || vLineNumber(d.text, start) {
 		return rawValue{}, false // "Schedule 1 prevails", "1.2 Guests:": a number that names a part
 	}
 	// A ratio: "N of (the) M [noun]", "N out of M".

@@ -16,8 +16,12 @@ import (
 func readValueDoc(doc check.Document) *valueDoc {
 	d := &valueDoc{text: doc.Text, kind: doc.Kind, memo: doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedTeamReport, plain: doc.Kind == "",
 		review: doc.Kind == evaluator.KindReviewMemo || doc.Kind == evaluator.KindRedTeamReport,
-		ids:    map[string]int32{}, keys: map[string]string{}, drafts: docDrafts{a: doctext.AnalysisOf(doc)}}
+		drafts: docDrafts{a: doctext.AnalysisOf(doc)}}
 	text := d.text
+	// The word maps sized for a document's distinct words (about 2,800
+	// in the 1 MB memo): they fill without rehashing.
+	words := min(len(text)/256, 4096) + 16
+	d.ids, d.keys, d.surface = make(map[string]int32, words), make(map[string]string, words), make(map[string]int32, words)
 	// A contract holds up to one value per 150 bytes, a memo one per 250:
 	// room for that many spares regrowing (copying and clearing) the
 	// largest slices of the read, once or twice.
@@ -49,13 +53,17 @@ type docReader struct {
 	heading, title      []int32 // words of the current heading and block's bold lead-in
 	headAnchors         []string
 	headRead, titleRead bool
-	lineAnchor          string
-	lineAnchors         []string // []string{lineAnchor}, built when it changes
-	lists               int
-	inList              bool
-	recLevel            int    // level of the open recommendations section, 0 for none
-	draftBlock          bool   // indented lines after "Revise clause 2.2 to read:" are drafted text
-	introLine           string // the last line ending in ":", until a line follows it
+	// topic is the heading's words then the lead-in's, shared (read only)
+	// by the lines under both until either changes (topicOK false).
+	topic       []int32
+	topicOK     bool
+	lineAnchor  string
+	lineAnchors []string // []string{lineAnchor}, built when it changes
+	lists       int
+	inList      bool
+	recLevel    int    // level of the open recommendations section, 0 for none
+	draftBlock  bool   // indented lines after "Revise clause 2.2 to read:" are drafted text
+	introLine   string // the last line ending in ":", until a line follows it
 }
 
 // headingCtx returns the words and anchors of the current heading, read on
@@ -93,7 +101,7 @@ func (r *docReader) line(l doctext.Line) {
 	}
 	if s == "" {
 		r.block++
-		r.inTable, r.header, r.title, r.titleRead = false, nil, nil, true
+		r.inTable, r.header, r.title, r.titleRead, r.topicOK = false, nil, nil, true, false
 		return
 	}
 	r.d.line, r.d.spansDone = l, false
@@ -175,7 +183,7 @@ func (r *docReader) tableLine(l doctext.Line, s string, proposed bool) {
 func (r *docReader) headingLine(l doctext.Line, raw string, off int, proposed bool) {
 	r.block++
 	r.d.headings = append(r.d.headings, l.Start)
-	r.title, r.titleRead = nil, true
+	r.title, r.titleRead, r.topicOK = nil, true, false
 	r.headSpan, r.headRead = doctext.Span{Start: l.Start + off, End: l.End}, false
 	r.heading, r.headAnchors = nil, nil
 	if a := r.d.ownLabel(raw[off:]); a != "" {
@@ -205,10 +213,10 @@ func (r *docReader) textLine(l doctext.Line, raw, s string, indented, proposed b
 	}
 	leadEnd := -1 // where a plain lead-in ends: its references anchor the item's sentences
 	if te, ok := vBoldLead(text, body, l.End); ok {
-		r.titleSpan, r.titleRead = doctext.Span{Start: body, End: te}, false
+		r.titleSpan, r.titleRead, r.topicOK = doctext.Span{Start: body, End: te}, false, false
 	} else if vListMarkerAt(raw) { // only a list item has a plain lead-in: the cheap test first
 		if te, ok := vPlainLead(text, body, l.End); ok {
-			r.titleSpan, r.titleRead, leadEnd = doctext.Span{Start: body, End: te}, false, te
+			r.titleSpan, r.titleRead, r.topicOK, leadEnd = doctext.Span{Start: body, End: te}, false, false, te
 		}
 	}
 	if vMayHoldValue(text[body:l.End]) {
@@ -250,7 +258,10 @@ func (r *docReader) lineSentences(l doctext.Line, body, leadEnd int, proposed bo
 		body, labelEnd = le, le
 	}
 	h, ha := r.headingCtx()
-	topic := append(append([]int32(nil), h...), r.titleCtx()...)
+	if !r.topicOK {
+		r.topic, r.topicOK = append(append([]int32(nil), h...), r.titleCtx()...), true
+	}
+	topic := r.topic
 	var anchors []string
 	ownClause := ""
 	if r.lineAnchor != "" {

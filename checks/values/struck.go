@@ -19,7 +19,7 @@ func (d *valueDoc) lineSpans() {
 	start, end := d.line.Start, d.line.End
 	d.skip = append(d.skip[:0], doctext.CodeSpans(text, start, end)...)
 	d.skip = vAppendStruck(d.skip, text, start, end)
-	d.quotes = append(d.quotes[:0], doctext.QuotedSpans(text, start, end)...)
+	d.quotes = doctext.AppendQuotedSpans(d.quotes[:0], text, start, end)
 	t := strings.TrimLeft(text[start:end], " \t")
 	d.lineQuoted = strings.HasPrefix(t, ">")
 }
@@ -30,7 +30,7 @@ var vStruckMarks = [][2]string{{"~~", "~~"}, {"<del>", "</del>"}, {"<s>", "</s>"
 // vAppendStruck appends the struck-out spans of text[start:end].
 func vAppendStruck(dst []doctext.Span, text string, start, end int) []doctext.Span {
 	line := text[start:end]
-	if !strings.ContainsAny(line, "~<[") { // one scan: no mark can start here
+	if !vStruckOpens(line) { // one scan: no mark can start here
 		return dst
 	}
 	for _, mk := range vStruckMarks {
@@ -51,6 +51,18 @@ func vAppendStruck(dst []doctext.Span, text string, start, end int) []doctext.Sp
 	}
 	doctext.SortSpans(dst)
 	return dst
+}
+
+// vStruckOpens reports whether s holds a byte a struck-out mark opens
+// with ('~', '<', '['): strings.ContainsAny(s, "~<["), without building
+// its set on every line.
+func vStruckOpens(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '~' || c == '<' || c == '[' {
+			return true
+		}
+	}
+	return false
 }
 
 // vStruckValues returns the figures and number words inside struck-out

@@ -48,7 +48,40 @@ type vWord struct {
 	tense   bool // a word sentTense acts on (see vTenseWord)
 	ref     bool // one of vRefWords ("clause", "section")
 	lex     uint8
-	lexDone bool // tense, ref and lex are set: by internToks, as only a token's word needs them
+	cls     uint8 // wPreLink, wClause, wPartVerb: the word tables describe reads per token (wordIn)
+	lexDone bool  // tense, ref, lex and cls are set: by internToks, as only a token's word needs them
+}
+
+// Word tables of describe, as vWord.cls bits.
+const (
+	wPreLink  uint8 = 1 << iota // a key of vPreLinks
+	wClause                     // a key of vClauseWords
+	wPartVerb                   // a key of vPartVerbs
+)
+
+// vCls returns the vWord.cls bits of the lower-case word w.
+func vCls(w string) uint8 {
+	var b uint8
+	if vPreLinks[w] {
+		b |= wPreLink
+	}
+	if vClauseWords[w] {
+		b |= wClause
+	}
+	if vPartVerbs[w] {
+		b |= wPartVerb
+	}
+	return b
+}
+
+// wordIn reports whether token k, lower-cased, is a key of m, the table
+// of bit: read from its interned word when it has one (one slice read, not
+// a map look-up per token and value).
+func (d *valueDoc) wordIn(k int, bit uint8, m map[string]bool) bool {
+	if t := d.toks[k]; t.word > 0 {
+		return d.words[t.word-1].cls&bit != 0
+	}
+	return m[d.lowerTok(k)]
 }
 
 // What a word may start, as vWord.lex bits (see vLex).
@@ -96,7 +129,7 @@ func (d *valueDoc) internToks() {
 			// What a token reads of its word, filled on the first token
 			// of it: words interned for their ids only (headings,
 			// labels) never need it.
-			info.tense, info.ref, info.lex, info.lexDone = vTenseWord(info.lower), vRefWords[info.lower], vLex(info.lower), true
+			info.tense, info.ref, info.lex, info.cls, info.lexDone = vTenseWord(info.lower), vRefWords[info.lower], vLex(info.lower), vCls(info.lower), true
 		}
 		t.word = k
 	}

@@ -421,7 +421,7 @@ func (d *valueDoc) preHead(dst []int32, first int) ([]int32, int) {
 		if t.kind == tNum {
 			return dst, -1
 		}
-		if !vPreLinks[d.lowerTok(k)] {
+		if !d.wordIn(k, wPreLink, vPreLinks) {
 			break
 		}
 	}
@@ -434,7 +434,7 @@ func (d *valueDoc) preHead(dst []int32, first int) ([]int32, int) {
 			}
 			break
 		}
-		if vClauseWords[d.lowerTok(k)] {
+		if d.wordIn(k, wClause, vClauseWords) {
 			break
 		}
 		if id := d.tokIDs[k]; id >= 0 {
@@ -532,7 +532,7 @@ func (d *valueDoc) refPointAfter(next, first int) bool {
 func (d *valueDoc) nearRef(first, next int) string {
 	toks := d.toks
 	ref := func(k int) string {
-		if k+1 >= len(toks) || toks[k].kind != tWord || !vRefWords[d.lowerTok(k)] {
+		if k+1 >= len(toks) || toks[k].kind != tWord || !d.refWordAt(k) {
 			return ""
 		}
 		j := k + 1

@@ -1,6 +1,7 @@
 package values
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 	"strings"
@@ -206,16 +207,24 @@ var vRateUnits = map[string]string{
 // leading and trailing zeros dropped) and the count of its integer digits:
 // 1284.6 gives ("12846", 4), 529200 gives ("5292", 6).
 func vDigitKey(v float64) (string, int) {
-	s := strconv.FormatFloat(math.Abs(v), 'f', 2, 64)
-	dot := strings.IndexByte(s, '.')
+	// Formatted on the stack and trimmed in place: one string, not four
+	// (FuzzDigitKey holds the strings version).
+	var buf [48]byte
+	s := strconv.AppendFloat(buf[:0], math.Abs(v), 'f', 2, 64)
+	dot := bytes.IndexByte(s, '.')
 	intDigits := dot
-	if s[:dot] == "0" {
+	if dot == 1 && s[0] == '0' {
 		intDigits = 0
 	}
-	d := strings.Replace(s, ".", "", 1)
-	d = strings.TrimLeft(d, "0")
-	d = strings.TrimRight(d, "0")
-	return d, intDigits
+	s = append(s[:dot], s[dot+1:]...)
+	i, j := 0, len(s)
+	for i < j && s[i] == '0' {
+		i++
+	}
+	for j > i && s[j-1] == '0' {
+		j--
+	}
+	return string(s[i:j]), intDigits
 }
 
 // vNearDigits reports whether two figures, given as digit keys (see
@@ -446,26 +455,33 @@ func valueWordBefore(s string, i int) bool {
 
 // valueWordAfter reports whether next, the lower-cased word after a
 // figure, makes it a value: a unit, a day qualifier, a currency, a month,
-// a scale, or a word such as "percent", "times", "pm", "th", "of".
+// a scale, or a word such as "percent", "times", "pm", "th", "of". One
+// look-up in the union of those tables (vAfterWords), not five.
 func valueWordAfter(next string) bool {
-	if _, ok := vDurationUnits[next]; ok {
-		return true
-	}
-	if _, ok := vDayQualifiers[next]; ok {
-		return true
-	}
-	if _, ok := doctext.CurrencyWords[next]; ok {
-		return true
-	}
-	if _, ok := doctext.Months[next]; ok {
-		return true
-	}
-	if _, ok := doctext.ScaleWords[next]; ok {
-		return true
-	}
-	switch next {
-	case "percent", "per", "pct", "x", "times", "am", "pm", "a", "p", "st", "nd", "rd", "th", "of", "out":
-		return true
-	}
-	return false
+	return vAfterWords[next]
 }
+
+// vAfterWords are the keys of the tables valueWordAfter reads, and its own
+// words (FuzzValueWordAfter holds the five look-ups).
+var vAfterWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"percent", "per", "pct", "x", "times", "am", "pm", "a", "p", "st", "nd", "rd", "th", "of", "out"} {
+		m[w] = true
+	}
+	for w := range vDurationUnits {
+		m[w] = true
+	}
+	for w := range vDayQualifiers {
+		m[w] = true
+	}
+	for w := range doctext.CurrencyWords {
+		m[w] = true
+	}
+	for w := range doctext.Months {
+		m[w] = true
+	}
+	for w := range doctext.ScaleWords {
+		m[w] = true
+	}
+	return m
+}()

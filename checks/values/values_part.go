@@ -33,7 +33,7 @@ func (d *valueDoc) citedPart(next int) string {
 		if s := d.sym(k); s == "." || s == ";" {
 			return ""
 		}
-		if !vPartVerbs[d.lowerTok(k)] {
+		if !d.wordIn(k, wPartVerb, vPartVerbs) {
 			continue
 		}
 		j := k + 1

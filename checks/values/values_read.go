@@ -74,6 +74,9 @@ func (d *valueDoc) sentence(from, to int, c sentCtx) {
 func (d *valueDoc) readRawValues() {
 	d.raw = d.raw[:0]
 	for i := 0; i < len(d.toks); i++ {
+		if !d.mayOpenValue(i) {
+			continue // most tokens: no call, no value copied back
+		}
 		v, ok := d.readValueAt(i)
 		if !ok {
 			continue
@@ -181,6 +184,24 @@ func vInAnySpan(spans []doctext.Span, i int) bool {
 func (d *valueDoc) quotedAt(i int) bool {
 	d.lineSpans()
 	return d.lineQuoted || vInAnySpan(d.quotes, i)
+}
+
+// mayOpenValue reports false for a token at which readValueAt reads no
+// value by its first tests: a symbol not before a figure, a word that is
+// not three to nine bytes opening with a capital or one of a number
+// word's first letters.
+func (d *valueDoc) mayOpenValue(i int) bool {
+	t := d.toks[i]
+	switch t.kind {
+	case tNum:
+		return true
+	case tSym:
+		return i+1 < len(d.toks) && d.toks[i+1].kind == tNum
+	case tWord:
+		n, c0 := t.end-t.start, d.text[t.start]
+		return n >= 3 && n <= 9 && (c0 >= 'A' && c0 <= 'Z' || strings.IndexByte("otfsenzh", c0) >= 0)
+	}
+	return false
 }
 
 // readValueAt reads the value starting at token i, if any.

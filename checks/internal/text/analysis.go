@@ -103,8 +103,14 @@ func WordsIn(ws []Span, from, to int) []Span {
 // WordSpans returns the word spans of s (see wordRules).
 func WordSpans(s string) []Span {
 	out := make([]Span, 0, len(s)/6+1)
-	for a, b := range wordScanner.Words(s) {
+	// wordScanner.Words(s), read with Next: no call of a yield function
+	// per word.
+	for pos := 0; ; {
+		a, b, ok := wordScanner.Next(s, pos)
+		if !ok {
+			return out
+		}
 		out = append(out, Span{a, b})
+		pos = b
 	}
-	return out
 }

@@ -21,6 +21,19 @@ var Months = map[string]int{
 	"august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
 }
 
+// monthLens holds, per capital letter, the byte lengths of the month
+// names that open with it (bit n for n bytes): ScanDates lower-cases and
+// looks up only a capitalised word that fits one ("Supplier" and
+// "Section" do not). A word lower-cased to a month is ASCII (no capital
+// outside ASCII folds to one of a month's letters), so it keeps its length
+// and its first letter (FuzzMonthLens).
+var monthLens = func() (t [26]uint16) {
+	for m := range Months {
+		t[m[0]-'a'] |= 1 << len(m)
+	}
+	return t
+}()
+
 var (
 	mdyRe     = regexp.MustCompile(`^([A-Za-z]{3,9})[ \t]+(\d{1,2})(?:st|nd|rd|th)?,?[ \t]+(\d{4})\b`)
 	dmyRe     = regexp.MustCompile(`^(\d{1,2})(?:st|nd|rd|th)?[ \t]+(?:day[ \t]+of[ \t]+)?([A-Za-z]{3,9}),?[ \t]+(\d{4})\b`)
@@ -137,7 +150,7 @@ func ScanDates(text string, ws []Span) []Date {
 			continue
 		}
 		if c >= 'A' && c <= 'Z' {
-			if e-s < 3 || e-s > 9 {
+			if e-s < 3 || e-s > 9 || monthLens[c-'A']&(1<<(e-s)) == 0 {
 				continue
 			}
 			buf = LowerInto(buf, text[s:e])

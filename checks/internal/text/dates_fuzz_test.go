@@ -76,3 +76,19 @@ func parseDateAtRef(text string, i int) (Date, bool) {
 	}
 	return Date{}, false
 }
+
+// FuzzMonthLens checks that monthLens turns away no capitalised word of 3
+// to 9 bytes that lower-cases (as ScanDates does) to a month.
+func FuzzMonthLens(f *testing.F) {
+	for _, s := range []string{"March", "MAY", "September", "Supplier", "Section", "Dec", "June", "J\u212aly", "AUGUST"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		if len(w) < 3 || len(w) > 9 || w[0] < 'A' || w[0] > 'Z' {
+			return
+		}
+		if _, month := Months[strings.ToLower(w)]; month && monthLens[w[0]-'A']&(1<<len(w)) == 0 {
+			t.Fatalf("monthLens turns away %q, a month", w)
+		}
+	})
+}

@@ -223,7 +223,15 @@ func runEnd(text string, st int) int {
 	end := LineEndAt(text, st)
 	intro := func() bool {
 		s := strings.TrimRight(text[st:end], " \t*_")
-		return strings.HasSuffix(s, ":") || len(s)-labelLen(s) <= 0 || fixLabelRe.FindString(strings.TrimLeft(s, " \t")) == strings.TrimLeft(s, " \t")
+		if strings.HasSuffix(s, ":") {
+			return true
+		}
+		// A line that is a fix label and nothing else; fixLabelRe only
+		// where it can open (mayOpenFixLabel).
+		if t := strings.TrimLeft(s, " \t"); t == "" || mayOpenFixLabel(t) && fixLabelRe.FindString(t) == t {
+			return true
+		}
+		return len(s)-labelLen(s) <= 0
 	}
 	for i := end + 1; i < len(text); {
 		e := LineEndAt(text, i)

@@ -10,12 +10,12 @@ import (
 // word), which FuzzLabelScans checks against the expression.
 
 var (
-	// negativeLeadRe and negativeWordsRe match a heading that reports
-	// what was not found ("No issues", "Not vulnerable", "What held",
-	// "Out of scope"): the alternative anchored at the start, and the ones
+	// negativeLeadRe (read by negativeLead) and negativeWordsRe match a
+	// heading that reports what was not found ("No issues", "Not
+	// vulnerable", "What held", "Out of scope"): the alternative anchored
+	// at the start, `(?i)^(?:\W*)(?:not|no|non|none)\b`, and the ones
 	// that open with a word (FuzzLabelScans holds them joined as one
 	// expression, as they were).
-	negativeLeadRe  = regexp.MustCompile(`(?i)^(?:\W*)(?:not|no|non|none)\b`)
 	negativeWordsRe = regexp.MustCompile(`(?i)\bnot[ \t]+(?:a|an|vulnerable|exploitable|issues?|findings?|an[ \t]+issue)\b|\b(?:what[ \t]+held|that[ \t]+(?:failed|held|worked)|out[ \t]+of[ \t]+scope)\b`)
 	negativeWords   = newWordStartRe(negativeWordsRe, "not", "what", "that", "out")
 
@@ -31,7 +31,28 @@ var (
 // what the two expressions joined as one (negativeHeadingRe in the fuzz
 // test) match.
 func negativeHeading(s string) bool {
-	return negativeLeadRe.MatchString(s) || negativeWords.match(s)
+	return negativeLead(s) || negativeWords.match(s)
+}
+
+// negativeLead reports what negativeLeadRe, `(?i)^(?:\W*)(?:not|no|non|none)\b`, matches, without
+// the expression: \W* can only stop at the first word byte (an 'n' must
+// follow it), and the \b after the word makes the alternatives the whole
+// of the first run of word bytes. No rune outside ASCII folds to n, o, t
+// or e, and every byte outside ASCII is \W.
+func negativeLead(s string) bool {
+	i := 0
+	for i < len(s) && !asciiWordByte(s[i]) {
+		i++
+	}
+	j := i
+	for j < len(s) && asciiWordByte(s[j]) {
+		j++
+	}
+	switch w := s[i:j]; len(w) {
+	case 2, 3, 4:
+		return strings.EqualFold(w, "no") || strings.EqualFold(w, "not") || strings.EqualFold(w, "non") || strings.EqualFold(w, "none")
+	}
+	return false
 }
 
 // inlineFixLabels returns what inlineFixLabelRe.FindAllStringSubmatchIndex(s,

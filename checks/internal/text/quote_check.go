@@ -54,7 +54,7 @@ func introducesDraft(text string, start, nl int) DraftKind {
 			return IsDraft // "- **action:** replace cl. 7.3 with:" over "- **text:** "…""
 		}
 	}
-	if LastWordIn(prefix, " \t:", ReplaceWithLast) && ReplaceWithRe.MatchString(prefix) ||
+	if LastWordIn(prefix, " \t:", ReplaceWithLast) && holdsQuoteMark(prefix) && ReplaceWithRe.MatchString(prefix) ||
 		LastWordIn(prefix, " \t:", SubstituteLast) && SubstituteRe.MatchString(prefix) {
 		return IsDraft // replace "old" with "new": the second quotation is new text
 	}
@@ -81,6 +81,14 @@ func introducesDraft(text string, start, nl int) DraftKind {
 		end = ls - 1 // a blank line
 	}
 	return NotDraft
+}
+
+// holdsQuoteMark reports whether s holds '"' or '”', which a match of
+// ReplaceWithRe holds (the old text's closing mark): without one the
+// expression, unanchored over the whole prefix, cannot match
+// (FuzzPrefilters).
+func holdsQuoteMark(s string) bool {
+	return strings.IndexByte(s, '"') >= 0 || strings.Contains(s, "”")
 }
 
 // keyLabel reports whether s (a line's text before a colon) is a short

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,6 +17,9 @@ import (
 // by appends allocated five times its size, which 20 MB of quotes (ten
 // million passages) turned into gigabytes.
 func QuotedSpans(text string, from, to int) []Span {
+	if to-from <= maxOnePassQuotes {
+		return slices.Clip(AppendQuotedSpans(nil, text, from, to))
+	}
 	n := 0
 	for range quotematch.Passages(text, from, to) {
 		n++
@@ -28,6 +32,30 @@ func QuotedSpans(text string, from, to int) []Span {
 		out = append(out, Span{p.Start, p.End})
 	}
 	return out
+}
+
+// maxOnePassQuotes is the longest range whose passages QuotedSpans and
+// AppendQuotedSpans collect in one scan, growing their slice as they go;
+// a longer one is scanned twice, to count and then fill, so that its
+// slice is allocated once (see QuotedSpans). A line is nearly always
+// shorter: the values and recommendation checks read quotations line by
+// line.
+const maxOnePassQuotes = 64 << 10
+
+// AppendQuotedSpans appends QuotedSpans(text, from, to) to dst: a caller
+// reading line after line reuses one slice.
+func AppendQuotedSpans(dst []Span, text string, from, to int) []Span {
+	if to-from > maxOnePassQuotes {
+		n := 0
+		for range quotematch.Passages(text, from, to) {
+			n++
+		}
+		dst = slices.Grow(dst, n)
+	}
+	for p := range quotematch.Passages(text, from, to) {
+		dst = append(dst, Span{p.Start, p.End})
+	}
+	return dst
 }
 
 // WordCount counts the words of text[from:to].

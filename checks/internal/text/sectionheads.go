@@ -49,13 +49,16 @@ func OwnSectionHeads(text string) (own []SectionHead, all int) {
 			if lh.Form == AtxHeading {
 				h.Atx = lh.Level
 			}
-			h.numbered = StartsWithAny(s, "0123456789") || StartsWithAny(strings.TrimLeft(s, "#* \t"), "0123456789") || partLabelRe.MatchString(strings.TrimLeft(s, "#* \t"))
+			t := strings.TrimLeft(s, "#* \t")
+			h.numbered = StartsWithAny(s, "0123456789") || StartsWithAny(t, "0123456789") || mayPartLabel(t) && partLabelRe.MatchString(t)
 		} else if blankBefore && blankAfter(text, l.End) && standaloneTitle(s) && OpensBody(text, l.End) {
 			h.Text, standalone = s, true
-			h.numbered = partLabelRe.MatchString(s)
+			h.numbered = mayPartLabel(s) && partLabelRe.MatchString(s)
 			standalones++
 		} else {
-			if WordCount(s, 0, len(s)) >= minBodyWords && strings.ContainsAny(s[len(s)-1:], ".!?:;") {
+			// Once body text is seen it stays seen: the words are counted
+			// only until then, and only on a line ending a sentence.
+			if !bodySeen && strings.IndexByte(".!?:;", s[len(s)-1]) >= 0 && WordCount(s, 0, len(s)) >= minBodyWords {
 				bodySeen = true // a sentence, not a letterhead or a "Prepared for …" line
 			}
 			return
@@ -95,6 +98,25 @@ func OwnSectionHeads(text string) (own []SectionHead, all int) {
 // partLabelRe matches a title that opens with a part's label: "Part A —
 // Overview", "Section 2: Scope", "B. Findings", "IV) Remedies".
 var partLabelRe = regexp.MustCompile(`^(?:(?i:part|section|chapter)[ \t]+[A-Z0-9IVX]{1,4}\b|[A-H][.)][ \t]|[IVX]{1,4}[.)][ \t])`)
+
+// mayPartLabel reports false when partLabelRe cannot match s: its
+// alternatives open with a noun (part, section, chapter, in any case; "ſ"
+// folds to s), with A to H and then '.' or ')', or with I, V or X
+// (FuzzMayPartLabel).
+func mayPartLabel(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch c := s[0]; {
+	case c == 'I' || c == 'V' || c == 'X':
+		return true
+	case c >= 'A' && c <= 'H':
+		return len(s) > 1 && (s[1] == '.' || s[1] == ')') || c == 'C'
+	case c == 'p' || c == 'P' || c == 's' || c == 'S' || c == 'c' || c == 0xC5:
+		return true
+	}
+	return false
+}
 
 // minBodyWords is how many words a line needs to be body text, after
 // which a heading is no longer the document's title.

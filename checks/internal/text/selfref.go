@@ -34,5 +34,13 @@ func MayBeItemLabel(s string) bool {
 	for i < len(s) && i < 16 && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z') {
 		i++
 	}
-	return i >= 4 && SelfRefWords[strings.ToLower(s[:i])]
+	if i < 4 {
+		return false
+	}
+	// ASCII letters: lower-cased on the stack, looked up without a copy.
+	var buf [16]byte
+	for k := 0; k < i; k++ {
+		buf[k] = s[k] | 0x20
+	}
+	return SelfRefWords[string(buf[:i])]
 }

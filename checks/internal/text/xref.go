@@ -67,8 +67,12 @@ var RefKeywords = map[string]string{
 // "ART. 15". A review memo cites a civil-law or English contract's parts
 // that way as often as by "Article" or "clause".
 func RefAbbrevAt(text string, s, e int) bool {
-	w := text[s:e]
-	if !(strings.EqualFold(w, "art") || strings.EqualFold(w, "cl")) || e+2 >= len(text) || text[e] != '.' {
+	// The dot first: most words are not followed by one. Only ASCII folds
+	// to a, r, t, c or l, so a keyword has its length in bytes.
+	if e+2 >= len(text) || text[e] != '.' {
+		return false
+	}
+	if w := text[s:e]; !(len(w) == 3 && strings.EqualFold(w, "art") || len(w) == 2 && strings.EqualFold(w, "cl")) {
 		return false
 	}
 	j := e + 1

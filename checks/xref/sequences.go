@@ -128,7 +128,7 @@ func (b seqBreak) message(fam []seqLabel) string {
 func runBreaks(fam []seqLabel) []seqBreak {
 	var out []seqBreak
 	active, prev, count := false, 0, 0
-	carried := false // the run has gone on across a heading or paragraph: its numbering is the document's, not a list's
+	carried := false         // the run has gone on across a heading or paragraph: its numbering is the document's, not a list's
 	dupOne, dupPrev := -1, 0 // a second "1" right after a run of one "1" (lazy numbering, or a repeat), and that first "1"
 	seen := map[int]bool{}
 	for i, l := range fam {

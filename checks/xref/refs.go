@@ -479,8 +479,15 @@ func insertedLabelMatches(text string) [][]int {
 		return nil
 	}
 	var out [][]int
-	for _, m := range insertedLabelRe.FindAllStringSubmatchIndex(text, 64) {
-		out = append(out, []int{m[0], m[1], m[2], m[3], m[4], m[5], -1, -1})
+	for _, re := range []*regexp.Regexp{insertedLabelRe, insertedAsRe} {
+		for _, m := range re.FindAllStringSubmatchIndex(text, 64) {
+			out = append(out, []int{m[0], m[1], m[2], m[3], m[4], m[5], -1, -1})
+		}
 	}
 	return out
 }
+
+// insertedAsRe finds the other order of the same grammar: "The following
+// is added as Section 4.4 of the Agreement", "inserted as a new clause
+// 9A".
+var insertedAsRe = regexp.MustCompile(`(?i)\b(?:inserted|added)[ \t]+as[ \t]+(?:an?[ \t]+)?(?:new[ \t]+)?(section|clause|article|paragraph)[ \t]+([0-9]{1,4}(?:\.[0-9]{1,4})*[A-Z]?)\b`)

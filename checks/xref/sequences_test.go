@@ -127,6 +127,12 @@ func TestInsertedArticle(t *testing.T) {
 	src := "Article 4 — Price\n\n4.1 The price is EUR 1,850.\n\n4.2 The price is adjusted quarterly.\n"
 	text := "Article 2 — Price of the additional quantity\n\nThe following Article 4.3 is inserted in the Agreement:\n\n\"4.3 Any quantity above 12,000 m³ is invoiced at EUR 1,790.\"\n\nArticle 4.3 applies from 1 January 2027.\n"
 	checktest.Run(t, NewXrefCheck(), check.Document{Text: text, Kind: evaluator.KindContract, SourceText: src, Evidence: []evaluator.Evidence{{ID: "source", Content: src}}}, text)
+	as := "2.4 Data location. The following is added as Section 4.4 of the Agreement:\n\n\"4.4 Notice comes 60 days ahead.\"\n\n2.5 Section 4.4 applies from 1 July. Section ⟦4.5⟧{xref.dangling} does not change.\n"
+	plain, _, err := checktest.Parse(as)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checktest.Run(t, NewXrefCheck(), check.Document{Text: plain, Kind: evaluator.KindContract, SourceText: src, Evidence: []evaluator.Evidence{{ID: "source", Content: src}}}, as)
 }
 
 // A contract that titles its clauses "§ 1 …" defines them.

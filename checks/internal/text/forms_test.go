@@ -122,3 +122,18 @@ func TestSignedAtLine(t *testing.T) {
 		t.Error("SIGNED at <place> on <date> is no testimonium")
 	}
 }
+
+// A drafting label in HTML list markup introduces drafted text as it
+// does in Markdown; the current wording's label does not.
+func TestHTMLLabelIntroducesDraft(t *testing.T) {
+	text := "<ul>\n<li><b>Current:</b> \"The school retains 50%.\"</li>\n<li><b>Proposed:</b> \"The school retains 30%.\"</li>\n</ul>\n"
+	if got := IntroducesDraft(text, strings.Index(text, "\"The school retains 30")); got != IsDraft {
+		t.Errorf("proposed in <li><b>: %v, want IsDraft", got)
+	}
+	if got := IntroducesDraft(text, strings.Index(text, "\"The school retains 50")); got == IsDraft {
+		t.Error("the current wording read as drafted")
+	}
+	if got := dropTags("<li><b>Proposed:</b> a <x> b"); got != "Proposed: a <x> b" {
+		t.Errorf("dropTags = %q", got)
+	}
+}

@@ -46,6 +46,9 @@ func introducesDraft(text string, start, nl int) DraftKind {
 	from := max(0, start-markerReach)
 	lineStart := max(nl+1, from)
 	prefix := text[lineStart:start]
+	if strings.IndexByte(prefix, '<') >= 0 {
+		prefix = dropTags(prefix) // "<li><b>Proposed:</b> "…"": the label without its markup
+	}
 	if c := strings.LastIndexByte(prefix, ':'); c >= 0 && strings.Trim(prefix[c+1:], " \t*_") == "" {
 		if IsDraftIntro(prefix[:c]) {
 			return IsDraft // the cheap ':' test spares the regexps most quotations
@@ -81,6 +84,30 @@ func introducesDraft(text string, start, nl int) DraftKind {
 		end = ls - 1 // a blank line
 	}
 	return NotDraft
+}
+
+// maxTagLen bounds an HTML tag dropTags removes: a short element name
+// and no attributes to speak of.
+const maxTagLen = 16
+
+// dropTags returns s without its short HTML tags of list items and
+// emphasis ("<li>", "<b>", "</strong>"); any other '<' stays.
+func dropTags(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] == '<' {
+			if end := strings.IndexByte(s[i:min(len(s), i+maxTagLen)], '>'); end > 0 {
+				name := strings.TrimPrefix(strings.ToLower(s[i+1:i+end]), "/")
+				if inlineTags[name] || name == "li" || name == "td" || name == "th" || name == "dt" || name == "dd" {
+					i += end + 1
+					continue
+				}
+			}
+		}
+		b.WriteByte(s[i])
+		i++
+	}
+	return b.String()
 }
 
 // holdsQuoteMark reports whether s holds '"' or '”', which a match of

@@ -137,3 +137,15 @@ func TestHTMLLabelIntroducesDraft(t *testing.T) {
 		t.Errorf("dropTags = %q", got)
 	}
 }
+
+// "add to clause 7.2" before a quotation drafts the text the clause is to
+// gain; "as clause 7.2 says" quotes it.
+func TestAddToClauseIntroducesDraft(t *testing.T) {
+	text := "For C: add to clause 7.2 \"The Manager shall prepare a plan.\"\n\nAs clause 7.2 says \"The Manager shall consult.\"\n"
+	if got := IntroducesDraft(text, strings.Index(text, "\"The Manager shall prepare")); got != IsDraft {
+		t.Errorf("add to clause 7.2: %v, want IsDraft", got)
+	}
+	if got := IntroducesDraft(text, strings.Index(text, "\"The Manager shall consult")); got == IsDraft {
+		t.Error("a quotation of the clause read as drafted")
+	}
+}

@@ -61,6 +61,9 @@ func introducesDraft(text string, start, nl int) DraftKind {
 		LastWordIn(prefix, " \t:", SubstituteLast) && SubstituteRe.MatchString(prefix) {
 		return IsDraft // replace "old" with "new": the second quotation is new text
 	}
+	if endsWithLabel(prefix) && addToRe.MatchString(prefix) {
+		return IsDraft // add to clause 7.2 "…": text the clause is to gain
+	}
 	if draftColumn(text, max(nl+1, start-maxRowReach, 0), start) { // a table row's cells run long: its start is further back
 		return IsDraft // a table's "Proposed" column
 	}
@@ -166,6 +169,21 @@ var SpaceBeforePunctRe = regexp.MustCompile(` +([.,;:])`)
 // SubstituteRe matches a drafting verb right before a quotation: `and
 // substitute "..."`, `insert "..."`.
 var SubstituteRe = regexp.MustCompile(`(?i)\b(?:substitute|insert|add|append|prepend)[ \t]*:?[ \t]*$`)
+
+// addToRe matches a drafting verb and the clause it adds to, right
+// before a quotation: `add to clause 7.2 "…"`, `insert in Section 4:`.
+var addToRe = regexp.MustCompile(`(?i)\b(?:add|insert|include|append)[ \t]+(?:to|in|into|after|at[ \t]+the[ \t]+end[ \t]+of)[ \t]+(?:the[ \t]+)?(?:new[ \t]+)?(?:clause|section|article|paragraph|para\.|cl\.|§)[ \t]*[0-9][0-9A-Za-z.()]*[ \t]*:?[ \t]*$`)
+
+// endsWithLabel reports whether s, blanks and a colon aside, ends with a
+// label's last character (a digit, a letter or ')'): addToRe can match.
+func endsWithLabel(s string) bool {
+	s = strings.TrimRight(s, " \t:")
+	if s == "" {
+		return false
+	}
+	c := s[len(s)-1]
+	return c >= '0' && c <= '9' || c == ')' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'
+}
 
 // draftColumn reports whether the quotation at start stands in a table
 // cell whose column heading introduces drafting ("Proposed", "Revised

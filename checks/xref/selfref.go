@@ -77,6 +77,19 @@ func familyOf(word string) string {
 // text: F for finding, R for recommendation, and so on.
 var initialFamily = map[byte]string{'F': "finding", 'R': "recommendation", 'I': "issue", 'V': "vulnerability", 'A': "action", 'S': "step", 'Q': "question", 'O': "observation"}
 
+// plainItemLine returns line s as the item-label reader takes it: without
+// the HTML tags around it ("<h3>Issue #1 — Fees</h3>") and without the
+// number sign between a keyword and its number ("Issue #1").
+func plainItemLine(s string) string {
+	if strings.HasPrefix(s, "<") {
+		s, _ = doctext.StripLineTags(s)
+	}
+	if i := strings.Index(s, " #"); i > 0 && i <= 16 && i+2 < len(s) && s[i+2] >= '0' && s[i+2] <= '9' {
+		s = s[:i+1] + s[i+2:]
+	}
+	return s
+}
+
 // ownLabels returns the text's labels: family -> numbers, with "part"
 // holding the numbered headings and paragraphs. short reports which
 // initials the text labels its items with.
@@ -110,6 +123,7 @@ func ownLabels(text string) (labels map[string]map[string]bool, short map[string
 			top, _, _ := strings.Cut(id, ".")
 			add("part", top)
 		}
+		s = plainItemLine(s)
 		if !doctext.MayBeItemLabel(s) {
 			return
 		}

@@ -83,3 +83,16 @@ func TestSelfRefItemsOfANamedDocument(t *testing.T) {
 		})
 	}
 }
+
+// Items labelled in HTML headings with a number sign ("<h3>Issue #1 —
+// Fees</h3>") are the text's own: a pointer past them is a missing part.
+func TestSelfRefHTMLNumberSignItems(t *testing.T) {
+	issues := "<h3>Issue #1 — Fees</h3>\n\nText.\n\n<h3>Issue #2 — Term</h3>\n\nText.\n"
+	good := "# Redline\n\n> **Summary**\n> - Biggest change: 30 to 60 days (Issue #2)\n> - Fees: unchanged.\n\n" + issues
+	checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: good, Kind: evaluator.KindRedline}, good)
+	bad := "# Redline\n\n> **Summary**\n> - Biggest change: 30 to 60 days (⟦Issue #6⟧{xref.self_reference})\n> - Fees: unchanged.\n\n" + issues
+	checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: bad, Kind: evaluator.KindRedline}, bad)
+	if got := plainItemLine("<h3>Issue #12 — Law</h3>"); got != "Issue 12 — Law" {
+		t.Errorf("plainItemLine = %q", got)
+	}
+}

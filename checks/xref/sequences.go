@@ -321,6 +321,9 @@ func readSeqLabel(raw string) (lineLabel, bool) {
 		if !nonItemWords[string(low)] && w >= 3 && !monthNames[string(low)] {
 			lb.noun = raw[i : i+w] // as written until the label is read: readForm and closes ask only whether there is one
 			i += w + 1
+			if i+1 < len(raw) && raw[i] == '#' && isDigitByte(raw[i+1]) {
+				i++ // "Issue #3": the number sign is no part of the label
+			}
 		}
 	}
 	j, ok := lb.readForm(raw, i)

@@ -14,16 +14,17 @@ import (
 // whatever keyword or form the labels take.
 func TestSequenceBreaks(t *testing.T) {
 	bad := map[string]string{
-		"keyword repeat":  "**Change 1 · Fees**\n\nText.\n\n**Change 2 · Term**\n\nText.\n\n**⟦Change 2⟧{xref.numbering_gap} · Insurance**\n\nText.\n",
-		"keyword jump":    "Modification 1 — Art. 3\n\nText.\n\nModification 2 — Art. 5\n\nText.\n\n⟦Modification 5⟧{xref.numbering_gap} — Art. 8\n\nText.\n\nModification 4 — Art. 9\n",
-		"id out of order": "R1 — Cl. 2\nText.\n\nR2 — Cl. 4\nText.\n\n⟦R5⟧{xref.numbering_gap} – Cl. 7\nText.\n\nR3 – Cl. 9\nText.\n\nR4 – Cl. 9\nText.\n",
-		"letters":         "(a) Art. 1 — scope\n(b) Art. 4 — fees\n⟦(b)⟧{xref.numbering_gap} Art. 7a — appeals\n",
-		"capital letters": "**A. Article 2 — term**\n\n**B. Article 5 — fees**\n\n**⟦D⟧{xref.numbering_gap}. Article 9 — audit**\n\n**C. Article 12 — exit**\n",
-		"dotted":          "C.1 Vessel: MV Example\nC.2 Laycan: 1-5 May\n⟦C.2⟧{xref.numbering_gap} Demurrage: USD 18,000 per day\n",
-		"steps":           "What happens next:\n\n1. We close the account.\n2. We delete the data.\n⟦2⟧{xref.numbering_gap}. **Backups.** They expire in 30 days.\n",
-		"one twice":       "Checklist:\n1. Read the letter.\n⟦1⟧{xref.numbering_gap}. Ask for the trust agreement.\n⟦3⟧{xref.numbering_gap}. Sign the form.\n",
-		"across headings": "Prices\n\n1. Quotes last 14 days.\n\n2. Pay in 30 days.\n\nLiability\n\n3. We are liable for negligence.\n\n4. The cap is 2 SDR/kg.\n\nClaims\n\n⟦7⟧{xref.numbering_gap}. Tell us in 7 days.\n",
-		"html summaries":  "<details>\n<summary><strong>F-01 · Leak · High</strong></summary>\n</details>\n<details>\n<summary><strong>F-02 · Limits · High</strong></summary>\n</details>\n<details>\n<summary><strong>⟦F-02⟧{xref.numbering_gap} · Harm · Medium</strong></summary>\n</details>\n",
+		"keyword repeat":      "**Change 1 · Fees**\n\nText.\n\n**Change 2 · Term**\n\nText.\n\n**⟦Change 2⟧{xref.numbering_gap} · Insurance**\n\nText.\n",
+		"keyword jump":        "Modification 1 — Art. 3\n\nText.\n\nModification 2 — Art. 5\n\nText.\n\n⟦Modification 5⟧{xref.numbering_gap} — Art. 8\n\nText.\n\nModification 4 — Art. 9\n",
+		"id out of order":     "R1 — Cl. 2\nText.\n\nR2 — Cl. 4\nText.\n\n⟦R5⟧{xref.numbering_gap} – Cl. 7\nText.\n\nR3 – Cl. 9\nText.\n\nR4 – Cl. 9\nText.\n",
+		"letters":             "(a) Art. 1 — scope\n(b) Art. 4 — fees\n⟦(b)⟧{xref.numbering_gap} Art. 7a — appeals\n",
+		"capital letters":     "**A. Article 2 — term**\n\n**B. Article 5 — fees**\n\n**⟦D⟧{xref.numbering_gap}. Article 9 — audit**\n\n**C. Article 12 — exit**\n",
+		"dotted":              "C.1 Vessel: MV Example\nC.2 Laycan: 1-5 May\n⟦C.2⟧{xref.numbering_gap} Demurrage: USD 18,000 per day\n",
+		"steps":               "What happens next:\n\n1. We close the account.\n2. We delete the data.\n⟦2⟧{xref.numbering_gap}. **Backups.** They expire in 30 days.\n",
+		"one twice":           "Checklist:\n1. Read the letter.\n⟦1⟧{xref.numbering_gap}. Ask for the trust agreement.\n⟦3⟧{xref.numbering_gap}. Sign the form.\n",
+		"number sign in html": "<h3>Issue #1 — Fees</h3>\n\nText.\n\n<h3>Issue #2 — Term</h3>\n\nText.\n\n<h3>⟦Issue #2⟧{xref.numbering_gap} — Law</h3>\n",
+		"across headings":     "Prices\n\n1. Quotes last 14 days.\n\n2. Pay in 30 days.\n\nLiability\n\n3. We are liable for negligence.\n\n4. The cap is 2 SDR/kg.\n\nClaims\n\n⟦7⟧{xref.numbering_gap}. Tell us in 7 days.\n",
+		"html summaries":      "<details>\n<summary><strong>F-01 · Leak · High</strong></summary>\n</details>\n<details>\n<summary><strong>F-02 · Limits · High</strong></summary>\n</details>\n<details>\n<summary><strong>⟦F-02⟧{xref.numbering_gap} · Harm · Medium</strong></summary>\n</details>\n",
 	}
 	for name, text := range bad {
 		t.Run(name, func(t *testing.T) {

@@ -62,13 +62,20 @@ func itemsOf(text string, excluded []doctext.Span) []item {
 			}
 			ctx = ctx || containsAny(lh, findingContext) || containsAny(lh, []string{"title", "id", "#"})
 		}
+		// A table under a heading of fixes ("## Remediation summary")
+		// restates the findings' fixes, not the findings.
+		advice := false
+		if len(t.RowLines) > 0 {
+			sec := strings.ToLower(sectionTitleAbove(text, t.RowLines[0].Start))
+			advice = containsAny(sec, adviceContext) && !containsAny(sec, findingContext)
+		}
 		for ri, row := range t.Rows {
 			l := t.RowLines[ri]
-			it := item{kind: itemRow, head: doctext.Span(l), body: doctext.Span(l)}
+			it := item{kind: itemRow, head: doctext.Span(l), body: doctext.Span(l), advice: advice}
 			if sev >= 0 && sev < len(row) {
 				it.rate, it.rated = cellRating(text, row[sev].Start, row[sev].End)
 			}
-			it.finding = it.rated && ctx
+			it.finding = it.rated && ctx && !advice
 			out = append(out, it)
 		}
 	}

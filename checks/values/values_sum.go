@@ -38,6 +38,9 @@ func (d *valueDoc) totals(doc check.Document) []check.Finding {
 		if t.flags&(fTotal|fRemain) == 0 && !d.bracketBreakdown(i) {
 			continue
 		}
+		if t.flags&(fBound|fCap) != 0 {
+			continue // "any total over AUD 150": a limit on a total, not one stated
+		}
 		parts, itemised := d.partsOf(i)
 		if len(parts) < 2 && !(len(parts) == 1 && (parts[0].flags&fEach != 0 || parts[0].mult > 0)) {
 			continue

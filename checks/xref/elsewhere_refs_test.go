@@ -62,3 +62,12 @@ func TestXrefLabelLayouts(t *testing.T) {
 	assert.Empty(t, danglingWith(evaluator.KindContract, old, terms))
 	assert.Equal(t, []string{"paragraph 7"}, danglingWith(evaluator.KindContract, old, terms+"\nSee paragraph 7.\n"))
 }
+
+// A list of references that repeats its keyword ("Art. 11 and Art. 12
+// P2B Regulation") cites the instrument named after the list.
+func TestXrefRepeatedKeywordListOfInstrument(t *testing.T) {
+	src := "Art. 1 Scope\nThe terms apply.\n\nArt. 2 Registration\nProviders register, as Art. 1 says.\n"
+	text := "# Redline\n\nArt. 11 and Art. 12 P2B Regulation demand a complaint-handling system.\n"
+	assert.Empty(t, danglingWith(evaluator.KindRedline, src, text))
+	assert.Equal(t, []string{"Art. 11", "Art. 12"}, danglingWith(evaluator.KindRedline, src, "# Redline\n\nArt. 11 and Art. 12 demand a complaint-handling system.\n"))
+}

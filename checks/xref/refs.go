@@ -158,8 +158,8 @@ var (
 	// Regulation (EU) 2016/679", "Section 1542 (California Civil Code)".
 	externalAfterRe = regexp.MustCompile(`^(?:[ \t]*(?:\(\d{1,3}\)|(?:No\.|Nr\.|para\.|sentence|subsection|lit\.)[ \t]*[0-9a-z]{1,3}\b))*[ \t]*(?:\(?[A-Z][A-Z0-9]{1,9}\b\)?|[A-Z][A-Za-z]{1,10}[A-Z]\b|\([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*[ \t]+(?:Act|Code|Regulation|Directive|Law)\))`)
 	// refListTailRe matches the rest of a reference list: " to 36", ",
-	// 33 and 34(1)".
-	refListTailRe = regexp.MustCompile(`^(?:[ \t]*(?:,|and|or|to|through|[-–])[ \t]*(?:and[ \t]+|or[ \t]+)?\d{1,4}(?:\.\d{1,4})*(?:\([a-z0-9]{1,4}\))*)+`)
+	// 33 and 34(1)", " and Art. 12" (the keyword repeated).
+	refListTailRe = regexp.MustCompile(`^(?:[ \t]*(?:,|and|or|to|through|[-–])[ \t]*(?:and[ \t]+|or[ \t]+)?(?:(?:Arts?\.|Articles?|Sections?|Clauses?|§§?)[ \t]*)?\d{1,4}(?:\.\d{1,4})*(?:\([a-z0-9]{1,4}\))*)+`)
 	// ownRefRe matches "of this memo/report/..." after a reference: a
 	// reference to the deliverable itself, which the self-reference check
 	// resolves.

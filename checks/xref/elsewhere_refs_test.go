@@ -71,3 +71,12 @@ func TestXrefRepeatedKeywordListOfInstrument(t *testing.T) {
 	assert.Empty(t, danglingWith(evaluator.KindRedline, src, text))
 	assert.Equal(t, []string{"Art. 11", "Art. 12"}, danglingWith(evaluator.KindRedline, src, "# Redline\n\nArt. 11 and Art. 12 demand a complaint-handling system.\n"))
 }
+
+// A review that asks for a clause to be added "as Clause 6.2" names a
+// clause yet to exist, not a missing one.
+func TestXrefClauseToBeAdded(t *testing.T) {
+	src := "Clause 6 — Exclusivity\n6.1 Buyer shall purchase all its requirements from Supplier.\n\nClause 7 — Term\n7.1 Two years, renewing under Clause 6.1.\n"
+	memo := "## Findings\n\n**Action.** Add as Clause 6.2: \"If Supplier fails to deliver, Buyer may buy elsewhere without breach of Clause 6.1.\"\n"
+	assert.Empty(t, danglingWith(evaluator.KindReviewMemo, src, memo))
+	assert.Equal(t, []string{"Clause 6.3"}, danglingWith(evaluator.KindReviewMemo, src, memo+"\nClause 6.3 also applies.\n"))
+}

@@ -475,8 +475,8 @@ var insertedLabelRe = regexp.MustCompile(`(?i)\b(section|clause|article|paragrap
 // newLabelRe's layout (the keyword and the number as its first two
 // groups), run only when the text says something is inserted or added.
 func insertedLabelMatches(text string) [][]int {
-	if !strings.Contains(text, "inserted") && !strings.Contains(text, "added") {
-		return nil
+	if !strings.Contains(text, "nsert") && !strings.Contains(text, "dd") {
+		return nil // neither "insert"/"Insert" nor "add"/"Add"/"added"
 	}
 	var out [][]int
 	for _, re := range []*regexp.Regexp{insertedLabelRe, insertedAsRe} {
@@ -490,4 +490,4 @@ func insertedLabelMatches(text string) [][]int {
 // insertedAsRe finds the other order of the same grammar: "The following
 // is added as Section 4.4 of the Agreement", "inserted as a new clause
 // 9A".
-var insertedAsRe = regexp.MustCompile(`(?i)\b(?:inserted|added)[ \t]+as[ \t]+(?:an?[ \t]+)?(?:new[ \t]+)?(section|clause|article|paragraph)[ \t]+([0-9]{1,4}(?:\.[0-9]{1,4})*[A-Z]?)\b`)
+var insertedAsRe = regexp.MustCompile(`(?i)\b(?:insert(?:ed)?|add(?:ed)?)[ \t]+as[ \t]+(?:an?[ \t]+)?(?:new[ \t]+)?(section|clause|article|paragraph)[ \t]+([0-9]{1,4}(?:\.[0-9]{1,4})*[A-Z]?)\b`)

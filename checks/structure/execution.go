@@ -237,5 +237,7 @@ func partyBlanks(text string) int {
 }
 
 // labelledBlankRe matches a labelled blank to sign on: a short label
-// that opens with a capital, a colon, and a run of underscores.
-var labelledBlankRe = regexp.MustCompile(`(?:^|[ \t>*|])([A-Z][^\n:_]{0,40}):[ \t]*(?:\*\*)?_{4,}`)
+// that opens with a capital, a colon, perhaps the signatory's name, and a
+// run of underscores or dots ("For the Company: Ivana Petrić, charter
+// manager ............").
+var labelledBlankRe = regexp.MustCompile(`(?:^|[ \t>*|])([A-Z][^\n:_]{0,40}):[^\n_.:]{0,60}?(?:\*\*)?(?:_{4,}|\.{6,})`)

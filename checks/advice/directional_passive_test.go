@@ -54,4 +54,9 @@ func TestOpeningAdjectiveVerdict(t *testing.T) {
 	if !verdictTail(" if the Sponsor resists.") || !verdictTail(".") || verdictTail(" cap on liability") {
 		t.Error("verdictTail misreads a condition, a stop or a noun")
 	}
+	box := "## Recommendations\n\n- Law and forum: India, courts at Bengaluru (clause 7.1) — acceptable\n- Fees: replace clause 3 with \"The fee is EUR 10.\"\n"
+	checktest.Run(t, c, check.Document{Text: box, Kind: evaluator.KindReviewMemo}, box)
+	if !verdictMark("Law and forum: India (clause 7.1) — ") || verdictMark("Negotiate ") {
+		t.Error("verdictMark misreads a dash or a verb")
+	}
 }

@@ -299,8 +299,10 @@ func vagueImperative(text string, from, to, s int) (int, int, bool) {
 	if concreteOutsideRefs(seg) || copulaRe.MatchString(seg[:m[0]]) {
 		return 0, 0, false // "X are acceptable for us" describes; it does not instruct
 	}
-	if m[0] == 0 && verdictTail(seg[m[1]:]) {
-		return 0, 0, false // "Acceptable if the Sponsor resists.": a verdict on the term, no fix
+	if (m[0] == 0 || verdictMark(seg[:m[0]])) && verdictTail(seg[m[1]:]) {
+		// "Acceptable if the Sponsor resists.", "Law: India (clause 7.1) —
+		// acceptable": a verdict on the term, no fix.
+		return 0, 0, false
 	}
 	return s + m[0], s + m[1], true
 }
@@ -309,6 +311,13 @@ func vagueImperative(text string, from, to, s int) (int, int, bool) {
 // adjective that make it a verdict ("Acceptable if …", "Reasonable given
 // …"), not a fix's vague object ("Stronger cap needed").
 var verdictWords = map[string]bool{"if": true, "as": true, "provided": true, "unless": true, "given": true, "because": true, "since": true, "when": true, "for": true, "here": true, "overall": true, "in": true}
+
+// verdictMark reports whether the text before a vague adjective ends in
+// the dash or colon that sets a verdict after its subject.
+func verdictMark(before string) bool {
+	t := strings.TrimRight(before, " \t*_")
+	return strings.HasSuffix(t, "—") || strings.HasSuffix(t, "–") || strings.HasSuffix(t, " -") || strings.HasSuffix(t, ":")
+}
 
 // verdictTail reports whether what follows a sentence's opening adjective
 // ends the sentence or opens a condition or reason.

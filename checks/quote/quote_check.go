@@ -148,6 +148,7 @@ func (c *quoteCheck) Check(doc check.Document) []check.Finding {
 		}}
 	}
 	var out []check.Finding
+	prevFound := doctext.Span{Start: -1} // the last quotation the source holds as quoted
 	for _, q := range quoted {
 		passage := UnmarkRedline(text[q.Start:q.End])
 		if doctext.InSpans(segs, q.Start, q.End) {
@@ -157,13 +158,66 @@ func (c *quoteCheck) Check(doc check.Document) []check.Finding {
 		if !ok {
 			continue // no word after normalisation: nothing to verify
 		}
-		if f, ok := matchFinding(best, from, len(srcs)); ok {
-			f.Location = idx.Locate(q.Start, q.End, text)
-			out = append(out, f)
+		f, bad := matchFinding(best, from, len(srcs))
+		if !bad {
+			prevFound = q
+			continue
 		}
+		if prevFound.Start >= 0 && pairedProposal(text, prevFound, q) {
+			continue // "Alt: "…"" then "Neu: "…"": the second of a labelled pair is the proposal
+		}
+		f.Location = idx.Locate(q.Start, q.End, text)
+		out = append(out, f)
 	}
 	check.SortFindings(out)
 	return out
+}
+
+// pairedProposal reports whether quotation q is the second of a labelled
+// pair whose first, prev, quotes the source as it stands: q's line opens
+// with a short label ("Neu:", "Proposed:", "To be:") and the nearest
+// non-blank line above it opens with another label and holds prev
+// ("Alt: "…""). A redline sets the current words and the new ones side
+// by side in whatever language it is written; the new words are no
+// quotation of the source.
+func pairedProposal(text string, prev, q doctext.Span) bool {
+	ls := strings.LastIndexByte(text[:q.Start], '\n') + 1
+	label, ok := lineLabel(text[ls:q.Start])
+	if !ok || ls == 0 {
+		return false
+	}
+	end := ls - 1
+	for end > 0 && strings.TrimSpace(text[strings.LastIndexByte(text[:end], '\n')+1:end]) == "" {
+		end = strings.LastIndexByte(text[:end], '\n')
+		if end < 0 {
+			return false
+		}
+	}
+	ps := strings.LastIndexByte(text[:end], '\n') + 1
+	if prev.Start < ps || prev.Start > end {
+		return false
+	}
+	other, ok := lineLabel(text[ps:prev.Start])
+	return ok && !strings.EqualFold(other, label)
+}
+
+// maxPairLabel bounds a label of a current/proposed pair.
+const maxPairLabel = 24
+
+// lineLabel returns the label that opens a line before its quotation
+// (lead is the line up to the quotation): list marks and emphasis, a word
+// or two, a colon, and nothing else.
+func lineLabel(lead string) (string, bool) {
+	t := strings.TrimRight(strings.TrimSpace(lead), "*_ \t\"“„'«")
+	t, ok := strings.CutSuffix(t, ":")
+	if !ok {
+		return "", false
+	}
+	t = strings.Trim(t, "-*+•>_ \t")
+	if t == "" || len(t) > maxPairLabel || len(strings.Fields(t)) > 3 || strings.ContainsAny(t, ".;,\"") {
+		return "", false
+	}
+	return t, true
 }
 
 // matchFinding returns the finding a quotation's best match calls for

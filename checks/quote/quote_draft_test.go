@@ -57,3 +57,25 @@ func TestIntroducesDraft(t *testing.T) {
 		})
 	}
 }
+
+// The second quotation of a labelled pair whose first quotes the source as
+// it stands is the proposal, in any language ("Bisher:" / "Neu:"); a
+// first quotation the source lacks is still fabricated.
+func TestQuoteCheckLabelledPair(t *testing.T) {
+	src := "3.2 The fee is payable in full fourteen (14) days before the first concert."
+	c, err := NewQuoteCheck(QuoteConfig{})
+	require.NoError(t, err)
+	run := func(text string) []string {
+		var got []string
+		for _, f := range c.Check(check.Document{Text: text, Kind: evaluator.KindRedline, SourceText: src, Evidence: []evaluator.Evidence{{ID: "source", Content: src}}}) {
+			got = append(got, f.Rule)
+		}
+		return got
+	}
+	pair := "**Change 2 — Clause 3.2**\nBisher: \"The fee is payable in full fourteen (14) days before the first concert.\"\nNeu: \"Half of the fee is payable fourteen (14) days before the first concert and half within seven days after it.\"\n"
+	assert.Empty(t, run(pair))
+	wrongFirst := "**Change 2 — Clause 3.2**\nBisher: \"The fee is payable in full thirty (30) days after the last concert of the season.\"\nNeu: \"Half of the fee is payable fourteen (14) days before the first concert and half within seven days after it.\"\n"
+	assert.Equal(t, []string{RuleQuoteFabricated, RuleQuoteFabricated}, run(wrongFirst))
+	sameLabel := "**Change 2 — Clause 3.2**\nQuote: \"The fee is payable in full fourteen (14) days before the first concert.\"\nQuote: \"Half of the fee is payable fourteen (14) days before the first concert and half within seven days after it.\"\n"
+	assert.Equal(t, []string{RuleQuoteFabricated}, run(sameLabel))
+}

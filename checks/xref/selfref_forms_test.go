@@ -96,3 +96,18 @@ func TestSelfRefHTMLNumberSignItems(t *testing.T) {
 		t.Errorf("plainItemLine = %q", got)
 	}
 }
+
+// Items a heading names in a text that numbers all its paragraphs in one
+// run ("POINTS OF CONCERN" over "3." to "5.") are paragraphs like the
+// rest: "points 6 to 7" are the text's paragraphs 6 and 7. A list that
+// restarts at 1 under its heading keeps its own numbers.
+func TestSelfRefPointsOfOneNumbering(t *testing.T) {
+	body := "1. We were asked to review the terms.\n\n2. The scorer was run.\n\nPOINTS OF CONCERN\n\n3. Back-billing.\n\n4. Price changes.\n\n5. Exit fee.\n\nWHAT WE RECOMMEND\n\n6. Replace clause 5.2.\n\n7. Replace clause 3.4.\n\n"
+	good := body + "8. We will send points 6 to 7 to the supplier.\n"
+	checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: good, Kind: evaluator.KindReviewMemo}, good)
+	bad := body + "8. We will send ⟦points 6 to 9⟧{xref.self_reference} to the supplier.\n"
+	checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: bad, Kind: evaluator.KindReviewMemo}, bad)
+	if continuesParagraphs(map[string]map[string]bool{"point": {"1": true, "2": true}, "part": {"1": true, "2": true}}, "point") {
+		t.Error("a list that starts at 1 is its own numbering")
+	}
+}

@@ -221,9 +221,10 @@ func (r *selfRefRun) itemRef(m []int, fam, num string) {
 		return
 	}
 	more, end := refListNumbers(text, e)
+	docWide := continuesParagraphs(r.labels, fam)
 	var missing []string
 	for _, n := range append([]string{num}, more...) {
-		if n = strings.TrimLeft(n, "0"); !r.labels[fam][n] {
+		if n = strings.TrimLeft(n, "0"); !r.labels[fam][n] && !(docWide && r.labels["part"][n]) {
 			missing = append(missing, n)
 		}
 	}
@@ -241,6 +242,23 @@ func (r *selfRefRun) itemRef(m []int, fam, num string) {
 			}
 		}
 	}
+}
+
+// continuesParagraphs reports whether the family's items are paragraphs
+// of one numbering that runs through the whole text: each of its numbers
+// is a numbered paragraph of the text, and it does not start at 1 ("3." to
+// "7." under "POINTS OF CONCERN" in a memo numbered 1 to 12). Its other
+// paragraphs are then the same kind of item ("points 8 to 10").
+func continuesParagraphs(labels map[string]map[string]bool, fam string) bool {
+	if labels[fam]["1"] || len(labels[fam]) == 0 {
+		return false
+	}
+	for n := range labels[fam] {
+		if !labels["part"][n] {
+			return false
+		}
+	}
+	return true
 }
 
 // numberFollows reports whether what follows a word ending at e can be

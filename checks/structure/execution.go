@@ -78,8 +78,8 @@ var signedForRe = regexp.MustCompile(`(?im)^[ \t>*_|-]*(?:signed|executed|accept
 // contract binds two parties at least.
 const minPartyLines = 2
 
-// partyLines counts the lines of a signatures section that name who
-// signed: a label, a colon, then a name ("Member: Sofia Lindqvist —
+// partyLines counts the parties a signatures section names as signing,
+// one per line or per column of a line: a label, a colon, then a name ("Member: Sofia Lindqvist —
 // signed 3 February 2025", "For PulseWorks: Callum Reid, Club Manager"),
 // or a name, its signatory and the date the party signed, set apart by
 // dashes or commas ("Lotus Bit Games, Inc. — Linh Tran, COO — 19 May
@@ -87,11 +87,16 @@ const minPartyLines = 2
 func partyLines(section string) int {
 	n := 0
 	doctext.ForEachLine(section, func(l doctext.Line) {
-		s := strings.Trim(strings.TrimSpace(section[l.Start:l.End]), "*_>|- \t")
-		label, rest, ok := strings.Cut(s, ":")
-		rest = strings.TrimLeft(rest, "*_ \t")
-		if ok && label != "" && len(label) <= 80 && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' || datedSignatory(s) {
-			n++
+		// Parties side by side on one line, set apart by a run of blanks
+		// ("Seller: Gunnar Eriksson        Buyer: Per Nystrom"), are one
+		// party each.
+		for _, col := range strings.Split(section[l.Start:l.End], "   ") {
+			s := strings.Trim(strings.TrimSpace(col), "*_>|- \t")
+			label, rest, ok := strings.Cut(s, ":")
+			rest = strings.TrimLeft(rest, "*_ \t")
+			if ok && label != "" && len(label) <= 80 && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' || datedSignatory(s) {
+				n++
+			}
 		}
 	})
 	return n

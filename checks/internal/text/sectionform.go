@@ -1,6 +1,9 @@
 package text
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Sections recognised by what they do rather than by their heading's name:
 // a run of items each graded by risk is a findings section ("1. Flood is
@@ -94,13 +97,19 @@ func lineHeading(text string, l Line, s string) string {
 	return ""
 }
 
+// idItemRe matches an item id that numbers its line like "1." does:
+// "F-1. ", "R2) ".
+var idItemRe = regexp.MustCompile(`^[A-Z]{1,3}-?[0-9]{1,3}[.)][ \t]`)
+
 // itemLead returns an item's title: its bold span when it opens with one,
 // else its text up to the first sentence end or colon, at most maxLead
-// bytes.
+// bytes, after its number or id.
 func itemLead(s string) string {
 	s = strings.TrimLeft(s, "-*+ \t")
 	if OrderedItemRe.MatchString(s) {
 		s = strings.TrimLeft(s[strings.IndexAny(s, ".)")+1:], " \t*")
+	} else if m := idItemRe.FindStringIndex(s); m != nil {
+		s = strings.TrimLeft(s[m[1]:], " \t*") // "F-1. Permission over-grant — High — FAIL"
 	}
 	if t, ok := strings.CutPrefix(strings.TrimSpace(s), "**"); ok {
 		if i := strings.Index(t, "**"); i > 0 {

@@ -70,3 +70,15 @@ func TestSectionByFormFindingKeyedFixes(t *testing.T) {
 		}
 	}
 }
+
+// Findings numbered by ids ("F-1. Permission over-grant — High — FAIL")
+// are graded items under any heading, as numbered ones are.
+func TestSectionByFormIDNumberedFindings(t *testing.T) {
+	text := "3. Where the bot gives the store away\n\nF-1. Permission over-grant — High — FAIL\nThe harness recorded 46.\n\nF-2. Document injection — High — FAIL\n31 of 200.\n"
+	if !SectionByForm(text, Section{Name: "findings"}) {
+		t.Error("id-numbered graded findings not read as a findings section")
+	}
+	if itemLead("F-1. Permission over-grant — High") != "Permission over-grant — High" {
+		t.Errorf("itemLead = %q", itemLead("F-1. Permission over-grant — High"))
+	}
+}

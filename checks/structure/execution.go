@@ -74,6 +74,10 @@ var (
 // X:", "Signed by X", "Executed by X", "Accepted for X".
 var signedForRe = regexp.MustCompile(`(?im)^[ \t>*_|-]*(?:signed|executed|accepted|agreed)(?:\*\*|__)?[ \t]+(?:by|for|on[ \t]+behalf[ \t]+of)\b`)
 
+// forPartyLineRe matches a line that names the party a signature below
+// is for: "For the Agency", "FOR AND ON BEHALF OF Acme Ltd".
+var forPartyLineRe = regexp.MustCompile(`^(?:[Ff]or|FOR)(?:[ \t]+(?i:and[ \t]+on[ \t]+behalf[ \t]+of))?[ \t]+(?:the[ \t]+|THE[ \t]+)?[A-Z][^:.]*$`)
+
 // minPartyLines is how many party lines make an execution block: a
 // contract binds two parties at least.
 const minPartyLines = 2
@@ -94,8 +98,9 @@ func partyLines(section string) int {
 			s := strings.Trim(strings.TrimSpace(col), "*_>|- \t")
 			label, rest, ok := strings.Cut(s, ":")
 			rest = strings.TrimLeft(rest, "*_ \t")
-			if ok && label != "" && len(label) <= 80 && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' || datedSignatory(s) {
-				n++
+			if ok && label != "" && len(label) <= 80 && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' || datedSignatory(s) ||
+				len(s) <= 80 && forPartyLineRe.MatchString(s) {
+				n++ // "For the Agency" over the signatory's name
 			}
 		}
 	})

@@ -100,4 +100,9 @@ func TestBoardLegendIsNoRating(t *testing.T) {
 	if item := "F2 — IDOR (P1)"; func() bool { _, ok := ratingIn(item, 0, len(item)); return !ok }() {
 		t.Error("a bracketed priority is a rating")
 	}
+	for _, scale := range []string{"3. Posted all four findings to the board (P0–P3 as in RoE)", "ranked P1 to P3 by the board"} {
+		if r, ok := ratingIn(scale, 0, len(scale)); ok {
+			t.Errorf("%q: a range of levels read as rating %v", scale, r)
+		}
+	}
 }

@@ -174,5 +174,49 @@ func legendAt(text string, from, s, e, to int) bool {
 	for k < to && text[k] == ' ' {
 		k++
 	}
-	return j > from && text[j-1] == '=' || k < to && text[k] == '='
+	if j > from && text[j-1] == '=' || k < to && text[k] == '=' {
+		return true
+	}
+	return scaleRange(text, j, k, from, to)
+}
+
+// scaleRange reports whether the rating word between j and k is an end
+// of a range of levels ("P0–P3", "P1 to P3"): a scale named, no rating.
+func scaleRange(text string, j, k, from, to int) bool {
+	for _, sep := range []string{"–", "—", "-", "to "} {
+		if strings.HasPrefix(text[k:to], sep) && levelAt(text, k+len(sep), to) {
+			return true
+		}
+		b := strings.TrimRight(text[from:j], " ")
+		if strings.HasSuffix(b, strings.TrimSpace(sep)) && levelAt(text, wordStartBefore(text, from, len(b)-len(strings.TrimSpace(sep))), to) {
+			return true
+		}
+	}
+	return false
+}
+
+// levelAt reports whether a P-level or Sev-level ("P3", "Sev2") opens
+// text[i:to], after blanks.
+func levelAt(text string, i, to int) bool {
+	for i < to && text[i] == ' ' {
+		i++
+	}
+	if i+1 < to && (text[i] == 'P' || text[i] == 'p') && text[i+1] >= '0' && text[i+1] <= '9' {
+		return true
+	}
+	return i+3 < to && strings.EqualFold(text[i:i+3], "sev")
+}
+
+// wordStartBefore returns where the word ending at end (in text, after
+// from) starts, past blanks.
+func wordStartBefore(text string, from, end int) int {
+	end += from
+	for end > from && text[end-1] == ' ' {
+		end--
+	}
+	i := end
+	for i > from && (text[i-1] >= '0' && text[i-1] <= '9' || text[i-1] >= 'A' && text[i-1] <= 'Z' || text[i-1] >= 'a' && text[i-1] <= 'z') {
+		i--
+	}
+	return i
 }

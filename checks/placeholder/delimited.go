@@ -115,6 +115,9 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 	if onlyFillerRunes(content) {
 		return e, true
 	}
+	if arrayLiteral(content) {
+		return 0, false // `["RS256"]`, `["ALL", "L2"]`: a JSON array of strings, a value given
+	}
 	letters, lower := 0, false
 	for _, r := range content {
 		if unicode.IsLetter(r) {
@@ -153,6 +156,18 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 		return e, true // "[N] hours", "rerun it [N] times"
 	}
 	return 0, false
+}
+
+// arrayLiteral reports whether the inside of a bracket is a list of
+// quoted strings, comma-separated: an array literal of code or JSON.
+func arrayLiteral(content string) bool {
+	for _, el := range strings.Split(content, ",") {
+		el = strings.TrimSpace(el)
+		if len(el) < 2 || el[0] != '"' && el[0] != '\'' || el[len(el)-1] != el[0] || strings.ContainsRune(el[1:len(el)-1], rune(el[0])) {
+			return false
+		}
+	}
+	return true
 }
 
 // braceField reports whether the inside of "{...}" is a field left to

@@ -88,3 +88,25 @@ func sourceTitle(src string) string {
 	})
 	return t
 }
+
+// refWordsAfterI are the words that may follow a Roman "I" that numbers a
+// clause ("clause I of the Agreement", "Article I is deleted"); any other
+// lower-case word makes it the pronoun ("for each clause I write",
+// "Clauses I do not list").
+var refWordsAfterI = map[string]bool{"of": true, "and": true, "or": true, "to": true, "in": true, "under": true, "above": true,
+	"below": true, "which": true, "that": true, "is": true, "was": true, "as": true, "for": true, "at": true, "on": true,
+	"with": true, "by": true, "shall": true, "will": true, "remains": true, "applies": true, "says": true, "states": true,
+	"provides": true, "reads": true, "sets": true, "gives": true, "has": true, "does": true, "should": true, "must": true, "may": true}
+
+// pronounI reports whether the id text[idStart:idEnd] is "I" the pronoun:
+// a lower-case word other than refWordsAfterI follows it.
+func pronounI(text string, idStart, idEnd int) bool {
+	if text[idStart:idEnd] != "I" {
+		return false
+	}
+	s, e := doctext.NextWord(text, idEnd, min(len(text), idEnd+24))
+	if e <= s || s != idEnd+1 || text[idEnd] != ' ' || text[s] < 'a' || text[s] > 'z' {
+		return false
+	}
+	return !refWordsAfterI[text[s:e]]
+}

@@ -196,7 +196,7 @@ func (r *xrefRun) ref(kw doctext.Span, idStart, idEnd int, key string, first boo
 	if looksLikeStatute(text[idStart:idEnd], r.o, r.src) || externalRef(text, kw.Start, idEnd) || ownRef(text, idEnd) || sameInstrumentAsBefore(text, kw) {
 		return
 	}
-	if assertsAbsent(text, kw.Start, idEnd) || namedDocumentBefore(text, kw.Start, r.srcText) {
+	if assertsAbsent(text, kw.Start, idEnd) || namedDocumentBefore(text, kw.Start, r.srcText) || pronounI(text, idStart, idEnd) {
 		return
 	}
 	if !r.review && !strings.HasSuffix(key, "|") && labelAt(text, text[idStart:idEnd]) >= 0 {

@@ -56,7 +56,7 @@ func gradedItems(text string) int {
 			}
 		}
 		// "F1 — Title (Critical).", "3.1 Electrolyser failure — High (...)"
-		item := ListItemRe.MatchString(s) || strings.HasPrefix(s, "**") || LeadIDRe.MatchString(s) || paraNumRe.MatchString(s)
+		item := ListItemRe.MatchString(s) || strings.HasPrefix(s, "**") || LeadIDRe.MatchString(s) || paraNumRe.MatchString(s) || bracketNumRe.MatchString(s)
 		if h := lineHeading(text, l, s); h != "" && (!item || !hasWordIn(itemLead(s), gradeWords)) {
 			inRecs = recommendationHeadings.Contains(h, WordSpans(h), len(h))
 			if !inRecs && gradedBelow(text, l.End) {
@@ -64,7 +64,7 @@ func gradedItems(text string) int {
 			}
 			return
 		}
-		if item && !inRecs && hasWordIn(itemLead(s), gradeWords) {
+		if item && !inRecs && (hasWordIn(itemLead(s), gradeWords) || labelledGrade(s)) {
 			n++
 		}
 	})
@@ -95,6 +95,19 @@ func lineHeading(text string, l Line, s string) string {
 		return s
 	}
 	return ""
+}
+
+// bracketNumRe matches an item numbered in brackets: "(1) ", "(iv) ".
+var bracketNumRe = regexp.MustCompile(`^\((?:\d{1,3}|[ivx]{1,4})\)[ \t]`)
+
+// gradeLabelRe matches a grade set after its label on an item's line:
+// "Severity: high", "Risk — Medium", "Priority: P1".
+var gradeLabelRe = regexp.MustCompile(`(?i)\b(?:severity|risk(?:[ \t]+rating)?|priority|rating)[ \t]*(?:[:—–-]|is)[ \t]*\**[ \t]*([A-Za-z0-9]+)`)
+
+// labelledGrade reports whether line s grades its item after a label.
+func labelledGrade(s string) bool {
+	m := gradeLabelRe.FindStringSubmatch(s[:min(len(s), maxLead*2)])
+	return m != nil && gradeWords[strings.ToLower(m[1])]
 }
 
 // idItemRe matches an item id that numbers its line like "1." does:

@@ -82,3 +82,15 @@ func TestSectionByFormIDNumberedFindings(t *testing.T) {
 		t.Errorf("itemLead = %q", itemLead("F-1. Permission over-grant — High"))
 	}
 }
+
+// Items numbered in brackets that grade themselves after a label ("(1)
+// Clause 3.3 — forfeiture. Severity: high (scorer 5).") are findings.
+func TestSectionByFormBracketNumberedLabelledGrades(t *testing.T) {
+	text := "What I looked at, clause by clause\n\n(1) Clause 3.3 — forfeiture. Severity: high (scorer 5).\nThe clause reads badly.\n\n(2) Clause 1.3 — algal bloom. Severity: medium (scorer 4).\nSix hours is short.\n"
+	if !SectionByForm(text, Section{Name: "findings"}) {
+		t.Error("bracket-numbered items graded after a label not read as findings")
+	}
+	if labelledGrade("(3) Clause 2.2 — low oxygen. The risk is that the alarms fail.") {
+		t.Error("a risk named in prose read as a grade")
+	}
+}

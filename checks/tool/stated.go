@@ -223,11 +223,29 @@ func comparable(v stated, f field) bool {
 	if v.date != "" || f.date != "" {
 		return v.date != "" && f.date != ""
 	}
+	if v.isNum && v.pct && f.isNum && !f.pct && f.of == 0 && f.num > 1 && !rateKey(f.key) {
+		return false // "28%" is no restatement of "attempts: 50": a share is no count
+	}
 	if v.isNum {
 		return f.isNum
 	}
 	_, ok := ratingWords[strings.ToLower(f.value)]
 	return ok && !f.isNum
+}
+
+// rateKeyWords are words of a key whose value may be a percentage written
+// as a number ("success rate": 28, "score": 72).
+var rateKeyWords = []string{"rate", "pct", "percent", "ratio", "share", "score", "asr", "accuracy", "precision", "recall", "coverage", "availability", "uptime", "probability"}
+
+// rateKey reports whether key (lower-cased, words blank-separated) names a
+// rate or a score rather than a count.
+func rateKey(key string) bool {
+	for _, w := range rateKeyWords {
+		if strings.Contains(key, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // verbReach bounds the words between a verb of scoring and its value.

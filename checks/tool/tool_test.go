@@ -147,3 +147,10 @@ func TestMismatchVersionInVector(t *testing.T) {
 	bad := "The Burp scan rated the IDOR at CVSS ⟦7.1⟧{tool.mismatch}.\n"
 	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindRedTeamReport}, bad)
 }
+
+// A rate's key names a rate or a score, never a count.
+func TestRateKey(t *testing.T) {
+	if !rateKey("attack success rate") || !rateKey("risk score") || rateKey("attempts") || rateKey("successes") {
+		t.Error("rateKey misreads a rate or a count")
+	}
+}

@@ -90,3 +90,12 @@ func TestXrefPronounI(t *testing.T) {
 	assert.Empty(t, danglingWith(evaluator.KindRedline, src, text))
 	assert.Equal(t, []string{"clause I"}, danglingWith(evaluator.KindRedline, src, "# Redline\n\nThe cap in clause I of the Agreement is low.\n"))
 }
+
+// A source that glues its sub-items to the clause number ("4.2(a) Prices
+// …", "4.2(b) After …") labels both 4.2 and 4.2(b).
+func TestXrefGluedSubItems(t *testing.T) {
+	src := "4.1 Prices are in Annex 1, as clause 4.2 says.\n4.2(a) Prices are fixed for 12 months.\n4.2(b) After 12 months, prices may rise by 10 %.\n"
+	text := "# Redline\n\nClause 4.2(b) allows 10 % a year; clause 4.2 as a whole stays.\n"
+	assert.Empty(t, danglingWith(evaluator.KindRedline, src, text))
+	assert.Equal(t, []string{"Clause 4.2(c)"}, danglingWith(evaluator.KindRedline, src, "# Redline\n\nClause 4.2(c) allows 10 % a year.\n"))
+}

@@ -41,6 +41,9 @@ func srcLabelled(src, id, noun string, ownNumbers bool) bool {
 		return false
 	}
 	id = strings.ReplaceAll(id, " (", "(")
+	if strings.Contains(id, "(") && labelAt(src, id) >= 0 {
+		return true // "4.2(b) After 12 months …": the whole id opens its line
+	}
 	base, sub, hasSub := strings.Cut(id, "(")
 	at := labelAt(src, base)
 	if at < 0 {
@@ -94,6 +97,12 @@ func labelAt(src, id string) int {
 // Subcontractor", "7A SITE CONDITIONS", "3. Charges"), not a quantity ("14
 // days").
 func labelFollows(after string) bool {
+	if strings.HasPrefix(after, "(") {
+		// "4.2(a) Prices are fixed": a sub-item glued to its clause's number
+		if k := strings.IndexByte(after[:min(len(after), 7)], ')'); k > 1 {
+			after = after[k+1:]
+		}
+	}
 	after = strings.TrimLeft(after, ".)")
 	rest := strings.TrimLeft(after, " \t")
 	if len(rest) == len(after) || rest == "" {

@@ -1,6 +1,9 @@
 package text
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSectionByFormGradedItems(t *testing.T) {
 	findings := Section{Name: "findings"}
@@ -92,5 +95,24 @@ func TestSectionByFormBracketNumberedLabelledGrades(t *testing.T) {
 	}
 	if labelledGrade("(3) Clause 2.2 — low oxygen. The risk is that the alarms fail.") {
 		t.Error("a risk named in prose read as a grade")
+	}
+}
+
+// Short titles set right on their text, with no blank line between, are
+// headings when the text has two or more; one such line is no style.
+func TestOwnSectionHeadsTightTitles(t *testing.T) {
+	text := "Pot-Pal red team\nby Wei Ling Tan, 4 December 2026\n\nWhat we tested\nOnly the staging build of the assistant with its orders and credits tools.\n\nWhat broke\n\n1. It says recipes are nut-free.\n\nThe fixes\n1. Allergens: add an output filter that blocks any such reply.\n"
+	var got []string
+	hs, _ := OwnSectionHeads(text)
+	for _, h := range hs {
+		got = append(got, h.Text)
+	}
+	want := []string{"What broke", "The fixes"} // "What we tested" stands in the letterhead lines
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("heads = %q, want %q", got, want)
+	}
+	one := "Dear Ann\n\nThanks for the note\nWe will pay the invoice of EUR 400 within the week as agreed.\n"
+	if hs, _ := OwnSectionHeads(one); len(hs) != 0 {
+		t.Errorf("one short line read as a heading style: %v", hs)
 	}
 }

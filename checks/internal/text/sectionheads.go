@@ -51,7 +51,10 @@ func OwnSectionHeads(text string) (own []SectionHead, all int) {
 			}
 			t := strings.TrimLeft(s, "#* \t")
 			h.numbered = StartsWithAny(s, "0123456789") || StartsWithAny(t, "0123456789") || mayPartLabel(t) && partLabelRe.MatchString(t)
-		} else if blankBefore && blankAfter(text, l.End) && standaloneTitle(s) && OpensBody(text, l.End) {
+		} else if blankBefore && standaloneTitle(s) && OpensBody(text, l.End) && (blankAfter(text, l.End) || WordCount(s, 0, len(s)) <= maxTightTitleWords) {
+			// A short title may sit right on its text ("What broke" over
+			// the first finding); the rule of two such titles below keeps
+			// one short line from counting as a style.
 			h.Text, standalone = s, true
 			h.numbered = mayPartLabel(s) && partLabelRe.MatchString(s)
 			standalones++
@@ -94,6 +97,10 @@ func OwnSectionHeads(text string) (own []SectionHead, all int) {
 	}
 	return kept, all
 }
+
+// maxTightTitleWords bounds a title set right on its text, with no blank
+// line between: a few words.
+const maxTightTitleWords = 4
 
 // partLabelRe matches a title that opens with a part's label: "Part A —
 // Overview", "Section 2: Scope", "B. Findings", "IV) Remedies".

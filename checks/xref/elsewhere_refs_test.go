@@ -99,3 +99,11 @@ func TestXrefGluedSubItems(t *testing.T) {
 	assert.Empty(t, danglingWith(evaluator.KindRedline, src, text))
 	assert.Equal(t, []string{"Clause 4.2(c)"}, danglingWith(evaluator.KindRedline, src, "# Redline\n\nClause 4.2(c) allows 10 % a year.\n"))
 }
+
+// "Appendix 2 is new" introduces the appendix a redline refers to.
+func TestXrefLabelSaidToBeNew(t *testing.T) {
+	src := "1.1 Cartons follow Appendix 1.\n\n## Appendix 1 Specifications\n\nBoard 350 gsm.\n"
+	text := "# Redline\n\n| Proposed | \"Defect classification follows Appendix 2.\" |\n| Reason | Appendix 2 is new (we will send a draft). |\n"
+	assert.Empty(t, danglingWith(evaluator.KindRedline, src, text))
+	assert.Equal(t, []string{"Appendix 3"}, danglingWith(evaluator.KindRedline, src, "# Redline\n\nDefects are classed under Appendix 3.\n"))
+}

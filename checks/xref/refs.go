@@ -475,17 +475,21 @@ var insertedLabelRe = regexp.MustCompile(`(?i)\b(section|clause|article|paragrap
 // newLabelRe's layout (the keyword and the number as its first two
 // groups), run only when the text says something is inserted or added.
 func insertedLabelMatches(text string) [][]int {
-	if !strings.Contains(text, "nsert") && !strings.Contains(text, "dd") {
-		return nil // neither "insert"/"Insert" nor "add"/"Add"/"added"
-	}
 	var out [][]int
-	for _, re := range []*regexp.Regexp{insertedLabelRe, insertedAsRe} {
+	for _, re := range []*regexp.Regexp{insertedLabelRe, insertedAsRe, isNewLabelRe} {
+		if re == isNewLabelRe && !strings.Contains(text, "new") || re != isNewLabelRe && !strings.Contains(text, "nsert") && !strings.Contains(text, "dd") {
+			continue // neither "insert"/"Insert" nor "add"/"Add"/"added"; no "new"
+		}
 		for _, m := range re.FindAllStringSubmatchIndex(text, 64) {
 			out = append(out, []int{m[0], m[1], m[2], m[3], m[4], m[5], -1, -1})
 		}
 	}
 	return out
 }
+
+// isNewLabelRe finds a label the text says is new: "Appendix 2 is new",
+// "clause 9.4 will be a new clause".
+var isNewLabelRe = regexp.MustCompile(`(?i)\b(section|clause|article|paragraph|schedule|exhibit|annex|appendix)[ \t]+([0-9]{1,4}(?:\.[0-9]{1,4})*[A-Z]?)[ \t]+(?:is|are|will[ \t]+be)[ \t]+(?:a[ \t]+)?new\b`)
 
 // insertedAsRe finds the other order of the same grammar: "The following
 // is added as Section 4.4 of the Agreement", "inserted as a new clause

@@ -142,6 +142,9 @@ func numberAt(text string, i, to int) (stated, bool) {
 	if i < to && doctext.IsWordByte(text[i]) {
 		return stated{}, false // "2b", "4th": a label, not a value
 	}
+	if i+1 < to && text[i] == '.' && text[i+1] >= '0' && text[i+1] <= '9' {
+		return stated{}, false // "203.0.113.11", "1.11.0": an address or a version, not a value
+	}
 	if i+1 < to && text[i] == '/' && (text[i+1]|0x20 >= 'a' && text[i+1]|0x20 <= 'z') {
 		return stated{}, false // "CVSS:3.1/AV:N/…", "v2/entries": a version in a vector or path
 	}
@@ -229,9 +232,15 @@ func comparable(v stated, f field) bool {
 	if v.isNum {
 		return f.isNum
 	}
-	_, ok := ratingWords[strings.ToLower(f.value)]
+	r, ok := ratingWords[strings.ToLower(f.value)]
+	if yesNo(v.rating) != yesNo(r) {
+		return false // a yes or no restates a boolean, not "none" or "high"
+	}
 	return ok && !f.isNum
 }
+
+// yesNo reports whether a canonical rating is a boolean's.
+func yesNo(r string) bool { return r == "yes" || r == "no" }
 
 // rateKeyWords are words of a key whose value may be a percentage written
 // as a number ("success rate": 28, "score": 72).

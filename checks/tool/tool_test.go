@@ -154,3 +154,15 @@ func TestRateKey(t *testing.T) {
 		t.Error("rateKey misreads a rate or a count")
 	}
 }
+
+// A yes or no restates a boolean only, and the numbers of an address or
+// a version ("203.0.113.11") are no values.
+func TestMismatchBooleanOnlyAndDottedIDs(t *testing.T) {
+	c := checktest.Must(New(Config{}))
+	ev := toolEvidence("scan", "", "tool: extscan\nhost: 203.0.113.11\ndmarc: none\nport: 3389\n")
+	text := "| Host | DMARC |\n|---|---|\n| 203.0.113.11 | No |\n\nThe extscan port 3389 was open on 203.0.113.11.\n"
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindRedTeamReport}, text)
+	if yesNo("none") || !yesNo("no") {
+		t.Error("yesNo misreads a boolean")
+	}
+}

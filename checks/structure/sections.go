@@ -179,8 +179,8 @@ func leadParagraph(text string, want []doctext.Section) bool {
 const tallyLines = 12
 
 // tallyRe matches one count of a severity tally: "1 Critical", "High: 2",
-// "3 x Medium".
-var tallyRe = regexp.MustCompile(`(?i)\b(?:\d{1,3}\s*(?:x\s*)?(?:critical|high|medium|moderate|low|info(?:rmational)?)\b|(?:critical|high|medium|moderate|low|info(?:rmational)?)\s*[:=]\s*\d{1,3}\b)`)
+// "3 x Medium", "two High".
+var tallyRe = regexp.MustCompile(`(?i)\b(?:(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:x\s*)?(?:critical|high|medium|moderate|low|info(?:rmational)?)\b|(?:critical|high|medium|moderate|low|info(?:rmational)?)\s*[:=]\s*\d{1,3}\b)`)
 
 // severityTally reports whether one of the opening lines of text counts
 // findings by severity in at least two grades ("Tickets: 4 (1 Critical, 1

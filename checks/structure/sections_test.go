@@ -107,6 +107,7 @@ func TestSectionsCheckSeverityTally(t *testing.T) {
 	assert.Empty(t, missing("# API test\n\nIssues found: 2 High, 3 Low."+body), "counts before the grades")
 	assert.Empty(t, missing("ACME WEB TEST\nResult - Critical: 0, High: 1, Medium: 4"+body), "grades before the counts")
 	assert.Empty(t, missing("# Test\n\nFindings: 1 x critical and 2 x informational"+body), "multiplied counts")
+	assert.Empty(t, missing("# Test\n\n| **Findings posted** | 4 findings: one Critical, two High, one Low |"+body), "counts in words")
 	for _, text := range []string{
 		"# API test\n\nOne High finding was raised." + body,               // a single grade, no tally
 		"# API test\n\nWe used 2 high-gain antennas." + body,              // one count, no tally

@@ -2,6 +2,7 @@ package tool
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/evalopt/evalopt/checks/check"
@@ -272,6 +273,9 @@ func (r *run) live(refs []ref) []ref {
 
 // compare reports v when the quantities it is about all differ from it.
 func (r *run) compare(v stated, refs []ref, ctx, heading string, full bool) {
+	if targetOfChange(r.text, v.start) {
+		return // "Move the central system to Security Profile 2": the value a fix asks for
+	}
 	var cands []ref
 	for _, x := range r.idx.resolve(refs, ctx, heading, full, r.tied) {
 		if comparable(v, x.f) {
@@ -414,4 +418,15 @@ func paragraphBefore(text string, off int) string {
 		lo += i + 2
 	}
 	return text[lo:off]
+}
+
+// changeToRe matches, right before a value, a verb of change and "to":
+// "move the central system to OCPP Security Profile ", "raise the limit
+// to ". What follows is the value asked for, not one a tool returned.
+var changeToRe = regexp.MustCompile(`(?i)\b(?:move|moving|raise|raising|set|setting|change|changing|upgrade|upgrading|increase|increasing|reduce|reducing|lower|lowering|migrate|migrating|switch|switching|bump|bring|tighten|cap|limit)\b[^.;:\n]{0,60}\bto[ \t]+(?:[\w-]+[ \t]+){0,3}$`)
+
+// targetOfChange reports whether the value at i is the target of a change
+// the text asks for.
+func targetOfChange(text string, i int) bool {
+	return changeToRe.MatchString(text[max(0, i-90):i])
 }

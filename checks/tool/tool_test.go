@@ -166,3 +166,14 @@ func TestMismatchBooleanOnlyAndDottedIDs(t *testing.T) {
 		t.Error("yesNo misreads a boolean")
 	}
 }
+
+// The value a fix asks for ("move the central system to Security Profile
+// 2") is no restatement of what the tool returned.
+func TestMismatchTargetOfAFix(t *testing.T) {
+	c := checktest.Must(New(Config{}))
+	ev := toolEvidence("tools", "", "tool: ocpp_probe\ntarget: wss://ocpp.staging.example\nsecurity_profile: 0\n")
+	text := "The ocpp_probe was accepted with security profile 0.\n\n1. **F1:** Move the central system to OCPP security profile 2 and issue a password per charger.\n"
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindRedTeamReport}, text)
+	bad := "The ocpp_probe was accepted with security profile ⟦1⟧{tool.mismatch}.\n"
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindRedTeamReport}, bad)
+}

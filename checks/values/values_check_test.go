@@ -339,6 +339,11 @@ func TestValueTotals(t *testing.T) {
 			want: "$125.00",
 		},
 		{
+			name: "trap: what is left of another count",
+			kind: evaluator.KindContract,
+			text: "C2. We pay you $0.40 for each kWh the battery exports.\nC3. If you leave before the 12-month Minimum Term ends, you repay part of the $250 Sign-up Credit: $250 × months remaining ÷ 12. For example, leaving with 3 months remaining means repaying $62.50 (Terms cl. 7).\n",
+		},
+		{
 			name: "trap: a remainder of a whole stated elsewhere",
 			kind: evaluator.KindPlainLanguage,
 			text: "If you cancel a line after 10 months, you have paid 10 x $50.00 = $500.00, so you pay the remaining $700.00.\n",

@@ -286,7 +286,7 @@ func markDefiniteWords(m *mention, b *wordsBefore) {
 		case "total", "totalling", "totaling", "altogether", "combined":
 			m.flags |= fTotal
 		case "leaves", "leaving", "remaining", "remainder", "balance", "left", "outstanding", "rest":
-			if i <= 2 && !(vIsDuration(m.class) && timePrepBefore(b, i)) {
+			if i <= 2 && !(vIsDuration(m.class) && timePrepBefore(b, i)) && !countRemaining(b, i) {
 				m.flags |= fRemain // not "pay the balance within 14 days": that period is when
 			}
 		case "between", "from":

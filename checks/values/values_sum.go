@@ -471,3 +471,16 @@ func (d *valueDoc) itemisedSum(parts []*mention) float64 {
 	}
 	return sum
 }
+
+// countRemaining reports whether "remaining" or "left", the i-th word
+// before a value, tells what is left of another count ("leaving with 3
+// months remaining means repaying $62.50"): a plural noun stands right
+// before it, and a figure right before that (where the words before the
+// value stop).
+func countRemaining(b *wordsBefore, i int) bool {
+	if w := b.w(i); w != "remaining" && w != "left" {
+		return false
+	}
+	noun := b.w(i + 1)
+	return b.n == i+2 && b.n < len(b.words) && len(noun) > 2 && strings.HasSuffix(noun, "s")
+}

@@ -46,6 +46,7 @@ type scopeStart struct {
 type counter struct {
 	last    int
 	lastKey string
+	lastEnd int // where the last label ends
 }
 
 // buildSourceOutline reads the labels of a source document
@@ -172,15 +173,28 @@ func (b *outlineBuilder) sequence(level string, n int, display string, s, e int)
 	}
 	// A first label above 1 is no gap: an excerpt, a standalone
 	// schedule or a consolidated extract may start anywhere.
-	if n > c.last+1 && c.lastKey != "" {
+	if n > c.last+1 && c.lastKey != "" && !numbersOpenLines(b.text[c.lastEnd:s], c.last+1, n) {
 		prev := c.lastKey
 		b.o.findings = append(b.o.findings, check.Finding{Rule: RuleNumberingGap, Severity: check.SeverityWarn,
 			Message:  fmt.Sprintf("numbering jumps from %s to %s", prev, display),
 			Location: b.idx.Locate(s, e, b.text)})
 	}
 	if n > c.last {
-		c.last, c.lastKey = n, display
+		c.last, c.lastKey, c.lastEnd = n, display, e
 	}
+}
+
+// numbersOpenLines reports whether every number from lo to hi-1 opens a line
+// of seg ("5. Pa mor hir? / How long …"): a title the outline did not
+// read as a label, whose number is still there.
+func numbersOpenLines(seg string, lo, hi int) bool {
+	for k := lo; k < hi; k++ {
+		p := strconv.Itoa(k) + ". "
+		if !strings.HasPrefix(seg, p) && !strings.Contains(seg, "\n"+p) {
+			return false
+		}
+	}
+	return true
 }
 
 // numbered records a numbered clause id at [s, e): its label, its place in

@@ -97,7 +97,7 @@ func sequenceBreaks(doc check.Document, skip map[int]bool) []check.Finding {
 		}
 		for _, b := range runBreaks(fam) {
 			l := fam[b.at]
-			if line, _ := idx.Position(l.start); skip[line] || sourceNumbers(doc, fam, b) {
+			if line, _ := idx.Position(l.start); skip[line] || sourceNumbers(doc, fam, b) || labelledBetween(labels, fam[b.prev], l) {
 				continue
 			}
 			out = append(out, check.Finding{Rule: RuleNumberingGap, Severity: check.SeverityWarn,
@@ -105,6 +105,27 @@ func sequenceBreaks(doc check.Document, skip map[int]bool) []check.Finding {
 		}
 	}
 	return out
+}
+
+// labelledBetween reports whether the text labels the places a jump from
+// p to q skips, between them, at the same indent and in the same style,
+// if in another markup or title form ("4. Putting things right / Adfer y
+// tir" among "3. Beth rydym yn ei dalu? / What do we pay?"): the
+// numbering goes on; the titles only differ.
+func labelledBetween(labels []seqLabel, p, q seqLabel) bool {
+	if q.n <= p.n+1 {
+		return false
+	}
+	missing := q.n - p.n - 1
+	for _, l := range labels {
+		if l.start > p.start && l.start < q.start && l.family.style == p.family.style && l.family.indent == p.family.indent &&
+			l.family.noun == p.family.noun && l.n > p.n && l.n < q.n {
+			if missing--; missing == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // seqBreak is where a run breaks: the label at index at of its family,

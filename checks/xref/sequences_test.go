@@ -155,3 +155,29 @@ func TestContractTitleLabels(t *testing.T) {
 	text := "# Addendum\n\n1. Placement period (fixed terms)\n\nText.\n\n2. Notice\n\nText.\n\n**4A. Returns**\n\nText.\n\nExcept as set out in paragraphs 1 to 2 of this Addendum and clause 4A, nothing changes.\n"
 	checktest.Run(t, NewXrefCheck(), check.Document{Text: text, Kind: evaluator.KindContract}, text)
 }
+
+// A numbering whose titles come in two forms ("3. Beth …? / What …?" and
+// "4. Putting things right / Adfer y tir") goes on: neither the label
+// runs nor a contract's outline jump where the other form holds the
+// number; a number missing from both still does.
+func TestNumberingAcrossTitleForms(t *testing.T) {
+	text := "1. Beth mae hyn? / What does this allow?\n\n1.1 You allow a duct.\n\n2. Sut? / How will the work be done?\n\n2.1 At 600 mm.\n\n3. Beth rydym yn ei dalu? / What do we pay?\n\n3.1 £600.\n\n4. Putting things right / Adfer y tir\n\n4.1 We reseed.\n\n5. Pa mor hir? / How long does this last?\n\n5.1 Twenty years.\n\n6. If we disagree / Os oes anghydfod\n\n6.1 We ask the council.\n\n7. Ending the agreement / Dod i ben\n\n7.1 On notice.\n"
+	for _, c := range []check.Check{NewListNumberingCheck(), NewXrefCheck()} {
+		checktest.Run(t, c, check.Document{Text: text, Kind: evaluator.KindContract}, text)
+	}
+	gap := strings.Replace(text, "6. If we disagree / Os oes anghydfod", "⟦8⟧{xref.numbering_gap}. If we disagree / Os oes anghydfod", 1)
+	plain, _, err := checktest.Parse(gap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range NewXrefCheck().Check(check.Document{Text: plain, Kind: evaluator.KindContract}) {
+		got = append(got, f.Rule)
+	}
+	for _, f := range NewListNumberingCheck().Check(check.Document{Text: plain, Kind: evaluator.KindContract}) {
+		got = append(got, f.Rule)
+	}
+	if len(got) == 0 {
+		t.Error("a number missing from both title forms went unreported")
+	}
+}

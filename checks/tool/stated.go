@@ -47,6 +47,9 @@ func statedAfter(text string, i, to int) (stated, bool) {
 			return stated{start: d.Start, end: d.End, date: d.Key, alt: d.Alt}, true
 		}
 		if v, ok := numberAt(text, i, to); ok {
+			if versionOf(text, v.end, to) {
+				return stated{}, false // "CVSS 3.1 base score 9.1": the standard's version, then its score
+			}
 			return v, true
 		}
 		s, e := doctext.NextWord(text, i, to)
@@ -253,6 +256,20 @@ func rateKey(key string) bool {
 		if strings.Contains(key, w) {
 			return true
 		}
+	}
+	return false
+}
+
+// versionOf reports whether the word after a number (ending at e) makes
+// it the version of the named standard: "3.1 base score", "3.1 vector".
+func versionOf(text string, e, to int) bool {
+	s, w := doctext.NextWord(text, e, min(to, e+16))
+	if w <= s || s > e+1 {
+		return false
+	}
+	switch strings.ToLower(text[s:w]) {
+	case "base", "vector", "temporal", "environmental":
+		return true
 	}
 	return false
 }

@@ -177,3 +177,15 @@ func TestMismatchTargetOfAFix(t *testing.T) {
 	bad := "The ocpp_probe was accepted with security profile ⟦1⟧{tool.mismatch}.\n"
 	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindRedTeamReport}, bad)
 }
+
+// A standard's version before its score ("CVSS 3.1 base score 9.1") is
+// no score; the score after it is still compared.
+func TestMismatchStandardVersion(t *testing.T) {
+	c := checktest.Must(New(Config{}))
+	ev := toolEvidence("scanner", "", "tool: burp_enterprise\ntarget: https://api.example/v2/results\ncvss: 9.1\n")
+	good := "The burp_enterprise scan: CVSS 3.1 base score 9.1 on the results API.\n"
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{ev}, Kind: evaluator.KindRedTeamReport}, good)
+	if !versionOf("3.1 base score", 3, 14) || versionOf("9.1 on the API", 3, 14) {
+		t.Error("versionOf misreads a version or a score")
+	}
+}

@@ -107,3 +107,13 @@ func TestXrefLabelSaidToBeNew(t *testing.T) {
 	assert.Empty(t, danglingWith(evaluator.KindRedline, src, text))
 	assert.Equal(t, []string{"Appendix 3"}, danglingWith(evaluator.KindRedline, src, "# Redline\n\nDefects are classed under Appendix 3.\n"))
 }
+
+// A clause's title line that calls it new ("CLAUSE 4(c) — New:
+// cancellation insurance", "Clause 12 (new)") introduces it; "Clause 19
+// (New York law)" does not.
+func TestXrefTitledNew(t *testing.T) {
+	src := "4. Cancellation\n4(a) Refunds are borne by the venue party.\n4(b) No liability for force majeure, as clause 4(a) says.\n\n19. New York law governs.\n"
+	text := "# Redline\n\nCLAUSE 4(c) — New: cancellation insurance\n\nProposed: \"Each party insures its own costs.\"\n"
+	assert.Empty(t, danglingWith(evaluator.KindRedline, src, text))
+	assert.Equal(t, []string{"Clause 21"}, danglingWith(evaluator.KindRedline, src, "# Redline\n\nClause 21 (New York law) is not touched.\n"))
+}

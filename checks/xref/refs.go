@@ -477,7 +477,7 @@ var insertedLabelRe = regexp.MustCompile(`(?i)\b(section|clause|article|paragrap
 func insertedLabelMatches(text string) [][]int {
 	var out [][]int
 	for _, re := range []*regexp.Regexp{insertedLabelRe, insertedAsRe, isNewLabelRe} {
-		if re == isNewLabelRe && !strings.Contains(text, "new") || re != isNewLabelRe && !strings.Contains(text, "nsert") && !strings.Contains(text, "dd") {
+		if re == isNewLabelRe && !strings.Contains(text, "ew") || re != isNewLabelRe && !strings.Contains(text, "nsert") && !strings.Contains(text, "dd") {
 			continue // neither "insert"/"Insert" nor "add"/"Add"/"added"; no "new"
 		}
 		for _, m := range re.FindAllStringSubmatchIndex(text, 64) {
@@ -488,8 +488,9 @@ func insertedLabelMatches(text string) [][]int {
 }
 
 // isNewLabelRe finds a label the text says is new: "Appendix 2 is new",
-// "clause 9.4 will be a new clause".
-var isNewLabelRe = regexp.MustCompile(`(?i)\b(section|clause|article|paragraph|schedule|exhibit|annex|appendix)[ \t]+([0-9]{1,4}(?:\.[0-9]{1,4})*[A-Z]?)[ \t]+(?:is|are|will[ \t]+be)[ \t]+(?:a[ \t]+)?new\b`)
+// "clause 9.4 will be a new clause", "CLAUSE 4(c) — New: cancellation
+// insurance", "Clause 12 (new)".
+var isNewLabelRe = regexp.MustCompile(`(?i)\b(section|clause|article|paragraph|schedule|exhibit|annex|appendix)[ \t]+([0-9]{1,4}(?:\.[0-9]{1,4})*[A-Z]?(?:\([a-z0-9]{1,4}\))?)(?:[ \t]+(?:is|are|will[ \t]+be)[ \t]+(?:a[ \t]+)?new\b|[ \t]*(?:[—–:-][ \t]*new[ \t]*[:—–-]|\(new\)))`)
 
 // insertedAsRe finds the other order of the same grammar: "The following
 // is added as Section 4.4 of the Agreement", "inserted as a new clause

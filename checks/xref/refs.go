@@ -476,12 +476,55 @@ var insertedLabelRe = regexp.MustCompile(`(?i)\b(section|clause|article|paragrap
 // groups), run only when the text says something is inserted or added.
 func insertedLabelMatches(text string) [][]int {
 	var out [][]int
-	for _, re := range []*regexp.Regexp{insertedLabelRe, insertedAsRe, isNewLabelRe} {
-		if re == isNewLabelRe && !strings.Contains(text, "ew") || re != isNewLabelRe && !strings.Contains(text, "nsert") && !strings.Contains(text, "dd") {
-			continue // neither "insert"/"Insert" nor "add"/"Add"/"added"; no "new"
+	seen := map[int]bool{}
+	for _, a := range insertAnchors {
+		for _, at := range wordsAt(text, a.word, maxInsertMatches) {
+			lo, hi := max(0, at-insertReachBefore), min(len(text), at+len(a.word)+insertReachAfter)
+			for _, m := range a.re.FindAllStringSubmatchIndex(text[lo:hi], -1) {
+				if seen[lo+m[0]] {
+					continue
+				}
+				seen[lo+m[0]] = true
+				out = append(out, []int{lo + m[0], lo + m[1], lo + m[2], lo + m[3], lo + m[4], lo + m[5], -1, -1})
+			}
 		}
-		for _, m := range re.FindAllStringSubmatchIndex(text, 64) {
-			out = append(out, []int{m[0], m[1], m[2], m[3], m[4], m[5], -1, -1})
+	}
+	return out
+}
+
+// insertAnchors are the words each grammar of an inserted label holds,
+// so that its expression runs only on a window around one: over a whole
+// memo, three unanchored expressions cost more than the rest of the
+// cross-reference check.
+var insertAnchors = []struct {
+	word string
+	re   *regexp.Regexp
+}{{"inserted", insertedLabelRe}, {"added", insertedLabelRe}, {"inserted", insertedAsRe}, {"insert", insertedAsRe}, {"added", insertedAsRe}, {"add", insertedAsRe}, {"new", isNewLabelRe}}
+
+// Bounds of the window around an anchor word, and of the anchors read.
+const (
+	insertReachBefore = 80
+	insertReachAfter  = 90
+	maxInsertMatches  = 64
+)
+
+// wordsAt returns the offsets where word (lower-case ASCII) stands as a
+// whole word in text, written in lower case, with a capital or in
+// capitals, at most limit of them in all. Three fast searches cost less
+// than one case-folding scan of a long text.
+func wordsAt(text, word string, limit int) []int {
+	var out []int
+	for _, form := range [...]string{word, strings.ToUpper(word[:1]) + word[1:], strings.ToUpper(word)} {
+		for from := 0; from < len(text) && len(out) < limit; {
+			i := strings.Index(text[from:], form)
+			if i < 0 {
+				break
+			}
+			at := from + i
+			from = at + len(form)
+			if (at == 0 || !doctext.IsWordByte(text[at-1])) && (from == len(text) || !doctext.IsWordByte(text[from])) {
+				out = append(out, at)
+			}
 		}
 	}
 	return out

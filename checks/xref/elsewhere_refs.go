@@ -45,6 +45,9 @@ var docHeads = map[string]bool{"Guidelines": true, "Guideline": true, "Policy": 
 // leadWords open a sentence or a noun phrase, not a document's name.
 var leadWords = map[string]bool{"The": true, "A": true, "An": true, "This": true, "Our": true, "Your": true, "Its": true, "Their": true}
 
+// statuteHeads name legislation, which "the Code", "the Act" cite alone.
+var statuteHeads = map[string]bool{"Code": true, "Act": true, "Regulation": true, "Regulations": true, "Directive": true, "Convention": true}
+
 // maxNameWords bounds the words of a document's name read back from "(".
 const maxNameWords = 6
 
@@ -71,8 +74,11 @@ func namedDocumentBefore(text string, kwStart int, srcText string) bool {
 		}
 		n++
 	}
+	if n < 2 && !statuteHeads[strings.Trim(words[len(words)-1], "*_’'")] {
+		return false // "the Policy (section 4)": the source's own term; "the Code (paragraph 17)" is a statute's
+	}
 	if n < 2 {
-		return false // "the Policy (section 4)": the source's own term
+		return true // "the Code", "the Act" alone: legislation, whatever the source's title names
 	}
 	name := strings.Join(words[len(words)-n:], " ")
 	return !strings.Contains(strings.ToLower(sourceTitle(srcText)), strings.ToLower(strings.Trim(name, "*_")))

@@ -117,3 +117,13 @@ func TestXrefTitledNew(t *testing.T) {
 	assert.Empty(t, danglingWith(evaluator.KindRedline, src, text))
 	assert.Equal(t, []string{"Clause 21"}, danglingWith(evaluator.KindRedline, src, "# Redline\n\nClause 21 (New York law) is not touched.\n"))
 }
+
+// "The Code (paragraph 17)" cites the legislation, even when the source's
+// title names it; a standard's number ("ISO 15189:2022 clause 6.8") names
+// the standard's clause.
+func TestXrefStatuteAndStandardClauses(t *testing.T) {
+	src := "WAYLEAVE AGREEMENT (Electronic Communications Code)\n\n1. Grant\n1.1 The Grantor grants rights, as paragraph 2 says.\n\n2. Sharing\n2.1 The Operator may share.\n"
+	text := "# Memo\n\n## Findings\n\nThe Code (paragraph 17) already allows sharing. ISO 15189:2022 clause 6.8 asks the same.\n"
+	assert.Empty(t, danglingWith(evaluator.KindReviewMemo, src, text))
+	assert.Equal(t, []string{"paragraph 17"}, danglingWith(evaluator.KindReviewMemo, src, "# Memo\n\n## Findings\n\nThe Grant (paragraph 17) allows sharing.\n"))
+}

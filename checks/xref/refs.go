@@ -151,8 +151,9 @@ var (
 	// externalBeforeRe matches the end of the text before a reference
 	// keyword that names another instrument: an acronym ("GDPR Article 28",
 	// "UCC § 2-207"), a possessive ("the Act's Section 5"), or a Title Case
-	// statute word ("Regulation Article 6", "Code section 409A").
-	externalBeforeRe = regexp.MustCompile(`(?:\b[A-Z][A-Z0-9]{1,9}|['’]s|\b(?:Act|Code|Regulation|Directive|Convention|Treaty|Statute|Rules|Law|Constitution|Standard|Framework|CFR|U\.S\.C\.))[ \t]*$`)
+	// statute word ("Regulation Article 6", "Code section 409A"), or a
+	// standard's number ("ISO 15189:2022 clause 6.8").
+	externalBeforeRe = regexp.MustCompile(`(?:\b[A-Z][A-Z0-9]{1,9}|\b[A-Z]{2,6}[ \t]?[0-9]{2,6}(?:[-:][0-9]{1,4})?|['’]s|\b(?:Act|Code|Regulation|Directive|Convention|Treaty|Statute|Rules|Law|Constitution|Standard|Framework|CFR|U\.S\.C\.))[ \t]*$`)
 	// externalAfterRe matches the text after a reference id that names
 	// another instrument right away: "Article 28 GDPR", "Article 6(1)(f) of
 	// Regulation (EU) 2016/679", "Section 1542 (California Civil Code)".

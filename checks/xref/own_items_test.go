@@ -163,3 +163,10 @@ func TestSelfReferenceAppendicesAndTables(t *testing.T) {
 		})
 	}
 }
+
+// Lines keyed "For 1:", "For 2:" answer items; they number no family of
+// "for" items, so "push for 12 hours" points past nothing.
+func TestOwnRefsFunctionWordKeys(t *testing.T) {
+	text := "## Findings\n\n1. Downtime.\n\n2. Cap.\n\n## What to do\n\nFor 1: Replace 5.3(d).\n\nFor 2: Add a sentence.\n\nPush for 12 hours in 7.1, but do not walk away over it.\n"
+	checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: text, Kind: evaluator.KindReviewMemo}, text)
+}

@@ -61,6 +61,11 @@ var nonItemWords = map[string]bool{
 	"release": true, "sprint": true, "term": true, "semester": true, "class": true, "category": true, "type": true,
 }
 
+// functionWords open a line before a number without naming an item:
+// "For 1: replace …" answers item 1, "See 4 above" points at it.
+var functionWords = map[string]bool{"for": true, "and": true, "the": true, "see": true, "per": true, "with": true, "from": true,
+	"under": true, "after": true, "before": true, "into": true, "via": true, "about": true, "re": true, "ref": true, "answer": true}
+
 // classPrefixes are id prefixes that name a class, not an item: a
 // priority, a quarter or half, a financial or calendar year, a severity.
 // Letters that number items as often as classes ("T-01" tickets, "V5"
@@ -339,7 +344,7 @@ func readSeqLabel(raw string) (lineLabel, bool) {
 		for k := range low {
 			low[k] = lowerASCII(raw[i+k])
 		}
-		if !nonItemWords[string(low)] && w >= 3 && !monthNames[string(low)] {
+		if !nonItemWords[string(low)] && w >= 3 && !monthNames[string(low)] && !functionWords[string(low)] {
 			lb.noun = raw[i : i+w] // as written until the label is read: readForm and closes ask only whether there is one
 			i += w + 1
 			if i+1 < len(raw) && raw[i] == '#' && isDigitByte(raw[i+1]) {

@@ -48,18 +48,19 @@ func TestSequenceBreaks(t *testing.T) {
 // left alone.
 func TestSequenceTraps(t *testing.T) {
 	good := map[string]string{
-		"lazy list":                       "1. One.\n1. Two.\n1. Three.\n",
-		"register relisted":               "F1 — Weak cap\nF2 — No audit\nF3 — Notice\n\nRetest\n\nF1 — fixed\nF3 — open\n",
-		"two lists":                       "1. One.\n2. Two.\n\n## Next\n\n1. Again.\n2. And again.\n",
-		"priorities":                      "- P1 — fix login\n- P2 — fix logout\n- P2 — fix export\n",
-		"days":                            "Day 1 — arrival\nDay 2 — site visit\nDay 2 — dinner\nDay 3 — departure\n",
-		"does not open at 1":              "Finding 3 — kept\nFinding 5 — kept\n",
-		"repeat then next":                "Step 1: open.\nStep 2: check.\nStep 2: check again.\nStep 3: close.\n",
-		"dates":                           "May 1 — filed\nMay 2 — served\nMay 2 — answered\n",
-		"decimals":                        "1.1 million users\n1.2 thousand\n1.2 percent\n",
-		"lists restarting under headings": "Prices\n\n1. Quotes.\n\n2. Pay.\n\nLiability\n\n1. Negligence.\n\n2. Cap.\n",
-		"a new list after a heading":      "Steps\n\n1. Open.\n\n2. Check.\n\nAnnex\n\n5. Five is the annex's own label.\n",
-		"section titles and lists":        "1. Scope\n\nText:\n\n1. first\n2. second\n\n2. Findings\n\nMore.\n",
+		"lazy list":                        "1. One.\n1. Two.\n1. Three.\n",
+		"register relisted":                "F1 — Weak cap\nF2 — No audit\nF3 — Notice\n\nRetest\n\nF1 — fixed\nF3 — open\n",
+		"two lists":                        "1. One.\n2. Two.\n\n## Next\n\n1. Again.\n2. And again.\n",
+		"priorities":                       "- P1 — fix login\n- P2 — fix logout\n- P2 — fix export\n",
+		"days":                             "Day 1 — arrival\nDay 2 — site visit\nDay 2 — dinner\nDay 3 — departure\n",
+		"does not open at 1":               "Finding 3 — kept\nFinding 5 — kept\n",
+		"repeat then next":                 "Step 1: open.\nStep 2: check.\nStep 2: check again.\nStep 3: close.\n",
+		"dates":                            "May 1 — filed\nMay 2 — served\nMay 2 — answered\n",
+		"decimals":                         "1.1 million users\n1.2 thousand\n1.2 percent\n",
+		"answers keyed by a function word": "## Findings\n\n1. Downtime.\n\n2. Cap.\n\n## What to do\n\nFor 1: Replace 5.3(d).\n\nFor 2: Add a sentence.\n\nPush for 12 hours in 7.1.\n",
+		"lists restarting under headings":  "Prices\n\n1. Quotes.\n\n2. Pay.\n\nLiability\n\n1. Negligence.\n\n2. Cap.\n",
+		"a new list after a heading":       "Steps\n\n1. Open.\n\n2. Check.\n\nAnnex\n\n5. Five is the annex's own label.\n",
+		"section titles and lists":         "1. Scope\n\nText:\n\n1. first\n2. second\n\n2. Findings\n\nMore.\n",
 	}
 	for name, text := range good {
 		checktest.Run(t, NewListNumberingCheck(), check.Document{Text: text, Kind: evaluator.KindPlainLanguage}, text)

@@ -77,7 +77,7 @@ var sourceNouns = map[string]bool{
 	"section": true, "sections": true, "clause": true, "clauses": true, "article": true, "articles": true,
 	"schedule": true, "paragraph": true, "para": true, "part": true, "annex": true, "annexure": true,
 	"exhibit": true, "appendix": true, "chapter": true, "rule": true, "regulation": true, "condition": true,
-	"item": true, "items": true, "title": true, "recital": true, "art": true, "cl": true, "sec": true,
+	"item": true, "items": true, "title": true, "recital": true, "art": true, "cl": true, "sec": true, "§": true,
 }
 
 // sequenceBreaks returns a finding for each run of the document's own
@@ -336,7 +336,16 @@ func readSeqLabel(raw string) (lineLabel, bool) {
 		i += 2
 	}
 	lb.start = i
-	if w := wordAt(raw, i); w > 0 && i+w < len(raw) && raw[i+w] == ' ' {
+	if strings.HasPrefix(raw[i:], "§") {
+		// "§ 4 — HOW WE RUN THE GAMES": the section sign is the keyword
+		j := i + len("§")
+		for j < len(raw) && raw[j] == ' ' {
+			j++
+		}
+		if j < len(raw) && isDigitByte(raw[j]) {
+			lb.noun, i = "§", j
+		}
+	} else if w := wordAt(raw, i); w > 0 && i+w < len(raw) && raw[i+w] == ' ' {
 		// The word lower-cased on the stack (it is ASCII letters): most
 		// lines it opens are prose, whose first word is no keyword.
 		var b [16]byte

@@ -182,3 +182,22 @@ func TestNumberingAcrossTitleForms(t *testing.T) {
 		t.Error("a number missing from both title forms went unreported")
 	}
 }
+
+// A contract's "§ N — TITLE" lines are its own numbering, and a
+// reference to a sub-item under one ("§ 4(b)") is to the contract itself;
+// in a redline, "§" lines list the source's clauses it changes.
+func TestSectionSignNumbering(t *testing.T) {
+	body := "§ 1 — THE FRANCHISE\n\n(a) We may run rooms.\n\n§ 2 — MONEY\n\n(a) A fee.\n\n§ 3 — HOW WE RUN THE GAMES\n\n(a) Staff.\n\n(b) Safety: every room has an emergency release.\n\n"
+	good := body + "§ 4 — ENDING IT\n\n(a) LockQuest may end it if we run a game without the release in § 3(b).\n"
+	for _, c := range []check.Check{NewListNumberingCheck(), NewXrefCheck()} {
+		checktest.Run(t, c, check.Document{Text: good, Kind: evaluator.KindContract}, good)
+	}
+	bad := body + "⟦§ 5⟧{xref.numbering_gap} — ENDING IT\n\n(a) On notice.\n"
+	plain, _, err := checktest.Parse(bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checktest.Run(t, NewListNumberingCheck(), check.Document{Text: plain, Kind: evaluator.KindContract}, bad)
+	redline := "§ 2 — MONEY\n\nNow: a fee.\n\n§ 7 — LAW\n\nNow: Austrian law.\n"
+	checktest.Run(t, NewListNumberingCheck(), check.Document{Text: redline, Kind: evaluator.KindRedline}, redline)
+}

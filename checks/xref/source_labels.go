@@ -108,6 +108,9 @@ func labelFollows(after string) bool {
 	if len(rest) == len(after) || rest == "" {
 		return false
 	}
+	if t, ok := cutDash(rest); ok {
+		rest = t // "§ 4 — HOW WE RUN THE GAMES": a title after a dash
+	}
 	c := rest[0]
 	return c >= 'A' && c <= 'Z' || c == '(' || c == '"'
 }
@@ -154,4 +157,14 @@ func subLabel(clause, sub string) bool {
 		}
 	}
 	return false
+}
+
+// cutDash returns s after a leading dash and its blanks ("— HOW …").
+func cutDash(s string) (string, bool) {
+	for _, d := range []string{"—", "–", "-"} {
+		if t, ok := strings.CutPrefix(s, d); ok && strings.HasPrefix(t, " ") {
+			return strings.TrimLeft(t, " \t"), t != ""
+		}
+	}
+	return s, false
 }

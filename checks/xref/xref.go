@@ -199,7 +199,7 @@ func (r *xrefRun) ref(kw doctext.Span, idStart, idEnd int, key string, first boo
 	if assertsAbsent(text, kw.Start, idEnd) || namedDocumentBefore(text, kw.Start, r.srcText) || pronounI(text, idStart, idEnd) {
 		return
 	}
-	if !r.review && !strings.HasSuffix(key, "|") && labelAt(text, text[idStart:idEnd]) >= 0 {
+	if !r.review && !strings.HasSuffix(key, "|") && (labelAt(text, text[idStart:idEnd]) >= 0 || srcLabelled(text, text[idStart:idEnd], text[kw.Start:kw.End], false)) {
 		// "paragraphs 1–14 above" of a contract whose lines open "14.
 		// Israeli law applies." (an attachment's number is no line's).
 		return

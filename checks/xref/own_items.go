@@ -216,6 +216,9 @@ func refOfOther(text string, e int) bool {
 	if qualifiedByPart(text, e) {
 		return true
 	}
+	if m := saysInRe.FindStringSubmatch(text[max(0, e-80):e]); m != nil && !ownPartNouns[strings.ToLower(m[1])] {
+		return true // "as the authorisation asks in item 5": that document's item
+	}
 	rest := text[e:min(len(text), e+80)]
 	if _, end := refListNumbers(text, e); end > e {
 		rest = text[end:min(len(text), end+80)]
@@ -231,6 +234,10 @@ func refOfOther(text string, e int) bool {
 	m := refOfNamedRe.FindStringSubmatch(rest)
 	return m != nil && !ownPartNouns[strings.ToLower(m[1])] && !ownPartNouns[strings.ToLower(m[2])]
 }
+
+// saysInRe matches, before an item reference and its number, a document
+// that says something in it: "as the authorisation asks in item 5".
+var saysInRe = regexp.MustCompile(`(?i)\bthe[ \t]+([a-z]+)[ \t]+(?:asks|says|requires|states|provides|sets[ \t]+out|lists|allows|demands|specifies)[ \t]+(?:in|at|under|by)[ \t]+[a-z]+[ \t]+[0-9A-Za-z.()-]+$`)
 
 // refOfNamedRe matches "of the <noun> <noun>" right after an item
 // reference: the words of the noun phrase that names where the item is.

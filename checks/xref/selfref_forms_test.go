@@ -111,3 +111,13 @@ func TestSelfRefPointsOfOneNumbering(t *testing.T) {
 		t.Error("a list that starts at 1 is its own numbering")
 	}
 }
+
+// "as the authorisation asks in item 5" cites that document's item, not
+// the text's own; "as the report says in item 5" is the text's.
+func TestSelfRefItemADocumentSays(t *testing.T) {
+	findings := "## Findings\n\n1. HMI default login.\n\n2. Flat network.\n\n"
+	good := findings + "We stopped at the PLC, as the authorisation asks in item 5.\n"
+	checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: good, Kind: evaluator.KindRedTeamReport}, good)
+	bad := findings + "We stopped, as the report says in ⟦item 5⟧{xref.self_reference}.\n"
+	checktest.Run(t, NewSelfReferenceCheck(), check.Document{Text: bad, Kind: evaluator.KindRedTeamReport}, bad)
+}

@@ -131,8 +131,9 @@ func announcedCount(text string, para doctext.Span, items int) (check.Finding, b
 		}
 		// "the first three", "the other two" select from the list; "for 12
 		// seats", "with 3 users" set a circumstance, not what is listed;
-		// "as Section 5 provides" names a part by its number.
-		selector := vSelectorOrPreposition[prev] || vRefWords[prev] || vLabelNoun[prev]
+		// "as Section 5 provides" and "§ 2 Products and prices" name a
+		// part by its number.
+		selector := vSelectorOrPreposition[prev] || vRefWords[prev] || vLabelNoun[prev] || strings.HasSuffix(strings.TrimRight(p[:a], " \t"), "§")
 		prev = w
 		if !ok || v < 2 || v > maxAnnouncedCount || selector {
 			continue

@@ -35,6 +35,11 @@ func TestValueListCounts(t *testing.T) {
 			text: "There are two issues:\n\n1. The cap is too low.\n   - It excludes data loss.\n   - It is per year.\n\n2. The term is too long.\n",
 		},
 		{
+			name: "trap: a section sign's number before its title",
+			kind: evaluator.KindContract,
+			text: "§ 2 Products and prices\n2.1 The Supplier sells the following products at these prices:\n- Aura 5: DKK 4,200\n- Aura 7: DKK 6,900\n- Charging case: DKK 650\n- Batteries: DKK 18\n",
+		},
+		{
 			name: "trap: a part's number before a verb",
 			kind: evaluator.KindPlainLanguage,
 			text: "Your leave is now counted in hours, as Section 5 provides for part-time staff. For a full year this gives:\n\n- annual leave: 159.84 hours\n- bank holidays: 47.36 hours\n",

@@ -31,9 +31,10 @@ var (
 	// signed"), "executed as a deed", "by signing below", "the parties
 	// sign this Amendment in two counterparts", "Done at Brussels on 20
 	// November 2026 in two originals", "SIGNED at Bloemfontein on 24
-	// June 2025", "Signed in two copies". What follows it, to the end of the
+	// June 2025", "Signed in two copies", "Signed electronically by both
+	// parties". What follows it, to the end of the
 	// text, is the signature block.
-	ExecutionClauseRe = regexp.MustCompile(`(?i)\b(?:in\s+witness\s+whereof|executed\s+(?:and\s+delivered\s+)?as\s+a\s+deed|signed\s+as\s+a\s+deed|by\s+signing\s+(?:below|this|here)|sign(?:ed)?\s+below|signature\s+page\s+follows|(?:parties|party)\s+(?:have\s+|hereby\s+|now\s+)?(?:signed|sign|executed|execute)\s+this|(?:done|signed|executed)\s+(?:at|in)\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?,?\s+(?:on|this)|in\s+(?:two|three|duplicate|triplicate)\s+(?:originals|counterparts|(?:original\s+|identical\s+)?copies))\b`)
+	ExecutionClauseRe = regexp.MustCompile(`(?i)\b(?:in\s+witness\s+whereof|executed\s+(?:and\s+delivered\s+)?as\s+a\s+deed|signed\s+as\s+a\s+deed|by\s+signing\s+(?:below|this|here)|sign(?:ed)?\s+below|signature\s+page\s+follows|signed\s+(?:electronically|digitally)|(?:electronically|digitally)\s+signed|(?:parties|party)\s+(?:have\s+|hereby\s+|now\s+)?(?:signed|sign|executed|execute)\s+this|(?:done|signed|executed)\s+(?:at|in)\s+[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?,?\s+(?:on|this)|in\s+(?:two|three|duplicate|triplicate)\s+(?:originals|counterparts|(?:original\s+|identical\s+)?copies))\b`)
 )
 
 // maxExecutionLine bounds the line a testimonium is looked for in: a

@@ -127,3 +127,11 @@ func TestXrefStatuteAndStandardClauses(t *testing.T) {
 	assert.Empty(t, danglingWith(evaluator.KindReviewMemo, src, text))
 	assert.Equal(t, []string{"paragraph 17"}, danglingWith(evaluator.KindReviewMemo, src, "# Memo\n\n## Findings\n\nThe Grant (paragraph 17) allows sharing.\n"))
 }
+
+// "Annex B is new" introduces a lettered annex too.
+func TestXrefLetteredAnnexSaidToBeNew(t *testing.T) {
+	src := "Art. 6 Data\nThe Tutor uses data for lessons, under Annex A.\n\nAnnex A — Rate card\n"
+	text := "# Redline\n\nTutors comply with the terms in Annex B. Annex B is new (it does not exist in v3.1).\n"
+	assert.Empty(t, danglingWith(evaluator.KindRedline, src, text))
+	assert.Equal(t, []string{"Annex C"}, danglingWith(evaluator.KindRedline, src, "# Redline\n\nTutors comply with Annex C.\n"))
+}

@@ -534,7 +534,7 @@ func wordsAt(text, word string, limit int) []int {
 // isNewLabelRe finds a label the text says is new: "Appendix 2 is new",
 // "clause 9.4 will be a new clause", "CLAUSE 4(c) — New: cancellation
 // insurance", "Clause 12 (new)".
-var isNewLabelRe = regexp.MustCompile(`(?i)\b(section|clause|article|paragraph|schedule|exhibit|annex|appendix)[ \t]+([0-9]{1,4}(?:\.[0-9]{1,4})*[A-Z]?(?:\([a-z0-9]{1,4}\))?)(?:[ \t]+(?:is|are|will[ \t]+be)[ \t]+(?:a[ \t]+)?new\b|[ \t]*(?:[—–:-][ \t]*new[ \t]*[:—–-]|\(new\)))`)
+var isNewLabelRe = regexp.MustCompile(`(?i)\b(section|clause|article|paragraph|schedule|exhibit|annex|appendix)[ \t]+([0-9]{1,4}(?:\.[0-9]{1,4})*[A-Z]?(?:\([a-z0-9]{1,4}\))?|[A-Z]\b)(?:[ \t]+(?:is|are|will[ \t]+be)[ \t]+(?:a[ \t]+)?new\b|[ \t]*(?:[—–:-][ \t]*new[ \t]*[:—–-]|\(new\)))`)
 
 // insertedAsRe finds the other order of the same grammar: "The following
 // is added as Section 4.4 of the Agreement", "inserted as a new clause

@@ -344,6 +344,11 @@ func TestValueTotals(t *testing.T) {
 			text: "C2. We pay you $0.40 for each kWh the battery exports.\nC3. If you leave before the 12-month Minimum Term ends, you repay part of the $250 Sign-up Credit: $250 × months remaining ÷ 12. For example, leaving with 3 months remaining means repaying $62.50 (Terms cl. 7).\n",
 		},
 		{
+			name: "trap: list items that work out their amounts",
+			kind: evaluator.KindContract,
+			text: "C1 At the framework rates:\n- Stewards: 140 × 7 hours × £14.50 = £14,210.00\n- Supervisors: 14 × 7 hours × £18.00 = £1,764.00\n- Total before VAT: £15,974.00\nC3 VAT at 20% (£3,194.80) is added under clause 2.3, making £19,168.80.\n",
+		},
+		{
 			name: "trap: a remainder of a whole stated elsewhere",
 			kind: evaluator.KindPlainLanguage,
 			text: "If you cancel a line after 10 months, you have paid 10 x $50.00 = $500.00, so you pay the remaining $700.00.\n",

@@ -210,10 +210,27 @@ func (d *valueDoc) appendListParts(parts []*mention, i, list, from int) []*menti
 		if sm.list != list || seen[sm.start] || !sumPart(t, m) {
 			continue
 		}
-		seen[sm.start] = true // the first amount of each item
-		parts = append(parts, m)
+		seen[sm.start] = true // the first amount of each item, or the result it works out
+		parts = append(parts, d.itemResult(k, i, m))
 	}
 	return parts
+}
+
+// itemResult returns, for the first amount m (at k) of a list item, the
+// result the item works out when it writes its calculation ("140 × 7
+// hours × £14.50 = £14,210.00": the item is £14,210.00, not its rate);
+// before limits the mentions read.
+func (d *valueDoc) itemResult(k, before int, m *mention) *mention {
+	for j := k + 1; j < before; j++ {
+		r := &d.ms[j]
+		if r.sent != m.sent {
+			break
+		}
+		if r.class == m.class && strings.HasSuffix(strings.TrimRight(d.text[:r.start], " \t"), "=") {
+			return r
+		}
+	}
+	return m
 }
 
 // partsInProse returns the distinct amounts stated before the total

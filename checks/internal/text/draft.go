@@ -32,6 +32,23 @@ var (
 // markers, clause numbers, labels in bold or parentheses ("R4 (RED).").
 var leadVerbRe = regexp.MustCompile(`^(?:[-*+>][ \t]+|\d{1,3}(?:\.\d{1,3})*[.)]?[ \t]+|\*\*[^*]{0,60}\*\*[ \t]*|\([^)]{0,20}\)[ \t]*|[A-Z]{1,3}-?\d{1,3}[ \t]*(?:\([^)]{0,20}\))?[.:]?[ \t]*)*`)
 
+// changeVerbs are imperatives that change a term's value; one leading an
+// intro that a quotation follows drafts the changed term.
+var changeVerbs = map[string]bool{"raise": true, "lower": true, "increase": true, "reduce": true, "cut": true, "extend": true,
+	"shorten": true, "lengthen": true, "cap": true, "limit": true, "tighten": true, "narrow": true, "widen": true, "lift": true}
+
+// changeVerbLeads reports whether intro opens, after its markers, with a
+// change verb: "Raise the cap to match the insurance".
+func changeVerbLeads(intro string) bool {
+	m := leadVerbRe.FindStringIndex(intro)
+	rest := intro[m[1]:]
+	e := 0
+	for e < len(rest) && rest[e] >= 'A' && rest[e] <= 'z' && (rest[e] <= 'Z' || rest[e] >= 'a') {
+		e++
+	}
+	return e > 0 && e < len(rest) && rest[e] == ' ' && changeVerbs[strings.ToLower(rest[:e])]
+}
+
 // IsDraftIntro reports whether intro, the text that introduces a quotation
 // (up to its ':'), presents drafted language rather than the source's: it
 // holds a drafting word (proposed, replacement, revised, insert, add, new,
@@ -46,7 +63,7 @@ func IsDraftIntro(intro string) bool {
 	}
 	d := draftIntro.findAll(intro)
 	if d == nil {
-		return false
+		return changeVerbLeads(intro) // "Raise the cap to match the insurance:"
 	}
 	if m := leadVerbRe.FindStringIndex(intro); m != nil && d[0][0] == m[1] {
 		return true // an imperative drafting verb leads: "Amend ... so that it reads"

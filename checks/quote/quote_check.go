@@ -205,8 +205,8 @@ func pairedProposal(text string, prev, q doctext.Span) bool {
 const maxPairLabel = 24
 
 // lineLabel returns the label that opens a line before its quotation
-// (lead is the line up to the quotation): list marks and emphasis, a word
-// or two, a colon, and nothing else.
+// (lead is the line up to the quotation): list marks and emphasis, one to
+// four words ("Neu", "As I'd have it"), a colon, and nothing else.
 func lineLabel(lead string) (string, bool) {
 	t := strings.TrimRight(strings.TrimSpace(lead), "*_ \t\"“„'«")
 	t, ok := strings.CutSuffix(t, ":")
@@ -214,7 +214,7 @@ func lineLabel(lead string) (string, bool) {
 		return "", false
 	}
 	t = strings.Trim(t, "-*+•>_ \t")
-	if t == "" || len(t) > maxPairLabel || len(strings.Fields(t)) > 3 || strings.ContainsAny(t, ".;,\"") {
+	if t == "" || len(t) > maxPairLabel || len(strings.Fields(t)) > 4 || strings.ContainsAny(t, ".;,\"") {
 		return "", false
 	}
 	return t, true

@@ -76,6 +76,8 @@ func TestQuoteCheckLabelledPair(t *testing.T) {
 	assert.Empty(t, run(pair))
 	wrongFirst := "**Change 2 — Clause 3.2**\nBisher: \"The fee is payable in full thirty (30) days after the last concert of the season.\"\nNeu: \"Half of the fee is payable fourteen (14) days before the first concert and half within seven days after it.\"\n"
 	assert.Equal(t, []string{RuleQuoteFabricated, RuleQuoteFabricated}, run(wrongFirst))
+	prose := "**Change 2 — Clause 3.2**\nAs it stands: \"The fee is payable in full fourteen (14) days before the first concert.\"\nAs I'd have it: \"Half of the fee is payable fourteen (14) days before the first concert and half within seven days after it.\"\n"
+	assert.Empty(t, run(prose))
 	sameLabel := "**Change 2 — Clause 3.2**\nQuote: \"The fee is payable in full fourteen (14) days before the first concert.\"\nQuote: \"Half of the fee is payable fourteen (14) days before the first concert and half within seven days after it.\"\n"
 	assert.Equal(t, []string{RuleQuoteFabricated}, run(sameLabel))
 }

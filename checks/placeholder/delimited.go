@@ -305,7 +305,7 @@ func titleCase(s string) bool {
 // blank: ratings, markup and document status.
 var bracketLabels = map[string]bool{
 	"RED": true, "AMBER": true, "GREEN": true, "YELLOW": true, "HIGH": true, "MEDIUM": true, "LOW": true,
-	"CRITICAL": true, "INFO": true, "NEW": true, "DELETED": true, "INSERTED": true, "ADDED": true, "REMOVED": true,
+	"CRITICAL": true, "INFO": true, "MED": true, "MODERATE": true, "SEVERE": true, "MAJOR": true, "MINOR": true, "CRIT": true, "NEW": true, "DELETED": true, "INSERTED": true, "ADDED": true, "REMOVED": true,
 	"AMENDED": true, "NOTE": true, "DRAFT": true, "FINAL": true, "CONFIDENTIAL": true, "PRIVILEGED": true,
 	"SIC": true, "OK": true, "PASS": true, "FAIL": true, "FIXED": true, "OPEN": true, "CLOSED": true, "N/A": true,
 	"AGREED": true, "ACCEPTED": true, "REJECTED": true, "RESERVED": true, "INTENTIONALLY OMITTED": true,

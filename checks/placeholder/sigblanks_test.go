@@ -35,6 +35,7 @@ func TestPlaceholderSignatureAndDateBlanks(t *testing.T) {
 		{"a signed-by title opens the block", "9.2 The Athlete is an independent contractor.\n\nSigned:\nStridewell Inc. — Dana Ruiz, CEO — date: ________\nMarcus Oyelaran — date: ________", nil},
 		{"a numbered signatures title opens the block", "9) Signatures\n\nJurong ColdChain Pte. Ltd. ______________ Lim Wei Ling, Director", nil},
 		{"a name line under a signed-for line", "5. Indian law applies.\n\n**SIGNED** for and on behalf of Sahyadri AquaTech Private Limited\n\nName: R. Deshpande, Chief Financial Officer ____________________", nil},
+		{"severity tags in brackets", "[MED] Card data sent to the model. [HIGH] Refunds promised. [MODERATE] Tone.", nil},
 		{"a JSON array of strings is a value", "payload {\"sub\":\"tenant-c\",\"doors\":[\"ALL\"]} and keep the allow-list at [\"RS256\", \"ES256\"]", nil},
 		{"an acknowledgement line", "Acknowledged by the Principal Investigator: Dr. Meera Kulkarni ____________________", nil},
 		{"a fee line after a signed-for line is still a blank", "**SIGNED** for and on behalf of Sahyadri AquaTech Private Limited\n\nName: R. Deshpande, CFO\n\nFee: ______ a month", []string{"______"}},

@@ -33,7 +33,7 @@ var (
 	MethodSection = Section{Name: "methodology", Headings: methodHeadings, OnlyWith: scopeHeadings}
 	// RecommendationsSection also names the sections whose items the
 	// recommendation checks read.
-	RecommendationsSection = Section{Name: "recommendations", Headings: []string{"recommendation", "recommendations", "recommended", "advice", "next steps", "action items", "actions", "proposed changes", "proposed amendments", "proposed edits", "redlines", "remediation", "remediations", "mitigation", "mitigations", "fixes", "what to do", "negotiation", "requested changes", "suggested changes", "proposals", "way forward", "path forward", "fix", "measures", "countermeasures", "action plan", "remedies", "improvements", "suggestions", "recommend", "advise", "suggest", "propose", "doing about it", "what we will do", "what we are doing"}}
+	RecommendationsSection = Section{Name: "recommendations", Headings: []string{"recommendation", "recommendations", "recommended", "advice", "next steps", "action items", "actions", "proposed changes", "proposed amendments", "proposed edits", "redlines", "remediation", "remediations", "mitigation", "mitigations", "fixes", "what to do", "negotiation", "requested changes", "suggested changes", "proposals", "way forward", "path forward", "fix", "measures", "countermeasures", "action plan", "remedies", "improvements", "suggestions", "recommend", "advise", "suggest", "propose", "what to ask", "doing about it", "what we will do", "what we are doing"}}
 )
 
 // The headings of a report's engagement sections.

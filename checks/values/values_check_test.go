@@ -349,6 +349,11 @@ func TestValueTotals(t *testing.T) {
 			text: "C1 At the framework rates:\n- Stewards: 140 × 7 hours × £14.50 = £14,210.00\n- Supervisors: 14 × 7 hours × £18.00 = £1,764.00\n- Total before VAT: £15,974.00\nC3 VAT at 20% (£3,194.80) is added under clause 2.3, making £19,168.80.\n",
 		},
 		{
+			name: "trap: a share the total includes",
+			kind: evaluator.KindPlainLanguage,
+			text: "| What | How we worked it out | Amount |\n|---|---|---|\n| Phone hire | 11 days × $15 | $165.00 |\n| Calls | 38 minutes × $2.20 | $83.60 |\n| Texts | 12 × $0.75 | $9.00 |\n| Charger | flat charge | $45.00 |\n| **Total** | includes $27.51 GST | **$302.60** |\n",
+		},
+		{
 			name: "trap: a remainder of a whole stated elsewhere",
 			kind: evaluator.KindPlainLanguage,
 			text: "If you cancel a line after 10 months, you have paid 10 x $50.00 = $500.00, so you pay the remaining $700.00.\n",

@@ -38,8 +38,8 @@ func (d *valueDoc) totals(doc check.Document) []check.Finding {
 		if t.flags&(fTotal|fRemain) == 0 && !d.bracketBreakdown(i) {
 			continue
 		}
-		if t.flags&(fBound|fCap) != 0 {
-			continue // "any total over AUD 150": a limit on a total, not one stated
+		if t.flags&(fBound|fCap) != 0 || includedIn(text, t.start) {
+			continue // "any total over AUD 150": a limit on a total; "includes $27.51 GST": a share of it
 		}
 		parts, itemised := d.partsOf(i)
 		if len(parts) < 2 && !(len(parts) == 1 && (parts[0].flags&fEach != 0 || parts[0].mult > 0)) {
@@ -500,4 +500,17 @@ func countRemaining(b *wordsBefore, i int) bool {
 	}
 	noun := b.w(i + 1)
 	return b.n == i+2 && b.n < len(b.words) && len(noun) > 2 && strings.HasSuffix(noun, "s")
+}
+
+// includedIn reports whether the value at i is said to be included in
+// another ("Total: includes $27.51 GST", "of which EUR 40 is VAT"): a
+// share of the total, not the total.
+func includedIn(text string, i int) bool {
+	b := strings.ToLower(strings.TrimRight(text[max(0, i-16):i], " \t"))
+	for _, w := range []string{"includes", "including", "incl.", "of which", "inclusive of"} {
+		if strings.HasSuffix(b, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -106,3 +106,18 @@ func TestBoardLegendIsNoRating(t *testing.T) {
 		}
 	}
 }
+
+// A line that gives the whole text's status ("**Status: AMBER** — …")
+// presents no finding; a finding's own labelled line does.
+func TestStatusLineIsNoItem(t *testing.T) {
+	for _, s := range []string{"**Status: AMBER** — the CLA is usable", "Overall rating: Red", "Verdict: GREEN — ship it"} {
+		if !statusLine(s) {
+			t.Errorf("%q not read as a status line", s)
+		}
+	}
+	for _, s := range []string{"F1 — Status page leaks tokens (High)", "**Statutory cap** — Medium", "Status codes: 200 on every route"} {
+		if statusLine(s) {
+			t.Errorf("%q read as a status line", s)
+		}
+	}
+}

@@ -91,6 +91,9 @@ func itemsOf(text string, excluded []doctext.Span) []item {
 			}
 			head.End = l.Start + strings.Index(raw, "**") + b // the bold lead is the headline
 		}
+		if statusLine(s) {
+			return // "**Status: AMBER** — the CLA is usable …": the document's status, no finding's rating
+		}
 		out = append(out, item{kind: itemBlock, head: head, body: doctext.Span{Start: l.Start, End: min(len(text), l.Start+bodyReach)}})
 	})
 	closeBodies(text, out)
@@ -122,6 +125,18 @@ func itemsOf(text string, excluded []doctext.Span) []item {
 		out[i].words = wordSet(text[out[i].body.Start:out[i].body.End])
 	}
 	return out
+}
+
+// statusLine reports whether line s opens with the status of the whole
+// text ("**Status: AMBER**", "Overall rating: Red", "Verdict: GREEN").
+func statusLine(s string) bool {
+	t := strings.ToLower(strings.TrimLeft(s, "*_>#- \t"))
+	for _, l := range []string{"status", "overall status", "overall rating", "overall", "verdict", "rag status", "overall rag"} {
+		if rest, ok := strings.CutPrefix(t, l); ok && strings.HasPrefix(strings.TrimLeft(rest, "*_ \t"), ":") {
+			return true
+		}
+	}
+	return false
 }
 
 // idLine reports whether the line opens with an item id, unindented:

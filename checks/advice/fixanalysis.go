@@ -108,7 +108,7 @@ func adviceUnits(text string, words []doctext.Span, known []doctext.RecUnit) []d
 		if !adviceFilter.MayHave(text[s:e]) || !adviceShapes.MayHave(text[s:e]) {
 			continue
 		}
-		lead, ok := adviceTriggers[string(doctext.LowerASCII(&buf, text[s:e]))]
+		lead, ok := adviceTriggers[string(doctext.LowerASCII(buf[:], text[s:e]))]
 		if !ok {
 			continue
 		}

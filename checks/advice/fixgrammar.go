@@ -190,13 +190,7 @@ func (w *wordAltRe) findAll(s string, n int) [][]int {
 		if i == st || i-st > maxAltWord || !w.shapes.fits(i-st, s[st], s[i-1]) {
 			continue // the shape check folds case itself: most runs need no copy
 		}
-		for k := st; k < i; k++ {
-			c := s[k]
-			if c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			buf[k-st] = c
-		}
+		doctext.LowerASCII(buf[:], s[st:i])
 		if !w.first[string(buf[:i-st])] {
 			continue
 		}

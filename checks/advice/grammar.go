@@ -410,14 +410,7 @@ func (l *leadTail) decide(p string) int {
 	if len(t)-i > len(buf) {
 		return leadNo
 	}
-	for k := i; k < len(t); k++ {
-		c := t[k]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf[k-i] = c
-	}
-	w := buf[:len(t)-i]
+	w := doctext.LowerASCII(buf[:], t[i:])
 	switch {
 	case l.sureWords[string(w)]:
 		return leadYes
@@ -531,14 +524,14 @@ func (c *wordClasses) mayMatch(s string) bool {
 		}
 		var add uint8
 		if c.shapes.fits(n, s[st], s[i-1]) {
-			add |= c.words[string(lowerRun(&buf, s[st:i]))]
+			add |= c.words[string(doctext.LowerASCII(buf[:], s[st:i]))]
 		}
 		if c.prefix != "" && doctext.AsciiFoldPrefix(s[st:i], c.prefix) {
 			add |= c.prefixBits
 		}
 		if under {
 			if j := strings.LastIndex(s[st:i], "__"); j >= 0 {
-				add |= c.words[string(lowerRun(&buf, s[st+j+2:i]))] & c.underscore
+				add |= c.words[string(doctext.LowerASCII(buf[:], s[st+j+2:i]))] & c.underscore
 			}
 		}
 		if add == 0 {
@@ -552,18 +545,4 @@ func (c *wordClasses) mayMatch(s string) bool {
 		}
 	}
 	return false
-}
-
-// lowerRun lower-cases the ASCII letters of w, at most maxAltWord bytes,
-// into buf.
-func lowerRun(buf *[maxAltWord]byte, w string) []byte {
-	n := min(len(w), len(buf))
-	for i := 0; i < n; i++ {
-		c := w[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf[i] = c
-	}
-	return buf[:n]
 }

@@ -309,7 +309,7 @@ func closedClassWord(w string) bool {
 	if len(w) > len(buf) {
 		return false // longer than any word of closedClass
 	}
-	return closedClass[string(doctext.LowerASCII(&buf, w))]
+	return closedClass[string(doctext.LowerASCII(buf[:], w))]
 }
 
 // closedClass are words that open a sentence but are never an imperative

@@ -119,14 +119,7 @@ func (w *wordStartRe) find(s string, sub bool) (int, []int) {
 		if n == 0 || len(w.prefixes) == 0 && (i-st > maxAltWord || w.shapes == nil || !w.shapes.fits(n, s[st], s[i-1])) {
 			continue // the shape check folds case itself: most runs need no copy
 		}
-		for k := 0; k < n; k++ {
-			c := s[st+k]
-			if c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			buf[k] = c
-		}
-		if !w.opens(buf[:n], i-st > maxAltWord) {
+		if !w.opens(doctext.LowerASCII(buf[:n], s[st:]), i-st > maxAltWord) {
 			continue
 		}
 		// The backtracker clears a bitmap the size of its input on each

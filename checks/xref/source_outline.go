@@ -111,7 +111,7 @@ func forEachRefNoun(text string, fn func(noun string)) {
 			continue
 		}
 		if n := j - i; n >= 5 && n <= 10 && doctext.RefNounFirst[c] && (j == len(text) || !doctext.IsWordByte(text[j])) {
-			if noun, ok := refNounForms[string(doctext.LowerASCII(&buf, text[i:j]))]; ok {
+			if noun, ok := refNounForms[string(doctext.LowerASCII(buf[:], text[i:j]))]; ok {
 				k := j
 				for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
 					k++

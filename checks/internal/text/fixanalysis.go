@@ -1,8 +1,10 @@
 package text
 
 // LowerASCII writes the ASCII lower case of w (at most len(buf) bytes) into
-// buf and returns it; a map lookup with string(...) of it does not allocate.
-func LowerASCII(buf *[10]byte, w string) []byte {
+// buf and returns it; a map lookup with string(...) of it does not
+// allocate. Callers keep buf on the stack ("var b [16]byte",
+// LowerASCII(b[:], w)).
+func LowerASCII(buf []byte, w string) []byte {
 	n := min(len(w), len(buf))
 	for i := 0; i < n; i++ {
 		c := w[i]

@@ -123,20 +123,8 @@ func datedSignatory(s string) bool {
 	return len(doctext.ScanDates(s, doctext.WordSpans(s))) > 0
 }
 
-// openingBytes bounds the opening read for a text's title and what it
-// says it is.
+// openingBytes bounds the opening read for what a text says it is.
 const openingBytes = 1200
-
-// titleLine returns the first non-blank line of text without Markdown
-// marks.
-func titleLine(text string) string {
-	var t string
-	doctext.ForEachLineUntil(text[:min(len(text), openingBytes)], func(l doctext.Line) bool {
-		t = strings.Trim(strings.TrimSpace(text[l.Start:l.End]), "#*_ \t")
-		return t == ""
-	})
-	return t
-}
 
 // needsExecution reports how strongly doc, a contract with no execution
 // block, needs one (see executionNeed).
@@ -145,7 +133,7 @@ func needsExecution(doc check.Document) executionNeed {
 	if doctext.ExecutionClauseRe.MatchString(text) {
 		return executionDeclared
 	}
-	title := titleLine(text)
+	title := doctext.TitleLine(text)
 	opening := text[:min(len(text), openingBytes)]
 	partOf := partOfRe.MatchString(opening) && !amendingRe.MatchString(title) // an amendment "forms part of" what it amends, and is signed
 	if partTitleRe.MatchString(title) || restatementTitleRe.MatchString(title) || restatementRe.MatchString(opening) || partOf ||

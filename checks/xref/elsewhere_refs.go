@@ -81,18 +81,7 @@ func namedDocumentBefore(text string, kwStart int, srcText string) bool {
 		return true // "the Code", "the Act" alone: legislation, whatever the source's title names
 	}
 	name := strings.Join(words[len(words)-n:], " ")
-	return !strings.Contains(strings.ToLower(sourceTitle(srcText)), strings.ToLower(strings.Trim(name, "*_")))
-}
-
-// sourceTitle returns the first non-blank line of the source, without
-// Markdown marks.
-func sourceTitle(src string) string {
-	var t string
-	doctext.ForEachLineUntil(src[:min(len(src), 600)], func(l doctext.Line) bool {
-		t = strings.Trim(strings.TrimSpace(src[l.Start:l.End]), "#*_ \t")
-		return t == ""
-	})
-	return t
+	return !strings.Contains(strings.ToLower(doctext.TitleLine(srcText)), strings.ToLower(strings.Trim(name, "*_")))
 }
 
 // refWordsAfterI are the words that may follow a Roman "I" that numbers a

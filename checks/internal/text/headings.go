@@ -242,3 +242,18 @@ func capitalsTitle(s string) bool {
 	}
 	return upper
 }
+
+// titleReach bounds the opening read for a text's title.
+const titleReach = 1200
+
+// TitleLine returns the first non-blank line of text, within its first
+// titleReach bytes, without Markdown marks: the title a document opens
+// with ("Amendment No. 2 to the Supply Agreement").
+func TitleLine(text string) string {
+	var t string
+	ForEachLineUntil(text[:min(len(text), titleReach)], func(l Line) bool {
+		t = strings.Trim(strings.TrimSpace(text[l.Start:l.End]), "#*_ \t")
+		return t == ""
+	})
+	return t
+}

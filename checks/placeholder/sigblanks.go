@@ -57,17 +57,8 @@ func signatureBlank(text string, s, e int, regions []doctext.Span) bool {
 // whose name and blank to sign on follow it ("Name: R. Deshpande, CFO
 // ______").
 func underSignedFor(text string, ls int) bool {
-	end := ls
-	for n := 0; n < 3 && end > 0; n++ {
-		start := strings.LastIndexByte(text[max(0, end-maxSignLine):end-1], '\n') + 1 + max(0, end-maxSignLine)
-		line := strings.TrimSpace(text[start : end-1])
-		end = start
-		if line == "" {
-			continue
-		}
-		return doctext.SignedForLineRe.MatchString(strings.TrimLeft(line, "*_>|- \t"))
-	}
-	return false
+	s, e := doctext.LineAbove(text, ls, maxSignLine)
+	return s >= 0 && doctext.SignedForLineRe.MatchString(strings.TrimLeft(strings.TrimSpace(text[s:e]), "*_>|- \t"))
 }
 
 // ruleLine reports whether the underscores text[s:e] are all their line

@@ -186,15 +186,8 @@ func pairedProposal(text string, prev, q doctext.Span) bool {
 	if !ok || ls == 0 {
 		return false
 	}
-	end := ls - 1
-	for end > 0 && strings.TrimSpace(text[strings.LastIndexByte(text[:end], '\n')+1:end]) == "" {
-		end = strings.LastIndexByte(text[:end], '\n')
-		if end < 0 {
-			return false
-		}
-	}
-	ps := strings.LastIndexByte(text[:end], '\n') + 1
-	if prev.Start < ps || prev.Start > end {
+	ps, end := doctext.LineAbove(text, ls, ls)
+	if ps < 0 || prev.Start < ps || prev.Start > end {
 		return false
 	}
 	other, ok := lineLabel(text[ps:prev.Start])

@@ -213,17 +213,14 @@ const tailLines = 8
 // form's fields, not its signing.
 func partyBlanks(text string) int {
 	labels := map[string]bool{}
-	first, n := -1, 0
-	end := len(text)
-	for n < tailLines && end > 0 {
-		start := strings.LastIndexByte(text[:end-1], '\n') + 1
-		line := text[start:end]
-		end = start
-		if strings.TrimSpace(line) == "" {
-			continue
+	first := -1
+	for n, at := 0, len(text); n < tailLines; n++ {
+		start, end := doctext.LineAbove(text, at, at)
+		if start < 0 {
+			break
 		}
-		n++
-		for _, m := range labelledBlankRe.FindAllStringSubmatch(line, -1) {
+		at = start
+		for _, m := range labelledBlankRe.FindAllStringSubmatch(text[start:end], -1) {
 			labels[strings.ToLower(strings.TrimSpace(m[1]))] = true
 			first = start
 		}

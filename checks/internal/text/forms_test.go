@@ -149,3 +149,21 @@ func TestAddToClauseIntroducesDraft(t *testing.T) {
 		t.Error("a quotation of the clause read as drafted")
 	}
 }
+
+// LineAbove skips blank lines, reads the last line of a text without a
+// final '\n', and stops at its reach.
+func TestLineAbove(t *testing.T) {
+	text := "one\n\n  \ntwo\nthree"
+	if s, e := LineAbove(text, strings.Index(text, "two"), 100); text[s:e] != "one" {
+		t.Errorf("above two: %q", text[s:e])
+	}
+	if s, e := LineAbove(text, len(text), 100); text[s:e] != "three" {
+		t.Errorf("above the end: %q", text[s:e])
+	}
+	if s, _ := LineAbove(text, strings.Index(text, "two"), 3); s != -1 {
+		t.Errorf("read past its reach: %d", s)
+	}
+	if s, _ := LineAbove(text, 0, 100); s != -1 {
+		t.Errorf("a line above the first: %d", s)
+	}
+}

@@ -104,6 +104,27 @@ func LineEndAt(text string, ls int) int {
 	return len(text)
 }
 
+// LineAbove returns the nearest line above at that holds more than
+// blanks, as start and end (before its '\n'), or -1, -1; at is a line's
+// start, or the end of text, whose last line without a '\n' is then the
+// first one read. It reads at most reach bytes back, so that a long line
+// costs bounded work: a line cut by reach starts where the window does.
+func LineAbove(text string, at, reach int) (int, int) {
+	lo := max(0, at-reach)
+	e := at - 1 // the '\n' that ends the line above at
+	if at == len(text) && at > 0 && text[at-1] != '\n' {
+		e = at
+	}
+	for e > lo {
+		s := strings.LastIndexByte(text[lo:e], '\n') + 1 + lo
+		if strings.TrimSpace(text[s:e]) != "" {
+			return s, e
+		}
+		e = s - 1
+	}
+	return -1, -1
+}
+
 // OpensBlock reports whether line s opens a block: an ATX heading, a title
 // line, a bold run that is more than a one-word field label ("**Fix:**",
 // "- **Severity:**" are fields of the block, not its start), or a line

@@ -481,12 +481,14 @@ func insertedLabelMatches(text string) [][]int {
 	for _, a := range insertAnchors {
 		for _, at := range wordsAt(text, a.word, maxInsertMatches) {
 			lo, hi := max(0, at-insertReachBefore), min(len(text), at+len(a.word)+insertReachAfter)
-			for _, m := range a.re.FindAllStringSubmatchIndex(text[lo:hi], -1) {
-				if seen[lo+m[0]] {
-					continue
+			for _, re := range a.res {
+				for _, m := range re.FindAllStringSubmatchIndex(text[lo:hi], -1) {
+					if seen[lo+m[0]] {
+						continue
+					}
+					seen[lo+m[0]] = true
+					out = append(out, []int{lo + m[0], lo + m[1], lo + m[2], lo + m[3], lo + m[4], lo + m[5], -1, -1})
 				}
-				seen[lo+m[0]] = true
-				out = append(out, []int{lo + m[0], lo + m[1], lo + m[2], lo + m[3], lo + m[4], lo + m[5], -1, -1})
 			}
 		}
 	}
@@ -499,8 +501,14 @@ func insertedLabelMatches(text string) [][]int {
 // cross-reference check.
 var insertAnchors = []struct {
 	word string
-	re   *regexp.Regexp
-}{{"inserted", insertedLabelRe}, {"added", insertedLabelRe}, {"inserted", insertedAsRe}, {"insert", insertedAsRe}, {"added", insertedAsRe}, {"add", insertedAsRe}, {"new", isNewLabelRe}}
+	res  []*regexp.Regexp
+}{
+	{"inserted", []*regexp.Regexp{insertedLabelRe, insertedAsRe}},
+	{"added", []*regexp.Regexp{insertedLabelRe, insertedAsRe}},
+	{"insert", []*regexp.Regexp{insertedAsRe}},
+	{"add", []*regexp.Regexp{insertedAsRe}},
+	{"new", []*regexp.Regexp{isNewLabelRe}},
+}
 
 // Bounds of the window around an anchor word, and of the anchors read.
 const (

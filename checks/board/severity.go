@@ -183,17 +183,25 @@ func legendAt(text string, from, s, e, to int) bool {
 // scaleRange reports whether the rating word between j and k is an end
 // of a range of levels ("P0–P3", "P1 to P3"): a scale named, no rating.
 func scaleRange(text string, j, k, from, to int) bool {
-	for _, sep := range []string{"–", "—", "-", "to "} {
+	before := strings.TrimRight(text[from:j], " ")
+	for _, sep := range rangeSeps {
 		if strings.HasPrefix(text[k:to], sep) && levelAt(text, k+len(sep), to) {
-			return true
+			return true // the range's first end
 		}
-		b := strings.TrimRight(text[from:j], " ")
-		if strings.HasSuffix(b, strings.TrimSpace(sep)) && levelAt(text, wordStartBefore(text, from, len(b)-len(strings.TrimSpace(sep))), to) {
-			return true
+		if t, ok := strings.CutSuffix(before, strings.TrimSpace(sep)); ok {
+			if f := strings.Fields(t); len(f) > 0 {
+				w := strings.TrimLeft(f[len(f)-1], "([{*_")
+				if levelAt(w, 0, len(w)) {
+					return true // its last end
+				}
+			}
 		}
 	}
 	return false
 }
+
+// rangeSeps join the two ends of a range of levels.
+var rangeSeps = []string{"–", "—", "-", "to "}
 
 // levelAt reports whether a P-level or Sev-level ("P3", "Sev2") opens
 // text[i:to], after blanks.
@@ -205,18 +213,4 @@ func levelAt(text string, i, to int) bool {
 		return true
 	}
 	return i+3 < to && strings.EqualFold(text[i:i+3], "sev")
-}
-
-// wordStartBefore returns where the word ending at end (in text, after
-// from) starts, past blanks.
-func wordStartBefore(text string, from, end int) int {
-	end += from
-	for end > from && text[end-1] == ' ' {
-		end--
-	}
-	i := end
-	for i > from && (text[i-1] >= '0' && text[i-1] <= '9' || text[i-1] >= 'A' && text[i-1] <= 'Z' || text[i-1] >= 'a' && text[i-1] <= 'z') {
-		i--
-	}
-	return i
 }

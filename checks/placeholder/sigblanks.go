@@ -58,7 +58,7 @@ func signatureBlank(text string, s, e int, regions []doctext.Span) bool {
 // ______").
 func underSignedFor(text string, ls int) bool {
 	s, e := doctext.LineAbove(text, ls, maxSignLine)
-	return s >= 0 && doctext.SignedForLineRe.MatchString(strings.TrimLeft(strings.TrimSpace(text[s:e]), "*_>|- \t"))
+	return s >= 0 && doctext.SignedForLineRe.MatchString(text[s:e])
 }
 
 // ruleLine reports whether the underscores text[s:e] are all their line

@@ -70,10 +70,6 @@ var (
 	signLabelLineRe = regexp.MustCompile(`(?im)^[ \t>*_|-]*(?:by|signed|signature|executed)\b[^\n]{0,80}?_{3,}`)
 )
 
-// signedForRe matches a line recording that a party signed: "Signed for
-// X:", "Signed by X", "Executed by X", "Accepted for X".
-var signedForRe = regexp.MustCompile(`(?im)^[ \t>*_|-]*(?:signed|executed|accepted|agreed)(?:\*\*|__)?[ \t]+(?:by|for|on[ \t]+behalf[ \t]+of)\b`)
-
 // forPartyLineRe matches a line that names the party a signature below
 // is for: "For the Agency", "FOR AND ON BEHALF OF Acme Ltd".
 var forPartyLineRe = regexp.MustCompile(`^(?:[Ff]or|FOR)(?:[ \t]+(?i:and[ \t]+on[ \t]+behalf[ \t]+of))?[ \t]+(?:the[ \t]+|THE[ \t]+)?[A-Z][^:.]*$`)
@@ -182,7 +178,7 @@ func executionBlock(text string, ws []doctext.Span) (int, int) {
 			return r.Start, r.End
 		}
 	}
-	if loc := signedForRe.FindAllStringIndex(text, minPartyLines); len(loc) >= minPartyLines {
+	if loc := doctext.SignedForLineRe.FindAllStringIndex(text, minPartyLines); len(loc) >= minPartyLines {
 		// A signed copy with no heading: "Signed for Lee Valley Care Homes
 		// DAC: Dr Ciarán O'Mahony, Director", one line per party.
 		return loc[0][0], len(text)

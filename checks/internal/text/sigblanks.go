@@ -84,10 +84,10 @@ func SignatureRegions(text string) []Span {
 	return out
 }
 
-// SignedForLineRe matches a line that opens a party's signing: "Signed
-// for X", "**SIGNED** for and on behalf of X", "Executed by X" (after
-// its list and emphasis marks are trimmed).
-var SignedForLineRe = regexp.MustCompile(`^(?i:signed|executed)(?:\*\*|__)?[ \t]+(?i:for|by|on[ \t]+behalf)\b`)
+// SignedForLineRe matches a line recording or opening a party's signing,
+// after its list and emphasis marks: "Signed for X:", "**SIGNED** for and
+// on behalf of X", "Executed by X", "Accepted for X".
+var SignedForLineRe = regexp.MustCompile(`(?im)^[ \t>*_|-]*(?:signed|executed|accepted|agreed)(?:\*\*|__)?[ \t]+(?:by|for|on[ \t]+behalf[ \t]+of)\b`)
 
 // signingField reports whether line s is a form's signing field: a label
 // that names a signature, a colon, then a blank to sign on ("Tenant's

@@ -118,7 +118,7 @@ func (c *placeholderCheck) afterSignatureLabel(text string, i int) bool {
 	// before the underscores further along the line.
 	if k := strings.LastIndexByte(strings.TrimRight(prefix, " \t*_"), ':'); k >= 0 {
 		head := strings.TrimRight(prefix[:k], " \t*_")
-		if forPartyRe.MatchString(head) {
+		if doctext.ForPartyRe.MatchString(head) {
 			return true // "For the Customer: ______": where a party signs
 		}
 		for _, l := range c.sigLabels {
@@ -144,10 +144,6 @@ var yearRe = regexp.MustCompile(`\b(?:19|20)\d\d\b`)
 // signingLineRe matches the start of a line where parties sign or date
 // the document by hand.
 var signingLineRe = regexp.MustCompile(`^(?i:signed|signature|executed|for\s+and\s+on\s+behalf|witness(?:ed)?|date(?:d)?(?:[ \t]+of[ \t]+this[ \t]+(?:deed|agreement|document))?)\b`)
-
-// forPartyRe matches a party's signing label: "For the Customer", "For and
-// on behalf of Acme Ltd".
-var forPartyRe = regexp.MustCompile(`(?:^|[ \t_])(?:[Ff]or|FOR)(?:[ \t]+and[ \t]+on[ \t]+behalf[ \t]+of)?[ \t]+(?:the[ \t]+)?[A-Z][\w&.,'-]*(?:[ \t]+[A-Z][\w&.,'-]*){0,4}$`)
 
 // maxLabelPrefix bounds the text between a line start and the underscores
 // of a signature line ("**Print Name:** ").

@@ -70,10 +70,6 @@ var (
 	signLabelLineRe = regexp.MustCompile(`(?im)^[ \t>*_|-]*(?:by|signed|signature|executed)\b[^\n]{0,80}?_{3,}`)
 )
 
-// forPartyLineRe matches a line that names the party a signature below
-// is for: "For the Agency", "FOR AND ON BEHALF OF Acme Ltd".
-var forPartyLineRe = regexp.MustCompile(`^(?:[Ff]or|FOR)(?:[ \t]+(?i:and[ \t]+on[ \t]+behalf[ \t]+of))?[ \t]+(?:the[ \t]+|THE[ \t]+)?[A-Z][^:.]*$`)
-
 // minPartyLines is how many party lines make an execution block: a
 // contract binds two parties at least.
 const minPartyLines = 2
@@ -95,7 +91,7 @@ func partyLines(section string) int {
 			label, rest, ok := strings.Cut(s, ":")
 			rest = strings.TrimLeft(rest, "*_ \t")
 			if ok && label != "" && len(label) <= 80 && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' || datedSignatory(s) ||
-				len(s) <= 80 && forPartyLineRe.MatchString(s) {
+				len(s) <= 80 && strings.HasPrefix(strings.ToLower(s), "for ") && doctext.ForPartyRe.MatchString(s) {
 				n++ // "For the Agency" over the signatory's name
 			}
 		}

@@ -84,6 +84,11 @@ func SignatureRegions(text string) []Span {
 	return out
 }
 
+// ForPartyRe matches a party's signing label at the end of what it is
+// given: "For the Customer" (before its colon), "For and on behalf of Acme
+// Ltd", a line "For the Agency" over the signatory's name.
+var ForPartyRe = regexp.MustCompile(`(?:^|[ \t_])(?:[Ff]or|FOR)(?:[ \t]+and[ \t]+on[ \t]+behalf[ \t]+of)?[ \t]+(?:the[ \t]+)?[A-Z][\w&.,'-]*(?:[ \t]+[A-Z][\w&.,'-]*){0,4}$`)
+
 // SignedForLineRe matches a line recording or opening a party's signing,
 // after its list and emphasis marks: "Signed for X:", "**SIGNED** for and
 // on behalf of X", "Executed by X", "Accepted for X".

@@ -227,7 +227,15 @@ func (c *completenessCheck) Check(doc check.Document) []check.Finding {
 // anything shows it is signed.
 func missingExecution(doc check.Document, looksLike bool, end check.Location) (check.Finding, bool) {
 	f := check.Finding{Rule: RuleSignatureBlock, Location: end}
-	switch needsExecution(doc) {
+	need := needsExecution(doc)
+	if tr := closingSigning(doc.Text); need == executionInstrument && (tr.lines || tr.places) || need == executionDeclared && tr.places {
+		// Its closing reads like signing lines the execution reader does
+		// not know: the absence is not verified, so it informs.
+		f.Severity = check.SeverityInfo
+		f.Message = "no execution block recognised, though the closing lines read like signing lines: check that each party has a place to sign (\"By:\", name, title, date)"
+		return f, true
+	}
+	switch need {
 	case executionDeclared:
 		f.Severity = check.SeverityBlock
 		f.Message = "the text says it is signed but has no execution block: add a place for each party to sign (\"By:\", name, title, date)"

@@ -228,3 +228,52 @@ func partyBlanks(text string) int {
 // run of underscores or dots ("For the Company: Ivana Petrić, charter
 // manager ............").
 var labelledBlankRe = regexp.MustCompile(`(?:^|[ \t>*|])([A-Z][^\n:_]{0,40}):[^\n_.:]{0,60}?(?:\*\*)?(?:_{4,}|\.{6,})`)
+
+// closingBytes bounds the closing of a text read for signing lines.
+const closingBytes = 4096
+
+// closingSignWords are the first words of the lines a text is signed
+// under, whatever their layout: "Signed for …", "SIGNATURES", "Executed
+// at …", "Witnessed by …".
+var closingSignWords = map[string]bool{
+	"sign": true, "signed": true, "signing": true, "signature": true, "signatures": true, "signatory": true,
+	"executed": true, "witnessed": true,
+}
+
+// signingTrace is what the closing of a text with no recognised execution
+// block shows of one: a line that opens with a signing word (lines), and
+// a place to sign — a run of blanks or dots, or a party's "For <Party>"
+// label (places).
+type signingTrace struct{ lines, places bool }
+
+// closingSigning reads the closing quarter of text (at most closingBytes,
+// at least minClosingBytes) for a signingTrace. A text whose closing has
+// one is most likely signed in a layout the execution reader does not
+// know, so the absence of its block is not verified.
+func closingSigning(text string) signingTrace {
+	from := len(text) - min(len(text), max(minClosingBytes, min(closingBytes, len(text)/4)))
+	for from > 0 && from < len(text) && text[from-1] != '\n' {
+		from++
+	}
+	var tr signingTrace
+	doctext.ForEachLine(text[from:], func(l doctext.Line) {
+		s := strings.TrimLeft(text[from+l.Start:from+l.End], " \t>*_|#-")
+		if s == "" {
+			return
+		}
+		label, _, _ := strings.Cut(s, ":")
+		if strings.Contains(s, "___") || strings.Contains(s, "....") || len(label) <= 80 && doctext.ForPartyRe.MatchString(strings.TrimRight(label, "*_ \t")) {
+			tr.places = true
+		}
+		w := s
+		if i := strings.IndexFunc(s, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') }); i >= 0 {
+			w = s[:i]
+		}
+		tr.lines = tr.lines || closingSignWords[strings.ToLower(w)]
+	})
+	return tr
+}
+
+// minClosingBytes is the least closing read: a short text's last quarter
+// may be a line or two.
+const minClosingBytes = 400

@@ -148,6 +148,7 @@ func (c *quoteCheck) Check(doc check.Document) []check.Finding {
 		}}
 	}
 	var out []check.Finding
+	var redrafts []redraft               // the fabricated findings whose words keep close to the source's
 	prevFound := doctext.Span{Start: -1} // the last quotation the source holds as quoted
 	for _, q := range quoted {
 		passage := UnmarkRedline(text[q.Start:q.End])
@@ -167,11 +168,41 @@ func (c *quoteCheck) Check(doc check.Document) []check.Finding {
 			continue // "Alt: "…"" then "Neu: "…"": the second of a labelled pair is the proposal
 		}
 		f.Location = idx.Locate(q.Start, q.End, text)
+		if f.Rule == RuleQuoteFabricated && best.Score >= minRedraftScore {
+			redrafts = append(redrafts, redraft{len(out), best.Score})
+		}
 		out = append(out, f)
+	}
+	if len(redrafts) >= minSystematic {
+		for _, r := range redrafts {
+			out[r.i].Severity = check.SeverityInfo
+			out[r.i].Message = fmt.Sprintf("quotation not found in %s as quoted (best similarity %.2f), like %d others in this text: read as drafted text (a proposal or a paraphrase), not the source's words; if it quotes the source, quote it exactly",
+				sourcesName(len(srcs)), r.score, len(redrafts)-1)
+		}
 	}
 	check.SortFindings(out)
 	return out
 }
+
+// redraft is a fabricated finding (its index in the findings) whose
+// best match keeps close to the source.
+type redraft struct {
+	i     int
+	score float64
+}
+
+// A quotation the source does not hold is verified as fabricated one at
+// a time. When many of one text's quotations depart from the source alike
+// — each still close to some passage of it (minRedraftScore), at least
+// minSystematic of them — the text is setting out its own wording in
+// quotation marks (the proposals of a redline, a memo's paraphrase of
+// each clause), not misquoting the source minSystematic times: those
+// findings inform. A text that invents its quotations outright (far from
+// every passage) still blocks, however many there are.
+const (
+	minRedraftScore = 0.35
+	minSystematic   = 3
+)
 
 // pairedProposal reports whether quotation q is the second of a labelled
 // pair whose first, prev, quotes the source as it stands: q's line opens
@@ -271,11 +302,16 @@ func kindRank(k quotematch.MatchKind) int {
 	return 3
 }
 
-func fabricatedMessage(m quotematch.Match, nsrc int) string {
-	where := "the source"
+// sourcesName names the texts a quotation was looked for in.
+func sourcesName(nsrc int) string {
 	if nsrc > 1 {
-		where = fmt.Sprintf("any of the %d evidence items", nsrc)
+		return fmt.Sprintf("any of the %d evidence items", nsrc)
 	}
+	return "the source"
+}
+
+func fabricatedMessage(m quotematch.Match, nsrc int) string {
+	where := sourcesName(nsrc)
 	if len(m.Segments) > 1 {
 		for i, s := range m.Segments {
 			if s.Kind == quotematch.Fabricated {

@@ -97,6 +97,7 @@ type xrefRun struct {
 	propSent   [2]int          // the last sentence proposedSentence read, and its answer
 	propHit    bool
 	out        []check.Finding
+	inRange    []inRangeRef // dangling references whose number falls within the numbering
 }
 
 // Check returns the check's findings on doc.
@@ -106,6 +107,7 @@ func (xrefCheck) Check(doc check.Document) []check.Finding {
 		return nil // nothing to resolve a review's references against
 	}
 	scanRefs(r.text, doctext.AnalysisOf(doc).WordList(), r.o, r.ref)
+	r.informSystematic()
 	r.out = append(r.out, tableRefFindings(r.text, r.idx, r.o, r.src, r.srcText, r.review)...)
 	if !r.review {
 		r.orphanLabels()
@@ -207,6 +209,9 @@ func (r *xrefRun) ref(kw doctext.Span, idStart, idEnd int, key string, first boo
 	s := idStart
 	if first {
 		s = kw.Start
+	}
+	if !strings.HasSuffix(key, "|") && withinNumbering(text[idStart:idEnd], r.o, r.src) {
+		r.inRange = append(r.inRange, inRangeRef{len(r.out), key})
 	}
 	r.out = append(r.out, check.Finding{Rule: RuleDanglingRef, Severity: check.SeverityBlock,
 		Message:  fmt.Sprintf("reference to %s %s points to no heading or label in the document", text[kw.Start:kw.End], text[idStart:idEnd]),

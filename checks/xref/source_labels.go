@@ -111,6 +111,9 @@ func labelFollows(after string) bool {
 	if t, ok := cutDash(rest); ok {
 		rest = t // "§ 4 — HOW WE RUN THE GAMES": a title after a dash
 	}
+	if t := strings.TrimLeft(rest, "*_"); t != "" {
+		rest = t // "4. **Fee changes.** The Licence Fee …": a title set in bold or italics
+	}
 	c := rest[0]
 	return c >= 'A' && c <= 'Z' || c == '(' || c == '"'
 }

@@ -159,3 +159,15 @@ func TestXrefSourceParenSubItems(t *testing.T) {
 		t.Errorf("a sub-item the source lacks: dangling %q, want Clause 4(f)", got)
 	}
 }
+
+// A contract drafted from a source numbers its own clauses as list items
+// with titles in bold ("4. **Fee changes.** …"): each item defines its
+// clause, whatever emphasis sets the title.
+func TestXrefBoldTitledListClauses(t *testing.T) {
+	src := "ACCEPTED PROPOSAL\n\nOffice 2-07 for six people from 1 June.\n"
+	doc := "PART B — TERMS\n\n1. **Licence.** The Operator grants a licence.\n\n2. **Term.** One year.\n\n3. **Fees.** Monthly.\n\n4. **Fee changes.** Once a year.\n\n5. __Service charge.__ Under the same limits as clause 4 and clause 1.\n\n6. *Deposit.* Returned under clause 9.\n"
+	got := danglingWith(evaluator.KindContract, src, doc)
+	if len(got) != 1 || got[0] != "clause 9" {
+		t.Errorf("dangling %q, want only clause 9", got)
+	}
+}

@@ -105,3 +105,84 @@ func pronounI(text string, idStart, idEnd int) bool {
 	}
 	return !refWordsAfterI[text[s:e]]
 }
+
+// maxCitations bounds the mentions of one label read for the instrument
+// they cite.
+const maxCitations = 32
+
+// citedAsOtherInstrument reports whether the text, anywhere, cites the
+// label keyword+id as another instrument's — with an acronym or statute
+// word around it (externalRef) or "of the <Name> Agreement" after it
+// (ofNamedDocument): "Article 8.5 of the Main Agreement applies" makes a
+// bare "Article 8.5 is the industry position" that agreement's too.
+func citedAsOtherInstrument(text, keyword, id, srcText string) bool {
+	for from, n := 0, 0; n < maxCitations; n++ {
+		i := strings.Index(text[from:], id)
+		if i < 0 {
+			return false
+		}
+		idStart := from + i
+		idEnd := idStart + len(id)
+		from = idEnd
+		if idEnd < len(text) && (doctext.IsWordByte(text[idEnd]) || text[idEnd] == '.' && idEnd+1 < len(text) && text[idEnd+1] >= '0' && text[idEnd+1] <= '9') {
+			continue // "8.5" inside "8.55"
+		}
+		kwEnd := len(strings.TrimRight(text[:idStart], " \t"))
+		kwStart := kwEnd - len(keyword)
+		if kwStart < 0 || kwEnd == idStart || !strings.EqualFold(text[kwStart:kwEnd], keyword) {
+			continue
+		}
+		if externalRef(text, kwStart, idEnd) || ofNamedDocument(text, idEnd, srcText) {
+			return true
+		}
+	}
+	return false
+}
+
+// instrumentHeads are the head nouns of an agreement's or instrument's
+// name, besides docHeads: "the Main Agreement", "the Head Lease".
+var instrumentHeads = map[string]bool{"Agreement": true, "Contract": true, "Licence": true, "License": true, "Lease": true, "Deed": true,
+	"Conditions": true, "Terms": true, "Treaty": true, "Convention": true, "Plan": true, "Directive": true}
+
+// maxOfNameWords bounds the Title Case words of a name after "of the".
+const maxOfNameWords = 5
+
+// ofNamedDocument reports whether the reference whose id ends at idEnd is
+// followed by the name of an instrument that is neither the source nor
+// the text itself: "Article 8.5 of the Main Agreement" in a redline of an
+// annex, "clause 2.2 of the Head Lease". The name has a qualifier before
+// its head noun ("the Agreement" alone may be either), and a name the
+// source's or the text's title line holds is theirs.
+func ofNamedDocument(text string, idEnd int, srcText string) bool {
+	after := text[idEnd:min(len(text), idEnd+120)]
+	if m := refListTailRe.FindStringIndex(after); m != nil {
+		after = after[m[1]:]
+	}
+	rest := strings.TrimLeft(after, " \t,")
+	found := false
+	for _, p := range []string{"of the ", "in the ", "under the ", "to the "} {
+		if t, ok := strings.CutPrefix(rest, p); ok {
+			rest, found = t, true
+			break
+		}
+	}
+	if !found {
+		return false
+	}
+	var name []string
+	for _, w := range strings.Fields(rest) {
+		w = strings.TrimRight(w, ",.;:)")
+		if w == "" || w[0] < 'A' || w[0] > 'Z' || len(name) == maxOfNameWords {
+			break
+		}
+		name = append(name, w)
+		if instrumentHeads[w] || docHeads[w] {
+			break
+		}
+	}
+	if len(name) < 2 || !(instrumentHeads[name[len(name)-1]] || docHeads[name[len(name)-1]]) {
+		return false
+	}
+	n := strings.ToLower(strings.Join(name, " "))
+	return !strings.Contains(strings.ToLower(doctext.TitleLine(srcText)), n) && !strings.Contains(strings.ToLower(doctext.TitleLine(text)), n)
+}

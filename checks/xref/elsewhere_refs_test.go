@@ -1,6 +1,7 @@
 package xref
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/evalopt/evalopt/evaluator"
@@ -134,4 +135,34 @@ func TestXrefLetteredAnnexSaidToBeNew(t *testing.T) {
 	text := "# Redline\n\nTutors comply with the terms in Annex B. Annex B is new (it does not exist in v3.1).\n"
 	assert.Empty(t, danglingWith(evaluator.KindRedline, src, text))
 	assert.Equal(t, []string{"Annex C"}, danglingWith(evaluator.KindRedline, src, "# Redline\n\nTutors comply with Annex C.\n"))
+}
+
+// A label the text cites once as another instrument's ("of the Main
+// Agreement", "GDPR Article 28") is that instrument's where the text names
+// it again bare; "of the Agreement" alone, or a name the source's title
+// holds, is no other instrument.
+func TestXrefLabelCitedAsOtherInstrument(t *testing.T) {
+	src := "ANNEX B — SERVICES AND CHARGES\n\n4.1 The Handler indemnifies the Carrier without limit.\n\n4.2 Charges are in Schedule 1.\n"
+	for _, tt := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"named agreement, then bare", "Item 1 — para 4.1\nProposed: delete para 4.1, so that Article 8.5 of the Main Agreement applies.\nWhy: Article 8.5 is the industry position.\n", nil},
+		{"bare first, named after", "Why: Article 8.5 is the industry position.\nProposed: delete para 4.1, so that Article 8.5 of the Main Agreement applies.\n", nil},
+		{"statute acronym, then bare", "Processing follows GDPR Article 28. Article 28 requires a written contract.\n", nil},
+		{"a bare agreement is no name", "Article 8.5 of the Agreement applies. Article 8.5 is unclear.\n", []string{"Article 8.5", "Article 8.5"}},
+		{"another label of the same keyword", "Article 8.5 of the Main Agreement applies. Article 9.1 is unclear.\n", []string{"Article 9.1"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := danglingWith(evaluator.KindRedline, src, tt.text)
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("dangling %q, want %q", got, tt.want)
+			}
+		})
+	}
+	own := "# Ground Handling Agreement\n\n4.1 The Handler indemnifies the Carrier.\n"
+	got := danglingWith(evaluator.KindRedline, own, "Clause 8.5 of the Ground Handling Agreement applies. Clause 8.5 is unclear.\n")
+	if len(got) != 2 {
+		t.Errorf("a name the source's title holds is the source: dangling %q, want both mentions of Clause 8.5", got)
+	}
 }

@@ -201,6 +201,9 @@ func (r *xrefRun) ref(kw doctext.Span, idStart, idEnd int, key string, first boo
 	if assertsAbsent(text, kw.Start, idEnd) || namedDocumentBefore(text, kw.Start, r.srcText) || pronounI(text, idStart, idEnd) {
 		return
 	}
+	if citedAsOtherInstrument(text, text[kw.Start:kw.End], text[idStart:idEnd], r.srcText) {
+		return // "Article 8.5 of the Main Agreement applies … Article 8.5 is the industry position"
+	}
 	if !r.review && !strings.HasSuffix(key, "|") && (labelAt(text, text[idStart:idEnd]) >= 0 || srcLabelled(text, text[idStart:idEnd], text[kw.Start:kw.End], false)) {
 		// "paragraphs 1–14 above" of a contract whose lines open "14.
 		// Israeli law applies." (an attachment's number is no line's).

@@ -287,9 +287,9 @@ func (b *outlineBuilder) inlineClauses(body string, at int) {
 // case). The attachment opens a new numbering scope.
 func (b *outlineBuilder) attachment(lineStart int, body string, at, lvl int) bool {
 	re := doctext.AttachLineRe
-	if lvl > 0 || b.lenient && doctext.AttachTitleRe.MatchString(body) {
-		// A heading, or in a source a title line in any case
-		// ("Annex 1 - Service Credits").
+	if lvl > 0 || doctext.AttachTitleRe.MatchString(body) {
+		// A heading, or a title line in any case ("Annex 1 - Service
+		// Credits", "Annex 1 — Security measures: as listed in …").
 		re = doctext.AttachHeadRe
 	}
 	m := doctext.MatchIf(doctext.StartsWithAny(body, "*ESAesa"), re, body)

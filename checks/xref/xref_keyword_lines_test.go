@@ -28,11 +28,12 @@ func danglingWith(kind evaluator.Kind, source, text string) []string {
 // keyword is not a reference to itself.
 func TestXrefKeywordLineDefinesLabel(t *testing.T) {
 	docs := map[string]string{
-		"upper roman with dash":  "ARTICLE I - SCOPE\n\nSection 1.1 Work. The Supplier works.\n\nSection 1.2 Time. On time.\n\nARTICLE II - PRICE\n\nSection 2.1 Price. As agreed under Section 1.2 and Article I.\n",
-		"title case roman alone": "Article I\n\nSection 1.1 The Supplier works.\n\nArticle II\n\nSection 2.1 Fees follow Article I and Section 1.1.\n",
-		"clause with colon":      "Clause 1: Supply\n\nGoods are supplied.\n\nClause 2: Payment\n\nPayment for goods under clause 1 is due in 30 days.\n",
-		"bold section":           "**Section 1.** Term. One year.\n\n**Section 2.** Renewal. Section 1 renews.\n",
-		"title in brackets":      "Article 1 (Quantity)\nThe Seller supplies 7,200 tons.\n\nArticle 2 (Price)\nThe price for the quantity in Article 1 is CAD 935.\n",
+		"upper roman with dash":         "ARTICLE I - SCOPE\n\nSection 1.1 Work. The Supplier works.\n\nSection 1.2 Time. On time.\n\nARTICLE II - PRICE\n\nSection 2.1 Price. As agreed under Section 1.2 and Article I.\n",
+		"title case roman alone":        "Article I\n\nSection 1.1 The Supplier works.\n\nArticle II\n\nSection 2.1 Fees follow Article I and Section 1.1.\n",
+		"clause with colon":             "Clause 1: Supply\n\nGoods are supplied.\n\nClause 2: Payment\n\nPayment for goods under clause 1 is due in 30 days.\n",
+		"bold section":                  "**Section 1.** Term. One year.\n\n**Section 2.** Renewal. Section 1 renews.\n",
+		"annex title run into its text": "1. Security\n\n1.1 The Processor keeps the measures in Annex 1.\n\n2. Law\n\n2.1 Irish law.\n\nAnnex 1 — Security measures: as listed in clause 1.1, plus annual testing.\n\n## Annex 2 — Sub-processors\n\nNone, as Annex 1 says.\n",
+		"title in brackets":             "Article 1 (Quantity)\nThe Seller supplies 7,200 tons.\n\nArticle 2 (Price)\nThe price for the quantity in Article 1 is CAD 935.\n",
 	}
 	for name, doc := range docs {
 		if got := danglingIn(doc); len(got) != 0 {

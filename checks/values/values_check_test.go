@@ -250,6 +250,11 @@ func TestValueConflictsDocument(t *testing.T) {
 func TestValueTotals(t *testing.T) {
 	runValueCases(t, RuleValueTotal, []valueCase{
 		{
+			name: "a figure restated is no part of itself",
+			kind: evaluator.KindRedline,
+			text: "R1 — Clause S2.2 (delivery time)\nNow: \"The Supplier shall deliver each order within 5 working days of receipt.\"\nProposed: \"The Supplier shall deliver each order within 3 working days of receipt, and within 1 working day where the order is urgent.\"\nReason: 5 working days is too long for epileptic patients. We can do 3 working days for all orders with our second bench.\n",
+		},
+		{
 			name: "a label's number is no count",
 			kind: evaluator.KindCustomerReply,
 			text: "Each of these four trips earns a credit equal to the one-way Zone 3 fare of $7.00, a total of $28.00.\n",

@@ -45,7 +45,7 @@ func (d *valueDoc) totals(doc check.Document) []check.Finding {
 		if len(parts) < 2 && !(len(parts) == 1 && (parts[0].flags&fEach != 0 || parts[0].mult > 0)) {
 			continue
 		}
-		if d.sumMatches(t, parts, itemised) {
+		if d.sumMatches(t, parts, itemised) || restatedAmong(t, parts) {
 			continue
 		}
 		var vals []string
@@ -509,6 +509,19 @@ func includedIn(text string, i int) bool {
 	b := strings.ToLower(strings.TrimRight(text[max(0, i-16):i], " \t"))
 	for _, w := range []string{"includes", "including", "incl.", "of which", "inclusive of"} {
 		if strings.HasSuffix(b, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// restatedAmong reports whether one of parts states t's own value: the
+// reader took a restatement of the figure for a part of it ("we can do 3
+// working days" read with "5 working days" and "1 working day"), and a
+// sum of positive parts that includes the whole cannot be checked.
+func restatedAmong(t *mention, parts []*mention) bool {
+	for _, p := range parts {
+		if p != t && centsEqual(p.val, t.val) {
 			return true
 		}
 	}

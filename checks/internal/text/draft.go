@@ -10,8 +10,8 @@ var (
 	// reviewer's own text, proposed for the document, not a quotation of
 	// it ("Replacement text for clause 8.2:", "Insert the following as a
 	// new clause 7.4:", "Revise clause 11.3 to read:", "Proposed:", "Add
-	// at the end of 5.1:", "Our suggested wording:").
-	draftIntroRe = regexp.MustCompile(`(?i)\b(?:propos\w*|replac\w*|endors\w*|vary|revis\w*|insert\w*|add|added|adding|amend\w*|new|draft(?:ed|ing)?\s+(?:text|language|wording|clause)|redline\w*|substitut\w*|suggest\w*|rewrit\w*|reword\w*|to\s+read|should\s+read|fill\s+in|begin\w*|prefix\w*|append\w*|shall\s+read|fallback|alternative|counter-?propos\w*|recommended\s+(?:text|wording|language|drafting)|this\s+(?:wording|language|text)|the\s+following\s+(?:wording|language|text)|change\s+(?:it\s+)?to|mark-?up|after|instead|(?:start|open|preface|end)\w*\b[^:]{0,60}\bwith(?:\s+the\s+following)?)\b`)
+	// at the end of 5.1:", "Our suggested wording:", "Draft reply:").
+	draftIntroRe = regexp.MustCompile(`(?i)\b(?:propos\w*|replac\w*|endors\w*|vary|revis\w*|insert\w*|add|added|adding|amend\w*|new|draft(?:ed|ing)?\s+(?:text|language|wording|clause|reply|response|letter|e-?mail|message|notice|answer|statement|paragraph)|redline\w*|substitut\w*|suggest\w*|rewrit\w*|reword\w*|to\s+read|should\s+read|fill\s+in|begin\w*|prefix\w*|append\w*|shall\s+read|fallback|alternative|counter-?propos\w*|recommended\s+(?:text|wording|language|drafting)|this\s+(?:wording|language|text)|the\s+following\s+(?:wording|language|text)|change\s+(?:it\s+)?to|mark-?up|after|instead|(?:start|open|preface|end)\w*\b[^:]{0,60}\bwith(?:\s+the\s+following)?)\b`)
 	// SourceIntroRe finds the words that introduce the source's own text
 	// ("Current:", "Clause 8.3 currently reads:", "As drafted:", "The
 	// existing wording:").

@@ -7,7 +7,8 @@ import (
 
 // "AS-IS: … / TO-BE: …" labels the current and the proposed wording.
 func TestToBeIntroducesDraft(t *testing.T) {
-	for intro, want := range map[string]bool{"TO-BE": true, "To be": true, "AS-IS": false, "Current": false, "Proposed": true, "Want": true, "Now": true, "Our ask": true, "Raise the cap to match the insurance": true, "Reduce it": true, "The raise": false, "Cap": false} {
+	for intro, want := range map[string]bool{"TO-BE": true, "To be": true, "AS-IS": false, "Current": false, "Proposed": true, "Want": true, "Now": true, "Our ask": true, "Raise the cap to match the insurance": true, "Reduce it": true, "The raise": false, "Cap": false,
+		"Draft reply": true, "Drafted email to the customer": true, "Draft": false, "The draft says": false} {
 		if got := IsDraftIntro(intro); got != want {
 			t.Errorf("IsDraftIntro(%q) = %v, want %v", intro, got, want)
 		}

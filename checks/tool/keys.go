@@ -31,8 +31,13 @@ var (
 )
 
 // ignoredKey reports whether a key is bookkeeping, never restated as a
-// result: times, versions, run ids, units.
+// result: times, versions, run ids, units. A bare "date" is when the tool
+// ran, like a timestamp ("date": "2026-11-20" beside a report dated 24
+// November); a date with a name of its own ("expiry date") is a result.
 func ignoredKey(k string) bool {
+	if k == "date" {
+		return true
+	}
 	for _, w := range strings.Fields(k) {
 		switch w {
 		case "timestamp", "time", "at", "created", "updated", "generated", "checked", "fetched", "retrieved",

@@ -189,3 +189,13 @@ func TestMismatchStandardVersion(t *testing.T) {
 		t.Error("versionOf misreads a version or a score")
 	}
 }
+
+// A tool's bare "date" is when it ran: the report's own date beside it is
+// no restatement. A date with a name of its own is a result.
+func TestMismatchRunDate(t *testing.T) {
+	c := checktest.Must(New(Config{}))
+	bench := toolEvidence("bench", "injbench", `{"tool":"injbench","date":"2026-11-20","suite":"rerun","cases":120,"passed":118}`)
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{bench}, Kind: evaluator.KindRedTeamReport},
+		"Red-team report\n\nDate: 24 November 2026\n\nThe injbench rerun passed 118 of its 120 cases.\n")
+	checktest.Run(t, c, check.Document{Evidence: []evaluator.Evidence{refund}}, "The refund is £42.50, due date ⟦2027-05-12⟧{tool.mismatch}.")
+}

@@ -291,8 +291,10 @@ func (c *HedgeCheck) Check(doc check.Document) []check.Finding {
 	for _, r := range c.A.Analyze(doc) {
 		// Hedges stacked in one recommendation ("it may be worth
 		// considering whether they might perhaps be open to …") leave no
-		// recommendation standing, whatever its rating: the first warns.
-		stacked := len(r.hedges) >= minStackedHedges && !r.drafted && r.class != riskLow
+		// recommendation standing, whatever its rating and whatever text
+		// it quotes (the clause as it stands is no action): the first
+		// warns.
+		stacked := len(r.hedges) >= minStackedHedges && r.class != riskLow
 		for i, h := range r.hedges {
 			idx = doctext.LazyIndex(idx, doc)
 			f := check.Finding{Rule: RuleHedge, Severity: check.SeverityInfo, Location: idx.Locate(h.Start, h.End, doc.Text)}

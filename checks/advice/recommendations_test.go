@@ -54,6 +54,12 @@ func TestHedgeCheckStacked(t *testing.T) {
 	assert.GreaterOrEqual(t, len(got), 3)
 	assert.Equal(t, check.SeverityWarn, got[0])
 	assert.Equal(t, []check.Severity{check.SeverityInfo}, sev("## Recommendations\n\n- Perhaps ask the supplier for a cap of $1m.\n"))
+	// Quoted text beside the hedges (the clause as it stands) does not
+	// make the recommendation drafted: the hedging is still all it says.
+	quoted := "## Recommendations\n\n- Clause 7 says \"The Supplier is not liable for any failure to supply for any reason whatsoever.\" Proposed: it may be worth asking, at some point, whether the supplier could perhaps accept a cap.\n"
+	got = sev(quoted)
+	assert.GreaterOrEqual(t, len(got), 3)
+	assert.Equal(t, check.SeverityWarn, got[0])
 }
 
 func TestHedgeCheckCustomList(t *testing.T) {

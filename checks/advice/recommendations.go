@@ -55,6 +55,7 @@ type recommendation struct {
 	label       string         // how the risk was stated, for messages ("risk 4", "RED")
 	drafted     bool           // carries drafted replacement text
 	hedges      []doctext.Span // hedge matches outside quotations
+	stacked     bool           // a sentence of it stacks minStackedDevices kinds of hedging
 	directional []doctext.Span // directional-only fixes outside quotations
 }
 
@@ -294,7 +295,7 @@ func (c *HedgeCheck) Check(doc check.Document) []check.Finding {
 		// recommendation standing, whatever its rating and whatever text
 		// it quotes (the clause as it stands is no action): the first
 		// warns.
-		stacked := len(r.hedges) >= minStackedHedges && r.class != riskLow
+		stacked := (len(r.hedges) >= minStackedHedges || r.stacked) && r.class != riskLow
 		for i, h := range r.hedges {
 			idx = doctext.LazyIndex(idx, doc)
 			f := check.Finding{Rule: RuleHedge, Severity: check.SeverityInfo, Location: idx.Locate(h.Start, h.End, doc.Text)}
@@ -304,7 +305,7 @@ func (c *HedgeCheck) Check(doc check.Document) []check.Finding {
 				f.Message = fmt.Sprintf("hedged recommendation (%s) with no drafted replacement text: state the action and draft the clause", r.label)
 			case stacked && i == 0:
 				f.Severity = check.SeverityWarn
-				f.Message = fmt.Sprintf("hedged recommendation (%d hedges in one recommendation): say what to do instead of suggesting it be considered", len(r.hedges))
+				f.Message = fmt.Sprintf("hedged recommendation (%s): say what to do instead of suggesting it be considered", stackedHow(r))
 			default:
 				f.Message = "hedged recommendation: say what to do instead of suggesting it be considered"
 			}
@@ -312,6 +313,14 @@ func (c *HedgeCheck) Check(doc check.Document) []check.Finding {
 		}
 	}
 	return out
+}
+
+// stackedHow says how r's hedging stacks, for the finding's message.
+func stackedHow(r recommendation) string {
+	if len(r.hedges) >= minStackedHedges {
+		return fmt.Sprintf("%d hedges in one recommendation", len(r.hedges))
+	}
+	return fmt.Sprintf("%d or more kinds of hedging in one sentence", minStackedDevices)
 }
 
 // minStackedHedges is how many hedges one recommendation holds before the

@@ -38,6 +38,7 @@ func (a *recommendationAnalyzer) analyzeUnits(doc check.Document) []recommendati
 		}
 		r.drafted = us.drafted()
 		r.hedges = a.unitHedges(&us)
+		r.stacked = len(r.hedges) > 0 && a.grammar && stackedDevices(blankSpans(text, u.Start, u.End, us.quotes))
 		// The rating and directional fixes of a drafted recommendation
 		// are no check's concern: its hedges are reported whatever its
 		// rating, the directional check passes it over, and it counts as

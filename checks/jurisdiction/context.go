@@ -235,9 +235,22 @@ func anchored(w window, u use) bool {
 	switch u {
 	case useLaw:
 		return anyIn(w.all, lawAnchor) || hasPhrase(w.all, "choice", "of", "law") || hasPhrase(w.all, "applicable", "law") ||
-			hasPhrase(w.all, "proper", "law") || hasPhrase(w.all, "subject", "to") || anyIn(w.after, applyWords)
+			hasPhrase(w.all, "proper", "law") || hasPhrase(w.all, "subject", "to") || anyIn(w.after, applyWords) || underLaw(w.all)
 	case useForum:
 		return anyIn(w.all, forumAnchor)
+	}
+	return false
+}
+
+// underLaw reports whether words put something under a law with a verb
+// of being: "The agreement is under the law of Scotland", "The rules
+// stay under …", "it remains under English law". "Under English law, a
+// consumer may …" states a rule's effect, not what governs the text.
+func underLaw(words []string) bool {
+	for _, v := range [...]string{"is", "are", "stays", "stay", "remains", "remain"} {
+		if hasPhrase(words, v, "under") {
+			return true
+		}
 	}
 	return false
 }

@@ -47,6 +47,9 @@ func TestWrongLaw(t *testing.T) {
 		{"a change proposed", nySource, "The agreement is governed by English law, which we propose to change.", evaluator.KindRedline},
 		{"a country beyond the big markets", "9. This Agreement is governed by the laws of the Republic of Ghana.", "The agreement is governed by the laws of ⟦England and Wales⟧{jurisdiction.wrong_law} (clause 9).", evaluator.KindReviewMemo},
 		{"that country stated right", "9. This Agreement is governed by the laws of the Republic of Ghana.", "The agreement is governed by Ghanaian law and the courts of Accra hear disputes.", evaluator.KindReviewMemo},
+		{"governed, whatever is governed", nySource, "The Rules of Engagement are governed by the law of ⟦England and Wales⟧{jurisdiction.wrong_law} (RoE 6.1).", evaluator.KindRedTeamReport},
+		{"put under a law", nySource, "The agreement is under the law of ⟦Scotland⟧{jurisdiction.wrong_law} (clause 12).", evaluator.KindReviewMemo},
+		{"a rule's effect under a law", nySource, "Under English law, a consumer may cancel within 14 days; the agreement is governed by New York law.", evaluator.KindReviewMemo},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -110,9 +110,14 @@ func assertingClause(w window) []string {
 // aboutAgreement reports whether the sentence names an agreement, its
 // disputes, or the governing law as such ("Governing law: England").
 func aboutAgreement(w window) bool {
-	return anyIn(w.all, agreementWords) || hasPhrase(w.all, "governing", "law") || hasPhrase(w.all, "choice", "of", "law") ||
+	return anyIn(w.all, agreementWords) || anyIn(w.all, governWords) || hasPhrase(w.all, "governing", "law") || hasPhrase(w.all, "choice", "of", "law") ||
 		hasPhrase(w.all, "applicable", "law") || hasPhrase(w.all, "proper", "law")
 }
+
+// governWords say what law governs whatever is governed: "The Rules of
+// Engagement are governed by …", "the engagement is governed by Texas
+// law" name no agreement word, yet state a governing law.
+var governWords = set("governed", "governs")
 
 // drafted reports whether the line holding off is drafted or marked-up
 // text rather than a statement: a line with redline markup ("~~", "++",

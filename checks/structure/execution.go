@@ -242,8 +242,8 @@ var closingSignWords = map[string]bool{
 
 // signingTrace is what the closing of a text with no recognised execution
 // block shows of one: a line that opens with a signing word (lines), and
-// a place to sign — a run of blanks or dots, or a party's "For <Party>"
-// label (places).
+// a place to sign — a signing label or a run of blanks (signingPlaceRe),
+// or a party's "For <Party>" label (places).
 type signingTrace struct{ lines, places bool }
 
 // closingSigning reads the closing quarter of text (at most closingBytes,
@@ -262,7 +262,7 @@ func closingSigning(text string) signingTrace {
 			return
 		}
 		label, _, _ := strings.Cut(s, ":")
-		if strings.Contains(s, "___") || strings.Contains(s, "....") || len(label) <= 80 && doctext.ForPartyRe.MatchString(strings.TrimRight(label, "*_ \t")) {
+		if signingPlaceRe.MatchString(s) || len(label) <= 80 && doctext.ForPartyRe.MatchString(strings.TrimRight(label, "*_ \t")) {
 			tr.places = true
 		}
 		w := s

@@ -41,3 +41,28 @@ func TestHedgeCheckStackedDevices(t *testing.T) {
 		assert.Contains(t, fs[0].Message, "kinds of hedging in one sentence")
 	}
 }
+
+// FuzzStackedDevices: whatever the text and spans, blankSpans keeps the
+// length of what it is given and blanks only inside the spans, and
+// stackedDevices never panics.
+func FuzzStackedDevices(f *testing.F) {
+	f.Add("It may be worth considering, at some point, whether to ask.", 3, 20, 0, 200)
+	f.Add("\"quoted\" perhaps", -5, 3, 2, 1)
+	f.Add("", 0, 0, 0, 0)
+	f.Fuzz(func(t *testing.T, text string, qs, qe, start, end int) {
+		_ = stackedDevices(text)
+		if start < 0 || end > len(text) || start > end {
+			return
+		}
+		got := blankSpans(text, start, end, []doctext.Span{{Start: qs, End: qe}})
+		if len(got) != end-start {
+			t.Fatalf("blankSpans changed the length: %d, want %d", len(got), end-start)
+		}
+		for i := range got {
+			if got[i] != text[start+i] && (start+i < qs || start+i >= qe) {
+				t.Fatalf("byte %d changed outside the span [%d,%d)", start+i, qs, qe)
+			}
+		}
+		_ = stackedDevices(got)
+	})
+}

@@ -166,3 +166,25 @@ func TestXrefLabelCitedAsOtherInstrument(t *testing.T) {
 		t.Errorf("a name the source's title holds is the source: dangling %q, want both mentions of Clause 8.5", got)
 	}
 }
+
+// FuzzCitedAsOtherInstrument: whatever the text, keyword, label and
+// source, the instrument readers never panic, and a label the text never
+// writes is cited as nothing.
+func FuzzCitedAsOtherInstrument(f *testing.F) {
+	f.Add("Article 8.5 of the Main Agreement applies. Article 8.5 is the norm.", "Article", "8.5", "ANNEX B")
+	f.Add("GDPR Article 28 applies.", "Article", "28", "")
+	f.Add("clause 2.2 of the", "clause", "2.2", "x")
+	f.Add("", "", "", "")
+	f.Fuzz(func(t *testing.T, text, keyword, id, src string) {
+		for i := 0; i <= len(text); i += max(1, len(text)/8) {
+			_ = ofNamedDocument(text, i, src)
+		}
+		if id == "" {
+			return
+		}
+		got := citedAsOtherInstrument(text, keyword, id, src)
+		if got && !strings.Contains(text, id) {
+			t.Fatalf("%q cited as another instrument's in a text that never writes it", id)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -57,6 +58,7 @@ type recommendation struct {
 	hedges      []doctext.Span // hedge matches outside quotations
 	stacked     bool           // a sentence of it stacks minStackedDevices kinds of hedging
 	directional []doctext.Span // directional-only fixes outside quotations
+	vague       []doctext.Span // those of directional whose own sentence is vague (vagueDirection)
 }
 
 func (r recommendation) actionable() bool {
@@ -361,8 +363,8 @@ func (c *directionalCheck) Check(doc check.Document) []check.Finding {
 			continue
 		}
 		for _, d := range r.directional {
-			if concreteElsewhere(doc.Text, r.item, d) {
-				continue
+			if concreteElsewhere(doc.Text, r.item, d) && !slices.Contains(r.vague, d) {
+				continue // a figure or wording elsewhere in the recommendation may be the fix; a vague sentence is vague whatever is around it
 			}
 			idx = doctext.LazyIndex(idx, doc)
 			f := check.Finding{Rule: RuleDirectional, Severity: check.SeverityWarn, Location: idx.Locate(d.Start, d.End, doc.Text),

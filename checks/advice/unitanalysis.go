@@ -226,6 +226,13 @@ func (a *recommendationAnalyzer) findDirectional(us *unitScan, r *recommendation
 			r.directional = append(r.directional, doctext.Span{Start: s, End: e})
 		}
 	}
+	if len(r.hedges) == 0 && a.grammar && !u.Advice && !u.Proposal && u.Body < u.End && mayBeVague(text, us.ws) {
+		if s, e, ok := vagueDirection(blankSpans(text, u.Body, u.End, us.quotes)); ok && !overlapsAny(r.directional, u.Body+s, u.Body+e) {
+			d := doctext.Span{Start: u.Body + s, End: u.Body + e}
+			r.directional = append(r.directional, d)
+			r.vague = append(r.vague, d)
+		}
+	}
 	doctext.SortSpans(r.directional)
 }
 

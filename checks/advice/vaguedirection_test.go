@@ -1,0 +1,41 @@
+package advice
+
+import (
+	"testing"
+
+	"github.com/evalopt/evalopt/checks/check"
+	"github.com/evalopt/evalopt/checks/checktest"
+	"github.com/stretchr/testify/assert"
+)
+
+// A sentence that asks for a change of degree towards an unmeasured
+// standard, with nothing concrete, is a vague direction; a figure, a
+// quotation or no standard makes it something else.
+func TestVagueDirection(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Rebalance the indemnity so that it is fairer to the Institution.":                    true,
+		"Clause 9.3: soften the consequence of late notice so it is more proportionate.":      true,
+		"The sampling procedure should be made more balanced for the Seller.":                 true,
+		"Soften the late-notice consequence to a 10% reduction in the claim.":                 false,
+		"Rebalance the indemnity: \"Each party indemnifies the other for its own breaches.\"": false,
+		"Rebalance the indemnity so that each party covers its own breaches.":                 false,
+		"The threshold is fairer than the market norm.":                                       false,
+	} {
+		_, _, got := vagueDirection(s)
+		assert.Equal(t, want, got, s)
+	}
+}
+
+// A recommendation whose finding gives figures still has a vague fix when
+// the fix's own sentence is vague: the figures elsewhere are the finding's.
+func TestDirectionalVagueSentenceBesideFigures(t *testing.T) {
+	c := checktest.Must(NewDirectionalCheck(RecommendationConfig{}))
+	doc := check.Document{Text: "## Recommendations\n\n- The clawback takes back 100% of the grant for any breach within 5 years. Ask the Agency to rework the clawback so that it is more proportionate.\n"}
+	var at []string
+	for _, f := range c.Check(doc) {
+		if f.Rule == RuleDirectional {
+			at = append(at, f.Location.Text)
+		}
+	}
+	assert.Contains(t, at, "rework")
+}

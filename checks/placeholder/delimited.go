@@ -30,7 +30,7 @@ func (c *placeholderCheck) delimited(text string, i int) (end int, opener bool) 
 			return e, true
 		}
 	case ch == '{':
-		if e := closeOnLine(text, i+1, "}"); e > i+1 && c.braceField(text[i+1:e-1]) {
+		if e := closeOnLine(text, i+1, "}"); e > i+1 && (c.braceField(text[i+1:e-1]) || c.directiveField(text[i+1:e-1]) || identField(text, i, e)) {
 			return e, true
 		}
 	case ch == '(':
@@ -193,6 +193,63 @@ func (c *placeholderCheck) braceField(content string) bool {
 	// "{date}", "{due_date}", "{customer name}": ending on a field word.
 	return c.directives[words[0]] || c.words[words[len(words)-1]]
 }
+
+// maxDirectiveField bounds a "{insert …}" field: a directive and what to
+// insert, in any case ("{insert district privacy email}", "{insert second
+// batch no.}").
+const maxDirectiveField = 60
+
+// directiveField reports whether the text inside { } opens with a
+// directive word ("insert", "add", "enter", …) followed by what to put
+// there, however many words and whatever their case: braces that tell the
+// writer what to insert are a blank left, never prose.
+func (c *placeholderCheck) directiveField(content string) bool {
+	first, rest, ok := strings.Cut(strings.TrimSpace(content), " ")
+	return ok && len(content) <= maxDirectiveField && c.directives[strings.ToLower(first)] && strings.TrimSpace(rest) != "" &&
+		!strings.ContainsAny(content, "{}")
+}
+
+// identField reports whether the "{…}" at text[i:e] holds one template
+// identifier — snake_case ("{dispute_deadline}"), capitals ("{EXT}") or
+// camelCase ("{customerName}") — standing on its own: a mail merge's
+// variable left unfilled. In a path or an address ("/claims/{claimId}")
+// or glued to a word it is a parameter of what it stands in, not a blank.
+func identField(text string, i, e int) bool {
+	id := text[i+1 : e-1]
+	if len(id) < 2 || len(id) > maxIdentField {
+		return false
+	}
+	upper, lower, snake := false, false, false
+	for k := 0; k < len(id); k++ {
+		switch b := id[k]; {
+		case b >= 'A' && b <= 'Z':
+			upper = true
+		case b >= 'a' && b <= 'z':
+			lower = true
+		case b == '_':
+			snake = true
+		case b >= '0' && b <= '9' && k > 0:
+		default:
+			return false
+		}
+	}
+	shaped := snake && (upper || lower) || upper && !lower || upper && lower && id[0] >= 'a' && id[0] <= 'z'
+	if !shaped {
+		return false
+	}
+	before, after := byte(' '), byte(' ')
+	if i > 0 {
+		before = text[i-1]
+	}
+	if e < len(text) {
+		after = text[e]
+	}
+	glued := func(b byte) bool { return doctext.IsWordByte(b) || strings.IndexByte("/.:=@#$%&{}-", b) >= 0 }
+	return !glued(before) && !(glued(after) && after != '.' && after != ':')
+}
+
+// maxIdentField bounds a template identifier in braces.
+const maxIdentField = 40
 
 // maxParenFieldWords bounds the words of a parenthesised field.
 const maxParenFieldWords = 3

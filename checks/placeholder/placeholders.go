@@ -153,6 +153,18 @@ func (c *placeholderCheck) scan(text string, ws []doctext.Span) []doctext.Span {
 		}
 		ch := text[i]
 		switch {
+		case ch == '#' && i > 1 && text[i-1] == '-' && doctext.IsWordByte(text[i-2]):
+			// "GL-#####": an identifier's digits masked (a heading's marks
+			// open a line, never follow a hyphen).
+			e := i
+			for e < len(text) && text[e] == '#' {
+				e++
+			}
+			if e-i >= 3 && (e == len(text) || !doctext.IsWordByte(text[e])) {
+				out = append(out, doctext.Span{Start: i - 1 - wordBefore(text, i-1), End: e})
+			}
+			i = e
+			continue
 		case ch == '_':
 			e := i
 			for e < len(text) && text[e] == '_' {
@@ -196,4 +208,13 @@ func (c *placeholderCheck) scan(text string, ws []doctext.Span) []doctext.Span {
 		i++
 	}
 	return out
+}
+
+// wordBefore returns the length of the word that ends at end.
+func wordBefore(text string, end int) int {
+	n := 0
+	for end-n > 0 && doctext.IsWordByte(text[end-n-1]) {
+		n++
+	}
+	return n
 }

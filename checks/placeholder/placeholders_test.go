@@ -169,6 +169,15 @@ func TestPlaceholderParenBraceAndXDates(t *testing.T) {
 		"The deposit (amount) is set out in clause 4 (the Schedule).",
 		"Pass the value as (name) in the request (see the API reference).",
 		"Units are given in brackets: weight (kg), length (m).",
+		"Email us at ⟦{insert district privacy email}⟧{placeholder.unfilled}.",
+		"Send it by ⟦{dispute_deadline}⟧{placeholder.unfilled}.",
+		"Call 1-800-555-0199, extension ⟦{EXT}⟧{placeholder.unfilled}.",
+		"Call the desk on 0470-⟦XX XX XX⟧{placeholder.unfilled}.",
+		"We start at ⟦XX:XX⟧{placeholder.unfilled} on Friday.",
+		"Quote reference ⟦GL-#####⟧{placeholder.unfilled} when you call.",
+		"The endpoint /api/claims/{claimId} returned other users' claims.",
+		"The set {A, B} and the Super Bowl XX result.",
+		"### Heading\n\nThe XX chromosome.",
 	} {
 		checktest.Run(t, c, check.Document{Text: text, Kind: "plain_language"}, text)
 	}

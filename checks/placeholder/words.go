@@ -58,6 +58,15 @@ func (c *placeholderCheck) word(text string, s, e int) (doctext.Span, bool) {
 		if len(w) >= 3 && !c.afterWord(text, s, romanContext) {
 			return doctext.Span{Start: s, End: e}, true
 		}
+		// "0470-XX XX XX", "at XX:XX": the digits of a number or a time
+		// masked.
+		if w == "XX" && (s >= 2 && text[s-1] == '-' && text[s-2] >= '0' && text[s-2] <= '9' || strings.HasPrefix(text[e:], ":XX")) {
+			end := e
+			for end+3 <= len(text) && (text[end] == ' ' || text[end] == ':' || text[end] == '-') && text[end+1:end+3] == "XX" {
+				end += 3
+			}
+			return doctext.Span{Start: s, End: end}, true
+		}
 		// "XX business days", "X months": a number left blank.
 		if w[0] == 'X' && beforeUnit(text, e) && !c.afterWord(text, s, romanContext) {
 			return doctext.Span{Start: s, End: e}, true

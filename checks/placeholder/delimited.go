@@ -103,6 +103,9 @@ func (c *placeholderCheck) bracket(text string, i int) (int, bool) {
 		return 0, false
 	}
 	content := strings.TrimSpace(text[i+1 : e-1])
+	if admonition(text, i, content) {
+		return 0, false // "> [!NOTE]": a call-out's kind, as GitHub and Obsidian write it
+	}
 	if content == "" { // "[ ]": an empty checkbox, unless a value belongs
 		return e, afterCurrency(text, i) || !checkboxAt(text, i) && beforeUnit(text, e)
 	}
@@ -509,4 +512,22 @@ func (c *placeholderCheck) bracketHeading(text string, i, e int, content string)
 		}
 	}
 	return doctext.OpensBody(text, e+le)
+}
+
+// admonition reports whether the "[" at i opens a call-out marker: "!"
+// and one word in capitals ("[!NOTE]", "[!WARNING]", "[!TIP]") opening a
+// block-quote line, as GitHub alerts and Obsidian call-outs mark their
+// kind.
+func admonition(text string, i int, content string) bool {
+	kind, ok := strings.CutPrefix(content, "!")
+	if !ok || kind == "" || len(kind) > 12 {
+		return false
+	}
+	for k := 0; k < len(kind); k++ {
+		if kind[k] < 'A' || kind[k] > 'Z' {
+			return false
+		}
+	}
+	ls := strings.LastIndexByte(text[:i], '\n') + 1
+	return strings.Trim(text[ls:i], " \t") == ">"
 }

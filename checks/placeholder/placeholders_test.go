@@ -178,6 +178,8 @@ func TestPlaceholderParenBraceAndXDates(t *testing.T) {
 		"The endpoint /api/claims/{claimId} returned other users' claims.",
 		"The set {A, B} and the Super Bowl XX result.",
 		"### Heading\n\nThe XX chromosome.",
+		"> [!WARNING]\n> The oven bot takes orders with no allergen check.",
+		"Allergens: ⟦[!TBD]⟧{placeholder.unfilled}",
 	} {
 		checktest.Run(t, c, check.Document{Text: text, Kind: "plain_language"}, text)
 	}

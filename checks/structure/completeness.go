@@ -201,7 +201,7 @@ func (c *completenessCheck) Check(doc check.Document) []check.Finding {
 				Location: idx.Locate(p.def.Start, p.def.End, text)})
 		}
 	}
-	if !contract || amendingRe.MatchString(doctext.TitleLine(text)) {
+	if !contract || doctext.AmendingRe.MatchString(doctext.TitleLine(text)) {
 		// A contract by its task's kind only: its clauses are its own
 		// business. An amendment keeps the boilerplate of the agreement it
 		// amends ("Amendment No. 2 to the Supply Agreement").

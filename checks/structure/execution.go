@@ -53,9 +53,6 @@ var (
 	partTitleRe = regexp.MustCompile(`(?i)^(?:schedule|exhibit|annex|annexure|appendix|attachment|rider)\b`)
 	// partOfRe matches a text saying it forms part of another instrument.
 	partOfRe = regexp.MustCompile(`(?i)\b(?:forms?|is|are)\s+(?:a\s+|an\s+)?(?:integral\s+)?part\s+of\s+(?:the|that|this)\b|\bincorporated\s+(?:in|into)\s+(?:the|that)\b`)
-	// amendingRe matches an instrument that changes another: it is signed
-	// though it forms part of what it changes.
-	amendingRe = regexp.MustCompile(`(?i)\b(?:amendment|supplement|variation|addendum|side\s+letter|novation)\b`)
 	// termsTitleRe matches standard terms and policies, accepted without
 	// a signature: "Terms of Sale", "General Terms and Conditions",
 	// "Privacy Policy".
@@ -127,7 +124,7 @@ func needsExecution(doc check.Document) executionNeed {
 	}
 	title := doctext.TitleLine(text)
 	opening := text[:min(len(text), openingBytes)]
-	partOf := partOfRe.MatchString(opening) && !amendingRe.MatchString(title) // an amendment "forms part of" what it amends, and is signed
+	partOf := partOfRe.MatchString(opening) && !doctext.AmendingRe.MatchString(title) // an amendment "forms part of" what it amends, and is signed
 	if partTitleRe.MatchString(title) || restatementTitleRe.MatchString(title) || restatementRe.MatchString(opening) || partOf ||
 		termsTitleRe.MatchString(title) && !instrumentRe.MatchString(title) {
 		return executionUnknown

@@ -1,6 +1,7 @@
 package xref
 
 import (
+	"regexp"
 	"strings"
 
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
@@ -185,4 +186,17 @@ func ofNamedDocument(text string, idEnd int, srcText string) bool {
 	}
 	n := strings.ToLower(strings.Join(name, " "))
 	return !strings.Contains(strings.ToLower(doctext.TitleLine(srcText)), n) && !strings.Contains(strings.ToLower(doctext.TitleLine(text)), n)
+}
+
+// amendedClauseRe matches what follows a reference in an amending text
+// when it names a clause of the instrument amended: "of the Agreement",
+// "of the Principal Agreement", or an amending verb ("is deleted and
+// replaced with", "is amended to read", "shall be varied").
+var amendedClauseRe = regexp.MustCompile(`^[ \t]*(?:\([^)\n]{0,40}\)[ \t]*)?(?:,[ \t]*)?(?:of[ \t]+the[ \t]+(?:[A-Z][\w-]*[ \t]+){0,3}(?:Agreement|Contract|Lease|Licence|License|Deed|Terms)\b|(?:is|are|shall[ \t]+be|will[ \t]+be)[ \t]+(?:hereby[ \t]+)?(?:deleted|amended|replaced|varied|modified|restated|substituted|revoked|removed|renumbered)\b)`)
+
+// amendedClause reports whether the reference whose id ends at idEnd, in
+// a text that amends another instrument, names a clause of the instrument
+// amended (amendedClauseRe).
+func amendedClause(text string, idEnd int) bool {
+	return amendedClauseRe.MatchString(text[idEnd:min(len(text), idEnd+120)])
 }

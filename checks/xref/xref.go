@@ -98,6 +98,7 @@ type xrefRun struct {
 	propHit    bool
 	out        []check.Finding
 	inRange    []inRangeRef // dangling references whose number falls within the numbering
+	amends     bool         // the text amends another instrument (doctext.AmendingRe on its title)
 }
 
 // Check returns the check's findings on doc.
@@ -124,6 +125,7 @@ func (xrefCheck) Check(doc check.Document) []check.Finding {
 func newXrefRun(doc check.Document) *xrefRun {
 	a := doctext.AnalysisOf(doc)
 	r := &xrefRun{text: doc.Text, idx: a.LineIndex(), review: doctext.IsReview(doc.Kind), srcText: doc.SourceText}
+	r.amends = !r.review && doctext.AmendingRe.MatchString(doctext.TitleLine(doc.Text))
 	mode := outlineOwn
 	if r.review {
 		mode = outlineReview
@@ -203,6 +205,13 @@ func (r *xrefRun) ref(kw doctext.Span, idStart, idEnd int, key string, first boo
 	}
 	if citedAsOtherInstrument(text, text[kw.Start:kw.End], text[idStart:idEnd], r.srcText) {
 		return // "Article 8.5 of the Main Agreement applies … Article 8.5 is the industry position"
+	}
+	if r.amends && !strings.HasSuffix(key, "|") && (r.src == nil || !r.src.hasLabels(key)) && amendedClause(text, idEnd) {
+		// "Clause 7 is deleted and replaced with …", "Clause 9 of the
+		// Agreement applies" in "Amendment No. 1 to the Installation
+		// Agreement": the amended agreement's clause, which the check
+		// cannot see unless the source numbers its clauses.
+		return
 	}
 	if !r.review && !strings.HasSuffix(key, "|") && (labelAt(text, text[idStart:idEnd]) >= 0 || srcLabelled(text, text[idStart:idEnd], text[kw.Start:kw.End], false)) {
 		// "paragraphs 1–14 above" of a contract whose lines open "14.

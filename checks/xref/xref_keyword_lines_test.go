@@ -172,3 +172,19 @@ func TestXrefBoldTitledListClauses(t *testing.T) {
 		t.Errorf("dangling %q, want only clause 9", got)
 	}
 }
+
+// An amendment names the clauses of the agreement it amends ("Clause 7 is
+// deleted and replaced with", "Clause 9 of the Agreement applies"); with
+// no source numbering them, they are not the amendment's to hold. Its own
+// clauses, and a clause named without either, are still checked.
+func TestXrefAmendedAgreementClauses(t *testing.T) {
+	doc := "# Amendment No. 1 to the Installation Agreement\n\n1. Scope\n\nClause 7 is deleted and replaced with: \"The cap is EUR 1m.\"\n\n2. Law\n\nClause 9 of the Agreement applies to this Amendment. See clause 2 and clause 14.\n"
+	got := danglingIn(doc)
+	if len(got) != 1 || got[0] != "clause 14" {
+		t.Errorf("dangling %q, want only clause 14", got)
+	}
+	plain := strings.Replace(doc, "# Amendment No. 1 to", "# Services under", 1)
+	if got := danglingIn(plain); len(got) != 3 {
+		t.Errorf("not an amendment: dangling %q, want clauses 7, 9 and 14", got)
+	}
+}

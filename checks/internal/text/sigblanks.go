@@ -111,3 +111,10 @@ func signingField(s string) bool {
 func signingTitle(s string) bool {
 	return len(strings.Fields(s)) <= 4 && !strings.ContainsAny(strings.TrimRight(s, ".:"), ".,;:")
 }
+
+// AmendingRe matches the title of an instrument that changes another
+// ("Amendment No. 1 to the Installation Agreement", "Supplement",
+// "Variation", "Addendum", "Side Letter", "Novation"): it is signed though
+// it forms part of what it changes, and the clauses it names are mostly
+// the other instrument's.
+var AmendingRe = regexp.MustCompile(`(?i)\b(?:amendment|supplement|variation|addendum|side\s+letter|novation)\b`)

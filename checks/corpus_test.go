@@ -472,8 +472,10 @@ func TestCorpusGate(t *testing.T) {
 // information rather than warnings (a suspicion needs a second signal
 // before it warns): 675 of 802, 84.2%, the 22 stops lost all on a, b and
 // c, the sets the value rules were tuned on, while the holdouts d to i
-// kept every stop and lost 8 false rejections.
-const corpusOnDefectFloor = 841
+// kept every stop and lost 8 false rejections. The third session's recall
+// rules (stacked hedging devices, vague directions, text for the checker)
+// brought it to 692 of 802, 86.3%, and the floor up to hold that.
+const corpusOnDefectFloor = 862
 
 func pct(n, d int) string {
 	if d == 0 {

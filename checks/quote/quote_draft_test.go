@@ -48,6 +48,13 @@ func TestIntroducesDraft(t *testing.T) {
 		{"marker not ending its line", "Replacement text: see below\n> old clause", ">", text.NotDraft},
 		{"second line of a block quote", "> first\n>\n> second", "> second", text.ContinuesQuote},
 		{"block quote at the start", "> only", ">", text.NotDraft},
+		{"a drafting verb's object", `What to do: propose "3.1 The prices are fixed until 2028."`, `"`, text.IsDraft},
+		{"text to print", `Keep H2.3. Print "Return by 9.30am" in bold on the docket.`, `"`, text.IsDraft},
+		{"the source's words", `Clause 3.1 reads "The prices are fixed."`, `"`, text.NotDraft},
+		{"an addition", `Clause 7.2 (with one addition at the end of 7.2: "or as permitted under Clause 4")`, `"`, text.IsDraft},
+		{"under a heading naming a new clause", "NEW CLAUSE 5A (PROPOSED)\n\n\"5A. Culturally sensitive material.\"", `"5A`, text.IsDraft},
+		{"under a heading naming the clause as it stands", "CLAUSE 5 (CURRENT)\n\n\"5. Licence.\"", `"5.`, text.NotDraft},
+		{"a change to make", `- Change the notice period: "within thirty (30) days"`, `"`, text.IsDraft},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -21,9 +21,9 @@ const redraftSource = `4.1 The Supplier shall deliver the Goods within thirty (3
 func TestQuoteRedraftsInform(t *testing.T) {
 	c, err := NewQuoteCheck(QuoteConfig{})
 	require.NoError(t, err)
-	redline := `Change 1 (4.1): "The Supplier shall deliver the Goods within fourteen (14) days of each order, and shall tell the Customer at once of any delay."
-Change 2 (4.2): "The Customer shall inspect the Goods within ten (10) working days of delivery and may notify any defect by email."
-Change 3 (4.3): "The Supplier's liability for late delivery is limited to fifteen per cent (15%) of the price of the whole order."`
+	redline := `Point 1 (4.1): "The Supplier shall deliver the Goods within fourteen (14) days of each order, and shall tell the Customer at once of any delay."
+Point 2 (4.2): "The Customer shall inspect the Goods within ten (10) working days of delivery and may notify any defect by email."
+Point 3 (4.3): "The Supplier's liability for late delivery is limited to fifteen per cent (15%) of the price of the whole order."`
 	fs := c.Check(check.Document{Text: redline, SourceText: redraftSource})
 	require.Len(t, fs, 3, "%+v", fs)
 	for _, f := range fs {

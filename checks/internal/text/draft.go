@@ -11,7 +11,7 @@ var (
 	// it ("Replacement text for clause 8.2:", "Insert the following as a
 	// new clause 7.4:", "Revise clause 11.3 to read:", "Proposed:", "Add
 	// at the end of 5.1:", "Our suggested wording:", "Draft reply:").
-	draftIntroRe = regexp.MustCompile(`(?i)\b(?:propos\w*|replac\w*|endors\w*|vary|revis\w*|insert\w*|add|added|adding|amend\w*|new|draft(?:ed|ing)?\s+(?:text|language|wording|clause|reply|response|letter|e-?mail|message|notice|answer|statement|paragraph)|redline\w*|substitut\w*|suggest\w*|rewrit\w*|reword\w*|to\s+read|should\s+read|fill\s+in|begin\w*|prefix\w*|append\w*|shall\s+read|fallback|alternative|counter-?propos\w*|recommended\s+(?:text|wording|language|drafting)|this\s+(?:wording|language|text)|the\s+following\s+(?:wording|language|text)|change\s+(?:it\s+)?to|mark-?up|after|instead|(?:start|open|preface|end)\w*\b[^:]{0,60}\bwith(?:\s+the\s+following)?)\b`)
+	draftIntroRe = regexp.MustCompile(`(?i)\b(?:propos\w*|replac\w*|endors\w*|vary|revis\w*|insert\w*|add|added|adding|additions?|amend\w*|new|draft(?:ed|ing)?\s+(?:text|language|wording|clause|reply|response|letter|e-?mail|message|notice|answer|statement|paragraph)|redline\w*|substitut\w*|suggest\w*|rewrit\w*|reword\w*|to\s+read|should\s+read|fill\s+in|begin\w*|prefix\w*|append\w*|shall\s+read|fallback|alternative|counter-?propos\w*|recommended\s+(?:text|wording|language|drafting)|this\s+(?:wording|language|text)|the\s+following\s+(?:wording|language|text)|change\s+(?:it\s+)?to|mark-?up|after|instead|(?:start|open|preface|end)\w*\b[^:]{0,60}\bwith(?:\s+the\s+following)?)\b`)
 	// SourceIntroRe finds the words that introduce the source's own text
 	// ("Current:", "Clause 8.3 currently reads:", "As drafted:", "The
 	// existing wording:").
@@ -34,7 +34,7 @@ var leadVerbRe = regexp.MustCompile(`^(?:[-*+>][ \t]+|\d{1,3}(?:\.\d{1,3})*[.)]?
 
 // changeVerbs are imperatives that change a term's value; one leading an
 // intro that a quotation follows drafts the changed term.
-var changeVerbs = map[string]bool{"raise": true, "lower": true, "increase": true, "reduce": true, "cut": true, "extend": true,
+var changeVerbs = map[string]bool{"raise": true, "lower": true, "increase": true, "reduce": true, "cut": true, "extend": true, "change": true,
 	"shorten": true, "lengthen": true, "cap": true, "limit": true, "tighten": true, "narrow": true, "widen": true, "lift": true}
 
 // changeVerbLeads reports whether intro opens, after its markers, with a

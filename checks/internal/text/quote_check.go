@@ -64,6 +64,9 @@ func introducesDraft(text string, start, nl int) DraftKind {
 	if endsWithLabel(prefix) && addToRe.MatchString(prefix) {
 		return IsDraft // add to clause 7.2 "…": text the clause is to gain
 	}
+	if draftVerbBefore(prefix) {
+		return IsDraft // propose "3.1 The prices …", print "Return by 9.30am …" on the docket
+	}
 	if draftColumn(text, max(nl+1, start-maxRowReach, 0), start) { // a table row's cells run long: its start is further back
 		return IsDraft // a table's "Proposed" column
 	}
@@ -79,7 +82,7 @@ func introducesDraft(text string, start, nl int) DraftKind {
 		case strings.HasPrefix(line, ">") && block:
 			return ContinuesQuote
 		case line != "":
-			if line = strings.TrimRight(line, "*_ \t"); strings.HasSuffix(line, ":") && IsDraftIntro(strings.TrimRight(line, ":")) {
+			if line = strings.TrimRight(line, "*_ \t"); strings.HasSuffix(line, ":") && IsDraftIntro(strings.TrimRight(line, ":")) || draftHeading(line) {
 				return IsDraft
 			}
 			return NotDraft
@@ -215,4 +218,39 @@ func draftColumn(text string, lineStart, start int) bool {
 		end = ls - 1
 	}
 	return false
+}
+
+// draftVerbs are the verbs whose object, quoted right after them, is text
+// the writer drafts: "propose "…"", "insert "…"", "should read "…"",
+// "print "…" on the docket". "reads" and "says" introduce the source's
+// own words and are not among them.
+var draftVerbs = map[string]bool{"propose": true, "proposing": true, "suggest": true, "suggesting": true, "insert": true,
+	"inserting": true, "add": true, "adding": true, "substitute": true, "read": true, "print": true, "write": true, "display": true}
+
+// draftVerbBefore reports whether the text before a quotation on its line
+// ends with a drafting verb (draftVerbs) and a blank, nothing between the
+// verb and the quotation mark.
+func draftVerbBefore(prefix string) bool {
+	t := strings.TrimRight(prefix, " \t")
+	if len(t) == len(prefix) {
+		return false // "proposed"text": no blank, no verb and object
+	}
+	i := len(t)
+	for i > 0 && (t[i-1] >= 'a' && t[i-1] <= 'z' || t[i-1] >= 'A' && t[i-1] <= 'Z') {
+		i--
+	}
+	return i < len(t) && len(t)-i <= 12 && draftVerbs[strings.ToLower(t[i:])]
+}
+
+// maxDraftHeading bounds a heading line read as a drafting intro.
+const maxDraftHeading = 80
+
+// draftHeading reports whether line, the nearest non-blank line above a
+// quotation that opens its own line, is a short heading that names the
+// text below it as drafted ("NEW CLAUSE 5A (PROPOSED)", "Replacement
+// wording"): no sentence ends on it, no label opens it ("Replacement
+// text: see below"), and it reads as a drafting intro.
+func draftHeading(line string) bool {
+	line = strings.Trim(line, "#*_ \t")
+	return line != "" && len(line) <= maxDraftHeading && !strings.HasSuffix(line, ".") && !strings.Contains(line, ":") && IsDraftIntro(line)
 }

@@ -39,7 +39,7 @@ const maxDeviceSentence = 600
 // device or more.
 func stackedDevices(body string) bool {
 	for len(body) > 0 {
-		end := sentenceEnd(body)
+		end := doctext.SentenceEnd(body, 0, len(body))
 		s := body[:min(end, maxDeviceSentence)]
 		body = body[min(len(body), end+1):]
 		if len(s) < 20 {
@@ -68,21 +68,4 @@ func blankSpans(text string, start, end int, spans []doctext.Span) string {
 		}
 	}
 	return string(b)
-}
-
-// sentenceEnd returns where the first sentence of s ends: at a line
-// break or ';', or at '.', '!' or '?' before a blank or the end ("clause
-// 7.2" is one word); len(s) when none does.
-func sentenceEnd(s string) int {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\n', ';':
-			return i
-		case '.', '!', '?':
-			if i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\t' || s[i+1] == '\n' {
-				return i
-			}
-		}
-	}
-	return len(s)
 }

@@ -2,6 +2,7 @@ package advice
 
 import (
 	"regexp"
+	"strings"
 
 	doctext "github.com/evalopt/evalopt/checks/internal/text"
 )
@@ -48,12 +49,22 @@ const maxDirectionSentence = 400
 // in body; ok is false when no sentence does.
 func vagueDirection(body string) (int, int, bool) {
 	for off := 0; off < len(body); {
-		end := sentenceEnd(body[off:])
+		end := doctext.SentenceEnd(body, off, len(body)) - off
 		s := body[off : off+min(end, maxDirectionSentence)]
-		if v := degreeVerbRe.FindStringIndex(s); v != nil && unmeasuredRe.MatchString(s) && !concreteOutsideRefs(s) {
+		if v := degreeVerbRe.FindStringIndex(s); v != nil && unmeasuredRe.MatchString(s) && !concreteOutsideRefs(withoutListMark(s)) {
 			return off + v[0], off + v[1], true
 		}
 		off += end + 1
 	}
 	return 0, 0, false
+}
+
+// withoutListMark returns s without the list mark that opens it ("1. ",
+// "- "): the item's number is no figure of the fix.
+func withoutListMark(s string) string {
+	t := strings.TrimLeft(s, " \t")
+	if m := doctext.ListItemRe.FindStringIndex(t); m != nil {
+		return t[m[1]:]
+	}
+	return s
 }

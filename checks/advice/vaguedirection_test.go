@@ -13,13 +13,14 @@ import (
 // quotation or no standard makes it something else.
 func TestVagueDirection(t *testing.T) {
 	for s, want := range map[string]bool{
-		"Rebalance the indemnity so that it is fairer to the Institution.":                    true,
-		"Clause 9.3: soften the consequence of late notice so it is more proportionate.":      true,
-		"The sampling procedure should be made more balanced for the Seller.":                 true,
-		"Soften the late-notice consequence to a 10% reduction in the claim.":                 false,
-		"Rebalance the indemnity: \"Each party indemnifies the other for its own breaches.\"": false,
-		"Rebalance the indemnity so that each party covers its own breaches.":                 false,
-		"The threshold is fairer than the market norm.":                                       false,
+		"Rebalance the indemnity so that it is fairer to the Institution.":                        true,
+		"Clause 9.3: soften the consequence of late notice so it is more proportionate.":          true,
+		"The sampling procedure should be made more balanced for the Seller.":                     true,
+		"1. Clause 9(b): push back and get it narrowed — shorter, more targeted, fairer overall.": true,
+		"Soften the late-notice consequence to a 10% reduction in the claim.":                     false,
+		"Rebalance the indemnity: \"Each party indemnifies the other for its own breaches.\"":     false,
+		"Rebalance the indemnity so that each party covers its own breaches.":                     false,
+		"The threshold is fairer than the market norm.":                                           false,
 	} {
 		_, _, got := vagueDirection(s)
 		assert.Equal(t, want, got, s)

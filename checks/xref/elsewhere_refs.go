@@ -95,10 +95,14 @@ var refWordsAfterI = map[string]bool{"of": true, "and": true, "or": true, "to": 
 	"provides": true, "reads": true, "sets": true, "gives": true, "has": true, "does": true, "should": true, "must": true, "may": true}
 
 // pronounI reports whether the id text[idStart:idEnd] is "I" the pronoun:
-// a lower-case word other than refWordsAfterI follows it.
+// a contraction ("I've") or a lower-case word other than refWordsAfterI
+// follows it.
 func pronounI(text string, idStart, idEnd int) bool {
 	if text[idStart:idEnd] != "I" {
 		return false
+	}
+	if rest := text[idEnd:]; strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, "’") {
+		return true // "Clauses I've left alone", "the clause I'd change"
 	}
 	s, e := doctext.NextWord(text, idEnd, min(len(text), idEnd+24))
 	if e <= s || s != idEnd+1 || text[idEnd] != ' ' || text[s] < 'a' || text[s] > 'z' {

@@ -82,12 +82,13 @@ func TestXrefClauseToBeAdded(t *testing.T) {
 	assert.Equal(t, []string{"Clause 6.3"}, danglingWith(evaluator.KindReviewMemo, src, memo+"\nClause 6.3 also applies.\n"))
 }
 
-// "I" after a clause keyword is the pronoun when a verb follows it ("for
-// each clause I write", "Clauses I do not list"); "clause I of the
+// "I" after a clause keyword is the pronoun when a verb or a contraction
+// follows it ("for each clause I write", "Clauses I do not list",
+// "Clauses I've left alone"); "clause I of the
 // Agreement" is a Roman clause number.
 func TestXrefPronounI(t *testing.T) {
 	src := "**3. Orders**\n3.1 The Buyer orders forty discs, as clause 5 allows.\n\n**5. Prices**\n5.1 Prices are in Annex 1.\n"
-	text := "# Redline\n\nFor each clause I write what is now there. Clauses I do not list we accept.\n"
+	text := "# Redline\n\nFor each clause I write what is now there. Clauses I do not list we accept. Clauses I've left alone stay; the clause I’d change is 5.\n"
 	assert.Empty(t, danglingWith(evaluator.KindRedline, src, text))
 	assert.Equal(t, []string{"clause I"}, danglingWith(evaluator.KindRedline, src, "# Redline\n\nThe cap in clause I of the Agreement is low.\n"))
 }

@@ -168,3 +168,16 @@ func TestLineAbove(t *testing.T) {
 		t.Errorf("a line above the first: %d", s)
 	}
 }
+
+// Emphasis opens a word for the sentence rules as a bracket does: "Art."
+// set in bold is still the abbreviation before its number.
+func TestEmphasisedAbbreviation(t *testing.T) {
+	for s, want := range map[string]string{
+		"3. **Art. 5 (Medium)** - Change the notice period": "3. **Art. 5 (Medium)** - Change the notice period",
+		"_Cl. 4_ applies. Then the cap":                     "Then the cap",
+	} {
+		if got := LastSentence(s); got != want {
+			t.Errorf("LastSentence(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

@@ -133,8 +133,8 @@ func wordBefore(text string, i int) string {
 	}
 	for j < e {
 		r, size := utf8.DecodeRuneInString(text[j:])
-		if !isOpener(r) {
-			break
+		if !isOpener(r) && r != '*' && r != '_' {
+			break // emphasis opens a word too: "**Art. 5 (Medium)**"
 		}
 		j += size
 	}

@@ -26,14 +26,14 @@ type Section struct {
 // The sections a review is made of, each under any of its usual names.
 var (
 	SummarySection  = Section{Name: "summary", Headings: []string{"summary", "overview", "bottom line", "tl;dr", "tldr", "synopsis", "conclusion", "conclusions", "at a glance", "key takeaways", "verdict", "outcome", "result", "release decision", "launch recommendation", "go/no-go", "key points"}}
-	FindingsSection = Section{Name: "findings", Headings: []string{"finding", "findings", "issue", "issues", "analysis", "observation", "observations", "risk", "risks", "concern", "concerns", "discussion", "assessment", "vulnerability", "vulnerabilities", "weakness", "weaknesses", "results", "review", "problems", "gaps", "exposure", "exposures", "red flags", "defects", "found", "identified", "what we saw", "what did we find", "what we find"}}
+	FindingsSection = Section{Name: "findings", Headings: []string{"finding", "findings", "issue", "issues", "analysis", "observation", "observations", "risk", "risks", "concern", "concerns", "discussion", "assessment", "vulnerability", "vulnerabilities", "weakness", "weaknesses", "results", "review", "problems", "gaps", "exposure", "exposures", "red flags", "defects", "found", "identified", "what we saw", "what did we find", "what we find", "worries", "worries me", "what is wrong", "what's wrong", "where it hurts", "trouble spots"}}
 	// ScopeSection and methodSection are a red-team report's engagement:
 	// what was tested and how. Each is required only beside the other.
 	ScopeSection  = Section{Name: "scope", Headings: scopeHeadings, OnlyWith: methodHeadings}
 	MethodSection = Section{Name: "methodology", Headings: methodHeadings, OnlyWith: scopeHeadings}
 	// RecommendationsSection also names the sections whose items the
 	// recommendation checks read.
-	RecommendationsSection = Section{Name: "recommendations", Headings: []string{"recommendation", "recommendations", "recommended", "advice", "next steps", "action items", "actions", "proposed changes", "proposed amendments", "proposed edits", "redlines", "remediation", "remediations", "mitigation", "mitigations", "fixes", "what to do", "negotiation", "requested changes", "suggested changes", "proposals", "way forward", "path forward", "fix", "measures", "countermeasures", "action plan", "remedies", "improvements", "suggestions", "recommend", "advise", "suggest", "propose", "what to ask", "doing about it", "what we will do", "what we are doing"}}
+	RecommendationsSection = Section{Name: "recommendations", Headings: []string{"recommendation", "recommendations", "recommended", "advice", "next steps", "action items", "actions", "proposed changes", "proposed amendments", "proposed edits", "redlines", "remediation", "remediations", "mitigation", "mitigations", "fixes", "what to do", "negotiation", "requested changes", "suggested changes", "proposals", "way forward", "path forward", "fix", "measures", "countermeasures", "action plan", "remedies", "improvements", "suggestions", "recommend", "advise", "suggest", "propose", "what to ask", "doing about it", "what we will do", "what we are doing", "what to change", "want changed", "must be done", "should be done", "what we fix", "what to fix", "send back"}}
 )
 
 // The headings of a report's engagement sections.

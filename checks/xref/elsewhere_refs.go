@@ -129,7 +129,7 @@ func citedAsOtherInstrument(text, keyword, id, srcText string) bool {
 		idStart := from + i
 		idEnd := idStart + len(id)
 		from = idEnd
-		if idEnd < len(text) && (doctext.IsWordByte(text[idEnd]) || text[idEnd] == '.' && idEnd+1 < len(text) && text[idEnd+1] >= '0' && text[idEnd+1] <= '9') {
+		if !labelEndsAt(text, idEnd) {
 			continue // "8.5" inside "8.55"
 		}
 		kwEnd := len(strings.TrimRight(text[:idStart], " \t"))
@@ -159,6 +159,20 @@ const maxOfNameWords = 5
 // its head noun ("the Agreement" alone may be either), and a name the
 // source's or the text's title line holds is theirs.
 func ofNamedDocument(text string, idEnd int, srcText string) bool {
+	name, ok := instrumentAfter(text, idEnd)
+	if !ok || len(name) < 2 {
+		return false
+	}
+	n := strings.ToLower(strings.Join(name, " "))
+	return !strings.Contains(strings.ToLower(doctext.TitleLine(srcText)), n) && !strings.Contains(strings.ToLower(doctext.TitleLine(text)), n)
+}
+
+// instrumentAfter reads the instrument a reference whose id ends at idEnd
+// is said to be of ("… of the Main Agreement", "under the Code"), past the
+// rest of a reference list: the Title Case words of its name up to a head
+// noun (instrumentHeads, docHeads), at most maxOfNameWords; ok is false
+// when no such name follows.
+func instrumentAfter(text string, idEnd int) (name []string, ok bool) {
 	after := text[idEnd:min(len(text), idEnd+120)]
 	if m := refListTailRe.FindStringIndex(after); m != nil {
 		after = after[m[1]:]
@@ -172,9 +186,8 @@ func ofNamedDocument(text string, idEnd int, srcText string) bool {
 		}
 	}
 	if !found {
-		return false
+		return nil, false
 	}
-	var name []string
 	for _, w := range strings.Fields(rest) {
 		w = strings.TrimRight(w, ",.;:)")
 		if w == "" || w[0] < 'A' || w[0] > 'Z' || len(name) == maxOfNameWords {
@@ -182,20 +195,18 @@ func ofNamedDocument(text string, idEnd int, srcText string) bool {
 		}
 		name = append(name, w)
 		if instrumentHeads[w] || docHeads[w] {
-			break
+			return name, true
 		}
 	}
-	if len(name) < 2 || !(instrumentHeads[name[len(name)-1]] || docHeads[name[len(name)-1]]) {
-		return false
-	}
-	n := strings.ToLower(strings.Join(name, " "))
-	return !strings.Contains(strings.ToLower(doctext.TitleLine(srcText)), n) && !strings.Contains(strings.ToLower(doctext.TitleLine(text)), n)
+	return nil, false
 }
 
 // amendedClauseRe matches what follows a reference in an amending text
 // when it names a clause of the instrument amended: "of the Agreement",
 // "of the Principal Agreement", or an amending verb ("is deleted and
-// replaced with", "is amended to read", "shall be varied").
+// replaced with", "is amended to read", "shall be varied"). Unlike
+// instrumentAfter it reads right after the label, not past a list of
+// labels, and it takes the agreement named alone.
 var amendedClauseRe = regexp.MustCompile(`^[ \t]*(?:\([^)\n]{0,40}\)[ \t]*)?(?:,[ \t]*)?(?:of[ \t]+the[ \t]+(?:[A-Z][\w-]*[ \t]+){0,3}(?:Agreement|Contract|Lease|Licence|License|Deed|Terms)\b|(?:is|are|shall[ \t]+be|will[ \t]+be)[ \t]+(?:hereby[ \t]+)?(?:deleted|amended|replaced|varied|modified|restated|substituted|revoked|removed|renumbered)\b)`)
 
 // amendedClause reports whether the reference whose id ends at idEnd, in

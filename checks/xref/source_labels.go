@@ -82,7 +82,7 @@ func labelAt(src, id string) int {
 		}
 		i += from
 		from = i + len(id)
-		if from < len(src) && (doctext.IsWordByte(src[from]) || src[from] == '.' && from+1 < len(src) && src[from+1] >= '0' && src[from+1] <= '9') {
+		if !labelEndsAt(src, from) {
 			continue // "3.1" inside "3.12" or "13.1.2"
 		}
 		if opensLabel(src[:i], strings.Contains(id, ".")) && labelFollows(src[from:]) {
@@ -170,4 +170,11 @@ func cutDash(s string) (string, bool) {
 		}
 	}
 	return s, false
+}
+
+// labelEndsAt reports whether a label found in text ends at end: no word
+// byte follows it, nor a dot and a digit ("3.1" is not the start of "3.12"
+// or "3.1.2").
+func labelEndsAt(text string, end int) bool {
+	return end >= len(text) || !doctext.IsWordByte(text[end]) && !(text[end] == '.' && end+1 < len(text) && text[end+1] >= '0' && text[end+1] <= '9')
 }

@@ -32,14 +32,7 @@ type inRangeRef struct {
 // or its source's numbering reaches.
 func withinNumbering(id string, o, src *xrefOutline) bool {
 	top, ok := topNumber(id)
-	if !ok || top == 0 {
-		return false
-	}
-	maxTop := o.maxTop
-	if src != nil {
-		maxTop = max(maxTop, src.maxTop)
-	}
-	return top <= maxTop
+	return ok && top > 0 && top <= numberingTop(o, src)
 }
 
 // informSystematic turns the run's in-range dangling references into

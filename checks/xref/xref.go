@@ -334,12 +334,15 @@ func (r *xrefRun) orphanLabels() {
 // number above both twice and twenty more than the largest one defined.
 func looksLikeStatute(id string, o, src *xrefOutline) bool {
 	top, ok := topNumber(id)
-	if !ok {
-		return false
-	}
-	maxTop := o.maxTop
+	maxTop := numberingTop(o, src)
+	return ok && top > 2*maxTop && top > maxTop+20
+}
+
+// numberingTop returns the largest top-level number the text's outline o
+// or its source's src (nil without one) defines.
+func numberingTop(o, src *xrefOutline) int {
 	if src != nil {
-		maxTop = max(maxTop, src.maxTop)
+		return max(o.maxTop, src.maxTop)
 	}
-	return top > 2*maxTop && top > maxTop+20
+	return o.maxTop
 }

@@ -38,10 +38,9 @@ const maxDeviceSentence = 600
 // text, its quotations blanked) holds minStackedDevices kinds of hedging
 // device or more.
 func stackedDevices(body string) bool {
-	for len(body) > 0 {
-		end := doctext.SentenceEnd(body, 0, len(body))
-		s := body[:min(end, maxDeviceSentence)]
-		body = body[min(len(body), end+1):]
+	for off := 0; off < len(body); {
+		var s string
+		s, off = sentenceAt(body, off, maxDeviceSentence)
 		if len(s) < 20 {
 			continue
 		}
@@ -68,4 +67,12 @@ func blankSpans(text string, start, end int, spans []doctext.Span) string {
 		}
 	}
 	return string(b)
+}
+
+// sentenceAt returns the sentence of body that starts at off, cut to at
+// most limit bytes, and the offset past its terminator: a recommendation
+// read sentence by sentence with the text layer's one splitter.
+func sentenceAt(body string, off, limit int) (string, int) {
+	end := doctext.SentenceEnd(body, off, len(body))
+	return body[off:min(end, off+limit)], end + 1
 }

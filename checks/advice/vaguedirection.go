@@ -49,12 +49,11 @@ const maxDirectionSentence = 400
 // in body; ok is false when no sentence does.
 func vagueDirection(body string) (int, int, bool) {
 	for off := 0; off < len(body); {
-		end := doctext.SentenceEnd(body, off, len(body)) - off
-		s := body[off : off+min(end, maxDirectionSentence)]
+		s, next := sentenceAt(body, off, maxDirectionSentence)
 		if v := degreeVerbRe.FindStringIndex(s); v != nil && unmeasuredRe.MatchString(s) && !concreteOutsideRefs(withoutListMark(s)) {
 			return off + v[0], off + v[1], true
 		}
-		off += end + 1
+		off = next
 	}
 	return 0, 0, false
 }

@@ -2,9 +2,11 @@ package advice
 
 import (
 	"testing"
+	"unicode/utf8"
 
 	"github.com/evalopt/evalopt/checks/check"
 	"github.com/evalopt/evalopt/checks/checktest"
+	doctext "github.com/evalopt/evalopt/checks/internal/text"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -39,4 +41,23 @@ func TestDirectionalVagueSentenceBesideFigures(t *testing.T) {
 		}
 	}
 	assert.Contains(t, at, "rework")
+}
+
+// FuzzMayBeVague: the word prefilter never turns away a recommendation
+// the expression would read (for ASCII text; "ſ" and the Kelvin sign,
+// which (?i) folds to ASCII letters, are out of its scope).
+func FuzzMayBeVague(f *testing.F) {
+	f.Add("Make it fairer for us.")
+	f.Add("in line with the Act, in our favour, LESS onerous")
+	f.Add("proportionately")
+	f.Fuzz(func(t *testing.T, s string) {
+		for i := 0; i < len(s); i++ {
+			if s[i] >= utf8.RuneSelf {
+				return
+			}
+		}
+		if unmeasuredRe.MatchString(s) && !mayBeVague(s, doctext.WordSpans(s)) {
+			t.Fatalf("%q matches the expression but not the prefilter", s)
+		}
+	})
 }
